@@ -1,0 +1,52 @@
+//! Diagnostics cases (`diagnostics.json`): we must refuse to run exactly
+//! when the reference did, and report something on every line it flagged.
+
+use super::Outcome;
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+/// The line number of a reference message of the form `line N : ...`.
+fn flagged_line(message: &str) -> Option<u32> {
+    let rest = message.trim_start().strip_prefix("line")?;
+    let digits: String = rest.trim_start().chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+pub fn run(case: &Value) -> Outcome {
+    let source = case.get("source").and_then(Value::as_str).unwrap_or_default();
+    let reference_errors = case.get("error_count").and_then(Value::as_u64).unwrap_or(0);
+    let messages: Vec<&str> = case
+        .get("messages")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let build = engine::build(source);
+    let we_refuse = build.diagnostics.iter().any(engine::Diagnostic::is_error);
+    let ours: BTreeSet<u32> = build.diagnostics.iter().map(|d| d.span.line).collect();
+    let theirs: BTreeSet<u32> = messages.iter().filter_map(|m| flagged_line(m)).collect();
+    let missing: Vec<u32> = theirs.difference(&ours).copied().collect();
+    let mut problems = Vec::new();
+    if we_refuse != (reference_errors > 0) {
+        problems.push(format!(
+            "refusal differs: reference had {reference_errors} error(s), we {}",
+            if we_refuse { "refuse" } else { "accept" }
+        ));
+    }
+    if !missing.is_empty() {
+        problems.push(format!("no diagnostic of ours on line(s) {missing:?}"));
+    }
+    if problems.is_empty() {
+        return Outcome::pass();
+    }
+    let ours_text: Vec<String> = build
+        .diagnostics
+        .iter()
+        .map(|d| format!("  line {}: {}: {}", d.span.line, d.severity.as_str(), d.message))
+        .collect();
+    Outcome::fail(format!(
+        "{}\nreference:\n  {}\nours:\n{}",
+        problems.join("\n"),
+        messages.join("\n  "),
+        ours_text.join("\n")
+    ))
+}

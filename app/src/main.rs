@@ -1,0 +1,41 @@
+//! `puzzlewright`: the studio (once it lands) and the headless commands that
+//! expose every engine capability.
+
+mod check_cmd;
+mod conformance;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage:
+  puzzlewright check FILE                 print diagnostics; exit 1 on errors
+  puzzlewright conformance [--verbose] [--allow-failures] FILE.json...
+                                          run recorded reference behaviour
+  puzzlewright help                       this text";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("check") => check_cmd::run(&args[1..]),
+        Some("conformance") => conformance::run(&args[1..]),
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(other) if other.starts_with('-') => {
+            eprintln!("puzzlewright: unknown option `{other}`\n{USAGE}");
+            Ok(ExitCode::from(2))
+        }
+        Some(_) | None => {
+            eprintln!("puzzlewright: the studio is not built yet; try a subcommand\n{USAGE}");
+            Ok(ExitCode::from(2))
+        }
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("puzzlewright: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+//! Puzzlewright's engine: the PuzzleScript language and game, with no GUI,
+//! audio device, clock, file or network access.
+//!
+//! One pipeline, each phase a module:
+//! `syntax` (text -> [`syntax::ast::Ast`] + diagnostics, never fails),
+//! `check` (names, legend, layers, rules, levels -> diagnostics),
+//! `compile` (Ast -> immutable [`compile::Game`]),
+//! `run` (a [`run::Session`] playing one game: turns, undo, again, events).
+//! Side modules: `rng` (the reference's RC4 generator), `sfx` (seed ->
+//! sfxr parameters -> samples).
+//!
+//! Invariants (see DESIGN.md): parsing never fails; one error does not
+//! cascade; every diagnostic has a severity, code, message and span; the
+//! engine is deterministic and owns no clock or device.
+
+pub mod check;
+pub mod compile;
+pub mod diag;
+pub mod rng;
+pub mod run;
+pub mod sfx;
+pub mod span;
+pub mod syntax;
+
+pub use diag::{Diagnostic, Severity};
+pub use span::Span;
+
+use std::sync::Arc;
+
+/// The result of building a game from its text.
+#[derive(Debug, Clone)]
+pub struct Build {
+    /// The syntax tree (always present, however broken the text).
+    pub ast: syntax::ast::Ast,
+    /// Every diagnostic from every phase, sorted by position.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The compiled game, when there were no errors.
+    pub game: Option<Arc<compile::Game>>,
+}
+
+/// Parse, check and compile `source`. Never panics; the game is `None`
+/// exactly when some diagnostic is an error.
+#[must_use]
+pub fn build(source: &str) -> Build {
+    let (ast, mut diagnostics) = syntax::parse(source);
+    diagnostics.extend(check::check(&ast, source));
+    let game = if diag::has_errors(&diagnostics) {
+        None
+    } else {
+        let (game, more) = compile::compile(&ast, source);
+        diagnostics.extend(more);
+        if diag::has_errors(&diagnostics) { None } else { game.map(Arc::new) }
+    };
+    diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    Build { ast, diagnostics, game }
+}

@@ -1,0 +1,1 @@
+//! Sound seeds -> sfxr parameters -> samples. (Placeholder until it lands.)

@@ -1,0 +1,261 @@
+//! The syntax tree: what the author wrote, section by section, with spans.
+//!
+//! This is the contract between `syntax` (which builds it), `check` (which
+//! diagnoses it), `compile` (which turns it into a `Game`) and `edit` (which
+//! uses the spans to make minimal text edits). It holds names exactly as
+//! written in lower case (PuzzleScript names are case-insensitive) and
+//! resolves nothing: a name in a rule may or may not be defined.
+
+use crate::span::Span;
+
+/// A lower-cased word (name, keyword, glyph) and where it was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ident {
+    /// The word in lower case.
+    pub text: String,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// The sections of a game, in the order PuzzleScript requires them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Section {
+    /// Lines before the first section header: title, author, options.
+    Prelude,
+    /// `OBJECTS`
+    Objects,
+    /// `LEGEND`
+    Legend,
+    /// `SOUNDS`
+    Sounds,
+    /// `COLLISIONLAYERS`
+    CollisionLayers,
+    /// `RULES`
+    Rules,
+    /// `WINCONDITIONS`
+    WinConditions,
+    /// `LEVELS`
+    Levels,
+}
+
+/// A whole game as written.
+#[derive(Debug, Clone, Default)]
+pub struct Ast {
+    /// Section headers in the order they appear, with the span of the header word.
+    pub sections: Vec<(Section, Span)>,
+    /// Prelude options in order (`title My Game`, `noaction`, ...).
+    pub prelude: Vec<PreludeOption>,
+    /// Objects in order of definition.
+    pub objects: Vec<ObjectDef>,
+    /// Legend lines in order.
+    pub legend: Vec<LegendDef>,
+    /// Sound lines in order.
+    pub sounds: Vec<SoundDef>,
+    /// Collision layers, top of the section first (drawn first, i.e. lowest).
+    pub layers: Vec<LayerDef>,
+    /// Rule lines (rules and loop markers) in order.
+    pub rules: Vec<RuleDef>,
+    /// Win conditions in order.
+    pub win_conditions: Vec<WinConditionDef>,
+    /// Levels and messages in order; indices here are the "level" indices
+    /// used by conformance data and by the player.
+    pub levels: Vec<LevelEntry>,
+}
+
+/// One prelude line: a key and the rest of the line.
+#[derive(Debug, Clone)]
+pub struct PreludeOption {
+    /// The option word, lower-cased (`title`, `color_palette`, `noaction`).
+    pub key: Ident,
+    /// The rest of the line, trimmed, in its original case; `None` if empty.
+    pub value: Option<String>,
+    /// Span of the value text, if any.
+    pub value_span: Option<Span>,
+    /// The whole line.
+    pub span: Span,
+}
+
+/// An object: name, optional one-character glyph, colours, optional sprite.
+#[derive(Debug, Clone)]
+pub struct ObjectDef {
+    /// The object's name.
+    pub name: Ident,
+    /// Further words on the name line. A single character here is the
+    /// object's glyph (an implicit legend alias); anything else is an error
+    /// for `check` to report.
+    pub extra_names: Vec<Ident>,
+    /// Colour words as written, lower-cased (`black`, `#ff00aa`, `transparent`).
+    pub colors: Vec<Ident>,
+    /// Span of the whole colour line, if there is one.
+    pub colors_span: Option<Span>,
+    /// Sprite rows as written (each row's text and span). Empty when the
+    /// object has no sprite (drawn as a solid block of its first colour).
+    pub sprite_rows: Vec<Ident>,
+    /// The sprite decoded: rows of pixels, `None` for `.` (transparent),
+    /// `Some(i)` for colour digit `i`. Same shape as `sprite_rows`; a
+    /// character that is neither is `None` and diagnosed by `check`.
+    pub sprite: Vec<Vec<Option<u8>>>,
+    /// From the name line to the last sprite row.
+    pub span: Span,
+}
+
+/// The three forms of legend line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LegendKind {
+    /// `a = b`: another name for one thing.
+    Alias,
+    /// `a = b and c`: a cell holding all of them (an aggregate).
+    And,
+    /// `a = b or c`: any one of them (a property).
+    Or,
+}
+
+/// One legend line: `name = item (and|or item)*`.
+#[derive(Debug, Clone)]
+pub struct LegendDef {
+    /// The name being defined (may be a single-character glyph).
+    pub name: Ident,
+    /// How the items combine.
+    pub kind: LegendKind,
+    /// The names on the right-hand side.
+    pub items: Vec<Ident>,
+    /// The whole line.
+    pub span: Span,
+}
+
+/// One sound line, as its words (`crate move up 1234`, `sfx0 5678`,
+/// `startgame 91011`). Interpreting the words is `check`/`compile`'s job.
+#[derive(Debug, Clone)]
+pub struct SoundDef {
+    /// The words, lower-cased.
+    pub words: Vec<Ident>,
+    /// The whole line.
+    pub span: Span,
+}
+
+/// One collision layer line: the names on it (commas or spaces between).
+#[derive(Debug, Clone)]
+pub struct LayerDef {
+    /// The names, in order.
+    pub names: Vec<Ident>,
+    /// The whole line.
+    pub span: Span,
+}
+
+/// One line of the RULES section.
+#[derive(Debug, Clone)]
+pub struct RuleDef {
+    /// What kind of line it is.
+    pub kind: RuleLineKind,
+    /// The whole line.
+    pub span: Span,
+}
+
+/// A rules-section line.
+#[derive(Debug, Clone)]
+pub enum RuleLineKind {
+    /// A rewrite rule.
+    Rule(Rule),
+    /// `startloop`
+    StartLoop,
+    /// `endloop`
+    EndLoop,
+    /// `subroutine NAME` (PuzzleScript Next): rules up to the next
+    /// subroutine marker form a routine callable with `gosub NAME`.
+    Subroutine(Ident),
+}
+
+/// A rewrite rule: `[prefixes] lhs -> rhs [commands]`.
+#[derive(Debug, Clone)]
+pub struct Rule {
+    /// The line started with `+` (joins the previous rule's group).
+    pub plus: Option<Span>,
+    /// Prefix words before the first `[`, in order: `late`, `rigid`,
+    /// `random`, and absolute direction words (`up`, `horizontal`, ...).
+    pub prefixes: Vec<Ident>,
+    /// Left-hand side: one row per bracket pair.
+    pub lhs: Vec<CellRow>,
+    /// Right-hand side: one row per bracket pair (may be empty when the rule
+    /// has only commands after the arrow).
+    pub rhs: Vec<CellRow>,
+    /// Commands after the right-hand side, in order.
+    pub commands: Vec<RuleCommand>,
+    /// Span of `->`, if present.
+    pub arrow: Option<Span>,
+}
+
+/// One bracketed row of cells: `[ a | b | ... | c ]`.
+#[derive(Debug, Clone)]
+pub struct CellRow {
+    /// The cells between the bars.
+    pub cells: Vec<Cell>,
+    /// From `[` to `]`.
+    pub span: Span,
+}
+
+/// One cell of a rule row.
+#[derive(Debug, Clone)]
+pub enum Cell {
+    /// `...`
+    Ellipsis(Span),
+    /// Zero or more items (an empty cell matches anything).
+    Items(Vec<CellItem>, Span),
+}
+
+/// One object term inside a cell, with the words before it.
+#[derive(Debug, Clone)]
+pub struct CellItem {
+    /// Modifier words before the name, lower-cased, in order: `no`,
+    /// `>`, `<`, `^`, `v`, `up`, `down`, `left`, `right`, `moving`,
+    /// `stationary`, `action`, `randomdir`, `random`, `perpendicular`,
+    /// `parallel`, `orthogonal`, `horizontal`, `vertical`.
+    pub modifiers: Vec<Ident>,
+    /// The object, legend name or property named.
+    pub name: Ident,
+}
+
+/// A command word after the right-hand side.
+#[derive(Debug, Clone)]
+pub struct RuleCommand {
+    /// `again`, `cancel`, `checkpoint`, `restart`, `win`, `message`,
+    /// `sfx0`..`sfx10`, `gosub`.
+    pub name: Ident,
+    /// For `message`: the rest of the line in its original case. For
+    /// `gosub`: the routine name.
+    pub argument: Option<String>,
+}
+
+/// A win condition: `quantifier subject [on target]`.
+#[derive(Debug, Clone)]
+pub struct WinConditionDef {
+    /// The words, lower-cased (`all`, `crate`, `on`, `target`).
+    pub words: Vec<Ident>,
+    /// The whole line.
+    pub span: Span,
+}
+
+/// An entry in the LEVELS section.
+#[derive(Debug, Clone)]
+pub enum LevelEntry {
+    /// A map of glyphs.
+    Map(LevelMap),
+    /// `message Some text`.
+    Message {
+        /// The text after `message`, original case, trimmed.
+        text: String,
+        /// The whole line.
+        span: Span,
+    },
+}
+
+/// A level map as written: rows of glyphs.
+#[derive(Debug, Clone)]
+pub struct LevelMap {
+    /// Each row's glyphs, lower-cased, one `char` per cell, as written
+    /// (rows may differ in length; `check` reports that).
+    pub rows: Vec<Vec<char>>,
+    /// Span of each row's text.
+    pub row_spans: Vec<Span>,
+    /// From the first row to the last.
+    pub span: Span,
+}
