@@ -3,6 +3,7 @@
 
 mod check_cmd;
 mod conformance;
+mod corpus_cmd;
 
 use std::process::ExitCode;
 
@@ -11,6 +12,8 @@ usage:
   puzzlewright check FILE                 print diagnostics; exit 1 on errors
   puzzlewright conformance [--verbose] [--allow-failures] FILE.json...
                                           run recorded reference behaviour
+  puzzlewright corpus DIR                 compile every .txt game in DIR and load
+                                          every level; exit 1 if any fails
   puzzlewright help                       this text";
 
 fn main() -> ExitCode {
@@ -18,6 +21,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("check") => check_cmd::run(&args[1..]),
         Some("conformance") => conformance::run(&args[1..]),
+        Some("corpus") => corpus_cmd::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
