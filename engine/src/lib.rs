@@ -18,6 +18,7 @@ pub mod compile;
 pub mod diag;
 pub mod rng;
 pub mod run;
+pub mod render;
 pub mod sfx;
 pub mod span;
 pub mod syntax;

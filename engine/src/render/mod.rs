@@ -1,0 +1,159 @@
+//! Turning a game into pictures: palettes, colours, sprites and frames.
+//!
+//! Owns colour lookup (named colours through the game's palette, `#rgb` and
+//! `#rrggbb` hex, `transparent`) and pixel buffers. It knows nothing about
+//! windows or GPUs: the studio uploads the RGBA buffers it makes.
+
+mod palette_data;
+
+pub use palette_data::{COLOR_NAMES, PALETTES, PaletteTable};
+
+/// An RGBA colour, 8 bits per channel; alpha 0 is transparent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Rgba(pub [u8; 4]);
+
+impl Rgba {
+    /// Fully transparent.
+    pub const TRANSPARENT: Rgba = Rgba([0, 0, 0, 0]);
+    /// Opaque black.
+    pub const BLACK: Rgba = Rgba([0, 0, 0, 255]);
+    /// Opaque white.
+    pub const WHITE: Rgba = Rgba([255, 255, 255, 255]);
+
+    /// True for alpha 0.
+    #[must_use]
+    pub fn is_transparent(self) -> bool {
+        self.0[3] == 0
+    }
+
+    /// `#rrggbb` (lower case) for an opaque colour, `transparent` otherwise.
+    #[must_use]
+    pub fn to_hex(self) -> String {
+        if self.is_transparent() {
+            return "transparent".to_owned();
+        }
+        format!("#{:02x}{:02x}{:02x}", self.0[0], self.0[1], self.0[2])
+    }
+}
+
+/// The palette used when a game names none.
+pub const DEFAULT_PALETTE: &PaletteTable = &PALETTES[3];
+
+/// The palette named `word` (`amiga`) or numbered `word` (`3`), if any.
+#[must_use]
+pub fn palette(word: &str) -> Option<&'static PaletteTable> {
+    let word = word.trim().to_ascii_lowercase();
+    if let Ok(n) = word.parse::<u8>() {
+        return PALETTES.iter().find(|p| p.number == n);
+    }
+    PALETTES.iter().find(|p| p.name == word)
+}
+
+/// True when `word` names a colour in every palette (`red`, `darkgrey`).
+#[must_use]
+pub fn is_color_name(word: &str) -> bool {
+    COLOR_NAMES.iter().any(|n| n.eq_ignore_ascii_case(word))
+}
+
+/// Parse `#rgb` or `#rrggbb` (any case).
+#[must_use]
+pub fn parse_hex(word: &str) -> Option<Rgba> {
+    let hex = word.strip_prefix('#')?;
+    if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let nibble = |i: usize| u8::from_str_radix(&hex[i..=i], 16).ok();
+    match hex.len() {
+        3 => Some(Rgba([nibble(0)? * 17, nibble(1)? * 17, nibble(2)? * 17, 255])),
+        6 => {
+            let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+            Some(Rgba([byte(0)?, byte(2)?, byte(4)?, 255]))
+        }
+        _ => None,
+    }
+}
+
+/// The colour a word stands for in `palette`: a colour name, hex, or
+/// `transparent`. `None` for anything else.
+#[must_use]
+pub fn color(word: &str, palette: &PaletteTable) -> Option<Rgba> {
+    let word = word.trim();
+    if word.eq_ignore_ascii_case("transparent") {
+        return Some(Rgba::TRANSPARENT);
+    }
+    if let Some(i) = COLOR_NAMES.iter().position(|n| n.eq_ignore_ascii_case(word)) {
+        let [r, g, b] = palette.rgb[i];
+        return Some(Rgba([r, g, b, 255]));
+    }
+    parse_hex(word)
+}
+
+/// A sprite as pixels: `size` x `size` RGBA, row-major.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpriteImage {
+    /// Width and height in pixels.
+    pub size: usize,
+    /// Row-major pixels.
+    pub pixels: Vec<Rgba>,
+}
+
+/// Paint an object's sprite: each digit picks a colour from `colors`;
+/// `.` and digits past the end of the list are transparent. An object with
+/// no sprite rows is a solid square of its first colour.
+#[must_use]
+pub fn sprite_image(sprite: &[Vec<Option<u8>>], colors: &[Rgba]) -> SpriteImage {
+    let size = sprite.len().max(sprite.iter().map(Vec::len).max().unwrap_or(0)).max(5);
+    let mut pixels = vec![Rgba::TRANSPARENT; size * size];
+    if sprite.is_empty() {
+        let fill = colors.first().copied().unwrap_or(Rgba::TRANSPARENT);
+        pixels.fill(fill);
+        return SpriteImage { size, pixels };
+    }
+    for (y, row) in sprite.iter().enumerate() {
+        for (x, px) in row.iter().enumerate() {
+            if let Some(i) = px {
+                pixels[y * size + x] = colors.get(usize::from(*i)).copied().unwrap_or(Rgba::TRANSPARENT);
+            }
+        }
+    }
+    SpriteImage { size, pixels }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn palettes_by_name_and_number_agree() {
+        assert_eq!(palette("3").map(|p| p.name), Some("amiga"));
+        assert_eq!(palette("Amiga").map(|p| p.number), Some(3));
+        assert_eq!(palette("14").map(|p| p.name), Some("whitingjp"));
+        assert!(palette("15").is_none());
+        assert!(palette("sepia").is_none());
+        assert_eq!(DEFAULT_PALETTE.name, "arnecolors");
+    }
+
+    #[test]
+    fn colours_from_names_hex_and_transparent() {
+        let p = palette("mastersystem").expect("known palette");
+        assert_eq!(color("RED", p), Some(Rgba([255, 0, 0, 255])));
+        assert_eq!(color("#0f8", p), Some(Rgba([0, 255, 136, 255])));
+        assert_eq!(color("#12abEF", p), Some(Rgba([0x12, 0xab, 0xef, 255])));
+        assert_eq!(color("transparent", p), Some(Rgba::TRANSPARENT));
+        assert_eq!(color("#12345", p), None);
+        assert_eq!(color("mauve", p), None);
+        assert_eq!(Rgba([1, 2, 255, 255]).to_hex(), "#0102ff");
+    }
+
+    #[test]
+    fn sprites_paint_digits_and_leave_dots_clear() {
+        let red = Rgba([255, 0, 0, 255]);
+        let sprite = vec![vec![Some(0), None, Some(1), None, None]; 5];
+        let img = sprite_image(&sprite, &[red]);
+        assert_eq!(img.pixels[0], red);
+        assert!(img.pixels[1].is_transparent());
+        assert!(img.pixels[2].is_transparent(), "colour 1 is out of range");
+        let solid = sprite_image(&[], &[red]);
+        assert!(solid.pixels.iter().all(|p| *p == red));
+    }
+}
