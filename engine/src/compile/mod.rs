@@ -1,14 +1,265 @@
-//! Syntax tree -> immutable `Game` (objects, layers, expanded rules as bitset masks).
+//! Syntax tree -> immutable `Game` (objects, layers, expanded rules as
+//! bitset masks, levels, win conditions, sounds, prelude options).
+//!
+//! Phases: `names` (legend and layers, object ids), `expand` (rules over
+//! names, made concrete in the reference's order), `rules` (bitset
+//! patterns, groups, loops, rigid tables), `levels`, `sounds`.
+
+pub mod bits;
+mod expand;
+pub mod levels;
+mod names;
+#[cfg(test)]
+mod testparse;
+pub mod rules;
+pub mod sounds;
 
 use crate::diag::Diagnostic;
+use crate::span::Span;
 use crate::syntax::ast::Ast;
+pub use levels::{Level, LevelGrid};
+pub use rules::{CellPattern, PatternCell, Replacement, Row, Rule, RuleSet};
+pub use sounds::{MoveSound, Sounds};
 
-/// A compiled game, ready to play. (Placeholder until the compiler lands.)
+/// `all`, `some`/`any` or `no`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quantifier {
+    /// `no X [on Y]`
+    No,
+    /// `some X [on Y]` (also `any`)
+    Some,
+    /// `all X [on Y]`
+    All,
+}
+
+/// A win condition over object masks.
+#[derive(Debug, Clone)]
+pub struct WinCondition {
+    /// The quantifier.
+    pub quantifier: Quantifier,
+    /// The subject mask and whether all its bits are required (aggregate).
+    pub subject: (bool, Box<[u64]>),
+    /// The `on` mask (every object when absent) and its aggregate flag.
+    pub target: (bool, Box<[u64]>),
+    /// Source line.
+    pub line: u32,
+}
+
+/// Prelude options.
 #[derive(Debug, Clone, Default)]
-pub struct Game {}
+pub struct Metadata {
+    /// Every option in order: key and value as written.
+    pub options: Vec<(String, Option<String>)>,
+    /// `title`.
+    pub title: Option<String>,
+    /// `author`.
+    pub author: Option<String>,
+    /// `homepage`.
+    pub homepage: Option<String>,
+    /// Seconds between `again` turns (default 0.15).
+    pub again_interval: f64,
+    /// Seconds between realtime ticks, when the game is realtime.
+    pub realtime_interval: Option<f64>,
+    /// Seconds between key repeats (default 0.15).
+    pub key_repeat_interval: f64,
+    /// `flickscreen WxH`.
+    pub flickscreen: Option<(u32, u32)>,
+    /// `zoomscreen WxH`.
+    pub zoomscreen: Option<(u32, u32)>,
+    /// `background_color` as written.
+    pub background_color: Option<String>,
+    /// `text_color` as written.
+    pub text_color: Option<String>,
+    /// `color_palette` as written.
+    pub color_palette: Option<String>,
+}
 
-/// Compile a checked syntax tree. (Placeholder until the compiler lands.)
+impl Metadata {
+    /// Whether the option `key` was given.
+    #[must_use]
+    pub fn has(&self, key: &str) -> bool {
+        self.options.iter().any(|(k, _)| k == key)
+    }
+    fn value(&self, key: &str) -> Option<&str> {
+        self.options.iter().rev().find(|(k, _)| k == key).and_then(|(_, v)| v.as_deref())
+    }
+}
+
+/// What an object looks like (for renderers).
+#[derive(Debug, Clone)]
+pub struct ObjectInfo {
+    /// Lower-case name.
+    pub name: String,
+    /// Collision layer.
+    pub layer: usize,
+    /// Colour words as written.
+    pub colors: Vec<String>,
+    /// Sprite pixels (`None` transparent), empty for a solid block.
+    pub sprite: Vec<Vec<Option<u8>>>,
+}
+
+/// A compiled game, ready to play. Immutable and shareable across threads.
+#[derive(Debug, Clone, Default)]
+pub struct Game {
+    /// Objects by id.
+    pub objects: Vec<ObjectInfo>,
+    /// Number of collision layers.
+    pub layer_count: usize,
+    /// Words per cell object mask.
+    pub obj_words: usize,
+    /// Words per cell movement mask.
+    pub mov_words: usize,
+    /// Object mask of each layer.
+    pub layer_masks: Vec<Box<[u64]>>,
+    /// The player mask and whether it is an aggregate (all bits needed).
+    pub player: (bool, Box<[u64]>),
+    /// Main rules.
+    pub rules: RuleSet,
+    /// Late rules.
+    pub late_rules: RuleSet,
+    /// Rigid group index -> main group index.
+    pub rigid_to_group: Vec<usize>,
+    /// Whether any rule group is rigid.
+    pub rigid: bool,
+    /// Win conditions.
+    pub win_conditions: Vec<WinCondition>,
+    /// Sounds.
+    pub sounds: Sounds,
+    /// Levels and messages in order.
+    pub levels: Vec<Level>,
+    /// Prelude options.
+    pub metadata: Metadata,
+}
+
+fn parse_dims(v: Option<&str>) -> Option<(u32, u32)> {
+    let v = v?;
+    let (a, b) = v.split_once('x')?;
+    Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+}
+
+fn metadata(ast: &Ast) -> Metadata {
+    let mut m = Metadata {
+        options: ast.prelude.iter().map(|p| (p.key.text.clone(), p.value.clone())).collect(),
+        again_interval: 0.15,
+        key_repeat_interval: 0.15,
+        ..Metadata::default()
+    };
+    let num = |m: &Metadata, k: &str| m.value(k).and_then(|v| v.trim().parse::<f64>().ok());
+    m.title = m.value("title").map(str::to_owned);
+    m.author = m.value("author").map(str::to_owned);
+    m.homepage = m.value("homepage").map(str::to_owned);
+    if let Some(v) = num(&m, "again_interval") {
+        m.again_interval = v;
+    }
+    if let Some(v) = num(&m, "key_repeat_interval") {
+        m.key_repeat_interval = v;
+    }
+    m.realtime_interval = num(&m, "realtime_interval");
+    m.flickscreen = parse_dims(m.value("flickscreen"));
+    m.zoomscreen = parse_dims(m.value("zoomscreen"));
+    m.background_color = m.value("background_color").map(str::to_owned);
+    m.text_color = m.value("text_color").map(str::to_owned);
+    m.color_palette = m.value("color_palette").map(str::to_owned);
+    m
+}
+
+/// Compile a checked syntax tree. Never panics; broken parts are skipped.
 #[must_use]
-pub fn compile(_ast: &Ast, _source: &str) -> (Option<Game>, Vec<Diagnostic>) {
-    (None, Vec::new())
+pub fn compile(ast: &Ast, _source: &str) -> (Option<Game>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let names = names::Names::build(ast);
+    if names.layer_count == 0 || names.id_count() == 0 {
+        diags.push(Diagnostic::error("E0600", Span::default(), "the game has no objects in collision layers"));
+        return (None, diags);
+    }
+    let ow = bits::obj_words(names.id_count());
+    let mw = bits::mov_words(names.layer_count);
+    let mut layer_masks: Vec<Box<[u64]>> = Vec::with_capacity(names.layer_count);
+    for layer in 0..names.layer_count {
+        let mut m = vec![0u64; ow];
+        for (id, n) in names.id_names.iter().enumerate() {
+            if names.object(n).is_some_and(|(oid, l)| oid == id && l == layer) {
+                bits::set_bit(&mut m, id);
+            }
+        }
+        layer_masks.push(m.into());
+    }
+    let mask_of = |name: &str| -> (bool, Box<[u64]>) {
+        let mut m = vec![0u64; ow];
+        let mut agg = false;
+        if let Some((a, ids)) = names.objects_of(name) {
+            agg = a;
+            for id in ids {
+                bits::set_bit(&mut m, id);
+            }
+        }
+        (agg, m.into())
+    };
+    let player = mask_of("player");
+    let bg = levels::background(&names);
+    let levels = levels::build(&names, &ast.levels, bg, &layer_masks, ow);
+
+    let (irules, loops) = expand::read_rules(ast);
+    let concrete = expand::expand_rules(&names, irules, &mut diags);
+    let (rules, late_rules, rigid) = rules::build(&names, &layer_masks, &concrete, &loops);
+
+    let mut win_conditions = Vec::new();
+    for wc in &ast.win_conditions {
+        let w: Vec<&str> = wc.words.iter().map(|x| x.text.as_str()).collect();
+        if w.len() < 2 {
+            continue;
+        }
+        let quantifier = match w[0] {
+            "no" => Quantifier::No,
+            "all" => Quantifier::All,
+            _ => Quantifier::Some,
+        };
+        if names.objects_of(w[1]).is_none() {
+            continue;
+        }
+        let subject = mask_of(w[1]);
+        let target = if w.len() >= 4 {
+            if names.objects_of(w[3]).is_none() {
+                continue;
+            }
+            mask_of(w[3])
+        } else {
+            (false, vec![u64::MAX; ow].into())
+        };
+        win_conditions.push(WinCondition { quantifier, subject, target, line: wc.span.line });
+    }
+    let sounds = sounds::build(&names, &ast.sounds, ow);
+    let objects = names
+        .id_names
+        .iter()
+        .map(|n| {
+            let def = names.object_defs.get(n).and_then(|&i| ast.objects.get(i));
+            ObjectInfo {
+                name: n.clone(),
+                layer: names.object(n).map_or(0, |x| x.1),
+                colors: def.map(|d| d.colors.iter().map(|c| c.text.clone()).collect()).unwrap_or_default(),
+                sprite: def.map(|d| d.sprite.clone()).unwrap_or_default(),
+            }
+        })
+        .collect();
+    let game = Game {
+        objects,
+        layer_count: names.layer_count,
+        obj_words: ow,
+        mov_words: mw,
+        layer_masks,
+        player,
+        rules,
+        late_rules,
+        rigid_to_group: rigid.rigid_to_group,
+        rigid: rigid.any,
+        win_conditions,
+        sounds,
+        levels,
+        metadata: metadata(ast),
+    };
+    if crate::diag::has_errors(&diags) {
+        return (None, diags);
+    }
+    (Some(game), diags)
 }

@@ -1,6 +1,18 @@
-//! Playing a compiled game: a `Session` holds the level state and runs turns.
+//! Playing a compiled game: a `Session` holds the level state and runs
+//! turns exactly as the reference engine does (in the flow its test
+//! harness uses: a won level advances at once, messages do not wait).
+//!
+//! Modules: `board` (level state, masks, pattern matching), `turn` (one
+//! turn: movement, rules, rigid bodies, commands, win conditions).
 
-use crate::compile::Game;
+mod board;
+mod turn;
+
+use crate::compile::{Game, Level};
+use crate::rng::Rng;
+use board::Board;
+use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 /// A player input.
@@ -18,47 +30,340 @@ pub enum Input {
     Action,
 }
 
+impl Input {
+    fn dir_bits(self) -> u8 {
+        match self {
+            Input::Up => 1,
+            Input::Down => 2,
+            Input::Left => 4,
+            Input::Right => 8,
+            Input::Action => 16,
+        }
+    }
+}
+
 /// Something the session tells its host.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
     /// Play the sfxr sound with this seed.
     Sound(String),
+    /// A rule's `message` command fired (text to show).
+    Message(String),
+    /// A `checkpoint` command saved the restart state.
+    Checkpoint,
+    /// A new entry of the LEVELS section was loaded (its index).
+    LevelChanged(usize),
+    /// The last level was won: the game is over.
+    GameWon,
 }
 
-/// One play-through of a game. (Placeholder until the runtime lands.)
+/// A saved level state (undo stack entries, restart target).
+#[derive(Debug, Clone)]
+pub(crate) struct Snapshot {
+    width: usize,
+    height: usize,
+    objects: Vec<u64>,
+}
+
+impl Snapshot {
+    fn of(b: &Board) -> Snapshot {
+        Snapshot { width: b.width, height: b.height, objects: b.objects.clone() }
+    }
+}
+
+/// Seed used when the host gives none (the reference then picks a random
+/// one; any fixed value keeps us deterministic).
+const DEFAULT_SEED: &str = "puzzlewright";
+
+/// One play-through of a game.
 #[derive(Debug)]
 pub struct Session {
-    _game: Arc<Game>,
+    game: Arc<Game>,
+    seed: String,
+    rng: Rng,
+    cur_level: usize,
+    board: Option<Board>,
+    backups: Vec<Snapshot>,
+    restart_target: Option<Snapshot>,
+    text_mode: bool,
+    title_screen: bool,
+    againing: bool,
+    restarting: bool,
+    queue: Vec<String>,
+    message_text: String,
+    sfx_create: Vec<u64>,
+    sfx_destroy: Vec<u64>,
+    seeds_move: Vec<String>,
+    seeds_cantmove: Vec<String>,
+    events: Vec<Event>,
 }
 
 impl Session {
     /// Load entry `level` of the LEVELS section, seeding the generator.
     #[must_use]
-    pub fn new(game: Arc<Game>, _level: usize, _seed: Option<&str>) -> Self {
-        Self { _game: game }
+    pub fn new(game: Arc<Game>, level: usize, seed: Option<&str>) -> Self {
+        let seed = seed.unwrap_or(DEFAULT_SEED).to_owned();
+        let ow = game.obj_words;
+        let mut s = Session {
+            rng: Rng::new(&seed),
+            seed,
+            game,
+            cur_level: level,
+            board: None,
+            backups: Vec::new(),
+            restart_target: None,
+            text_mode: false,
+            title_screen: false,
+            againing: false,
+            restarting: false,
+            queue: Vec::new(),
+            message_text: String::new(),
+            sfx_create: vec![0; ow],
+            sfx_destroy: vec![0; ow],
+            seeds_move: Vec::new(),
+            seeds_cantmove: Vec::new(),
+            events: Vec::new(),
+        };
+        s.load_level(level);
+        s
     }
+
+    /// The compiled game being played.
+    #[must_use]
+    pub fn game(&self) -> &Arc<Game> {
+        &self.game
+    }
+
+    /// Index of the current entry of the LEVELS section.
+    #[must_use]
+    pub fn level_index(&self) -> usize {
+        self.cur_level
+    }
+
+    /// Width and height of the level on screen (0, 0 before any map).
+    #[must_use]
+    pub fn size(&self) -> (usize, usize) {
+        self.board.as_ref().map_or((0, 0), |b| (b.width, b.height))
+    }
+
+    /// Object ids in cell (x, y).
+    #[must_use]
+    pub fn objects_at(&self, x: usize, y: usize) -> Vec<usize> {
+        let Some(b) = self.board.as_ref() else { return Vec::new() };
+        if x >= b.width || y >= b.height {
+            return Vec::new();
+        }
+        let cell = b.cell(x * b.height + y);
+        (0..self.game.objects.len()).filter(|&id| crate::compile::bits::get_bit(cell, id)).collect()
+    }
+
+    /// Whether a message or the title screen is showing.
+    #[must_use]
+    pub fn text_mode(&self) -> bool {
+        self.text_mode
+    }
+
     /// One turn with a player input.
-    pub fn input(&mut self, _input: Input) {}
+    pub fn input(&mut self, input: Input) {
+        self.process_input(Some(input.dir_bits()), false, false);
+    }
+
     /// One turn with no input (a realtime tick).
-    pub fn tick(&mut self) {}
+    pub fn tick(&mut self) {
+        self.process_input(None, false, false);
+    }
+
     /// Run one pending `again` turn, if any.
-    pub fn run_again(&mut self) {}
+    pub fn run_again(&mut self) {
+        if self.againing {
+            self.againing = false;
+            self.process_input(None, false, false);
+        }
+    }
+
     /// Whether the last turn asked for an `again` turn.
     #[must_use]
     pub fn again_pending(&self) -> bool {
-        false
+        self.againing
     }
+
     /// Undo the last turn.
-    pub fn undo(&mut self) {}
-    /// Restart the level (from the last checkpoint).
-    pub fn restart(&mut self) {}
-    /// The current level in the conformance dump format.
-    #[must_use]
-    pub fn dump(&self) -> String {
-        String::new()
+    pub fn undo(&mut self) {
+        self.do_undo(false, true);
     }
+
+    /// Restart the level (from the last checkpoint).
+    pub fn restart(&mut self) {
+        self.do_restart(false);
+    }
+
     /// Events since the last call.
     pub fn take_events(&mut self) -> Vec<Event> {
-        Vec::new()
+        std::mem::take(&mut self.events)
+    }
+
+    /// The current level in the conformance dump format: cells in
+    /// column-major order, a line break every `width` cells, each cell's
+    /// sorted object names numbered by first appearance.
+    #[must_use]
+    pub fn dump(&self) -> String {
+        let Some(b) = self.board.as_ref() else { return String::new() };
+        let mut out = String::new();
+        let mut seen: HashMap<String, usize> = HashMap::new();
+        let n = b.cells();
+        for i in 0..n {
+            let cell = b.cell(i);
+            let mut names: Vec<&str> = (0..self.game.objects.len())
+                .filter(|&id| crate::compile::bits::get_bit(cell, id))
+                .map(|id| self.game.objects[id].name.as_str())
+                .collect();
+            names.sort_unstable();
+            let key = names.join(" ");
+            let next = seen.len();
+            match seen.get(&key) {
+                Some(k) => {
+                    let _ = write!(out, "{k},");
+                }
+                None => {
+                    seen.insert(key.clone(), next);
+                    let _ = write!(out, "{key}:{next},");
+                }
+            }
+            if (i + 1) % b.width.max(1) == 0 {
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    fn play_event(&mut self, name: &str) {
+        if let Some(seed) = self.game.sounds.events.get(name) {
+            self.events.push(Event::Sound(seed.clone()));
+        }
+    }
+
+    fn load_level(&mut self, index: usize) {
+        self.cur_level = index;
+        let game = self.game.clone();
+        let Some(entry) = game.levels.get(index) else {
+            self.go_to_title();
+            return;
+        };
+        if matches!(entry, Level::Map(_)) {
+            self.play_event("startlevel");
+        }
+        self.rng = Rng::new(&self.seed);
+        self.title_screen = false;
+        self.againing = false;
+        self.events.push(Event::LevelChanged(index));
+        match entry {
+            Level::Map(grid) => {
+                self.text_mode = false;
+                self.board = Some(Board::new(grid.width, grid.height, game.obj_words, game.mov_words, grid.cells.clone()));
+                self.queue.clear();
+                self.backups.clear();
+                self.restart_target = self.board.as_ref().map(Snapshot::of);
+                if game.metadata.has("run_rules_on_level_start") {
+                    self.process_input(None, true, false);
+                }
+            }
+            Level::Message(text) => {
+                self.play_event("showmessage");
+                self.text_mode = true;
+                self.events.push(Event::Message(text.clone()));
+            }
+        }
+    }
+
+    fn go_to_title(&mut self) {
+        self.againing = false;
+        self.message_text.clear();
+        self.title_screen = true;
+        self.text_mode = true;
+    }
+
+    fn do_win(&mut self) {
+        self.againing = false;
+        self.play_event("endlevel");
+        self.next_level();
+    }
+
+    fn next_level(&mut self) {
+        self.againing = false;
+        self.message_text.clear();
+        if self.title_screen {
+            self.load_level(self.cur_level);
+            return;
+        }
+        if self.cur_level + 1 < self.game.levels.len() {
+            self.text_mode = false;
+            self.load_level(self.cur_level + 1);
+        } else {
+            self.cur_level = 0;
+            self.go_to_title();
+            self.play_event("endgame");
+            self.events.push(Event::GameWon);
+        }
+    }
+
+    fn restore(&mut self, snap: &Snapshot) {
+        let game = self.game.clone();
+        match self.board.as_mut() {
+            Some(b) if b.width == snap.width && b.height == snap.height => b.restore(&snap.objects),
+            _ => {
+                self.board =
+                    Some(Board::new(snap.width, snap.height, game.obj_words, game.mov_words, snap.objects.clone()));
+            }
+        }
+        self.againing = false;
+        self.queue.clear();
+    }
+
+    fn do_undo(&mut self, force: bool, ignore_duplicates: bool) {
+        if !force && self.game.metadata.has("noundo") {
+            return;
+        }
+        if ignore_duplicates {
+            while let Some(top) = self.backups.last() {
+                let same = self.board.as_ref().is_some_and(|b| b.objects == top.objects);
+                if !same {
+                    break;
+                }
+                self.backups.pop();
+            }
+        }
+        if let Some(top) = self.backups.pop() {
+            self.restore(&top);
+            if !force {
+                self.play_event("undo");
+            }
+        }
+    }
+
+    fn do_restart(&mut self, force: bool) {
+        if self.restarting {
+            return;
+        }
+        if !force && self.game.metadata.has("norestart") {
+            return;
+        }
+        if self.againing {
+            self.do_undo(force, true);
+        }
+        self.restarting = true;
+        if !force {
+            if let Some(b) = self.board.as_ref() {
+                self.backups.push(Snapshot::of(b));
+            }
+        }
+        if let Some(target) = self.restart_target.clone() {
+            self.restore(&target);
+        }
+        self.play_event("restart");
+        if self.game.metadata.has("run_rules_on_level_start") {
+            self.process_input(None, true, false);
+        }
+        self.queue.clear();
+        self.restarting = false;
     }
 }

@@ -1,0 +1,107 @@
+//! Word-level bit helpers for cell masks (objects) and movement masks.
+//!
+//! Objects: bit `id` of a row of `u64` words. Movements: five bits per
+//! collision layer (up, down, left, right, action), twelve layers per word.
+
+/// Layers packed into one movement word.
+pub const LAYERS_PER_WORD: usize = 12;
+/// The five movement bits of one layer.
+pub const LAYER_BITS: u64 = 0x1f;
+
+/// Words needed for `n` object ids.
+#[must_use]
+pub fn obj_words(n: usize) -> usize {
+    n.div_ceil(64).max(1)
+}
+
+/// Words needed for `layers` movement slots.
+#[must_use]
+pub fn mov_words(layers: usize) -> usize {
+    layers.div_ceil(LAYERS_PER_WORD).max(1)
+}
+
+/// Set object bit `id`.
+pub fn set_bit(m: &mut [u64], id: usize) {
+    if let Some(w) = m.get_mut(id / 64) {
+        *w |= 1u64 << (id % 64);
+    }
+}
+
+/// Test object bit `id`.
+#[must_use]
+pub fn get_bit(m: &[u64], id: usize) -> bool {
+    m.get(id / 64).is_some_and(|w| w & (1u64 << (id % 64)) != 0)
+}
+
+/// OR `bits` (five at most) into the slot of `layer`.
+pub fn mov_or(m: &mut [u64], layer: usize, bits: u64) {
+    if let Some(w) = m.get_mut(layer / LAYERS_PER_WORD) {
+        *w |= (bits & LAYER_BITS) << ((layer % LAYERS_PER_WORD) * 5);
+    }
+}
+
+/// The five bits of `layer`.
+#[must_use]
+pub fn mov_get(m: &[u64], layer: usize) -> u64 {
+    m.get(layer / LAYERS_PER_WORD).map_or(0, |w| (w >> ((layer % LAYERS_PER_WORD) * 5)) & LAYER_BITS)
+}
+
+/// Clear `bits` of the slot of `layer`.
+pub fn mov_clear(m: &mut [u64], layer: usize, bits: u64) {
+    if let Some(w) = m.get_mut(layer / LAYERS_PER_WORD) {
+        *w &= !((bits & LAYER_BITS) << ((layer % LAYERS_PER_WORD) * 5));
+    }
+}
+
+/// `a |= b`.
+pub fn or_into(a: &mut [u64], b: &[u64]) {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x |= *y;
+    }
+}
+
+/// Every bit of `need` is set in `have`.
+#[must_use]
+pub fn contains(have: &[u64], need: &[u64]) -> bool {
+    need.iter().zip(have).all(|(n, h)| n & h == *n)
+}
+
+/// Some bit is in both.
+#[must_use]
+pub fn intersects(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).any(|(x, y)| x & y != 0)
+}
+
+/// No bit set.
+#[must_use]
+pub fn is_zero(a: &[u64]) -> bool {
+    a.iter().all(|w| *w == 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn movement_slots_do_not_overlap() {
+        let mut m = vec![0u64; mov_words(30)];
+        for layer in 0..30 {
+            mov_or(&mut m, layer, (layer as u64 % 31) + 1);
+        }
+        for layer in 0..30 {
+            assert_eq!(mov_get(&m, layer), (layer as u64 % 31) + 1);
+        }
+        mov_clear(&mut m, 13, LAYER_BITS);
+        assert_eq!(mov_get(&m, 13), 0);
+        assert_eq!(mov_get(&m, 12), 13);
+    }
+
+    #[test]
+    fn object_bits() {
+        let mut m = vec![0u64; obj_words(130)];
+        set_bit(&mut m, 129);
+        assert!(get_bit(&m, 129));
+        assert!(!get_bit(&m, 128));
+        assert!(contains(&m, &m.clone()));
+    }
+}

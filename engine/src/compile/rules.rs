@@ -1,0 +1,440 @@
+//! Rule expansion, phase two: concrete rules over names -> bitset patterns
+//! and replacements, grouped, with loop points and rigid-group tables.
+
+use super::bits::{self, LAYER_BITS};
+use super::expand::{IRule, LoopMarker};
+use super::names::Names;
+use std::collections::BTreeMap;
+
+/// What one cell of a rule's left-hand side requires.
+#[derive(Debug, Clone)]
+pub struct CellPattern {
+    /// Objects that must all be present.
+    pub present: Box<[u64]>,
+    /// Objects that must all be absent.
+    pub missing: Box<[u64]>,
+    /// For each single-layer property: at least one of these present.
+    pub any_present: Vec<Box<[u64]>>,
+    /// Movement bits that must all be set.
+    pub mov_present: Box<[u64]>,
+    /// Movement bits that must all be clear.
+    pub mov_missing: Box<[u64]>,
+    /// What the right-hand side does to the cell, when it does anything.
+    pub replace: Option<Replacement>,
+}
+
+/// What a rule's right-hand side does to one matched cell.
+#[derive(Debug, Clone)]
+pub struct Replacement {
+    /// Objects removed (before `obj_set`).
+    pub obj_clear: Box<[u64]>,
+    /// Objects added.
+    pub obj_set: Box<[u64]>,
+    /// Movement bits cleared (includes `mov_layers`).
+    pub mov_clear: Box<[u64]>,
+    /// Movement bits set.
+    pub mov_set: Box<[u64]>,
+    /// Layers whose movement the rule rewrites (for rigid bookkeeping).
+    pub mov_layers: Box<[u64]>,
+    /// Object ids one of which is spawned at random (`random prop`).
+    pub random_objects: Vec<usize>,
+    /// Layers given a random direction (`randomdir`).
+    pub random_dir_layers: Vec<usize>,
+}
+
+/// One cell of a pattern row.
+#[derive(Debug, Clone)]
+pub enum PatternCell {
+    /// A cell to match.
+    Cell(CellPattern),
+    /// `...`: any number of cells.
+    Ellipsis,
+}
+
+/// One bracketed row of a rule.
+#[derive(Debug, Clone)]
+pub struct Row {
+    /// The cells in scan order.
+    pub cells: Vec<PatternCell>,
+    /// Number of ellipses (0, 1 or 2).
+    pub ellipses: usize,
+    /// Number of non-ellipsis cells.
+    pub len: usize,
+    /// Objects the row requires somewhere (for quick rejection).
+    pub obj_mask: Box<[u64]>,
+    /// Movements the row requires somewhere (for quick rejection).
+    pub mov_mask: Box<[u64]>,
+}
+
+/// A compiled, concrete rule.
+#[derive(Debug, Clone)]
+pub struct Rule {
+    /// Scan direction: 1 up, 2 down, 4 left, 8 right.
+    pub dir: u8,
+    /// The rows.
+    pub rows: Vec<Row>,
+    /// Whether the rule has a right-hand side.
+    pub has_replacements: bool,
+    /// Source line.
+    pub line: u32,
+    /// Group number (line of the group's first rule).
+    pub group: u32,
+    /// Marked `rigid`.
+    pub rigid: bool,
+    /// Rigid group index + 1 of the rule's group (0 when not rigid).
+    pub rigid_index: u64,
+    /// Commands (name, argument) in order.
+    pub commands: Vec<(String, Option<String>)>,
+    /// Marked `random` (meaningful on a group's first rule).
+    pub random: bool,
+    /// Union of the rows' object masks.
+    pub rule_mask: Box<[u64]>,
+}
+
+/// Rules in groups, and where loops jump back to.
+#[derive(Debug, Clone, Default)]
+pub struct RuleSet {
+    /// Groups in execution order.
+    pub groups: Vec<Vec<Rule>>,
+    /// For a group index, the group index an `endloop` after it returns to.
+    pub loop_point: Vec<Option<usize>>,
+}
+
+fn dir_mask(dir: &str) -> u64 {
+    match dir {
+        "up" => 1,
+        "down" => 2,
+        "left" => 4,
+        "right" => 8,
+        "moving" => 15,
+        "no" => 3,
+        "randomdir" => 5,
+        "random" => 18,
+        "action" => 16,
+        _ => 0,
+    }
+}
+
+struct Ctx<'a> {
+    names: &'a Names,
+    ow: usize,
+    mw: usize,
+    layer_masks: &'a [Box<[u64]>],
+}
+
+impl Ctx<'_> {
+    fn zo(&self) -> Vec<u64> {
+        vec![0; self.ow]
+    }
+    fn zm(&self) -> Vec<u64> {
+        vec![0; self.mw]
+    }
+    fn name_mask(&self, name: &str) -> Option<Vec<u64>> {
+        let (_, ids) = self.names.objects_of(name)?;
+        let mut m = self.zo();
+        for id in ids {
+            bits::set_bit(&mut m, id);
+        }
+        Some(m)
+    }
+    fn layer_of(&self, name: &str) -> Option<(Option<usize>, usize)> {
+        if let Some((id, layer)) = self.names.object(name) {
+            return Some((Some(id), layer));
+        }
+        self.names.single_layer.get(name).map(|&l| (None, l))
+    }
+}
+
+/// Compile one concrete rule; `None` when the rule is dropped.
+fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<(Rule, bool)> {
+    let layer_count = ctx.names.layer_count;
+    let mut discard = false;
+    let mut ellipsis_at_edge = false;
+    let mut rows = Vec::with_capacity(r.lhs.len());
+    for (ri, row_l) in r.lhs.iter().enumerate() {
+        let row_r = r.rhs.get(ri);
+        let mut cells = Vec::with_capacity(row_l.len());
+        for (ci, cell_l) in row_l.iter().enumerate() {
+            if cell_l.iter().any(|t| t.dir == "...") {
+                if cell_l.len() != 1 {
+                    return None;
+                }
+                if ci == 0 || ci + 1 == row_l.len() {
+                    ellipsis_at_edge = true;
+                }
+                cells.push(PatternCell::Ellipsis);
+                continue;
+            }
+            let mut layers_l: Vec<bool> = vec![false; layer_count];
+            let mut present = ctx.zo();
+            let mut missing = ctx.zo();
+            let mut any_present = Vec::new();
+            let mut mov_present = ctx.zm();
+            let mut mov_missing = ctx.zm();
+            let mut objlayers_l = ctx.zm();
+            for t in cell_l {
+                if t.dir == "random" {
+                    continue;
+                }
+                let Some((obj, layer)) = ctx.layer_of(&t.name) else { continue };
+                let mask = ctx.name_mask(&t.name).unwrap_or_else(|| ctx.zo());
+                if t.dir == "no" {
+                    bits::or_into(&mut missing, &mask);
+                    continue;
+                }
+                if layers_l.get(layer).copied().unwrap_or(false) {
+                    discard = true;
+                }
+                if let Some(slot) = layers_l.get_mut(layer) {
+                    *slot = true;
+                }
+                if obj.is_some() {
+                    bits::or_into(&mut present, &mask);
+                    bits::mov_or(&mut objlayers_l, layer, LAYER_BITS);
+                } else {
+                    any_present.push(mask.into_boxed_slice());
+                }
+                if t.dir == "stationary" {
+                    bits::mov_or(&mut mov_missing, layer, LAYER_BITS);
+                } else {
+                    bits::mov_or(&mut mov_present, layer, dir_mask(t.dir));
+                }
+            }
+            if bits::intersects(&present, &missing) {
+                return None;
+            }
+            let mut replace = None;
+            if let Some(row_r) = row_r {
+                let cell_r = row_r.get(ci)?;
+                let mut layers_r: Vec<bool> = vec![false; layer_count];
+                let mut obj_clear = ctx.zo();
+                let mut obj_set = ctx.zo();
+                let mut mov_clear = ctx.zm();
+                let mut mov_set = ctx.zm();
+                let mut objlayers_r = ctx.zm();
+                let mut random_mask = ctx.zo();
+                let mut post_layers = ctx.zm();
+                let mut random_dir_layers = Vec::new();
+                for t in cell_r {
+                    if t.dir == "..." {
+                        break;
+                    }
+                    if t.dir == "random" {
+                        if let Some(m) = ctx.name_mask(&t.name) {
+                            bits::or_into(&mut random_mask, &m);
+                        }
+                        continue;
+                    }
+                    let Some((obj, layer)) = ctx.layer_of(&t.name) else { continue };
+                    if t.dir == "no" {
+                        if let Some(m) = ctx.name_mask(&t.name) {
+                            bits::or_into(&mut obj_clear, &m);
+                        }
+                        continue;
+                    }
+                    if let Some(slot) = layers_r.get_mut(layer) {
+                        *slot = true;
+                    }
+                    if !t.dir.is_empty() {
+                        bits::mov_or(&mut post_layers, layer, LAYER_BITS);
+                    }
+                    if let Some(id) = obj {
+                        bits::set_bit(&mut obj_set, id);
+                        if let Some(lm) = ctx.layer_masks.get(layer) {
+                            bits::or_into(&mut obj_clear, lm);
+                        }
+                        bits::mov_or(&mut objlayers_r, layer, LAYER_BITS);
+                    }
+                    match t.dir {
+                        "stationary" => bits::mov_or(&mut mov_clear, layer, LAYER_BITS),
+                        "randomdir" => random_dir_layers.push(layer),
+                        d => bits::mov_or(&mut mov_set, layer, dir_mask(d)),
+                    }
+                }
+                if !bits::contains(&obj_set, &present) {
+                    bits::or_into(&mut obj_clear, &present);
+                }
+                if !bits::contains(&mov_set, &mov_present) {
+                    bits::or_into(&mut mov_clear, &mov_present);
+                }
+                for layer in 0..layer_count {
+                    if layers_l[layer] && !layers_r[layer] {
+                        if let Some(lm) = ctx.layer_masks.get(layer) {
+                            bits::or_into(&mut obj_clear, lm);
+                        }
+                        bits::mov_or(&mut post_layers, layer, LAYER_BITS);
+                    }
+                }
+                for (l, rr) in objlayers_l.iter_mut().zip(&objlayers_r) {
+                    *l &= !rr;
+                }
+                bits::or_into(&mut post_layers, &objlayers_l);
+                let random_objects: Vec<usize> =
+                    (0..ctx.names.id_count()).filter(|&id| bits::get_bit(&random_mask, id)).collect();
+                let changes = !bits::is_zero(&obj_clear)
+                    || !bits::is_zero(&obj_set)
+                    || !bits::is_zero(&mov_clear)
+                    || !bits::is_zero(&mov_set)
+                    || !bits::is_zero(&post_layers)
+                    || !random_objects.is_empty()
+                    || !random_dir_layers.is_empty();
+                if changes {
+                    let mut full_clear = mov_clear.clone();
+                    bits::or_into(&mut full_clear, &post_layers);
+                    replace = Some(Replacement {
+                        obj_clear: obj_clear.into(),
+                        obj_set: obj_set.into(),
+                        mov_clear: full_clear.into(),
+                        mov_set: mov_set.into(),
+                        mov_layers: post_layers.into(),
+                        random_objects,
+                        random_dir_layers,
+                    });
+                }
+            }
+            cells.push(PatternCell::Cell(CellPattern {
+                present: present.into(),
+                missing: missing.into(),
+                any_present,
+                mov_present: mov_present.into(),
+                mov_missing: mov_missing.into(),
+                replace,
+            }));
+        }
+        let ellipses = cells.iter().filter(|c| matches!(c, PatternCell::Ellipsis)).count();
+        if ellipses > 2 {
+            return None;
+        }
+        let mut obj_mask = ctx.zo();
+        let mut mov_mask = ctx.zm();
+        for c in &cells {
+            if let PatternCell::Cell(p) = c {
+                bits::or_into(&mut obj_mask, &p.present);
+                bits::or_into(&mut mov_mask, &p.mov_present);
+            }
+        }
+        let len = cells.len() - ellipses;
+        rows.push(Row { cells, ellipses, len, obj_mask: obj_mask.into(), mov_mask: mov_mask.into() });
+    }
+    if ellipsis_at_edge {
+        return None;
+    }
+    let dir = match r.direction {
+        "up" => 1,
+        "down" => 2,
+        "left" => 4,
+        "right" => 8,
+        _ => return None,
+    };
+    let mut rule_mask = ctx.zo();
+    for row in &rows {
+        bits::or_into(&mut rule_mask, &row.obj_mask);
+    }
+    Some((
+        Rule {
+            dir,
+            rows,
+            has_replacements: !r.rhs.is_empty(),
+            line: r.line,
+            group: r.group,
+            rigid: r.rigid,
+            rigid_index,
+            commands: r.commands.clone(),
+            random: r.random,
+            rule_mask: rule_mask.into(),
+        },
+        discard,
+    ))
+}
+
+/// Rigid-body tables of the main rule set.
+#[derive(Debug, Clone, Default)]
+pub struct RigidInfo {
+    /// Whether any group is rigid.
+    pub any: bool,
+    /// Rigid group index -> group index.
+    pub rigid_to_group: Vec<usize>,
+}
+
+fn group_rules(ctx: &Ctx, rules: &[&IRule], rigid_of_group: &BTreeMap<u32, u64>) -> Vec<Vec<Rule>> {
+    let mut groups: BTreeMap<u32, Vec<Rule>> = BTreeMap::new();
+    for r in rules {
+        let ri = if r.rigid { rigid_of_group.get(&r.group).copied().unwrap_or(0) } else { 0 };
+        if let Some((rule, discard)) = compile_rule(ctx, r, ri) {
+            if !discard {
+                groups.entry(r.group).or_default().push(rule);
+            }
+        }
+    }
+    groups.into_values().filter(|g| !g.is_empty()).collect()
+}
+
+fn loop_points(loops: &[LoopMarker], groups: &[Vec<Rule>]) -> Vec<Option<usize>> {
+    let mut lp: Vec<Option<usize>> = vec![None; groups.len() + 1];
+    let mut j = 0;
+    while j + 1 < loops.len() {
+        let (start, end) = (loops[j].0, loops[j + 1].0);
+        let mut init = None;
+        for (gi, g) in groups.iter().enumerate() {
+            let Some(first) = g.first() else { continue };
+            let first_line = first.line;
+            let before = start > first_line;
+            let inside = start <= first_line && first_line <= end;
+            let after = end < first_line;
+            let _ = before;
+            if after {
+                break;
+            }
+            if inside {
+                let init_g = *init.get_or_insert(gi);
+                if gi > 0 && lp[gi - 1] == Some(init_g) {
+                    lp[gi - 1] = None;
+                }
+                lp[gi] = Some(init_g);
+            }
+        }
+        j += 2;
+    }
+    lp
+}
+
+/// Compile the concrete rules into the main and late rule sets.
+pub(crate) fn build(
+    names: &Names,
+    layer_masks: &[Box<[u64]>],
+    rules: &[IRule],
+    loops: &[LoopMarker],
+) -> (RuleSet, RuleSet, RigidInfo) {
+    let ctx = Ctx { names, ow: bits::obj_words(names.id_count()), mw: bits::mov_words(names.layer_count), layer_masks };
+    let mut loops: Vec<LoopMarker> = loops.to_vec();
+    if loops.len() % 2 == 1 {
+        if let Some(&(line, _)) = loops.last() {
+            loops.push((line, -1));
+        }
+    }
+    // Rigid group indices, in group order (main rules only).
+    let main: Vec<&IRule> = rules.iter().filter(|r| !r.late).collect();
+    let late: Vec<&IRule> = rules.iter().filter(|r| r.late).collect();
+    // Groups that survive compilation decide rigid indices; compute with a
+    // first pass without rigid indices.
+    let probe = group_rules(&ctx, &main, &BTreeMap::new());
+    let mut rigid_of_group = BTreeMap::new();
+    let mut rigid_to_group = Vec::new();
+    for (gi, g) in probe.iter().enumerate() {
+        if g.iter().any(|r| r.rigid) {
+            if let Some(first) = g.first() {
+                rigid_of_group.insert(first.group, rigid_to_group.len() as u64 + 1);
+                rigid_to_group.push(gi);
+            }
+        }
+    }
+    let groups = if rigid_to_group.is_empty() { probe } else { group_rules(&ctx, &main, &rigid_of_group) };
+    let late_groups = group_rules(&ctx, &late, &BTreeMap::new());
+    let main_lp = loop_points(&loops, &groups);
+    let late_lp = loop_points(&loops, &late_groups);
+    (
+        RuleSet { groups, loop_point: main_lp },
+        RuleSet { groups: late_groups, loop_point: late_lp },
+        RigidInfo { any: !rigid_to_group.is_empty(), rigid_to_group },
+    )
+}

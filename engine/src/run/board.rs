@@ -1,0 +1,286 @@
+//! The level state: flat per-cell object masks and per-layer movement bits
+//! (cell index `x * height + y`), with row, column and whole-level masks
+//! that are kept as supersets of the contents so a rule row that cannot
+//! match is rejected without scanning.
+
+use crate::compile::bits;
+use crate::compile::{CellPattern, PatternCell, Row};
+
+/// One level being played.
+#[derive(Debug, Clone)]
+pub(crate) struct Board {
+    pub width: usize,
+    pub height: usize,
+    pub ow: usize,
+    pub mw: usize,
+    pub objects: Vec<u64>,
+    pub movements: Vec<u64>,
+    pub rigid_group: Vec<u64>,
+    pub rigid_applied: Vec<u64>,
+    pub row_obj: Vec<u64>,
+    pub col_obj: Vec<u64>,
+    pub map_obj: Vec<u64>,
+    pub row_mov: Vec<u64>,
+    pub col_mov: Vec<u64>,
+    pub map_mov: Vec<u64>,
+}
+
+/// Where a row matched: its first cell and the lengths of its ellipsis gaps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RowMatch {
+    pub start: usize,
+    pub gaps: [usize; 2],
+}
+
+impl Board {
+    pub(crate) fn new(width: usize, height: usize, ow: usize, mw: usize, objects: Vec<u64>) -> Board {
+        let n = width * height;
+        Board {
+            width,
+            height,
+            ow,
+            mw,
+            objects,
+            movements: vec![0; n * mw],
+            rigid_group: vec![0; n * mw],
+            rigid_applied: vec![0; n * mw],
+            row_obj: vec![0; height * ow],
+            col_obj: vec![0; width * ow],
+            map_obj: vec![0; ow],
+            row_mov: vec![0; height * mw],
+            col_mov: vec![0; width * mw],
+            map_mov: vec![0; mw],
+        }
+    }
+
+    pub(crate) fn cells(&self) -> usize {
+        self.width * self.height
+    }
+
+    pub(crate) fn cell(&self, i: usize) -> &[u64] {
+        &self.objects[i * self.ow..(i + 1) * self.ow]
+    }
+
+    pub(crate) fn movs(&self, i: usize) -> &[u64] {
+        &self.movements[i * self.mw..(i + 1) * self.mw]
+    }
+
+    /// Replace the objects (same size), clearing movements and rigid marks.
+    pub(crate) fn restore(&mut self, objects: &[u64]) {
+        self.objects.clear();
+        self.objects.extend_from_slice(objects);
+        self.movements.fill(0);
+        self.rigid_group.fill(0);
+        self.rigid_applied.fill(0);
+    }
+
+    /// Recompute the row, column and level masks from the contents.
+    pub(crate) fn recompute_masks(&mut self) {
+        let (ow, mw, h) = (self.ow, self.mw, self.height);
+        self.row_obj.fill(0);
+        self.col_obj.fill(0);
+        self.map_obj.fill(0);
+        self.row_mov.fill(0);
+        self.col_mov.fill(0);
+        self.map_mov.fill(0);
+        for x in 0..self.width {
+            for y in 0..h {
+                let i = x * h + y;
+                for w in 0..ow {
+                    let v = self.objects[i * ow + w];
+                    self.row_obj[y * ow + w] |= v;
+                    self.col_obj[x * ow + w] |= v;
+                    self.map_obj[w] |= v;
+                }
+                for w in 0..mw {
+                    let v = self.movements[i * mw + w];
+                    self.row_mov[y * mw + w] |= v;
+                    self.col_mov[x * mw + w] |= v;
+                    self.map_mov[w] |= v;
+                }
+            }
+        }
+    }
+
+    /// Note that cell `i`'s objects may have grown.
+    pub(crate) fn note_objects(&mut self, i: usize, added: &[u64]) {
+        let (x, y) = (i / self.height, i % self.height);
+        for (w, v) in added.iter().enumerate() {
+            self.row_obj[y * self.ow + w] |= v;
+            self.col_obj[x * self.ow + w] |= v;
+            self.map_obj[w] |= v;
+        }
+    }
+
+    /// Note that cell `i`'s movements may have grown.
+    pub(crate) fn note_movements(&mut self, i: usize) {
+        let (x, y) = (i / self.height, i % self.height);
+        for w in 0..self.mw {
+            let v = self.movements[i * self.mw + w];
+            self.row_mov[y * self.mw + w] |= v;
+            self.col_mov[x * self.mw + w] |= v;
+            self.map_mov[w] |= v;
+        }
+    }
+
+    /// Index step of a scan direction.
+    pub(crate) fn delta(&self, dir: u8) -> isize {
+        let h = self.height as isize;
+        match dir {
+            1 => -1,
+            2 => 1,
+            4 => -h,
+            8 => h,
+            _ => 0,
+        }
+    }
+
+    fn cell_matches(&self, p: &CellPattern, i: usize) -> bool {
+        let objs = self.cell(i);
+        let movs = self.movs(i);
+        bits::contains(objs, &p.present)
+            && !bits::intersects(objs, &p.missing)
+            && bits::contains(movs, &p.mov_present)
+            && !bits::intersects(movs, &p.mov_missing)
+            && p.any_present.iter().all(|m| bits::intersects(objs, m))
+    }
+
+    /// Match the cells `cells` (no ellipsis among them) from `pos` on.
+    fn segment_matches(&self, cells: &[PatternCell], pos: isize, d: isize) -> bool {
+        let n = self.cells() as isize;
+        let mut p = pos;
+        for c in cells {
+            if let PatternCell::Cell(pat) = c {
+                if p < 0 || p >= n || !self.cell_matches(pat, p as usize) {
+                    return false;
+                }
+            }
+            p += d;
+        }
+        true
+    }
+
+    /// All matches of `row` scanning in `dir`, in the reference's order.
+    pub(crate) fn match_row(&self, row: &Row, dir: u8, out: &mut Vec<RowMatch>) {
+        out.clear();
+        if !bits::contains(&self.map_obj, &row.obj_mask) || !bits::contains(&self.map_mov, &row.mov_mask) {
+            return;
+        }
+        let (w, h) = (self.width as isize, self.height as isize);
+        let len = row.len as isize;
+        let (mut xmin, mut xmax, mut ymin, mut ymax) = (0isize, w, 0isize, h);
+        match dir {
+            1 => ymin += len - 1,
+            2 => ymax -= len - 1,
+            4 => xmin += len - 1,
+            8 => xmax -= len - 1,
+            _ => return,
+        }
+        let d = self.delta(dir);
+        let segs: Vec<&[PatternCell]> = row.cells.split(|c| matches!(c, PatternCell::Ellipsis)).collect();
+        let horizontal = dir > 2;
+        let try_at = |x: isize, y: isize, out: &mut Vec<RowMatch>| {
+            let i = x * h + y;
+            if row.ellipses == 0 {
+                if self.segment_matches(&row.cells, i, d) {
+                    out.push(RowMatch { start: i as usize, gaps: [0, 0] });
+                }
+                return;
+            }
+            let kmax = match dir {
+                4 => x - len + 2,
+                8 => w - (x + len) + 1,
+                2 => h - (y + len) + 1,
+                _ => y - len + 2,
+            };
+            self.ellipsis_matches(&segs, i, d, kmax, row.ellipses, out);
+        };
+        if horizontal {
+            for y in ymin..ymax {
+                let yu = y as usize;
+                if !bits::contains(&self.row_obj[yu * self.ow..(yu + 1) * self.ow], &row.obj_mask)
+                    || !bits::contains(&self.row_mov[yu * self.mw..(yu + 1) * self.mw], &row.mov_mask)
+                {
+                    continue;
+                }
+                for x in xmin..xmax {
+                    try_at(x, y, out);
+                }
+            }
+        } else {
+            for x in xmin..xmax {
+                let xu = x as usize;
+                if !bits::contains(&self.col_obj[xu * self.ow..(xu + 1) * self.ow], &row.obj_mask)
+                    || !bits::contains(&self.col_mov[xu * self.mw..(xu + 1) * self.mw], &row.mov_mask)
+                {
+                    continue;
+                }
+                for y in ymin..ymax {
+                    try_at(x, y, out);
+                }
+            }
+        }
+    }
+
+    fn ellipsis_matches(
+        &self,
+        segs: &[&[PatternCell]],
+        i: isize,
+        d: isize,
+        kmax: isize,
+        ellipses: usize,
+        out: &mut Vec<RowMatch>,
+    ) {
+        let Some(seg0) = segs.first() else { return };
+        if !self.segment_matches(seg0, i, d) {
+            return;
+        }
+        let len0 = seg0.len() as isize;
+        let seg1 = segs.get(1).copied().unwrap_or(&[]);
+        if ellipses == 1 {
+            for k in 0..kmax.max(0) {
+                if self.segment_matches(seg1, i + (len0 + k) * d, d) {
+                    out.push(RowMatch { start: i as usize, gaps: [k as usize, 0] });
+                }
+            }
+            return;
+        }
+        let len1 = seg1.len() as isize;
+        let seg2 = segs.get(2).copied().unwrap_or(&[]);
+        for k1 in 0..kmax.max(0) {
+            if !self.segment_matches(seg1, i + (len0 + k1) * d, d) {
+                continue;
+            }
+            let mut k2 = 0;
+            while k1 + k2 < kmax {
+                if self.segment_matches(seg2, i + (len0 + len1 + k1 + k2) * d, d) {
+                    out.push(RowMatch { start: i as usize, gaps: [k1 as usize, k2 as usize] });
+                }
+                k2 += 1;
+            }
+        }
+    }
+
+    /// Whether `row` still matches exactly at `m`.
+    pub(crate) fn row_matches_at(&self, row: &Row, dir: u8, m: RowMatch) -> bool {
+        let d = self.delta(dir);
+        let n = self.cells() as isize;
+        let mut p = m.start as isize;
+        let mut gap = 0;
+        for c in &row.cells {
+            match c {
+                PatternCell::Ellipsis => {
+                    p += d * m.gaps.get(gap).copied().unwrap_or(0) as isize;
+                    gap += 1;
+                }
+                PatternCell::Cell(pat) => {
+                    if p < 0 || p >= n || !self.cell_matches(pat, p as usize) {
+                        return false;
+                    }
+                    p += d;
+                }
+            }
+        }
+        true
+    }
+}
