@@ -45,8 +45,13 @@ impl Input {
 /// Something the session tells its host.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
-    /// Play the sfxr sound with this seed.
+    /// Play the sfxr sound with this seed: an object sound (move, cantmove,
+    /// create, destroy), the ones the reference records in its history.
     Sound(String),
+    /// Play a global sound event (`sfx0`..`sfx10`, `startlevel`, `undo`,
+    /// `cancel`...): its event name and seed. The reference plays these
+    /// without recording them.
+    EventSound(String, String),
     /// A rule's `message` command fired (text to show).
     Message(String),
     /// A `checkpoint` command saved the restart state.
@@ -238,7 +243,7 @@ impl Session {
 
     fn play_event(&mut self, name: &str) {
         if let Some(seed) = self.game.sounds.events.get(name) {
-            self.events.push(Event::Sound(seed.clone()));
+            self.events.push(Event::EventSound(name.to_owned(), seed.clone()));
         }
     }
 
