@@ -111,7 +111,7 @@ impl Names {
         let mut glyph_alias: HashMap<String, String> = HashMap::new();
         for o in &ast.objects {
             for extra in &o.extra_names {
-                if extra.text.chars().count() == 1 && !object_defs.contains_key(&extra.text) {
+                if !object_defs.contains_key(&extra.text) {
                     glyph_alias.entry(extra.text.clone()).or_insert_with(|| o.name.text.clone());
                 }
             }

@@ -296,7 +296,7 @@ mod tests {
             };
             drain(&mut s, &mut sounds);
             for inp in case["inputs"].as_array().cloned().unwrap_or_default() {
-                match inp {
+                match inp.clone() {
                     serde_json::Value::String(x) if x == "undo" => s.undo(),
                     serde_json::Value::String(x) if x == "restart" => s.restart(),
                     serde_json::Value::String(_) => s.tick(),
@@ -309,6 +309,9 @@ mod tests {
                     }),
                 }
                 drain(&mut s, &mut sounds);
+                if std::env::var("VERBOSE").is_ok() {
+                    println!("after {inp}: level {}\n{}", s.level_index(), s.dump());
+                }
             }
             let want_sounds: Option<Vec<String>> = case["sounds"]
                 .as_array()
