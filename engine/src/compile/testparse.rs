@@ -268,8 +268,10 @@ mod tests {
                 continue;
             }
             let src = case["source"].as_str().unwrap_or_default();
+            let t0 = std::time::Instant::now();
             let ast = super::parse(src);
             let (game, diags) = super::super::compile(&ast, src);
+            let ct = t0.elapsed().as_millis();
             let Some(game) = game else {
                 fail += 1;
                 println!("FAIL {ci} {} (compile: {:?})", case["name"], diags.first().map(|d| &d.message));
@@ -280,6 +282,7 @@ mod tests {
                 serde_json::Value::String(s) => Some(s.clone()),
                 v => Some(v.to_string()),
             };
+            let game_rules: usize = game.rules.groups.iter().chain(game.late_rules.groups.iter()).map(Vec::len).sum();
             let mut s = Session::new(Arc::new(game), case["level"].as_u64().unwrap_or(0) as usize, seed.as_deref());
             let mut sounds = vec![];
             let drain = |s: &mut Session, sounds: &mut Vec<String>| {
@@ -316,6 +319,10 @@ mod tests {
             let want_sounds: Option<Vec<String>> = case["sounds"]
                 .as_array()
                 .map(|a| a.iter().map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned)).collect());
+            let el = t0.elapsed().as_millis();
+            if el > 50 {
+                println!("SLOW {ci} {el}ms (compile {ct}ms) rules {} inputs {}", game_rules, case["inputs"].as_array().map_or(0, Vec::len));
+            }
             let ok_level = s.dump() == case["expected"].as_str().unwrap_or_default();
             let ok_sounds = want_sounds.as_ref().is_none_or(|w| *w == sounds);
             if ok_level && ok_sounds {
@@ -330,5 +337,26 @@ mod tests {
             }
         }
         println!("{pass} passed, {fail} failed");
+    }
+}
+
+#[cfg(test)]
+mod probe_levels {
+    #[test]
+    #[ignore = "debug helper"]
+    fn level_kinds() {
+        let text = std::fs::read_to_string("/work/shared/conformance/simulation.json").expect("data");
+        let cases: Vec<serde_json::Value> = serde_json::from_str(&text).expect("json");
+        let ci: usize = std::env::var("ONLY").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
+        let src = cases[ci]["source"].as_str().unwrap_or_default();
+        let ast = super::parse(src);
+        for l in &ast.levels {
+            match l {
+                crate::syntax::ast::LevelEntry::Map(m) => println!("map {}x{}", m.rows.first().map_or(0, Vec::len), m.rows.len()),
+                crate::syntax::ast::LevelEntry::Message { text, .. } => println!("msg {text}"),
+            }
+        }
+        let (g, d) = super::super::compile(&ast, src);
+        println!("{:?} {}", d, g.map_or(0, |g| g.levels.len()));
     }
 }

@@ -177,7 +177,10 @@ impl Board {
             _ => return,
         }
         let d = self.delta(dir);
-        let segs: Vec<&[PatternCell]> = row.cells.split(|c| matches!(c, PatternCell::Ellipsis)).collect();
+        let mut segs: [&[PatternCell]; 3] = [&[], &[], &[]];
+        for (k, seg) in row.cells.split(|c| matches!(c, PatternCell::Ellipsis)).take(3).enumerate() {
+            segs[k] = seg;
+        }
         let horizontal = dir > 2;
         let try_at = |x: isize, y: isize, out: &mut Vec<RowMatch>| {
             let i = x * h + y;

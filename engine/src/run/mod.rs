@@ -101,6 +101,7 @@ pub struct Session {
     seeds_move: Vec<String>,
     seeds_cantmove: Vec<String>,
     events: Vec<Event>,
+    scratch: Vec<u64>,
 }
 
 impl Session {
@@ -128,6 +129,7 @@ impl Session {
             seeds_move: Vec::new(),
             seeds_cantmove: Vec::new(),
             events: Vec::new(),
+            scratch: Vec::new(),
         };
         s.load_level(level);
         s

@@ -316,60 +316,90 @@ impl Session {
 
     fn replace_cell(&mut self, rule: &Rule, rep: &crate::compile::Replacement, i: usize) -> bool {
         let game = self.game.clone();
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let changed = self.replace_cell_with(&game, rule, rep, i, &mut scratch);
+        self.scratch = scratch;
+        changed
+    }
+
+    fn replace_cell_with(
+        &mut self,
+        game: &crate::compile::Game,
+        rule: &Rule,
+        rep: &crate::compile::Replacement,
+        i: usize,
+        scratch: &mut Vec<u64>,
+    ) -> bool {
         let Some(board) = self.board.as_mut() else { return false };
         if i >= board.cells() {
             return false;
         }
         let (ow, mw) = (board.ow, board.mw);
-        let mut obj_set = rep.obj_set.to_vec();
-        let mut obj_clear = rep.obj_clear.to_vec();
-        let mut mov_set = rep.mov_set.to_vec();
-        let mut mov_clear = rep.mov_clear.to_vec();
+        scratch.clear();
+        scratch.resize(3 * ow + 3 * mw, 0);
+        let (obj_set, rest) = scratch.split_at_mut(ow);
+        let (obj_clear, rest) = rest.split_at_mut(ow);
+        let (new, rest) = rest.split_at_mut(ow);
+        let (mov_set, rest) = rest.split_at_mut(mw);
+        let (mov_clear, newm) = rest.split_at_mut(mw);
+        obj_set.copy_from_slice(&rep.obj_set);
+        obj_clear.copy_from_slice(&rep.obj_clear);
+        mov_set.copy_from_slice(&rep.mov_set);
+        mov_clear.copy_from_slice(&rep.mov_clear);
         if !rep.random_objects.is_empty() {
             let id = rep.random_objects[self.rng.below(rep.random_objects.len())];
-            bits::set_bit(&mut obj_set, id);
+            bits::set_bit(obj_set, id);
             if let Some(o) = game.objects.get(id) {
                 if let Some(lm) = game.layer_masks.get(o.layer) {
-                    bits::or_into(&mut obj_clear, lm);
+                    bits::or_into(obj_clear, lm);
                 }
-                bits::mov_or(&mut mov_clear, o.layer, bits::LAYER_BITS);
+                bits::mov_or(mov_clear, o.layer, bits::LAYER_BITS);
             }
         }
         for &layer in &rep.random_dir_layers {
             let r = self.rng.below(4);
-            bits::mov_or(&mut mov_set, layer, 1u64 << r);
+            bits::mov_or(mov_set, layer, 1u64 << r);
         }
-        let old: Vec<u64> = board.objects[i * ow..(i + 1) * ow].to_vec();
-        let new: Vec<u64> = old.iter().zip(&obj_clear).zip(&obj_set).map(|((o, c), s)| (o & !c) | s).collect();
-        let oldm: Vec<u64> = board.movements[i * mw..(i + 1) * mw].to_vec();
-        let newm: Vec<u64> = oldm.iter().zip(&mov_clear).zip(&mov_set).map(|((o, c), s)| (o & !c) | s).collect();
+        let old = &board.objects[i * ow..(i + 1) * ow];
+        for w in 0..ow {
+            new[w] = (old[w] & !obj_clear[w]) | obj_set[w];
+        }
+        let oldm = &board.movements[i * mw..(i + 1) * mw];
+        for w in 0..mw {
+            newm[w] = (oldm[w] & !mov_clear[w]) | mov_set[w];
+        }
         let mut rigid_change = false;
         if rule.rigid {
-            let mut rigid_mask = vec![0u64; mw];
+            // Reuse obj_set's slot count is not enough in general: build the
+            // rigid mask in mov_set (no longer needed).
+            let rigid_mask = mov_set;
+            rigid_mask.fill(0);
             for layer in 0..game.layer_count {
-                bits::mov_or(&mut rigid_mask, layer, rule.rigid_index);
+                bits::mov_or(rigid_mask, layer, rule.rigid_index);
             }
             for (a, b) in rigid_mask.iter_mut().zip(rep.mov_layers.iter()) {
                 *a &= b;
             }
             let cur_g = &board.rigid_group[i * mw..(i + 1) * mw];
             let cur_a = &board.rigid_applied[i * mw..(i + 1) * mw];
-            if !bits::contains(cur_g, &rigid_mask) && !bits::contains(cur_a, &rep.mov_layers) {
-                bits::or_into(&mut board.rigid_group[i * mw..(i + 1) * mw], &rigid_mask);
+            if !bits::contains(cur_g, rigid_mask) && !bits::contains(cur_a, &rep.mov_layers) {
+                bits::or_into(&mut board.rigid_group[i * mw..(i + 1) * mw], rigid_mask);
                 bits::or_into(&mut board.rigid_applied[i * mw..(i + 1) * mw], &rep.mov_layers);
                 rigid_change = true;
             }
         }
-        if old == new && oldm == newm && !rigid_change {
+        let old = &board.objects[i * ow..(i + 1) * ow];
+        let oldm = &board.movements[i * mw..(i + 1) * mw];
+        if old == &new[..] && oldm == &newm[..] && !rigid_change {
             return false;
         }
         for w in 0..ow {
             self.sfx_create[w] |= new[w] & !old[w];
             self.sfx_destroy[w] |= old[w] & !new[w];
         }
-        board.objects[i * ow..(i + 1) * ow].copy_from_slice(&new);
-        board.movements[i * mw..(i + 1) * mw].copy_from_slice(&newm);
-        board.note_objects(i, &new);
+        board.objects[i * ow..(i + 1) * ow].copy_from_slice(new);
+        board.movements[i * mw..(i + 1) * mw].copy_from_slice(newm);
+        board.note_objects(i, new);
         board.note_movements(i);
         true
     }
@@ -606,19 +636,17 @@ impl Session {
 /// Move what can move out of cell `i`; true if anything moved.
 fn reposition_cell(board: &mut Board, game: &crate::compile::Game, i: usize, seeds: &mut Vec<String>) -> bool {
     let mw = board.mw;
-    let mut mm: Vec<u64> = board.movs(i).to_vec();
-    if bits::is_zero(&mm) {
+    if bits::is_zero(board.movs(i)) {
         return false;
     }
     let mut moved = false;
     for layer in 0..game.layer_count {
-        let lm = bits::mov_get(&mm, layer);
+        let lm = bits::mov_get(&board.movements[i * mw..(i + 1) * mw], layer);
         if lm != 0 && reposition_on_layer(board, game, i, layer, lm, seeds) {
-            bits::mov_clear(&mut mm, layer, lm);
+            bits::mov_clear(&mut board.movements[i * mw..(i + 1) * mw], layer, lm);
             moved = true;
         }
     }
-    board.movements[i * mw..(i + 1) * mw].copy_from_slice(&mm);
     board.note_movements(i);
     moved
 }
@@ -660,14 +688,17 @@ fn reposition_on_layer(
             }
         }
     }
+    if t == i {
+        return true;
+    }
     let ow = board.ow;
-    let source: Vec<u64> = board.cell(i).to_vec();
-    let target: Vec<u64> = board.cell(t).to_vec();
-    let moving: Vec<u64> = source.iter().zip(lm.iter()).map(|(a, b)| a & b).collect();
-    let new_source: Vec<u64> = source.iter().zip(lm.iter()).map(|(a, b)| a & !b).collect();
-    let new_target: Vec<u64> = target.iter().zip(&moving).map(|(a, b)| a | b).collect();
-    board.objects[i * ow..(i + 1) * ow].copy_from_slice(&new_source);
-    board.objects[t * ow..(t + 1) * ow].copy_from_slice(&new_target);
-    board.note_objects(t, &moving);
+    for w in 0..ow {
+        let moving = board.objects[i * ow + w] & lm[w];
+        board.objects[i * ow + w] &= !lm[w];
+        board.objects[t * ow + w] |= moving;
+        let (tx, ty) = (t / h, t % h);
+        board.row_obj[ty * ow + w] |= moving;
+        board.col_obj[tx * ow + w] |= moving;
+    }
     true
 }
