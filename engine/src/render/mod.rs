@@ -4,7 +4,10 @@
 //! `#rrggbb` hex, `transparent`) and pixel buffers. It knows nothing about
 //! windows or GPUs: the studio uploads the RGBA buffers it makes.
 
+mod frame;
 mod palette_data;
+
+pub use frame::{Camera, Frame, Look, View, level_frame, player_position};
 
 pub use palette_data::{COLOR_NAMES, PALETTES, PaletteTable};
 
