@@ -78,26 +78,35 @@ impl Board {
     pub(crate) fn recompute_masks(&mut self) {
         let (ow, mw, h) = (self.ow, self.mw, self.height);
         self.row_obj.fill(0);
-        self.col_obj.fill(0);
-        self.map_obj.fill(0);
         self.row_mov.fill(0);
-        self.col_mov.fill(0);
+        self.map_obj.fill(0);
         self.map_mov.fill(0);
         for x in 0..self.width {
+            let col_o = &mut self.col_obj[x * ow..(x + 1) * ow];
+            col_o.fill(0);
+            let col_m = &mut self.col_mov[x * mw..(x + 1) * mw];
+            col_m.fill(0);
+            let base = x * h;
             for y in 0..h {
-                let i = x * h + y;
+                let i = base + y;
+                let cell = &self.objects[i * ow..(i + 1) * ow];
+                let row = &mut self.row_obj[y * ow..(y + 1) * ow];
                 for w in 0..ow {
-                    let v = self.objects[i * ow + w];
-                    self.row_obj[y * ow + w] |= v;
-                    self.col_obj[x * ow + w] |= v;
-                    self.map_obj[w] |= v;
+                    col_o[w] |= cell[w];
+                    row[w] |= cell[w];
                 }
+                let mc = &self.movements[i * mw..(i + 1) * mw];
+                let rowm = &mut self.row_mov[y * mw..(y + 1) * mw];
                 for w in 0..mw {
-                    let v = self.movements[i * mw + w];
-                    self.row_mov[y * mw + w] |= v;
-                    self.col_mov[x * mw + w] |= v;
-                    self.map_mov[w] |= v;
+                    col_m[w] |= mc[w];
+                    rowm[w] |= mc[w];
                 }
+            }
+            for w in 0..ow {
+                self.map_obj[w] |= col_o[w];
+            }
+            for w in 0..mw {
+                self.map_mov[w] |= col_m[w];
             }
         }
     }
@@ -135,7 +144,18 @@ impl Board {
         }
     }
 
+    #[inline]
     fn cell_matches(&self, p: &CellPattern, i: usize) -> bool {
+        if self.ow == 1 && self.mw == 1 {
+            // The common case: one word of objects, one of movements.
+            let o = self.objects[i];
+            let m = self.movements[i];
+            return o & p.present[0] == p.present[0]
+                && o & p.missing[0] == 0
+                && m & p.mov_present[0] == p.mov_present[0]
+                && m & p.mov_missing[0] == 0
+                && p.any_present.iter().all(|a| o & a[0] != 0);
+        }
         let objs = self.cell(i);
         let movs = self.movs(i);
         bits::contains(objs, &p.present)

@@ -246,38 +246,40 @@ impl Session {
     }
 
     fn apply_random_group(&mut self, group: &[Rule]) -> bool {
-        let mut all: Vec<(usize, Vec<RowMatch>)> = Vec::new();
+        // Every (rule, tuple) pair in order, without materialising tuples:
+        // tuple t of a rule has row r at index (t / prod(len_0..r)) % len_r.
+        let mut per_rule: Vec<(usize, Vec<Vec<RowMatch>>, usize)> = Vec::new();
+        let mut total = 0usize;
         for (ri, rule) in group.iter().enumerate() {
             let Some(matches) = self.find_matches(rule) else { continue };
-            let mut idx = vec![0usize; matches.len()];
-            loop {
-                all.push((ri, idx.iter().enumerate().map(|(r, &k)| matches[r][k]).collect()));
-                if all.len() >= TUPLE_CAP {
-                    break;
-                }
-                let mut r = 0;
-                while r < idx.len() {
-                    idx[r] += 1;
-                    if idx[r] < matches[r].len() {
-                        break;
-                    }
-                    idx[r] = 0;
-                    r += 1;
-                }
-                if r == idx.len() {
-                    break;
-                }
-            }
+            let count = matches.iter().fold(1usize, |acc, m| acc.saturating_mul(m.len())).min(TUPLE_CAP);
+            total = total.saturating_add(count);
+            per_rule.push((ri, matches, count));
         }
-        if all.is_empty() {
+        if total == 0 {
             return false;
         }
-        let pick = self.rng.below(all.len());
-        let (ri, tuple) = &all[pick];
-        let rule = &group[*ri];
-        let modified = self.apply_at(rule, tuple, false);
-        self.queue_commands(rule);
-        modified
+        let mut pick = self.rng.below(total);
+        for (ri, matches, count) in &per_rule {
+            if pick >= *count {
+                pick -= count;
+                continue;
+            }
+            let mut t = pick;
+            let tuple: Vec<RowMatch> = matches
+                .iter()
+                .map(|m| {
+                    let k = t % m.len();
+                    t /= m.len();
+                    m[k]
+                })
+                .collect();
+            let rule = &group[*ri];
+            let modified = self.apply_at(rule, &tuple, false);
+            self.queue_commands(rule);
+            return modified;
+        }
+        false
     }
 
     fn apply_at(&mut self, rule: &Rule, tuple: &[RowMatch], check: bool) -> bool {
