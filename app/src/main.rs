@@ -30,10 +30,7 @@ fn main() -> ExitCode {
             eprintln!("puzzlewright: unknown option `{other}`\n{USAGE}");
             Ok(ExitCode::from(2))
         }
-        Some(_) | None => {
-            eprintln!("puzzlewright: the studio is not built yet; try a subcommand\n{USAGE}");
-            Ok(ExitCode::from(2))
-        }
+        Some(_) | None => studio::run(args.first().map(String::as_str)),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,502 @@
+//! The studio application: owns the document, the panel layout and the
+//! pending prompts; turns [`Command`]s into actions. Per-frame drawing of
+//! menus and prompts is in `ui_root`; panels draw themselves.
+
+use std::ops::Range;
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use crate::command::Command;
+use crate::document::Document;
+use crate::examples::EXAMPLES;
+use crate::files::{self, DialogKind, DialogOutcome, Dialogs};
+use crate::layout::{self, PanelId};
+use crate::panels::{PanelContext, Panels};
+use crate::recovery::{Recovered, Recovery};
+
+/// What to show first.
+#[derive(Debug, Clone)]
+pub enum Startup {
+    /// Open this file (or start it, if it does not exist yet).
+    File(PathBuf),
+    /// Open the built-in example with this index.
+    Example(usize),
+}
+
+/// What is kept between runs (through eframe's storage).
+#[derive(Serialize, Deserialize, Default)]
+pub struct Persisted {
+    /// Recently opened or saved files, newest first.
+    pub recent: Vec<PathBuf>,
+    /// The panel layout.
+    pub tree: Option<egui_tiles::Tree<PanelId>>,
+}
+
+const RECENT_LIMIT: usize = 10;
+
+/// The studio.
+pub struct StudioApp {
+    /// The open game.
+    pub doc: Document,
+    /// The panel layout.
+    pub tree: egui_tiles::Tree<PanelId>,
+    /// The panels' state.
+    pub panels: Panels,
+    recent: Vec<PathBuf>,
+    dialogs: Box<dyn Dialogs>,
+    recovery: Recovery,
+    restore_offer: Option<Recovered>,
+    unsaved_prompt: Option<Command>,
+    path_prompt: Option<(DialogKind, String)>,
+    jump: Option<Range<usize>>,
+    /// The last message shown in the status bar.
+    pub status: String,
+    queued: Vec<Command>,
+    close_confirmed: bool,
+    title: String,
+}
+
+impl StudioApp {
+    /// The studio as eframe starts it: settings from eframe's storage,
+    /// desktop dialogs, recovery files beside the settings.
+    #[must_use]
+    pub fn new(cc: &eframe::CreationContext<'_>, startup: Startup) -> Self {
+        let persisted = cc.storage.and_then(|s| eframe::get_value::<Persisted>(s, eframe::APP_KEY));
+        cc.egui_ctx.set_visuals(egui::Visuals::dark());
+        Self::with_parts(startup, persisted.unwrap_or_default(), Box::new(files::RfdDialogs::default()), Recovery::default_dir())
+    }
+
+    /// The studio with explicit parts (tests pass stub dialogs and a
+    /// temporary recovery directory, or none).
+    #[must_use]
+    pub fn with_parts(
+        startup: Startup,
+        persisted: Persisted,
+        dialogs: Box<dyn Dialogs>,
+        recovery_dir: Option<PathBuf>,
+    ) -> Self {
+        let recovery = Recovery::new(recovery_dir);
+        let restore_offer = recovery.find();
+        let mut app = Self {
+            doc: Document::new(String::new(), None),
+            tree: persisted.tree.unwrap_or_else(layout::default_tree),
+            panels: Panels::default(),
+            recent: persisted.recent,
+            dialogs,
+            recovery,
+            restore_offer,
+            unsaved_prompt: None,
+            path_prompt: None,
+            jump: None,
+            status: String::new(),
+            queued: Vec::new(),
+            close_confirmed: false,
+            title: String::new(),
+        };
+        match startup {
+            Startup::Example(i) => app.open_example(i),
+            Startup::File(path) => {
+                if path.exists() {
+                    app.open_path(path);
+                } else {
+                    app.status = format!("New file {}", path.display());
+                    app.doc = Document::new(String::new(), Some(path));
+                }
+            }
+        }
+        app
+    }
+
+    /// Ask for `command` to run at the start of the next frame.
+    pub fn queue(&mut self, command: Command) {
+        self.queued.push(command);
+    }
+
+    /// Recently used files, newest first.
+    #[must_use]
+    pub fn recent(&self) -> &[PathBuf] {
+        &self.recent
+    }
+
+    /// The state to persist.
+    #[must_use]
+    pub fn persisted(&self) -> Persisted {
+        Persisted { recent: self.recent.clone(), tree: Some(self.tree.clone()) }
+    }
+
+    fn remember(&mut self, path: &std::path::Path) {
+        let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        self.recent.retain(|p| *p != path);
+        self.recent.insert(0, path);
+        self.recent.truncate(RECENT_LIMIT);
+    }
+
+    fn open_example(&mut self, index: usize) {
+        let example = EXAMPLES.get(index).copied().unwrap_or(EXAMPLES[0]);
+        self.doc = Document::new(example.text.to_owned(), None);
+        self.doc.untitled_name = Some(example.file.to_owned());
+        self.status = format!("Opened the example {}", example.file);
+    }
+
+    /// Open `path` (a game text, or a standalone `.html` export).
+    pub fn open_path(&mut self, path: PathBuf) {
+        match files::load_game(&path) {
+            Ok(text) => {
+                let from_html = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
+                self.remember(&path);
+                if from_html {
+                    // Never overwrite the exported page with the bare source.
+                    self.doc = Document::new(text, None);
+                    self.doc.mark_unsaved();
+                    self.status = format!("Recovered the source from {}", path.display());
+                } else {
+                    self.doc = Document::new(text, Some(path.clone()));
+                    self.status = format!("Opened {}", path.display());
+                }
+            }
+            Err(err) => self.status = format!("{err:#}"),
+        }
+    }
+
+    fn save_to(&mut self, path: PathBuf) -> bool {
+        match files::save_game(&path, self.doc.text()) {
+            Ok(()) => {
+                self.remember(&path);
+                self.status = format!("Saved {}", path.display());
+                self.doc.mark_saved(path);
+                self.recovery.clear();
+                true
+            }
+            Err(err) => {
+                self.status = format!("{err:#}");
+                false
+            }
+        }
+    }
+
+    fn start_dialog(&mut self, kind: DialogKind, ctx: &egui::Context) {
+        let name = self.doc.display_name();
+        self.dialogs.start(kind, &name, ctx);
+    }
+
+    /// Commands that throw the current text away ask first when it is unsaved.
+    fn discards_text(command: &Command) -> bool {
+        matches!(command, Command::New | Command::Open | Command::OpenExample(_) | Command::OpenRecent(_) | Command::Quit)
+    }
+
+    /// Run `command` now (asking about unsaved changes first if needed).
+    pub fn execute(&mut self, command: Command, ctx: &egui::Context) {
+        if Self::discards_text(&command) && self.doc.is_dirty() {
+            self.unsaved_prompt = Some(command);
+            return;
+        }
+        self.execute_unchecked(command, ctx);
+    }
+
+    fn execute_unchecked(&mut self, command: Command, ctx: &egui::Context) {
+        match command {
+            Command::New => {
+                self.doc = Document::new(String::new(), None);
+                self.recovery.clear();
+                self.status = "New game".into();
+            }
+            Command::Open => self.start_dialog(DialogKind::Open, ctx),
+            Command::OpenExample(i) => {
+                self.recovery.clear();
+                self.open_example(i);
+            }
+            Command::OpenRecent(path) => {
+                self.recovery.clear();
+                self.open_path(path);
+            }
+            Command::Save => match self.doc.path.clone() {
+                Some(path) => {
+                    self.save_to(path);
+                }
+                None => self.start_dialog(DialogKind::SaveAs, ctx),
+            },
+            Command::SaveAs => self.start_dialog(DialogKind::SaveAs, ctx),
+            Command::Quit => {
+                self.close_confirmed = true;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            Command::Undo => {
+                if let Some(at) = self.doc.undo() {
+                    self.panels.code.select = Some(at..at);
+                }
+            }
+            Command::Redo => {
+                if let Some(at) = self.doc.redo() {
+                    self.panels.code.select = Some(at..at);
+                }
+            }
+            Command::Find => self.panels.code.open_find(false, ctx, self.doc.text()),
+            Command::Replace => self.panels.code.open_find(true, ctx, self.doc.text()),
+            Command::ToggleComment => self.panels.code.toggle_comment_requested = true,
+            Command::RunRestart | Command::LevelSelect => {
+                self.status = "The player arrives with the runtime.".into();
+            }
+            Command::Rebuild => {
+                self.doc.rebuild();
+                self.status = format!("Rebuilt in {:.1} ms", self.doc.build_time().as_secs_f64() * 1000.0);
+            }
+            Command::TogglePanel(panel) => {
+                let shown = layout::is_shown(&self.tree, panel);
+                layout::set_shown(&mut self.tree, panel, !shown);
+            }
+            Command::ResetLayout => self.tree = layout::default_tree(),
+        }
+        ctx.request_repaint();
+    }
+
+    fn menu_item(&mut self, ui: &mut egui::Ui, command: Command, enabled: bool) {
+        let mut button = egui::Button::new(command.label());
+        if let Some(shortcut) = command.shortcut() {
+            button = button.shortcut_text(ui.ctx().format_shortcut(&shortcut));
+        }
+        if ui.add_enabled(enabled, button).clicked() {
+            self.queued.push(command);
+            ui.close();
+        }
+    }
+
+    fn menu_bar_ui(&mut self, ui: &mut egui::Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                self.menu_item(ui, Command::New, true);
+                self.menu_item(ui, Command::Open, true);
+                ui.menu_button("Open Example", |ui| {
+                    for i in 0..EXAMPLES.len() {
+                        self.menu_item(ui, Command::OpenExample(i), true);
+                    }
+                });
+                ui.menu_button("Open Recent", |ui| {
+                    if self.recent.is_empty() {
+                        ui.weak("Nothing yet");
+                    }
+                    for path in self.recent.clone() {
+                        self.menu_item(ui, Command::OpenRecent(path), true);
+                    }
+                });
+                ui.separator();
+                self.menu_item(ui, Command::Save, true);
+                self.menu_item(ui, Command::SaveAs, true);
+                ui.separator();
+                self.menu_item(ui, Command::Quit, true);
+            });
+            ui.menu_button("Edit", |ui| {
+                let (undo, redo) = (self.doc.can_undo(), self.doc.can_redo());
+                self.menu_item(ui, Command::Undo, undo);
+                self.menu_item(ui, Command::Redo, redo);
+                ui.separator();
+                self.menu_item(ui, Command::Find, true);
+                self.menu_item(ui, Command::Replace, true);
+                self.menu_item(ui, Command::ToggleComment, true);
+            });
+            ui.menu_button("Run", |ui| {
+                self.menu_item(ui, Command::RunRestart, true);
+                self.menu_item(ui, Command::Rebuild, true);
+                self.menu_item(ui, Command::LevelSelect, true);
+            });
+            ui.menu_button("View", |ui| {
+                for panel in PanelId::ALL {
+                    let mut shown = layout::is_shown(&self.tree, panel);
+                    if ui.checkbox(&mut shown, panel.title()).clicked() {
+                        self.queued.push(Command::TogglePanel(panel));
+                    }
+                }
+                ui.separator();
+                self.menu_item(ui, Command::ResetLayout, true);
+            });
+        });
+    }
+
+    fn status_bar_ui(&self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            let diags = self.doc.diagnostics();
+            let errors = diags.iter().filter(|d| d.is_error()).count();
+            let warnings = diags.len() - errors;
+            let summary = if errors > 0 {
+                egui::RichText::new(format!("{}, {}", crate::panels::problems::count(errors, "error"), crate::panels::problems::count(warnings, "warning"))).color(ui.visuals().error_fg_color)
+            } else {
+                egui::RichText::new(format!("compiles, {}", crate::panels::problems::count(warnings, "warning")))
+            };
+            ui.label(summary);
+            ui.separator();
+            ui.label(&self.status);
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let name = self.doc.path.as_ref().map_or_else(|| self.doc.display_name(), |p| p.display().to_string());
+                ui.weak(if self.doc.is_dirty() { format!("{name} (unsaved)") } else { name });
+            });
+        });
+    }
+
+    fn prompts_ui(&mut self, ctx: &egui::Context) {
+        if let Some(offer) = self.restore_offer.clone() {
+            let modal = egui::Modal::new(egui::Id::unique("restore_offer")).show(ctx, |ui| {
+                ui.heading("Restore unsaved work?");
+                let of = offer.path.as_ref().map_or_else(|| "an untitled game".to_owned(), |p| p.display().to_string());
+                ui.label(format!(
+                    "Puzzlewright did not close cleanly last time. It kept the unsaved text of {of} ({} lines).",
+                    offer.text.lines().count()
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Restore").clicked() {
+                        self.doc = Document::new(offer.text.clone(), offer.path.clone());
+                        self.doc.mark_unsaved();
+                        self.status = "Restored the unsaved text".into();
+                        self.restore_offer = None;
+                    }
+                    if ui.button("Discard").clicked() {
+                        self.recovery.clear();
+                        self.restore_offer = None;
+                    }
+                });
+            });
+            let _ = modal;
+            return;
+        }
+        if let Some(command) = self.unsaved_prompt.clone() {
+            egui::Modal::new(egui::Id::unique("unsaved_prompt")).show(ctx, |ui| {
+                ui.heading("Unsaved changes");
+                ui.label(format!("{} has changes that are not saved.", self.doc.display_name()));
+                ui.horizontal(|ui| {
+                    if ui.button("Save").clicked() {
+                        self.unsaved_prompt = None;
+                        match self.doc.path.clone() {
+                            Some(path) => {
+                                if self.save_to(path) {
+                                    self.execute_unchecked(command.clone(), ctx);
+                                }
+                            }
+                            None => self.start_dialog(DialogKind::SaveAs, ctx),
+                        }
+                    }
+                    if ui.button("Don't Save").clicked() {
+                        self.unsaved_prompt = None;
+                        self.recovery.clear();
+                        self.execute_unchecked(command.clone(), ctx);
+                    }
+                    if ui.button("Cancel").clicked() {
+                        self.unsaved_prompt = None;
+                    }
+                });
+            });
+        }
+        if let Some((kind, mut path)) = self.path_prompt.take() {
+            let mut keep = true;
+            egui::Modal::new(egui::Id::unique("path_prompt")).show(ctx, |ui| {
+                let verb = if kind == DialogKind::Open { "Open" } else { "Save" };
+                ui.heading(format!("{verb} a file"));
+                ui.label("No file dialog is available on this desktop. Type a path:");
+                let field = ui.add(egui::TextEdit::singleline(&mut path).id_salt("path_prompt_field").desired_width(420.0));
+                field.request_focus();
+                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                ui.horizontal(|ui| {
+                    if (ui.button(verb).clicked() || enter) && !path.trim().is_empty() {
+                        keep = false;
+                        let chosen = PathBuf::from(path.trim());
+                        match kind {
+                            DialogKind::Open => self.open_path(chosen),
+                            DialogKind::SaveAs => {
+                                self.save_to(chosen);
+                            }
+                        }
+                    }
+                    if ui.button("Cancel").clicked() {
+                        keep = false;
+                    }
+                });
+            });
+            if keep {
+                self.path_prompt = Some((kind, path));
+            }
+        }
+    }
+
+    /// Everything drawn in one frame.
+    pub fn ui_root(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+
+        // Keyboard shortcuts, taken before the editor sees them.
+        if self.restore_offer.is_none() && self.unsaved_prompt.is_none() && self.path_prompt.is_none() {
+            self.queued.extend(Command::consume_shortcuts(&ctx));
+        }
+        // Closing the window asks about unsaved text like Quit does.
+        if ctx.input(|i| i.viewport().close_requested()) && !self.close_confirmed && self.doc.is_dirty() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.unsaved_prompt = Some(Command::Quit);
+        }
+        // Dropped files open like Open.
+        let dropped: Vec<PathBuf> = ctx.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).filter(|p| !p.as_os_str().is_empty()).collect());
+        if let Some(path) = dropped.into_iter().next() {
+            self.queued.push(Command::OpenRecent(path));
+        }
+        for command in std::mem::take(&mut self.queued) {
+            self.execute(command, &ctx);
+        }
+        if let Some((kind, outcome)) = self.dialogs.poll() {
+            match outcome {
+                DialogOutcome::Picked(path) => match kind {
+                    DialogKind::Open => self.open_path(path),
+                    DialogKind::SaveAs => {
+                        self.save_to(path);
+                    }
+                },
+                DialogOutcome::Cancelled => {}
+                DialogOutcome::Unavailable => {
+                    let start = self.doc.path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+                    self.path_prompt = Some((kind, start));
+                }
+            }
+        }
+
+        egui::Panel::top("menu_bar").show(ui, |ui| self.menu_bar_ui(ui));
+        egui::Panel::bottom("status_bar").show(ui, |ui| self.status_bar_ui(ui));
+        egui::CentralPanel::no_frame().show(ui, |ui| {
+            let mut commands = Vec::new();
+            let mut behavior = layout::Behavior {
+                panels: &mut self.panels,
+                ctx: PanelContext { doc: &mut self.doc, commands: &mut commands, jump: &mut self.jump },
+            };
+            self.tree.ui(&mut behavior, ui);
+            self.queued.extend(commands);
+        });
+        if ctx.input(|i| !i.raw.hovered_files.is_empty()) {
+            let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("drop")));
+            let rect = ctx.content_rect();
+            painter.rect_filled(rect, 0.0, egui::Color32::from_black_alpha(160));
+            painter.text(rect.center(), egui::Align2::CENTER_CENTER, "Drop a .txt or .html game to open it", egui::FontId::proportional(24.0), egui::Color32::WHITE);
+        }
+        self.prompts_ui(&ctx);
+
+        // Autosave (not while a restore offer still needs an answer).
+        if self.restore_offer.is_none() {
+            self.recovery.tick(&self.doc, false);
+            if self.doc.is_dirty() {
+                ctx.request_repaint_after(crate::recovery::AUTOSAVE_EVERY);
+            }
+        }
+        let title = format!("{}{} — Puzzlewright", self.doc.display_name(), if self.doc.is_dirty() { " *" } else { "" });
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+    }
+}
+
+impl eframe::App for StudioApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.ui_root(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, eframe::APP_KEY, &self.persisted());
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        // The user has answered the unsaved-changes prompt by now.
+        self.recovery.clear();
+    }
+}

@@ -1,0 +1,137 @@
+//! Every action the studio can take, with its menu label and shortcut.
+//! Menus, keyboard handling and tests all go through [`Command`].
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+use crate::layout::PanelId;
+
+/// One thing the user can ask the studio to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Start a new, empty game.
+    New,
+    /// Open a file through the file dialog.
+    Open,
+    /// Open the built-in example with this index in [`crate::examples::EXAMPLES`].
+    OpenExample(usize),
+    /// Open a recently used file.
+    OpenRecent(std::path::PathBuf),
+    /// Save to the current path (or ask for one).
+    Save,
+    /// Save under a new path.
+    SaveAs,
+    /// Leave the studio.
+    Quit,
+    /// Undo the last text edit.
+    Undo,
+    /// Redo the last undone edit.
+    Redo,
+    /// Show the find bar.
+    Find,
+    /// Show the find bar with replace.
+    Replace,
+    /// Comment or uncomment the selected lines.
+    ToggleComment,
+    /// Run the game, or restart the current level.
+    RunRestart,
+    /// Build the text again.
+    Rebuild,
+    /// Choose a level to play.
+    LevelSelect,
+    /// Show or hide a panel.
+    TogglePanel(PanelId),
+    /// Put the panels back where they started.
+    ResetLayout,
+}
+
+impl Command {
+    /// Commands that have a keyboard shortcut, most specific first (so
+    /// Ctrl+Shift+S is matched before Ctrl+S).
+    pub const WITH_SHORTCUTS: [Command; 14] = [
+        Command::SaveAs,
+        Command::Redo,
+        Command::New,
+        Command::Open,
+        Command::Save,
+        Command::Quit,
+        Command::Undo,
+        Command::Find,
+        Command::Replace,
+        Command::ToggleComment,
+        Command::RunRestart,
+        Command::Rebuild,
+        Command::LevelSelect,
+        Command::ResetLayout,
+    ];
+
+    /// The menu label.
+    #[must_use]
+    pub fn label(&self) -> String {
+        match self {
+            Command::New => "New".into(),
+            Command::Open => "Open…".into(),
+            Command::OpenExample(i) => crate::examples::EXAMPLES
+                .get(*i)
+                .map_or_else(|| "Example".into(), |e| e.title.to_owned()),
+            Command::OpenRecent(p) => p.display().to_string(),
+            Command::Save => "Save".into(),
+            Command::SaveAs => "Save As…".into(),
+            Command::Quit => "Quit".into(),
+            Command::Undo => "Undo".into(),
+            Command::Redo => "Redo".into(),
+            Command::Find => "Find…".into(),
+            Command::Replace => "Replace…".into(),
+            Command::ToggleComment => "Toggle Comment".into(),
+            Command::RunRestart => "Run / Restart Level".into(),
+            Command::Rebuild => "Rebuild".into(),
+            Command::LevelSelect => "Level Select…".into(),
+            Command::TogglePanel(p) => p.title().into(),
+            Command::ResetLayout => "Reset Layout".into(),
+        }
+    }
+
+    /// The keyboard shortcut, if any.
+    #[must_use]
+    pub fn shortcut(&self) -> Option<KeyboardShortcut> {
+        let cmd = Modifiers::COMMAND;
+        let cmd_shift = Modifiers::COMMAND | Modifiers::SHIFT;
+        let (mods, key) = match self {
+            Command::New => (cmd, Key::N),
+            Command::Open => (cmd, Key::O),
+            Command::Save => (cmd, Key::S),
+            Command::SaveAs => (cmd_shift, Key::S),
+            Command::Quit => (cmd, Key::Q),
+            Command::Undo => (cmd, Key::Z),
+            Command::Redo => (cmd_shift, Key::Z),
+            Command::Find => (cmd, Key::F),
+            Command::Replace => (cmd, Key::H),
+            Command::ToggleComment => (cmd, Key::Slash),
+            Command::RunRestart => (Modifiers::NONE, Key::F5),
+            Command::Rebuild => (cmd, Key::B),
+            Command::LevelSelect => (cmd, Key::L),
+            _ => return None,
+        };
+        Some(KeyboardShortcut::new(mods, key))
+    }
+
+    /// Take every shortcut pressed this frame out of the input (so the text
+    /// editor does not also act on it) and return the commands.
+    pub fn consume_shortcuts(ctx: &egui::Context) -> Vec<Command> {
+        ctx.input_mut(|input| {
+            let mut out = Vec::new();
+            for command in Self::WITH_SHORTCUTS {
+                if let Some(shortcut) = command.shortcut() {
+                    // Shift must match exactly: Ctrl+Shift+Z is redo, not undo.
+                    let exact = input.modifiers.shift == shortcut.modifiers.shift;
+                    if exact && input.consume_shortcut(&shortcut) {
+                        out.push(command);
+                    }
+                }
+            }
+            if input.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Y)) {
+                out.push(Command::Redo);
+            }
+            out
+        })
+    }
+}

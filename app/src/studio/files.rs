@@ -1,0 +1,166 @@
+//! Reading and writing game files, and asking the user for paths.
+//!
+//! Dialogs go through [`Dialogs`]: the real one runs an rfd portal dialog on
+//! a worker thread so the GUI never blocks, and reports
+//! [`DialogOutcome::Unavailable`] when the desktop has no dialog service, in
+//! which case the studio asks for a path in a small prompt of its own.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use anyhow::Context as _;
+
+/// What the dialog is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DialogKind {
+    /// Choose a file to open.
+    Open,
+    /// Choose where to save.
+    SaveAs,
+}
+
+/// How a dialog ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DialogOutcome {
+    /// The user picked this path.
+    Picked(PathBuf),
+    /// The user closed the dialog.
+    Cancelled,
+    /// There is no dialog service: ask for the path another way.
+    Unavailable,
+}
+
+/// A source of file dialogs (rfd for real, a stub in tests).
+pub trait Dialogs {
+    /// Start a dialog; its outcome arrives through [`Dialogs::poll`].
+    fn start(&mut self, kind: DialogKind, suggested_name: &str, ctx: &egui::Context);
+    /// The outcome of the running dialog, once it has one.
+    fn poll(&mut self) -> Option<(DialogKind, DialogOutcome)>;
+}
+
+/// Dialogs that are never available: the studio always uses its own prompt.
+#[derive(Default)]
+pub struct NoDialogs {
+    pending: Option<DialogKind>,
+}
+
+impl Dialogs for NoDialogs {
+    fn start(&mut self, kind: DialogKind, _: &str, _: &egui::Context) {
+        self.pending = Some(kind);
+    }
+
+    fn poll(&mut self) -> Option<(DialogKind, DialogOutcome)> {
+        self.pending.take().map(|k| (k, DialogOutcome::Unavailable))
+    }
+}
+
+/// The desktop's file dialogs through rfd and the XDG portal.
+#[derive(Default)]
+pub struct RfdDialogs {
+    running: Option<(DialogKind, mpsc::Receiver<DialogOutcome>)>,
+}
+
+/// A portal that answers "no" faster than a person could is not there.
+const TOO_FAST_FOR_A_PERSON: Duration = Duration::from_millis(250);
+
+impl Dialogs for RfdDialogs {
+    fn start(&mut self, kind: DialogKind, suggested_name: &str, ctx: &egui::Context) {
+        let (tx, rx) = mpsc::channel();
+        self.running = Some((kind, rx));
+        if std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_none() {
+            let _ = tx.send(DialogOutcome::Unavailable);
+            return;
+        }
+        let name = suggested_name.to_owned();
+        let ctx = ctx.clone();
+        std::thread::spawn(move || {
+            let start = Instant::now();
+            let dialog = rfd::FileDialog::new()
+                .add_filter("PuzzleScript game", &["txt", "html", "htm"])
+                .add_filter("All files", &["*"]);
+            let picked = match kind {
+                DialogKind::Open => dialog.pick_file(),
+                DialogKind::SaveAs => dialog.set_file_name(name).save_file(),
+            };
+            let outcome = match picked {
+                Some(path) => DialogOutcome::Picked(path),
+                None if start.elapsed() < TOO_FAST_FOR_A_PERSON => DialogOutcome::Unavailable,
+                None => DialogOutcome::Cancelled,
+            };
+            let _ = tx.send(outcome);
+            ctx.request_repaint();
+        });
+    }
+
+    fn poll(&mut self) -> Option<(DialogKind, DialogOutcome)> {
+        let (kind, rx) = self.running.as_ref()?;
+        let kind = *kind;
+        let outcome = match rx.try_recv() {
+            Ok(outcome) => outcome,
+            Err(mpsc::TryRecvError::Empty) => return None,
+            Err(mpsc::TryRecvError::Disconnected) => DialogOutcome::Cancelled,
+        };
+        self.running = None;
+        Some((kind, outcome))
+    }
+}
+
+/// Read a game: a `.txt` as it is, or the source embedded in a standalone
+/// `.html` exported by the PuzzleScript web editor.
+pub fn load_game(path: &Path) -> anyhow::Result<String> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let is_html = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
+        || text.trim_start().starts_with('<');
+    if is_html {
+        return source_from_standalone_html(&text)
+            .with_context(|| format!("{} has no PuzzleScript source in it", path.display()));
+    }
+    Ok(text)
+}
+
+/// The exported page holds the game as a JSON string literal in
+/// `sourceCode="..."` (the editor writes `JSON.stringify(source)` there).
+#[must_use]
+pub fn source_from_standalone_html(html: &str) -> Option<String> {
+    let mut rest = html;
+    while let Some(i) = rest.find("sourceCode") {
+        rest = &rest[i + "sourceCode".len()..];
+        let after_eq = rest.trim_start().strip_prefix('=')?.trim_start();
+        if after_eq.starts_with('"') {
+            let mut stream = serde_json::Deserializer::from_str(after_eq).into_iter::<String>();
+            if let Some(Ok(source)) = stream.next() {
+                return Some(source);
+            }
+        }
+    }
+    None
+}
+
+/// Write `text` to `path` through a temporary file, so a crash mid-write
+/// never leaves half a game.
+pub fn save_game(path: &Path, text: &str) -> anyhow::Result<()> {
+    let tmp = path.with_extension("puzzlewright-saving");
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot save {}", path.display()))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recovers_source_from_exported_html() {
+        let source = "title A \"quoted\" game\n(comment) $5\n";
+        let literal = serde_json::to_string(source).expect("json");
+        let html = format!(
+            "<html><script>const sourceCode={literal};compile([\"restart\"],sourceCode);</script></html>"
+        );
+        assert_eq!(source_from_standalone_html(&html).as_deref(), Some(source));
+        assert_eq!(source_from_standalone_html("<html></html>"), None);
+    }
+}

@@ -1,0 +1,423 @@
+//! Syntax highlighting of PuzzleScript for the code panel.
+//!
+//! The grammar is our `assets/PuzzleScript.sublime-syntax`, run by syntect.
+//! Results are cached per line together with the parser state at the start
+//! of the line: after an edit only lines whose text or incoming state
+//! changed are parsed again, so typing in a 40 KB game stays cheap.
+//! On top of the grammar, colour names are drawn in their colour and each
+//! sprite digit in the colour it selects from its object's colour line.
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use egui::text::{LayoutJob, TextFormat};
+use egui::{Color32, FontId, Galley, Stroke};
+use syntect::parsing::{ParseState, Scope, ScopeStack, SyntaxSet, SyntaxSetBuilder};
+
+/// The grammar, written by us.
+pub const SYNTAX: &str = include_str!("../../assets/PuzzleScript.sublime-syntax");
+
+/// What a piece of text is, as far as colouring goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Anything unclassified.
+    Plain,
+    /// `( ... )`, nested.
+    Comment,
+    /// `OBJECTS`, `RULES` ...
+    Header,
+    /// `=====` lines.
+    Rule,
+    /// `title`, `author`, flags.
+    PreludeKey,
+    /// The value after a prelude key.
+    PreludeValue,
+    /// An object's name where it is defined.
+    ObjectName,
+    /// A colour name or hex colour.
+    Colour,
+    /// A sprite row in OBJECTS.
+    Sprite,
+    /// A name defined in LEGEND.
+    LegendName,
+    /// `=`, `and`, `or`, `->`, `...`.
+    Operator,
+    /// Rule prefixes and loop words.
+    Prefix,
+    /// Directions and movement words.
+    Direction,
+    /// Commands, sound events, win words.
+    Keyword,
+    /// Seeds and numbers.
+    Number,
+    /// Message text.
+    Message,
+    /// A row of a level map.
+    LevelRow,
+    /// Brackets and `|`.
+    Bracket,
+    /// A reference to an object or legend name.
+    Name,
+}
+
+const KIND_SCOPES: [(&str, Kind); 18] = [
+    ("comment", Kind::Comment),
+    ("punctuation.definition.comment", Kind::Comment),
+    ("keyword.section.header", Kind::Header),
+    ("punctuation.separator.section", Kind::Rule),
+    ("string.unquoted.message", Kind::Message),
+    ("keyword.other.prelude", Kind::PreludeKey),
+    ("string.unquoted.prelude", Kind::PreludeValue),
+    ("entity.name.object", Kind::ObjectName),
+    ("constant.other.colour", Kind::Colour),
+    ("constant.numeric.sprite", Kind::Sprite),
+    ("entity.name.legend", Kind::LegendName),
+    ("keyword.operator", Kind::Operator),
+    ("storage.modifier", Kind::Prefix),
+    ("keyword.control", Kind::Prefix),
+    ("keyword.other.direction", Kind::Direction),
+    ("constant.numeric", Kind::Number),
+    ("constant.other.level", Kind::LevelRow),
+    ("punctuation", Kind::Bracket),
+];
+
+fn kind_of(stack: &ScopeStack, table: &[(Scope, Kind)]) -> Kind {
+    for scope in stack.as_slice().iter().rev() {
+        for (prefix, kind) in table {
+            if prefix.is_prefix_of(*scope) {
+                return *kind;
+            }
+        }
+        let s = scope.build_string();
+        if s.starts_with("keyword") || s.starts_with("support") {
+            return Kind::Keyword;
+        }
+        if s.starts_with("variable") {
+            return Kind::Name;
+        }
+    }
+    Kind::Plain
+}
+
+/// Colours for a dark background.
+fn kind_colour(kind: Kind) -> Color32 {
+    match kind {
+        Kind::Plain => Color32::from_rgb(0xd4, 0xd4, 0xd4),
+        Kind::Comment => Color32::from_rgb(0x6a, 0x99, 0x55),
+        Kind::Header => Color32::from_rgb(0xff, 0xcb, 0x6b),
+        Kind::Rule => Color32::from_rgb(0x80, 0x80, 0x80),
+        Kind::PreludeKey => Color32::from_rgb(0xc5, 0x86, 0xc0),
+        Kind::PreludeValue | Kind::Message => Color32::from_rgb(0xce, 0x91, 0x78),
+        Kind::ObjectName | Kind::LegendName => Color32::from_rgb(0x4e, 0xc9, 0xb0),
+        Kind::Colour => Color32::from_rgb(0xd7, 0xba, 0x7d),
+        Kind::Sprite | Kind::Number => Color32::from_rgb(0xb5, 0xce, 0xa8),
+        Kind::Operator => Color32::from_rgb(0xd4, 0xd4, 0xd4),
+        Kind::Prefix => Color32::from_rgb(0xc5, 0x86, 0xc0),
+        Kind::Direction => Color32::from_rgb(0x56, 0x9c, 0xd6),
+        Kind::Keyword => Color32::from_rgb(0xdc, 0xdc, 0xaa),
+        Kind::LevelRow => Color32::from_rgb(0xe0, 0xe0, 0xe0),
+        Kind::Bracket => Color32::from_rgb(0xa0, 0xa0, 0xa0),
+        Kind::Name => Color32::from_rgb(0x9c, 0xdc, 0xfe),
+    }
+}
+
+#[derive(Clone)]
+struct CachedLine {
+    /// The line, including its `\n`.
+    text: String,
+    /// Parser state before the line.
+    start: (ParseState, ScopeStack),
+    /// Parser state after the line.
+    end: (ParseState, ScopeStack),
+    /// Byte ranges within the line, with their kind.
+    spans: Vec<(Range<usize>, Kind)>,
+}
+
+/// Highlights PuzzleScript text into egui layout jobs, caching per line.
+pub struct Highlighter {
+    syntaxes: SyntaxSet,
+    kind_table: Vec<(Scope, Kind)>,
+    lines: Vec<CachedLine>,
+    galley: Option<(String, u64, Arc<Galley>)>,
+    /// Lines parsed again by the last update (for measurements and tests).
+    pub last_reparsed: usize,
+}
+
+impl Default for Highlighter {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Highlighter {
+    /// Load the grammar.
+    ///
+    /// # Panics
+    /// Only if the built-in grammar does not load, which a test rules out.
+    #[must_use]
+    #[expect(clippy::unwrap_used, reason = "the grammar is built in and tested")]
+    pub fn new() -> Self {
+        let def = syntect::parsing::SyntaxDefinition::load_from_str(SYNTAX, true, None).unwrap();
+        let mut builder = SyntaxSetBuilder::new();
+        builder.add(def);
+        let kind_table = KIND_SCOPES
+            .iter()
+            .filter_map(|(s, k)| Scope::new(s).ok().map(|s| (s, *k)))
+            .collect();
+        Self { syntaxes: builder.build(), kind_table, lines: Vec::new(), galley: None, last_reparsed: 0 }
+    }
+
+    fn initial_state(&self) -> (ParseState, ScopeStack) {
+        let syntax = self.syntaxes.syntaxes().first().map_or_else(
+            || self.syntaxes.find_syntax_plain_text(),
+            |s| s,
+        );
+        (ParseState::new(syntax), ScopeStack::new())
+    }
+
+    /// Bring the per-line cache up to date with `text`.
+    pub fn update(&mut self, text: &str) {
+        let mut state = self.initial_state();
+        let mut reparsed = 0;
+        let mut fresh = Vec::with_capacity(self.lines.len().max(16));
+        let old = std::mem::take(&mut self.lines);
+        // Lines that kept their text and incoming state are reused, wherever
+        // they moved to: search forward from the last reused one.
+        let mut cursor = 0;
+        for line in text.split_inclusive('\n') {
+            let reuse = (cursor..old.len().min(cursor + 64))
+                .find(|&i| old[i].text == line && old[i].start == state);
+            if let Some(i) = reuse {
+                cursor = i + 1;
+                state = old[i].end.clone();
+                fresh.push(old[i].clone());
+                continue;
+            }
+            reparsed += 1;
+            let start = state.clone();
+            let ops = state.0.parse_line(line, &self.syntaxes).unwrap_or_default();
+            let mut spans = Vec::new();
+            let mut pos = 0;
+            for (i, op) in ops {
+                if i > pos {
+                    spans.push((pos..i, kind_of(&state.1, &self.kind_table)));
+                    pos = i;
+                }
+                let _ = state.1.apply(&op);
+            }
+            if pos < line.len() {
+                spans.push((pos..line.len(), kind_of(&state.1, &self.kind_table)));
+            }
+            fresh.push(CachedLine { text: line.to_owned(), start, end: state.clone(), spans });
+        }
+        self.lines = fresh;
+        self.last_reparsed = reparsed;
+    }
+
+    /// The laid-out text, highlighted; reuses the last galley when neither
+    /// the text nor the layout settings changed.
+    pub fn galley(&mut self, ui: &egui::Ui, text: &str, font: &FontId, wrap_width: f32) -> Arc<Galley> {
+        let key = {
+            use std::hash::{Hash as _, Hasher as _};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            font.hash(&mut h);
+            wrap_width.to_bits().hash(&mut h);
+            ui.pixels_per_point().to_bits().hash(&mut h);
+            h.finish()
+        };
+        if let Some((t, k, g)) = &self.galley
+            && *k == key
+            && t == text
+        {
+            return g.clone();
+        }
+        self.update(text);
+        let mut job = self.job(font);
+        job.wrap.max_width = wrap_width;
+        let galley = ui.fonts_mut(|f| f.layout_job(job));
+        self.galley = Some((text.to_owned(), key, galley.clone()));
+        galley
+    }
+
+    /// A layout job for the cached lines.
+    #[must_use]
+    pub fn job(&self, font: &FontId) -> LayoutJob {
+        let mut job = LayoutJob::default();
+        let total: usize = self.lines.iter().map(|l| l.text.len()).sum();
+        job.text.reserve(total);
+        let mut sprite_colours: Vec<Option<Color32>> = Vec::new();
+        for line in &self.lines {
+            let base = job.text.len();
+            job.text.push_str(&line.text);
+            let line_colours: Vec<Option<Color32>> = line
+                .spans
+                .iter()
+                .filter(|(_, k)| *k == Kind::Colour)
+                .map(|(r, _)| colour_of_word(&line.text[r.clone()]))
+                .collect();
+            if !line_colours.is_empty() {
+                sprite_colours = line_colours;
+            } else if line.spans.iter().any(|(_, k)| *k == Kind::ObjectName) {
+                sprite_colours.clear();
+            }
+            for (range, kind) in &line.spans {
+                let word = &line.text[range.clone()];
+                match kind {
+                    Kind::Colour => {
+                        let colour = colour_of_word(word);
+                        push(&mut job, base, range.clone(), swatch_format(font, colour));
+                    }
+                    Kind::Sprite if !sprite_colours.is_empty() => {
+                        for (i, ch) in word.char_indices() {
+                            let at = range.start + i;
+                            let colour = ch
+                                .to_digit(10)
+                                .and_then(|d| sprite_colours.get(d as usize).copied().flatten());
+                            let format = match colour {
+                                Some(c) => digit_format(font, c),
+                                None => plain(font, kind_colour(Kind::Rule)),
+                            };
+                            push(&mut job, base, at..at + ch.len_utf8(), format);
+                        }
+                    }
+                    _ => push(&mut job, base, range.clone(), plain(font, kind_colour(*kind))),
+                }
+            }
+        }
+        job
+    }
+}
+
+fn push(job: &mut LayoutJob, base: usize, range: Range<usize>, format: TextFormat) {
+    job.sections.push(egui::text::LayoutSection {
+        leading_space: 0.0,
+        byte_range: egui::text::ByteIndex(base + range.start)..egui::text::ByteIndex(base + range.end),
+        format,
+    });
+}
+
+fn plain(font: &FontId, colour: Color32) -> TextFormat {
+    TextFormat::simple(font.clone(), colour)
+}
+
+fn luma(c: Color32) -> f32 {
+    0.299 * f32::from(c.r()) + 0.587 * f32::from(c.g()) + 0.114 * f32::from(c.b())
+}
+
+/// A colour word drawn on a chip of its own colour.
+fn swatch_format(font: &FontId, colour: Option<Color32>) -> TextFormat {
+    match colour {
+        Some(c) if c.a() > 0 => {
+            let text = if luma(c) > 140.0 { Color32::BLACK } else { Color32::WHITE };
+            TextFormat { background: c, ..TextFormat::simple(font.clone(), text) }
+        }
+        _ => plain(font, kind_colour(Kind::Colour)),
+    }
+}
+
+/// A sprite digit in the colour it selects; dark colours get a light chip.
+fn digit_format(font: &FontId, colour: Color32) -> TextFormat {
+    if colour.a() == 0 {
+        return plain(font, kind_colour(Kind::Rule));
+    }
+    let mut format = plain(font, colour);
+    if luma(colour) < 60.0 {
+        format.background = Color32::from_gray(120);
+    }
+    format.underline = Stroke::NONE;
+    format
+}
+
+/// The colour a colour word names in the default palette.
+#[must_use]
+pub fn colour_of_word(word: &str) -> Option<Color32> {
+    let rgba = engine::render::color(word, engine::render::DEFAULT_PALETTE)?;
+    let [r, g, b, a] = rgba.0;
+    Some(Color32::from_rgba_unmultiplied(r, g, b, a))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<(String, Kind)> {
+        let mut h = Highlighter::new();
+        h.update(text);
+        h.lines
+            .iter()
+            .flat_map(|l| l.spans.iter().map(|(r, k)| (l.text[r.clone()].to_owned(), *k)))
+            .filter(|(t, _)| !t.trim().is_empty())
+            .collect()
+    }
+
+    fn kind_of_word(text: &str, word: &str) -> Option<Kind> {
+        kinds(text).into_iter().find(|(t, _)| t.trim() == word).map(|(_, k)| k)
+    }
+
+    #[test]
+    fn sections_colour_their_own_words() {
+        let game = "title My Game\n\nOBJECTS\n\nCrate\nOrange\n00000\n\n=======\nLEGEND\n=======\n\nC = Crate and Player\n\nRULES\n\nlate [ > Player | Crate ] -> [ > Player | > Crate ] again\n\nWINCONDITIONS\nall Crate on Target\n\nLEVELS\nmessage hello there\n#.C#\n";
+        assert_eq!(kind_of_word(game, "title"), Some(Kind::PreludeKey));
+        assert_eq!(kind_of_word(game, "OBJECTS"), Some(Kind::Header));
+        assert_eq!(kind_of_word(game, "Crate"), Some(Kind::ObjectName));
+        assert_eq!(kind_of_word(game, "Orange"), Some(Kind::Colour));
+        assert_eq!(kind_of_word(game, "00000"), Some(Kind::Sprite));
+        assert_eq!(kind_of_word(game, "C"), Some(Kind::LegendName));
+        assert_eq!(kind_of_word(game, "and"), Some(Kind::Operator));
+        assert_eq!(kind_of_word(game, "late"), Some(Kind::Prefix));
+        assert_eq!(kind_of_word(game, "->"), Some(Kind::Operator));
+        assert_eq!(kind_of_word(game, "again"), Some(Kind::Keyword));
+        assert_eq!(kind_of_word(game, "all"), Some(Kind::Keyword));
+        assert_eq!(kind_of_word(game, "#.C#"), Some(Kind::LevelRow));
+        assert_eq!(kind_of_word(game, "hello there"), Some(Kind::Message));
+    }
+
+    #[test]
+    fn comments_nest_across_lines() {
+        let text = "RULES\n(outer (inner)\nstill comment)\n[ a ] -> [ b ]\n";
+        let k = kinds(text);
+        assert!(k.iter().any(|(t, k)| t.contains("still comment") && *k == Kind::Comment), "{k:?}");
+        assert!(k.iter().any(|(t, k)| t == "->" && *k == Kind::Operator), "{k:?}");
+    }
+
+    #[test]
+    fn an_edit_reparses_only_what_changed() {
+        let text = crate::examples::EXAMPLES[0].text;
+        let mut h = Highlighter::new();
+        h.update(text);
+        let lines = h.lines.len();
+        let edited = text.replacen("Pot\n", "Pots\n", 1);
+        h.update(&edited);
+        assert!(h.last_reparsed <= 2, "reparsed {} of {lines}", h.last_reparsed);
+    }
+
+    /// Measures the largest corpus game: `cargo test -p app --release
+    /// highlight_timing -- --nocapture --ignored`.
+    #[test]
+    #[ignore = "measurement; needs ../shared/corpus"]
+    fn highlight_timing() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/easyenigma.txt");
+        let Ok(text) = std::fs::read_to_string(path) else { return };
+        let mut h = Highlighter::new();
+        let t = std::time::Instant::now();
+        h.update(&text);
+        let full = t.elapsed();
+        let font = FontId::monospace(13.0);
+        let t = std::time::Instant::now();
+        let _job = h.job(&font);
+        let job_time = t.elapsed();
+        let mid = text.len() / 2;
+        let mid = (mid..text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+        let mut edited = text.clone();
+        edited.insert(mid, 'x');
+        let t = std::time::Instant::now();
+        h.update(&edited);
+        let incremental = t.elapsed();
+        println!(
+            "easyenigma {} bytes, {} lines: full highlight {full:?}, layout job {job_time:?}, one keystroke {incremental:?} ({} lines reparsed)",
+            text.len(),
+            h.lines.len(),
+            h.last_reparsed
+        );
+    }
+}

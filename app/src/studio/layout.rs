@@ -1,0 +1,98 @@
+//! The docked panels: which exist, how they start out, and the
+//! `egui_tiles` behaviour that draws each one through its [`Panel`].
+
+use serde::{Deserialize, Serialize};
+
+use crate::panels::{Panel, PanelContext};
+
+/// Each panel of the studio; the tile tree holds these ids, the panels'
+/// state lives in [`crate::panels::Panels`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PanelId {
+    /// The text editor.
+    Code,
+    /// The list of diagnostics.
+    Problems,
+    /// The game being played.
+    Player,
+}
+
+impl PanelId {
+    /// Every panel, in View-menu order.
+    pub const ALL: [PanelId; 3] = [PanelId::Code, PanelId::Player, PanelId::Problems];
+
+    /// The tab title.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            PanelId::Code => "Code",
+            PanelId::Problems => "Problems",
+            PanelId::Player => "Player",
+        }
+    }
+}
+
+/// The starting layout: code on the left, player above problems on the right.
+#[must_use]
+pub fn default_tree() -> egui_tiles::Tree<PanelId> {
+    let mut tiles = egui_tiles::Tiles::default();
+    let code = tiles.insert_pane(PanelId::Code);
+    let player = tiles.insert_pane(PanelId::Player);
+    let problems = tiles.insert_pane(PanelId::Problems);
+    let right = tiles.insert_vertical_tile(vec![player, problems]);
+    if let Some(egui_tiles::Tile::Container(egui_tiles::Container::Linear(linear))) = tiles.get_mut(right) {
+        linear.shares.set_share(player, 3.0);
+        linear.shares.set_share(problems, 2.0);
+    }
+    let root = tiles.insert_horizontal_tile(vec![code, right]);
+    if let Some(egui_tiles::Tile::Container(egui_tiles::Container::Linear(linear))) = tiles.get_mut(root) {
+        linear.shares.set_share(code, 3.0);
+        linear.shares.set_share(right, 2.0);
+    }
+    egui_tiles::Tree::new(egui::Id::unique("studio_tiles"), root, tiles)
+}
+
+/// True when `panel` is in the tree and visible.
+#[must_use]
+pub fn is_shown(tree: &egui_tiles::Tree<PanelId>, panel: PanelId) -> bool {
+    tree.tiles.find_pane(&panel).is_some_and(|id| tree.tiles.is_visible(id))
+}
+
+/// Show or hide `panel`.
+pub fn set_shown(tree: &mut egui_tiles::Tree<PanelId>, panel: PanelId, shown: bool) {
+    if let Some(id) = tree.tiles.find_pane(&panel) {
+        tree.tiles.set_visible(id, shown);
+    }
+}
+
+/// Draws panes by handing each to its panel.
+pub struct Behavior<'a> {
+    /// The panels' own state.
+    pub panels: &'a mut crate::panels::Panels,
+    /// What the panels share.
+    pub ctx: PanelContext<'a>,
+}
+
+impl egui_tiles::Behavior<PanelId> for Behavior<'_> {
+    fn pane_ui(&mut self, ui: &mut egui::Ui, _tile: egui_tiles::TileId, pane: &mut PanelId) -> egui_tiles::UiResponse {
+        let panel: &mut dyn Panel = self.panels.get_mut(*pane);
+        egui::Frame::new().inner_margin(4.0).show(ui, |ui| {
+            ui.set_min_size(ui.available_size());
+            panel.ui(ui, &mut self.ctx);
+        });
+        egui_tiles::UiResponse::None
+    }
+
+    fn tab_title_for_pane(&mut self, pane: &PanelId) -> egui::WidgetText {
+        let panel: &dyn Panel = self.panels.get_mut(*pane);
+        panel.title(&self.ctx).into()
+    }
+
+    fn simplification_options(&self) -> egui_tiles::SimplificationOptions {
+        egui_tiles::SimplificationOptions { all_panes_must_have_tabs: true, ..Default::default() }
+    }
+
+    fn gap_width(&self, _style: &egui::Style) -> f32 {
+        3.0
+    }
+}

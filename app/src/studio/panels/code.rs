@@ -1,0 +1,417 @@
+//! The code panel: the game's text in an editor with highlighting, line
+//! numbers, the current line marked, diagnostics underlined (message on
+//! hover), find/replace and comment toggling.
+//!
+//! The text itself belongs to the [`crate::document::Document`]; this panel
+//! edits a copy each frame and hands back any change as one text edit.
+
+use std::ops::Range;
+
+use egui::text::{CCursor, CCursorRange};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Shape, Stroke, Vec2};
+
+use super::{Panel, PanelContext};
+use crate::highlight::Highlighter;
+
+/// The egui id of the editor (tests and commands address it).
+pub const EDITOR_ID: &str = "code_editor";
+
+/// The find/replace bar.
+#[derive(Default)]
+pub struct FindBar {
+    /// Shown or not.
+    pub open: bool,
+    /// Replace row shown too.
+    pub replace: bool,
+    /// What to find (ASCII case-insensitive).
+    pub query: String,
+    /// What to put instead.
+    pub replacement: String,
+    focus: bool,
+}
+
+/// The editor panel.
+pub struct CodePanel {
+    highlighter: Highlighter,
+    /// The find/replace bar.
+    pub find: FindBar,
+    /// A byte range to select and scroll to on the next frame.
+    pub select: Option<Range<usize>>,
+    /// Comment or uncomment the selected lines on the next frame.
+    pub toggle_comment_requested: bool,
+    scroll_to: Option<usize>,
+    font_size: f32,
+}
+
+impl Default for CodePanel {
+    fn default() -> Self {
+        Self {
+            highlighter: Highlighter::new(),
+            find: FindBar::default(),
+            select: None,
+            toggle_comment_requested: false,
+            scroll_to: None,
+            font_size: 14.0,
+        }
+    }
+}
+
+/// Character index of byte offset `byte` in `text`.
+fn char_index(text: &str, byte: usize) -> usize {
+    let mut byte = byte.min(text.len());
+    while !text.is_char_boundary(byte) {
+        byte -= 1;
+    }
+    text[..byte].chars().count()
+}
+
+/// Byte offset of character index `ch` in `text`.
+fn byte_index(text: &str, ch: usize) -> usize {
+    text.char_indices().nth(ch).map_or(text.len(), |(b, _)| b)
+}
+
+/// The editor's selection as a byte range, if it has a cursor.
+#[must_use]
+pub fn selection(ctx: &egui::Context, text: &str) -> Option<Range<usize>> {
+    let state = egui::TextEdit::load_state(ctx, egui::Id::unique(EDITOR_ID))?;
+    let range = state.cursor.char_range()?;
+    let [a, b] = range.sorted_cursors();
+    Some(byte_index(text, a.index.0)..byte_index(text, b.index.0))
+}
+
+/// Select `range` (bytes) in the editor and give it focus.
+pub fn set_selection(ctx: &egui::Context, text: &str, range: Range<usize>) {
+    let id = egui::Id::unique(EDITOR_ID);
+    let mut state = egui::TextEdit::load_state(ctx, id).unwrap_or_default();
+    let a = CCursor::new(char_index(text, range.start));
+    let b = CCursor::new(char_index(text, range.end));
+    state.cursor.set_char_range(Some(CCursorRange::two(a, b)));
+    state.store(ctx, id);
+    ctx.memory_mut(|m| m.request_focus(id));
+}
+
+/// Comment out the lines touched by `sel` with `( … )`, or uncomment them
+/// when every non-blank one already is. Returns the new text and the range
+/// of the changed lines.
+#[must_use]
+pub fn toggle_comment(text: &str, sel: Range<usize>) -> (String, Range<usize>) {
+    let start = text[..sel.start.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let mut end_at = sel.end.clamp(start, text.len());
+    if end_at > sel.start && text[..end_at].ends_with('\n') {
+        end_at -= 1;
+    }
+    let end = text[end_at..].find('\n').map_or(text.len(), |i| end_at + i);
+    let block = &text[start..end];
+    let is_comment = |l: &str| {
+        let t = l.trim();
+        t.starts_with('(') && t.ends_with(')')
+    };
+    let lines: Vec<&str> = block.split('\n').collect();
+    let uncomment = lines.iter().any(|l| !l.trim().is_empty())
+        && lines.iter().filter(|l| !l.trim().is_empty()).all(|l| is_comment(l));
+    let changed: Vec<String> = lines
+        .iter()
+        .map(|line| {
+            if line.trim().is_empty() {
+                return (*line).to_owned();
+            }
+            let indent = &line[..line.len() - line.trim_start().len()];
+            let body = line.trim();
+            if uncomment {
+                format!("{indent}{}", &body[1..body.len() - 1])
+            } else {
+                format!("{indent}({body})")
+            }
+        })
+        .collect();
+    let joined = changed.join("\n");
+    let new = format!("{}{}{}", &text[..start], joined, &text[end..]);
+    (new, start..start + joined.len())
+}
+
+/// Byte ranges where `query` occurs in `text`, ASCII case-insensitively.
+#[must_use]
+pub fn find_all(text: &str, query: &str) -> Vec<Range<usize>> {
+    if query.is_empty() {
+        return Vec::new();
+    }
+    let hay = text.to_ascii_lowercase();
+    let needle = query.to_ascii_lowercase();
+    hay.match_indices(&needle).map(|(i, m)| i..i + m.len()).take(10_000).collect()
+}
+
+impl CodePanel {
+    fn find_bar_ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
+        let text = cx.doc.text().to_owned();
+        let matches = find_all(&text, &self.find.query);
+        let cursor = selection(ui.ctx(), &text).unwrap_or(0..0);
+        let mut go_to: Option<Range<usize>> = None;
+        ui.horizontal(|ui| {
+            ui.label("Find");
+            let field = ui.add(
+                egui::TextEdit::singleline(&mut self.find.query)
+                    .id_salt("find_query")
+                    .hint_text("text to find")
+                    .desired_width(180.0),
+            );
+            if std::mem::take(&mut self.find.focus) {
+                field.request_focus();
+            }
+            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            ui.weak(match matches.len() {
+                0 if self.find.query.is_empty() => String::new(),
+                0 => "no matches".to_owned(),
+                1 => "1 match".to_owned(),
+                n => format!("{n} matches"),
+            });
+            if (ui.button("Next").clicked() || enter) && !matches.is_empty() {
+                go_to = matches.iter().find(|m| m.start >= cursor.end).or(matches.first()).cloned();
+            }
+            if ui.button("Previous").clicked() && !matches.is_empty() {
+                go_to = matches.iter().rev().find(|m| m.end <= cursor.start).or(matches.last()).cloned();
+            }
+            if ui.small_button("Close").on_hover_text("Close the find bar (Esc)").clicked() {
+                self.find.open = false;
+            }
+        });
+        if self.find.replace {
+            ui.horizontal(|ui| {
+                ui.label("Replace");
+                ui.add(
+                    egui::TextEdit::singleline(&mut self.find.replacement)
+                        .id_salt("find_replacement")
+                        .desired_width(180.0),
+                );
+                if ui.button("Replace").clicked() {
+                    let current = matches.iter().find(|m| **m == cursor).or_else(|| matches.iter().find(|m| m.start >= cursor.start)).cloned();
+                    if let Some(m) = current {
+                        let mut new = text.clone();
+                        new.replace_range(m.clone(), &self.find.replacement);
+                        cx.doc.set_text(new);
+                        let after = m.start + self.find.replacement.len();
+                        let next = find_all(cx.doc.text(), &self.find.query).into_iter().find(|n| n.start >= after);
+                        go_to = Some(next.unwrap_or(m.start..after));
+                    }
+                }
+                if ui.button("Replace all").clicked() && !matches.is_empty() {
+                    let mut new = String::with_capacity(text.len());
+                    let mut last = 0;
+                    for m in &matches {
+                        new.push_str(&text[last..m.start]);
+                        new.push_str(&self.find.replacement);
+                        last = m.end;
+                    }
+                    new.push_str(&text[last..]);
+                    cx.doc.set_text(new);
+                }
+            });
+        }
+        if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+            self.find.open = false;
+        }
+        if let Some(range) = go_to {
+            self.select = Some(range);
+        }
+        ui.separator();
+    }
+
+    /// Open the find bar (with replace when `replace`) and focus it.
+    pub fn open_find(&mut self, replace: bool, ctx: &egui::Context, text: &str) {
+        self.find.open = true;
+        self.find.replace = replace;
+        self.find.focus = true;
+        if let Some(sel) = selection(ctx, text)
+            && !sel.is_empty()
+            && !text[sel.clone()].contains('\n')
+        {
+            self.find.query = text[sel].to_owned();
+        }
+    }
+}
+
+impl Panel for CodePanel {
+    fn title(&self, cx: &PanelContext<'_>) -> String {
+        let dirty = if cx.doc.is_dirty() { " *" } else { "" };
+        format!("Code — {}{dirty}", cx.doc.display_name())
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
+        let ctx = ui.ctx().clone();
+        if let Some(range) = cx.jump.take() {
+            self.select = Some(range);
+        }
+        if self.find.open {
+            self.find_bar_ui(ui, cx);
+        }
+        if std::mem::take(&mut self.toggle_comment_requested) {
+            let sel = selection(&ctx, cx.doc.text()).unwrap_or(0..0);
+            let (new, lines) = toggle_comment(cx.doc.text(), sel);
+            cx.doc.set_text(new);
+            self.select = Some(lines);
+        }
+        if let Some(range) = self.select.take() {
+            set_selection(&ctx, cx.doc.text(), range.clone());
+            self.scroll_to = Some(range.start);
+        }
+
+        let id = egui::Id::unique(EDITOR_ID);
+        let font = FontId::monospace(self.font_size);
+        let mut text = cx.doc.text().to_owned();
+        let line_count = text.split('\n').count();
+        let digit_width = ctx.fonts_mut(|f| f.glyph_width(&font, '0'));
+        let gutter = digit_width * (line_count.to_string().len().max(3) as f32) + 14.0;
+        let visuals = ui.visuals().clone();
+        let highlighter = &mut self.highlighter;
+        let scroll_to = self.scroll_to.take();
+        let find_query = if self.find.open { self.find.query.clone() } else { String::new() };
+        let diagnostics: Vec<engine::Diagnostic> = cx.doc.diagnostics().to_vec();
+
+        egui::Frame::new().fill(Color32::from_rgb(0x1e, 0x1e, 0x1e)).show(ui, |ui| {
+            egui::ScrollArea::both().id_salt("code_scroll").auto_shrink(false).show(ui, |ui| {
+                ui.horizontal_top(|ui| {
+                    ui.add_space(gutter);
+                    let background = ui.painter().add(Shape::Noop);
+                    let mut layouter = |ui: &egui::Ui, buf: &dyn egui::TextBuffer, _wrap: f32| {
+                        highlighter.galley(ui, buf.as_str(), &font, f32::INFINITY)
+                    };
+                    let out = egui::TextEdit::multiline(&mut text)
+                        .id(id)
+                        .hint_text("Write your PuzzleScript game here")
+                        .font(font.clone())
+                        .code_editor()
+                        .frame(egui::Frame::NONE)
+                        .desired_width(f32::INFINITY)
+                        .desired_rows(24)
+                        .lock_focus(true)
+                        .layouter(&mut layouter)
+                        .show(ui);
+                    let galley = &out.galley;
+                    let origin = out.galley_pos;
+                    let clip = ui.clip_rect();
+                    let painter = ui.painter();
+                    let mut behind = Vec::new();
+
+                    // The current line, across the whole panel.
+                    let cursor = out.cursor_range.map(|r| r.primary);
+                    let cursor_row_y = cursor.map(|c| galley.pos_from_cursor(c).translate(origin.to_vec2()));
+                    if let Some(r) = cursor_row_y {
+                        let rect = Rect::from_x_y_ranges(clip.x_range(), r.y_range());
+                        behind.push(Shape::rect_filled(rect, 0.0, Color32::from_rgb(0x2a, 0x2d, 0x2e)));
+                    }
+
+                    // Find matches.
+                    for m in find_all(&text, &find_query).iter().take(2000) {
+                        let a = galley.pos_from_cursor(CCursor::new(char_index(&text, m.start)));
+                        let b = galley.pos_from_cursor(CCursor::new(char_index(&text, m.end)));
+                        let rect = Rect::from_min_max(a.min, Pos2::new(b.max.x.max(a.min.x + 2.0), a.max.y))
+                            .translate(origin.to_vec2());
+                        if rect.intersects(clip) {
+                            behind.push(Shape::rect_filled(rect, 2.0, Color32::from_rgba_unmultiplied(0x62, 0x33, 0x15, 0xc0)));
+                        }
+                    }
+                    painter.set(background, Shape::Vec(behind));
+
+                    // Line numbers.
+                    let current_line = cursor_row_y.map(|r| r.center().y);
+                    let mut line = 1;
+                    for (i, row) in galley.rows.iter().enumerate() {
+                        if i > 0 && galley.rows[i - 1].ends_with_newline {
+                            line += 1;
+                        } else if i > 0 {
+                            continue;
+                        }
+                        let rect = row.rect().translate(origin.to_vec2());
+                        if rect.max.y < clip.min.y || rect.min.y > clip.max.y {
+                            continue;
+                        }
+                        let is_current = current_line.is_some_and(|y| rect.y_range().contains(y));
+                        let colour = if is_current { Color32::from_gray(200) } else { Color32::from_gray(100) };
+                        painter.text(
+                            Pos2::new(origin.x - 10.0, rect.min.y),
+                            Align2::RIGHT_TOP,
+                            line.to_string(),
+                            font.clone(),
+                            colour,
+                        );
+                    }
+
+                    // Diagnostics: a wavy underline, the message on hover.
+                    let hover = ui.input(|i| i.pointer.hover_pos());
+                    let mut hovered: Option<&engine::Diagnostic> = None;
+                    for d in &diagnostics {
+                        let a = galley.pos_from_cursor(CCursor::new(char_index(&text, d.span.start)));
+                        let b = galley.pos_from_cursor(CCursor::new(char_index(&text, d.span.end)));
+                        let a = a.translate(origin.to_vec2());
+                        let b = b.translate(origin.to_vec2());
+                        let end_x = if (a.min.y - b.min.y).abs() < 1.0 { b.min.x } else { a.min.x + digit_width * 8.0 };
+                        let end_x = end_x.max(a.min.x + digit_width);
+                        let rect = Rect::from_min_max(a.min, Pos2::new(end_x, a.max.y));
+                        if !rect.intersects(clip) {
+                            continue;
+                        }
+                        let (_, colour) = super::problems::severity_style(d.severity, &visuals);
+                        painter.add(wavy_line(rect.left_bottom(), rect.right_bottom(), colour));
+                        if hover.is_some_and(|p| rect.expand2(Vec2::new(0.0, 2.0)).contains(p)) {
+                            hovered = Some(d);
+                        }
+                    }
+                    if let Some(d) = hovered {
+                        let message = format!("{}: {} ({})", d.severity.as_str(), d.message, d.code);
+                        out.response.response.clone().on_hover_ui_at_pointer(|ui| {
+                            ui.label(message);
+                        });
+                    }
+
+                    if let Some(at) = scroll_to {
+                        let r = galley.pos_from_cursor(CCursor::new(char_index(&text, at)));
+                        ui.scroll_to_rect(r.translate(origin.to_vec2()).expand(20.0), Some(egui::Align::Center));
+                    }
+                });
+            });
+        });
+        if text != cx.doc.text() {
+            cx.doc.set_text(text);
+        }
+    }
+}
+
+fn wavy_line(from: Pos2, to: Pos2, colour: Color32) -> Shape {
+    let step = 2.5;
+    let mut points = Vec::new();
+    let mut x = from.x;
+    let mut up = false;
+    while x < to.x {
+        points.push(Pos2::new(x, from.y + if up { -1.5 } else { 0.5 }));
+        up = !up;
+        x += step;
+    }
+    points.push(Pos2::new(to.x, from.y));
+    Shape::line(points, Stroke::new(1.2, colour))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn toggle_comment_wraps_and_unwraps_lines() {
+        let text = "a\n  [ x ] -> [ y ]\nc\n";
+        let (commented, range) = toggle_comment(text, 4..4);
+        assert_eq!(commented, "a\n  ([ x ] -> [ y ])\nc\n");
+        assert_eq!(&commented[range.clone()], "  ([ x ] -> [ y ])");
+        let (back, _) = toggle_comment(&commented, range);
+        assert_eq!(back, text);
+    }
+
+    #[test]
+    fn toggle_comment_spans_selected_lines() {
+        let text = "one\ntwo\n\nthree";
+        let (c, _) = toggle_comment(text, 1..text.len());
+        assert_eq!(c, "(one)\n(two)\n\n(three)");
+    }
+
+    #[test]
+    fn find_is_case_insensitive() {
+        assert_eq!(find_all("Crate crate CRATE", "crate").len(), 3);
+    }
+}

@@ -1,0 +1,51 @@
+//! The panels docked in the studio, one file each, all behind [`Panel`].
+
+pub mod code;
+pub mod player;
+pub mod problems;
+
+use std::ops::Range;
+
+use crate::command::Command;
+use crate::document::Document;
+use crate::layout::PanelId;
+
+/// What every panel may read and change while it draws.
+pub struct PanelContext<'a> {
+    /// The open game.
+    pub doc: &'a mut Document,
+    /// Commands a panel asks the studio to run after this frame.
+    pub commands: &'a mut Vec<Command>,
+    /// A byte range the code panel should select and show.
+    pub jump: &'a mut Option<Range<usize>>,
+}
+
+/// One dockable panel.
+pub trait Panel {
+    /// The tab title (it may count things, like problems).
+    fn title(&self, cx: &PanelContext<'_>) -> String;
+    /// Draw the panel's contents.
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>);
+}
+
+/// The state of every panel.
+#[derive(Default)]
+pub struct Panels {
+    /// The editor.
+    pub code: code::CodePanel,
+    /// The diagnostics list.
+    pub problems: problems::ProblemsPanel,
+    /// The player.
+    pub player: player::PlayerPanel,
+}
+
+impl Panels {
+    /// The panel behind `id`.
+    pub fn get_mut(&mut self, id: PanelId) -> &mut dyn Panel {
+        match id {
+            PanelId::Code => &mut self.code,
+            PanelId::Problems => &mut self.problems,
+            PanelId::Player => &mut self.player,
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! The problems panel: every diagnostic of the last build, with severity
+//! and line; clicking one selects it in the code panel.
+
+use engine::Severity;
+
+use super::{Panel, PanelContext};
+
+/// The diagnostics list.
+#[derive(Default)]
+pub struct ProblemsPanel;
+
+/// The word and colour shown for a severity.
+#[must_use]
+pub fn severity_style(severity: Severity, visuals: &egui::Visuals) -> (&'static str, egui::Color32) {
+    match severity {
+        Severity::Error => ("error", visuals.error_fg_color),
+        Severity::Warning => ("warning", visuals.warn_fg_color),
+        Severity::Info => ("info", egui::Color32::from_rgb(0x56, 0x9c, 0xd6)),
+    }
+}
+
+impl Panel for ProblemsPanel {
+    fn title(&self, cx: &PanelContext<'_>) -> String {
+        match cx.doc.diagnostics().len() {
+            0 => "Problems".to_owned(),
+            n => format!("Problems ({n})"),
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
+        let diagnostics = cx.doc.diagnostics();
+        let errors = diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+        let warnings = diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
+        ui.horizontal(|ui| {
+            if cx.doc.build().is_none() {
+                ui.colored_label(ui.visuals().error_fg_color, "The engine failed on this text (a bug in Puzzlewright).");
+            } else if diagnostics.is_empty() {
+                ui.label("No problems");
+            } else {
+                ui.label(format!("{}, {}", count(errors, "error"), count(warnings, "warning")));
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.weak(format!("built in {:.1} ms", cx.doc.build_time().as_secs_f64() * 1000.0));
+            });
+        });
+        ui.separator();
+        let mut jump = None;
+        egui::ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
+            for d in diagnostics {
+                let (symbol, colour) = severity_style(d.severity, ui.visuals());
+                let mut job = egui::text::LayoutJob::default();
+                let body = egui::TextFormat::simple(egui::FontId::proportional(13.0), ui.visuals().text_color());
+                job.append(&format!("{symbol:<8}"), 0.0, egui::TextFormat { color: colour, font_id: egui::FontId::monospace(12.0), ..body.clone() });
+                job.append(
+                    &format!("line {}:{}  ", d.span.line, d.span.col),
+                    0.0,
+                    egui::TextFormat { color: ui.visuals().weak_text_color(), ..body.clone() },
+                );
+                job.append(&d.message, 0.0, body.clone());
+                job.append(
+                    &format!("  {}", d.code),
+                    0.0,
+                    egui::TextFormat { color: ui.visuals().weak_text_color(), ..body },
+                );
+                let row = ui.add(egui::Button::selectable(false, job).frame_when_inactive(false));
+                if row
+                    .on_hover_text(format!("{} {}: click to show it in the code", d.severity.as_str(), d.code))
+                    .clicked()
+                {
+                    jump = Some(d.span.start..d.span.end.max(d.span.start));
+                }
+            }
+        });
+        if let Some(range) = jump {
+            *cx.jump = Some(range);
+            ui.ctx().request_repaint();
+        }
+    }
+}
+
+/// `1 error`, `2 errors`.
+#[must_use]
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+}
