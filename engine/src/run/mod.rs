@@ -102,6 +102,8 @@ pub struct Session {
     seeds_cantmove: Vec<String>,
     events: Vec<Event>,
     scratch: Vec<u64>,
+    match_pool: Vec<Vec<Vec<board::RowMatch>>>,
+    row_pool: Vec<Vec<board::RowMatch>>,
 }
 
 impl Session {
@@ -130,6 +132,8 @@ impl Session {
             seeds_cantmove: Vec::new(),
             events: Vec::new(),
             scratch: Vec::new(),
+            match_pool: Vec::new(),
+            row_pool: Vec::new(),
         };
         s.load_level(level);
         s

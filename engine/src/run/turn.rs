@@ -190,22 +190,34 @@ impl Session {
         has_changes
     }
 
-    /// Every row's matches, or None when some row has none.
-    fn find_matches(&self, rule: &Rule) -> Option<Vec<Vec<RowMatch>>> {
+    /// Every row's matches, or None when some row has none. Buffers come
+    /// from (and should go back to) the session's pool.
+    fn find_matches(&mut self, rule: &Rule) -> Option<Vec<Vec<RowMatch>>> {
         let board = self.board.as_ref()?;
         if !bits::contains(&board.map_obj, &rule.rule_mask) {
             return None;
         }
-        let mut all = Vec::with_capacity(rule.rows.len());
+        let mut all = self.match_pool.pop().unwrap_or_default();
+        all.clear();
         for row in &rule.rows {
-            let mut m = Vec::new();
+            let mut m = self.row_pool.pop().unwrap_or_default();
             board.match_row(row, rule.dir, &mut m);
-            if m.is_empty() {
+            let empty = m.is_empty();
+            all.push(m);
+            if empty {
+                self.recycle(all);
                 return None;
             }
-            all.push(m);
         }
         Some(all)
+    }
+
+    fn recycle(&mut self, mut all: Vec<Vec<RowMatch>>) {
+        for mut m in all.drain(..) {
+            m.clear();
+            self.row_pool.push(m);
+        }
+        self.match_pool.push(all);
     }
 
     fn try_apply(&mut self, rule: &Rule) -> bool {
@@ -241,6 +253,7 @@ impl Session {
                 }
             }
         }
+        self.recycle(matches);
         self.queue_commands(rule);
         result
     }
