@@ -195,3 +195,45 @@ fn snapshot_of_each_panel() {
         snapshot_or_skip(&mut harness, &format!("panel_{}", panel.title().to_lowercase()));
     }
 }
+
+/// Frame time while typing into the largest corpus game:
+/// `cargo test -p app --test studio_gui typing_timing -- --ignored --nocapture`.
+#[test]
+#[ignore = "measurement; needs ../shared/corpus"]
+fn typing_timing() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/easyenigma.txt");
+    if !std::path::Path::new(path).exists() {
+        return;
+    }
+    let started = std::time::Instant::now();
+    let app = StudioApp::with_parts(Startup::File(path.into()), Persisted::default(), Box::new(NoDialogs::default()), None);
+    // easyenigma has Japanese object names; the built-in fonts draw tofu.
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .allow_missing_glyphs()
+        .build_ui_state(|ui, app: &mut StudioApp| app.ui_root(ui), app);
+    harness.run_steps(4);
+    println!("open + first frames: {:?}", started.elapsed());
+    let text = harness.state().doc.text().to_owned();
+    let mid = text.len() / 2;
+    let mid = text[mid..].find('\n').map_or(mid, |i| mid + i);
+    studio::panels::code::set_selection(&harness.ctx, &text, mid..mid);
+    harness.run_steps(2);
+    let mut worst = std::time::Duration::ZERO;
+    let mut total = std::time::Duration::ZERO;
+    for ch in "abcdefghij".chars() {
+        harness.event(egui::Event::Text(ch.to_string()));
+        let t = std::time::Instant::now();
+        harness.step();
+        let took = t.elapsed();
+        worst = worst.max(took);
+        println!("  frame {took:?}, highlight [cache, job, layout] {:?}", harness.state().panels.code.highlight_timing());
+        total += took;
+    }
+    assert!(harness.state().doc.text().contains("abcdefghij"));
+    println!(
+        "easyenigma: 10 keystrokes, mean frame {:?}, worst {worst:?} (build {:?})",
+        total / 10,
+        harness.state().doc.build_time()
+    );
+}

@@ -55,6 +55,7 @@ pub struct StudioApp {
     queued: Vec<Command>,
     close_confirmed: bool,
     title: String,
+    timing: bool,
 }
 
 impl StudioApp {
@@ -93,6 +94,7 @@ impl StudioApp {
             queued: Vec::new(),
             close_confirmed: false,
             title: String::new(),
+            timing: std::env::var_os("PUZZLEWRIGHT_TIMING").is_some(),
         };
         match startup {
             Startup::Example(i) => app.open_example(i),
@@ -417,6 +419,20 @@ impl StudioApp {
 
     /// Everything drawn in one frame.
     pub fn ui_root(&mut self, ui: &mut egui::Ui) {
+        let started = std::time::Instant::now();
+        let revision = self.doc.revision();
+        self.frame_ui(ui);
+        if self.timing && self.doc.revision() != revision {
+            eprintln!(
+                "edit frame: {:?} (build {:?}, highlight [cache, job, layout] {:?})",
+                started.elapsed(),
+                self.doc.build_time(),
+                self.panels.code.highlight_timing()
+            );
+        }
+    }
+
+    fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
 
         // Keyboard shortcuts, taken before the editor sees them.

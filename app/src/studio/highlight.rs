@@ -141,6 +141,8 @@ pub struct Highlighter {
     galley: Option<(String, u64, Arc<Galley>)>,
     /// Lines parsed again by the last update (for measurements and tests).
     pub last_reparsed: usize,
+    /// How long the last re-highlight took: (update cache, build job, lay out).
+    pub last_timing: [std::time::Duration; 3],
 }
 
 impl Default for Highlighter {
@@ -164,7 +166,7 @@ impl Highlighter {
             .iter()
             .filter_map(|(s, k)| Scope::new(s).ok().map(|s| (s, *k)))
             .collect();
-        Self { syntaxes: builder.build(), kind_table, lines: Vec::new(), galley: None, last_reparsed: 0 }
+        Self { syntaxes: builder.build(), kind_table, lines: Vec::new(), galley: None, last_reparsed: 0, last_timing: Default::default() }
     }
 
     fn initial_state(&self) -> (ParseState, ScopeStack) {
@@ -180,17 +182,20 @@ impl Highlighter {
         let mut state = self.initial_state();
         let mut reparsed = 0;
         let mut fresh = Vec::with_capacity(self.lines.len().max(16));
-        let old = std::mem::take(&mut self.lines);
+        let mut old: Vec<Option<CachedLine>> = std::mem::take(&mut self.lines).into_iter().map(Some).collect();
         // Lines that kept their text and incoming state are reused, wherever
         // they moved to: search forward from the last reused one.
         let mut cursor = 0;
         for line in text.split_inclusive('\n') {
-            let reuse = (cursor..old.len().min(cursor + 64))
-                .find(|&i| old[i].text == line && old[i].start == state);
-            if let Some(i) = reuse {
+            let reuse = (cursor..old.len().min(cursor + 64)).find(|&i| {
+                old[i].as_ref().is_some_and(|o| o.text == line && o.start == state)
+            });
+            if let Some(cached) = reuse.and_then(|i| {
                 cursor = i + 1;
-                state = old[i].end.clone();
-                fresh.push(old[i].clone());
+                old[i].take()
+            }) {
+                state = cached.end.clone();
+                fresh.push(cached);
                 continue;
             }
             reparsed += 1;
@@ -231,10 +236,14 @@ impl Highlighter {
         {
             return g.clone();
         }
+        let t0 = std::time::Instant::now();
         self.update(text);
+        let t1 = std::time::Instant::now();
         let mut job = self.job(font);
         job.wrap.max_width = wrap_width;
+        let t2 = std::time::Instant::now();
         let galley = ui.fonts_mut(|f| f.layout_job(job));
+        self.last_timing = [t1 - t0, t2 - t1, t2.elapsed()];
         self.galley = Some((text.to_owned(), key, galley.clone()));
         galley
     }

@@ -141,6 +141,12 @@ pub fn find_all(text: &str, query: &str) -> Vec<Range<usize>> {
 }
 
 impl CodePanel {
+    /// How long the last re-highlight took: (update cache, build job, lay out).
+    #[must_use]
+    pub fn highlight_timing(&self) -> [std::time::Duration; 3] {
+        self.highlighter.last_timing
+    }
+
     fn find_bar_ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
         let text = cx.doc.text().to_owned();
         let matches = find_all(&text, &self.find.query);
