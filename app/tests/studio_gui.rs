@@ -237,3 +237,48 @@ fn typing_timing() {
         harness.state().doc.build_time()
     );
 }
+
+#[test]
+fn open_and_save_through_the_path_prompt_when_no_dialog_service() {
+    let dir = std::env::temp_dir().join(format!("puzzlewright-files-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let game = dir.join("game.txt");
+    std::fs::write(&game, "title From disk\n").expect("write");
+    // A standalone export keeps the source as a JSON string.
+    let html = dir.join("exported.html");
+    let literal = serde_json::to_string("title From html\n").expect("json");
+    std::fs::write(&html, format!("<html><script>const sourceCode={literal};compile([\"restart\"],sourceCode);</script>")).expect("write");
+
+    let mut harness = studio(Startup::Example(0));
+    harness.state_mut().queue(studio::command::Command::Open);
+    harness.run_steps(3);
+    harness.get_by_label("No file dialog is available on this desktop. Type a path:");
+    harness.get_by_role(Role::TextInput).type_text(&game.display().to_string());
+    harness.run_steps(1);
+    harness.get_by_label("Open").click();
+    harness.run_steps(3);
+    assert_eq!(harness.state().doc.text(), "title From disk\n");
+    assert_eq!(harness.state().recent().first().map(|p| p.file_name()), Some(game.file_name()));
+
+    // Edit, then Save As to a new path through the prompt.
+    harness.state_mut().doc.set_text("title Saved\n".into());
+    harness.state_mut().queue(studio::command::Command::SaveAs);
+    harness.run_steps(3);
+    let saved = dir.join("saved.txt");
+    // The prompt starts with the current path; replace it.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run_steps(1);
+    harness.get_by_role(Role::TextInput).type_text(&saved.display().to_string());
+    harness.run_steps(1);
+    harness.get_by_label("Save").click();
+    harness.run_steps(3);
+    assert_eq!(std::fs::read_to_string(&saved).expect("saved"), "title Saved\n");
+    assert!(!harness.state().doc.is_dirty());
+
+    // Opening the export recovers its source, as an unsaved document.
+    harness.state_mut().queue(studio::command::Command::OpenRecent(html));
+    harness.run_steps(3);
+    assert_eq!(harness.state().doc.text(), "title From html\n");
+    assert!(harness.state().doc.path.is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
