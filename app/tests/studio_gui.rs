@@ -282,3 +282,20 @@ fn open_and_save_through_the_path_prompt_when_no_dialog_service() {
     assert!(harness.state().doc.path.is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn autocomplete_offers_names_and_tab_accepts() {
+    let mut harness = studio(Startup::Example(0));
+    let text = harness.state().doc.text().to_owned();
+    let rules = text.find("RULES").expect("the example has rules");
+    let line_end = rules + text[rules..].find('\n').expect("newline");
+    studio::panels::code::set_selection(&harness.ctx, &text, line_end..line_end);
+    harness.run_steps(2);
+    harness.get_by_role(Role::MultilineTextInput).type_text("\n[ Gar");
+    harness.run_steps(2);
+    harness.get_by_label("Gardener");
+    harness.key_press(egui::Key::Tab);
+    harness.run_steps(2);
+    assert!(harness.state().doc.text().contains("\n[ Gardener"), "Tab puts the name in");
+    assert!(harness.state().panels.code.completion.is_none());
+}

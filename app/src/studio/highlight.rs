@@ -248,6 +248,23 @@ impl Highlighter {
         galley
     }
 
+    /// Every object, alias and legend name defined in the text, in order.
+    #[must_use]
+    pub fn defined_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = Vec::new();
+        for line in &self.lines {
+            for (range, kind) in &line.spans {
+                if matches!(kind, Kind::ObjectName | Kind::LegendName) {
+                    let word = line.text[range.clone()].trim();
+                    if !word.is_empty() && !names.iter().any(|n| n == word) {
+                        names.push(word.to_owned());
+                    }
+                }
+            }
+        }
+        names
+    }
+
     /// A layout job for the cached lines.
     #[must_use]
     pub fn job(&self, font: &FontId) -> LayoutJob {

@@ -7,6 +7,7 @@
 
 pub mod app;
 pub mod command;
+pub mod complete;
 pub mod document;
 pub mod examples;
 pub mod files;

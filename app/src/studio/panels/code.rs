@@ -30,8 +30,33 @@ pub struct FindBar {
     focus: bool,
 }
 
+/// The open autocomplete list.
+#[derive(Debug, Clone)]
+pub struct Completion {
+    /// The partial word it would replace (bytes).
+    pub range: Range<usize>,
+    /// What it offers.
+    pub items: Vec<String>,
+    /// The highlighted item.
+    pub selected: usize,
+}
+
+impl Completion {
+    /// Put item `index` in place of the partial word; returns the byte
+    /// offset just after it.
+    fn apply(&self, text: &mut String, index: usize) -> usize {
+        let item = &self.items[index.min(self.items.len() - 1)];
+        if self.range.end <= text.len() {
+            text.replace_range(self.range.clone(), item);
+        }
+        self.range.start + item.len()
+    }
+}
+
 /// The editor panel.
 pub struct CodePanel {
+    /// The autocomplete list, when open.
+    pub completion: Option<Completion>,
     highlighter: Highlighter,
     /// The find/replace bar.
     pub find: FindBar,
@@ -47,6 +72,7 @@ impl Default for CodePanel {
     fn default() -> Self {
         Self {
             highlighter: Highlighter::new(),
+            completion: None,
             find: FindBar::default(),
             select: None,
             toggle_comment_requested: false,
@@ -263,6 +289,35 @@ impl Panel for CodePanel {
         let id = egui::Id::unique(EDITOR_ID);
         let font = FontId::monospace(self.font_size);
         let mut text = cx.doc.text().to_owned();
+
+        // The autocomplete list takes arrows, Tab/Enter and Esc before the editor.
+        if let Some(completion) = &mut self.completion {
+            use egui::{Key, Modifiers};
+            let n = completion.items.len();
+            let (down, up, take, close) = ctx.input_mut(|i| {
+                (
+                    i.consume_key(Modifiers::NONE, Key::ArrowDown),
+                    i.consume_key(Modifiers::NONE, Key::ArrowUp),
+                    i.consume_key(Modifiers::NONE, Key::Tab) || i.consume_key(Modifiers::NONE, Key::Enter),
+                    i.consume_key(Modifiers::NONE, Key::Escape),
+                )
+            });
+            if down {
+                completion.selected = (completion.selected + 1) % n;
+            }
+            if up {
+                completion.selected = (completion.selected + n - 1) % n;
+            }
+            if take {
+                let at = completion.apply(&mut text, completion.selected);
+                set_selection(&ctx, &text, at..at);
+                self.completion = None;
+            } else if close {
+                self.completion = None;
+            }
+        }
+        let mut completion = self.completion.take();
+        let mut clicked_item: Option<usize> = None;
         let line_count = text.split('\n').count();
         let digit_width = ctx.fonts_mut(|f| f.glyph_width(&font, '0'));
         let gutter = digit_width * (line_count.to_string().len().max(3) as f32) + 14.0;
@@ -368,6 +423,33 @@ impl Panel for CodePanel {
                         });
                     }
 
+                    // Autocomplete: recomputed after typing, closed by moving away.
+                    let typed = out.response.response.changed();
+                    if typed {
+                        let cursor_byte = cursor.map(|c| byte_index(&text, c.index.0));
+                        let names = highlighter.defined_names();
+                        completion = cursor_byte
+                            .and_then(|at| crate::complete::candidates(&text, at, &names))
+                            .map(|(range, items)| Completion { range, items, selected: 0 });
+                    } else if out.response.response.clicked() || !out.response.response.has_focus() {
+                        completion = None;
+                    }
+                    if let (Some(c), Some(r)) = (&completion, cursor_row_y) {
+                        egui::Area::new(egui::Id::unique("code_completion"))
+                            .order(egui::Order::Foreground)
+                            .fixed_pos(r.left_bottom() + Vec2::new(0.0, 2.0))
+                            .show(ui.ctx(), |ui| {
+                                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                                    for (i, item) in c.items.iter().enumerate() {
+                                        let label = egui::RichText::new(item).monospace();
+                                        if ui.selectable_label(i == c.selected, label).clicked() {
+                                            clicked_item = Some(i);
+                                        }
+                                    }
+                                });
+                            });
+                    }
+
                     if let Some(at) = scroll_to {
                         let r = galley.pos_from_cursor(CCursor::new(char_index(&text, at)));
                         ui.scroll_to_rect(r.translate(origin.to_vec2()).expand(20.0), Some(egui::Align::Center));
@@ -375,6 +457,12 @@ impl Panel for CodePanel {
                 });
             });
         });
+        if let (Some(c), Some(i)) = (&completion, clicked_item) {
+            let at = c.apply(&mut text, i);
+            set_selection(&ctx, &text, at..at);
+            completion = None;
+        }
+        self.completion = completion;
         if text != cx.doc.text() {
             cx.doc.set_text(text);
         }
