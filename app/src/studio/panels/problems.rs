@@ -31,6 +31,7 @@ impl Panel for ProblemsPanel {
         let diagnostics = cx.doc.diagnostics();
         let errors = diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
         let warnings = diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
+        let built_in = format!("built in {:.1} ms", cx.doc.build_time().as_secs_f64() * 1000.0);
         ui.horizontal(|ui| {
             if cx.doc.build().is_none() {
                 ui.colored_label(ui.visuals().error_fg_color, "The engine failed on this text (a bug in Puzzlewright).");
@@ -39,10 +40,9 @@ impl Panel for ProblemsPanel {
             } else {
                 ui.label(format!("{}, {}", count(errors, "error"), count(warnings, "warning")));
             }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                ui.weak(format!("built in {:.1} ms", cx.doc.build_time().as_secs_f64() * 1000.0));
-            });
-        });
+        })
+        .response
+        .on_hover_text(built_in);
         ui.separator();
         let mut jump = None;
         egui::ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
