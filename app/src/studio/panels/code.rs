@@ -295,6 +295,11 @@ impl Panel for CodePanel {
             use egui::{Key, Modifiers};
             let n = completion.items.len();
             let (down, up, take, close) = ctx.input_mut(|i| {
+                // Keys that arrive in the same frame as typed text belong to
+                // the typing (fast typists, pasted input): the list is stale.
+                if i.events.iter().any(|e| matches!(e, egui::Event::Text(_))) {
+                    return (false, false, false, true);
+                }
                 (
                     i.consume_key(Modifiers::NONE, Key::ArrowDown),
                     i.consume_key(Modifiers::NONE, Key::ArrowUp),
