@@ -516,3 +516,21 @@ impl eframe::App for StudioApp {
         self.recovery.clear();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layout_and_recent_files_survive_a_round_trip() {
+        let mut tree = layout::default_tree();
+        layout::set_shown(&mut tree, PanelId::Player, false);
+        let saved = Persisted { recent: vec![PathBuf::from("/games/a.txt")], tree: Some(tree) };
+        let json = serde_json::to_string(&saved).expect("serialize");
+        let back: Persisted = serde_json::from_str(&json).expect("deserialize");
+        assert_eq!(back.recent, saved.recent);
+        let tree = back.tree.expect("tree");
+        assert!(!layout::is_shown(&tree, PanelId::Player));
+        assert!(layout::is_shown(&tree, PanelId::Code));
+    }
+}
