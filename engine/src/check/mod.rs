@@ -1,5 +1,7 @@
 //! Diagnostics over the syntax tree: names, legend, layers, rules, levels.
 
+pub mod catalogue;
+
 use crate::diag::Diagnostic;
 use crate::syntax::ast::Ast;
 

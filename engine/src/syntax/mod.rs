@@ -1,13 +1,195 @@
 //! Text -> syntax tree. Parsing never fails: broken lines produce
 //! diagnostics and are skipped.
+//!
+//! The parser works line by line, as PuzzleScript does: `scan` blanks out
+//! comments (which nest and may span lines), the driver here recognises
+//! blank lines, `===` lines and section headers, and each section's module
+//! turns its lines into [`ast`] nodes.
 
 pub mod ast;
+mod legend;
+mod levels;
+mod objects;
+mod prelude;
+mod rules;
+pub mod scan;
+mod simple;
+pub mod text;
+#[cfg(test)]
+mod tests;
 
+use crate::check::catalogue as cat;
 use crate::diag::Diagnostic;
-use ast::Ast;
+use ast::{Ast, Section};
+use scan::Mode;
+use text::{is_ws, word_len, Line};
 
-/// Parse a whole game. (Placeholder until the parser lands.)
+/// Objects-section reading state (what the next line is expected to be).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ObjPhase {
+    /// Expecting a name line.
+    Name,
+    /// Just read a name line.
+    AfterName,
+    /// Just read a colour line.
+    AfterColours,
+    /// Reading sprite rows (or the next name).
+    Sprite,
+}
+
+/// Parser state carried from line to line.
+struct Parser {
+    ast: Ast,
+    diags: Vec<Diagnostic>,
+    section: Section,
+    visited: Vec<Section>,
+    obj_phase: ObjPhase,
+    /// Index in `ast.objects` of the object being read.
+    cur_object: Option<usize>,
+    /// Whether the current level map is still open (rows join it).
+    map_open: bool,
+}
+
+const SECTION_WORDS: [(&str, Section); 7] = [
+    ("objects", Section::Objects),
+    ("legend", Section::Legend),
+    ("sounds", Section::Sounds),
+    ("collisionlayers", Section::CollisionLayers),
+    ("rules", Section::Rules),
+    ("winconditions", Section::WinConditions),
+    ("levels", Section::Levels),
+];
+
+/// The header word of a section.
 #[must_use]
-pub fn parse(_source: &str) -> (Ast, Vec<Diagnostic>) {
-    (Ast::default(), Vec::new())
+pub fn section_word(s: Section) -> &'static str {
+    SECTION_WORDS.iter().find(|(_, x)| *x == s).map_or("prelude", |(w, _)| w)
+}
+
+/// Parse a whole game.
+#[must_use]
+pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
+    let mut p = Parser {
+        ast: Ast::default(),
+        diags: Vec::new(),
+        section: Section::Prelude,
+        visited: Vec::new(),
+        obj_phase: ObjPhase::Name,
+        cur_object: None,
+        map_open: false,
+    };
+    let mut depth = 0u32;
+    let mut start = 0usize;
+    let mut last_line: Option<Line<'_>> = None;
+    for (i, raw) in source.split('\n').enumerate() {
+        let no = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        let line = Line::new(no, start, raw);
+        start += raw.len() + 1;
+        let mode = match p.section {
+            Section::Rules => Mode::Rules,
+            Section::Levels => Mode::Levels,
+            _ => Mode::Normal,
+        };
+        let depth_in = depth;
+        let sc = scan::scan(raw, depth, mode);
+        depth = sc.depth_out;
+        for &off in &sc.stray_closes {
+            p.diags.push(cat::stray_close(line.span(off, off + 1)));
+        }
+        if depth_in == 0 && depth > 0 && p.section != Section::Levels {
+            // remember nothing: an unclosed comment is reported at the end
+        }
+        p.line(&line, &sc);
+        last_line = Some(line);
+    }
+    if depth > 0 {
+        if let Some(l) = last_line {
+            p.diags.push(cat::unclosed_comment(l.span(l.raw.len(), l.raw.len())));
+        }
+    }
+    (p.ast, p.diags)
+}
+
+impl Parser {
+    fn line(&mut self, line: &Line<'_>, sc: &scan::Scanned) {
+        if sc.blank {
+            self.blank_line();
+            return;
+        }
+        let Some(fc) = sc.first_code else { return };
+        let code = sc.code.as_str();
+        let rest = &code[fc..];
+        // `===` lines.
+        if self.section == Section::Levels {
+            if line.raw[fc..].chars().all(|c| is_ws(c) || c == '=') {
+                return;
+            }
+        } else if rest.starts_with('=') {
+            let n = rest.len() - rest.trim_start_matches('=').len();
+            self.line_must_end(line, code, fc + n, "a `===` line");
+            return;
+        }
+        // Section headers (not recognised inside LEVELS).
+        if self.section != Section::Levels {
+            let wl = word_len(rest);
+            let word = rest[..wl].to_lowercase();
+            if let Some(&(_, sec)) = SECTION_WORDS.iter().find(|(w, _)| *w == word) {
+                self.header(line, sec, fc, fc + wl);
+                self.line_must_end(line, code, fc + wl, "a section header");
+                return;
+            }
+        }
+        match self.section {
+            Section::Prelude => self.prelude_line(line, code, fc),
+            Section::Objects => self.objects_line(line, code, fc),
+            Section::Legend => self.legend_line(line, code, fc),
+            Section::Sounds => self.sounds_line(line, code, fc),
+            Section::CollisionLayers => self.layers_line(line, code, fc),
+            Section::Rules => self.rules_line(line, code, fc),
+            Section::WinConditions => self.wincondition_line(line, code, fc),
+            Section::Levels => self.levels_line(line, code, fc),
+        }
+    }
+
+    fn blank_line(&mut self) {
+        match self.section {
+            Section::Levels => self.map_open = false,
+            Section::Objects => self.obj_phase = ObjPhase::Name,
+            _ => {}
+        }
+    }
+
+    fn line_must_end(&mut self, line: &Line<'_>, code: &str, from: usize, what: &str) {
+        let tail = &code[from..];
+        let lead = tail.len() - tail.trim_start_matches(is_ws).len();
+        if tail.chars().any(|c| !is_ws(c)) {
+            let end = code.trim_end_matches(is_ws).len();
+            self.diags.push(cat::junk_after(line.span(from + lead, end), what));
+        }
+    }
+
+    fn header(&mut self, line: &Line<'_>, sec: Section, a: usize, b: usize) {
+        let span = line.span(a, b);
+        let word = section_word(sec);
+        if self.visited.contains(&sec) {
+            self.diags.push(cat::duplicate_section(span, word));
+        }
+        self.visited.push(sec);
+        if sec == Section::Objects {
+            self.obj_phase = ObjPhase::Name;
+            if self.visited.len() > 1 {
+                self.diags.push(cat::objects_not_first(span));
+            }
+        } else if let Some(idx) = SECTION_WORDS.iter().position(|(_, s)| *s == sec) {
+            if idx > 0 {
+                let prev = SECTION_WORDS[idx - 1].1;
+                if !self.visited.contains(&prev) {
+                    self.diags.push(cat::section_order(span, word, section_word(prev)));
+                }
+            }
+        }
+        self.section = sec;
+        self.map_open = false;
+        self.ast.sections.push((sec, span));
+    }
 }

@@ -1,0 +1,67 @@
+//! LEGEND lines: `name = item`, `name = a and b ...`, `name = a or b ...`.
+
+use super::ast::{Ident, LegendDef, LegendKind};
+use super::text::{is_ws, word_len, Line};
+use super::Parser;
+use crate::check::catalogue as cat;
+
+impl Parser {
+    pub(super) fn legend_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
+        let end = code.trim_end_matches(is_ws).len();
+        let whole = line.span(fc, end);
+        // Left-hand side: everything up to whitespace or `=`.
+        let lhs_len = code[fc..].find(|c: char| is_ws(c) || c == '=').unwrap_or(code.len() - fc);
+        let name = Ident { text: code[fc..fc + lhs_len].to_lowercase(), span: line.span(fc, fc + lhs_len) };
+        let mut pos = skip_ws(code, fc + lhs_len);
+        if pos >= code.len() {
+            self.diags.push(cat::legend_shape(whole));
+            return;
+        }
+        if !code[pos..].starts_with('=') {
+            self.diags.push(cat::legend_shape(whole));
+            return;
+        }
+        pos = skip_ws(code, pos + 1);
+        let mut items = Vec::new();
+        let mut kind = LegendKind::Alias;
+        let mut expect_name = true;
+        while pos < code.len() {
+            let wl = word_len(&code[pos..]);
+            if wl == 0 {
+                self.diags.push(cat::legend_shape(line.span(pos, end)));
+                return;
+            }
+            let word = code[pos..pos + wl].to_lowercase();
+            let span = line.span(pos, pos + wl);
+            if expect_name {
+                items.push(Ident { text: word, span });
+            } else {
+                let k = match word.as_str() {
+                    "and" => LegendKind::And,
+                    "or" => LegendKind::Or,
+                    _ => {
+                        self.diags.push(cat::legend_expected_logic(span, &word));
+                        return;
+                    }
+                };
+                if items.len() > 1 && k != kind {
+                    self.diags.push(cat::legend_mixed(span));
+                    return;
+                }
+                kind = k;
+            }
+            expect_name = !expect_name;
+            pos = skip_ws(code, pos + wl);
+        }
+        if items.is_empty() || expect_name {
+            self.diags.push(cat::legend_shape(whole));
+            return;
+        }
+        self.ast.legend.push(LegendDef { name, kind, items, span: whole });
+    }
+}
+
+fn skip_ws(code: &str, pos: usize) -> usize {
+    let t = &code[pos.min(code.len())..];
+    code.len() - t.trim_start_matches(is_ws).len()
+}

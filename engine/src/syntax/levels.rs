@@ -1,0 +1,39 @@
+//! LEVELS: maps (rows of glyphs, separated by blank lines) and `message`
+//! lines. A message also ends the map before it.
+
+use super::ast::{LevelEntry, LevelMap};
+use super::text::{is_word, lower_char, trim, Line};
+use super::Parser;
+use crate::check::catalogue as cat;
+
+impl Parser {
+    pub(super) fn levels_line(&mut self, line: &Line<'_>, _code: &str, fc: usize) {
+        let raw = line.raw;
+        let rest = &raw[fc..];
+        if rest.len() >= 7 && rest.is_char_boundary(7) && rest[..7].eq_ignore_ascii_case("message") {
+            let after = &rest[7..];
+            if after.chars().next().is_some_and(is_word) {
+                self.diags.push(cat::message_no_space(line.span(fc, fc + 7)));
+            }
+            let text = trim(after).to_owned();
+            let end = raw.trim_end_matches(super::text::is_ws).len();
+            self.ast.levels.push(LevelEntry::Message { text, span: line.span(fc, end) });
+            self.map_open = false;
+            return;
+        }
+        let stop = rest.find('(').map_or(raw.len(), |i| fc + i);
+        let row_text = trim(&raw[fc..stop]);
+        let row: Vec<char> = row_text.chars().map(lower_char).collect();
+        let span = line.span(fc, fc + row_text.len());
+        if self.map_open {
+            if let Some(LevelEntry::Map(m)) = self.ast.levels.last_mut() {
+                m.rows.push(row);
+                m.row_spans.push(span);
+                m.span = m.span.to(span);
+                return;
+            }
+        }
+        self.ast.levels.push(LevelEntry::Map(LevelMap { rows: vec![row], row_spans: vec![span], span }));
+        self.map_open = true;
+    }
+}

@@ -1,0 +1,189 @@
+//! OBJECTS: a name line (name, then optional further names such as a
+//! glyph), a colour line, then an optional 5x5 sprite of `.` and digits.
+
+use super::ast::{Ident, ObjectDef};
+use super::text::{is_ws, word_len, words, Line};
+use super::{ObjPhase, Parser};
+use crate::check::catalogue as cat;
+
+/// Colour words the colour line accepts, in the order they are tried.
+const COLOUR_WORDS: [&str; 27] = [
+    "black", "white", "gray", "darkgray", "lightgray", "grey", "darkgrey", "lightgrey", "red", "darkred",
+    "lightred", "brown", "darkbrown", "lightbrown", "orange", "yellow", "green", "darkgreen", "lightgreen",
+    "blue", "lightblue", "darkblue", "purple", "pink", "transparent", "", "",
+];
+
+/// Length of the colour at the start of `s` (lower-case), if one is there.
+/// Like the reference, this matches a prefix: `blackish` starts with a colour.
+fn colour_prefix(s: &str) -> Option<usize> {
+    for w in COLOUR_WORDS.iter().filter(|w| !w.is_empty()) {
+        if s.starts_with(w) {
+            return Some(w.len());
+        }
+    }
+    let b = s.as_bytes();
+    if b.first() == Some(&b'#') {
+        let hex = b[1..].iter().take_while(|c| c.is_ascii_hexdigit()).count();
+        if hex >= 6 {
+            return Some(7);
+        }
+        if hex >= 3 {
+            return Some(4);
+        }
+    }
+    None
+}
+
+impl Parser {
+    pub(super) fn objects_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
+        if self.obj_phase == ObjPhase::AfterColours {
+            self.obj_phase = ObjPhase::Sprite;
+        }
+        if self.obj_phase == ObjPhase::AfterName {
+            self.obj_phase = ObjPhase::AfterColours;
+            self.colour_line(line, code, fc);
+            return;
+        }
+        match self.obj_phase {
+            ObjPhase::Name | ObjPhase::AfterName => self.name_line(line, code, fc),
+            ObjPhase::AfterColours => self.colour_line(line, code, fc),
+            ObjPhase::Sprite => {
+                let first = code[fc..].chars().next().unwrap_or(' ');
+                let in_sprite = self.cur_object.is_some_and(|i| !self.ast.objects[i].sprite_rows.is_empty());
+                if first == '.' || first.is_ascii_digit() {
+                    self.sprite_line(line, code, fc);
+                } else if !in_sprite {
+                    self.name_line(line, code, fc);
+                } else {
+                    let name = self.cur_name();
+                    let end = code.trim_end_matches(is_ws).len();
+                    self.diags.push(cat::sprite_junk(line.span(fc, end), &name));
+                }
+            }
+        }
+    }
+
+    fn cur_name(&self) -> String {
+        self.cur_object.and_then(|i| self.ast.objects.get(i)).map_or_else(String::new, |o| o.name.text.clone())
+    }
+
+    fn name_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
+        let wl = word_len(&code[fc..]);
+        let end = code.trim_end_matches(is_ws).len();
+        if wl == 0 {
+            self.diags.push(cat::object_junk(line.span(fc, end)));
+            return;
+        }
+        let text = code[fc..fc + wl].to_lowercase();
+        let name = Ident { text, span: line.span(fc, fc + wl) };
+        if self.ast.objects.iter().any(|o| o.name.text == name.text) {
+            self.diags.push(cat::object_redefined(name.span, &name.text));
+            return;
+        }
+        let extra_names = words(code, fc + wl)
+            .into_iter()
+            .map(|w| Ident { text: w.text.to_lowercase(), span: line.span(w.start, w.end) })
+            .collect();
+        self.ast.objects.push(ObjectDef {
+            name,
+            extra_names,
+            colors: Vec::new(),
+            colors_span: None,
+            sprite_rows: Vec::new(),
+            sprite: Vec::new(),
+            span: line.span(fc, end),
+        });
+        self.cur_object = Some(self.ast.objects.len() - 1);
+        self.obj_phase = ObjPhase::AfterName;
+    }
+
+    fn colour_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
+        let Some(idx) = self.cur_object else { return };
+        let lower = code.to_lowercase();
+        if lower.len() != code.len() {
+            // Lower-casing changed byte lengths (rare scripts): fall back to words.
+            for w in words(code, fc) {
+                let lw = w.text.to_lowercase();
+                if colour_prefix(&lw) == Some(lw.len()) {
+                    self.ast.objects[idx].colors.push(Ident { text: lw, span: line.span(w.start, w.end) });
+                } else {
+                    let name = self.cur_name();
+                    self.diags.push(cat::not_a_colour(line.span(w.start, w.end), &name, w.text));
+                    break;
+                }
+            }
+        } else {
+            let mut pos = fc;
+            while pos < lower.len() {
+                let ws = lower[pos..].len() - lower[pos..].trim_start_matches(super::text::is_ws).len();
+                pos += ws;
+                if pos >= lower.len() {
+                    break;
+                }
+                if let Some(n) = colour_prefix(&lower[pos..]) {
+                    let text = lower[pos..pos + n].to_owned();
+                    self.ast.objects[idx].colors.push(Ident { text, span: line.span(pos, pos + n) });
+                    pos += n;
+                } else {
+                    let wl = lower[pos..].find(super::text::is_ws).unwrap_or(lower.len() - pos);
+                    let name = self.cur_name();
+                    self.diags.push(cat::not_a_colour(line.span(pos, pos + wl), &name, &code[pos..pos + wl]));
+                    break;
+                }
+            }
+        }
+        let end = code.trim_end_matches(is_ws).len();
+        let span = line.span(fc, end);
+        let o = &mut self.ast.objects[idx];
+        o.colors_span = Some(span);
+        o.span = o.span.to(span);
+    }
+
+    fn sprite_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
+        let Some(idx) = self.cur_object else { return };
+        let mut row = String::new();
+        let mut pixels = Vec::new();
+        let mut last = fc;
+        for (i, c) in code[fc..].char_indices() {
+            let i = i + fc;
+            if is_ws(c) {
+                continue;
+            }
+            if c == '.' || c.is_ascii_digit() {
+                if row.len() >= 5 {
+                    self.diags.push(cat::sprite_too_wide(line.span(i, i + 1)));
+                    break;
+                }
+                row.push(c);
+                pixels.push(c.to_digit(10).and_then(|d| u8::try_from(d).ok()));
+                last = i + 1;
+            } else {
+                let name = self.cur_name();
+                self.diags.push(cat::sprite_junk(line.span(i, i + c.len_utf8()), &name));
+                break;
+            }
+        }
+        let span = line.span(fc, last);
+        let o = &mut self.ast.objects[idx];
+        o.sprite_rows.push(Ident { text: row, span });
+        o.sprite.push(pixels);
+        o.span = o.span.to(span);
+        if o.sprite_rows.len() == 5 && o.sprite_rows.iter().all(|r| r.text.len() == 5) {
+            self.obj_phase = ObjPhase::Name;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::colour_prefix;
+
+    #[test]
+    fn colour_prefixes() {
+        assert_eq!(colour_prefix("darkblue x"), Some(8));
+        assert_eq!(colour_prefix("#ff00aa"), Some(7));
+        assert_eq!(colour_prefix("#f0a"), Some(4));
+        assert_eq!(colour_prefix("#ff"), None);
+        assert_eq!(colour_prefix("mauve"), None);
+    }
+}

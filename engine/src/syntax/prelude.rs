@@ -1,0 +1,33 @@
+//! Prelude lines: `key` or `key value` before the first section.
+
+use super::ast::{Ident, PreludeOption};
+use super::text::{is_ws, trim, word_len, Line};
+use super::Parser;
+use crate::check::catalogue as cat;
+
+impl Parser {
+    pub(super) fn prelude_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
+        let wl = word_len(&code[fc..]);
+        if wl == 0 {
+            let end = code.trim_end_matches(is_ws).len();
+            self.diags.push(cat::prelude_garbage(line.span(fc, end)));
+            return;
+        }
+        let key = Ident { text: code[fc..fc + wl].to_lowercase(), span: line.span(fc, fc + wl) };
+        // The value runs from after the key to the first `(`, as written.
+        let after = fc + wl;
+        let tail = &line.raw[after..];
+        let stop = tail.find('(').map_or(line.raw.len(), |i| after + i);
+        let value_raw = &line.raw[after..stop];
+        let v = trim(value_raw);
+        let (value, value_span) = if v.is_empty() {
+            (None, None)
+        } else {
+            let lead = value_raw.len() - value_raw.trim_start_matches(is_ws).len();
+            let a = after + lead;
+            (Some(v.to_owned()), Some(line.span(a, a + v.len())))
+        };
+        let end = code.trim_end_matches(is_ws).len().max(fc + wl);
+        self.ast.prelude.push(PreludeOption { key, value, value_span, span: line.span(fc, end) });
+    }
+}

@@ -1,0 +1,374 @@
+//! RULES lines: loop markers, `subroutine NAME`, and rewrite rules
+//! `[prefixes] [ cells ] ... -> [ cells ] ... [commands]`.
+//!
+//! Like the reference, a rule is read from the start of its line up to the
+//! first `(`; `message` takes the rest of the line as written.
+
+use std::collections::HashSet;
+
+use super::ast::{Cell, CellItem, CellRow, Ident, Rule, RuleCommand, RuleDef, RuleLineKind};
+use super::text::{is_ws, Line};
+use super::Parser;
+use crate::check::catalogue as cat;
+use crate::span::Span;
+
+/// Words that may stand before an object in a cell.
+pub const MODIFIERS: [&str; 19] = [
+    ">", "<", "^", "v", "up", "down", "left", "right", "moving", "stationary", "no", "randomdir", "random",
+    "horizontal", "vertical", "orthogonal", "perpendicular", "parallel", "action",
+];
+
+/// Command words after the right-hand side.
+pub const COMMANDS: [&str; 18] = [
+    "sfx0", "sfx1", "sfx2", "sfx3", "sfx4", "sfx5", "sfx6", "sfx7", "sfx8", "sfx9", "sfx10", "cancel", "checkpoint",
+    "restart", "win", "message", "again", "gosub",
+];
+
+/// A token of a rule line: lower-cased text and byte range in the line.
+#[derive(Debug, Clone)]
+struct Tok {
+    text: String,
+    start: usize,
+    end: usize,
+}
+
+/// Split rule text into tokens: brackets, bars and arrows stand alone, a
+/// leading `+` stands alone, everything else splits at whitespace.
+fn tokenize(raw: &str, from: usize, to: usize) -> Vec<Tok> {
+    let mut out: Vec<Tok> = Vec::new();
+    let s = &raw[from..to];
+    let mut cur: Option<usize> = None;
+    let push_word = |out: &mut Vec<Tok>, a: usize, b: usize| {
+        if a < b {
+            out.push(Tok { text: raw[a..b].to_lowercase(), start: a, end: b });
+        }
+    };
+    let mut iter = s.char_indices().peekable();
+    let mut first_nonws = true;
+    while let Some((i, c)) = iter.next() {
+        let i = i + from;
+        if first_nonws && !is_ws(c) {
+            first_nonws = false;
+            if c == '+' {
+                out.push(Tok { text: "+".into(), start: i, end: i + 1 });
+                continue;
+            }
+        }
+        let single = matches!(c, '[' | ']' | '|');
+        let arrow = c == '-' && raw[i..to].starts_with("->");
+        if is_ws(c) || single || arrow {
+            if let Some(a) = cur.take() {
+                push_word(&mut out, a, i);
+            }
+            if single {
+                out.push(Tok { text: c.to_string(), start: i, end: i + 1 });
+            } else if arrow {
+                out.push(Tok { text: "->".into(), start: i, end: i + 2 });
+                iter.next();
+            }
+        } else if cur.is_none() {
+            cur = Some(i);
+        }
+    }
+    if let Some(a) = cur {
+        push_word(&mut out, a, to);
+    }
+    out
+}
+
+/// What went wrong while reading a rule.
+enum Outcome {
+    Ok,
+    /// An error: the rule is reported and dropped.
+    Error(Span, String),
+    /// A warning after which the reference drops the rule.
+    DropWarning(Span, String),
+}
+
+impl Parser {
+    fn rule_names(&self) -> HashSet<String> {
+        let mut names = HashSet::new();
+        for o in &self.ast.objects {
+            names.insert(o.name.text.clone());
+            for e in &o.extra_names {
+                names.insert(e.text.clone());
+            }
+        }
+        for l in &self.ast.legend {
+            names.insert(l.name.text.clone());
+        }
+        names
+    }
+
+    pub(super) fn rules_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
+        let raw = line.raw;
+        let end = code.trim_end_matches(is_ws).len().max(fc);
+        let whole = line.span(fc, end);
+        if raw[..fc].contains(['(', ')']) {
+            self.diags.push(cat::rule_after_comment(whole));
+            return;
+        }
+        let stop = raw[fc..].find('(').map_or(raw.len(), |i| fc + i);
+        let toks = tokenize(raw, fc, stop);
+        if toks.is_empty() {
+            return;
+        }
+        if toks.len() == 1 && (toks[0].text == "startloop" || toks[0].text == "endloop") {
+            let kind = if toks[0].text == "startloop" { RuleLineKind::StartLoop } else { RuleLineKind::EndLoop };
+            self.ast.rules.push(RuleDef { kind, span: whole });
+            return;
+        }
+        if toks.len() == 2 && toks[0].text == "subroutine" {
+            let name = Ident { text: toks[1].text.clone(), span: line.span(toks[1].start, toks[1].end) };
+            self.ast.rules.push(RuleDef { kind: RuleLineKind::Subroutine(name), span: whole });
+            return;
+        }
+        if stop < raw.len() && !toks.iter().any(|t| t.text == "->") {
+            self.diags.push(cat::rule_after_comment(whole));
+            return;
+        }
+        let names = self.rule_names();
+        let mut rule = Rule { plus: None, prefixes: Vec::new(), lhs: Vec::new(), rhs: Vec::new(), commands: Vec::new(), arrow: None };
+        let mut warnings: Vec<(Span, String)> = Vec::new();
+        let outcome = self.read_rule(line, &toks, &names, &mut rule, &mut warnings);
+        for (s, w) in warnings {
+            self.diags.push(cat::rule_warning(s, &w));
+        }
+        match outcome {
+            Outcome::Ok => self.ast.rules.push(RuleDef { kind: RuleLineKind::Rule(rule), span: whole }),
+            Outcome::Error(s, m) => self.diags.push(cat::rule_error(s, &m)),
+            Outcome::DropWarning(s, m) => self.diags.push(cat::rule_warning(s, &m)),
+        }
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn read_rule(
+        &self,
+        line: &Line<'_>,
+        toks: &[Tok],
+        names: &HashSet<String>,
+        rule: &mut Rule,
+        warnings: &mut Vec<(Span, String)>,
+    ) -> Outcome {
+        let sp = |t: &Tok| line.span(t.start, t.end);
+        let err = |t: &Tok, m: &str| Outcome::Error(sp(t), m.to_owned());
+        if !toks.iter().any(|t| t.text == "->") {
+            return Outcome::Error(line.span(toks[0].start, toks[toks.len() - 1].end), "it has no `->` arrow".into());
+        }
+        let mut i = 0;
+        let mut late = false;
+        let mut rigid = false;
+        // Prefixes.
+        while i < toks.len() && toks[i].text != "[" {
+            let t = &toks[i];
+            match t.text.as_str() {
+                "+" => {
+                    if rule.plus.is_some() {
+                        return err(t, "it has two `+` marks");
+                    }
+                    if i != 0 {
+                        return err(t, "`+` must be the first thing on the line");
+                    }
+                    if !self.ast.rules.iter().any(|r| matches!(r.kind, RuleLineKind::Rule(_))) {
+                        return err(t, "`+` joins the previous rule's group, but there is no previous rule");
+                    }
+                    rule.plus = Some(sp(t));
+                }
+                "^" | "v" | "<" | ">" | "perpendicular" | "parallel" => {
+                    return err(t, "relative directions cannot say which way a rule applies; use up, down, left, right, horizontal or vertical");
+                }
+                "late" => {
+                    late = true;
+                    rule.prefixes.push(Ident { text: t.text.clone(), span: sp(t) });
+                }
+                "rigid" => {
+                    rigid = true;
+                    rule.prefixes.push(Ident { text: t.text.clone(), span: sp(t) });
+                }
+                "random" => {
+                    if rule.plus.is_some() {
+                        return err(t, "only the first rule of a group can be marked random, not one joined with `+`");
+                    }
+                    rule.prefixes.push(Ident { text: t.text.clone(), span: sp(t) });
+                }
+                "up" | "down" | "left" | "right" | "horizontal" | "vertical" | "orthogonal" | "moving" => {
+                    rule.prefixes.push(Ident { text: t.text.clone(), span: sp(t) });
+                }
+                _ => {
+                    return Outcome::Error(sp(t), format!("only direction words may come before the first `[`, not \"{}\"", t.text));
+                }
+            }
+            i += 1;
+        }
+        let _ = rigid;
+        if late && rigid {
+            return Outcome::Error(line.span(toks[0].start, toks[toks.len() - 1].end), "a rule cannot be both late and rigid".into());
+        }
+        // Cells.
+        let mut balance = 0i32;
+        let mut in_row = false;
+        let mut rhs = false;
+        let mut row: Vec<Cell> = Vec::new();
+        let mut row_start = 0usize;
+        let mut items: Vec<CellItem> = Vec::new();
+        let mut ellipsis: Option<Span> = None;
+        let mut pending: Option<Ident> = None;
+        let mut cell_start = 0usize;
+        let mut seen_content = false;
+        while i < toks.len() {
+            let t = &toks[i];
+            let text = t.text.as_str();
+            match text {
+                "[" => {
+                    balance += 1;
+                    if balance > 1 {
+                        warnings.push((sp(t), "a `[` opens inside another pattern".into()));
+                    }
+                    if seen_content {
+                        return err(t, "a `[` opens before the previous pattern is closed");
+                    }
+                    in_row = true;
+                    row.clear();
+                    row_start = t.start;
+                    cell_start = t.end;
+                    items.clear();
+                    ellipsis = None;
+                    pending = None;
+                }
+                "|" | "]" => {
+                    if text == "]" {
+                        balance -= 1;
+                        if balance < 0 {
+                            return Outcome::DropWarning(sp(t), "a `]` closes no pattern, so this rule is ignored".into());
+                        }
+                    } else if !in_row {
+                        warnings.push((sp(t), "`|` only belongs inside square brackets".into()));
+                        i += 1;
+                        continue;
+                    }
+                    if pending.is_some() {
+                        return err(t, "a movement or `no` must be followed by an object");
+                    }
+                    let cspan = line.span(cell_start, t.start);
+                    if let Some(e) = ellipsis.take() {
+                        if !items.is_empty() {
+                            return err(t, "`...` must be alone in its cell");
+                        }
+                        row.push(Cell::Ellipsis(e));
+                    } else {
+                        row.push(Cell::Items(std::mem::take(&mut items), cspan));
+                    }
+                    seen_content = false;
+                    cell_start = t.end;
+                    if text == "]" {
+                        let r = CellRow { cells: std::mem::take(&mut row), span: line.span(row_start, t.end) };
+                        if rhs {
+                            rule.rhs.push(r);
+                        } else {
+                            rule.lhs.push(r);
+                        }
+                        in_row = false;
+                    }
+                }
+                "->" => {
+                    if in_row {
+                        warnings.push((sp(t), "`->` inside square brackets is ignored".into()));
+                    } else if rhs {
+                        return err(t, "it has more than one `->`");
+                    } else {
+                        rhs = true;
+                        rule.arrow = Some(sp(t));
+                    }
+                }
+                _ if MODIFIERS.contains(&text) => {
+                    if pending.is_some() {
+                        return err(t, "an object can have only one direction or `no` at a time");
+                    } else if !in_row {
+                        warnings.push((sp(t), "directions belong at the start of a rule or inside a cell".into()));
+                    } else if late && !matches!(text, "no" | "random" | "randomdir") {
+                        return err(t, "late rules cannot mention movement");
+                    } else {
+                        pending = Some(Ident { text: t.text.clone(), span: sp(t) });
+                        seen_content = true;
+                    }
+                }
+                _ if names.contains(text) => {
+                    if in_row {
+                        let name = Ident { text: t.text.clone(), span: sp(t) };
+                        items.push(CellItem { modifiers: pending.take().into_iter().collect(), name });
+                        seen_content = true;
+                    } else {
+                        warnings.push((sp(t), "object names only belong inside square brackets".into()));
+                    }
+                }
+                "..." => {
+                    if in_row {
+                        ellipsis = Some(sp(t));
+                        seen_content = true;
+                    } else {
+                        warnings.push((sp(t), "`...` only belongs inside square brackets".into()));
+                    }
+                }
+                _ if COMMANDS.contains(&text) => {
+                    if !rhs {
+                        return err(t, "commands go after the right-hand side, not before the arrow");
+                    }
+                    if in_row || toks[i..].iter().any(|x| x.text == "]") {
+                        warnings.push((sp(t), "commands belong at the end of the rule".into()));
+                    }
+                    let name = Ident { text: t.text.clone(), span: sp(t) };
+                    if text == "message" {
+                        let arg = line.raw[t.end..].trim_matches(is_ws).to_owned();
+                        rule.commands.push(RuleCommand { name, argument: Some(arg) });
+                        break;
+                    }
+                    if text == "gosub" {
+                        let arg = toks.get(i + 1).map(|n| n.text.clone());
+                        rule.commands.push(RuleCommand { name, argument: arg });
+                        i += 2;
+                        continue;
+                    }
+                    if text.starts_with("sfx") && !self.ast.sounds.iter().any(|s| s.words.first().is_some_and(|w| w.text == text)) {
+                        warnings.push((sp(t), format!("{} has no sound defined in SOUNDS", text.to_uppercase())));
+                    }
+                    rule.commands.push(RuleCommand { name, argument: None });
+                }
+                _ => {
+                    return Outcome::Error(sp(t), format!("\"{text}\" is not an object, direction or command"));
+                }
+            }
+            i += 1;
+        }
+        let whole = line.span(toks[0].start, toks[toks.len() - 1].end);
+        if rule.lhs.len() != rule.rhs.len() {
+            if !(rule.commands.len() > 0 && rule.rhs.is_empty()) {
+                return Outcome::DropWarning(whole, "the two sides have different numbers of patterns, so it is ignored".into());
+            }
+        } else {
+            for (l, r) in rule.lhs.iter().zip(&rule.rhs) {
+                if l.cells.len() != r.cells.len() {
+                    return Outcome::Error(r.span, "each pattern on the right needs as many cells as its partner on the left".into());
+                }
+            }
+        }
+        if rule.lhs.is_empty() {
+            return Outcome::Error(whole, "it has no pattern to match".into());
+        }
+        Outcome::Ok
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tokenize;
+
+    #[test]
+    fn tokenizes_like_the_reference() {
+        let raw = "+ [ > Player|Crate ]->[ > player | > crate ] again";
+        let t: Vec<String> = tokenize(raw, 0, raw.len()).into_iter().map(|t| t.text).collect();
+        assert_eq!(t[0], "+");
+        assert!(t.contains(&"->".to_string()));
+        assert!(t.contains(&"player".to_string()));
+        assert_eq!(t.last().map(String::as_str), Some("again"));
+    }
+}

@@ -1,0 +1,164 @@
+//! Comments. PuzzleScript comments are `( ... )`, nest, and may span lines.
+//! Each line is scanned once, carrying the nesting depth from the line
+//! before, into a copy of the line with comment text blanked out (byte for
+//! byte, so offsets still point into the source).
+
+use super::text::{is_ws, is_word};
+
+/// How the current section treats parentheses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// `(` always opens a comment.
+    Normal,
+    /// Rules: `(` opens a comment only where a new token starts, and not
+    /// after a `message` command.
+    Rules,
+    /// Levels: a line starting with `message` has no comments.
+    Levels,
+}
+
+/// One line with its comments blanked.
+#[derive(Debug, Clone)]
+pub struct Scanned {
+    /// The line with comment bytes replaced by spaces (same byte length).
+    pub code: String,
+    /// Comment depth after the line.
+    pub depth_out: u32,
+    /// Offset of the first character that is not whitespace or comment.
+    pub first_code: Option<usize>,
+    /// True when the line counts as blank (separates levels, ends objects).
+    pub blank: bool,
+    /// Offsets of `)` that close nothing.
+    pub stray_closes: Vec<usize>,
+}
+
+fn rules_token_start(raw: &str, i: usize) -> bool {
+    let before = &raw[..i];
+    match before.chars().next_back() {
+        None => true,
+        Some(c) if is_ws(c) || matches!(c, '[' | ']' | '|' | '+') => true,
+        Some('>') => before.ends_with("->"),
+        _ => false,
+    }
+}
+
+fn starts_word_ci(s: &str, word: &str) -> bool {
+    s.len() >= word.len() && s.is_char_boundary(word.len()) && s[..word.len()].eq_ignore_ascii_case(word)
+}
+
+/// Scan `raw`, starting inside `depth` nested comments.
+#[must_use]
+pub fn scan(raw: &str, depth: u32, mode: Mode) -> Scanned {
+    let mut depth = depth;
+    let mut bytes: Vec<u8> = raw.as_bytes().to_vec();
+    let mut first_code = None;
+    let mut had_comment = false;
+    let mut last_close_end = 0usize;
+    let mut stray_closes = Vec::new();
+    let mut no_comments = false;
+    for (i, c) in raw.char_indices() {
+        let w = c.len_utf8();
+        if depth > 0 {
+            if c == '(' {
+                depth = depth.saturating_add(1);
+            } else if c == ')' {
+                depth -= 1;
+                if depth == 0 {
+                    last_close_end = i + w;
+                }
+            }
+            bytes[i..i + w].fill(b' ');
+            continue;
+        }
+        if no_comments {
+            continue;
+        }
+        let token_start = mode != Mode::Rules || rules_token_start(raw, i);
+        if c == '(' && token_start {
+            depth = 1;
+            had_comment = true;
+            bytes[i..i + w].fill(b' ');
+            continue;
+        }
+        if c == ')' && token_start {
+            stray_closes.push(i);
+            bytes[i..i + w].fill(b' ');
+            continue;
+        }
+        if is_ws(c) {
+            continue;
+        }
+        if first_code.is_none() {
+            first_code = Some(i);
+            if mode == Mode::Levels && starts_word_ci(&raw[i..], "message") {
+                no_comments = true;
+            }
+        }
+        if mode == Mode::Rules && token_start && starts_word_ci(&raw[i..], "message") {
+            let after = raw[i + 7..].chars().next();
+            if after.is_none_or(|a| !is_word(a) && !matches!(a, '(' | ')')) {
+                no_comments = true;
+            }
+        }
+    }
+    let code = String::from_utf8(bytes).unwrap_or_else(|_| " ".repeat(raw.len()));
+    let blank = first_code.is_none()
+        && depth == 0
+        && stray_closes.is_empty()
+        && (!had_comment && last_close_end == 0 || last_close_end < raw.len());
+    Scanned { code, depth_out: depth, first_code, blank, stray_closes }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blanks_nested_comments() {
+        let s = scan("a (b (c) d) e", 0, Mode::Normal);
+        assert_eq!(s.code, "a           e");
+        assert_eq!(s.depth_out, 0);
+        assert_eq!(s.first_code, Some(0));
+    }
+
+    #[test]
+    fn carries_depth_across_lines() {
+        let s = scan("x (open", 0, Mode::Normal);
+        assert_eq!(s.depth_out, 1);
+        let t = scan("still) y", 1, Mode::Normal);
+        assert_eq!(t.depth_out, 0);
+        assert_eq!(t.first_code, Some(7));
+    }
+
+    #[test]
+    fn blank_lines_follow_the_reference() {
+        assert!(scan("", 0, Mode::Normal).blank);
+        assert!(scan("  \t", 0, Mode::Normal).blank);
+        assert!(!scan("(comment)", 0, Mode::Normal).blank);
+        assert!(scan("(comment)\r", 0, Mode::Normal).blank);
+        assert!(scan("(comment) ", 0, Mode::Normal).blank);
+        assert!(!scan("", 1, Mode::Normal).blank);
+    }
+
+    #[test]
+    fn messages_in_levels_keep_parentheses() {
+        let s = scan("message hi (there", 0, Mode::Levels);
+        assert_eq!(s.depth_out, 0);
+        assert!(s.code.contains("(there"));
+    }
+
+    #[test]
+    fn rules_open_comments_only_at_token_start() {
+        let s = scan("[ a(b ] -> [ a ] (c)", 0, Mode::Rules);
+        assert_eq!(s.depth_out, 0);
+        assert!(s.code.contains("a(b"));
+        assert!(!s.code.contains("(c)"));
+    }
+
+    #[test]
+    fn non_ascii_is_safe() {
+        let s = scan("é(ü)ß", 0, Mode::Normal);
+        assert_eq!(s.code.len(), "é(ü)ß".len());
+        assert_eq!(s.first_code, Some(0));
+    }
+}

@@ -1,0 +1,58 @@
+//! SOUNDS, COLLISIONLAYERS and WINCONDITIONS: lines of words.
+
+use super::ast::{Ident, LayerDef, SoundDef, WinConditionDef};
+use super::text::{is_word, words, Line};
+use super::Parser;
+use crate::check::catalogue as cat;
+
+impl Parser {
+    pub(super) fn sounds_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
+        let ws: Vec<Ident> = words(code, fc)
+            .into_iter()
+            .map(|w| Ident { text: w.text.to_lowercase(), span: line.span(w.start, w.end) })
+            .collect();
+        let span = ws.first().map(|a| a.span).unwrap_or_default();
+        let span = ws.last().map_or(span, |b| span.to(b.span));
+        self.ast.sounds.push(SoundDef { words: ws, span });
+    }
+
+    pub(super) fn layers_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
+        let mut names = Vec::new();
+        let iter = code[fc..].char_indices();
+        let mut start: Option<usize> = None;
+        let flush = |start: &mut Option<usize>, i: usize, names: &mut Vec<Ident>| {
+            if let Some(s) = start.take() {
+                names.push(Ident { text: code[s..i].to_lowercase(), span: line.span(s, i) });
+            }
+        };
+        for (i, c) in iter {
+            let i = i + fc;
+            if is_word(c) {
+                if start.is_none() {
+                    start = Some(i);
+                }
+                continue;
+            }
+            flush(&mut start, i, &mut names);
+            if c == ',' || super::text::is_ws(c) {
+                continue;
+            }
+            self.diags.push(cat::layer_bad_char(line.span(i, i + c.len_utf8()), c));
+        }
+        flush(&mut start, code.len(), &mut names);
+        let end = code.trim_end_matches(super::text::is_ws).len();
+        self.ast.layers.push(LayerDef { names, span: line.span(fc, end) });
+    }
+
+    pub(super) fn wincondition_line(&mut self, line: &Line<'_>, _code: &str, fc: usize) {
+        // Like the reference, read up to the first `(` of the line.
+        let raw = line.raw;
+        let stop = raw[fc..].find('(').map_or(raw.len(), |i| fc + i);
+        let ws: Vec<Ident> = words(&raw[..stop], fc)
+            .into_iter()
+            .map(|w| Ident { text: w.text.to_lowercase(), span: line.span(w.start, w.end) })
+            .collect();
+        let end = raw[..stop].trim_end_matches(super::text::is_ws).len();
+        self.ast.win_conditions.push(WinConditionDef { words: ws, span: line.span(fc, end) });
+    }
+}

@@ -1,0 +1,59 @@
+//! Parser tests on small games.
+
+use super::ast::{Cell, LegendKind, LevelEntry, RuleLineKind, Section};
+use super::parse;
+
+const GAME: &str = "title Tiny\nauthor Me (hi)\nnoaction\n\n========\nOBJECTS\n========\n\nBackground\nblack\n\nPlayer P\nblue #ff0000\n..0..\n.010.\n00000\n.0.0.\n.0.0.\n\nCrate\norange\n\n=======\nLEGEND\n=======\n. = Background\n* = Crate and Background\nThing = Crate or Player\n\nSOUNDS\nsfx0 1234\n\nCOLLISIONLAYERS\nBackground\nPlayer, Crate\n\nRULES\n[ > Player | Crate ] -> [ > Player | > Crate ] sfx0\n+ late [ Crate ] -> [ Crate ] message Hello (World)\nstartloop\nendloop\n\nWINCONDITIONS\nall Crate on Player\n\nLEVELS\nP.*\n...\n\nmessage  Well Done \n(comment)\n*P.\n";
+
+#[test]
+fn parses_a_small_game() {
+    let (ast, diags) = parse(GAME);
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(ast.sections.len(), 7);
+    assert_eq!(ast.sections[0].0, Section::Objects);
+    assert_eq!(ast.prelude.len(), 3);
+    assert_eq!(ast.prelude[0].value.as_deref(), Some("Tiny"));
+    assert_eq!(ast.prelude[1].value.as_deref(), Some("Me"));
+    assert_eq!(ast.prelude[2].value, None);
+    assert_eq!(ast.objects.len(), 3);
+    assert_eq!(ast.objects[1].extra_names[0].text, "p");
+    assert_eq!(ast.objects[1].colors.len(), 2);
+    assert_eq!(ast.objects[1].sprite.len(), 5);
+    assert_eq!(ast.objects[1].sprite[0], vec![None, None, Some(0), None, None]);
+    assert_eq!(ast.objects[2].sprite.len(), 0);
+    assert_eq!(ast.legend.len(), 3);
+    assert_eq!(ast.legend[1].kind, LegendKind::And);
+    assert_eq!(ast.legend[2].kind, LegendKind::Or);
+    assert_eq!(ast.layers.len(), 2);
+    assert_eq!(ast.layers[1].names.len(), 2);
+    assert_eq!(ast.rules.len(), 4);
+    let RuleLineKind::Rule(r) = &ast.rules[1].kind else { panic!() };
+    assert!(r.plus.is_some());
+    assert_eq!(r.commands[0].argument.as_deref(), Some("Hello (World)"));
+    let RuleLineKind::Rule(r0) = &ast.rules[0].kind else { panic!() };
+    assert_eq!(r0.lhs[0].cells.len(), 2);
+    let Cell::Items(items, _) = &r0.rhs[0].cells[1] else { panic!() };
+    assert_eq!(items[0].modifiers[0].text, ">");
+    assert_eq!(ast.win_conditions[0].words.len(), 4);
+    assert_eq!(ast.levels.len(), 3);
+    assert!(matches!(&ast.levels[1], LevelEntry::Message { text, .. } if text == "Well Done"));
+    let LevelEntry::Map(m) = &ast.levels[2] else { panic!() };
+    assert_eq!(m.rows, vec![vec!['*', 'p', '.']]);
+    assert_eq!(m.row_spans[0].line, 52);
+}
+
+#[test]
+fn message_without_blank_splits_levels() {
+    let src = "objects\nlevels\n#.\nmessage hi\n.#\n\n\n..\n";
+    let (ast, _) = parse(src);
+    assert_eq!(ast.levels.len(), 4);
+}
+
+#[test]
+fn never_panics_on_odd_input() {
+    for src in ["", "(", ")", "(((", "objects\n(", "é\u{0}\r\n[", "rules\n[ ( ] -> ", "levels\nmessage", "objects\nA\n#12\n0000000000\n"] {
+        let _ = parse(src);
+    }
+    let big = "x".repeat(1_000_000);
+    let _ = parse(&big);
+}

@@ -1,0 +1,167 @@
+//! Small text helpers shared by the section parsers: whitespace and word
+//! characters as PuzzleScript understands them, and span construction.
+
+use crate::span::Span;
+
+/// Whitespace as the reference's regular expressions see it (`\s`, `\p{Z}`).
+#[must_use]
+pub fn is_ws(c: char) -> bool {
+    c.is_whitespace() || c == '\u{feff}'
+}
+
+/// A character that may appear in a plain name (`[\p{L}\p{N}_]`).
+#[must_use]
+pub fn is_word(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Lower-case a string the way PuzzleScript does.
+#[must_use]
+pub fn lower(s: &str) -> String {
+    s.to_lowercase()
+}
+
+/// Lower-case one character, keeping it a single character.
+#[must_use]
+pub fn lower_char(c: char) -> char {
+    let mut it = c.to_lowercase();
+    match (it.next(), it.next()) {
+        (Some(l), None) => l,
+        _ => c,
+    }
+}
+
+/// Trim reference-style whitespace from both ends.
+#[must_use]
+pub fn trim(s: &str) -> &str {
+    s.trim_matches(is_ws)
+}
+
+/// One source line and how to turn its byte offsets into spans.
+#[derive(Debug, Clone)]
+pub struct Line<'a> {
+    /// 1-based line number.
+    pub no: u32,
+    /// Byte offset of the line's first byte in the whole source.
+    pub start: usize,
+    /// The line's text, without the `\n`.
+    pub raw: &'a str,
+    /// For lines with non-ASCII text: character count before each byte.
+    cols: Option<Vec<u32>>,
+}
+
+impl<'a> Line<'a> {
+    /// Wrap a line that starts at byte `start` of the source.
+    #[must_use]
+    pub fn new(no: u32, start: usize, raw: &'a str) -> Self {
+        let cols = if raw.is_ascii() {
+            None
+        } else {
+            let mut v = Vec::with_capacity(raw.len() + 1);
+            let mut n = 0u32;
+            for (i, c) in raw.char_indices() {
+                while v.len() < i {
+                    v.push(n);
+                }
+                v.push(n);
+                let _ = c;
+                n += 1;
+            }
+            while v.len() <= raw.len() {
+                v.push(n);
+            }
+            Some(v)
+        };
+        Self { no, start, raw, cols }
+    }
+
+    /// 1-based column of byte offset `off` within the line.
+    #[must_use]
+    pub fn col(&self, off: usize) -> u32 {
+        match &self.cols {
+            None => u32::try_from(off).unwrap_or(u32::MAX).saturating_add(1),
+            Some(v) => v.get(off).copied().unwrap_or(0).saturating_add(1),
+        }
+    }
+
+    /// Span of bytes `a..b` of this line.
+    #[must_use]
+    pub fn span(&self, a: usize, b: usize) -> Span {
+        let a = a.min(self.raw.len());
+        let b = b.clamp(a, self.raw.len());
+        Span::new(self.start + a, self.start + b, self.no, self.col(a))
+    }
+
+    /// Span of the whole line.
+    #[must_use]
+    pub fn whole(&self) -> Span {
+        self.span(0, self.raw.len())
+    }
+}
+
+/// A word found in a line: its text (as written) and byte range in the line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Word<'a> {
+    /// The text as written.
+    pub text: &'a str,
+    /// Byte offset of the first byte within the line.
+    pub start: usize,
+    /// Byte offset one past the end within the line.
+    pub end: usize,
+}
+
+/// Split `code` (from byte `from`) into whitespace-separated words.
+#[must_use]
+pub fn words(code: &str, from: usize) -> Vec<Word<'_>> {
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    let tail = code.get(from..).unwrap_or("");
+    for (i, c) in tail.char_indices() {
+        let i = i + from;
+        if is_ws(c) {
+            if let Some(s) = start.take() {
+                out.push(Word { text: &code[s..i], start: s, end: i });
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push(Word { text: &code[s..], start: s, end: code.len() });
+    }
+    out
+}
+
+/// Byte length of the run of word characters at the start of `s`.
+#[must_use]
+pub fn word_len(s: &str) -> usize {
+    s.char_indices().find(|&(_, c)| !is_word(c)).map_or(s.len(), |(i, _)| i)
+}
+
+/// Byte length of the run of whitespace at the start of `s`.
+#[must_use]
+pub fn ws_len(s: &str) -> usize {
+    s.char_indices().find(|&(_, c)| !is_ws(c)).map_or(s.len(), |(i, _)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_count_characters() {
+        let l = Line::new(3, 10, "éa b");
+        assert_eq!(l.col(0), 1);
+        assert_eq!(l.col(2), 2);
+        assert_eq!(l.span(2, 3).start, 12);
+        assert_eq!(l.span(2, 3).line, 3);
+    }
+
+    #[test]
+    fn splits_words() {
+        let w = words("  ab  c ", 0);
+        assert_eq!(w.len(), 2);
+        assert_eq!(w[0].text, "ab");
+        assert_eq!((w[1].start, w[1].end), (6, 7));
+    }
+}
