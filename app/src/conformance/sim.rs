@@ -45,8 +45,9 @@ pub fn run(case: &Value) -> Outcome {
     let mut sounds: Vec<String> = Vec::new();
     let mut collect = |s: &mut Session| {
         for e in s.take_events() {
-            let Event::Sound(seed) = e;
-            sounds.push(seed);
+            if let Event::Sound(seed) = e {
+                sounds.push(seed);
+            }
         }
     };
     if let Err(e) = drain_again(&mut session) {
