@@ -59,7 +59,11 @@ fn every_example_opens_without_errors() {
             assert!(error_messages(harness.state()).is_empty(), "{}: {:?}", example.file, error_messages(harness.state()));
         }
         assert!(harness.query_all_by_label_contains("Problems").count() > 0);
-        harness.get_by_label_contains("The player arrives with the runtime");
+        if engine_ready() {
+            assert!(harness.state().panels.player.level_count() > 0, "{} is playable", example.file);
+        } else {
+            harness.get_by_label_contains("Nothing to play yet");
+        }
     }
 }
 
@@ -298,4 +302,57 @@ fn autocomplete_offers_names_and_tab_accepts() {
     harness.run_steps(2);
     assert!(harness.state().doc.text().contains("\n[ Gardener"), "Tab puts the name in");
     assert!(harness.state().panels.code.completion.is_none());
+}
+
+#[test]
+fn the_player_moves_with_the_keys_and_keeps_its_level_across_a_rebuild() {
+    if !engine_ready() {
+        return;
+    }
+    let mut harness = studio(Startup::Example(0));
+    assert!(harness.state().panels.player.level_count() > 0);
+    // Pick the second entry of LEVELS, then click the board to give it the keys.
+    harness.state_mut().panels.player.select_level(1);
+    harness.run_steps(3);
+    let before = harness.state().panels.player.dump().expect("a session");
+    let board = harness.get_by_role(Role::ComboBox).rect(); // the level picker sits above the board
+    harness.hover_at(board.center() + egui::vec2(0.0, 200.0));
+    harness.event(egui::Event::PointerButton {
+        pos: board.center() + egui::vec2(0.0, 200.0),
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.event(egui::Event::PointerButton {
+        pos: board.center() + egui::vec2(0.0, 200.0),
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    harness.run_steps(2);
+    // Level 1 is `#.P*S.#`: one push to the right puts the pot on the soil.
+    harness.key_press(egui::Key::ArrowUp);
+    harness.run_steps(2);
+    let after = harness.state().panels.player.dump().expect("a session");
+    assert_ne!(before, after, "the arrow moved the gardener");
+    harness.key_press(egui::Key::ArrowDown);
+    harness.run_steps(2);
+    harness.key_press(egui::Key::ArrowRight);
+    // The engine may finish the turn with timed `again` steps.
+    for _ in 0..40 {
+        harness.run_steps(1);
+        if harness.state().panels.player.level() != 1 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    assert_eq!(harness.state().panels.player.level(), 2, "winning moves on to the next entry");
+
+    // An edit that keeps the game compiling rebuilds it; the level stays.
+    let mut text = harness.state().doc.text().to_owned();
+    text.push_str("\n(a comment)\n");
+    harness.state_mut().doc.set_text(text);
+    harness.run_steps(3);
+    assert!(harness.state().panels.player.dump().is_some());
+    assert_eq!(harness.state().panels.player.level(), 2, "a rebuild keeps the level");
 }

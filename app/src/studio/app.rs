@@ -236,8 +236,13 @@ impl StudioApp {
             Command::Find => self.panels.code.open_find(false, ctx, self.doc.text()),
             Command::Replace => self.panels.code.open_find(true, ctx, self.doc.text()),
             Command::ToggleComment => self.panels.code.toggle_comment_requested = true,
-            Command::RunRestart | Command::LevelSelect => {
-                self.status = "The player arrives with the runtime.".into();
+            Command::RunRestart => {
+                self.panels.player.restart();
+                layout::set_shown(&mut self.tree, PanelId::Player, true);
+            }
+            Command::LevelSelect => {
+                layout::set_shown(&mut self.tree, PanelId::Player, true);
+                self.status = "Choose the level at the top of the Player panel.".into();
             }
             Command::Rebuild => {
                 self.doc.rebuild();
