@@ -311,10 +311,9 @@ fn the_player_moves_with_the_keys_and_keeps_its_level_across_a_rebuild() {
     }
     let mut harness = studio(Startup::Example(0));
     assert!(harness.state().panels.player.level_count() > 0);
-    // Pick the second entry of LEVELS, then click the board to give it the keys.
-    harness.state_mut().panels.player.select_level(1);
-    harness.run_steps(3);
-    let before = harness.state().panels.player.dump().expect("a session");
+    // Entry 0 of LEVELS is a message; click the board to give it the keys,
+    // and X moves on to the first map.
+    assert_eq!(harness.state().panels.player.level(), 0);
     let board = harness.get_by_role(Role::ComboBox).rect(); // the level picker sits above the board
     harness.hover_at(board.center() + egui::vec2(0.0, 200.0));
     harness.event(egui::Event::PointerButton {
@@ -330,6 +329,10 @@ fn the_player_moves_with_the_keys_and_keeps_its_level_across_a_rebuild() {
         modifiers: egui::Modifiers::NONE,
     });
     harness.run_steps(2);
+    harness.key_press(egui::Key::X);
+    harness.run_steps(3);
+    assert_eq!(harness.state().panels.player.level(), 1, "X dismisses the message entry");
+    let before = harness.state().panels.player.dump().expect("a session");
     // Level 1 is `#.P*S.#`: one push to the right puts the pot on the soil.
     harness.key_press(egui::Key::ArrowUp);
     harness.run_steps(2);

@@ -120,9 +120,31 @@ impl PlayerPanel {
         } else {
             self.next_again = None;
         }
-        if !session.text_mode() && self.message.is_some() && !self.won {
-            self.message = None;
+    }
+
+    /// The text of the current LEVELS entry when it is a message.
+    fn entry_message(&self) -> Option<String> {
+        match self.game.as_ref()?.levels.get(self.level)? {
+            engine::compile::Level::Message(text) => Some(text.clone()),
+            engine::compile::Level::Map(_) => None,
         }
+    }
+
+    /// Dismiss the message on screen: a message entry of LEVELS moves on
+    /// to the next entry; a rule's message returns to the level.
+    fn dismiss_text(&mut self) {
+        if self.won {
+            self.won = false;
+            self.select_level(0);
+        } else if self.entry_message().is_some() {
+            if self.level + 1 < self.level_count() {
+                self.select_level(self.level + 1);
+            } else {
+                self.won = true;
+            }
+        }
+        self.message = None;
+        self.frame_dirty = true;
     }
 
     fn turn(&mut self, input: Option<Input>, undo: bool, restart: bool) {
@@ -299,7 +321,13 @@ impl Panel for PlayerPanel {
             });
         }
         let (input, key_undo, key_restart) = if focused { Self::keys(ui) } else { (None, false, false) };
-        if input.is_some() || undo || key_undo || restart || key_restart {
+        let text_on_screen = self.won || self.message.is_some() || self.entry_message().is_some();
+        if text_on_screen && input == Some(Input::Action) {
+            self.dismiss_text();
+            ui.ctx().request_repaint();
+        } else if text_on_screen && input.is_some() {
+            // Moving is not possible while text is shown.
+        } else if input.is_some() || undo || key_undo || restart || key_restart {
             self.turn(input, undo || key_undo, restart || key_restart);
         }
         if let Some(due) = self.next_again {
@@ -314,21 +342,22 @@ impl Panel for PlayerPanel {
             }
         }
 
-        let showing_text = self.session.as_ref().is_some_and(Session::text_mode) || self.won;
+        let showing_text = self.won || self.message.is_some() || self.entry_message().is_some();
         if showing_text {
             let text = if self.won {
-                "You won! Press R to play the level again, or pick another level.".to_owned()
+                "You won the game! Press X to play again from the start.".to_owned()
             } else {
-                self.message.clone().unwrap_or_else(|| "Press X to continue".to_owned())
+                let message = self.message.clone().or_else(|| self.entry_message()).unwrap_or_default();
+                format!("{message}\n\nPress X to continue")
             };
             ui.painter().rect_filled(rect, 0.0, egui::Color32::BLACK);
-            ui.painter().text(
-                rect.center(),
-                egui::Align2::CENTER_CENTER,
+            let galley = ui.painter().layout(
                 text,
                 egui::FontId::proportional(18.0),
                 egui::Color32::WHITE,
+                (rect.width() - 40.0).max(40.0),
             );
+            ui.painter().galley(rect.center() - galley.size() / 2.0, galley, egui::Color32::WHITE);
         } else {
             if self.frame_dirty || self.texture.is_none() {
                 self.frame_dirty = false;
