@@ -24,6 +24,7 @@ pub struct PlayerPanel {
     message: Option<String>,
     won: bool,
     next_again: Option<Instant>,
+    next_tick: Option<Instant>,
     texture: Option<egui::TextureHandle>,
     frame_dirty: bool,
     failure: Option<String>,
@@ -329,6 +330,25 @@ impl Panel for PlayerPanel {
             // Moving is not possible while text is shown.
         } else if input.is_some() || undo || key_undo || restart || key_restart {
             self.turn(input, undo || key_undo, restart || key_restart);
+        }
+        // Realtime games tick on their own interval while a map is shown.
+        let realtime = self.game.as_ref().and_then(|g| g.metadata.realtime_interval).filter(|s| *s > 0.0);
+        if let Some(secs) = realtime
+            && !(self.won || self.message.is_some() || self.entry_message().is_some())
+        {
+            let interval = Duration::from_secs_f64(secs.clamp(0.01, 10.0));
+            let now = Instant::now();
+            let due = *self.next_tick.get_or_insert(now + interval);
+            if now >= due {
+                self.next_tick = Some(now + interval);
+                if let Some(session) = &mut self.session {
+                    let result = guarded(|| session.tick());
+                    self.after_turn(result);
+                }
+            }
+            ui.ctx().request_repaint_after(interval);
+        } else {
+            self.next_tick = None;
         }
         if let Some(due) = self.next_again {
             let now = Instant::now();
