@@ -46,6 +46,12 @@ fn pinned_diagnostics(text: &str) -> Vec<engine::Diagnostic> {
     ]
 }
 
+/// Let the background build of the current text finish and be shown.
+fn settle(harness: &mut Harness<'_, StudioApp>) {
+    harness.state_mut().doc.finish_build();
+    harness.run_steps(2);
+}
+
 fn error_messages(app: &StudioApp) -> Vec<String> {
     app.doc.diagnostics().iter().filter(|d| d.is_error()).map(|d| d.message.clone()).collect()
 }
@@ -84,6 +90,7 @@ fn typing_an_error_shows_it_in_problems_and_undo_clears_it() {
     harness.run_steps(2);
     harness.get_by_role(Role::MultilineTextInput).type_text("\n[ Gnome ] -> [ ]");
     harness.run_steps(3);
+    settle(&mut harness);
 
     assert!(harness.state().doc.text().contains("[ Gnome ] -> [ ]"), "typed into the editor");
     let errors = error_messages(harness.state());
@@ -101,6 +108,7 @@ fn typing_an_error_shows_it_in_problems_and_undo_clears_it() {
     // Undo takes the typing back and the problem goes away.
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     harness.run_steps(3);
+    settle(&mut harness);
     assert_eq!(harness.state().doc.text(), text);
     assert!(error_messages(harness.state()).is_empty());
     assert_eq!(harness.query_all_by_label_contains(&errors[0]).count(), 0, "gone from Problems");
@@ -174,6 +182,7 @@ fn recovery_file_is_offered_after_a_kill() {
 }
 
 fn snapshot_or_skip(harness: &mut Harness<'_, StudioApp>, name: &str) {
+    settle(harness);
     let text = harness.state().doc.text().to_owned();
     harness.state_mut().doc.replace_diagnostics(pinned_diagnostics(&text));
     harness.run_steps(2);
@@ -235,6 +244,7 @@ fn typing_timing() {
         total += took;
     }
     assert!(harness.state().doc.text().contains("abcdefghij"));
+    settle(&mut harness);
     println!(
         "easyenigma: 10 keystrokes, mean frame {:?}, worst {worst:?} (build {:?})",
         total / 10,
@@ -356,6 +366,7 @@ fn the_player_moves_with_the_keys_and_keeps_its_level_across_a_rebuild() {
     text.push_str("\n(a comment)\n");
     harness.state_mut().doc.set_text(text);
     harness.run_steps(3);
+    settle(&mut harness);
     assert!(harness.state().panels.player.dump().is_some());
     assert_eq!(harness.state().panels.player.level(), 2, "a rebuild keeps the level");
 }

@@ -454,6 +454,12 @@ impl StudioApp {
         if let Some(path) = dropped.into_iter().next() {
             self.queued.push(Command::OpenRecent(path));
         }
+        if self.doc.poll_build() {
+            ctx.request_repaint();
+        }
+        if self.doc.is_building() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(15));
+        }
         for command in std::mem::take(&mut self.queued) {
             self.execute(command, &ctx);
         }

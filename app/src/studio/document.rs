@@ -5,6 +5,7 @@
 //! (which records the edit and rebuilds) or through undo/redo. Owns no UI.
 
 use std::path::PathBuf;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// One replacement in the text: `removed` at byte `at` became `inserted`.
@@ -80,6 +81,20 @@ pub struct Document {
     build: Option<engine::Build>,
     build_time: Duration,
     revision: u64,
+    /// The revision the current `build` is of.
+    built_revision: u64,
+    /// A build running on a worker thread: its revision and its answer.
+    worker: Option<(u64, mpsc::Receiver<BuildResult>)>,
+}
+
+type BuildResult = (Option<engine::Build>, Duration);
+
+fn build_guarded(text: &str) -> BuildResult {
+    let start = Instant::now();
+    // The engine promises never to panic; while it is being written we
+    // still keep the studio alive if it does.
+    let build = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine::build(text))).ok();
+    (build, start.elapsed())
 }
 
 impl Document {
@@ -96,6 +111,8 @@ impl Document {
             build: None,
             build_time: Duration::ZERO,
             revision: 0,
+            built_revision: 0,
+            worker: None,
         };
         doc.rebuild();
         doc
@@ -243,19 +260,74 @@ impl Document {
         }
     }
 
-    /// Build the text again.
+    /// Build the text again, now, on this thread.
     pub fn rebuild(&mut self) {
-        let start = Instant::now();
-        let text = &self.text;
-        // The engine promises never to panic; while it is being written we
-        // still keep the studio alive if it does.
-        self.build = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine::build(text))).ok();
-        self.build_time = start.elapsed();
+        (self.build, self.build_time) = build_guarded(&self.text);
+        self.built_revision = self.revision;
+        self.worker = None;
+    }
+
+    /// True while the shown build is older than the text.
+    #[must_use]
+    pub fn is_building(&self) -> bool {
+        self.built_revision != self.revision
+    }
+
+    /// Take a finished background build, and start the next one if the
+    /// text changed meanwhile. Call once a frame; true when the build changed.
+    pub fn poll_build(&mut self) -> bool {
+        let mut updated = false;
+        if let Some((revision, rx)) = &self.worker {
+            match rx.try_recv() {
+                Ok((build, time)) => {
+                    self.built_revision = *revision;
+                    self.build = build;
+                    self.build_time = time;
+                    self.worker = None;
+                    updated = true;
+                }
+                Err(mpsc::TryRecvError::Empty) => return false,
+                Err(mpsc::TryRecvError::Disconnected) => self.worker = None,
+            }
+        }
+        if self.worker.is_none() && self.is_building() {
+            let (tx, rx) = mpsc::channel();
+            let text = self.text.clone();
+            let spawned = std::thread::Builder::new()
+                .name("puzzlewright-build".into())
+                .spawn(move || {
+                    let _ = tx.send(build_guarded(&text));
+                });
+            if spawned.is_ok() {
+                self.worker = Some((self.revision, rx));
+            } else {
+                self.rebuild();
+                updated = true;
+            }
+        }
+        updated
+    }
+
+    /// Wait for the build of the current text (tests, and before saving
+    /// or exporting what the engine thinks).
+    pub fn finish_build(&mut self) {
+        while self.is_building() {
+            if let Some((revision, rx)) = self.worker.take() {
+                if let Ok((build, time)) = rx.recv() {
+                    self.built_revision = revision;
+                    self.build = build;
+                    self.build_time = time;
+                }
+            }
+            self.poll_build();
+        }
     }
 
     fn changed(&mut self) {
+        // Building can take longer than a frame on large games, so it runs
+        // on a worker; `poll_build` picks the answer up.
         self.revision += 1;
-        self.rebuild();
+        self.poll_build();
     }
 }
 
