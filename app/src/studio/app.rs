@@ -64,7 +64,8 @@ impl StudioApp {
     #[must_use]
     pub fn new(cc: &eframe::CreationContext<'_>, startup: Startup) -> Self {
         let persisted = cc.storage.and_then(|s| eframe::get_value::<Persisted>(s, eframe::APP_KEY));
-        cc.egui_ctx.set_visuals(egui::Visuals::dark());
+        // The code colours are made for a dark background.
+        cc.egui_ctx.set_theme(egui::Theme::Dark);
         Self::with_parts(startup, persisted.unwrap_or_default(), Box::new(files::RfdDialogs::default()), Recovery::default_dir())
     }
 
