@@ -178,7 +178,7 @@ impl Draw {
     fn laser(&mut self, p: &mut Params) {
         // The reference draws a wave twice and keeps the second; the first
         // draws still advance the generator.
-        if self.n(2) == 2 {
+        if self.n(2) == 2 && self.coin() {
             self.n(1);
         }
         p.wave = self.tonal_wave();
