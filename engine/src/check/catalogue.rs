@@ -388,3 +388,54 @@ pub fn no_player(span: Span) -> Diagnostic {
 pub fn no_background(span: Span) -> Diagnostic {
     Diagnostic::error("E0902", span, "no object or legend entry is called BACKGROUND; every game needs one")
 }
+
+/// An unknown colour palette (the reference refuses the game).
+#[must_use]
+pub fn unknown_palette_error(span: Span, value: &str) -> Diagnostic {
+    Diagnostic::error("E0117", span, format!("there is no colour palette called \"{value}\""))
+}
+/// A title too long for the title screen.
+#[must_use]
+pub fn long_title(span: Span) -> Diagnostic {
+    Diagnostic::warning("W0118", span, "the title is too long for the title screen and will be cut short")
+}
+/// No objects in layers.
+#[must_use]
+pub fn no_objects(span: Span) -> Diagnostic {
+    Diagnostic::error("E0903", span, "no objects are defined")
+}
+/// No levels.
+#[must_use]
+pub fn no_levels(span: Span) -> Diagnostic {
+    Diagnostic::error("E0904", span, "the game has no levels")
+}
+/// Background defined as an aggregate.
+#[must_use]
+pub fn background_aggregate(span: Span) -> Diagnostic {
+    Diagnostic::error("E0905", span, "BACKGROUND must be an object or an `or` property, not an `and` aggregate")
+}
+/// Aggregate parts on one layer.
+#[must_use]
+pub fn aggregate_same_layer(span: Span, a: &str, b: &str) -> Diagnostic {
+    Diagnostic::error("E0309", span, format!("{} and {} share a collision layer, so an `and` of them can never exist", a.to_uppercase(), b.to_uppercase()))
+}
+/// Too many colours.
+#[must_use]
+pub fn too_many_colours(span: Span) -> Diagnostic {
+    Diagnostic::error("E0210", span, "an object can have at most 10 colours")
+}
+/// Missing colour line.
+#[must_use]
+pub fn no_colours(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::error("E0211", span, format!("{} has no colours", name.to_uppercase()))
+}
+/// Sound problems (error).
+#[must_use]
+pub fn sound_error(span: Span, what: &str) -> Diagnostic {
+    Diagnostic::error("E0407", span, what.to_owned())
+}
+/// Sound problems (warning).
+#[must_use]
+pub fn sound_warning(span: Span, what: &str) -> Diagnostic {
+    Diagnostic::warning("W0408", span, what.to_owned())
+}

@@ -1,12 +1,35 @@
 //! Diagnostics over the syntax tree: names, legend, layers, rules, levels.
+//!
+//! Each concern is its own module; each walks the tree once and reports
+//! every broken item on its own, so one mistake is reported once (names
+//! that refer to a broken definition are not reported again).
 
 pub mod catalogue;
+mod game;
+mod layers;
+mod levels;
+pub mod names;
+mod objects;
+mod prelude;
+mod rules;
+mod sounds;
+mod winconditions;
 
 use crate::diag::Diagnostic;
 use crate::syntax::ast::Ast;
 
-/// Every problem `check` can see in `ast`. (Placeholder until it lands.)
+/// Every problem `check` can see in `ast`.
 #[must_use]
-pub fn check(_ast: &Ast, _source: &str) -> Vec<Diagnostic> {
-    Vec::new()
+pub fn check(ast: &Ast, source: &str) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    prelude::check(ast, source, &mut out);
+    let names = names::Names::build(ast, &mut out);
+    objects::check(ast, &mut out);
+    sounds::check(ast, &names, &mut out);
+    let layered = layers::check(ast, &names, &mut out);
+    rules::check(ast, &names, &mut out);
+    winconditions::check(ast, &names, &mut out);
+    levels::check(ast, &names, &mut out);
+    game::check(ast, &names, &layered, &mut out);
+    out
 }

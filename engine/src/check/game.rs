@@ -1,0 +1,58 @@
+//! Whole-game requirements: a player, a background, layers for every
+//! object, at least one level.
+
+use std::collections::HashMap;
+
+use super::catalogue as cat;
+use super::names::{Meaning, Names};
+use crate::diag::Diagnostic;
+use crate::span::Span;
+use crate::syntax::ast::{Ast, Section};
+
+/// Check the game as a whole.
+pub fn check(ast: &Ast, names: &Names, layered: &HashMap<String, usize>, out: &mut Vec<Diagnostic>) {
+    let at = |sec: Section| ast.sections.iter().find(|(s, _)| *s == sec).map_or(Span::default(), |x| x.1);
+    let objects_at = at(Section::Objects);
+    if !names.defined("player") {
+        out.push(cat::no_player(objects_at));
+    }
+    if !names.defined("background") {
+        out.push(cat::no_background(objects_at));
+    } else if let Some(Meaning::Aggregate(_)) = names.meaning("background") {
+        let line = names.line_of("background");
+        let span = ast.legend.iter().find(|l| l.name.text == "background" && l.span.line == line).map_or(objects_at, |l| l.span);
+        out.push(cat::background_aggregate(span));
+    }
+    if ast.layers.is_empty() {
+        out.push(cat::no_layers(at(Section::CollisionLayers)));
+        return;
+    }
+    for o in &ast.objects {
+        if !layered.contains_key(&o.name.text) {
+            out.push(cat::not_layered(o.name.span, &o.name.text));
+        }
+    }
+    if layered.is_empty() {
+        out.push(cat::no_objects(at(Section::CollisionLayers)));
+    }
+    // Aggregates whose parts share a layer can never be placed.
+    for l in &ast.legend {
+        if let Some(Meaning::Aggregate(parts)) = names.meaning(&l.name.text) {
+            if names.line_of(&l.name.text) != l.span.line {
+                continue;
+            }
+            let mut seen: HashMap<usize, &str> = HashMap::new();
+            for p in &parts {
+                if let Some(&li) = layered.get(p) {
+                    if let Some(prev) = seen.insert(li, p) {
+                        out.push(cat::aggregate_same_layer(l.span, p, prev));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    if ast.levels.is_empty() {
+        out.push(cat::no_levels(at(Section::Levels)));
+    }
+}

@@ -1,0 +1,54 @@
+//! Collision layers: defined names, no aggregates, background alone,
+//! objects in one layer only.
+
+use std::collections::HashMap;
+
+use super::catalogue as cat;
+use super::names::{Meaning, Names};
+use crate::diag::Diagnostic;
+use crate::syntax::ast::Ast;
+
+/// Check the layers; returns each layered object's layer index.
+pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) -> HashMap<String, usize> {
+    let mut layer_of: HashMap<String, usize> = HashMap::new();
+    for (li, layer) in ast.layers.iter().enumerate() {
+        let mut on_line: Vec<&str> = Vec::new();
+        let mut has_content = false;
+        let mut bg_first = false;
+        for (k, id) in layer.names.iter().enumerate() {
+            let n = id.text.as_str();
+            if n == "background" {
+                if has_content {
+                    out.push(cat::background_not_alone(id.span));
+                }
+                bg_first = k == 0 || bg_first;
+            } else if k > 0 && layer.names[..k].iter().any(|x| x.text == "background") {
+                out.push(cat::background_not_alone(id.span));
+            }
+            let objs = match names.meaning(n) {
+                Some(Meaning::Object(o)) => vec![o],
+                Some(Meaning::Property(v)) => v,
+                Some(Meaning::Aggregate(_)) => {
+                    out.push(cat::layer_aggregate(id.span, n));
+                    Vec::new()
+                }
+                None => {
+                    out.push(cat::layer_undefined(id.span, n));
+                    Vec::new()
+                }
+            };
+            if objs.iter().any(|o| layer_of.get(o).is_some_and(|&l| l != li)) {
+                out.push(cat::layer_repeat(id.span, n));
+            }
+            if on_line.contains(&n) {
+                out.push(cat::layer_twice(id.span, n));
+            }
+            on_line.push(n);
+            for o in objs {
+                layer_of.insert(o, li);
+                has_content = true;
+            }
+        }
+    }
+    layer_of
+}

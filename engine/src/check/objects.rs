@@ -1,0 +1,26 @@
+//! Objects: colour count, sprite shape and colour indices.
+
+use super::catalogue as cat;
+use crate::diag::Diagnostic;
+use crate::syntax::ast::Ast;
+
+/// Check every object definition.
+pub fn check(ast: &Ast, out: &mut Vec<Diagnostic>) {
+    for o in &ast.objects {
+        let n = &o.name.text;
+        if o.colors.len() > 10 {
+            out.push(cat::too_many_colours(o.colors_span.unwrap_or(o.name.span)));
+        }
+        if o.colors.is_empty() {
+            out.push(cat::no_colours(o.name.span, n));
+        }
+        if !o.sprite_rows.is_empty() && (o.sprite_rows.len() != 5 || o.sprite.iter().any(|r| r.len() != 5)) {
+            out.push(cat::sprite_not_5x5(o.name.span, n));
+        }
+        for (row, px) in o.sprite_rows.iter().zip(&o.sprite) {
+            if let Some(bad) = px.iter().flatten().find(|&&i| usize::from(i) >= o.colors.len()) {
+                out.push(cat::sprite_colour_missing(row.span, n, *bad, o.colors.len()));
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! Prelude options: known keys, values where needed, dimensions, palettes.
+
+use super::catalogue as cat;
+use crate::diag::Diagnostic;
+use crate::syntax::ast::Ast;
+use std::collections::HashMap;
+
+const WITH_VALUE: [&str; 12] = [
+    "title", "author", "homepage", "background_color", "text_color", "key_repeat_interval", "realtime_interval",
+    "again_interval", "flickscreen", "zoomscreen", "color_palette", "youtube",
+];
+const NO_VALUE: [&str; 10] = [
+    "run_rules_on_level_start", "norepeat_action", "require_player_movement", "debug", "verbose_logging",
+    "throttle_movement", "noundo", "noaction", "norestart", "scanline",
+];
+const PALETTES: [&str; 27] = [
+    "mastersystem", "gameboycolour", "amiga", "arnecolors", "famicom", "atari", "pastel", "ega", "amstrad",
+    "proteus_mellow", "proteus_rich", "proteus_night", "c64", "whitingjp", "1", "2", "3", "4", "5", "6", "7", "8",
+    "9", "10", "11", "12", "13",
+];
+
+fn dims_ok(v: &str) -> bool {
+    let parts: Vec<&str> = v.split('x').collect();
+    parts.len() == 2 && parts.iter().all(|p| p.trim().parse::<i64>().is_ok_and(|n| n > 0) && !p.contains(' '))
+}
+
+/// Check every prelude option.
+pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
+    let mut seen: HashMap<&str, u32> = HashMap::new();
+    for p in &ast.prelude {
+        let key = p.key.text.as_str();
+        let line_text = p.span.text(source);
+        if WITH_VALUE.contains(&key) {
+            if key == "youtube" {
+                out.push(cat::youtube_unsupported(p.span));
+            }
+            let Some(v) = &p.value else {
+                out.push(cat::option_needs_value(p.span, key));
+                continue;
+            };
+            if let Some(first) = seen.get(key) {
+                out.push(cat::option_repeated(p.span, key, *first));
+            }
+            seen.insert(key, p.span.line);
+            if let Some(vs) = p.value_span {
+                let after = source.get(vs.end..p.span.end).unwrap_or("");
+                if after.contains('(') && after.rsplit(')').next().is_some_and(|t| !t.trim().is_empty()) {
+                    out.push(cat::comment_in_option(p.span));
+                }
+            }
+            let lv = v.to_lowercase();
+            match key {
+                "flickscreen" | "zoomscreen" if !dims_ok(&lv) => out.push(cat::bad_dimensions(p.span, key, v)),
+                "color_palette" if !PALETTES.contains(&lv.as_str()) => out.push(cat::unknown_palette_error(p.span, v)),
+                "title" if v.chars().count() > 38 => out.push(cat::long_title(p.span)),
+                _ => {}
+            }
+        } else if NO_VALUE.contains(&key) {
+            if let Some(v) = &p.value {
+                out.push(cat::option_takes_no_value(p.span, key, v));
+            }
+        } else {
+            let _ = line_text;
+            out.push(cat::unknown_option(p.span, key));
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! Rules: what the parser could not know alone. Repeated objects in a
+//! cell, `X` and `no X` together, ellipsis placement, properties on the
+//! right that the left does not pin down, loop markers, `+` groups.
+
+use super::catalogue as cat;
+use super::names::{Meaning, Names};
+use crate::diag::Diagnostic;
+use crate::syntax::ast::{Ast, Cell, CellItem, CellRow, Rule, RuleLineKind};
+
+fn is_no(it: &CellItem) -> bool {
+    it.modifiers.first().is_some_and(|m| m.text == "no")
+}
+
+fn check_cell(items: &[CellItem], rhs: bool, names: &Names, span: crate::span::Span, out: &mut Vec<Diagnostic>) {
+    for (i, it) in items.iter().enumerate() {
+        if let Some(prev) = items[..i].iter().find(|p| p.name.text == it.name.text) {
+            if is_no(prev) && is_no(it) {
+                out.push(cat::cell_no_repeat(span, &it.name.text));
+            } else {
+                out.push(cat::cell_repeat(span, &it.name.text));
+            }
+        }
+    }
+    let present: Vec<String> = items
+        .iter()
+        .filter(|it| !is_no(it))
+        .flat_map(|it| match names.meaning(&it.name.text) {
+            Some(Meaning::Object(o)) if !rhs || names.objects.contains(&it.name.text) => vec![o],
+            Some(Meaning::Aggregate(v)) if !rhs => v,
+            _ => Vec::new(),
+        })
+        .collect();
+    for it in items.iter().filter(|it| is_no(it)) {
+        let excluded = names.objects_of(&it.name.text);
+        if let Some(clash) = excluded.iter().find(|o| present.contains(o)) {
+            if rhs {
+                out.push(cat::rule_semantic(span, &format!("the cell asks for NO {} and also for {}", it.name.text.to_uppercase(), clash.to_uppercase())));
+            } else {
+                out.push(cat::rule_semantic_warning(span, &format!("the cell needs {c} and NO {c} at once, so the rule can never match and is dropped", c = clash.to_uppercase())));
+            }
+        }
+        if let Some(Meaning::Aggregate(_)) = names.meaning(&it.name.text) {
+            out.push(cat::rule_semantic(span, &format!("NO cannot exclude the `and` aggregate {}", it.name.text.to_uppercase())));
+        }
+    }
+}
+
+fn row_items(r: &CellRow) -> impl Iterator<Item = &CellItem> {
+    r.cells.iter().flat_map(|c| match c {
+        Cell::Items(v, _) => v.as_slice(),
+        Cell::Ellipsis(_) => &[],
+    })
+}
+
+fn check_rule(rule: &Rule, _span: crate::span::Span, names: &Names, out: &mut Vec<Diagnostic>) {
+    for (side, rows) in [(false, &rule.lhs), (true, &rule.rhs)] {
+        for row in rows.iter() {
+            let n = row.cells.len();
+            for (k, c) in row.cells.iter().enumerate() {
+                match c {
+                    Cell::Items(items, s) => {
+                        check_cell(items, side, names, *s, out);
+                        if !side && items.iter().any(|i| i.modifiers.first().is_some_and(|m| m.text == "random")) {
+                            out.push(cat::rule_semantic(*s, "RANDOM can only appear on the right-hand side"));
+                        }
+                    }
+                    Cell::Ellipsis(s) => {
+                        if !side && (k == 0 || k + 1 == n) {
+                            out.push(cat::rule_semantic(*s, "an ellipsis at the start or end of a pattern does nothing"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (l, r) in rule.lhs.iter().zip(&rule.rhs) {
+        for (a, b) in l.cells.iter().zip(&r.cells) {
+            match (a, b) {
+                (Cell::Ellipsis(s), Cell::Items(..)) | (Cell::Items(..), Cell::Ellipsis(s)) => {
+                    out.push(cat::rule_semantic(*s, "an ellipsis needs a partner in the same place on the other side"));
+                }
+                _ => {}
+            }
+        }
+        // Properties on the right must be pinned down by the left.
+        let lhs_props: Vec<&str> = row_items(l).map(|i| i.name.text.as_str()).collect();
+        for (a, b) in l.cells.iter().zip(&r.cells) {
+            let (Cell::Items(li, _), Cell::Items(ri, s)) = (a, b) else { continue };
+            let _ = li;
+            for it in ri {
+                if is_no(it) || it.modifiers.first().is_some_and(|m| m.text == "random") {
+                    continue;
+                }
+                if let Some(Meaning::Property(_)) = names.meaning(&it.name.text) {
+                    if !lhs_props.contains(&it.name.text.as_str()) {
+                        out.push(cat::rule_semantic(*s, &format!("{} on the right is an `or` property the left-hand side does not determine", it.name.text.to_uppercase())));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Check every rule line.
+pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) {
+    let mut in_loop: Option<crate::span::Span> = None;
+    let mut prev_late: Option<bool> = None;
+    for def in &ast.rules {
+        match &def.kind {
+            RuleLineKind::StartLoop => {
+                if in_loop.is_some() {
+                    out.push(cat::loop_unbalanced(def.span, "STARTLOOP inside a loop; loops do not nest"));
+                }
+                in_loop = Some(def.span);
+            }
+            RuleLineKind::EndLoop => {
+                if in_loop.take().is_none() {
+                    out.push(cat::loop_unbalanced(def.span, "ENDLOOP without a STARTLOOP"));
+                }
+            }
+            RuleLineKind::Subroutine(_) => {}
+            RuleLineKind::Rule(rule) => {
+                let late = rule.prefixes.iter().any(|p| p.text == "late");
+                if rule.plus.is_some() && prev_late.is_some_and(|p| p != late) {
+                    out.push(cat::rule_semantic_warning(def.span, "this group mixes late and normal rules"));
+                }
+                prev_late = Some(late);
+                check_rule(rule, def.span, names, out);
+            }
+        }
+    }
+    if let Some(s) = in_loop {
+        out.push(cat::loop_unbalanced(s, "STARTLOOP without a matching ENDLOOP"));
+    }
+}

@@ -1,0 +1,93 @@
+//! SOUNDS lines: `EVENT SEED` or `NAME VERB [DIRECTIONS] SEED`.
+
+use std::collections::HashSet;
+
+use super::catalogue as cat;
+use super::names::{Meaning, Names};
+use crate::diag::Diagnostic;
+use crate::syntax::ast::Ast;
+use crate::syntax::text::is_word;
+
+const EVENTS: [&str; 21] = [
+    "undo", "restart", "titlescreen", "startgame", "cancel", "endgame", "startlevel", "endlevel", "showmessage",
+    "closemessage", "sfx0", "sfx1", "sfx2", "sfx3", "sfx4", "sfx5", "sfx6", "sfx7", "sfx8", "sfx9", "sfx10",
+];
+const VERBS: [&str; 5] = ["move", "action", "create", "destroy", "cantmove"];
+const DIRS: [&str; 7] = ["up", "down", "left", "right", "horizontal", "vertical", "orthogonal"];
+
+fn is_seed(w: &str) -> bool {
+    !w.is_empty() && w.chars().all(|c| c.is_ascii_digit())
+}
+
+/// Check every sound line.
+pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) {
+    let mut events: HashSet<&str> = HashSet::new();
+    for s in &ast.sounds {
+        let w = &s.words;
+        let Some(first) = w.first() else { continue };
+        let f = first.text.as_str();
+        if EVENTS.contains(&f) {
+            match w.get(1) {
+                None => out.push(cat::sound_warning(s.span, "a sound event needs a seed number after it")),
+                Some(x) if !is_seed(&x.text) => out.push(cat::sound_expected_seed(x.span, f)),
+                Some(_) => {
+                    if let Some(x) = w.get(2) {
+                        out.push(cat::sound_trailing(x.span, &x.text));
+                    } else if !events.insert(f) {
+                        out.push(cat::sound_warning(s.span, &format!("{} already has a sound; this one replaces it", f.to_uppercase())));
+                    }
+                }
+            }
+            continue;
+        }
+        if !f.chars().next().is_some_and(is_word) {
+            out.push(cat::sound_bad_start(first.span, f));
+            continue;
+        }
+        let Some(meaning) = names.meaning(f) else {
+            out.push(cat::sound_unknown_name(first.span, f));
+            continue;
+        };
+        let Some(verb) = w.get(1) else {
+            out.push(cat::sound_warning(s.span, "this sound line is incomplete"));
+            continue;
+        };
+        if !VERBS.contains(&verb.text.as_str()) {
+            out.push(cat::sound_expected_verb(verb.span));
+            continue;
+        }
+        let directional = matches!(verb.text.as_str(), "move" | "cantmove");
+        let mut k = 2;
+        let mut ok = true;
+        while let Some(x) = w.get(k) {
+            if is_seed(&x.text) {
+                if let Some(extra) = w.get(k + 1) {
+                    out.push(cat::sound_trailing(extra.span, &extra.text));
+                    ok = false;
+                }
+                break;
+            }
+            if directional && DIRS.contains(&x.text.as_str()) {
+                k += 1;
+                continue;
+            }
+            if directional {
+                out.push(cat::sound_expected_dir_or_seed(x.span, &x.text));
+            } else {
+                out.push(cat::sound_expected_seed(x.span, &verb.text));
+            }
+            ok = false;
+            break;
+        }
+        if !ok {
+            continue;
+        }
+        if w.get(k).is_none() {
+            out.push(cat::sound_error(s.span, "this sound line has no seed number"));
+            continue;
+        }
+        if let Meaning::Aggregate(_) = meaning {
+            out.push(cat::sound_error(s.span, &format!("{} is an `and` aggregate; sounds attach to objects or `or` properties", f.to_uppercase())));
+        }
+    }
+}
