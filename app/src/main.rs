@@ -4,6 +4,7 @@
 mod check_cmd;
 mod conformance;
 mod corpus_cmd;
+mod sfx_cmd;
 
 use std::process::ExitCode;
 
@@ -14,6 +15,9 @@ usage:
                                           run recorded reference behaviour
   puzzlewright corpus DIR                 compile every .txt game in DIR and load
                                           every level; exit 1 if any fails
+  puzzlewright sfx SEED [--wav OUT] [--bits 8|16] [--samples]
+                                          print a sound seed's category and sfxr
+                                          parameters; write the sound as a WAV
   puzzlewright help                       this text";
 
 fn main() -> ExitCode {
@@ -22,6 +26,7 @@ fn main() -> ExitCode {
         Some("check") => check_cmd::run(&args[1..]),
         Some("conformance") => conformance::run(&args[1..]),
         Some("corpus") => corpus_cmd::run(&args[1..]),
+        Some("sfx") => sfx_cmd::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
