@@ -34,6 +34,8 @@ pub(crate) struct IRule {
     pub group: u32,
     pub commands: Vec<(String, Option<String>)>,
     pub span: crate::span::Span,
+    /// The PuzzleScript Next subroutine the rule belongs to (None: main rules).
+    pub subroutine: Option<String>,
 }
 
 /// A loop marker: line and +1 (startloop) / -1 (endloop).
@@ -133,6 +135,7 @@ fn directional(r: &IRule) -> bool {
 /// Read the RULES section into rules (one per written rule) and loop markers.
 pub(crate) fn read_rules(ast: &Ast) -> (Vec<IRule>, Vec<LoopMarker>) {
     let mut rules: Vec<IRule> = Vec::new();
+    let mut subroutine: Option<String> = None;
     let mut loops = Vec::new();
     for def in &ast.rules {
         let line = def.span.line;
@@ -145,7 +148,10 @@ pub(crate) fn read_rules(ast: &Ast) -> (Vec<IRule>, Vec<LoopMarker>) {
                 loops.push((line, -1));
                 continue;
             }
-            RuleLineKind::Subroutine(_) => continue,
+            RuleLineKind::Subroutine(name) => {
+                subroutine = Some(name.text.clone());
+                continue;
+            }
             RuleLineKind::Rule(r) => r,
         };
         let mut group = line;
@@ -212,6 +218,7 @@ pub(crate) fn read_rules(ast: &Ast) -> (Vec<IRule>, Vec<LoopMarker>) {
             group,
             commands,
             span: def.span,
+            subroutine: subroutine.clone(),
         };
         if !directional(&ir) && ir.directions.len() > 1 {
             ir.directions.truncate(1);

@@ -121,6 +121,8 @@ pub struct Game {
     pub rigid_to_group: Vec<usize>,
     /// Whether any rule group is rigid.
     pub rigid: bool,
+    /// PuzzleScript Next subroutines (name, rules), called with `gosub`.
+    pub subroutines: Vec<(String, RuleSet)>,
     /// Win conditions.
     pub win_conditions: Vec<WinCondition>,
     /// Sounds.
@@ -201,7 +203,7 @@ pub fn compile(ast: &Ast, _source: &str) -> (Option<Game>, Vec<Diagnostic>) {
 
     let (irules, loops) = expand::read_rules(ast);
     let concrete = expand::expand_rules(&names, irules, &mut diags);
-    let (rules, late_rules, rigid) = rules::build(&names, &layer_masks, &concrete, &loops);
+    let (rules, late_rules, rigid, subroutines) = rules::build(&names, &layer_masks, &concrete, &loops);
 
     let mut win_conditions = Vec::new();
     for wc in &ast.win_conditions {
@@ -253,6 +255,7 @@ pub fn compile(ast: &Ast, _source: &str) -> (Option<Game>, Vec<Diagnostic>) {
         late_rules,
         rigid_to_group: rigid.rigid_to_group,
         rigid: rigid.any,
+        subroutines,
         win_conditions,
         sounds,
         levels,

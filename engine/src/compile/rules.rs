@@ -404,7 +404,7 @@ pub(crate) fn build(
     layer_masks: &[Box<[u64]>],
     rules: &[IRule],
     loops: &[LoopMarker],
-) -> (RuleSet, RuleSet, RigidInfo) {
+) -> (RuleSet, RuleSet, RigidInfo, Vec<(String, RuleSet)>) {
     let ctx = Ctx { names, ow: bits::obj_words(names.id_count()), mw: bits::mov_words(names.layer_count), layer_masks };
     let mut loops: Vec<LoopMarker> = loops.to_vec();
     if loops.len() % 2 == 1 {
@@ -413,8 +413,25 @@ pub(crate) fn build(
         }
     }
     // Rigid group indices, in group order (main rules only).
-    let main: Vec<&IRule> = rules.iter().filter(|r| !r.late).collect();
-    let late: Vec<&IRule> = rules.iter().filter(|r| r.late).collect();
+    let main: Vec<&IRule> = rules.iter().filter(|r| !r.late && r.subroutine.is_none()).collect();
+    let late: Vec<&IRule> = rules.iter().filter(|r| r.late && r.subroutine.is_none()).collect();
+    let mut sub_names: Vec<&str> = Vec::new();
+    for r in rules {
+        if let Some(n) = r.subroutine.as_deref() {
+            if !sub_names.contains(&n) {
+                sub_names.push(n);
+            }
+        }
+    }
+    let subroutines: Vec<(String, RuleSet)> = sub_names
+        .iter()
+        .map(|&name| {
+            let these: Vec<&IRule> = rules.iter().filter(|r| r.subroutine.as_deref() == Some(name)).collect();
+            let groups = group_rules(&ctx, &these, &BTreeMap::new());
+            let lp = loop_points(&loops, &groups);
+            (name.to_owned(), RuleSet { groups, loop_point: lp })
+        })
+        .collect();
     // Groups that survive compilation decide rigid indices; compute with a
     // first pass without rigid indices.
     let probe = group_rules(&ctx, &main, &BTreeMap::new());
@@ -436,5 +453,6 @@ pub(crate) fn build(
         RuleSet { groups, loop_point: main_lp },
         RuleSet { groups: late_groups, loop_point: late_lp },
         RigidInfo { any: !rigid_to_group.is_empty(), rigid_to_group },
+        subroutines,
     )
 }

@@ -104,6 +104,7 @@ pub struct Session {
     scratch: Vec<u64>,
     match_pool: Vec<Vec<Vec<board::RowMatch>>>,
     row_pool: Vec<Vec<board::RowMatch>>,
+    gosub_depth: usize,
 }
 
 impl Session {
@@ -134,6 +135,7 @@ impl Session {
             scratch: Vec::new(),
             match_pool: Vec::new(),
             row_pool: Vec::new(),
+            gosub_depth: 0,
         };
         s.load_level(level);
         s

@@ -23,13 +23,19 @@ const RIGID_CAP: usize = 50;
 enum Phase {
     Main,
     Late,
+    Sub(usize),
 }
+
+/// How deep `gosub` calls may nest.
+const GOSUB_DEPTH: usize = 16;
+static EMPTY_SET: std::sync::LazyLock<RuleSet> = std::sync::LazyLock::new(RuleSet::default);
 
 impl Session {
     fn ruleset(&self, phase: Phase) -> &RuleSet {
         match phase {
             Phase::Main => &self.game.rules,
             Phase::Late => &self.game.late_rules,
+            Phase::Sub(k) => self.game.subroutines.get(k).map_or(&*EMPTY_SET, |x| &x.1),
         }
     }
 
@@ -167,6 +173,10 @@ impl Session {
         let set = match phase {
             Phase::Main => &game.rules,
             Phase::Late => &game.late_rules,
+            Phase::Sub(k) => match game.subroutines.get(k) {
+                Some(x) => &x.1,
+                None => return false,
+            },
         };
         let Some(group) = set.groups.get(gi) else { return false };
         if group.first().is_some_and(|r| r.random) {
@@ -435,6 +445,18 @@ impl Session {
             self.message_text.clear();
         }
         for (name, arg) in &rule.commands {
+            if name == "gosub" {
+                let target = arg.as_deref().unwrap_or("").trim().to_lowercase();
+                let k = self.game.subroutines.iter().position(|(n, _)| *n == target);
+                if let Some(k) = k {
+                    if self.gosub_depth < GOSUB_DEPTH {
+                        self.gosub_depth += 1;
+                        self.apply_rules(Phase::Sub(k), None);
+                        self.gosub_depth -= 1;
+                    }
+                }
+                continue;
+            }
             if self.queue.contains(name) {
                 continue;
             }
