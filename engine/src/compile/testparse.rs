@@ -269,7 +269,7 @@ mod tests {
             }
             let src = case["source"].as_str().unwrap_or_default();
             let t0 = std::time::Instant::now();
-            let ast = super::parse(src);
+            let ast = if std::env::var("USE_BUILD").is_ok() { crate::syntax::parse(src).0 } else { super::parse(src) };
             let (game, diags) = super::super::compile(&ast, src);
             let ct = t0.elapsed().as_millis();
             let Some(game) = game else {
