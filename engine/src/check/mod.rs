@@ -14,6 +14,8 @@ mod prelude;
 mod rules;
 mod sounds;
 mod winconditions;
+#[cfg(test)]
+mod conformance_tests;
 
 use crate::diag::Diagnostic;
 use crate::syntax::ast::Ast;
