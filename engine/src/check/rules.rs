@@ -93,7 +93,7 @@ fn check_rule(rule: &Rule, _span: crate::span::Span, names: &Names, out: &mut Ve
                 }
                 if let Some(Meaning::Property(_)) = names.meaning(&it.name.text) {
                     if !lhs_props.contains(&it.name.text.as_str()) {
-                        out.push(cat::rule_semantic(*s, &format!("{} on the right is an `or` property the left-hand side does not determine", it.name.text.to_uppercase())));
+                        out.push(cat::rule_semantic_warning(*s, &format!("{} on the right is an `or` property the left-hand side does not determine", it.name.text.to_uppercase())));
                     }
                 }
             }
