@@ -171,7 +171,7 @@ pub fn compile(ast: &Ast, _source: &str) -> (Option<Game>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let names = names::Names::build(ast);
     if names.layer_count == 0 || names.id_count() == 0 {
-        diags.push(Diagnostic::error("E0600", Span::default(), "the game has no objects in collision layers"));
+        diags.push(Diagnostic::error("E0600", Span::new(0, 0, 1, 1), "the game has no objects in collision layers"));
         return (None, diags);
     }
     let ow = bits::obj_words(names.id_count());
