@@ -11,7 +11,7 @@ use crate::syntax::ast::{Ast, Section};
 
 /// Check the game as a whole.
 pub fn check(ast: &Ast, names: &Names, layered: &HashMap<String, usize>, out: &mut Vec<Diagnostic>) {
-    let at = |sec: Section| ast.sections.iter().find(|(s, _)| *s == sec).map_or(Span::default(), |x| x.1);
+    let at = |sec: Section| ast.sections.iter().find(|(s, _)| *s == sec).map_or(Span::new(0, 0, 1, 1), |x| x.1);
     let objects_at = at(Section::Objects);
     if !names.defined("player") {
         out.push(cat::no_player(objects_at));

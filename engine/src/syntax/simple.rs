@@ -11,7 +11,7 @@ impl Parser {
             .into_iter()
             .map(|w| Ident { text: w.text.to_lowercase(), span: line.span(w.start, w.end) })
             .collect();
-        let span = ws.first().map(|a| a.span).unwrap_or_default();
+        let span = ws.first().map_or_else(|| line.span(fc, fc), |a| a.span);
         let span = ws.last().map_or(span, |b| span.to(b.span));
         self.ast.sounds.push(SoundDef { words: ws, span });
     }
