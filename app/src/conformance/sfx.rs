@@ -34,7 +34,7 @@ pub fn run(case: &Value) -> Outcome {
             Some(_) => {}
         }
     }
-    let sound = sfx::Sound::render(&params.for_playback(), sfx::noise_seed(seed));
+    let sound = sfx::Sound::render(&params.clone().for_playback(), sfx::noise_seed(seed));
     if let Some(count) = case.get("sample_count").and_then(Value::as_u64)
         && count as usize != sound.samples.len()
     {
