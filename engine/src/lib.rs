@@ -37,21 +37,27 @@ pub struct Build {
     pub diagnostics: Vec<Diagnostic>,
     /// The compiled game, when there were no errors.
     pub game: Option<Arc<compile::Game>>,
+    /// What could be compiled in spite of errors (the broken parts left
+    /// out), the way the reference editor still plays a game it has
+    /// complained about. `None` when nothing playable could be made. Tools
+    /// that replay the reference's recordings use it; the studio does not
+    /// run a game with errors.
+    pub salvaged: Option<Arc<compile::Game>>,
 }
 
-/// Parse, check and compile `source`. Never panics; the game is `None`
+/// Parse, check and compile `source`. Never panics; `game` is `None`
 /// exactly when some diagnostic is an error.
 #[must_use]
 pub fn build(source: &str) -> Build {
     let (ast, mut diagnostics) = syntax::parse(source);
     diagnostics.extend(check::check(&ast, source));
-    let game = if diag::has_errors(&diagnostics) {
-        None
-    } else {
-        let (game, more) = compile::compile(&ast, source);
+    let checked_ok = !diag::has_errors(&diagnostics);
+    let (compiled, more) = compile::compile(&ast, source);
+    if checked_ok {
         diagnostics.extend(more);
-        if diag::has_errors(&diagnostics) { None } else { game.map(Arc::new) }
-    };
+    }
+    let compiled = compiled.map(Arc::new);
+    let game = if diag::has_errors(&diagnostics) { None } else { compiled.clone() };
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
-    Build { ast, diagnostics, game }
+    Build { ast, diagnostics, game, salvaged: compiled }
 }

@@ -13,11 +13,6 @@ const NO_VALUE: [&str; 10] = [
     "run_rules_on_level_start", "norepeat_action", "require_player_movement", "debug", "verbose_logging",
     "throttle_movement", "noundo", "noaction", "norestart", "scanline",
 ];
-const PALETTES: [&str; 27] = [
-    "mastersystem", "gameboycolour", "amiga", "arnecolors", "famicom", "atari", "pastel", "ega", "amstrad",
-    "proteus_mellow", "proteus_rich", "proteus_night", "c64", "whitingjp", "1", "2", "3", "4", "5", "6", "7", "8",
-    "9", "10", "11", "12", "13",
-];
 
 fn dims_ok(v: &str) -> bool {
     let parts: Vec<&str> = v.split('x').collect();
@@ -51,7 +46,7 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
             let lv = v.to_lowercase();
             match key {
                 "flickscreen" | "zoomscreen" if !dims_ok(&lv) => out.push(cat::bad_dimensions(p.span, key, v)),
-                "color_palette" if !PALETTES.contains(&lv.as_str()) => out.push(cat::unknown_palette_error(p.span, v)),
+                "color_palette" if crate::render::palette(&lv).is_none() => out.push(cat::unknown_palette_error(p.span, v)),
                 "title" if v.chars().count() > 38 => out.push(cat::long_title(p.span)),
                 _ => {}
             }
