@@ -130,9 +130,13 @@ impl Parser {
         let names = self.rule_names();
         let mut rule = Rule { plus: None, prefixes: Vec::new(), lhs: Vec::new(), rhs: Vec::new(), commands: Vec::new(), arrow: None };
         let mut warnings: Vec<(Span, String)> = Vec::new();
-        let outcome = self.read_rule(line, &toks, &names, &mut rule, &mut warnings);
+        let mut kept_errors: Vec<(Span, String)> = Vec::new();
+        let outcome = self.read_rule(line, &toks, &names, &mut rule, &mut warnings, &mut kept_errors);
         for (s, w) in warnings {
             self.diags.push(cat::rule_warning(s, &w));
+        }
+        for (s, e) in kept_errors {
+            self.diags.push(cat::rule_error(s, &e));
         }
         match outcome {
             Outcome::Ok => self.ast.rules.push(RuleDef { kind: RuleLineKind::Rule(rule), span: whole }),
@@ -149,6 +153,7 @@ impl Parser {
         names: &HashSet<String>,
         rule: &mut Rule,
         warnings: &mut Vec<(Span, String)>,
+        kept_errors: &mut Vec<(Span, String)>,
     ) -> Outcome {
         let sp = |t: &Tok| line.span(t.start, t.end);
         let err = |t: &Tok, m: &str| Outcome::Error(sp(t), m.to_owned());
@@ -334,7 +339,13 @@ impl Parser {
                     rule.commands.push(RuleCommand { name, argument: None });
                 }
                 _ => {
-                    return Outcome::Error(sp(t), format!("\"{text}\" is not an object, direction or command"));
+                    let msg = format!("\"{text}\" is not an object, direction or command");
+                    if !in_row {
+                        return Outcome::Error(sp(t), msg);
+                    }
+                    // Inside a cell the stray word is an error, but the rest
+                    // of the rule is still read (and replayed) without it.
+                    kept_errors.push((sp(t), msg));
                 }
             }
             i += 1;
