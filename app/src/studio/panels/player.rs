@@ -27,6 +27,8 @@ pub struct PlayerPanel {
     next_tick: Option<Instant>,
     texture: Option<egui::TextureHandle>,
     frame_dirty: bool,
+    look: Option<engine::render::Look>,
+    camera: engine::render::Camera,
     failure: Option<String>,
 }
 
@@ -81,6 +83,8 @@ impl PlayerPanel {
         self.won = false;
         self.next_again = None;
         self.frame_dirty = true;
+        self.look = None;
+        self.camera = engine::render::Camera::default();
         match guarded(|| Session::new(game.clone(), level, None)) {
             Ok(session) => {
                 self.session = Some(session);
@@ -162,64 +166,18 @@ impl PlayerPanel {
         self.after_turn(result);
     }
 
-    fn board_image(&self) -> Option<egui::ColorImage> {
+    /// The visible part of the level (whole level, flickscreen screen or
+    /// zoomscreen window) drawn by `engine::render`.
+    fn board_image(&mut self) -> Option<egui::ColorImage> {
         let session = self.session.as_ref()?;
-        let game = session.game();
-        let (w, h) = session.size();
-        if w == 0 || h == 0 {
+        if session.size().0 == 0 || session.size().1 == 0 {
             return None;
         }
-        let palette = game
-            .metadata
-            .color_palette
-            .as_deref()
-            .and_then(engine::render::palette)
-            .unwrap_or(engine::render::DEFAULT_PALETTE);
-        let sprites: Vec<engine::render::SpriteImage> = game
-            .objects
-            .iter()
-            .map(|o| {
-                let colours: Vec<engine::render::Rgba> = o
-                    .colors
-                    .iter()
-                    .map(|c| engine::render::color(c, palette).unwrap_or(engine::render::Rgba::TRANSPARENT))
-                    .collect();
-                if o.sprite.is_empty() {
-                    let c = colours.first().copied().unwrap_or(engine::render::Rgba::TRANSPARENT);
-                    engine::render::SpriteImage { size: 5, pixels: vec![c; 25] }
-                } else {
-                    engine::render::sprite_image(&o.sprite, &colours)
-                }
-            })
-            .collect();
-        let cell = sprites.iter().map(|s| s.size).max().unwrap_or(5).max(1);
-        let background = game
-            .metadata
-            .background_color
-            .as_deref()
-            .and_then(|c| engine::render::color(c, palette))
-            .unwrap_or(engine::render::Rgba::BLACK);
-        let [r, g, b, _] = background.0;
-        let mut image = egui::ColorImage::filled([w * cell, h * cell], egui::Color32::from_rgb(r, g, b));
-        for y in 0..h {
-            for x in 0..w {
-                let mut ids = session.objects_at(x, y);
-                ids.sort_by_key(|&id| game.objects.get(id).map_or(0, |o| o.layer));
-                for id in ids {
-                    let Some(sprite) = sprites.get(id) else { continue };
-                    for py in 0..sprite.size.min(cell) {
-                        for px in 0..sprite.size.min(cell) {
-                            let p = sprite.pixels[py * sprite.size + px];
-                            if !p.is_transparent() {
-                                let [r, g, b, _] = p.0;
-                                image[(x * cell + px, y * cell + py)] = egui::Color32::from_rgb(r, g, b);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        Some(image)
+        let look = self.look.get_or_insert_with(|| engine::render::Look::new(session.game()));
+        let view = self.camera.view(session);
+        let frame = engine::render::level_frame(look, session, view);
+        let pixels = frame.pixels.iter().map(|p| egui::Color32::from_rgb(p.0[0], p.0[1], p.0[2])).collect();
+        Some(egui::ColorImage::new([frame.width, frame.height], pixels))
     }
 
     fn keys(ui: &egui::Ui) -> (Option<Input>, bool, bool) {
