@@ -16,8 +16,12 @@ shared=${PUZZLEWRIGHT_SHARED:-$here/../shared}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-cargo build --release -q -p app --manifest-path "$here/Cargo.toml"
-bin=$here/target/release/puzzlewright
+# The dev profile optimises the engine (opt-level 3) and every dependency,
+# so the dev binary is the fast one to build; PUZZLEWRIGHT_BIN overrides it.
+if [ -z "${PUZZLEWRIGHT_BIN:-}" ]; then
+    cargo build -q -p app --manifest-path "$here/Cargo.toml"
+fi
+bin=${PUZZLEWRIGHT_BIN:-$here/target/debug/puzzlewright}
 
 # The reference's test data as our JSON cases (read, not copied into the project).
 node -e '
