@@ -9,8 +9,6 @@ pub mod bits;
 mod expand;
 pub mod levels;
 mod names;
-#[cfg(test)]
-mod testparse;
 pub mod rules;
 pub mod sounds;
 

@@ -42,6 +42,10 @@ struct Resolver<'a> {
     objects: &'a HashMap<String, usize>,
     legend: HashMap<&'a str, &'a LegendDef>,
     glyph_alias: HashMap<String, String>,
+    /// Names already resolved: legend lines can share sub-definitions
+    /// (`a = b or c`, `b = c or d`...), and without this a chain of them
+    /// resolves in exponential time.
+    memo: std::cell::RefCell<HashMap<String, Option<NameKind>>>,
 }
 
 impl Resolver<'_> {
@@ -49,6 +53,15 @@ impl Resolver<'_> {
         if depth > MAX_DEPTH {
             return None;
         }
+        if let Some(known) = self.memo.borrow().get(name) {
+            return known.clone();
+        }
+        let found = self.resolve_uncached(name, depth);
+        self.memo.borrow_mut().insert(name.to_owned(), found.clone());
+        found
+    }
+
+    fn resolve_uncached(&self, name: &str, depth: usize) -> Option<NameKind> {
         if self.objects.contains_key(name) {
             return Some(NameKind::Object(name.to_owned()));
         }
@@ -123,7 +136,7 @@ impl Names {
             }
             legend.entry(def.name.text.as_str()).or_insert(def);
         }
-        let resolver = Resolver { objects: &object_defs, legend, glyph_alias };
+        let resolver = Resolver { objects: &object_defs, legend, glyph_alias, memo: std::cell::RefCell::default() };
 
         let mut kinds: HashMap<String, NameKind> = HashMap::new();
         for name in object_defs.keys() {
