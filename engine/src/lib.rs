@@ -53,9 +53,10 @@ pub fn build(source: &str) -> Build {
     diagnostics.extend(check::check(&ast, source));
     let checked_ok = !diag::has_errors(&diagnostics);
     let (compiled, more) = compile::compile(&ast, source);
-    if checked_ok {
-        diagnostics.extend(more);
-    }
+    // What the compiler finds is about rules the checks cannot judge, so it
+    // is reported even next to the checks' errors; only "nothing to
+    // compile" would repeat them.
+    diagnostics.extend(more.into_iter().filter(|d| checked_ok || d.code != "E0600"));
     let compiled = compiled.map(Arc::new);
     let game = if diag::has_errors(&diagnostics) { None } else { compiled.clone() };
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end));

@@ -439,3 +439,29 @@ pub fn sound_error(span: Span, what: &str) -> Diagnostic {
 pub fn sound_warning(span: Span, what: &str) -> Diagnostic {
     Diagnostic::warning("W0408", span, what.to_owned())
 }
+
+/// A `no X` already implied by what else the cell requires.
+#[must_use]
+pub fn superfluous_no(span: Span, name: &str, required: &[String], layers: &[String]) -> Diagnostic {
+    let (noun, verb) = if layers.len() == 1 { ("layer", "fills") } else { ("layers", "fill") };
+    Diagnostic::warning(
+        "W0620",
+        span,
+        format!(
+            "NO {} can go: {} already {verb} {noun} {}, where it would have to be",
+            up(name),
+            required.join(" and "),
+            layers.join(", ")
+        ),
+    )
+}
+/// A cell that needs an object and its absence at once.
+#[must_use]
+pub fn never_matches(span: Span, clash: &[String]) -> Diagnostic {
+    let what: Vec<String> = clash.iter().map(|c| format!("{} and NO {}", up(c), up(c))).collect();
+    Diagnostic::warning(
+        "W0621",
+        span,
+        format!("this rule can never match (a cell needs {}), so it is left out of the game", what.join(", ")),
+    )
+}

@@ -35,8 +35,6 @@ fn check_cell(items: &[CellItem], rhs: bool, names: &Names, span: crate::span::S
         if let Some(clash) = excluded.iter().find(|o| present.contains(o)) {
             if rhs {
                 out.push(cat::rule_semantic(span, &format!("the cell asks for NO {} and also for {}", it.name.text.to_uppercase(), clash.to_uppercase())));
-            } else {
-                out.push(cat::rule_semantic_warning(span, &format!("the cell needs {c} and NO {c} at once, so the rule can never match and is dropped", c = clash.to_uppercase())));
             }
         }
         if let Some(Meaning::Aggregate(_)) = names.meaning(&it.name.text) {

@@ -7,6 +7,7 @@
 
 pub mod bits;
 mod expand;
+mod lint;
 pub mod levels;
 mod names;
 pub mod rules;
@@ -200,8 +201,12 @@ pub fn compile(ast: &Ast, _source: &str) -> (Option<Game>, Vec<Diagnostic>) {
     let levels = levels::build(&names, &ast.levels, bg, &layer_masks, ow);
 
     let (irules, loops) = expand::read_rules(ast);
+    lint::superfluous_no(&names, &irules, &mut diags);
     let concrete = expand::expand_rules(&names, irules, &mut diags);
-    let (rules, late_rules, rigid, subroutines) = rules::build(&names, &layer_masks, &concrete, &loops);
+    lint::impossible_cells(&names, &concrete, &mut diags);
+    let (rules, late_rules, rigid, subroutines) = rules::build(&names, &layer_masks, &concrete, &loops, &mut diags);
+    let mut seen_diag = std::collections::HashSet::new();
+    diags.retain(|d| seen_diag.insert((d.span.start, d.code, d.message.clone())));
 
     let mut win_conditions = Vec::new();
     for wc in &ast.win_conditions {

@@ -4,6 +4,7 @@
 use super::bits::{self, LAYER_BITS};
 use super::expand::{IRule, LoopMarker};
 use super::names::Names;
+use crate::diag::Diagnostic;
 use std::collections::BTreeMap;
 
 /// What one cell of a rule's left-hand side requires.
@@ -145,10 +146,24 @@ impl Ctx<'_> {
     }
 }
 
+/// One compiled rule and what compiling it noticed.
+struct Compiled {
+    rule: Rule,
+    /// Two names the left side needs on one layer of one cell: the rule can
+    /// never match and is left out.
+    discard: Option<(String, String)>,
+    /// Two names the right side puts on one layer of one cell.
+    rhs_clash: Option<(String, String)>,
+    /// Warnings about `random` on the right-hand side.
+    warnings: Vec<String>,
+}
+
 /// Compile one concrete rule; `None` when the rule is dropped.
-fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<(Rule, bool)> {
+fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
     let layer_count = ctx.names.layer_count;
-    let mut discard = false;
+    let mut discard: Option<(String, String)> = None;
+    let mut rhs_clash: Option<(String, String)> = None;
+    let mut warnings: Vec<String> = Vec::new();
     let mut ellipsis_at_edge = false;
     let mut rows = Vec::with_capacity(r.lhs.len());
     for (ri, row_l) in r.lhs.iter().enumerate() {
@@ -165,7 +180,7 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<(Rule, bool)> 
                 cells.push(PatternCell::Ellipsis);
                 continue;
             }
-            let mut layers_l: Vec<bool> = vec![false; layer_count];
+            let mut layers_l: Vec<Option<&str>> = vec![None; layer_count];
             let mut present = ctx.zo();
             let mut missing = ctx.zo();
             let mut any_present = Vec::new();
@@ -182,11 +197,11 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<(Rule, bool)> 
                     bits::or_into(&mut missing, &mask);
                     continue;
                 }
-                if layers_l.get(layer).copied().unwrap_or(false) {
-                    discard = true;
-                }
                 if let Some(slot) = layers_l.get_mut(layer) {
-                    *slot = true;
+                    if let Some(existing) = *slot {
+                        discard = Some((t.name.to_uppercase(), existing.to_uppercase()));
+                    }
+                    *slot = Some(&t.name);
                 }
                 if obj.is_some() {
                     bits::or_into(&mut present, &mask);
@@ -206,7 +221,8 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<(Rule, bool)> 
             let mut replace = None;
             if let Some(row_r) = row_r {
                 let cell_r = row_r.get(ci)?;
-                let mut layers_r: Vec<bool> = vec![false; layer_count];
+                let mut layers_r: Vec<Option<&str>> = vec![None; layer_count];
+                let mut layers_rand: Vec<Option<&str>> = vec![None; layer_count];
                 let mut obj_clear = ctx.zo();
                 let mut obj_set = ctx.zo();
                 let mut mov_clear = ctx.zm();
@@ -223,6 +239,31 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<(Rule, bool)> 
                         if let Some(m) = ctx.name_mask(&t.name) {
                             bits::or_into(&mut random_mask, &m);
                         }
+                        let members: Vec<&str> = match ctx.names.property_members(&t.name) {
+                            Some(m) => m.iter().map(String::as_str).collect(),
+                            None => vec![t.name.as_str()],
+                        };
+                        if members.len() == 1 {
+                            warnings.push(format!(
+                                "RANDOM {} has nothing to choose from: it is a single object (RANDOM is for `or` properties)",
+                                t.name.to_uppercase()
+                            ));
+                        }
+                        for m in members {
+                            let Some((_, layer)) = ctx.names.object(m) else { continue };
+                            if let Some(existing) = layers_r.get(layer).copied().flatten() {
+                                if !existing.eq_ignore_ascii_case(m) {
+                                    warnings.push(format!(
+                                        "RANDOM may create {} here, but the cell also needs {}, on the same layer; they cannot both be there",
+                                        m.to_uppercase(),
+                                        existing.to_uppercase()
+                                    ));
+                                }
+                            }
+                            if let Some(slot) = layers_rand.get_mut(layer) {
+                                *slot = Some(m);
+                            }
+                        }
                         continue;
                     }
                     let Some((obj, layer)) = ctx.layer_of(&t.name) else { continue };
@@ -233,7 +274,13 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<(Rule, bool)> 
                         continue;
                     }
                     if let Some(slot) = layers_r.get_mut(layer) {
-                        *slot = true;
+                        let existing = slot.or(layers_rand.get(layer).copied().flatten());
+                        if let Some(existing) = existing {
+                            if rhs_clash.is_none() {
+                                rhs_clash = Some((t.name.to_uppercase(), existing.to_uppercase()));
+                            }
+                        }
+                        *slot = Some(&t.name);
                     }
                     if !t.dir.is_empty() {
                         bits::mov_or(&mut post_layers, layer, LAYER_BITS);
@@ -258,7 +305,7 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<(Rule, bool)> 
                     bits::or_into(&mut mov_clear, &mov_present);
                 }
                 for layer in 0..layer_count {
-                    if layers_l[layer] && !layers_r[layer] {
+                    if layers_l[layer].is_some() && layers_r[layer].is_none() {
                         if let Some(lm) = ctx.layer_masks.get(layer) {
                             bits::or_into(&mut obj_clear, lm);
                         }
@@ -330,8 +377,8 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<(Rule, bool)> 
     for row in &rows {
         bits::or_into(&mut rule_mask, &row.obj_mask);
     }
-    Some((
-        Rule {
+    Some(Compiled {
+        rule: Rule {
             dir,
             rows,
             has_replacements: !r.rhs.is_empty(),
@@ -344,7 +391,9 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<(Rule, bool)> 
             rule_mask: rule_mask.into(),
         },
         discard,
-    ))
+        rhs_clash,
+        warnings,
+    })
 }
 
 /// Rigid-body tables of the main rule set.
@@ -356,13 +405,58 @@ pub struct RigidInfo {
     pub rigid_to_group: Vec<usize>,
 }
 
-fn group_rules(ctx: &Ctx, rules: &[&IRule], rigid_of_group: &BTreeMap<u32, u64>) -> Vec<Vec<Rule>> {
+/// Compile and group rules. With `diags`, also report what compiling found:
+/// warnings, right-hand cells that overfill a layer, and written rules all
+/// of whose expansions can never match.
+fn group_rules(
+    ctx: &Ctx,
+    rules: &[&IRule],
+    rigid_of_group: &BTreeMap<u32, u64>,
+    mut diags: Option<&mut Vec<Diagnostic>>,
+) -> Vec<Vec<Rule>> {
     let mut groups: BTreeMap<u32, Vec<Rule>> = BTreeMap::new();
+    // Per group, each compiled rule's line, span and discard pair.
+    let mut seen: BTreeMap<u32, Vec<(u32, crate::span::Span, Option<(String, String)>)>> = BTreeMap::new();
     for r in rules {
         let ri = if r.rigid { rigid_of_group.get(&r.group).copied().unwrap_or(0) } else { 0 };
-        if let Some((rule, discard)) = compile_rule(ctx, r, ri) {
-            if !discard {
-                groups.entry(r.group).or_default().push(rule);
+        let Some(c) = compile_rule(ctx, r, ri) else { continue };
+        if let Some(out) = diags.as_deref_mut() {
+            for w in c.warnings {
+                out.push(Diagnostic::warning("W0622", r.span, w));
+            }
+            if let (Some((a, b)), None) = (&c.rhs_clash, &c.discard) {
+                out.push(Diagnostic::error(
+                    "E0603",
+                    r.span,
+                    format!("the right-hand side puts {a} and {b} in one cell, but they share a collision layer"),
+                ));
+            }
+            seen.entry(r.group).or_default().push((r.line, r.span, c.discard.clone()));
+        }
+        if c.discard.is_none() {
+            groups.entry(r.group).or_default().push(c.rule);
+        }
+    }
+    if let Some(out) = diags {
+        for list in seen.values() {
+            for run in list.chunk_by(|a, b| a.0 == b.0) {
+                if run.iter().all(|x| x.2.is_some()) {
+                    let mut pairs: Vec<String> = Vec::new();
+                    for (a, b) in run.iter().filter_map(|x| x.2.as_ref()) {
+                        let p = format!("{a} and {b}");
+                        if !pairs.contains(&p) {
+                            pairs.push(p);
+                        }
+                    }
+                    out.push(Diagnostic::error(
+                        "E0604",
+                        run[0].1,
+                        format!(
+                            "this rule can never apply: it needs {} together in one cell, but they share a collision layer",
+                            pairs.join(", or ")
+                        ),
+                    ));
+                }
             }
         }
     }
@@ -404,6 +498,7 @@ pub(crate) fn build(
     layer_masks: &[Box<[u64]>],
     rules: &[IRule],
     loops: &[LoopMarker],
+    diags: &mut Vec<Diagnostic>,
 ) -> (RuleSet, RuleSet, RigidInfo, Vec<(String, RuleSet)>) {
     let ctx = Ctx { names, ow: bits::obj_words(names.id_count()), mw: bits::mov_words(names.layer_count), layer_masks };
     let mut loops: Vec<LoopMarker> = loops.to_vec();
@@ -427,14 +522,14 @@ pub(crate) fn build(
         .iter()
         .map(|&name| {
             let these: Vec<&IRule> = rules.iter().filter(|r| r.subroutine.as_deref() == Some(name)).collect();
-            let groups = group_rules(&ctx, &these, &BTreeMap::new());
+            let groups = group_rules(&ctx, &these, &BTreeMap::new(), Some(&mut *diags));
             let lp = loop_points(&loops, &groups);
             (name.to_owned(), RuleSet { groups, loop_point: lp })
         })
         .collect();
     // Groups that survive compilation decide rigid indices; compute with a
     // first pass without rigid indices.
-    let probe = group_rules(&ctx, &main, &BTreeMap::new());
+    let probe = group_rules(&ctx, &main, &BTreeMap::new(), Some(&mut *diags));
     let mut rigid_of_group = BTreeMap::new();
     let mut rigid_to_group = Vec::new();
     for (gi, g) in probe.iter().enumerate() {
@@ -445,8 +540,8 @@ pub(crate) fn build(
             }
         }
     }
-    let groups = if rigid_to_group.is_empty() { probe } else { group_rules(&ctx, &main, &rigid_of_group) };
-    let late_groups = group_rules(&ctx, &late, &BTreeMap::new());
+    let groups = if rigid_to_group.is_empty() { probe } else { group_rules(&ctx, &main, &rigid_of_group, None) };
+    let late_groups = group_rules(&ctx, &late, &BTreeMap::new(), Some(diags));
     let main_lp = loop_points(&loops, &groups);
     let late_lp = loop_points(&loops, &late_groups);
     (

@@ -1,0 +1,117 @@
+//! Warnings that need resolved names and layers: a `no X` that another
+//! requirement of the same cell already implies, and cells that demand an
+//! object and its absence at once (found after expansion, so properties and
+//! aggregates are seen through). Neither changes what the game does; the
+//! reference reports both and so do we.
+
+use super::expand::IRule;
+use super::names::{NameKind, Names};
+use crate::check::catalogue as cat;
+use crate::diag::Diagnostic;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Objects (ids) and layers a cell's positive terms pin down, with the
+/// name that claimed each layer last.
+#[derive(Default)]
+struct Required {
+    objects: BTreeSet<usize>,
+    layers: BTreeMap<usize, String>,
+}
+
+fn required_by(names: &Names, cell: &[super::expand::Term]) -> Required {
+    let mut req = Required::default();
+    for t in cell {
+        if t.dir == "no" || t.dir == "..." || t.dir == "random" {
+            continue;
+        }
+        match names.kinds.get(&t.name) {
+            Some(NameKind::Property(members)) => {
+                // Only a property whose members share one layer fills it.
+                if let Some(&layer) = names.single_layer.get(&t.name) {
+                    req.objects.extend(members.iter().filter_map(|m| names.object(m).map(|x| x.0)));
+                    req.layers.insert(layer, t.name.clone());
+                }
+            }
+            Some(NameKind::Object(o)) => {
+                if let Some((id, layer)) = names.object(o) {
+                    req.objects.insert(id);
+                    req.layers.insert(layer, t.name.clone());
+                }
+            }
+            Some(NameKind::Aggregate(members)) => {
+                for m in members {
+                    if let Some((id, layer)) = names.object(m) {
+                        req.objects.insert(id);
+                        req.layers.insert(layer, t.name.clone());
+                    }
+                }
+            }
+            None => {}
+        }
+    }
+    req
+}
+
+/// `[ Player no Wall ]` with Player and Wall on one layer: the `no` can go.
+/// Runs on the rules as written (before directions are expanded).
+pub(crate) fn superfluous_no(names: &Names, rules: &[IRule], out: &mut Vec<Diagnostic>) {
+    for rule in rules {
+        for cell in rule.lhs.iter().flatten() {
+            let req = required_by(names, cell);
+            if req.layers.is_empty() {
+                continue;
+            }
+            for t in cell.iter().filter(|t| t.dir == "no") {
+                let Some((_, ids)) = names.objects_of(&t.name) else { continue };
+                if ids.is_empty() || ids.iter().any(|id| req.objects.contains(id)) {
+                    continue;
+                }
+                let covered = ids.iter().all(|&id| {
+                    names.id_names.get(id).and_then(|n| names.object(n)).is_some_and(|(_, l)| req.layers.contains_key(&l))
+                });
+                if covered {
+                    let by: Vec<String> = req.layers.values().map(|n| n.to_uppercase()).collect();
+                    let layers: Vec<String> = req.layers.keys().map(|l| (l + 1).to_string()).collect();
+                    out.push(cat::superfluous_no(rule.span, &t.name, &by, &layers));
+                }
+            }
+        }
+    }
+}
+
+/// Expanded rules whose left side needs an object and its absence in one
+/// cell never match; the compiler drops them, and says so once per line.
+pub(crate) fn impossible_cells(names: &Names, rules: &[IRule], out: &mut Vec<Diagnostic>) {
+    let mut per_line: BTreeMap<u32, (crate::span::Span, BTreeSet<String>)> = BTreeMap::new();
+    for rule in rules {
+        for cell in rule.lhs.iter().flatten() {
+            let mut present = BTreeSet::new();
+            let mut missing = BTreeSet::new();
+            for t in cell {
+                match t.dir {
+                    "..." | "random" => {}
+                    "no" => {
+                        if let Some((_, ids)) = names.objects_of(&t.name) {
+                            missing.extend(ids);
+                        }
+                    }
+                    _ => {
+                        if let Some((id, _)) = names.object(&t.name) {
+                            present.insert(id);
+                        }
+                    }
+                }
+            }
+            let clash: Vec<String> =
+                present.intersection(&missing).filter_map(|&id| names.id_names.get(id).cloned()).collect();
+            if !clash.is_empty() {
+                per_line.entry(rule.line).or_insert_with(|| (rule.span, BTreeSet::new())).1.extend(clash);
+                break;
+            }
+        }
+    }
+    for (span, clash) in per_line.into_values() {
+        let names: Vec<String> = clash.into_iter().collect();
+        out.push(cat::never_matches(span, &names));
+    }
+}
