@@ -97,7 +97,7 @@ pub fn unknown_palette(span: Span, value: &str) -> Diagnostic {
 /// A bad colour in `background_color`/`text_color`.
 #[must_use]
 pub fn bad_option_colour(span: Span, key: &str, value: &str) -> Diagnostic {
-    Diagnostic::warning("W0116", span, format!("`{key}` should be a colour name or #hex code, not \"{value}\""))
+    Diagnostic::error("E0116", span, format!("`{key}` needs a colour name or a #hex code, not \"{value}\""))
 }
 
 // ---- objects ---------------------------------------------------------

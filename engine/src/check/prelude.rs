@@ -19,6 +19,16 @@ fn dims_ok(v: &str) -> bool {
     parts.len() == 2 && parts.iter().all(|p| p.trim().parse::<i64>().is_ok_and(|n| n > 0) && !p.contains(' '))
 }
 
+/// A colour the prelude accepts: a colour name, `#rgb`/`#rrggbb`, or
+/// `transparent`.
+fn option_colour_ok(v: &str) -> bool {
+    let v = v.trim();
+    if v == "transparent" || crate::render::is_color_name(v) {
+        return true;
+    }
+    v.strip_prefix('#').is_some_and(|h| (h.len() == 3 || h.len() == 6) && h.chars().all(|c| c.is_ascii_hexdigit()))
+}
+
 /// Check every prelude option.
 pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
     let mut seen: HashMap<&str, u32> = HashMap::new();
@@ -48,6 +58,9 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
                 "flickscreen" | "zoomscreen" if !dims_ok(&lv) => out.push(cat::bad_dimensions(p.span, key, v)),
                 "color_palette" if crate::render::palette(&lv).is_none() => out.push(cat::unknown_palette_error(p.span, v)),
                 "title" if v.chars().count() > 38 => out.push(cat::long_title(p.span)),
+                "background_color" | "text_color" if !option_colour_ok(&lv) => {
+                    out.push(cat::bad_option_colour(p.span, key, v));
+                }
                 _ => {}
             }
         } else if NO_VALUE.contains(&key) {

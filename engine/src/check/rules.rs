@@ -54,6 +54,19 @@ fn check_rule(rule: &Rule, _span: crate::span::Span, names: &Names, out: &mut Ve
     for (side, rows) in [(false, &rule.lhs), (true, &rule.rhs)] {
         for row in rows.iter() {
             let n = row.cells.len();
+            if !side {
+                let ellipses: Vec<usize> =
+                    row.cells.iter().enumerate().filter(|(_, c)| matches!(c, Cell::Ellipsis(_))).map(|(k, _)| k).collect();
+                if let Some(&third) = ellipses.get(2) {
+                    if let Cell::Ellipsis(s) = &row.cells[third] {
+                        out.push(cat::rule_semantic(*s, "a pattern may hold at most two ellipses"));
+                    }
+                } else if let Some(w) = ellipses.windows(2).find(|w| w[1] == w[0] + 1) {
+                    if let Cell::Ellipsis(s) = &row.cells[w[1]] {
+                        out.push(cat::rule_semantic_warning(*s, "two ellipses side by side mean the same as one"));
+                    }
+                }
+            }
             for (k, c) in row.cells.iter().enumerate() {
                 match c {
                     Cell::Items(items, s) => {
@@ -99,24 +112,51 @@ fn check_rule(rule: &Rule, _span: crate::span::Span, names: &Names, out: &mut Ve
     }
 }
 
+/// Loop markers pair up in order (start, end, start, end...), and neither
+/// end of a loop may fall inside a `+` group.
+fn check_loops(ast: &Ast, out: &mut Vec<Diagnostic>) {
+    let markers: Vec<(usize, bool, crate::span::Span)> = ast
+        .rules
+        .iter()
+        .enumerate()
+        .filter_map(|(i, d)| match d.kind {
+            RuleLineKind::StartLoop => Some((i, true, d.span)),
+            RuleLineKind::EndLoop => Some((i, false, d.span)),
+            _ => None,
+        })
+        .collect();
+    for (k, &(_, start, span)) in markers.iter().enumerate() {
+        if k % 2 == 0 && !start {
+            out.push(cat::loop_unbalanced(span, "ENDLOOP without a STARTLOOP"));
+        } else if k % 2 == 1 && start {
+            out.push(cat::loop_unbalanced(span, "STARTLOOP inside a loop; loops do not nest"));
+        }
+    }
+    if markers.len() % 2 == 1 {
+        if let Some(&(_, _, span)) = markers.last() {
+            out.push(cat::loop_unbalanced(span, "STARTLOOP without a matching ENDLOOP"));
+        }
+    }
+    // A marker splits a group when the next rule line continues it with `+`.
+    let splits_group = |i: usize| {
+        let before = ast.rules[..i].iter().rev().find(|d| matches!(d.kind, RuleLineKind::Rule(_)));
+        let after = ast.rules[i + 1..].iter().find(|d| !matches!(d.kind, RuleLineKind::StartLoop | RuleLineKind::EndLoop));
+        before.is_some() && matches!(after.map(|d| &d.kind), Some(RuleLineKind::Rule(r)) if r.plus.is_some())
+    };
+    for pair in markers.chunks(2) {
+        if pair.iter().any(|&(i, _, _)| splits_group(i)) {
+            out.push(cat::loop_unbalanced(pair[0].2, "this loop starts or ends in the middle of a `+` rule group"));
+        }
+    }
+}
+
 /// Check every rule line.
 pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) {
-    let mut in_loop: Option<crate::span::Span> = None;
+    check_loops(ast, out);
     let mut prev_late: Option<bool> = None;
     for def in &ast.rules {
         match &def.kind {
-            RuleLineKind::StartLoop => {
-                if in_loop.is_some() {
-                    out.push(cat::loop_unbalanced(def.span, "STARTLOOP inside a loop; loops do not nest"));
-                }
-                in_loop = Some(def.span);
-            }
-            RuleLineKind::EndLoop => {
-                if in_loop.take().is_none() {
-                    out.push(cat::loop_unbalanced(def.span, "ENDLOOP without a STARTLOOP"));
-                }
-            }
-            RuleLineKind::Subroutine(_) => {}
+            RuleLineKind::StartLoop | RuleLineKind::EndLoop | RuleLineKind::Subroutine(_) => {}
             RuleLineKind::Rule(rule) => {
                 let late = rule.prefixes.iter().any(|p| p.text == "late");
                 if rule.plus.is_some() && prev_late.is_some_and(|p| p != late) {
@@ -126,8 +166,5 @@ pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) {
                 check_rule(rule, def.span, names, out);
             }
         }
-    }
-    if let Some(s) = in_loop {
-        out.push(cat::loop_unbalanced(s, "STARTLOOP without a matching ENDLOOP"));
     }
 }
