@@ -23,7 +23,11 @@ pub fn run(case: &Value) -> Outcome {
     let build = engine::build(source);
     let we_refuse = build.diagnostics.iter().any(engine::Diagnostic::is_error);
     let ours: BTreeSet<u32> = build.diagnostics.iter().map(|d| d.span.line).collect();
-    let theirs: BTreeSet<u32> = messages.iter().filter_map(|m| flagged_line(m)).collect();
+    // "line 0" is how the reference marks a message tied to no line (an
+    // unknown palette, for one); such messages, like those with no line at
+    // all, are met when we report anything.
+    let theirs: BTreeSet<u32> = messages.iter().filter_map(|m| flagged_line(m)).filter(|&l| l > 0).collect();
+    let lineless = messages.iter().any(|m| flagged_line(m).is_none_or(|l| l == 0));
     let missing: Vec<u32> = theirs.difference(&ours).copied().collect();
     let mut problems = Vec::new();
     if we_refuse != (reference_errors > 0) {
@@ -34,6 +38,9 @@ pub fn run(case: &Value) -> Outcome {
     }
     if !missing.is_empty() {
         problems.push(format!("no diagnostic of ours on line(s) {missing:?}"));
+    }
+    if lineless && build.diagnostics.is_empty() {
+        problems.push("the reference reported something not tied to a line; we reported nothing".to_owned());
     }
     if problems.is_empty() {
         return Outcome::pass();

@@ -417,7 +417,10 @@ pub fn background_aggregate(span: Span) -> Diagnostic {
 /// Aggregate parts on one layer.
 #[must_use]
 pub fn aggregate_same_layer(span: Span, a: &str, b: &str) -> Diagnostic {
-    Diagnostic::error("E0309", span, format!("{} and {} share a collision layer, so an `and` of them can never exist", a.to_uppercase(), b.to_uppercase()))
+    if a.eq_ignore_ascii_case(b) {
+        return Diagnostic::error("E0309", span, format!("{} is named twice in this `and`, but a cell holds at most one of it", up(a)));
+    }
+    Diagnostic::error("E0309", span, format!("{} and {} share a collision layer, so an `and` of them can never exist", up(a), up(b)))
 }
 /// Too many colours.
 #[must_use]
@@ -464,4 +467,9 @@ pub fn never_matches(span: Span, clash: &[String]) -> Diagnostic {
         span,
         format!("this rule can never match (a cell needs {}), so it is left out of the game", what.join(", ")),
     )
+}
+/// A background property whose objects sit on different layers.
+#[must_use]
+pub fn background_layers(span: Span) -> Diagnostic {
+    Diagnostic::error("E0907", span, "every object that BACKGROUND can stand for must be on the same collision layer")
 }

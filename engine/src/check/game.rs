@@ -22,6 +22,15 @@ pub fn check(ast: &Ast, names: &Names, layered: &HashMap<String, usize>, out: &m
         let line = names.line_of("background");
         let span = ast.legend.iter().find(|l| l.name.text == "background" && l.span.line == line).map_or(objects_at, |l| l.span);
         out.push(cat::background_aggregate(span));
+    } else if let Some(Meaning::Property(members)) = names.meaning("background") {
+        // The level's background is one object per cell on one layer.
+        let layers: std::collections::BTreeSet<usize> = members.iter().filter_map(|m| layered.get(m).copied()).collect();
+        if layers.len() > 1 {
+            let line = names.line_of("background");
+            let span =
+                ast.legend.iter().find(|l| l.name.text == "background" && l.span.line == line).map_or(objects_at, |l| l.span);
+            out.push(cat::background_layers(span));
+        }
     }
     if ast.layers.is_empty() {
         out.push(cat::no_layers(at(Section::CollisionLayers)));
@@ -37,9 +46,14 @@ pub fn check(ast: &Ast, names: &Names, layered: &HashMap<String, usize>, out: &m
     }
     // Aggregates whose parts share a layer can never be placed.
     for l in &ast.legend {
-        if let Some(Meaning::Aggregate(parts)) = names.meaning(&l.name.text) {
+        if let Some(Meaning::Aggregate(_)) = names.meaning(&l.name.text) {
             if names.line_of(&l.name.text) != l.span.line {
                 continue;
+            }
+            // Each word on its own, so one object named twice shows up.
+            let mut parts: Vec<String> = l.items.iter().flat_map(|i| names.objects_of(&i.text)).collect();
+            if l.kind != crate::syntax::ast::LegendKind::And {
+                parts = names.objects_of(&l.name.text);
             }
             let mut seen: HashMap<usize, &str> = HashMap::new();
             for p in &parts {

@@ -8,6 +8,12 @@ use crate::syntax::ast::{Ast, LevelEntry};
 /// Check every level map.
 pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) {
     for e in &ast.levels {
+        if let LevelEntry::Message { text, span } = e {
+            let lines = crate::render::wrap_message(text, crate::render::MESSAGE_COLUMNS);
+            if lines.len() > crate::render::MESSAGE_ROWS {
+                out.push(cat::long_message(*span));
+            }
+        }
         let LevelEntry::Map(m) = e else { continue };
         let first_len = m.rows.first().map_or(0, Vec::len);
         let first_line = m.row_spans.first().map_or(0, |s| s.line);

@@ -41,6 +41,8 @@ enum Entry {
 #[derive(Debug, Default)]
 pub struct Names {
     entries: HashMap<String, (Entry, u32)>,
+    /// Legend names whose line mentions an undefined name (that name).
+    broken: HashMap<String, String>,
     /// Object names in definition order.
     pub objects: Vec<String>,
 }
@@ -50,6 +52,37 @@ impl Names {
     #[must_use]
     pub fn defined(&self, n: &str) -> bool {
         self.entries.contains_key(n)
+    }
+
+    /// A name that `n`'s definition leans on (directly or through other
+    /// legend lines) and that is itself undefined: using `n` then cannot
+    /// mean what the author wrote.
+    #[must_use]
+    pub fn undefined_part(&self, n: &str) -> Option<String> {
+        self.undefined_part_depth(n, 0)
+    }
+
+    fn undefined_part_depth(&self, n: &str, depth: u32) -> Option<String> {
+        if depth > 64 {
+            return None;
+        }
+        if let Some(b) = self.broken.get(n) {
+            return Some(b.clone());
+        }
+        let parts: &[String] = match &self.entries.get(n)?.0 {
+            Entry::Object => return None,
+            Entry::Alias(t) => std::slice::from_ref(t),
+            Entry::And(v) | Entry::Or(v) => v,
+        };
+        for p in parts {
+            if !self.entries.contains_key(p) {
+                return Some(p.clone());
+            }
+            if let Some(x) = self.undefined_part_depth(p, depth + 1) {
+                return Some(x);
+            }
+        }
+        None
     }
 
     /// Line where `n` was defined.
@@ -155,11 +188,15 @@ impl Names {
                     items.push(it.text.clone());
                 } else {
                     out.push(cat::undefined_name(it.span, &it.text));
+                    names.broken.entry(n.clone()).or_insert_with(|| it.text.clone());
                 }
             }
             let entry = match d.kind {
                 LegendKind::Alias => match items.first() {
                     Some(t) => Entry::Alias(t.clone()),
+                    // Keep the name (so uses of it are not "undefined" too),
+                    // remembered as broken.
+                    None if names.broken.contains_key(n) => Entry::Or(Vec::new()),
                     None => continue,
                 },
                 LegendKind::And => {

@@ -14,7 +14,7 @@ pub fn check(ast: &Ast, out: &mut Vec<Diagnostic>) {
         if o.colors.is_empty() {
             out.push(cat::no_colours(o.name.span, n));
         }
-        if !o.sprite_rows.is_empty() && (o.sprite_rows.len() != 5 || o.sprite.iter().any(|r| r.len() != 5)) {
+        if !o.sprite_rows.is_empty() && (o.sprite_rows.len() != 5 || o.sprite.iter().any(|r| r.len() < 5)) {
             out.push(cat::sprite_not_5x5(o.name.span, n));
         }
         for (row, px) in o.sprite_rows.iter().zip(&o.sprite) {

@@ -12,6 +12,18 @@ fn is_no(it: &CellItem) -> bool {
 }
 
 fn check_cell(items: &[CellItem], rhs: bool, names: &Names, span: crate::span::Span, out: &mut Vec<Diagnostic>) {
+    for it in items {
+        if let Some(missing) = names.undefined_part(&it.name.text) {
+            out.push(cat::rule_semantic(
+                span,
+                &format!(
+                    "{} cannot be used: its legend definition leans on {}, which is not defined",
+                    it.name.text.to_uppercase(),
+                    missing.to_uppercase()
+                ),
+            ));
+        }
+    }
     for (i, it) in items.iter().enumerate() {
         if let Some(prev) = items[..i].iter().find(|p| p.name.text == it.name.text) {
             if is_no(prev) && is_no(it) {

@@ -160,3 +160,47 @@ mod tests {
         assert!(solid.pixels.iter().all(|p| *p == red));
     }
 }
+
+/// Width of the message screen in characters.
+pub const MESSAGE_COLUMNS: usize = 34;
+/// Lines of text the message screen can show.
+pub const MESSAGE_ROWS: usize = 12;
+
+/// Break `text` into screen lines of at most `width` characters the way the
+/// web player does: each line is the longest run that ends at a space or
+/// at the end of the text (the space is dropped); a word longer than the
+/// line is cut.
+#[must_use]
+pub fn wrap_message(text: &str, width: usize) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let n = chars.len();
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut pos = 0;
+    while pos < n {
+        let max = width.min(n - pos);
+        let fit = (1..=max).rev().find(|&k| pos + k == n || chars[pos + k].is_whitespace());
+        let (take, skip) = match fit {
+            Some(k) if pos + k == n => (k, 0),
+            Some(k) => (k, 1),
+            None if n - pos >= width => (width, 0),
+            None => (n - pos, 0),
+        };
+        lines.push(chars[pos..pos + take].iter().collect());
+        pos += take + skip;
+    }
+    lines
+}
+
+#[cfg(test)]
+mod wrap_tests {
+    use super::wrap_message;
+
+    #[test]
+    fn wraps_at_spaces_and_cuts_long_words() {
+        assert_eq!(wrap_message("aaa bbb ccc", 7), vec!["aaa bbb", "ccc"]);
+        assert_eq!(wrap_message("abcdefghij", 4), vec!["abcd", "efgh", "ij"]);
+        assert_eq!(wrap_message("", 4), Vec::<String>::new());
+        assert_eq!(wrap_message("ab cd", 5), vec!["ab cd"]);
+    }
+}

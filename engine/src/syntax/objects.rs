@@ -152,6 +152,12 @@ impl Parser {
             if c == '.' || c.is_ascii_digit() {
                 if row.len() >= 5 {
                     self.diags.push(cat::sprite_too_wide(line.span(i, i + 1)));
+                    if let Some(o) = self.ast.objects.get(idx) {
+                        let whole = cat::sprite_not_5x5(o.name.span, &o.name.text);
+                        if !self.diags.iter().any(|d| d.code == whole.code && d.span == whole.span) {
+                            self.diags.push(whole);
+                        }
+                    }
                     break;
                 }
                 row.push(c);

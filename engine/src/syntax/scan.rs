@@ -36,7 +36,7 @@ fn rules_token_start(raw: &str, i: usize) -> bool {
     let before = &raw[..i];
     match before.chars().next_back() {
         None => true,
-        Some(c) if is_ws(c) || matches!(c, '[' | ']' | '|' | '+') => true,
+        Some(c) if is_ws(c) || matches!(c, '[' | ']' | '|' | '+' | '=') => true,
         Some('>') => before.ends_with("->"),
         _ => false,
     }

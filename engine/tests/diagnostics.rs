@@ -1,0 +1,167 @@
+//! One small game per diagnostic: the code we expect, on the line we expect,
+//! and whether the game is refused.
+
+const TEMPLATE: &str = "title Test
+========
+OBJECTS
+========
+Background
+black
+Player
+white
+Crate
+orange
+Wall
+grey
+Target
+red
+=======
+LEGEND
+=======
+. = Background
+P = Player
+* = Crate
+# = Wall
+T = Target
+{legend}
+=======
+SOUNDS
+=======
+================
+COLLISIONLAYERS
+================
+Background
+Target
+Player, Crate, Wall
+======
+RULES
+======
+{rules}
+==============
+WINCONDITIONS
+==============
+=======
+LEVELS
+=======
+{levels}
+";
+
+fn game(legend: &str, rules: &str, levels: &str) -> String {
+    let levels = if levels.is_empty() { "P*.T" } else { levels };
+    TEMPLATE.replace("{legend}", legend).replace("{rules}", rules).replace("{levels}", levels)
+}
+
+/// Line of `needle` in `text` (1-based).
+fn line_of(text: &str, needle: &str) -> u32 {
+    let i = text.lines().position(|l| l.contains(needle)).expect("needle in text");
+    u32::try_from(i + 1).expect("small")
+}
+
+/// Build `src`, then assert a diagnostic with `code` on the line holding
+/// `needle`, and whether the game is refused.
+#[track_caller]
+fn check(src: &str, code: &str, needle: &str, refused: bool) {
+    let b = engine::build(src);
+    let line = line_of(src, needle);
+    let found = b.diagnostics.iter().any(|d| d.code == code && d.span.line == line);
+    assert!(found, "no {code} on line {line}; got {:#?}", b.diagnostics);
+    assert_eq!(b.game.is_none(), refused, "refusal; diagnostics {:#?}", b.diagnostics);
+}
+
+#[test]
+fn redundant_no_on_a_shared_layer() {
+    check(&game("", "[ > Player | Crate no Wall ] -> [ > Player | > Crate ]", ""), "W0620", "no Wall", false);
+}
+
+#[test]
+fn no_of_the_same_object_after_expansion() {
+    let g = game("Solid = Crate or Wall", "[ Crate no Solid ] -> [ Wall ]", "");
+    check(&g, "W0621", "no Solid", false);
+}
+
+#[test]
+fn left_side_needing_two_objects_of_one_layer_is_an_error() {
+    check(&game("", "[ Player Crate ] -> [ Player ]", ""), "E0604", "[ Player Crate ]", true);
+}
+
+#[test]
+fn right_side_putting_two_objects_on_one_layer_is_an_error() {
+    check(&game("", "[ Player ] -> [ Player Crate ]", ""), "E0603", "[ Player ] ->", true);
+}
+
+#[test]
+fn random_of_a_single_object_warns() {
+    check(&game("", "[ Player ] -> [ Player random Target ]", ""), "W0622", "random Target", false);
+}
+
+#[test]
+fn three_ellipses_are_an_error_and_two_in_a_row_a_warning() {
+    let three = "[ > Player | ... | Crate | ... | Crate | ... | Crate ] -> [ > Player | ... | Crate | ... | Crate | ... | Crate ]";
+    check(&game("", three, ""), "E0612", "...", true);
+    let pair = "[ > Player | ... | ... | Crate ] -> [ > Player | ... | ... | Crate ]";
+    check(&game("", pair, ""), "W0613", "...", false);
+}
+
+#[test]
+fn loop_markers_pair_in_order_and_stay_out_of_groups() {
+    let nested = "startloop\nstartloop\n[ Player ] -> [ Player ]\nendloop\nendloop";
+    let g = game("", nested, "");
+    let b = engine::build(&g);
+    let lines: Vec<u32> = b.diagnostics.iter().filter(|d| d.code == "E0614").map(|d| d.span.line).collect();
+    let first = line_of(&g, "startloop");
+    // Markers pair in order: (start, start) flags the nested STARTLOOP and
+    // (end, end) the ENDLOOP that opens the second pair.
+    assert_eq!(lines, vec![first + 1, first + 3], "{:#?}", b.diagnostics);
+    let split = "[ Crate ] -> [ Wall ]\nstartloop\n+ [ Wall ] -> [ Crate ]\nendloop";
+    check(&game("", split, ""), "E0614", "startloop", true);
+}
+
+#[test]
+fn prelude_colours_must_be_colours() {
+    let g = game("", "", "").replacen("title Test", "title Test\ntext_color 12zz34", 1);
+    check(&g, "E0116", "text_color", true);
+    let ok = game("", "", "").replacen("title Test", "title Test\ntext_color #1af\nbackground_color darkblue", 1);
+    assert!(engine::build(&ok).game.is_some());
+}
+
+#[test]
+fn background_property_across_layers_is_refused() {
+    let g = game("", "", "").replacen("Background\nblack", "Background1\nblack\nBackground2\nblue", 1);
+    let g = g.replacen(". = Background", "Background = Background1 or Background2\n. = Background1", 1);
+    let g = g.replacen("Background\nTarget", "Background1, Background2\nTarget", 1);
+    // Both on layer two with Target: fine.
+    assert!(engine::build(&g).game.is_some(), "{:#?}", engine::build(&g).diagnostics);
+    let split = g.replacen("Background1, Background2\nTarget", "Background1\nBackground2, Target", 1);
+    check(&split, "E0907", "Background = Background1", true);
+}
+
+#[test]
+fn aggregate_naming_one_object_twice_is_refused() {
+    check(&game("G = Player\nQ = G and P", "", ""), "E0309", "Q = G and P", true);
+}
+
+#[test]
+fn long_message_warns() {
+    let long = format!("message {}", "word ".repeat(100));
+    check(&game("", "", &format!("P*.T\n\n{long}")), "W0805", "message", false);
+    assert!(engine::build(&game("", "", "P*.T\n\nmessage short and sweet")).diagnostics.iter().all(|d| d.code != "W0805"));
+}
+
+#[test]
+fn using_a_name_whose_definition_is_broken_is_an_error() {
+    let g = game("Stuff = Crate or Nothing\nAlias = Stuff", "[ Alias ] -> [ Alias ]", "");
+    check(&g, "E0612", "[ Alias ]", true);
+}
+
+#[test]
+fn comments_after_separator_lines_are_fine_in_rules() {
+    let g = game("", "()======()\n[ > Player | Crate ] -> [ > Player | > Crate ]\n==========(cat)", "");
+    let b = engine::build(&g);
+    assert!(b.game.is_some(), "{:#?}", b.diagnostics);
+}
+
+#[test]
+fn overwide_sprite_is_flagged_on_the_object_too() {
+    let g = game("", "", "").replacen("Target\nred", "Target\nred\n00000\n000000\n00000\n00000\n00000", 1);
+    check(&g, "W0209", "Target", false);
+}
