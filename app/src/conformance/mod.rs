@@ -51,12 +51,51 @@ fn case_name(case: &Value, index: usize) -> String {
     }
 }
 
+/// Run every case, spread over the machine's cores (cases are
+/// independent), and return each outcome with its time, in case order.
+fn run_all(cases: &[Value]) -> Vec<(Outcome, std::time::Duration)> {
+    let workers = std::thread::available_parallelism().map_or(1, std::num::NonZero::get).min(cases.len().max(1));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut results: Vec<Option<(Outcome, std::time::Duration)>> = (0..cases.len()).map(|_| None).collect();
+    let done = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                let mut mine = Vec::new();
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(case) = cases.get(i) else { break };
+                    let started = std::time::Instant::now();
+                    let outcome = std::panic::catch_unwind(|| run_case(case))
+                        .unwrap_or_else(|_| Outcome::fail("the engine panicked"));
+                    mine.push((i, outcome, started.elapsed()));
+                }
+                if let Ok(mut all) = done.lock() {
+                    all.extend(mine);
+                }
+            });
+        }
+    });
+    for (i, outcome, took) in done.into_inner().unwrap_or_default() {
+        results[i] = Some((outcome, took));
+    }
+    results
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|| (Outcome::fail("the case was not run"), std::time::Duration::ZERO)))
+        .collect()
+}
+
 pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
     let mut verbose = false;
     let mut allow_failures = false;
+    let mut slowest = 0usize;
     let mut files = Vec::new();
-    for a in args {
+    let mut args = args.iter();
+    while let Some(a) = args.next() {
         match a.as_str() {
+            "--slowest" => {
+                slowest = args.next().and_then(|n| n.parse().ok()).context("--slowest needs a count")?;
+            }
             "--verbose" | "-v" => verbose = true,
             "--allow-failures" => allow_failures = true,
             s if s.starts_with('-') => bail!("unknown option `{s}` for conformance"),
@@ -72,19 +111,26 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         let cases: Vec<Value> =
             serde_json::from_str(&text).with_context(|| format!("{file} is not a JSON array"))?;
         let (mut pass, mut fail) = (0usize, 0usize);
-        for (i, case) in cases.iter().enumerate() {
-            let outcome = std::panic::catch_unwind(|| run_case(case))
-                .unwrap_or_else(|_| Outcome::fail("the engine panicked"));
+        let results = run_all(&cases);
+        let mut times: Vec<(std::time::Duration, usize)> = Vec::new();
+        for (i, (outcome, took)) in results.into_iter().enumerate() {
+            times.push((took, i));
             if outcome.passed {
                 pass += 1;
             } else {
                 fail += 1;
                 if verbose {
-                    println!("FAIL {file} {}\n{}\n", case_name(case, i), outcome.detail);
+                    println!("FAIL {file} {}\n{}\n", case_name(&cases[i], i), outcome.detail);
                 }
             }
         }
         println!("{file}: {pass} passed, {fail} failed");
+        if slowest > 0 {
+            times.sort_by(|a, b| b.0.cmp(&a.0));
+            for (t, i) in times.iter().take(slowest) {
+                eprintln!("  {:8.1} ms  {}", t.as_secs_f64() * 1000.0, case_name(&cases[*i], *i));
+            }
+        }
         total_pass += pass;
         total_fail += fail;
     }
