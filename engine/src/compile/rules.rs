@@ -65,6 +65,25 @@ pub struct Row {
     pub obj_mask: Box<[u64]>,
     /// Movements the row requires somewhere (for quick rejection).
     pub mov_mask: Box<[u64]>,
+    /// The same cells as single words, when the game fits one word of
+    /// objects and one of movements and the row has no ellipsis: the
+    /// matcher's fast path.
+    pub narrow: Option<Box<[NarrowCell]>>,
+}
+
+/// A [`CellPattern`] of a game with at most 64 objects and 12 layers.
+#[derive(Debug, Clone)]
+pub struct NarrowCell {
+    /// Objects that must all be present.
+    pub present: u64,
+    /// Objects that must all be absent.
+    pub missing: u64,
+    /// Movement bits that must all be set.
+    pub mov_present: u64,
+    /// Movement bits that must all be clear.
+    pub mov_missing: u64,
+    /// For each single-layer property: at least one of these present.
+    pub any_present: Box<[u64]>,
 }
 
 /// A compiled, concrete rule.
@@ -361,7 +380,22 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
             }
         }
         let len = cells.len() - ellipses;
-        rows.push(Row { cells, ellipses, len, obj_mask: obj_mask.into(), mov_mask: mov_mask.into() });
+        let narrow = (ctx.ow == 1 && ctx.mw == 1 && ellipses == 0).then(|| {
+            cells
+                .iter()
+                .filter_map(|c| match c {
+                    PatternCell::Cell(p) => Some(NarrowCell {
+                        present: p.present[0],
+                        missing: p.missing[0],
+                        mov_present: p.mov_present[0],
+                        mov_missing: p.mov_missing[0],
+                        any_present: p.any_present.iter().map(|a| a[0]).collect(),
+                    }),
+                    PatternCell::Ellipsis => None,
+                })
+                .collect()
+        });
+        rows.push(Row { cells, ellipses, len, obj_mask: obj_mask.into(), mov_mask: mov_mask.into(), narrow });
     }
     if ellipsis_at_edge {
         return None;

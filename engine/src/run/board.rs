@@ -202,6 +202,22 @@ impl Board {
             segs[k] = seg;
         }
         let horizontal = dir > 2;
+        if let Some(narrow) = row.narrow.as_deref() {
+            self.match_narrow(narrow, row, (xmin, xmax, ymin, ymax), d, horizontal, out);
+            return;
+        }
+        if row.ellipses == 0 {
+            let b = (xmin, xmax, ymin, ymax);
+            match (self.ow, self.mw) {
+                (2, 1) => return self.match_wide::<2, 1>(row, b, d, horizontal, out),
+                (2, 2) => return self.match_wide::<2, 2>(row, b, d, horizontal, out),
+                (3, 1) => return self.match_wide::<3, 1>(row, b, d, horizontal, out),
+                (3, 2) => return self.match_wide::<3, 2>(row, b, d, horizontal, out),
+                (4, 1) => return self.match_wide::<4, 1>(row, b, d, horizontal, out),
+                (4, 2) => return self.match_wide::<4, 2>(row, b, d, horizontal, out),
+                _ => {}
+            }
+        }
         let try_at = |x: isize, y: isize, out: &mut Vec<RowMatch>| {
             let i = x * h + y;
             if row.ellipses == 0 {
@@ -240,6 +256,136 @@ impl Board {
                 }
                 for y in ymin..ymax {
                     try_at(x, y, out);
+                }
+            }
+        }
+    }
+
+    /// [`Self::match_row`] for one-word games and rows without ellipses:
+    /// the same scan order, with the cell tests on plain words.
+    fn match_narrow(
+        &self,
+        cells: &[crate::compile::rules::NarrowCell],
+        row: &Row,
+        (xmin, xmax, ymin, ymax): (isize, isize, isize, isize),
+        d: isize,
+        horizontal: bool,
+        out: &mut Vec<RowMatch>,
+    ) {
+        let h = self.height as isize;
+        let objects = &self.objects[..];
+        let movements = &self.movements[..];
+        let test = |start: isize| -> bool {
+            let mut p = start;
+            for c in cells {
+                let (Some(&o), Some(&m)) = (objects.get(p as usize), movements.get(p as usize)) else { return false };
+                if o & c.present != c.present
+                    || o & c.missing != 0
+                    || m & c.mov_present != c.mov_present
+                    || m & c.mov_missing != 0
+                    || !c.any_present.iter().all(|&a| o & a != 0)
+                {
+                    return false;
+                }
+                p += d;
+            }
+            true
+        };
+        let (row_obj, row_mov) = (row.obj_mask[0], row.mov_mask[0]);
+        if horizontal {
+            for y in ymin..ymax {
+                let yu = y as usize;
+                if self.row_obj[yu] & row_obj != row_obj || self.row_mov[yu] & row_mov != row_mov {
+                    continue;
+                }
+                for x in xmin..xmax {
+                    let i = x * h + y;
+                    if test(i) {
+                        out.push(RowMatch { start: i as usize, gaps: [0, 0] });
+                    }
+                }
+            }
+        } else {
+            for x in xmin..xmax {
+                let xu = x as usize;
+                if self.col_obj[xu] & row_obj != row_obj || self.col_mov[xu] & row_mov != row_mov {
+                    continue;
+                }
+                for y in ymin..ymax {
+                    let i = x * h + y;
+                    if test(i) {
+                        out.push(RowMatch { start: i as usize, gaps: [0, 0] });
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`Self::match_row`] for rows without ellipses in games of `OW`
+    /// object words and `MW` movement words (fixed sizes let the compiler
+    /// unroll the cell tests).
+    fn match_wide<const OW: usize, const MW: usize>(
+        &self,
+        row: &Row,
+        (xmin, xmax, ymin, ymax): (isize, isize, isize, isize),
+        d: isize,
+        horizontal: bool,
+        out: &mut Vec<RowMatch>,
+    ) {
+        let h = self.height as isize;
+        let objects = &self.objects[..];
+        let movements = &self.movements[..];
+        let words = |a: &[u64], i: usize| -> Option<[u64; OW]> { a.get(i * OW..(i + 1) * OW)?.try_into().ok() };
+        let mwords = |a: &[u64], i: usize| -> Option<[u64; MW]> { a.get(i * MW..(i + 1) * MW)?.try_into().ok() };
+        let test = |start: isize| -> bool {
+            let mut p = start;
+            for c in &row.cells {
+                let PatternCell::Cell(c) = c else { return false };
+                let (Some(o), Some(m)) = (words(objects, p as usize), mwords(movements, p as usize)) else { return false };
+                let mut bad = 0u64;
+                for w in 0..OW {
+                    bad |= (o[w] & c.present[w]) ^ c.present[w];
+                    bad |= o[w] & c.missing[w];
+                }
+                for w in 0..MW {
+                    bad |= (m[w] & c.mov_present[w]) ^ c.mov_present[w];
+                    bad |= m[w] & c.mov_missing[w];
+                }
+                if bad != 0 || !c.any_present.iter().all(|a| (0..OW).any(|w| o[w] & a[w] != 0)) {
+                    return false;
+                }
+                p += d;
+            }
+            true
+        };
+        if horizontal {
+            for y in ymin..ymax {
+                let yu = y as usize;
+                if !bits::contains(&self.row_obj[yu * OW..(yu + 1) * OW], &row.obj_mask)
+                    || !bits::contains(&self.row_mov[yu * MW..(yu + 1) * MW], &row.mov_mask)
+                {
+                    continue;
+                }
+                for x in xmin..xmax {
+                    let i = x * h + y;
+                    if test(i) {
+                        out.push(RowMatch { start: i as usize, gaps: [0, 0] });
+                    }
+                }
+            }
+        } else {
+            for x in xmin..xmax {
+                let xu = x as usize;
+                if !bits::contains(&self.col_obj[xu * OW..(xu + 1) * OW], &row.obj_mask)
+                    || !bits::contains(&self.col_mov[xu * MW..(xu + 1) * MW], &row.mov_mask)
+                {
+                    continue;
+                }
+                for y in ymin..ymax {
+                    let i = x * h + y;
+                    if test(i) {
+                        out.push(RowMatch { start: i as usize, gaps: [0, 0] });
+                    }
                 }
             }
         }
