@@ -31,6 +31,9 @@ pub struct Persisted {
     pub recent: Vec<PathBuf>,
     /// The panel layout.
     pub tree: Option<egui_tiles::Tree<PanelId>>,
+    /// Level reached in each game, by title.
+    #[serde(default)]
+    pub progress: std::collections::BTreeMap<String, usize>,
 }
 
 const RECENT_LIMIT: usize = 10;
@@ -80,10 +83,12 @@ impl StudioApp {
     ) -> Self {
         let recovery = Recovery::new(recovery_dir);
         let restore_offer = recovery.find();
+        let mut panels = Panels::default();
+        panels.player.set_progress(persisted.progress);
         let mut app = Self {
             doc: Document::new(String::new(), None),
             tree: persisted.tree.unwrap_or_else(layout::default_tree),
-            panels: Panels::default(),
+            panels,
             recent: persisted.recent,
             dialogs,
             recovery,
@@ -105,6 +110,7 @@ impl StudioApp {
                 } else {
                     app.status = format!("New file {}", path.display());
                     app.doc = Document::new(String::new(), Some(path));
+                    app.panels.player.forget_game();
                 }
             }
         }
@@ -125,7 +131,7 @@ impl StudioApp {
     /// The state to persist.
     #[must_use]
     pub fn persisted(&self) -> Persisted {
-        Persisted { recent: self.recent.clone(), tree: Some(self.tree.clone()) }
+        Persisted { recent: self.recent.clone(), tree: Some(self.tree.clone()), progress: self.panels.player.progress().clone() }
     }
 
     fn remember(&mut self, path: &std::path::Path) {
@@ -138,6 +144,7 @@ impl StudioApp {
     fn open_example(&mut self, index: usize) {
         let example = EXAMPLES.get(index).copied().unwrap_or(EXAMPLES[0]);
         self.doc = Document::new(example.text.to_owned(), None);
+        self.panels.player.forget_game();
         self.doc.untitled_name = Some(example.file.to_owned());
         self.status = format!("Opened the example {}", example.file);
     }
@@ -151,10 +158,12 @@ impl StudioApp {
                 if from_html {
                     // Never overwrite the exported page with the bare source.
                     self.doc = Document::new(text, None);
+                    self.panels.player.forget_game();
                     self.doc.mark_unsaved();
                     self.status = format!("Recovered the source from {}", path.display());
                 } else {
                     self.doc = Document::new(text, Some(path.clone()));
+                    self.panels.player.forget_game();
                     self.status = format!("Opened {}", path.display());
                 }
             }
@@ -201,6 +210,7 @@ impl StudioApp {
         match command {
             Command::New => {
                 self.doc = Document::new(String::new(), None);
+                self.panels.player.forget_game();
                 self.recovery.clear();
                 self.status = "New game".into();
             }
@@ -352,6 +362,7 @@ impl StudioApp {
                 ui.horizontal(|ui| {
                     if ui.button("Restore").clicked() {
                         self.doc = Document::new(offer.text.clone(), offer.path.clone());
+                        self.panels.player.forget_game();
                         self.doc.mark_unsaved();
                         self.status = "Restored the unsaved text".into();
                         self.restore_offer = None;
@@ -537,12 +548,14 @@ mod tests {
     fn layout_and_recent_files_survive_a_round_trip() {
         let mut tree = layout::default_tree();
         layout::set_shown(&mut tree, PanelId::Player, false);
-        let saved = Persisted { recent: vec![PathBuf::from("/games/a.txt")], tree: Some(tree) };
+        let progress = std::collections::BTreeMap::from([("my game".to_owned(), 3)]);
+        let saved = Persisted { recent: vec![PathBuf::from("/games/a.txt")], tree: Some(tree), progress };
         let json = serde_json::to_string(&saved).expect("serialize");
         let back: Persisted = serde_json::from_str(&json).expect("deserialize");
         assert_eq!(back.recent, saved.recent);
         let tree = back.tree.expect("tree");
         assert!(!layout::is_shown(&tree, PanelId::Player));
         assert!(layout::is_shown(&tree, PanelId::Code));
+        assert_eq!(back.progress.get("my game"), Some(&3));
     }
 }

@@ -170,6 +170,43 @@ impl Session {
         (0..self.game.objects.len()).filter(|&id| crate::compile::bits::get_bit(cell, id)).collect()
     }
 
+    /// Carry the state of `other`'s level into this session, for a studio
+    /// that rebuilt the game while it was being played: each cell gets the
+    /// objects of the same names that this game still has (skipping one
+    /// whose layer the cell already fills). Only when both sessions show a
+    /// map of the same size; returns whether it did.
+    pub fn adopt_board(&mut self, other: &Session) -> bool {
+        let (Some(from), Some(to)) = (other.board.as_ref(), self.board.as_ref()) else { return false };
+        if (from.width, from.height) != (to.width, to.height) || self.text_mode || other.text_mode {
+            return false;
+        }
+        let ids: HashMap<&str, usize> =
+            self.game.objects.iter().enumerate().map(|(id, o)| (o.name.as_str(), id)).collect();
+        let ow = self.game.obj_words;
+        let mut objects = vec![0u64; from.cells() * ow];
+        for i in 0..from.cells() {
+            let cell = &mut objects[i * ow..(i + 1) * ow];
+            let mut layers_used: Vec<usize> = Vec::new();
+            for (old_id, o) in other.game.objects.iter().enumerate() {
+                if !crate::compile::bits::get_bit(from.cell(i), old_id) {
+                    continue;
+                }
+                let Some(&id) = ids.get(o.name.as_str()) else { continue };
+                let layer = self.game.objects[id].layer;
+                if !layers_used.contains(&layer) {
+                    layers_used.push(layer);
+                    crate::compile::bits::set_bit(cell, id);
+                }
+            }
+        }
+        if let Some(b) = self.board.as_mut() {
+            b.restore(&objects);
+            b.recompute_masks();
+        }
+        self.backups.clear();
+        true
+    }
+
     /// Whether a message or the title screen is showing.
     #[must_use]
     pub fn text_mode(&self) -> bool {

@@ -1,11 +1,17 @@
 //! The player panel: plays the last game that compiled, through
 //! `engine::run::Session`, beside the code.
 //!
-//! Keys (when the board has focus; click it): arrows or WASD move, X or
-//! Space act, Z undoes, R restarts. A rebuild keeps the level being played
-//! when it still exists. `again` turns run on the game's again interval.
-//! Any panic from the engine (still being written) is caught and shown.
+//! A game opens on its title screen (title, author, start or continue).
+//! Keys (when the board has focus; click it): arrows or WASD move, X,
+//! Space or Enter act, Z or U undo, R restarts, Esc returns to the title;
+//! held keys repeat on the game's `key_repeat_interval`, and `noaction`,
+//! `noundo`, `norestart` and `throttle_movement` are honoured. A rebuild
+//! keeps the level being played, and the position in it when the level
+//! kept its size. `again` turns run on the game's again interval. The level
+//! reached in each game (by title) is kept between runs. Any panic from the
+//! engine is caught and shown.
 
+use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -30,6 +36,17 @@ pub struct PlayerPanel {
     look: Option<engine::render::Look>,
     camera: engine::render::Camera,
     failure: Option<String>,
+    /// The title screen is showing.
+    on_title: bool,
+    /// The next session starts fresh (a level was picked), rather than
+    /// carrying the board over from a rebuild.
+    pending_fresh: bool,
+    /// Level reached per game title, kept between runs.
+    progress: BTreeMap<String, usize>,
+    /// The movement key being held, and when it repeats next.
+    held: Option<(Input, Instant)>,
+    /// When the last movement was made (for `throttle_movement`).
+    last_move: Option<Instant>,
 }
 
 /// The egui id of the board (it takes keyboard focus when clicked).
@@ -57,6 +74,66 @@ impl PlayerPanel {
     pub fn select_level(&mut self, index: usize) {
         self.level = index;
         self.game = None; // start a fresh session on the next frame
+        self.pending_fresh = true;
+        self.on_title = false;
+    }
+
+    /// Drop the game being played (another document was opened): the next
+    /// game starts on its title screen.
+    pub fn forget_game(&mut self) {
+        let progress = std::mem::take(&mut self.progress);
+        *self = Self { progress, ..Self::default() };
+    }
+
+    /// Level reached in each game, by title (what the studio persists).
+    #[must_use]
+    pub fn progress(&self) -> &BTreeMap<String, usize> {
+        &self.progress
+    }
+
+    /// Restore the level reached in each game.
+    pub fn set_progress(&mut self, progress: BTreeMap<String, usize>) {
+        self.progress = progress;
+    }
+
+    /// Whether the title screen is showing.
+    #[must_use]
+    pub fn on_title(&self) -> bool {
+        self.on_title
+    }
+
+    /// Leave the title screen: continue from the level reached, or start
+    /// from the first entry.
+    pub fn start_game(&mut self, continue_saved: bool) {
+        let saved = self.saved_level().filter(|_| continue_saved).unwrap_or(0);
+        self.select_level(saved);
+    }
+
+    /// Back to the title screen.
+    pub fn to_title(&mut self) {
+        self.on_title = true;
+        self.message = None;
+        self.won = false;
+        self.next_again = None;
+        self.held = None;
+    }
+
+    fn game_key(&self) -> Option<String> {
+        let g = self.game.as_ref()?;
+        Some(g.metadata.title.clone().unwrap_or_else(|| "untitled".to_owned()).to_lowercase())
+    }
+
+    /// The level reached in this game on an earlier run, if past the start.
+    fn saved_level(&self) -> Option<usize> {
+        let key = self.game_key()?;
+        self.progress.get(&key).copied().filter(|&l| l > 0 && l < self.level_count())
+    }
+
+    fn remember_level(&mut self) {
+        if let Some(key) = self.game_key() {
+            let level = if self.won { 0 } else { self.level };
+            self.progress.insert(key, level);
+        }
     }
 
     /// The level state in the engine's dump format (for tests).
@@ -77,15 +154,25 @@ impl PlayerPanel {
         self.game.as_ref().map_or(0, |g| g.levels.len())
     }
 
-    fn start(&mut self, game: Arc<Game>) {
+    /// Start playing `game` at the current level; with `keep`, carry the
+    /// board of the session being replaced over (a rebuild).
+    fn start(&mut self, game: Arc<Game>, keep: bool) {
         let level = self.level.min(game.levels.len().saturating_sub(1));
+        let previous = self.session.take().filter(|_| keep);
         self.message = None;
         self.won = false;
         self.next_again = None;
         self.frame_dirty = true;
         self.look = None;
         self.camera = engine::render::Camera::default();
-        match guarded(|| Session::new(game.clone(), level, None)) {
+        let made = guarded(|| {
+            let mut session = Session::new(game.clone(), level, None);
+            if let Some(prev) = previous.as_ref().filter(|p| p.level_index() == level) {
+                session.adopt_board(prev);
+            }
+            session
+        });
+        match made {
             Ok(session) => {
                 self.session = Some(session);
                 self.failure = None;
@@ -108,19 +195,25 @@ impl PlayerPanel {
             return;
         }
         let Some(session) = &mut self.session else { return };
-        for event in session.take_events() {
+        let events = session.take_events();
+        let again = session.again_pending().then(|| session.game().metadata.again_interval);
+        for event in events {
             match event {
                 Event::Message(text) => self.message = Some(text),
                 Event::LevelChanged(i) => {
                     self.level = i;
                     self.message = None;
+                    self.remember_level();
                 }
-                Event::GameWon => self.won = true,
+                Event::GameWon => {
+                    self.won = true;
+                    self.remember_level();
+                }
                 _ => {}
             }
         }
-        if session.again_pending() {
-            let secs = session.game().metadata.again_interval.clamp(0.0, 2.0);
+        if let Some(secs) = again {
+            let secs = secs.clamp(0.0, 2.0);
             self.next_again = Some(Instant::now() + Duration::from_secs_f64(secs));
         } else {
             self.next_again = None;
@@ -180,25 +273,100 @@ impl PlayerPanel {
         Some(egui::ColorImage::new([frame.width, frame.height], pixels))
     }
 
-    fn keys(ui: &egui::Ui) -> (Option<Input>, bool, bool) {
+    /// The keys of this frame: a game input (fresh presses, and repeats of
+    /// a held movement key every `key_repeat_interval`), undo, restart,
+    /// and Esc.
+    fn keys(&mut self, ui: &egui::Ui) -> (Option<Input>, bool, bool, bool) {
         use egui::{Key, Modifiers};
-        ui.ctx().input_mut(|i| {
-            let mut take = |keys: &[Key]| keys.iter().any(|k| i.consume_key(Modifiers::NONE, *k));
-            let input = if take(&[Key::ArrowUp, Key::W]) {
-                Some(Input::Up)
-            } else if take(&[Key::ArrowDown, Key::S]) {
-                Some(Input::Down)
-            } else if take(&[Key::ArrowLeft, Key::A]) {
-                Some(Input::Left)
-            } else if take(&[Key::ArrowRight, Key::D]) {
-                Some(Input::Right)
-            } else if take(&[Key::X, Key::Space, Key::Enter]) {
-                Some(Input::Action)
-            } else {
-                None
+        const MOVES: [(Input, [Key; 2]); 4] = [
+            (Input::Up, [Key::ArrowUp, Key::W]),
+            (Input::Down, [Key::ArrowDown, Key::S]),
+            (Input::Left, [Key::ArrowLeft, Key::A]),
+            (Input::Right, [Key::ArrowRight, Key::D]),
+        ];
+        let repeat = self.game.as_ref().map_or(0.15, |g| g.metadata.key_repeat_interval).clamp(0.02, 2.0);
+        let repeat = Duration::from_secs_f64(repeat);
+        let now = Instant::now();
+        let (fresh, down, undo, restart, escape, action) = ui.ctx().input_mut(|i| {
+            // A fresh press (not the system's own key repeat) of one of `keys`.
+            let pressed = |i: &egui::InputState, keys: &[Key]| {
+                i.events.iter().any(|e| {
+                    matches!(e, egui::Event::Key { key, pressed: true, repeat: false, modifiers, .. }
+                        if keys.contains(key) && modifiers.is_none())
+                })
             };
-            (input, take(&[Key::Z, Key::U]), take(&[Key::R]))
-        })
+            let fresh = MOVES.iter().find(|(_, keys)| pressed(i, keys)).map(|(input, _)| *input);
+            let down: Vec<Input> =
+                MOVES.iter().filter(|(_, keys)| keys.iter().any(|k| i.key_down(*k))).map(|(input, _)| *input).collect();
+            let action = pressed(i, &[Key::X, Key::Space, Key::Enter]);
+            let undo = pressed(i, &[Key::Z, Key::U]);
+            let restart = pressed(i, &[Key::R]);
+            let escape = pressed(i, &[Key::Escape]);
+            // Take every event of the game's keys, system repeats included.
+            for key in [
+                Key::ArrowUp, Key::ArrowDown, Key::ArrowLeft, Key::ArrowRight, Key::W, Key::A, Key::S, Key::D,
+                Key::X, Key::Space, Key::Enter, Key::Z, Key::U, Key::R, Key::Escape,
+            ] {
+                while i.consume_key(Modifiers::NONE, key) {}
+            }
+            (fresh, down, undo, restart, escape, action)
+        });
+        let mut input = None;
+        if let Some(f) = fresh {
+            input = Some(f);
+            self.held = Some((f, now + repeat));
+        } else if let Some((held, due)) = self.held {
+            if !down.contains(&held) {
+                self.held = None;
+            } else if now >= due {
+                input = Some(held);
+                self.held = Some((held, now + repeat));
+            }
+        }
+        if let Some((_, due)) = self.held {
+            ui.ctx().request_repaint_after(due.saturating_duration_since(now));
+        }
+        if input.is_none() && action {
+            input = Some(Input::Action);
+        }
+        (input, undo, restart, escape)
+    }
+
+    /// Draw the title screen with its two choices; returns the choice made
+    /// (`Some(true)`: continue).
+    fn title_ui(&self, ui: &mut egui::Ui, rect: egui::Rect, key_action: bool) -> Option<bool> {
+        let (bg, fg) = self.look.as_ref().map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| {
+            let c = |p: engine::render::Rgba| egui::Color32::from_rgb(p.0[0], p.0[1], p.0[2]);
+            (c(l.background), c(l.text))
+        });
+        ui.painter().rect_filled(rect, 0.0, bg);
+        let meta = self.game.as_ref().map(|g| g.metadata.clone()).unwrap_or_default();
+        let title = meta.title.clone().unwrap_or_else(|| "An untitled game".to_owned());
+        let mut choice = None;
+        let saved = self.saved_level();
+        let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink(16.0)));
+        child.vertical_centered(|ui| {
+            ui.add_space((rect.height() * 0.22).max(8.0));
+            ui.label(egui::RichText::new(title).size(26.0).color(fg).strong());
+            if let Some(author) = &meta.author {
+                ui.add_space(4.0);
+                ui.label(egui::RichText::new(format!("by {author}")).size(16.0).color(fg));
+            }
+            ui.add_space(24.0);
+            if let Some(level) = saved {
+                if ui.button(format!("Continue from level {}", level + 1)).on_hover_text("X").clicked() {
+                    choice = Some(true);
+                }
+                ui.add_space(6.0);
+            }
+            if ui.button("Start a new game").on_hover_text(if saved.is_some() { "" } else { "X" }).clicked() {
+                choice = Some(false);
+            }
+        });
+        if key_action && choice.is_none() {
+            choice = Some(saved.is_some());
+        }
+        choice
     }
 }
 
@@ -225,7 +393,14 @@ impl Panel for PlayerPanel {
         if let Some(game) = game
             && !self.game.as_ref().is_some_and(|g| Arc::ptr_eq(g, &game))
         {
-            self.start(game);
+            // A game seen for the first time opens on its title screen; a
+            // rebuild of the one being played carries its board over.
+            let first = self.session.is_none() && !self.pending_fresh;
+            if first {
+                self.on_title = true;
+            }
+            let keep = !std::mem::take(&mut self.pending_fresh);
+            self.start(game, keep);
         }
 
         // Header: level choice, restart, undo.
@@ -249,8 +424,12 @@ impl Panel for PlayerPanel {
                 pick = Some(self.level + 1);
             }
             ui.separator();
-            restart = ui.button("Restart").on_hover_text("R").clicked();
-            undo = ui.button("Undo").on_hover_text("Z").clicked();
+            let meta = self.game.as_ref().map(|g| g.metadata.clone()).unwrap_or_default();
+            restart = ui.add_enabled(!meta.has("norestart"), egui::Button::new("Restart")).on_hover_text("R").clicked();
+            undo = ui.add_enabled(!meta.has("noundo"), egui::Button::new("Undo")).on_hover_text("Z").clicked();
+            if ui.button("Title").on_hover_text("Esc").clicked() {
+                self.to_title();
+            }
         });
         if let Some(i) = pick {
             self.select_level(i);
@@ -279,8 +458,45 @@ impl Panel for PlayerPanel {
                 );
             });
         }
-        let (input, key_undo, key_restart) = if focused { Self::keys(ui) } else { (None, false, false) };
+        let (mut input, key_undo, key_restart, escape) =
+            if focused { self.keys(ui) } else { (None, false, false, false) };
+        // egui takes focus away on Esc before the panel sees the key.
+        let escape_unfocused = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Escape));
+        if escape || escape_unfocused {
+            self.to_title();
+            response.request_focus();
+        }
+        if self.on_title {
+            if self.look.is_none() {
+                if let Some(session) = &self.session {
+                    self.look = Some(engine::render::Look::new(session.game()));
+                }
+            }
+            if let Some(cont) = self.title_ui(ui, rect, input == Some(Input::Action)) {
+                self.start_game(cont);
+                response.request_focus();
+                ui.ctx().request_repaint();
+            }
+            return;
+        }
+        let meta = self.game.as_ref().map(|g| g.metadata.clone()).unwrap_or_default();
         let text_on_screen = self.won || self.message.is_some() || self.entry_message().is_some();
+        if !text_on_screen {
+            if input == Some(Input::Action) && meta.has("noaction") {
+                input = None;
+            }
+            // `throttle_movement`: no faster than the repeat interval, even
+            // when the keys are tapped.
+            if input.is_some_and(|i| i != Input::Action) && meta.has("throttle_movement") {
+                let gap = Duration::from_secs_f64(meta.key_repeat_interval.clamp(0.0, 2.0));
+                if self.last_move.is_some_and(|t| t.elapsed() < gap) {
+                    input = None;
+                }
+            }
+            if input.is_some_and(|i| i != Input::Action) {
+                self.last_move = Some(Instant::now());
+            }
+        }
         if text_on_screen && input == Some(Input::Action) {
             self.dismiss_text();
             ui.ctx().request_repaint();
