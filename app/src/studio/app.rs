@@ -69,6 +69,7 @@ impl StudioApp {
         let persisted = cc.storage.and_then(|s| eframe::get_value::<Persisted>(s, eframe::APP_KEY));
         // The code colours are made for a dark background.
         cc.egui_ctx.set_theme(egui::Theme::Dark);
+        crate::fonts::install(&cc.egui_ctx);
         Self::with_parts(startup, persisted.unwrap_or_default(), Box::new(files::RfdDialogs::default()), Recovery::default_dir())
     }
 

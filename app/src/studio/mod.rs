@@ -11,6 +11,7 @@ pub mod complete;
 pub mod document;
 pub mod examples;
 pub mod files;
+pub mod fonts;
 pub mod highlight;
 pub mod layout;
 pub mod panels;
