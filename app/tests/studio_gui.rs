@@ -391,6 +391,18 @@ fn the_player_moves_with_the_keys_and_keeps_its_level_across_a_rebuild() {
     assert_eq!(harness.state().panels.player.level(), 2, "a rebuild keeps the level");
     assert_eq!(harness.state().panels.player.dump().as_deref(), Some(moved.as_str()), "and the position");
 
+    // While the text has errors the player keeps the last good build.
+    let good = harness.state().doc.text().to_owned();
+    harness.state_mut().doc.set_text(good.replace("COLLISIONLAYERS", "COLLISIONLAYERS\nNoSuchThing"));
+    harness.run_steps(3);
+    settle(&mut harness);
+    assert!(engine::diag::has_errors(harness.state().doc.diagnostics()));
+    assert_eq!(harness.state().panels.player.dump().as_deref(), Some(moved.as_str()), "still playing");
+    harness.get_by_label("The text has errors (see Problems); playing the last version that compiled.");
+    harness.state_mut().doc.set_text(good);
+    harness.run_steps(3);
+    settle(&mut harness);
+
     // Esc goes back to the title, which offers to continue from level 3.
     harness.key_press(egui::Key::Escape);
     harness.run_steps(2);

@@ -73,8 +73,7 @@ impl PlayerPanel {
     /// Play entry `index` of the LEVELS section.
     pub fn select_level(&mut self, index: usize) {
         self.level = index;
-        self.game = None; // start a fresh session on the next frame
-        self.pending_fresh = true;
+        self.pending_fresh = true; // a fresh session on the next frame
         self.on_title = false;
     }
 
@@ -376,12 +375,11 @@ impl Panel for PlayerPanel {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
-        let game = cx.doc.build().and_then(|b| b.game.clone());
-        let playable = game.as_ref().is_some_and(|g| !g.levels.is_empty())
-            && !engine::diag::has_errors(cx.doc.diagnostics());
-        if !playable {
+        let game = cx.doc.build().and_then(|b| b.game.clone()).filter(|g| !g.levels.is_empty());
+        let broken = engine::diag::has_errors(cx.doc.diagnostics());
+        let fresh = if broken { None } else { game };
+        if fresh.is_none() && self.game.is_none() {
             self.session = None;
-            self.game = None;
             ui.vertical_centered(|ui| {
                 ui.add_space((ui.available_height() / 2.0 - 40.0).max(8.0));
                 ui.heading("Nothing to play yet");
@@ -390,9 +388,9 @@ impl Panel for PlayerPanel {
             });
             return;
         }
-        if let Some(game) = game
-            && !self.game.as_ref().is_some_and(|g| Arc::ptr_eq(g, &game))
-        {
+        let changed = fresh.as_ref().is_some_and(|g| !self.game.as_ref().is_some_and(|old| Arc::ptr_eq(old, g)));
+        let next = if changed || self.pending_fresh { fresh.or_else(|| self.game.clone()) } else { None };
+        if let Some(game) = next {
             // A game seen for the first time opens on its title screen; a
             // rebuild of the one being played carries its board over.
             let first = self.session.is_none() && !self.pending_fresh;
@@ -401,6 +399,13 @@ impl Panel for PlayerPanel {
             }
             let keep = !std::mem::take(&mut self.pending_fresh);
             self.start(game, keep);
+        }
+        if broken {
+            // Keep playing the last game that compiled.
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                "The text has errors (see Problems); playing the last version that compiled.",
+            );
         }
 
         // Header: level choice, restart, undo.
