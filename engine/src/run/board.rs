@@ -165,21 +165,6 @@ impl Board {
             && p.any_present.iter().all(|m| bits::intersects(objs, m))
     }
 
-    /// Match the cells `cells` (no ellipsis among them) from `pos` on.
-    fn segment_matches(&self, cells: &[PatternCell], pos: isize, d: isize) -> bool {
-        let n = self.cells() as isize;
-        let mut p = pos;
-        for c in cells {
-            if let PatternCell::Cell(pat) = c {
-                if p < 0 || p >= n || !self.cell_matches(pat, p as usize) {
-                    return false;
-                }
-            }
-            p += d;
-        }
-        true
-    }
-
     /// All matches of `row` scanning in `dir`, in the reference's order.
     pub(crate) fn match_row(&self, row: &Row, dir: u8, out: &mut Vec<RowMatch>) {
         out.clear();
@@ -218,10 +203,100 @@ impl Board {
                 _ => {}
             }
         }
+        let bounds = (xmin, xmax, ymin, ymax);
+        match (self.ow, self.mw) {
+            (1, 1) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_fixed::<1, 1>(p, i)),
+            (1, 2) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_fixed::<1, 2>(p, i)),
+            (2, 1) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_fixed::<2, 1>(p, i)),
+            (2, 2) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_fixed::<2, 2>(p, i)),
+            (3, 1) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_fixed::<3, 1>(p, i)),
+            (3, 2) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_fixed::<3, 2>(p, i)),
+            (4, 1) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_fixed::<4, 1>(p, i)),
+            (4, 2) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_fixed::<4, 2>(p, i)),
+            (1, _) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_ow::<1>(p, i)),
+            (2, _) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_ow::<2>(p, i)),
+            (3, _) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_ow::<3>(p, i)),
+            (4, _) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_ow::<4>(p, i)),
+            _ => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_matches(p, i)),
+        }
+    }
+
+    /// [`Self::cell_matches`] with the word counts fixed at compile time.
+    #[inline(always)]
+    fn cell_fixed<const OW: usize, const MW: usize>(&self, p: &CellPattern, i: usize) -> bool {
+        let (Some(o), Some(m)) = (self.objects.get(i * OW..i * OW + OW), self.movements.get(i * MW..i * MW + MW))
+        else {
+            return false;
+        };
+        let (present, missing) = (&p.present[..OW], &p.missing[..OW]);
+        let (mp, mm) = (&p.mov_present[..MW], &p.mov_missing[..MW]);
+        let mut bad = 0u64;
+        for w in 0..OW {
+            bad |= (o[w] & present[w]) ^ present[w];
+            bad |= o[w] & missing[w];
+        }
+        for w in 0..MW {
+            bad |= (m[w] & mp[w]) ^ mp[w];
+            bad |= m[w] & mm[w];
+        }
+        bad == 0 && p.any_present.iter().all(|a| (0..OW).any(|w| o[w] & a[w] != 0))
+    }
+
+    /// [`Self::cell_matches`] with the object word count fixed (games with
+    /// many layers).
+    #[inline(always)]
+    fn cell_ow<const OW: usize>(&self, p: &CellPattern, i: usize) -> bool {
+        let mw = self.mw;
+        let (Some(o), Some(m)) = (self.objects.get(i * OW..i * OW + OW), self.movements.get(i * mw..i * mw + mw)) else {
+            return false;
+        };
+        let (present, missing) = (&p.present[..OW], &p.missing[..OW]);
+        let mut bad = 0u64;
+        for w in 0..OW {
+            bad |= (o[w] & present[w]) ^ present[w];
+            bad |= o[w] & missing[w];
+        }
+        if bad != 0 {
+            return false;
+        }
+        for ((&m, &mp), &mm) in m.iter().zip(p.mov_present.iter()).zip(p.mov_missing.iter()) {
+            bad |= (m & mp) ^ mp;
+            bad |= m & mm;
+        }
+        bad == 0 && p.any_present.iter().all(|a| (0..OW).any(|w| o[w] & a[w] != 0))
+    }
+
+    /// The scan of [`Self::match_row`] with the cell test `ok`.
+    #[inline(always)]
+    fn scan(
+        &self,
+        row: &Row,
+        dir: u8,
+        segs: &[&[PatternCell]; 3],
+        (xmin, xmax, ymin, ymax): (isize, isize, isize, isize),
+        out: &mut Vec<RowMatch>,
+        ok: impl Fn(&CellPattern, usize) -> bool,
+    ) {
+        let (w, h) = (self.width as isize, self.height as isize);
+        let len = row.len as isize;
+        let d = self.delta(dir);
+        let n = self.cells() as isize;
+        let segment = |cells: &[PatternCell], pos: isize| -> bool {
+            let mut p = pos;
+            for c in cells {
+                if let PatternCell::Cell(pat) = c {
+                    if p < 0 || p >= n || !ok(pat, p as usize) {
+                        return false;
+                    }
+                }
+                p += d;
+            }
+            true
+        };
         let try_at = |x: isize, y: isize, out: &mut Vec<RowMatch>| {
             let i = x * h + y;
             if row.ellipses == 0 {
-                if self.segment_matches(&row.cells, i, d) {
+                if segment(&row.cells, i) {
                     out.push(RowMatch { start: i as usize, gaps: [0, 0] });
                 }
                 return;
@@ -232,9 +307,33 @@ impl Board {
                 2 => h - (y + len) + 1,
                 _ => y - len + 2,
             };
-            self.ellipsis_matches(&segs, i, d, kmax, row.ellipses, out);
+            if !segment(segs[0], i) {
+                return;
+            }
+            let len0 = segs[0].len() as isize;
+            if row.ellipses == 1 {
+                for k in 0..kmax.max(0) {
+                    if segment(segs[1], i + (len0 + k) * d) {
+                        out.push(RowMatch { start: i as usize, gaps: [k as usize, 0] });
+                    }
+                }
+                return;
+            }
+            let len1 = segs[1].len() as isize;
+            for k1 in 0..kmax.max(0) {
+                if !segment(segs[1], i + (len0 + k1) * d) {
+                    continue;
+                }
+                let mut k2 = 0;
+                while k1 + k2 < kmax {
+                    if segment(segs[2], i + (len0 + len1 + k1 + k2) * d) {
+                        out.push(RowMatch { start: i as usize, gaps: [k1 as usize, k2 as usize] });
+                    }
+                    k2 += 1;
+                }
+            }
         };
-        if horizontal {
+        if dir > 2 {
             for y in ymin..ymax {
                 let yu = y as usize;
                 if !bits::contains(&self.row_obj[yu * self.ow..(yu + 1) * self.ow], &row.obj_mask)
@@ -387,45 +486,6 @@ impl Board {
                         out.push(RowMatch { start: i as usize, gaps: [0, 0] });
                     }
                 }
-            }
-        }
-    }
-
-    fn ellipsis_matches(
-        &self,
-        segs: &[&[PatternCell]],
-        i: isize,
-        d: isize,
-        kmax: isize,
-        ellipses: usize,
-        out: &mut Vec<RowMatch>,
-    ) {
-        let Some(seg0) = segs.first() else { return };
-        if !self.segment_matches(seg0, i, d) {
-            return;
-        }
-        let len0 = seg0.len() as isize;
-        let seg1 = segs.get(1).copied().unwrap_or(&[]);
-        if ellipses == 1 {
-            for k in 0..kmax.max(0) {
-                if self.segment_matches(seg1, i + (len0 + k) * d, d) {
-                    out.push(RowMatch { start: i as usize, gaps: [k as usize, 0] });
-                }
-            }
-            return;
-        }
-        let len1 = seg1.len() as isize;
-        let seg2 = segs.get(2).copied().unwrap_or(&[]);
-        for k1 in 0..kmax.max(0) {
-            if !self.segment_matches(seg1, i + (len0 + k1) * d, d) {
-                continue;
-            }
-            let mut k2 = 0;
-            while k1 + k2 < kmax {
-                if self.segment_matches(seg2, i + (len0 + len1 + k1 + k2) * d, d) {
-                    out.push(RowMatch { start: i as usize, gaps: [k1 as usize, k2 as usize] });
-                }
-                k2 += 1;
             }
         }
     }
