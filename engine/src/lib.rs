@@ -16,6 +16,7 @@
 pub mod check;
 pub mod compile;
 pub mod diag;
+pub(crate) mod fasthash;
 pub mod rng;
 pub mod run;
 pub mod render;

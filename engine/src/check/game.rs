@@ -1,7 +1,7 @@
 //! Whole-game requirements: a player, a background, layers for every
 //! object, at least one level.
 
-use std::collections::HashMap;
+use crate::fasthash::HashMap;
 
 use super::catalogue as cat;
 use super::names::{Meaning, Names};
@@ -55,7 +55,7 @@ pub fn check(ast: &Ast, names: &Names, layered: &HashMap<String, usize>, out: &m
             if l.kind != crate::syntax::ast::LegendKind::And {
                 parts = names.objects_of(&l.name.text);
             }
-            let mut seen: HashMap<usize, &str> = HashMap::new();
+            let mut seen: HashMap<usize, &str> = HashMap::default();
             for p in &parts {
                 if let Some(&li) = layered.get(p) {
                     if let Some(prev) = seen.insert(li, p) {

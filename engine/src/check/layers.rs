@@ -1,7 +1,7 @@
 //! Collision layers: defined names, no aggregates, background alone,
 //! objects in one layer only.
 
-use std::collections::HashMap;
+use crate::fasthash::HashMap;
 
 use super::catalogue as cat;
 use super::names::{Meaning, Names};
@@ -10,7 +10,7 @@ use crate::syntax::ast::Ast;
 
 /// Check the layers; returns each layered object's layer index.
 pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) -> HashMap<String, usize> {
-    let mut layer_of: HashMap<String, usize> = HashMap::new();
+    let mut layer_of: HashMap<String, usize> = HashMap::default();
     for (li, layer) in ast.layers.iter().enumerate() {
         let mut on_line: Vec<&str> = Vec::new();
         let mut has_content = false;

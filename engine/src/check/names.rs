@@ -2,7 +2,7 @@
 //! entries, registered in file order the way PuzzleScript does, so later
 //! checks can ask "what does this name mean?".
 
-use std::collections::HashMap;
+use crate::fasthash::HashMap;
 
 use super::catalogue as cat;
 use crate::diag::Diagnostic;
@@ -118,7 +118,7 @@ impl Names {
                 None => {}
             }
         }
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = crate::fasthash::HashSet::default();
         out.retain(|o| seen.insert(o.clone()));
         out
     }

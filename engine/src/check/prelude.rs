@@ -3,7 +3,7 @@
 use super::catalogue as cat;
 use crate::diag::Diagnostic;
 use crate::syntax::ast::Ast;
-use std::collections::HashMap;
+use crate::fasthash::HashMap;
 
 const WITH_VALUE: [&str; 12] = [
     "title", "author", "homepage", "background_color", "text_color", "key_repeat_interval", "realtime_interval",
@@ -31,7 +31,7 @@ fn option_colour_ok(v: &str) -> bool {
 
 /// Check every prelude option.
 pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
-    let mut seen: HashMap<&str, u32> = HashMap::new();
+    let mut seen: HashMap<&str, u32> = HashMap::default();
     for p in &ast.prelude {
         let key = p.key.text.as_str();
         let line_text = p.span.text(source);

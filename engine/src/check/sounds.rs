@@ -1,6 +1,6 @@
 //! SOUNDS lines: `EVENT SEED` or `NAME VERB [DIRECTIONS] SEED`.
 
-use std::collections::HashSet;
+use crate::fasthash::HashSet;
 
 use super::catalogue as cat;
 use super::names::{Meaning, Names};
@@ -21,7 +21,7 @@ fn is_seed(w: &str) -> bool {
 
 /// Check every sound line.
 pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) {
-    let mut events: HashSet<&str> = HashSet::new();
+    let mut events: HashSet<&str> = HashSet::default();
     for s in &ast.sounds {
         let w = &s.words;
         let Some(first) = w.first() else { continue };

@@ -8,7 +8,7 @@
 use super::names::{NameKind, Names};
 use crate::diag::Diagnostic;
 use crate::syntax::ast::{Ast, Cell, CellRow, RuleLineKind};
-use std::collections::{HashMap, HashSet};
+use crate::fasthash::{HashMap, HashSet};
 
 /// One `direction name` term of a cell. `dir` is "" when none was written;
 /// an ellipsis cell is the single term `("...", "...")`.
@@ -276,7 +276,7 @@ struct OrderedMap<V> {
 
 impl<V> Default for OrderedMap<V> {
     fn default() -> Self {
-        Self { keys: Vec::new(), vals: HashMap::new() }
+        Self { keys: Vec::new(), vals: HashMap::default() }
     }
 }
 
@@ -451,7 +451,7 @@ fn concretize_properties(names: &Names, mut rule: IRule) -> Result<Vec<IRule>, (
             }
         }
     }
-    let mut ambiguous: HashSet<String> = HashSet::new();
+    let mut ambiguous: HashSet<String> = HashSet::default();
     for j in 0..rule.rhs.len() {
         for k in 0..rule.rhs[j].len() {
             let pl = properties_in(names, &rule.lhs[j][k]);
@@ -612,7 +612,7 @@ pub(crate) fn expand_rules(names: &Names, rules: Vec<IRule>, diags: &mut Vec<Dia
         }
     }
     let mut moved = Vec::new();
-    let mut bad_lines: HashSet<u32> = HashSet::new();
+    let mut bad_lines: HashSet<u32> = HashSet::default();
     for r in per_dir {
         let (line, span) = (r.line, r.span);
         match concretize_moving(r) {
@@ -658,7 +658,7 @@ fn rule_key(r: &IRule) -> (u32, &'static str, bool, bool, bool, &Vec<Vec<ICell>>
 /// Within a run of rules of the same group, keep the last of identical rules.
 fn remove_duplicates(rules: Vec<IRule>) -> Vec<IRule> {
     let mut keep = vec![false; rules.len()];
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     let mut last_group = None;
     for i in (0..rules.len()).rev() {
         if last_group != Some(rules[i].group) {

@@ -205,7 +205,7 @@ pub fn compile(ast: &Ast, _source: &str) -> (Option<Game>, Vec<Diagnostic>) {
     let concrete = expand::expand_rules(&names, irules, &mut diags);
     lint::impossible_cells(&names, &concrete, &mut diags);
     let (rules, late_rules, rigid, subroutines) = rules::build(&names, &layer_masks, &concrete, &loops, &mut diags);
-    let mut seen_diag = std::collections::HashSet::new();
+    let mut seen_diag = crate::fasthash::HashSet::default();
     diags.retain(|d| seen_diag.insert((d.span.start, d.code, d.message.clone())));
 
     let mut win_conditions = Vec::new();

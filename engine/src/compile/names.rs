@@ -6,7 +6,7 @@
 //! COLLISIONLAYERS section top to bottom.
 
 use crate::syntax::ast::{Ast, LegendDef, LegendKind};
-use std::collections::HashMap;
+use crate::fasthash::HashMap;
 
 /// What a name means once the legend is followed to its end.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,11 +117,11 @@ impl Resolver<'_> {
 impl Names {
     /// Resolve every name of `ast`. Broken definitions are skipped.
     pub(crate) fn build(ast: &Ast) -> Names {
-        let mut object_defs: HashMap<String, usize> = HashMap::new();
+        let mut object_defs: HashMap<String, usize> = HashMap::default();
         for (i, o) in ast.objects.iter().enumerate() {
             object_defs.entry(o.name.text.clone()).or_insert(i);
         }
-        let mut glyph_alias: HashMap<String, String> = HashMap::new();
+        let mut glyph_alias: HashMap<String, String> = HashMap::default();
         for o in &ast.objects {
             for extra in &o.extra_names {
                 if !object_defs.contains_key(&extra.text) {
@@ -129,7 +129,7 @@ impl Names {
                 }
             }
         }
-        let mut legend: HashMap<&str, &LegendDef> = HashMap::new();
+        let mut legend: HashMap<&str, &LegendDef> = HashMap::default();
         for def in &ast.legend {
             if object_defs.contains_key(&def.name.text) || glyph_alias.contains_key(&def.name.text) {
                 continue;
@@ -138,7 +138,7 @@ impl Names {
         }
         let resolver = Resolver { objects: &object_defs, legend, glyph_alias, memo: std::cell::RefCell::default() };
 
-        let mut kinds: HashMap<String, NameKind> = HashMap::new();
+        let mut kinds: HashMap<String, NameKind> = HashMap::default();
         for name in object_defs.keys() {
             kinds.insert(name.clone(), NameKind::Object(name.clone()));
         }
@@ -166,7 +166,7 @@ impl Names {
             }
             layer_objects.push(objs);
         }
-        let mut objects: HashMap<String, (usize, usize)> = HashMap::new();
+        let mut objects: HashMap<String, (usize, usize)> = HashMap::default();
         let mut id_names = Vec::new();
         for (layer, objs) in layer_objects.iter().enumerate() {
             for o in objs {
@@ -182,7 +182,7 @@ impl Names {
                 NameKind::Object(_) => {}
             }
         }
-        let mut single_layer = HashMap::new();
+        let mut single_layer = HashMap::default();
         for (name, k) in &kinds {
             if let NameKind::Property(m) = k {
                 let layers: Vec<usize> = m.iter().filter_map(|o| objects.get(o).map(|x| x.1)).collect();

@@ -4,7 +4,7 @@
 use super::bits;
 use super::names::{NameKind, Names};
 use crate::syntax::ast::SoundDef;
-use std::collections::HashMap;
+use crate::fasthash::HashMap;
 
 /// A movement sound of one object.
 #[derive(Debug, Clone)]

@@ -4,7 +4,7 @@
 //! Like the reference, a rule is read from the start of its line up to the
 //! first `(`; `message` takes the rest of the line as written.
 
-use std::collections::HashSet;
+use crate::fasthash::HashSet;
 
 use super::ast::{Cell, CellItem, CellRow, Ident, Rule, RuleCommand, RuleDef, RuleLineKind};
 use super::text::{is_ws, Line};
@@ -87,7 +87,7 @@ enum Outcome {
 
 impl Parser {
     fn rule_names(&self) -> HashSet<String> {
-        let mut names = HashSet::new();
+        let mut names = HashSet::default();
         for o in &self.ast.objects {
             names.insert(o.name.text.clone());
             for e in &o.extra_names {
