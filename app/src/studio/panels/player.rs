@@ -549,14 +549,18 @@ impl Panel for PlayerPanel {
                 let message = self.message.clone().or_else(|| self.entry_message()).unwrap_or_default();
                 format!("{message}\n\nPress X to continue")
             };
-            ui.painter().rect_filled(rect, 0.0, egui::Color32::BLACK);
-            let galley = ui.painter().layout(
-                text,
-                egui::FontId::proportional(18.0),
-                egui::Color32::WHITE,
-                (rect.width() - 40.0).max(40.0),
-            );
-            ui.painter().galley(rect.center() - galley.size() / 2.0, galley, egui::Color32::WHITE);
+            // The game's own background and text colours, as the web player.
+            if self.look.is_none() {
+                if let Some(session) = &self.session {
+                    self.look = Some(engine::render::Look::new(session.game()));
+                }
+            }
+            let c = |p: engine::render::Rgba| egui::Color32::from_rgb(p.0[0], p.0[1], p.0[2]);
+            let (bg, fg) = self.look.as_ref().map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| (c(l.background), c(l.text)));
+            ui.painter().rect_filled(rect, 0.0, bg);
+            let galley =
+                ui.painter().layout(text, egui::FontId::proportional(18.0), fg, (rect.width() - 40.0).max(40.0));
+            ui.painter().galley(rect.center() - galley.size() / 2.0, galley, fg);
         } else {
             if self.frame_dirty || self.texture.is_none() {
                 self.frame_dirty = false;
