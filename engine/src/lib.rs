@@ -16,6 +16,7 @@
 pub mod check;
 pub mod compile;
 pub mod diag;
+pub mod edit;
 pub(crate) mod fasthash;
 pub mod rng;
 pub mod run;
