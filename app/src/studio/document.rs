@@ -85,6 +85,10 @@ pub struct Document {
     built_revision: u64,
     /// A build running on a worker thread: its revision and its answer.
     worker: Option<(u64, mpsc::Receiver<BuildResult>)>,
+    /// A parse of the current text for the visual tools: its revision and tree.
+    parsed: Option<(u64, engine::syntax::ast::Ast)>,
+    /// While a tool's stroke is open: whether it has made its undo step yet.
+    stroke: Option<bool>,
 }
 
 type BuildResult = (Option<engine::Build>, Duration);
@@ -113,6 +117,8 @@ impl Document {
             revision: 0,
             built_revision: 0,
             worker: None,
+            parsed: None,
+            stroke: None,
         };
         doc.rebuild();
         doc
@@ -166,7 +172,14 @@ impl Document {
             return false;
         };
         let now = Instant::now();
-        let merge = self.undo.last().is_some_and(|step| {
+        let in_stroke = match self.stroke {
+            Some(started) => {
+                self.stroke = Some(true);
+                started && !self.undo.is_empty()
+            }
+            None => false,
+        };
+        let merge = in_stroke || self.undo.last().is_some_and(|step| {
             let prev = step.edits.last();
             now.duration_since(step.last) < MERGE_WINDOW
                 && prev.is_some_and(|p| {
@@ -193,8 +206,53 @@ impl Document {
         true
     }
 
+    /// Apply a visual tool's edit as if typed. Returns false when the edit
+    /// does not fit the text (a stale range) or changes nothing.
+    pub fn apply_edit(&mut self, edit: &engine::edit::TextEdit) -> bool {
+        match edit.apply(&self.text) {
+            Some(new) => self.set_text(new),
+            None => false,
+        }
+    }
+
+    /// Start a stroke: every edit until [`Document::end_stroke`] undoes as
+    /// one step (a drag of the pencil, a resize in several edits).
+    pub fn begin_stroke(&mut self) {
+        self.stroke = Some(false);
+    }
+
+    /// End the stroke begun by [`Document::begin_stroke`]; the next edit
+    /// starts a new undo step.
+    pub fn end_stroke(&mut self) {
+        if self.stroke.take() == Some(true) {
+            if let Some(step) = self.undo.last_mut() {
+                // Typing right after a stroke must not merge into it.
+                step.last = Instant::now() - MERGE_WINDOW;
+            }
+        }
+    }
+
+    /// True between `begin_stroke` and `end_stroke`.
+    #[must_use]
+    pub fn in_stroke(&self) -> bool {
+        self.stroke.is_some()
+    }
+
+    /// The syntax tree of the current text (parsed now if the text changed
+    /// since; parsing alone is fast). Tools compute their edits from this,
+    /// never from a build that may lag behind the text.
+    pub fn ast(&mut self) -> &engine::syntax::ast::Ast {
+        let revision = self.revision;
+        if self.parsed.as_ref().is_some_and(|(rev, _)| *rev != revision) {
+            self.parsed = None;
+        }
+        let text = &self.text;
+        &self.parsed.get_or_insert_with(|| (revision, engine::syntax::parse(text).0)).1
+    }
+
     /// Undo the last step; returns the byte offset where the change was.
     pub fn undo(&mut self) -> Option<usize> {
+        self.stroke = None;
         let step = self.undo.pop()?;
         let mut at = 0;
         for edit in step.edits.iter().rev() {
@@ -359,6 +417,24 @@ mod tests {
         doc.set_text("xbcde".into());
         doc.undo();
         assert_eq!(doc.text(), "abcde");
+    }
+
+    #[test]
+    fn a_stroke_undoes_as_one_step() {
+        let mut doc = Document::new("0000\n".into(), None);
+        doc.set_text("x0000\n".into());
+        doc.begin_stroke();
+        for i in 1..5 {
+            let edit = engine::edit::TextEdit::replace(i..i + 1, "1");
+            assert!(doc.apply_edit(&edit));
+        }
+        doc.end_stroke();
+        assert_eq!(doc.text(), "x1111\n");
+        doc.undo();
+        assert_eq!(doc.text(), "x0000\n", "the whole stroke undoes at once");
+        doc.undo();
+        assert_eq!(doc.text(), "0000\n", "and the typing before it separately");
+        assert!(!doc.apply_edit(&engine::edit::TextEdit::insert(99, "z")), "a stale range is refused");
     }
 
     #[test]
