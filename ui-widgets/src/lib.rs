@@ -1,4 +1,6 @@
 //! Reusable egui widgets for the Puzzlewright studio, one per file.
-//!
-//! The studio itself is not built yet; this crate holds the widgets as they
-//! arrive (sprite grid, level canvas, waveform thumbnail).
+
+pub mod level_grid;
+pub mod sprite_grid;
+pub mod swatch;
+pub mod waveform;

@@ -4,9 +4,11 @@
 
 use std::ops::Range;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::audio::{Audio, Controlled, RodioAudio, SharedAudio, silent};
 use crate::command::Command;
 use crate::document::Document;
 use crate::examples::EXAMPLES;
@@ -24,6 +26,15 @@ pub enum Startup {
     Example(usize),
 }
 
+/// CPU time this thread has run so far (Linux; `None` elsewhere), for the
+/// `PUZZLEWRIGHT_TIMING` log: on a busy machine a frame's wall time also
+/// counts the moments other threads had the core.
+fn thread_cpu_time() -> Option<std::time::Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(std::time::Duration::from_nanos(ns))
+}
+
 /// What is kept between runs (through eframe's storage).
 #[derive(Serialize, Deserialize, Default)]
 pub struct Persisted {
@@ -34,6 +45,15 @@ pub struct Persisted {
     /// Level reached in each game, by title.
     #[serde(default)]
     pub progress: std::collections::BTreeMap<String, usize>,
+    /// Favourite sound seeds in the sound browser.
+    #[serde(default)]
+    pub sound_favourites: Vec<i64>,
+    /// Sound is muted.
+    #[serde(default)]
+    pub muted: bool,
+    /// Sound volume, 0 to 1 (`None`: full volume).
+    #[serde(default)]
+    pub volume: Option<f32>,
 }
 
 const RECENT_LIMIT: usize = 10;
@@ -59,6 +79,8 @@ pub struct StudioApp {
     close_confirmed: bool,
     title: String,
     timing: bool,
+    /// The sound output every panel plays through, with mute and volume.
+    audio: Arc<Controlled>,
 }
 
 impl StudioApp {
@@ -70,7 +92,31 @@ impl StudioApp {
         // The code colours are made for a dark background.
         cc.egui_ctx.set_theme(egui::Theme::Dark);
         crate::fonts::install(&cc.egui_ctx);
-        Self::with_parts(startup, persisted.unwrap_or_default(), Box::new(files::RfdDialogs::default()), Recovery::default_dir())
+        let mut app = Self::with_parts(
+            startup,
+            persisted.unwrap_or_default(),
+            Box::new(files::RfdDialogs::default()),
+            Recovery::default_dir(),
+        );
+        // The real device (opened by its own thread on the first sound).
+        app.set_audio_output(Arc::new(RodioAudio::new()));
+        app
+    }
+
+    /// Send the studio's sounds to `output` (keeping mute and volume).
+    pub fn set_audio_output(&mut self, output: SharedAudio) {
+        let audio = Arc::new(Controlled::new(output));
+        audio.set_muted(self.audio.muted());
+        audio.set_volume(self.audio.volume());
+        self.audio = audio;
+        self.panels.sounds.audio = self.audio.clone();
+        self.panels.player.audio = Some(self.audio.clone());
+    }
+
+    /// The studio's sound output (mute and volume live here).
+    #[must_use]
+    pub fn audio(&self) -> &Controlled {
+        &self.audio
     }
 
     /// The studio with explicit parts (tests pass stub dialogs and a
@@ -86,9 +132,17 @@ impl StudioApp {
         let restore_offer = recovery.find();
         let mut panels = Panels::default();
         panels.player.set_progress(persisted.progress);
+        panels.sounds.favourites = persisted.sound_favourites;
+        // One output for the whole studio: silent and recording here (tests);
+        // `new` switches the real app to the device.
+        let audio = Arc::new(Controlled::new(silent()));
+        audio.set_muted(persisted.muted);
+        audio.set_volume(persisted.volume.unwrap_or(1.0));
+        panels.sounds.audio = audio.clone();
+        panels.player.audio = Some(audio.clone());
         let mut app = Self {
             doc: Document::new(String::new(), None),
-            tree: persisted.tree.unwrap_or_else(layout::default_tree),
+            tree: persisted.tree.filter(layout::has_all_panels).unwrap_or_else(layout::default_tree),
             panels,
             recent: persisted.recent,
             dialogs,
@@ -102,6 +156,7 @@ impl StudioApp {
             close_confirmed: false,
             title: String::new(),
             timing: std::env::var_os("PUZZLEWRIGHT_TIMING").is_some(),
+            audio,
         };
         match startup {
             Startup::Example(i) => app.open_example(i),
@@ -132,7 +187,14 @@ impl StudioApp {
     /// The state to persist.
     #[must_use]
     pub fn persisted(&self) -> Persisted {
-        Persisted { recent: self.recent.clone(), tree: Some(self.tree.clone()), progress: self.panels.player.progress().clone() }
+        Persisted {
+            recent: self.recent.clone(),
+            tree: Some(self.tree.clone()),
+            progress: self.panels.player.progress().clone(),
+            sound_favourites: self.panels.sounds.favourites.clone(),
+            muted: self.audio.muted(),
+            volume: Some(self.audio.volume()),
+        }
     }
 
     fn remember(&mut self, path: &std::path::Path) {
@@ -170,6 +232,13 @@ impl StudioApp {
             }
             Err(err) => self.status = format!("{err:#}"),
         }
+    }
+
+    fn export_wav(&mut self, path: &std::path::Path, seed: i64) {
+        self.status = match files::export_wav(path, seed) {
+            Ok(()) => format!("Wrote sound {seed} to {}", path.display()),
+            Err(err) => format!("{err:#}"),
+        };
     }
 
     fn save_to(&mut self, path: PathBuf) -> bool {
@@ -265,6 +334,10 @@ impl StudioApp {
                 layout::set_shown(&mut self.tree, panel, !shown);
             }
             Command::ResetLayout => self.tree = layout::default_tree(),
+            Command::PlayLevel(index) => {
+                self.panels.player.select_level(index);
+                layout::focus(&mut self.tree, PanelId::Player);
+            }
         }
         ctx.request_repaint();
     }
@@ -327,6 +400,16 @@ impl StudioApp {
                 }
                 ui.separator();
                 self.menu_item(ui, Command::ResetLayout, true);
+                ui.separator();
+                let mut muted = self.audio.muted();
+                if ui.checkbox(&mut muted, "Mute sound").changed() {
+                    self.audio.set_muted(muted);
+                }
+                let mut volume = self.audio.volume();
+                let slider = egui::Slider::new(&mut volume, 0.0..=1.0).text("Volume").show_value(false);
+                if ui.add_enabled(!muted, slider).changed() {
+                    self.audio.set_volume(volume);
+                }
             });
         });
     }
@@ -422,6 +505,7 @@ impl StudioApp {
                             DialogKind::SaveAs => {
                                 self.save_to(chosen);
                             }
+                            DialogKind::ExportWav(seed) => self.export_wav(&chosen, seed),
                         }
                     }
                     if ui.button("Cancel").clicked() {
@@ -438,12 +522,15 @@ impl StudioApp {
     /// Everything drawn in one frame.
     pub fn ui_root(&mut self, ui: &mut egui::Ui) {
         let started = std::time::Instant::now();
+        let cpu_started = if self.timing { thread_cpu_time() } else { None };
         let revision = self.doc.revision();
         self.frame_ui(ui);
         if self.timing && self.doc.revision() != revision {
+            let cpu = thread_cpu_time().zip(cpu_started).map(|(b, a)| b.saturating_sub(a));
             eprintln!(
-                "edit frame: {:?} (build {:?}, highlight [cache, job, layout] {:?})",
+                "edit frame: {:?} wall, {:?} on the UI thread (build {:?}, highlight [cache, job, layout] {:?})",
                 started.elapsed(),
+                cpu.unwrap_or_default(),
                 self.doc.build_time(),
                 self.panels.code.highlight_timing()
             );
@@ -483,6 +570,7 @@ impl StudioApp {
                     DialogKind::SaveAs => {
                         self.save_to(path);
                     }
+                    DialogKind::ExportWav(seed) => self.export_wav(&path, seed),
                 },
                 DialogOutcome::Cancelled => {}
                 DialogOutcome::Unavailable => {
@@ -503,6 +591,9 @@ impl StudioApp {
             self.tree.ui(&mut behavior, ui);
             self.queued.extend(commands);
         });
+        if let Some(seed) = self.panels.sounds.export_request.take() {
+            self.dialogs.start(DialogKind::ExportWav(seed), &format!("sound-{seed}.wav"), &ctx);
+        }
         if ctx.input(|i| !i.raw.hovered_files.is_empty()) {
             let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("drop")));
             let rect = ctx.content_rect();
@@ -550,7 +641,14 @@ mod tests {
         let mut tree = layout::default_tree();
         layout::set_shown(&mut tree, PanelId::Player, false);
         let progress = std::collections::BTreeMap::from([("my game".to_owned(), 3)]);
-        let saved = Persisted { recent: vec![PathBuf::from("/games/a.txt")], tree: Some(tree), progress };
+        let saved = Persisted {
+            recent: vec![PathBuf::from("/games/a.txt")],
+            tree: Some(tree),
+            progress,
+            sound_favourites: vec![4201, 707],
+            muted: true,
+            volume: Some(0.5),
+        };
         let json = serde_json::to_string(&saved).expect("serialize");
         let back: Persisted = serde_json::from_str(&json).expect("deserialize");
         assert_eq!(back.recent, saved.recent);
@@ -558,5 +656,15 @@ mod tests {
         assert!(!layout::is_shown(&tree, PanelId::Player));
         assert!(layout::is_shown(&tree, PanelId::Code));
         assert_eq!(back.progress.get("my game"), Some(&3));
+        assert_eq!(back.sound_favourites, vec![4201, 707]);
+        assert!(back.muted);
+        assert_eq!(back.volume, Some(0.5));
+        // Settings saved before sound settings existed load unmuted, full volume.
+        let old: Persisted = serde_json::from_str(r#"{"recent":[],"tree":null}"#).expect("old settings");
+        assert!(!old.muted);
+        assert_eq!(old.volume, None);
+        let app = StudioApp::with_parts(Startup::Example(0), saved, Box::new(files::NoDialogs::default()), None);
+        assert!(app.audio().muted());
+        assert!((app.audio().volume() - 0.5).abs() < f32::EPSILON);
     }
 }

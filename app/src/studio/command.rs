@@ -42,6 +42,9 @@ pub enum Command {
     TogglePanel(PanelId),
     /// Put the panels back where they started.
     ResetLayout,
+    /// Play the level with this index (counting messages too, as the
+    /// LEVELS section lists them) in the docked player.
+    PlayLevel(usize),
 }
 
 impl Command {
@@ -87,6 +90,7 @@ impl Command {
             Command::LevelSelect => "Level Select…".into(),
             Command::TogglePanel(p) => p.title().into(),
             Command::ResetLayout => "Reset Layout".into(),
+            Command::PlayLevel(i) => format!("Play Level {}", i + 1),
         }
     }
 

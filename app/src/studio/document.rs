@@ -86,7 +86,7 @@ pub struct Document {
     /// A build running on a worker thread: its revision and its answer.
     worker: Option<(u64, mpsc::Receiver<BuildResult>)>,
     /// A parse of the current text for the visual tools: its revision and tree.
-    parsed: Option<(u64, engine::syntax::ast::Ast)>,
+    parsed: Option<(u64, std::sync::Arc<engine::syntax::ast::Ast>)>,
     /// While a tool's stroke is open: whether it has made its undo step yet.
     stroke: Option<bool>,
 }
@@ -247,7 +247,14 @@ impl Document {
             self.parsed = None;
         }
         let text = &self.text;
-        &self.parsed.get_or_insert_with(|| (revision, engine::syntax::parse(text).0)).1
+        &self.parsed.get_or_insert_with(|| (revision, std::sync::Arc::new(engine::syntax::parse(text).0))).1
+    }
+
+    /// [`Self::ast`] as a shared handle, for panels that hold the tree
+    /// while they change the document.
+    pub fn shared_ast(&mut self) -> std::sync::Arc<engine::syntax::ast::Ast> {
+        self.ast();
+        self.parsed.as_ref().map(|(_, ast)| ast.clone()).unwrap_or_default()
     }
 
     /// Undo the last step; returns the byte offset where the change was.

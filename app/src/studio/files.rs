@@ -18,6 +18,8 @@ pub enum DialogKind {
     Open,
     /// Choose where to save.
     SaveAs,
+    /// Choose where to write this sound seed as a WAV file.
+    ExportWav(i64),
 }
 
 /// How a dialog ended.
@@ -29,6 +31,13 @@ pub enum DialogOutcome {
     Cancelled,
     /// There is no dialog service: ask for the path another way.
     Unavailable,
+}
+
+/// Writes `seed` as a 16-bit mono WAV file at `path`.
+pub fn export_wav(path: &Path, seed: i64) -> anyhow::Result<()> {
+    let sound = engine::sfx::sound_for_seed(seed);
+    let bytes = engine::sfx::wav::encode_i16(&sound.to_i16(), sound.sample_rate);
+    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// A source of file dialogs (rfd for real, a stub in tests).
@@ -82,6 +91,10 @@ impl Dialogs for RfdDialogs {
             let picked = match kind {
                 DialogKind::Open => dialog.pick_file(),
                 DialogKind::SaveAs => dialog.set_file_name(name).save_file(),
+                DialogKind::ExportWav(_) => rfd::FileDialog::new()
+                    .add_filter("WAV sound", &["wav"])
+                    .set_file_name(name)
+                    .save_file(),
             };
             let outcome = match picked {
                 Some(path) => DialogOutcome::Picked(path),

@@ -138,7 +138,9 @@ pub struct Highlighter {
     syntaxes: SyntaxSet,
     kind_table: Vec<(Scope, Kind)>,
     lines: Vec<CachedLine>,
-    galley: Option<(String, u64, Arc<Galley>)>,
+    /// The last text, layout key and layout job (epaint caches the laid-out
+    /// paragraphs; asking it every frame keeps that cache warm).
+    galley: Option<(String, u64, LayoutJob)>,
     /// Lines parsed again by the last update (for measurements and tests).
     pub last_reparsed: usize,
     /// How long the last re-highlight took: (update cache, build job, lay out).
@@ -230,11 +232,15 @@ impl Highlighter {
             ui.pixels_per_point().to_bits().hash(&mut h);
             h.finish()
         };
-        if let Some((t, k, g)) = &self.galley
+        if let Some((t, k, job)) = &self.galley
             && *k == key
             && t == text
         {
-            return g.clone();
+            // epaint drops cached paragraphs not laid out in the last frame;
+            // laying the same job out again is a cache hit per paragraph, so
+            // an edit re-lays only the paragraphs it touched.
+            let job = job.clone();
+            return ui.fonts_mut(|f| f.layout_job(job));
         }
         let t0 = std::time::Instant::now();
         self.update(text);
@@ -242,9 +248,9 @@ impl Highlighter {
         let mut job = self.job(font);
         job.wrap.max_width = wrap_width;
         let t2 = std::time::Instant::now();
-        let galley = ui.fonts_mut(|f| f.layout_job(job));
+        let galley = ui.fonts_mut(|f| f.layout_job(job.clone()));
         self.last_timing = [t1 - t0, t2 - t1, t2.elapsed()];
-        self.galley = Some((text.to_owned(), key, galley.clone()));
+        self.galley = Some((text.to_owned(), key, job));
         galley
     }
 

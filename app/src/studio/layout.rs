@@ -15,11 +15,18 @@ pub enum PanelId {
     Problems,
     /// The game being played.
     Player,
+    /// The sprite painter.
+    Sprites,
+    /// The level editor.
+    Levels,
+    /// The sound seed browser.
+    Sounds,
 }
 
 impl PanelId {
     /// Every panel, in View-menu order.
-    pub const ALL: [PanelId; 3] = [PanelId::Code, PanelId::Player, PanelId::Problems];
+    pub const ALL: [PanelId; 6] =
+        [PanelId::Code, PanelId::Sprites, PanelId::Levels, PanelId::Sounds, PanelId::Player, PanelId::Problems];
 
     /// The tab title.
     #[must_use]
@@ -28,15 +35,23 @@ impl PanelId {
             PanelId::Code => "Code",
             PanelId::Problems => "Problems",
             PanelId::Player => "Player",
+            PanelId::Sprites => "Sprites",
+            PanelId::Levels => "Levels",
+            PanelId::Sounds => "Sounds",
         }
     }
 }
 
-/// The starting layout: code on the left, player above problems on the right.
+/// The starting layout: the editors as tabs on the left (code in front),
+/// the player above the problems on the right.
 #[must_use]
 pub fn default_tree() -> egui_tiles::Tree<PanelId> {
     let mut tiles = egui_tiles::Tiles::default();
-    let code = tiles.insert_pane(PanelId::Code);
+    let editors: Vec<_> = [PanelId::Code, PanelId::Sprites, PanelId::Levels, PanelId::Sounds]
+        .into_iter()
+        .map(|p| tiles.insert_pane(p))
+        .collect();
+    let code = tiles.insert_tab_tile(editors);
     let player = tiles.insert_pane(PanelId::Player);
     let problems = tiles.insert_pane(PanelId::Problems);
     let right = tiles.insert_vertical_tile(vec![player, problems]);
@@ -56,6 +71,21 @@ pub fn default_tree() -> egui_tiles::Tree<PanelId> {
 #[must_use]
 pub fn is_shown(tree: &egui_tiles::Tree<PanelId>, panel: PanelId) -> bool {
     tree.tiles.find_pane(&panel).is_some_and(|id| tree.tiles.is_visible(id))
+}
+
+/// True when every panel the studio has is somewhere in `tree` (a layout
+/// saved by an older version may lack newer panels).
+#[must_use]
+pub fn has_all_panels(tree: &egui_tiles::Tree<PanelId>) -> bool {
+    PanelId::ALL.iter().all(|p| tree.tiles.find_pane(p).is_some())
+}
+
+/// Bring `panel` to the front of its tab group, showing it if hidden.
+pub fn focus(tree: &mut egui_tiles::Tree<PanelId>, panel: PanelId) {
+    set_shown(tree, panel, true);
+    if let Some(id) = tree.tiles.find_pane(&panel) {
+        tree.make_active(|tile_id, _| tile_id == id);
+    }
 }
 
 /// Show or hide `panel`.

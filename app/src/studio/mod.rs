@@ -6,6 +6,7 @@
 //! internals beyond `engine::build` and its public results.
 
 pub mod app;
+pub mod audio;
 pub mod command;
 pub mod complete;
 pub mod document;

@@ -10,6 +10,11 @@
 //! `Result`: `None`/`Err` when the operation makes no sense for this text
 //! (an unknown object, a level index out of range), never a panic.
 
+pub mod legend;
+pub mod levels;
+pub mod objects;
+pub mod sounds;
+
 use std::ops::Range;
 
 /// Replace the bytes `range` of the text with `insert`.

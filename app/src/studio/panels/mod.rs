@@ -1,8 +1,11 @@
 //! The panels docked in the studio, one file each, all behind [`Panel`].
 
 pub mod code;
+pub mod levels;
 pub mod player;
 pub mod problems;
+pub mod sounds;
+pub mod sprites;
 
 use std::ops::Range;
 
@@ -37,6 +40,12 @@ pub struct Panels {
     pub problems: problems::ProblemsPanel,
     /// The player.
     pub player: player::PlayerPanel,
+    /// The sprite painter.
+    pub sprites: sprites::SpritesPanel,
+    /// The level editor.
+    pub levels: levels::LevelsPanel,
+    /// The sound browser.
+    pub sounds: sounds::SoundsPanel,
 }
 
 impl Panels {
@@ -46,6 +55,9 @@ impl Panels {
             PanelId::Code => &mut self.code,
             PanelId::Problems => &mut self.problems,
             PanelId::Player => &mut self.player,
+            PanelId::Sprites => &mut self.sprites,
+            PanelId::Levels => &mut self.levels,
+            PanelId::Sounds => &mut self.sounds,
         }
     }
 }

@@ -47,6 +47,24 @@ pub struct PlayerPanel {
     held: Option<(Input, Instant)>,
     /// When the last movement was made (for `throttle_movement`).
     last_move: Option<Instant>,
+    /// Where the game's sounds go (shared with the sound browser).
+    pub audio: Option<crate::audio::SharedAudio>,
+    /// The random seed for the next session (`None`: a fresh one); set by
+    /// [`PlayerPanel::replay_start`] to reproduce a recorded session.
+    random_seed: Option<String>,
+}
+
+/// One recorded step, for [`PlayerPanel::replay_step`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReplayStep {
+    /// A move or action.
+    Input(Input),
+    /// Undo.
+    Undo,
+    /// Restart.
+    Restart,
+    /// A turn with no input (a realtime tick).
+    Tick,
 }
 
 /// The egui id of the board (it takes keyboard focus when clicked).
@@ -81,7 +99,8 @@ impl PlayerPanel {
     /// game starts on its title screen.
     pub fn forget_game(&mut self) {
         let progress = std::mem::take(&mut self.progress);
-        *self = Self { progress, ..Self::default() };
+        let audio = self.audio.take();
+        *self = Self { progress, audio, ..Self::default() };
     }
 
     /// Level reached in each game, by title (what the studio persists).
@@ -105,11 +124,23 @@ impl PlayerPanel {
     /// from the first entry.
     pub fn start_game(&mut self, continue_saved: bool) {
         let saved = self.saved_level().filter(|_| continue_saved).unwrap_or(0);
+        // The reference plays `startgame` when the title choice is made.
+        self.play_event("startgame");
         self.select_level(saved);
+    }
+
+    /// Plays the game's sound for a global event the studio itself drives
+    /// (title screen, start of game, closing a message).
+    fn play_event(&self, name: &str) {
+        let seed = self.game.as_ref().and_then(|g| g.sounds.events.get(name)).and_then(|s| s.trim().parse::<i64>().ok());
+        if let (Some(audio), Some(seed)) = (&self.audio, seed) {
+            audio.play(seed);
+        }
     }
 
     /// Back to the title screen.
     pub fn to_title(&mut self) {
+        self.play_event("titlescreen");
         self.on_title = true;
         self.message = None;
         self.won = false;
@@ -153,6 +184,30 @@ impl PlayerPanel {
         self.game.as_ref().map_or(0, |g| g.levels.len())
     }
 
+    /// Whether entry `i` of LEVELS is a message.
+    fn is_message(&self, i: usize) -> bool {
+        self.game.as_ref().is_some_and(|g| matches!(g.levels.get(i), Some(engine::compile::Level::Message(_))))
+    }
+
+    /// How the level picker names entry `i` of LEVELS: maps are numbered
+    /// among maps only (as the level editor numbers them), messages show
+    /// their first words.
+    #[must_use]
+    pub fn entry_label(&self, i: usize) -> String {
+        let Some(game) = &self.game else { return format!("Level {}", i + 1) };
+        match game.levels.get(i) {
+            Some(engine::compile::Level::Message(text)) => {
+                let short: String = text.chars().take(24).collect();
+                let more = if text.chars().count() > 24 { "…" } else { "" };
+                format!("Message: {short}{more}")
+            }
+            _ => {
+                let maps_before = game.levels.iter().take(i).filter(|l| matches!(l, engine::compile::Level::Map(_))).count();
+                format!("Level {}", maps_before + 1)
+            }
+        }
+    }
+
     /// Start playing `game` at the current level; with `keep`, carry the
     /// board of the session being replaced over (a rebuild).
     fn start(&mut self, game: Arc<Game>, keep: bool) {
@@ -165,7 +220,7 @@ impl PlayerPanel {
         self.look = None;
         self.camera = engine::render::Camera::default();
         let made = guarded(|| {
-            let mut session = Session::new(game.clone(), level, None);
+            let mut session = Session::new(game.clone(), level, self.random_seed.as_deref());
             if let Some(prev) = previous.as_ref().filter(|p| p.level_index() == level) {
                 session.adopt_board(prev);
             }
@@ -208,6 +263,11 @@ impl PlayerPanel {
                     self.won = true;
                     self.remember_level();
                 }
+                Event::Sound(seed) | Event::EventSound(_, seed) => {
+                    if let (Some(audio), Ok(seed)) = (&self.audio, seed.trim().parse::<i64>()) {
+                        audio.play(seed);
+                    }
+                }
                 _ => {}
             }
         }
@@ -216,6 +276,49 @@ impl PlayerPanel {
             self.next_again = Some(Instant::now() + Duration::from_secs_f64(secs));
         } else {
             self.next_again = None;
+        }
+    }
+
+    /// Play entry `level` of `game` with the random generator seeded by
+    /// `seed`, as a recorded session did, then run its pending `again`
+    /// turns. Sounds go through the same path as in play.
+    pub fn replay_start(&mut self, game: Arc<Game>, level: usize, seed: Option<&str>) {
+        self.random_seed = seed.map(str::to_owned);
+        self.on_title = false;
+        self.pending_fresh = false;
+        self.level = level;
+        self.start(game, false);
+        self.random_seed = None;
+        self.drain_again();
+    }
+
+    /// Apply one recorded step the way the keys and timers do, then run
+    /// the pending `again` turns at once instead of on their interval.
+    pub fn replay_step(&mut self, step: ReplayStep) {
+        match step {
+            ReplayStep::Input(input) => self.turn(Some(input), false, false),
+            ReplayStep::Undo => self.turn(None, true, false),
+            ReplayStep::Restart => self.turn(None, false, true),
+            ReplayStep::Tick => {
+                if let Some(session) = &mut self.session {
+                    let result = guarded(|| session.tick());
+                    self.after_turn(result);
+                }
+            }
+        }
+        self.drain_again();
+    }
+
+    /// Runs pending `again` turns now (at most `LIMIT` in a row).
+    fn drain_again(&mut self) {
+        const LIMIT: usize = 10_000;
+        for _ in 0..LIMIT {
+            let Some(session) = &mut self.session else { return };
+            if !session.again_pending() {
+                return;
+            }
+            let result = guarded(|| session.run_again());
+            self.after_turn(result);
         }
     }
 
@@ -234,11 +337,14 @@ impl PlayerPanel {
             self.won = false;
             self.select_level(0);
         } else if self.entry_message().is_some() {
+            self.play_event("closemessage");
             if self.level + 1 < self.level_count() {
                 self.select_level(self.level + 1);
             } else {
                 self.won = true;
             }
+        } else if self.message.is_some() {
+            self.play_event("closemessage");
         }
         self.message = None;
         self.frame_dirty = true;
@@ -399,6 +505,9 @@ impl Panel for PlayerPanel {
             }
             let keep = !std::mem::take(&mut self.pending_fresh);
             self.start(game, keep);
+            if first {
+                self.play_event("titlescreen");
+            }
         }
         if broken {
             // Keep playing the last game that compiled.
@@ -416,11 +525,12 @@ impl Panel for PlayerPanel {
             if ui.add_enabled(self.level > 0, egui::Button::new("<")).on_hover_text("Previous level").clicked() {
                 pick = Some(self.level - 1);
             }
-            egui::ComboBox::new("level_select", format!("of {count}"))
-                .selected_text(format!("Level {}", self.level + 1))
+            let maps = self.game.as_ref().map_or(0, |g| g.levels.iter().filter(|l| matches!(l, engine::compile::Level::Map(_))).count());
+            egui::ComboBox::new("level_select", format!("of {maps}"))
+                .selected_text(if self.is_message(self.level) { "Message".to_owned() } else { self.entry_label(self.level) })
                 .show_ui(ui, |ui| {
                     for i in 0..count {
-                        if ui.selectable_label(i == self.level, format!("Level {}", i + 1)).clicked() {
+                        if ui.selectable_label(i == self.level, self.entry_label(i)).clicked() {
                             pick = Some(i);
                         }
                     }

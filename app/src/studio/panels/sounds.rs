@@ -1,0 +1,413 @@
+//! The sound seed browser panel: pages of fresh seeds per category, made on
+//! a worker thread; audition, favourites, "more like this", and "use for"
+//! an event (a text edit of the SOUNDS section); the game's own sound lines
+//! with play buttons.
+
+use std::sync::mpsc::{Receiver, TryRecvError};
+
+use engine::edit::sounds::{DIRECTIONS, GLOBAL_EVENTS, OBJECT_VERBS, SoundEvent, set_sound};
+use engine::sfx::Category;
+
+use super::{Panel, PanelContext};
+use crate::audio::{SharedAudio, silent};
+
+/// Seeds on one page.
+pub const PAGE_SIZE: usize = 12;
+const THUMB_COLUMNS: usize = 64;
+
+/// A seed on the page, with its waveform thumbnail.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// The seed.
+    pub seed: i64,
+    /// Waveform peaks for the thumbnail.
+    pub peaks: Vec<(f32, f32)>,
+}
+
+/// Which kind of event "use for" targets.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TargetKind {
+    /// `sfxN`.
+    Sfx,
+    /// A global event.
+    Global,
+    /// An object event.
+    Object,
+}
+
+/// The sound seed browser.
+pub struct SoundsPanel {
+    /// Where auditions go (the studio shares one output).
+    pub audio: SharedAudio,
+    /// Favourite seeds (persisted by the app).
+    pub favourites: Vec<i64>,
+    /// The current page.
+    pub page: Vec<Entry>,
+    /// Index into `page` of the selected seed.
+    pub selected: Option<usize>,
+    pending: Option<Receiver<Vec<Entry>>>,
+    requests: u64,
+    /// "Use for" target.
+    pub target: TargetKind,
+    /// `sfxN` number.
+    pub sfx: u8,
+    /// Index into [`GLOBAL_EVENTS`].
+    pub global: usize,
+    /// Object name for object events.
+    pub object: String,
+    /// Index into [`OBJECT_VERBS`].
+    pub verb: usize,
+    /// Direction: 0 for any, else 1 + index into [`DIRECTIONS`].
+    pub direction: usize,
+    /// A seed the user asked to export as WAV (the app opens the dialog).
+    pub export_request: Option<i64>,
+}
+
+impl Default for SoundsPanel {
+    fn default() -> Self {
+        Self {
+            audio: silent(),
+            favourites: Vec::new(),
+            page: Vec::new(),
+            selected: None,
+            pending: None,
+            requests: 0,
+            target: TargetKind::Sfx,
+            sfx: 0,
+            global: 0,
+            object: String::from("player"),
+            verb: 0,
+            direction: 0,
+            export_request: None,
+        }
+    }
+}
+
+fn entry(seed: i64) -> Entry {
+    let sound = engine::sfx::sound_for_seed(seed);
+    Entry { seed, peaks: ui_widgets::waveform::peaks(&sound.samples, THUMB_COLUMNS) }
+}
+
+/// Seeds near `seed` in the reference's numbering that stay in its category
+/// (`category + 100 * k` with `k` odd): the nearest odd `k` on each side.
+#[must_use]
+pub fn neighbours(seed: i64, count: usize) -> Vec<i64> {
+    let category = seed.rem_euclid(100);
+    let k = seed.div_euclid(100) | 1;
+    let mut out = Vec::new();
+    let mut step = 1i64;
+    while out.len() < count && step < 1_000_000 {
+        for s in [k + 2 * step, k - 2 * step] {
+            let candidate = category + 100 * s;
+            if s > 0 && candidate != seed && out.len() < count {
+                out.push(candidate);
+            }
+        }
+        step += 1;
+    }
+    out
+}
+
+impl SoundsPanel {
+    /// Whether a page is being generated.
+    #[must_use]
+    pub fn is_generating(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Starts generating a page of fresh seeds in `category` on a worker thread.
+    pub fn generate(&mut self, category: Category) {
+        self.requests += 1;
+        let nonce = format!(
+            "{}-{}",
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0),
+            self.requests
+        );
+        self.spawn(move || {
+            let mut rng = engine::rng::Rng::new(&nonce);
+            (0..PAGE_SIZE).map(|_| entry(engine::sfx::fresh_seed(category, &mut rng))).collect()
+        });
+    }
+
+    /// Starts making a page of seeds like `seed` (see [`neighbours`]).
+    pub fn more_like(&mut self, seed: i64) {
+        self.spawn(move || {
+            let mut seeds = vec![seed];
+            seeds.extend(neighbours(seed, PAGE_SIZE - 1));
+            seeds.into_iter().map(entry).collect()
+        });
+    }
+
+    fn spawn(&mut self, work: impl FnOnce() -> Vec<Entry> + Send + 'static) {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(work());
+        });
+        self.pending = Some(rx);
+    }
+
+    /// Takes a finished page, if any.
+    fn poll(&mut self) {
+        if let Some(rx) = &self.pending {
+            match rx.try_recv() {
+                Ok(page) => {
+                    self.page = page;
+                    self.selected = if self.page.is_empty() { None } else { Some(0) };
+                    self.pending = None;
+                }
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => self.pending = None,
+            }
+        }
+    }
+
+    /// Waits (up to `limit`) for the page being generated; for tests.
+    pub fn wait_for_page(&mut self, limit: std::time::Duration) {
+        let start = std::time::Instant::now();
+        while self.pending.is_some() && start.elapsed() < limit {
+            self.poll();
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+
+    /// Plays `seed` and remembers nothing else.
+    pub fn audition(&self, seed: i64) {
+        self.audio.play(seed);
+    }
+
+    /// Adds or removes `seed` from the favourites.
+    pub fn toggle_favourite(&mut self, seed: i64) {
+        if let Some(i) = self.favourites.iter().position(|&s| s == seed) {
+            self.favourites.remove(i);
+        } else {
+            self.favourites.push(seed);
+        }
+    }
+
+    /// The event "use for" currently targets.
+    #[must_use]
+    pub fn target_event(&self) -> SoundEvent {
+        match self.target {
+            TargetKind::Sfx => SoundEvent::Sfx(self.sfx.min(10)),
+            TargetKind::Global => {
+                SoundEvent::Global(GLOBAL_EVENTS.get(self.global).unwrap_or(&"startgame").to_string())
+            }
+            TargetKind::Object => SoundEvent::Object {
+                object: self.object.trim().to_lowercase(),
+                verb: OBJECT_VERBS.get(self.verb).unwrap_or(&"move").to_string(),
+                directions: self
+                    .direction
+                    .checked_sub(1)
+                    .and_then(|i| DIRECTIONS.get(i))
+                    .map(|d| vec![(*d).to_owned()])
+                    .unwrap_or_default(),
+            },
+        }
+    }
+
+    /// Writes `seed` for the target event into the document's SOUNDS.
+    pub fn use_for_target(&self, seed: i64, cx: &mut PanelContext<'_>) -> bool {
+        let event = self.target_event();
+        if let SoundEvent::Object { object, .. } = &event
+            && (object.is_empty() || object.contains(char::is_whitespace))
+        {
+            return false;
+        }
+        let text = cx.doc.text().to_owned();
+        let edit = set_sound(&text, cx.doc.ast(), &event, seed);
+        edit.is_some_and(|e| cx.doc.apply_edit(&e))
+    }
+
+    fn keyboard(&mut self, ui: &egui::Ui) {
+        if self.page.is_empty() || ui.ctx().memory(|m| m.focused().is_some()) || !ui.ui_contains_pointer() {
+            return;
+        }
+        let (up, down, play) = ui.input(|i| {
+            (
+                i.key_pressed(egui::Key::ArrowUp),
+                i.key_pressed(egui::Key::ArrowDown),
+                i.key_pressed(egui::Key::Space) || i.key_pressed(egui::Key::Enter),
+            )
+        });
+        let last = self.page.len() - 1;
+        let cur = self.selected.unwrap_or(0);
+        if up {
+            self.selected = Some(cur.saturating_sub(1));
+        }
+        if down {
+            self.selected = Some((cur + 1).min(last));
+        }
+        if (up || down || play)
+            && let Some(e) = self.selected.and_then(|i| self.page.get(i))
+        {
+            self.audio.play(e.seed);
+        }
+    }
+}
+
+impl Panel for SoundsPanel {
+    fn title(&self, _cx: &PanelContext<'_>) -> String {
+        crate::layout::PanelId::Sounds.title().to_owned()
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
+        self.poll();
+        self.keyboard(ui);
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for category in Category::ALL {
+                    if ui.button(category.name()).on_hover_text("A page of fresh seeds").clicked() {
+                        self.generate(category);
+                    }
+                }
+            });
+            if self.pending.is_some() {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label("Generating...");
+                });
+                ui.ctx().request_repaint_after(std::time::Duration::from_millis(30));
+            }
+            ui.separator();
+            let mut more = None;
+            let mut fav = None;
+            let mut use_seed = None;
+            for (i, e) in self.page.iter().enumerate() {
+                ui.horizontal(|ui| {
+                    let selected = self.selected == Some(i);
+                    if ui.selectable_label(selected, e.seed.to_string()).clicked()
+                        | ui_widgets::waveform::waveform(ui, &e.peaks, egui::vec2(96.0, 20.0)).clicked()
+                    {
+                        self.selected = Some(i);
+                        self.audio.play(e.seed);
+                    }
+                    let star = if self.favourites.contains(&e.seed) { "Unfav" } else { "Fav" };
+                    if ui.button(star).on_hover_text("Favourite").clicked() {
+                        fav = Some(e.seed);
+                    }
+                    if ui.button("More like this").clicked() {
+                        more = Some(e.seed);
+                    }
+                    if ui.button("Use").on_hover_text("Use for the event below").clicked() {
+                        use_seed = Some(e.seed);
+                    }
+                });
+            }
+            if let Some(seed) = fav {
+                self.toggle_favourite(seed);
+            }
+            if let Some(seed) = more {
+                self.more_like(seed);
+            }
+            ui.separator();
+            self.target_ui(ui);
+            if let Some(seed) = use_seed {
+                self.use_for_target(seed, cx);
+            }
+            ui.separator();
+            ui.strong("Favourites");
+            let mut unfav = None;
+            let mut use_fav = None;
+            for &seed in &self.favourites {
+                ui.horizontal(|ui| {
+                    if ui.button("Play").clicked() {
+                        self.audio.play(seed);
+                    }
+                    ui.label(seed.to_string());
+                    if ui.button("Unfav").on_hover_text("Remove from favourites").clicked() {
+                        unfav = Some(seed);
+                    }
+                    if ui.button("Use").clicked() {
+                        use_fav = Some(seed);
+                    }
+                    if ui.button("WAV").on_hover_text("Export as a WAV file").clicked() {
+                        self.export_request = Some(seed);
+                    }
+                });
+            }
+            if self.favourites.is_empty() {
+                ui.weak("None yet: Fav a seed to keep it.");
+            }
+            if let Some(seed) = unfav {
+                self.toggle_favourite(seed);
+            }
+            if let Some(seed) = use_fav {
+                self.use_for_target(seed, cx);
+            }
+            ui.separator();
+            ui.strong("This game's sounds");
+            let lines: Vec<(String, i64)> = cx
+                .doc
+                .ast()
+                .sounds
+                .iter()
+                .filter_map(|d| SoundEvent::of_line(d).map(|(e, s)| (e.words().join(" "), s)))
+                .collect();
+            if lines.is_empty() {
+                ui.weak("No SOUNDS lines.");
+            }
+            for (event, seed) in lines {
+                ui.horizontal(|ui| {
+                    if ui.button("Play").clicked() {
+                        self.audio.play(seed);
+                    }
+                    ui.label(format!("{event} {seed}"));
+                });
+            }
+        });
+    }
+}
+
+impl SoundsPanel {
+    fn target_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Use for:");
+            ui.selectable_value(&mut self.target, TargetKind::Sfx, "sfx");
+            ui.selectable_value(&mut self.target, TargetKind::Global, "game event");
+            ui.selectable_value(&mut self.target, TargetKind::Object, "object");
+        });
+        ui.horizontal_wrapped(|ui| match self.target {
+            TargetKind::Sfx => {
+                ui.add(egui::DragValue::new(&mut self.sfx).range(0..=10).prefix("sfx"));
+            }
+            TargetKind::Global => {
+                egui::ComboBox::from_id_salt("sound-global")
+                    .selected_text(GLOBAL_EVENTS.get(self.global).copied().unwrap_or(""))
+                    .show_index(ui, &mut self.global, GLOBAL_EVENTS.len(), |i| GLOBAL_EVENTS[i]);
+            }
+            TargetKind::Object => {
+                ui.add(egui::TextEdit::singleline(&mut self.object).desired_width(90.0).hint_text("object"));
+                egui::ComboBox::from_id_salt("sound-verb")
+                    .selected_text(OBJECT_VERBS.get(self.verb).copied().unwrap_or(""))
+                    .show_index(ui, &mut self.verb, OBJECT_VERBS.len(), |i| OBJECT_VERBS[i]);
+                let dir = |i: usize| if i == 0 { "any" } else { DIRECTIONS.get(i - 1).copied().unwrap_or("") };
+                egui::ComboBox::from_id_salt("sound-dir").selected_text(dir(self.direction)).show_index(
+                    ui,
+                    &mut self.direction,
+                    DIRECTIONS.len() + 1,
+                    dir,
+                );
+            }
+        });
+        ui.label(format!("Writes: {}", self.target_event().line(0).trim_end_matches(" 0")));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::neighbours;
+    use engine::sfx::Category;
+
+    #[test]
+    fn neighbours_stay_seeds_of_the_same_category() {
+        let seed = 3 + 100 * 501;
+        let n = neighbours(seed, 6);
+        assert_eq!(n.len(), 6);
+        for s in n {
+            assert_ne!(s, seed);
+            assert_eq!(Category::of_seed(s), Category::PowerUp);
+            assert_eq!(s.div_euclid(100) % 2, 1, "k stays odd");
+        }
+        assert_eq!(neighbours(7 + 100, 2), vec![7 + 300, 7 + 500]);
+    }
+}

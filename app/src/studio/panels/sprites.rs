@@ -1,0 +1,538 @@
+//! The sprite painter: a list of objects with thumbnails, the selected
+//! sprite as a zoomed grid with painting tools and transforms, its palette,
+//! and a form for new objects.
+//!
+//! The panel keeps no copy of the game: every frame it reads the parse tree
+//! of the current text (so it works while the text has errors) and every
+//! change is a `TextEdit` from `engine::edit::objects`.
+
+use egui::Color32;
+use engine::edit::objects::{self, LayerChoice};
+use engine::render::{self, PaletteTable};
+use engine::syntax::ast::{Ast, ObjectDef};
+use ui_widgets::sprite_grid::{GridEvent, SpriteGrid, thumbnail};
+use ui_widgets::swatch::swatch;
+
+use super::{Panel, PanelContext};
+
+/// A painting tool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tool {
+    /// Set pixels to the current colour.
+    #[default]
+    Pencil,
+    /// Set pixels to transparent.
+    Eraser,
+    /// Flood-fill a region of one colour.
+    Fill,
+    /// Take the colour under the pointer.
+    Picker,
+    /// A straight line from where the drag began.
+    Line,
+    /// A rectangle outline from where the drag began.
+    Rectangle,
+}
+
+impl Tool {
+    const ALL: [Tool; 6] = [Tool::Pencil, Tool::Eraser, Tool::Fill, Tool::Picker, Tool::Line, Tool::Rectangle];
+
+    fn name(self) -> &'static str {
+        match self {
+            Tool::Pencil => "Pencil",
+            Tool::Eraser => "Eraser",
+            Tool::Fill => "Fill",
+            Tool::Picker => "Picker",
+            Tool::Line => "Line",
+            Tool::Rectangle => "Rectangle",
+        }
+    }
+}
+
+type Pixels = Vec<Vec<Option<u8>>>;
+
+/// The sprite painter.
+pub struct SpritesPanel {
+    /// The selected object's name (lower case).
+    pub selected: Option<String>,
+    /// The current tool.
+    pub tool: Tool,
+    /// The current colour index (`None`: transparent).
+    pub color: Option<u8>,
+    filter: String,
+    /// The sprite when the current stroke began, and where it began.
+    stroke: Option<(Pixels, (usize, usize))>,
+    color_word: String,
+    new_name: String,
+    new_color: String,
+    new_layer: Option<usize>,
+    message: Option<String>,
+    hover: Option<(usize, usize)>,
+}
+
+impl Default for SpritesPanel {
+    fn default() -> Self {
+        Self {
+            selected: None,
+            tool: Tool::Pencil,
+            color: Some(0),
+            filter: String::new(),
+            stroke: None,
+            color_word: String::new(),
+            new_name: String::new(),
+            new_color: "red".to_owned(),
+            new_layer: None,
+            message: None,
+            hover: None,
+        }
+    }
+}
+
+/// The object's name as written (original case), else its lower-cased form.
+fn shown_name(src: &str, obj: &ObjectDef) -> String {
+    let written = obj.name.span.text(src);
+    if written.to_lowercase() == obj.name.text { written.to_owned() } else { obj.name.text.clone() }
+}
+
+/// The game's palette (from `color_palette`, else the default).
+fn game_palette(ast: &Ast) -> &'static PaletteTable {
+    ast.prelude
+        .iter()
+        .find(|p| p.key.text == "color_palette")
+        .and_then(|p| p.value.as_deref())
+        .and_then(render::palette)
+        .unwrap_or(render::DEFAULT_PALETTE)
+}
+
+fn to_color32(c: render::Rgba) -> Option<Color32> {
+    (!c.is_transparent()).then(|| Color32::from_rgb(c.0[0], c.0[1], c.0[2]))
+}
+
+fn color_of(word: &str, palette: &PaletteTable) -> Option<Color32> {
+    render::color(word, palette).and_then(to_color32)
+}
+
+/// The object's pixels as colours (a single-colour object is a 5x5 block).
+fn object_pixels(obj: &ObjectDef, palette: &PaletteTable) -> Vec<Vec<Option<Color32>>> {
+    let colors: Vec<Option<Color32>> = obj.colors.iter().map(|c| color_of(&c.text, palette)).collect();
+    if obj.sprite.is_empty() {
+        return vec![vec![colors.first().copied().flatten(); 5]; 5];
+    }
+    obj.sprite
+        .iter()
+        .map(|row| row.iter().map(|p| p.and_then(|i| colors.get(usize::from(i)).copied().flatten())).collect())
+        .collect()
+}
+
+fn flood(px: &mut Pixels, x: usize, y: usize, to: Option<u8>) {
+    let Some(from) = px.get(y).and_then(|r| r.get(x)).copied() else { return };
+    if from == to {
+        return;
+    }
+    let mut todo = vec![(x, y)];
+    while let Some((x, y)) = todo.pop() {
+        let Some(p) = px.get_mut(y).and_then(|r| r.get_mut(x)) else { continue };
+        if *p != from {
+            continue;
+        }
+        *p = to;
+        if x > 0 {
+            todo.push((x - 1, y));
+        }
+        if y > 0 {
+            todo.push((x, y - 1));
+        }
+        todo.push((x + 1, y));
+        todo.push((x, y + 1));
+    }
+}
+
+fn set(px: &mut Pixels, x: usize, y: usize, c: Option<u8>) {
+    if let Some(p) = px.get_mut(y).and_then(|r| r.get_mut(x)) {
+        *p = c;
+    }
+}
+
+fn line(px: &mut Pixels, a: (usize, usize), b: (usize, usize), c: Option<u8>) {
+    let (x0, y0, x1, y1) = (a.0 as i64, a.1 as i64, b.0 as i64, b.1 as i64);
+    let steps = (x1 - x0).abs().max((y1 - y0).abs()).max(1);
+    for i in 0..=steps {
+        let x = x0 + ((x1 - x0) * i + steps / 2 * (x1 - x0).signum()) / steps;
+        let y = y0 + ((y1 - y0) * i + steps / 2 * (y1 - y0).signum()) / steps;
+        set(px, x as usize, y as usize, c);
+    }
+}
+
+fn rect(px: &mut Pixels, a: (usize, usize), b: (usize, usize), c: Option<u8>) {
+    let (x0, x1) = (a.0.min(b.0), a.0.max(b.0));
+    let (y0, y1) = (a.1.min(b.1), a.1.max(b.1));
+    for x in x0..=x1 {
+        set(px, x, y0, c);
+        set(px, x, y1, c);
+    }
+    for y in y0..=y1 {
+        set(px, x0, y, c);
+        set(px, x1, y, c);
+    }
+}
+
+/// Transforms of a whole sprite.
+#[derive(Debug, Clone, Copy)]
+enum Transform {
+    FlipH,
+    FlipV,
+    Rotate,
+    Shift(i32, i32),
+}
+
+fn transform(px: &Pixels, t: Transform) -> Pixels {
+    let h = px.len();
+    let w = px.first().map_or(0, Vec::len);
+    let at = |x: usize, y: usize| px.get(y).and_then(|r| r.get(x)).copied().flatten();
+    match t {
+        Transform::FlipH => px.iter().map(|r| r.iter().rev().copied().collect()).collect(),
+        Transform::FlipV => px.iter().rev().cloned().collect(),
+        // Clockwise: new (x, y) takes old (y, h - 1 - x).
+        Transform::Rotate => (0..w).map(|y| (0..h).map(|x| at(y, h - 1 - x)).collect()).collect(),
+        Transform::Shift(dx, dy) => (0..h)
+            .map(|y| {
+                (0..w)
+                    .map(|x| {
+                        let sx = (x as i32 - dx).rem_euclid(w.max(1) as i32) as usize;
+                        let sy = (y as i32 - dy).rem_euclid(h.max(1) as i32) as usize;
+                        at(sx, sy)
+                    })
+                    .collect()
+            })
+            .collect(),
+    }
+}
+
+impl SpritesPanel {
+    fn apply(&mut self, cx: &mut PanelContext<'_>, edit: Result<engine::edit::TextEdit, objects::ObjectEditError>) {
+        match edit {
+            Ok(e) => {
+                cx.doc.apply_edit(&e);
+                self.message = None;
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    /// Apply an edit as its own undo step.
+    fn apply_step(
+        &mut self,
+        cx: &mut PanelContext<'_>,
+        edit: Result<engine::edit::TextEdit, objects::ObjectEditError>,
+    ) {
+        if !cx.doc.in_stroke() {
+            cx.doc.begin_stroke();
+            self.apply(cx, edit);
+            cx.doc.end_stroke();
+        }
+    }
+
+    fn object_list(&mut self, ui: &mut egui::Ui, src: &str, ast: &Ast, palette: &PaletteTable) {
+        ui.add(egui::TextEdit::singleline(&mut self.filter).hint_text("Filter objects").desired_width(150.0));
+        let filter = self.filter.to_lowercase();
+        egui::ScrollArea::vertical().id_salt("sprite_objects").max_height(ui.available_height() - 4.0).show(ui, |ui| {
+            for obj in ast.objects.iter().filter(|o| o.name.text.contains(&filter)) {
+                ui.horizontal(|ui| {
+                    thumbnail(ui, &object_pixels(obj, palette), 20.0);
+                    let selected = self.selected.as_deref() == Some(obj.name.text.as_str());
+                    if ui.selectable_label(selected, shown_name(src, obj)).clicked() {
+                        self.selected = Some(obj.name.text.clone());
+                        self.stroke = None;
+                    }
+                });
+            }
+        });
+    }
+
+    fn painter(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>, ast: &Ast, palette: &PaletteTable) {
+        let Some(obj) = self.selected.as_deref().and_then(|n| objects::find(ast, n).ok()) else {
+            ui.weak("Pick an object on the left, or make a new one below.");
+            return;
+        };
+        let name = obj.name.text.clone();
+        ui.horizontal(|ui| {
+            for t in Tool::ALL {
+                ui.selectable_value(&mut self.tool, t, t.name());
+            }
+        });
+        if obj.sprite.is_empty() {
+            ui.label(format!("{name} is a single colour."));
+            if ui.button("Give it a sprite").clicked() {
+                let text = cx.doc.text().to_owned();
+                self.apply_step(cx, objects::give_sprite(&text, ast, &name));
+            }
+        } else {
+            ui.horizontal(|ui| {
+                let buttons = [
+                    ("Flip H", Transform::FlipH),
+                    ("Flip V", Transform::FlipV),
+                    ("Rotate", Transform::Rotate),
+                    ("Shift left", Transform::Shift(-1, 0)),
+                    ("Shift right", Transform::Shift(1, 0)),
+                    ("Shift up", Transform::Shift(0, -1)),
+                    ("Shift down", Transform::Shift(0, 1)),
+                ];
+                for (label, t) in buttons {
+                    if ui.button(label).clicked() {
+                        let text = cx.doc.text().to_owned();
+                        let rows = transform(&obj.sprite, t);
+                        self.apply_step(cx, objects::set_sprite(&text, ast, &name, &rows));
+                    }
+                }
+            });
+            let pixels = object_pixels(obj, palette);
+            let cell = ((ui.available_width().min(ui.available_height() - 120.0)) / 5.0).clamp(12.0, 48.0);
+            let out = SpriteGrid::new(&pixels, cell).show(ui);
+            self.hover = out.hovered;
+            for ev in out.events {
+                self.grid_event(cx, obj, ev);
+            }
+            let hover = match self.hover {
+                Some((x, y)) => match obj.sprite.get(y).and_then(|r| r.get(x)).copied().flatten() {
+                    Some(i) => format!(
+                        "Pixel {x}, {y}: colour {i} ({})",
+                        obj.colors.get(usize::from(i)).map_or("missing", |c| c.text.as_str())
+                    ),
+                    None => format!("Pixel {x}, {y}: transparent"),
+                },
+                None => "Hover a pixel to see its colour".to_owned(),
+            };
+            ui.label(hover);
+        }
+        self.palette_ui(ui, cx, ast, obj, palette);
+    }
+
+    fn grid_event(&mut self, cx: &mut PanelContext<'_>, obj: &ObjectDef, ev: GridEvent) {
+        let name = obj.name.text.clone();
+        let (x, y) = match ev {
+            GridEvent::End => {
+                self.stroke = None;
+                cx.doc.end_stroke();
+                return;
+            }
+            GridEvent::Begin(x, y) => {
+                cx.doc.begin_stroke();
+                self.stroke = Some((obj.sprite.clone(), (x, y)));
+                (x, y)
+            }
+            GridEvent::Move(x, y) => (x, y),
+        };
+        let current = obj.sprite.get(y).and_then(|r| r.get(x)).copied().flatten();
+        let color = if self.tool == Tool::Eraser { None } else { self.color };
+        // Each edit is computed from the current text: an earlier edit this
+        // frame changes it, so re-parse through the document.
+        let text = cx.doc.text().to_owned();
+        let fresh = cx.doc.shared_ast();
+        match self.tool {
+            Tool::Pencil | Tool::Eraser => {
+                let now = objects::find(&fresh, &name).ok().and_then(|o| o.sprite.get(y)?.get(x).copied().flatten());
+                if now != color {
+                    self.apply(cx, objects::set_pixel(&text, &fresh, &name, x, y, color));
+                }
+            }
+            Tool::Picker => self.color = current,
+            Tool::Fill => {
+                if matches!(ev, GridEvent::Begin(..)) {
+                    let mut px = obj.sprite.clone();
+                    flood(&mut px, x, y, color);
+                    if px != obj.sprite {
+                        self.apply(cx, objects::set_sprite(&text, &fresh, &name, &px));
+                    }
+                }
+            }
+            Tool::Line | Tool::Rectangle => {
+                if let Some((base, start)) = &self.stroke {
+                    let mut px = base.clone();
+                    if self.tool == Tool::Line {
+                        line(&mut px, *start, (x, y), color);
+                    } else {
+                        rect(&mut px, *start, (x, y), color);
+                    }
+                    let now = objects::find(&fresh, &name).map(|o| o.sprite.clone()).unwrap_or_default();
+                    if px != now {
+                        self.apply(cx, objects::set_sprite(&text, &fresh, &name, &px));
+                    }
+                }
+            }
+        }
+    }
+
+    fn palette_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &mut PanelContext<'_>,
+        ast: &Ast,
+        obj: &ObjectDef,
+        palette: &PaletteTable,
+    ) {
+        let name = obj.name.text.clone();
+        ui.separator();
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Colours:");
+            if swatch(ui, None, self.color.is_none(), 22.0, "Transparent").on_hover_text("Transparent (.)").clicked() {
+                self.color = None;
+            }
+            for (i, c) in obj.colors.iter().enumerate() {
+                let idx = u8::try_from(i).ok();
+                let label = format!("Colour {i}: {}", c.text);
+                if swatch(ui, color_of(&c.text, palette), self.color == idx && idx.is_some(), 22.0, &label)
+                    .on_hover_text(&label)
+                    .clicked()
+                {
+                    self.color = idx;
+                    if self.tool == Tool::Eraser {
+                        self.tool = Tool::Pencil;
+                    }
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.add(egui::TextEdit::singleline(&mut self.color_word).hint_text("red or #rrggbb").desired_width(110.0));
+            let word = self.color_word.trim().to_owned();
+            if let Some(c) = color_of(&word, palette) {
+                swatch(ui, Some(c), false, 16.0, "Preview");
+            }
+            let text = cx.doc.text().to_owned();
+            if ui.button("Add colour").clicked() {
+                self.apply_step(cx, objects::add_color(&text, ast, &name, &word));
+            }
+            if let Some(i) = self.color {
+                if ui.button(format!("Set colour {i}")).clicked() {
+                    self.apply_step(cx, objects::change_color(&text, ast, &name, usize::from(i), &word));
+                }
+                if ui.button(format!("Remove colour {i}")).clicked() {
+                    self.apply_step(cx, objects::remove_color(&text, ast, &name, usize::from(i)));
+                    self.color = Some(0);
+                }
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.weak("Add:");
+            for word in render::COLOR_NAMES {
+                let label = format!("Add {word}");
+                if swatch(ui, color_of(word, palette), false, 16.0, &label).on_hover_text(word).clicked() {
+                    let text = cx.doc.text().to_owned();
+                    self.apply_step(cx, objects::add_color(&text, ast, &name, word));
+                }
+            }
+        });
+    }
+
+    fn new_object_ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>, ast: &Ast, palette: &PaletteTable) {
+        ui.separator();
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("New object:");
+            ui.add(egui::TextEdit::singleline(&mut self.new_name).hint_text("Name").desired_width(100.0))
+                .labelled_by(label.id);
+            let layer_name = |i: usize| {
+                ast.layers.get(i).map_or_else(
+                    || "new layer".to_owned(),
+                    |l| {
+                        format!(
+                            "layer {}: {}",
+                            i + 1,
+                            l.names.iter().map(|n| n.text.as_str()).collect::<Vec<_>>().join(", ")
+                        )
+                    },
+                )
+            };
+            let shown = self.new_layer.map_or_else(|| "New layer".to_owned(), layer_name);
+            egui::ComboBox::from_id_salt("new_object_layer").selected_text(shown).width(140.0).show_ui(ui, |ui| {
+                ui.selectable_value(&mut self.new_layer, None, "New layer");
+                for i in 0..ast.layers.len() {
+                    ui.selectable_value(&mut self.new_layer, Some(i), layer_name(i));
+                }
+            });
+            egui::ComboBox::from_id_salt("new_object_color").selected_text(self.new_color.clone()).width(80.0).show_ui(
+                ui,
+                |ui| {
+                    for w in render::COLOR_NAMES {
+                        ui.horizontal(|ui| {
+                            swatch(ui, color_of(w, palette), false, 12.0, w);
+                            ui.selectable_value(&mut self.new_color, w.to_owned(), w);
+                        });
+                    }
+                },
+            );
+            if ui.button("Create").clicked() {
+                let layer = self.new_layer.map_or(LayerChoice::New, LayerChoice::Existing);
+                let text = cx.doc.text().to_owned();
+                let sprite = vec![vec![None; 5]; 5];
+                let name = self.new_name.trim().to_owned();
+                let edit = objects::add_object(&text, ast, &name, &[self.new_color.as_str()], Some(&sprite), layer);
+                let ok = edit.is_ok();
+                self.apply_step(cx, edit);
+                if ok {
+                    self.selected = Some(name.to_lowercase());
+                    self.color = Some(0);
+                    self.tool = Tool::Pencil;
+                    self.new_name.clear();
+                }
+            }
+        });
+    }
+}
+
+impl Panel for SpritesPanel {
+    fn title(&self, _cx: &PanelContext<'_>) -> String {
+        crate::layout::PanelId::Sprites.title().to_owned()
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
+        let ast = cx.doc.shared_ast();
+        let palette = game_palette(&ast);
+        if self.selected.as_deref().is_some_and(|n| objects::find(&ast, n).is_err()) {
+            self.selected = None;
+        }
+        if self.selected.is_none() {
+            self.selected = ast.objects.first().map(|o| o.name.text.clone());
+        }
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| {
+                ui.set_width(170.0);
+                let src = cx.doc.text().to_owned();
+                self.object_list(ui, &src, &ast, palette);
+            });
+            ui.separator();
+            ui.vertical(|ui| {
+                self.painter(ui, cx, &ast, palette);
+                self.new_object_ui(ui, cx, &ast, palette);
+                if let Some(m) = &self.message {
+                    ui.colored_label(ui.visuals().warn_fg_color, m);
+                }
+            });
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn px(rows: &[&str]) -> Pixels {
+        rows.iter().map(|r| r.chars().map(|c| c.to_digit(10).map(|d| d as u8)).collect()).collect()
+    }
+
+    #[test]
+    fn transforms_flood_line_and_rectangle() {
+        let s = px(&["01...", ".....", ".....", ".....", "....2"]);
+        assert_eq!(transform(&s, Transform::FlipH), px(&["...10", ".....", ".....", ".....", "2...."]));
+        assert_eq!(transform(&s, Transform::FlipV), px(&["....2", ".....", ".....", ".....", "01..."]));
+        assert_eq!(transform(&s, Transform::Rotate), px(&["....0", "....1", ".....", ".....", "2...."]));
+        assert_eq!(transform(&s, Transform::Shift(1, 0)), px(&[".01..", ".....", ".....", ".....", "2...."]));
+        assert_eq!(transform(&s, Transform::Shift(0, -1)), px(&[".....", ".....", ".....", "....2", "01..."]));
+        let mut f = s.clone();
+        flood(&mut f, 2, 2, Some(3));
+        assert_eq!(f, px(&["01333", "33333", "33333", "33333", "33332"]));
+        let mut l = px(&[".....", ".....", ".....", ".....", "....."]);
+        line(&mut l, (0, 0), (4, 2), Some(1));
+        assert_eq!(l, px(&["1....", ".11..", "...11", ".....", "....."]));
+        let mut r = px(&[".....", ".....", ".....", ".....", "....."]);
+        rect(&mut r, (3, 3), (1, 1), Some(0));
+        assert_eq!(r, px(&[".....", ".000.", ".0.0.", ".000.", "....."]));
+    }
+}

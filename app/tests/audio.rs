@@ -1,0 +1,231 @@
+//! Sound output: the real device path without a device, mute in the View
+//! menu, and the player forwarding a recorded session's sounds.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use engine::run::{Event, Input, Session};
+use serde_json::Value;
+use studio::app::Persisted;
+use studio::audio::{Audio, DeviceState, RodioAudio, Silent};
+use studio::files::NoDialogs;
+use studio::layout::PanelId;
+use studio::panels::player::{PlayerPanel, ReplayStep};
+use studio::{Startup, StudioApp};
+
+#[test]
+fn rodio_audio_without_a_device_returns_promptly_and_logs_once() {
+    let started = Instant::now();
+    let audio = RodioAudio::new();
+    for seed in [36_772_507, 83_744_503, 45_117_300, 1, -5] {
+        audio.play(seed);
+    }
+    audio.set_volume(0.5);
+    assert!(started.elapsed() < Duration::from_millis(500), "plays block: {:?}", started.elapsed());
+    // The worker opens the device (or fails to) on its own thread.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while audio.state() == DeviceState::NotOpened && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    match audio.state() {
+        DeviceState::Unavailable => {
+            assert_eq!(audio.log_lines(), 1, "one line about the missing device");
+            let again = Instant::now();
+            for seed in 0..50 {
+                audio.play(seed);
+            }
+            assert!(again.elapsed() < Duration::from_millis(200));
+            std::thread::sleep(Duration::from_millis(100));
+            assert_eq!(audio.log_lines(), 1, "still one line after more plays");
+        }
+        DeviceState::Open => eprintln!("note: this machine has a sound device; the no-device path was not exercised"),
+        DeviceState::NotOpened => panic!("the worker never tried the device"),
+    }
+    // Dropping it (the worker ends when the channel closes) must not hang.
+    drop(audio);
+}
+
+fn sounds_studio(persisted: Persisted) -> Harness<'static, StudioApp> {
+    let app = StudioApp::with_parts(Startup::Example(4), persisted, Box::new(NoDialogs::default()), None);
+    let mut harness =
+        Harness::builder().with_size([900.0, 900.0]).build_ui_state(|ui, app: &mut StudioApp| app.ui_root(ui), app);
+    harness.state_mut().tree = egui_tiles::Tree::new_tabs(egui::Id::unique("solo"), vec![PanelId::Sounds]);
+    harness.run_steps(3);
+    harness
+}
+
+fn click_mute(harness: &mut Harness<'_, StudioApp>) {
+    harness.get_by_label("View").click();
+    harness.run_steps(2);
+    harness.get_by_label("Mute sound").click();
+    harness.run_steps(2);
+    // Close the menu.
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+}
+
+#[test]
+fn mute_in_the_view_menu_stops_plays_and_persists() {
+    let mut harness = sounds_studio(Persisted::default());
+    assert!(!harness.state().audio().muted());
+    harness.get_all_by_label("Play").next().expect("play").click();
+    harness.run_steps(1);
+    assert_eq!(harness.state().panels.sounds.audio.played(), vec![45117300]);
+
+    click_mute(&mut harness);
+    assert!(harness.state().audio().muted(), "the checkbox mutes");
+    assert!(harness.state().persisted().muted);
+    harness.get_all_by_label("Play").next().expect("play").click();
+    harness.run_steps(1);
+    assert_eq!(harness.state().panels.sounds.audio.played(), vec![45117300], "muted: nothing reaches the output");
+    // The player's sounds go through the same switch.
+    if let Some(audio) = &harness.state().panels.player.audio {
+        audio.play(99);
+    }
+    assert_eq!(harness.state().panels.sounds.audio.played(), vec![45117300]);
+
+    click_mute(&mut harness);
+    assert!(!harness.state().audio().muted());
+    harness.get_all_by_label("Play").next().expect("play").click();
+    harness.run_steps(1);
+    assert_eq!(harness.state().panels.sounds.audio.played(), vec![45117300, 45117300]);
+}
+
+#[test]
+fn a_muted_studio_starts_muted_and_the_volume_is_kept() {
+    let mut harness = sounds_studio(Persisted { muted: true, volume: Some(0.3), ..Persisted::default() });
+    assert!(harness.state().audio().muted());
+    assert!((harness.state().audio().volume() - 0.3).abs() < 1e-6);
+    harness.get_all_by_label("Play").next().expect("play").click();
+    harness.run_steps(1);
+    assert!(harness.state().panels.sounds.audio.played().is_empty());
+    let saved = harness.state().persisted();
+    assert!(saved.muted);
+    assert_eq!(saved.volume, Some(0.3));
+}
+
+fn step_of(v: &Value) -> Option<ReplayStep> {
+    Some(match v {
+        Value::String(s) if s == "undo" => ReplayStep::Undo,
+        Value::String(s) if s == "restart" => ReplayStep::Restart,
+        Value::String(s) if s == "tick" => ReplayStep::Tick,
+        Value::Number(n) => ReplayStep::Input(match n.as_u64()? {
+            0 => Input::Up,
+            1 => Input::Left,
+            2 => Input::Down,
+            3 => Input::Right,
+            4 => Input::Action,
+            _ => return None,
+        }),
+        _ => return None,
+    })
+}
+
+/// Every sound event of a session, as the engine reports it: object sounds
+/// (the ones the reference records) and global event sounds, in order.
+fn engine_sounds(session: &mut Session, all: &mut Vec<String>, object: &mut Vec<String>) {
+    for e in session.take_events() {
+        match e {
+            Event::Sound(seed) => {
+                all.push(seed.clone());
+                object.push(seed);
+            }
+            Event::EventSound(_, seed) => all.push(seed),
+            _ => {}
+        }
+    }
+}
+
+fn drain(session: &mut Session, all: &mut Vec<String>, object: &mut Vec<String>) {
+    let mut n = 0;
+    while session.again_pending() && n < 10_000 {
+        session.run_again();
+        engine_sounds(session, all, object);
+        n += 1;
+    }
+    engine_sounds(session, all, object);
+}
+
+/// Replays the recorded play sessions that list their sounds through the
+/// player panel (its own turn, again and sound-forwarding code, with a
+/// recording output) and checks that the output received exactly the
+/// engine's sound events, in order, and that their object sounds are the
+/// ones the reference recorded.
+#[test]
+fn the_player_forwards_the_recorded_sessions_sounds() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/conformance/simulation.json");
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("skipping: {path} not found");
+        return;
+    };
+    let cases: Vec<Value> = serde_json::from_str(&text).expect("simulation.json is JSON");
+    let (mut replayed, mut with_sounds, mut recorded_match) = (0, 0, 0);
+    let mut mismatches = Vec::new();
+    for case in &cases {
+        let Some(want) = case.get("sounds").and_then(Value::as_array) else { continue };
+        let want: Vec<String> = want.iter().map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned)).collect();
+        let name = case.get("name").and_then(Value::as_str).unwrap_or("?");
+        let source = case.get("source").and_then(Value::as_str).unwrap_or_default();
+        let level = match case.get("level") {
+            Some(Value::String(s)) => s.trim().parse().unwrap_or(0),
+            Some(v) => v.as_u64().unwrap_or(0) as usize,
+            None => 0,
+        };
+        let seed: Option<String> = match case.get("seed") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(other) => Some(other.to_string()),
+        };
+        let build = engine::build(source);
+        let Some(game) = build.game.or(build.salvaged) else { continue };
+        let Some(steps) = case
+            .get("inputs")
+            .and_then(Value::as_array)
+            .and_then(|a| a.iter().map(step_of).collect::<Option<Vec<_>>>())
+        else {
+            continue;
+        };
+
+        // The engine alone.
+        let (mut all, mut object) = (Vec::new(), Vec::new());
+        let mut session = Session::new(game.clone(), level, seed.as_deref());
+        drain(&mut session, &mut all, &mut object);
+        for step in &steps {
+            match *step {
+                ReplayStep::Input(i) => session.input(i),
+                ReplayStep::Undo => session.undo(),
+                ReplayStep::Restart => session.restart(),
+                ReplayStep::Tick => session.tick(),
+            }
+            drain(&mut session, &mut all, &mut object);
+        }
+
+        // The player panel, into a recording output.
+        let out = Arc::new(Silent::default());
+        let mut player = PlayerPanel::default();
+        player.audio = Some(out.clone());
+        player.replay_start(game, level, seed.as_deref());
+        for step in &steps {
+            player.replay_step(*step);
+        }
+
+        replayed += 1;
+        with_sounds += usize::from(!want.is_empty());
+        let expected: Vec<i64> = all.iter().filter_map(|s| s.trim().parse().ok()).collect();
+        assert_eq!(out.played(), expected, "{name}: the player forwards the engine's sound events in order");
+        assert_eq!(player.dump(), Some(session.dump()), "{name}: the player reached the same board");
+        if object == want {
+            recorded_match += 1;
+        } else {
+            mismatches.push(format!("{name}: recorded {want:?}, engine {object:?}"));
+        }
+    }
+    eprintln!(
+        "replayed {replayed} recorded sessions through the player ({with_sounds} with sounds); \
+         {recorded_match} match the reference's recorded sounds"
+    );
+    assert!(replayed >= 10, "only {replayed} sessions replayed");
+    assert!(mismatches.is_empty(), "object sounds differ from the recording:\n{}", mismatches.join("\n"));
+}

@@ -1,0 +1,151 @@
+//! The sprite painter driven with the mouse through egui_kittest.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use studio::app::Persisted;
+use studio::files::NoDialogs;
+use studio::layout::PanelId;
+use studio::{Startup, StudioApp};
+
+fn sprites_open(example: usize) -> Harness<'static, StudioApp> {
+    let app =
+        StudioApp::with_parts(Startup::Example(example), Persisted::default(), Box::new(NoDialogs::default()), None);
+    let mut harness =
+        Harness::builder().with_size([1280.0, 800.0]).build_ui_state(|ui, app: &mut StudioApp| app.ui_root(ui), app);
+    harness.run_steps(2);
+    studio::layout::focus(&mut harness.state_mut().tree, PanelId::Sprites);
+    harness.run_steps(3);
+    harness
+}
+
+fn select(harness: &mut Harness<'static, StudioApp>, object: &str) {
+    harness.get_by_label(object).click();
+    harness.run_steps(3);
+}
+
+/// The centre of pixel (x, y) of the 5x5 grid.
+fn pixel(harness: &Harness<'static, StudioApp>, x: usize, y: usize) -> egui::Pos2 {
+    let r = harness.get_by_label("Sprite grid").rect();
+    let cell = r.width() / 5.0;
+    egui::pos2(r.min.x + (x as f32 + 0.5) * cell, r.min.y + (y as f32 + 0.5) * cell)
+}
+
+/// The text of the object block starting with `name` on its own line.
+fn block<'a>(text: &'a str, name: &str) -> &'a str {
+    let start = text.find(&format!("\n{name}\n")).map_or(0, |i| i + 1);
+    let end = text[start..].find("\n\n").map_or(text.len(), |i| start + i);
+    &text[start..end]
+}
+
+#[test]
+fn a_drag_paints_a_row_and_undoes_as_one_step() {
+    let mut harness = sprites_open(0);
+    let before = harness.state().doc.text().to_owned();
+    select(&mut harness, "Soil");
+    assert_eq!(block(&before, "Soil"), "Soil\nBrown DarkBrown\n.....\n.010.\n.101.\n.010.\n.....");
+
+    // Drag the pencil (colour 0) across the top row.
+    harness.drag_at(pixel(&harness, 0, 0));
+    harness.run_steps(2);
+    for x in 1..5 {
+        harness.hover_at(pixel(&harness, x, 0));
+        harness.run_steps(2);
+    }
+    harness.drop_at(pixel(&harness, 4, 0));
+    harness.run_steps(3);
+    let after = harness.state().doc.text().to_owned();
+    assert_eq!(block(&after, "Soil"), "Soil\nBrown DarkBrown\n00000\n.010.\n.101.\n.010.\n.....");
+    assert_eq!(after.len(), before.len(), "only pixel characters changed");
+
+    // One Ctrl+Z takes the whole stroke back, byte for byte.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run_steps(3);
+    assert_eq!(harness.state().doc.text(), before);
+}
+
+#[test]
+fn eraser_and_hover_report() {
+    let mut harness = sprites_open(0);
+    select(&mut harness, "Soil");
+    harness.get_by_label("Eraser").click();
+    harness.run_steps(2);
+    harness.drag_at(pixel(&harness, 2, 1));
+    harness.run_steps(2);
+    harness.drop_at(pixel(&harness, 2, 1));
+    harness.run_steps(3);
+    assert!(block(harness.state().doc.text(), "Soil").contains("\n.0.0.\n.101.\n"));
+    harness.hover_at(pixel(&harness, 1, 2));
+    harness.run_steps(3);
+    harness.get_by_label("Pixel 1, 2: colour 1 (darkbrown)");
+}
+
+#[test]
+fn adding_a_colour_from_the_palette_row() {
+    let mut harness = sprites_open(0);
+    select(&mut harness, "Soil");
+    harness.get_by_label("Add red").click();
+    harness.run_steps(3);
+    assert!(block(harness.state().doc.text(), "Soil").starts_with("Soil\nBrown DarkBrown red\n"));
+    harness.get_by_label("Colour 2: red");
+}
+
+#[test]
+fn a_new_object_with_a_sprite_by_mouse() {
+    let mut harness = sprites_open(0);
+    // Click into the name box, type the name; the rest is mouse only.
+    harness.get_by_role_and_label(Role::TextInput, "New object:").click();
+    harness.run_steps(2);
+    harness.get_by_role_and_label(Role::TextInput, "New object:").type_text("Lantern");
+    harness.run_steps(2);
+    let typed = harness.get_by_role_and_label(Role::TextInput, "New object:").value();
+    assert_eq!(typed.as_deref(), Some("Lantern"));
+    harness.get_by_label("Create").click();
+    harness.run_steps(3);
+    let text = harness.state().doc.text().to_owned();
+    assert_eq!(block(&text, "Lantern"), "Lantern\nred\n.....\n.....\n.....\n.....\n.....");
+    let layers = &text[text.find("COLLISIONLAYERS").unwrap_or(0)..text.find("RULES").unwrap_or(0)];
+    assert!(layers.contains("\nLantern\n"), "in a new layer: {layers}");
+    assert_eq!(harness.state().panels.sprites.selected.as_deref(), Some("lantern"));
+
+    // Paint its middle pixel with one click.
+    harness.get_by_label("Sprite grid").hover();
+    harness.drag_at(pixel(&harness, 2, 2));
+    harness.run_steps(2);
+    harness.drop_at(pixel(&harness, 2, 2));
+    harness.run_steps(3);
+    assert_eq!(block(harness.state().doc.text(), "Lantern"), "Lantern\nred\n.....\n.....\n..0..\n.....\n.....");
+    harness.state_mut().doc.finish_build();
+    harness.run_steps(2);
+    let errors: Vec<_> =
+        harness.state().doc.diagnostics().iter().filter(|d| d.is_error()).map(|d| d.message.clone()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+}
+
+#[test]
+fn snapshot_sprites_painter() {
+    let mut harness = sprites_open(0);
+    select(&mut harness, "Gardener");
+    harness.state_mut().doc.finish_build();
+    harness.run_steps(3);
+    match harness.render() {
+        Err(err) => eprintln!("skipping snapshot sprites_painter: cannot render headless here ({err})"),
+        Ok(_) => harness.snapshot_options(
+            "sprites_painter",
+            &egui_kittest::SnapshotOptions::new().threshold(1.0).max_failed_pixels(100),
+        ),
+    }
+}
+
+#[test]
+fn shift_button_is_one_undo_step() {
+    let mut harness = sprites_open(0);
+    let before = harness.state().doc.text().to_owned();
+    select(&mut harness, "Soil");
+    harness.get_by_label("Shift right").click();
+    harness.run_steps(3);
+    assert_eq!(block(harness.state().doc.text(), "Soil"), "Soil\nBrown DarkBrown\n.....\n..010\n..101\n..010\n.....");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run_steps(3);
+    assert_eq!(harness.state().doc.text(), before);
+}
