@@ -149,3 +149,48 @@ fn shift_button_is_one_undo_step() {
     harness.run_steps(3);
     assert_eq!(harness.state().doc.text(), before);
 }
+
+#[test]
+fn rename_an_object_everywhere_and_undo() {
+    let mut harness = sprites_open(0);
+    select(&mut harness, "Soil");
+    let before = harness.state().doc.text().to_owned();
+    let uses = before.matches("Soil").count();
+    assert!(uses >= 2, "the example names Soil outside OBJECTS too");
+    harness.get_by_label("Rename").click();
+    harness.run_steps(2);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run_steps(1);
+    harness.get_by_role_and_label(Role::TextInput, "New name:").type_text("Loam");
+    harness.run_steps(2);
+    harness.get_by_label("OK").click();
+    harness.run_steps(3);
+    let after = harness.state().doc.text().to_owned();
+    assert_eq!(after.matches("Soil").count(), 0, "{after}");
+    assert_eq!(after.matches("Loam").count(), uses);
+    assert_eq!(block(&after, "Loam"), "Loam\nBrown DarkBrown\n.....\n.010.\n.101.\n.010.\n.....");
+    assert_eq!(harness.state().panels.sprites.selected.as_deref(), Some("loam"));
+
+    // The rename is one undo step.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run_steps(3);
+    assert_eq!(harness.state().doc.text(), before);
+}
+
+#[test]
+fn a_rename_to_a_taken_name_says_why_and_changes_nothing() {
+    let mut harness = sprites_open(0);
+    select(&mut harness, "Soil");
+    let before = harness.state().doc.text().to_owned();
+    harness.get_by_label("Rename").click();
+    harness.run_steps(2);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run_steps(1);
+    harness.get_by_role_and_label(Role::TextInput, "New name:").type_text("Player");
+    harness.run_steps(2);
+    harness.get_by_label("OK").click();
+    harness.run_steps(3);
+    assert_eq!(harness.state().doc.text(), before);
+    let message = harness.state().panels.sprites.message().unwrap_or_default().to_owned();
+    assert!(message.to_lowercase().contains("player"), "{message}");
+}

@@ -24,11 +24,13 @@ mod generate;
 mod math;
 mod params;
 pub mod playback;
+mod similar;
 pub mod synth;
 pub mod wav;
 
 pub use generate::{Category, fresh_seed, params_for_seed};
 pub use params::{Params, Wave};
+pub use similar::{distance, similar_seeds};
 
 /// The volume PuzzleScript plays sounds at (gain `e^0.25 - 1`).
 pub const PLAY_SOUND_VOL: f64 = 0.25;

@@ -88,25 +88,8 @@ fn entry(seed: i64) -> Entry {
     Entry { seed, peaks: ui_widgets::waveform::peaks(&sound.samples, THUMB_COLUMNS) }
 }
 
-/// Seeds near `seed` in the reference's numbering that stay in its category
-/// (`category + 100 * k` with `k` odd): the nearest odd `k` on each side.
-#[must_use]
-pub fn neighbours(seed: i64, count: usize) -> Vec<i64> {
-    let category = seed.rem_euclid(100);
-    let k = seed.div_euclid(100) | 1;
-    let mut out = Vec::new();
-    let mut step = 1i64;
-    while out.len() < count && step < 1_000_000 {
-        for s in [k + 2 * step, k - 2 * step] {
-            let candidate = category + 100 * s;
-            if s > 0 && candidate != seed && out.len() < count {
-                out.push(candidate);
-            }
-        }
-        step += 1;
-    }
-    out
-}
+/// How many fresh seeds "more like this" compares against the seed.
+const SIMILAR_POOL: usize = 3000;
 
 impl SoundsPanel {
     /// Whether a page is being generated.
@@ -129,11 +112,12 @@ impl SoundsPanel {
         });
     }
 
-    /// Starts making a page of seeds like `seed` (see [`neighbours`]).
+    /// Starts making a page of `seed` and the seeds of its category that
+    /// sound most like it (see [`engine::sfx::similar_seeds`]).
     pub fn more_like(&mut self, seed: i64) {
         self.spawn(move || {
             let mut seeds = vec![seed];
-            seeds.extend(neighbours(seed, PAGE_SIZE - 1));
+            seeds.extend(engine::sfx::similar_seeds(seed, PAGE_SIZE - 1, SIMILAR_POOL));
             seeds.into_iter().map(entry).collect()
         });
     }
@@ -275,7 +259,9 @@ impl Panel for SoundsPanel {
             for (i, e) in self.page.iter().enumerate() {
                 ui.horizontal(|ui| {
                     let selected = self.selected == Some(i);
-                    if ui.selectable_label(selected, e.seed.to_string()).clicked()
+                    // A fixed-width seed column keeps the waveforms aligned.
+                    let seed = egui::Button::selectable(selected, egui::RichText::new(e.seed.to_string()).monospace());
+                    if ui.add_sized([78.0, 18.0], seed).clicked()
                         | ui_widgets::waveform::waveform(ui, &e.peaks, egui::vec2(96.0, 20.0)).clicked()
                     {
                         self.selected = Some(i);
@@ -390,24 +376,5 @@ impl SoundsPanel {
             }
         });
         ui.label(format!("Writes: {}", self.target_event().line(0).trim_end_matches(" 0")));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::neighbours;
-    use engine::sfx::Category;
-
-    #[test]
-    fn neighbours_stay_seeds_of_the_same_category() {
-        let seed = 3 + 100 * 501;
-        let n = neighbours(seed, 6);
-        assert_eq!(n.len(), 6);
-        for s in n {
-            assert_ne!(s, seed);
-            assert_eq!(Category::of_seed(s), Category::PowerUp);
-            assert_eq!(s.div_euclid(100) % 2, 1, "k stays odd");
-        }
-        assert_eq!(neighbours(7 + 100, 2), vec![7 + 300, 7 + 500]);
     }
 }

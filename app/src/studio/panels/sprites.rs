@@ -67,6 +67,10 @@ pub struct SpritesPanel {
     new_layer: Option<usize>,
     message: Option<String>,
     hover: Option<(usize, usize)>,
+    /// The name being typed while renaming the selected object.
+    renaming: Option<String>,
+    /// Focus the rename field on the next frame.
+    rename_focus: bool,
 }
 
 impl Default for SpritesPanel {
@@ -83,6 +87,8 @@ impl Default for SpritesPanel {
             new_layer: None,
             message: None,
             hover: None,
+            renaming: None,
+            rename_focus: false,
         }
     }
 }
@@ -208,6 +214,12 @@ fn transform(px: &Pixels, t: Transform) -> Pixels {
 }
 
 impl SpritesPanel {
+    /// The last edit's complaint, if the last edit was refused.
+    #[must_use]
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
     fn apply(&mut self, cx: &mut PanelContext<'_>, edit: Result<engine::edit::TextEdit, objects::ObjectEditError>) {
         match edit {
             Ok(e) => {
@@ -241,6 +253,7 @@ impl SpritesPanel {
                     let selected = self.selected.as_deref() == Some(obj.name.text.as_str());
                     if ui.selectable_label(selected, shown_name(src, obj)).clicked() {
                         self.selected = Some(obj.name.text.clone());
+                        self.renaming = None;
                         self.stroke = None;
                     }
                 });
@@ -254,6 +267,7 @@ impl SpritesPanel {
             return;
         };
         let name = obj.name.text.clone();
+        self.rename_ui(ui, cx, ast, obj);
         ui.horizontal(|ui| {
             for t in Tool::ALL {
                 ui.selectable_value(&mut self.tool, t, t.name());
@@ -417,6 +431,51 @@ impl SpritesPanel {
                 if swatch(ui, color_of(word, palette), false, 16.0, &label).on_hover_text(word).clicked() {
                     let text = cx.doc.text().to_owned();
                     self.apply_step(cx, objects::add_color(&text, ast, &name, word));
+                }
+            }
+        });
+    }
+
+    /// The selected object's name, with a Rename button that turns it into a
+    /// field; Enter renames it everywhere it is written, Esc gives up.
+    fn rename_ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>, ast: &Ast, obj: &ObjectDef) {
+        let src = cx.doc.text().to_owned();
+        let shown = shown_name(&src, obj);
+        ui.horizontal(|ui| {
+            let Some(typed) = &mut self.renaming else {
+                ui.strong(&shown);
+                if ui.button("Rename").on_hover_text("Rename this object everywhere in the game").clicked() {
+                    self.renaming = Some(shown.clone());
+                    self.rename_focus = true;
+                }
+                return;
+            };
+            let label = ui.label("New name:");
+            let field = ui
+                .add(egui::TextEdit::singleline(typed).id_salt("rename_object").desired_width(140.0))
+                .labelled_by(label.id);
+            if std::mem::take(&mut self.rename_focus) {
+                field.request_focus();
+            }
+            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            let escape = ui.input(|i| i.key_pressed(egui::Key::Escape));
+            let ok = ui.button("OK").clicked() || enter;
+            if ui.button("Cancel").clicked() || escape {
+                self.renaming = None;
+                return;
+            }
+            if ok {
+                let new = typed.trim().to_owned();
+                if new == shown {
+                    self.renaming = None;
+                    return;
+                }
+                let edit = objects::rename_object(&src, ast, &obj.name.text, &new);
+                let worked = edit.is_ok();
+                self.apply_step(cx, edit);
+                if worked {
+                    self.selected = Some(new.to_lowercase());
+                    self.renaming = None;
                 }
             }
         });
