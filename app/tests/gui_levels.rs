@@ -503,7 +503,14 @@ fn dragging_a_card_onto_another_moves_the_entry_and_undo_restores() {
         original,
         "nothing moves before the drop"
     );
+    let preview = egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("level_card_drag_preview"));
+    assert!(
+        harness.ctx.memory(|m| m.areas().is_visible(&preview)),
+        "a faded copy of the card follows the pointer"
+    );
     release(&mut harness, to, PointerButton::Primary);
+    harness.run_steps(2);
+    assert!(!harness.ctx.memory(|m| m.areas().is_visible(&preview)), "and goes with the drop");
 
     let mut want = bodies.clone();
     let moving = want.remove(0);

@@ -181,13 +181,14 @@ fn compose_at(
 /// One entry of the list: the level's picture (or the message's text) in a
 /// frame, highlighted when selected. Clickable and draggable; its
 /// accessible label and tooltip are `label`.
-fn card(
-    ui: &mut egui::Ui,
-    label: &str,
-    thumb: Option<(Option<egui::TextureId>, usize, usize)>,
-    selected: bool,
-) -> egui::Response {
-    let pad = 4.0;
+/// A level card's picture: its texture (once composed) and the map's width
+/// and height; `None` for a message.
+type Thumb = Option<(Option<egui::TextureId>, usize, usize)>;
+
+const CARD_PAD: f32 = 4.0;
+
+/// A card's picture size and whole size.
+fn card_sizes(thumb: Thumb) -> (egui::Vec2, egui::Vec2) {
     let caption = 14.0;
     let picture = match thumb {
         Some((_, w, h)) => {
@@ -197,20 +198,33 @@ fn card(
         }
         None => egui::vec2(THUMB_SIDE, THUMB_SIDE * 0.5),
     };
-    let size = egui::vec2(picture.x.max(48.0), picture.y + caption) + egui::vec2(pad, pad) * 2.0;
+    let size = egui::vec2(picture.x.max(48.0), picture.y + caption) + egui::vec2(CARD_PAD, CARD_PAD) * 2.0;
+    (picture, size)
+}
+
+/// A level card: clickable, draggable, with the label as its hover text.
+fn card(ui: &mut egui::Ui, label: &str, thumb: Thumb, selected: bool) -> egui::Response {
+    let (_, size) = card_sizes(thumb);
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
     response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, label));
     let response = response.on_hover_text(label);
-    if !ui.is_rect_visible(rect) {
-        return response;
+    if ui.is_rect_visible(rect) {
+        paint_card(ui, rect, label, thumb, selected, response.hovered());
     }
+    response
+}
+
+/// Draw a card into `rect` (no interaction).
+fn paint_card(ui: &egui::Ui, rect: egui::Rect, label: &str, thumb: Thumb, selected: bool, hovered: bool) {
+    let pad = CARD_PAD;
+    let (picture, _) = card_sizes(thumb);
     let visuals = ui.visuals();
     let (fill, stroke) = if selected {
         (
             visuals.selection.bg_fill,
             egui::Stroke::new(2.0, visuals.selection.stroke.color),
         )
-    } else if response.hovered() {
+    } else if hovered {
         (
             visuals.widgets.hovered.weak_bg_fill,
             visuals.widgets.hovered.bg_stroke,
@@ -272,7 +286,6 @@ fn card(
             );
         }
     }
-    response
 }
 
 /// For each paintable glyph: the object ids it places, lowest layer first.
@@ -494,6 +507,7 @@ impl LevelsPanel {
         let mut moved: Option<(usize, usize)> = None;
         let mut clicked = None;
         let mut action = None;
+        let mut dragged = None;
         egui::ScrollArea::vertical()
             .id_salt("levels_list")
             .max_height(190.0)
@@ -519,6 +533,9 @@ impl LevelsPanel {
                         };
                         let response = card(ui, &label, thumb, i == self.selected);
                         response.dnd_set_drag_payload(i);
+                        if response.dragged() {
+                            dragged = Some((label.clone(), thumb));
+                        }
                         if response.clicked() {
                             clicked = Some(i);
                         }
@@ -559,6 +576,20 @@ impl LevelsPanel {
                     }
                 });
             });
+        // The dragged card follows the pointer, faded, until it is dropped.
+        if let Some((label, thumb)) = dragged
+            && let Some(at) = ui.ctx().pointer_interact_pos()
+        {
+            egui::Area::new(egui::Id::unique("level_card_drag_preview"))
+                .order(egui::Order::Tooltip)
+                .interactable(false)
+                .fixed_pos(at + egui::vec2(8.0, 8.0))
+                .show(ui.ctx(), |ui| {
+                    ui.multiply_opacity(0.75);
+                    let (rect, _) = ui.allocate_exact_size(card_sizes(thumb).1, egui::Sense::hover());
+                    paint_card(ui, rect, &label, thumb, true, false);
+                });
+        }
         if let Some(i) = clicked {
             self.select(i);
         }
