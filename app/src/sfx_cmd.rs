@@ -1,12 +1,13 @@
 //! `puzzlewright sfx SEED [--wav OUT] [--bits 8|16] [--samples]`: show the
 //! sfxr parameters PuzzleScript generates for a sound seed, and optionally
-//! write the sound (as the engine renders it, 5512 Hz mono) to a WAV file.
+//! write the sound (as the engine renders it, 5512 Hz mono) to a WAV file,
+//! or `--play` it through the default output device as the studio does.
 
 use anyhow::{Context as _, bail};
 use engine::sfx;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: puzzlewright sfx SEED [--wav OUT.wav] [--bits 8|16] [--samples]";
+const USAGE: &str = "usage: puzzlewright sfx SEED [--wav OUT.wav] [--bits 8|16] [--samples] [--play]";
 
 /// Runs the `sfx` subcommand with the arguments after `sfx`.
 pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
@@ -14,6 +15,7 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
     let mut wav = None;
     let mut bits = 8u16;
     let mut print_samples = false;
+    let mut play = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -26,6 +28,7 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
                 }
             }
             "--samples" => print_samples = true,
+            "--play" => play = true,
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return Ok(ExitCode::SUCCESS);
@@ -66,6 +69,18 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         };
         std::fs::write(&path, file).with_context(|| format!("cannot write {path}"))?;
         println!("wrote {path} ({bits}-bit mono, {} Hz)", sound.sample_rate);
+    }
+    if play {
+        use studio::audio::{Audio as _, DeviceState, RodioAudio};
+        let output = RodioAudio::new();
+        output.open();
+        if output.wait_for_device(std::time::Duration::from_secs(5)) != DeviceState::Open {
+            bail!("no sound output device could be opened; nothing was played");
+        }
+        output.play(seed);
+        // Let the sound finish (and the device drain) before exiting.
+        std::thread::sleep(std::time::Duration::from_secs_f64(sound.duration_secs() + 0.4));
+        println!("played {seed} ({:.3} s)", sound.duration_secs());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -56,3 +56,23 @@ fn bad_seed_is_an_error() {
         .expect("run puzzlewright");
     assert!(!out.status.success());
 }
+
+/// `--play` on a machine whose default ALSA device cannot be opened (a card
+/// that does not exist): a clear error and a failing exit, no panic, and the
+/// device complaint logged once.
+#[test]
+fn play_without_an_output_device_says_so_and_fails_cleanly() {
+    let home = temp_dir("no-device");
+    std::fs::write(home.join(".asoundrc"), "pcm.!default {\n    type hw\n    card 99\n}\n").expect("asoundrc");
+    let out = Command::new(env!("CARGO_BIN_EXE_puzzlewright"))
+        .args(["sfx", "93260600", "--play"])
+        .env("HOME", &home)
+        .output()
+        .expect("run puzzlewright");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("no sound output device could be opened; nothing was played"), "{stderr}");
+    assert_eq!(stderr.matches("puzzlewright: no sound output (").count(), 1, "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let _ = std::fs::remove_dir_all(home);
+}

@@ -98,8 +98,11 @@ impl StudioApp {
             Box::new(files::RfdDialogs::default()),
             Recovery::default_dir(),
         );
-        // The real device (opened by its own thread on the first sound).
-        app.set_audio_output(Arc::new(RodioAudio::new()));
+        // The real device, on its own thread.
+        let output = RodioAudio::new();
+        // Open the device in the background now: the first sound is then on time.
+        output.open();
+        app.set_audio_output(Arc::new(output));
         app
     }
 

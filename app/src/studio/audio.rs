@@ -128,9 +128,17 @@ struct Shared {
     volume: AtomicU32,
 }
 
+/// What the studio asks of the sound thread.
+enum Request {
+    /// Open the device now, so the first sound is not late.
+    Open,
+    /// Play a seed, asked for at that instant.
+    Play(i64, Instant),
+}
+
 /// Sound through the default output device, with rodio.
 pub struct RodioAudio {
-    sender: Sender<(i64, Instant)>,
+    sender: Sender<Request>,
     shared: Arc<Shared>,
 }
 
@@ -188,12 +196,27 @@ impl RodioAudio {
     pub fn log_lines(&self) -> usize {
         self.shared.logged.load(Ordering::Relaxed)
     }
+
+    /// Opens the device on the sound thread now rather than at the first
+    /// play (which may then come late and be dropped as stale).
+    pub fn open(&self) {
+        let _ = self.sender.send(Request::Open);
+    }
+
+    /// Waits up to `limit` for the device to open or fail; the state then.
+    pub fn wait_for_device(&self, limit: Duration) -> DeviceState {
+        let start = Instant::now();
+        while self.state() == DeviceState::NotOpened && start.elapsed() < limit {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        self.state()
+    }
 }
 
 impl Audio for RodioAudio {
     fn play(&self, seed: i64) {
         // A worker that has gone away leaves the studio silent, nothing more.
-        let _ = self.sender.send((seed, Instant::now()));
+        let _ = self.sender.send(Request::Play(seed, Instant::now()));
     }
 
     fn set_volume(&self, volume: f32) {
@@ -210,12 +233,12 @@ fn open_device() -> Result<rodio::MixerDeviceSink, String> {
     Ok(sink)
 }
 
-fn worker(receiver: &Receiver<(i64, Instant)>, shared: &Shared) {
+fn worker(receiver: &Receiver<Request>, shared: &Shared) {
     let mut sink: Option<rodio::MixerDeviceSink> = None;
     let mut cache: HashMap<i64, Arc<Vec<f32>>> = HashMap::new();
     let rate = std::num::NonZero::new(engine::sfx::playback::CHAIN_RATE);
     let mono = std::num::NonZero::new(1u16);
-    while let Ok((seed, asked)) = receiver.recv() {
+    while let Ok(request) = receiver.recv() {
         if sink.is_none() {
             if shared.state.load(Ordering::Relaxed) == 2 {
                 continue; // no device: drop every play
@@ -232,6 +255,7 @@ fn worker(receiver: &Receiver<(i64, Instant)>, shared: &Shared) {
                 }
             }
         }
+        let Request::Play(seed, asked) = request else { continue };
         // A sound asked for long ago (the device was slow to open) would
         // only arrive out of step with the game: skip it.
         if asked.elapsed() > STALE_AFTER {
