@@ -165,3 +165,16 @@ fn overwide_sprite_is_flagged_on_the_object_too() {
     let g = game("", "", "").replacen("Target\nred", "Target\nred\n00000\n000000\n00000\n00000\n00000", 1);
     check(&g, "W0209", "Target", false);
 }
+
+#[test]
+fn an_aggregate_and_a_rule_that_need_an_object_in_no_layer() {
+    // Gem is defined but left out of COLLISIONLAYERS.
+    let src = game("Pair = Crate and Gem", "[ > Player | Pair ] -> [ > Player | > Pair ]", "")
+        .replace("Target\nred\n", "Target\nred\nGem\nblue\n");
+    check(&src, "E0507", "Gem", true);
+    check(&src, "E0509", "Pair = Crate and Gem", true);
+    check(&src, "W0624", "[ > Player | Pair ]", true);
+    let b = engine::build(&src);
+    let on_rule = b.diagnostics.iter().filter(|d| d.code == "W0624").count();
+    assert_eq!(on_rule, 1, "once per rule line: {:#?}", b.diagnostics);
+}

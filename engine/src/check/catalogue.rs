@@ -261,6 +261,15 @@ pub fn layer_twice(span: Span, name: &str) -> Diagnostic {
 pub fn not_layered(span: Span, name: &str) -> Diagnostic {
     Diagnostic::error("E0507", span, format!("the object {} is not in any collision layer", up(name)))
 }
+/// A part of an `and` aggregate that is in no layer.
+#[must_use]
+pub fn aggregate_part_not_layered(span: Span, part: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0509",
+        span,
+        format!("{} is part of this `and` but is not in any collision layer", up(part)),
+    )
+}
 /// No layers at all.
 #[must_use]
 pub fn no_layers(span: Span) -> Diagnostic {
@@ -466,6 +475,15 @@ pub fn never_matches(span: Span, clash: &[String]) -> Diagnostic {
         "W0621",
         span,
         format!("this rule can never match (a cell needs {}), so it is left out of the game", what.join(", ")),
+    )
+}
+/// A cell that needs an object that is in no layer.
+#[must_use]
+pub fn cell_needs_unlayered(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0624",
+        span,
+        format!("this rule needs {}, which is not in any collision layer, so it can never match", up(name)),
     )
 }
 /// A background property whose objects sit on different layers.

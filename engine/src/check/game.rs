@@ -55,6 +55,15 @@ pub fn check(ast: &Ast, names: &Names, layered: &HashMap<String, usize>, out: &m
             if l.kind != crate::syntax::ast::LegendKind::And {
                 parts = names.objects_of(&l.name.text);
             }
+            if l.kind == crate::syntax::ast::LegendKind::And {
+                let mut told: Vec<&str> = Vec::new();
+                for p in parts.iter().filter(|p| !layered.contains_key(*p)) {
+                    if !told.contains(&p.as_str()) && names.defined(p) {
+                        out.push(cat::aggregate_part_not_layered(l.span, p));
+                        told.push(p);
+                    }
+                }
+            }
             let mut seen: HashMap<usize, &str> = HashMap::default();
             for p in &parts {
                 if let Some(&li) = layered.get(p) {

@@ -32,6 +32,7 @@ pub fn check(ast: &Ast, source: &str) -> Vec<Diagnostic> {
     rules::check(ast, &names, &mut out);
     winconditions::check(ast, &names, &mut out);
     levels::check(ast, &names, &mut out);
+    rules::check_unlayered(ast, &names, &layered, &mut out);
     game::check(ast, &names, &layered, &mut out);
     out
 }

@@ -162,6 +162,29 @@ fn check_loops(ast: &Ast, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Left-hand cells that need an object in no collision layer can never
+/// match (the compiler, which sees only layered objects, cannot tell; cells
+/// needing two objects of one layer it reports itself). Said once per line.
+pub fn check_unlayered(ast: &Ast, names: &Names, layered: &crate::fasthash::HashMap<String, usize>, out: &mut Vec<Diagnostic>) {
+    for def in &ast.rules {
+        let RuleLineKind::Rule(rule) = &def.kind else { continue };
+        let needed = rule
+            .lhs
+            .iter()
+            .flat_map(row_items)
+            .filter(|it| !is_no(it))
+            .flat_map(|it| match names.meaning(&it.name.text) {
+                Some(Meaning::Object(o)) => vec![o],
+                Some(Meaning::Aggregate(v)) => v,
+                _ => Vec::new(),
+            })
+            .find(|o| !layered.contains_key(o));
+        if let Some(o) = needed {
+            out.push(cat::cell_needs_unlayered(def.span, &o));
+        }
+    }
+}
+
 /// Check every rule line.
 pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) {
     check_loops(ast, out);
