@@ -224,12 +224,11 @@ impl Document {
     /// End the stroke begun by [`Document::begin_stroke`]; the next edit
     /// starts a new undo step.
     pub fn end_stroke(&mut self) {
-        if self.stroke.take() == Some(true) {
-            if let Some(step) = self.undo.last_mut() {
+        if self.stroke.take() == Some(true)
+            && let Some(step) = self.undo.last_mut() {
                 // Typing right after a stroke must not merge into it.
                 step.last = Instant::now() - MERGE_WINDOW;
             }
-        }
     }
 
     /// True between `begin_stroke` and `end_stroke`.
@@ -377,13 +376,12 @@ impl Document {
     /// or exporting what the engine thinks).
     pub fn finish_build(&mut self) {
         while self.is_building() {
-            if let Some((revision, rx)) = self.worker.take() {
-                if let Ok((build, time)) = rx.recv() {
+            if let Some((revision, rx)) = self.worker.take()
+                && let Ok((build, time)) = rx.recv() {
                     self.built_revision = revision;
                     self.build = build;
                     self.build_time = time;
                 }
-            }
             self.poll_build();
         }
     }

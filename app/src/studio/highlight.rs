@@ -172,10 +172,7 @@ impl Highlighter {
     }
 
     fn initial_state(&self) -> (ParseState, ScopeStack) {
-        let syntax = self.syntaxes.syntaxes().first().map_or_else(
-            || self.syntaxes.find_syntax_plain_text(),
-            |s| s,
-        );
+        let syntax = self.syntaxes.syntaxes().first().unwrap_or_else(|| self.syntaxes.find_syntax_plain_text());
         (ParseState::new(syntax), ScopeStack::new())
     }
 

@@ -25,13 +25,11 @@ fn diagnostics_conformance() {
         let mut missing = Vec::new();
         for m in c["messages"].as_array().into_iter().flatten() {
             let m = m.as_str().unwrap_or("");
-            if let Some(rest) = m.strip_prefix("line ") {
-                if let Some(n) = rest.split_whitespace().next().and_then(|n| n.parse::<u32>().ok()) {
-                    if !lines.contains(&n) {
+            if let Some(rest) = m.strip_prefix("line ")
+                && let Some(n) = rest.split_whitespace().next().and_then(|n| n.parse::<u32>().ok())
+                    && !lines.contains(&n) {
                         missing.push(m.chars().take(140).collect::<String>());
                     }
-                }
-            }
         }
         if want_err == got_err {
             agree += 1;

@@ -66,12 +66,11 @@ pub fn check(ast: &Ast, names: &Names, layered: &HashMap<String, usize>, out: &m
             }
             let mut seen: HashMap<usize, &str> = HashMap::default();
             for p in &parts {
-                if let Some(&li) = layered.get(p) {
-                    if let Some(prev) = seen.insert(li, p) {
+                if let Some(&li) = layered.get(p)
+                    && let Some(prev) = seen.insert(li, p) {
                         out.push(cat::aggregate_same_layer(l.span, p, prev));
                         break;
                     }
-                }
             }
         }
     }

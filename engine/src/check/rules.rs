@@ -44,11 +44,10 @@ fn check_cell(items: &[CellItem], rhs: bool, names: &Names, span: crate::span::S
         .collect();
     for it in items.iter().filter(|it| is_no(it)) {
         let excluded = names.objects_of(&it.name.text);
-        if let Some(clash) = excluded.iter().find(|o| present.contains(o)) {
-            if rhs {
+        if let Some(clash) = excluded.iter().find(|o| present.contains(o))
+            && rhs {
                 out.push(cat::rule_semantic(span, &format!("the cell asks for NO {} and also for {}", it.name.text.to_uppercase(), clash.to_uppercase())));
             }
-        }
         if let Some(Meaning::Aggregate(_)) = names.meaning(&it.name.text) {
             out.push(cat::rule_semantic(span, &format!("NO cannot exclude the `and` aggregate {}", it.name.text.to_uppercase())));
         }
@@ -73,11 +72,10 @@ fn check_rule(rule: &Rule, _span: crate::span::Span, names: &Names, out: &mut Ve
                     if let Cell::Ellipsis(s) = &row.cells[third] {
                         out.push(cat::rule_semantic(*s, "a pattern may hold at most two ellipses"));
                     }
-                } else if let Some(w) = ellipses.windows(2).find(|w| w[1] == w[0] + 1) {
-                    if let Cell::Ellipsis(s) = &row.cells[w[1]] {
+                } else if let Some(w) = ellipses.windows(2).find(|w| w[1] == w[0] + 1)
+                    && let Cell::Ellipsis(s) = &row.cells[w[1]] {
                         out.push(cat::rule_semantic_warning(*s, "two ellipses side by side mean the same as one"));
                     }
-                }
             }
             for (k, c) in row.cells.iter().enumerate() {
                 match c {
@@ -114,11 +112,10 @@ fn check_rule(rule: &Rule, _span: crate::span::Span, names: &Names, out: &mut Ve
                 if is_no(it) || it.modifiers.first().is_some_and(|m| m.text == "random") {
                     continue;
                 }
-                if let Some(Meaning::Property(_)) = names.meaning(&it.name.text) {
-                    if !lhs_props.contains(&it.name.text.as_str()) {
+                if let Some(Meaning::Property(_)) = names.meaning(&it.name.text)
+                    && !lhs_props.contains(&it.name.text.as_str()) {
                         out.push(cat::rule_semantic_warning(*s, &format!("{} on the right is an `or` property the left-hand side does not determine", it.name.text.to_uppercase())));
                     }
-                }
             }
         }
     }
@@ -144,11 +141,10 @@ fn check_loops(ast: &Ast, out: &mut Vec<Diagnostic>) {
             out.push(cat::loop_unbalanced(span, "STARTLOOP inside a loop; loops do not nest"));
         }
     }
-    if markers.len() % 2 == 1 {
-        if let Some(&(_, _, span)) = markers.last() {
+    if markers.len() % 2 == 1
+        && let Some(&(_, _, span)) = markers.last() {
             out.push(cat::loop_unbalanced(span, "STARTLOOP without a matching ENDLOOP"));
         }
-    }
     // A marker splits a group when the next rule line continues it with `+`.
     let splits_group = |i: usize| {
         let before = ast.rules[..i].iter().rev().find(|d| matches!(d.kind, RuleLineKind::Rule(_)));

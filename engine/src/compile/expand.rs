@@ -155,11 +155,10 @@ pub(crate) fn read_rules(ast: &Ast) -> (Vec<IRule>, Vec<LoopMarker>) {
             RuleLineKind::Rule(r) => r,
         };
         let mut group = line;
-        if rule.plus.is_some() {
-            if let Some(prev) = rules.last() {
+        if rule.plus.is_some()
+            && let Some(prev) = rules.last() {
                 group = prev.group;
             }
-        }
         let mut directions: Vec<&'static str> = Vec::new();
         let (mut late, mut rigid, mut random) = (false, false, false);
         for p in &rule.prefixes {
@@ -200,7 +199,7 @@ pub(crate) fn read_rules(ast: &Ast) -> (Vec<IRule>, Vec<LoopMarker>) {
             continue;
         }
         if lhs.len() != rhs.len() {
-            if !(commands.len() > 0 && rhs.is_empty()) {
+            if !(!commands.is_empty() && rhs.is_empty()) {
                 continue;
             }
         } else if lhs.iter().zip(&rhs).any(|(l, r)| l.len() != r.len() || l.is_empty()) {
@@ -251,11 +250,10 @@ fn atomize(names: &Names, cell: &mut ICell) {
 
 fn rephrase(names: &Names, cell: &mut ICell) {
     for t in cell.iter_mut() {
-        if let Some(NameKind::Object(o)) = names.kinds.get(&t.name) {
-            if *o != t.name {
+        if let Some(NameKind::Object(o)) = names.kinds.get(&t.name)
+            && *o != t.name {
                 t.name = o.clone();
             }
-        }
     }
 }
 
@@ -429,14 +427,13 @@ fn properties_in(names: &Names, cell: &ICell) -> Vec<String> {
 fn expand_no_properties(names: &Names, cell: &ICell) -> ICell {
     let mut out = Vec::with_capacity(cell.len());
     for t in cell {
-        if t.dir == "no" {
-            if let Some(m) = names.property_members(&t.name) {
+        if t.dir == "no"
+            && let Some(m) = names.property_members(&t.name) {
                 for o in m {
                     out.push(Term { dir: "no", name: o.clone() });
                 }
                 continue;
             }
-        }
         out.push(t.clone());
     }
     out

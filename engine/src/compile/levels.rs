@@ -53,11 +53,10 @@ fn glyph_mask(names: &Names, ch: char, ow: usize) -> Option<Vec<u64>> {
         }
         NameKind::Aggregate(m) => {
             for o in m {
-                if let Some((id, layer)) = names.object(o) {
-                    if per_layer[layer].is_none() {
+                if let Some((id, layer)) = names.object(o)
+                    && per_layer[layer].is_none() {
                         per_layer[layer] = Some(id);
                     }
-                }
             }
         }
         NameKind::Property(_) => return None,

@@ -186,11 +186,10 @@ impl Names {
         for (name, k) in &kinds {
             if let NameKind::Property(m) = k {
                 let layers: Vec<usize> = m.iter().filter_map(|o| objects.get(o).map(|x| x.1)).collect();
-                if let Some(&first) = layers.first() {
-                    if layers.iter().all(|&l| l == first) {
+                if let Some(&first) = layers.first()
+                    && layers.iter().all(|&l| l == first) {
                         single_layer.insert(name.clone(), first);
                     }
-                }
             }
         }
         Names { kinds, objects, id_names, layer_count: ast.layers.len(), single_layer, object_defs }

@@ -270,15 +270,14 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                         }
                         for m in members {
                             let Some((_, layer)) = ctx.names.object(m) else { continue };
-                            if let Some(existing) = layers_r.get(layer).copied().flatten() {
-                                if !existing.eq_ignore_ascii_case(m) {
+                            if let Some(existing) = layers_r.get(layer).copied().flatten()
+                                && !existing.eq_ignore_ascii_case(m) {
                                     warnings.push(format!(
                                         "RANDOM may create {} here, but the cell also needs {}, on the same layer; they cannot both be there",
                                         m.to_uppercase(),
                                         existing.to_uppercase()
                                     ));
                                 }
-                            }
                             if let Some(slot) = layers_rand.get_mut(layer) {
                                 *slot = Some(m);
                             }
@@ -294,11 +293,10 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                     }
                     if let Some(slot) = layers_r.get_mut(layer) {
                         let existing = slot.or(layers_rand.get(layer).copied().flatten());
-                        if let Some(existing) = existing {
-                            if rhs_clash.is_none() {
+                        if let Some(existing) = existing
+                            && rhs_clash.is_none() {
                                 rhs_clash = Some((t.name.to_uppercase(), existing.to_uppercase()));
                             }
-                        }
                         *slot = Some(&t.name);
                     }
                     if !t.dir.is_empty() {
@@ -536,21 +534,19 @@ pub(crate) fn build(
 ) -> (RuleSet, RuleSet, RigidInfo, Vec<(String, RuleSet)>) {
     let ctx = Ctx { names, ow: bits::obj_words(names.id_count()), mw: bits::mov_words(names.layer_count), layer_masks };
     let mut loops: Vec<LoopMarker> = loops.to_vec();
-    if loops.len() % 2 == 1 {
-        if let Some(&(line, _)) = loops.last() {
+    if loops.len() % 2 == 1
+        && let Some(&(line, _)) = loops.last() {
             loops.push((line, -1));
         }
-    }
     // Rigid group indices, in group order (main rules only).
     let main: Vec<&IRule> = rules.iter().filter(|r| !r.late && r.subroutine.is_none()).collect();
     let late: Vec<&IRule> = rules.iter().filter(|r| r.late && r.subroutine.is_none()).collect();
     let mut sub_names: Vec<&str> = Vec::new();
     for r in rules {
-        if let Some(n) = r.subroutine.as_deref() {
-            if !sub_names.contains(&n) {
+        if let Some(n) = r.subroutine.as_deref()
+            && !sub_names.contains(&n) {
                 sub_names.push(n);
             }
-        }
     }
     let subroutines: Vec<(String, RuleSet)> = sub_names
         .iter()
@@ -567,12 +563,11 @@ pub(crate) fn build(
     let mut rigid_of_group = BTreeMap::new();
     let mut rigid_to_group = Vec::new();
     for (gi, g) in probe.iter().enumerate() {
-        if g.iter().any(|r| r.rigid) {
-            if let Some(first) = g.first() {
+        if g.iter().any(|r| r.rigid)
+            && let Some(first) = g.first() {
                 rigid_of_group.insert(first.group, rigid_to_group.len() as u64 + 1);
                 rigid_to_group.push(gi);
             }
-        }
     }
     let groups = if rigid_to_group.is_empty() { probe } else { group_rules(&ctx, &main, &rigid_of_group, None) };
     let late_groups = group_rules(&ctx, &late, &BTreeMap::new(), Some(diags));

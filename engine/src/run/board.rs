@@ -284,11 +284,10 @@ impl Board {
         let segment = |cells: &[PatternCell], pos: isize| -> bool {
             let mut p = pos;
             for c in cells {
-                if let PatternCell::Cell(pat) = c {
-                    if p < 0 || p >= n || !ok(pat, p as usize) {
+                if let PatternCell::Cell(pat) = c
+                    && (p < 0 || p >= n || !ok(pat, p as usize)) {
                         return false;
                     }
-                }
                 p += d;
             }
             true

@@ -401,11 +401,10 @@ impl Session {
             self.do_undo(force, true);
         }
         self.restarting = true;
-        if !force {
-            if let Some(b) = self.board.as_ref() {
+        if !force
+            && let Some(b) = self.board.as_ref() {
                 self.backups.push(Snapshot::of(b));
             }
-        }
         if let Some(target) = self.restart_target.clone() {
             self.restore(&target);
         }

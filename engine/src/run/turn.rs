@@ -103,8 +103,8 @@ impl Session {
                 return false;
             }
         }
-        let modified = self.process_command_queue(bak, dont_modify, dont_do_win, dir.is_some());
-        modified
+        
+        self.process_command_queue(bak, dont_modify, dont_do_win, dir.is_some())
     }
 
     fn start_movement(&mut self, dir: u8) -> Vec<usize> {
@@ -143,8 +143,8 @@ impl Session {
                 loop_propagated = self.apply_group(phase, gi) || loop_propagated;
             }
             let lp = self.ruleset(phase).loop_point.get(gi).copied().flatten();
-            if loop_propagated {
-                if let Some(target) = lp {
+            if loop_propagated
+                && let Some(target) = lp {
                     gi = target;
                     loop_propagated = false;
                     loop_count += 1;
@@ -153,10 +153,9 @@ impl Session {
                     }
                     continue;
                 }
-            }
             gi += 1;
-            if gi == n && loop_propagated {
-                if let Some(target) = self.ruleset(phase).loop_point.get(gi).copied().flatten() {
+            if gi == n && loop_propagated
+                && let Some(target) = self.ruleset(phase).loop_point.get(gi).copied().flatten() {
                     gi = target;
                     loop_propagated = false;
                     loop_count += 1;
@@ -164,7 +163,6 @@ impl Session {
                         break;
                     }
                 }
-            }
         }
     }
 
@@ -326,11 +324,10 @@ impl Session {
                         gap += 1;
                     }
                     crate::compile::PatternCell::Cell(pat) => {
-                        if let Some(rep) = &pat.replace {
-                            if p >= 0 && self.replace_cell(rule, rep, p as usize) {
+                        if let Some(rep) = &pat.replace
+                            && p >= 0 && self.replace_cell(rule, rep, p as usize) {
                                 result = true;
                             }
-                        }
                         p += d;
                     }
                 }
@@ -448,13 +445,12 @@ impl Session {
             if name == "gosub" {
                 let target = arg.as_deref().unwrap_or("").trim().to_lowercase();
                 let k = self.game.subroutines.iter().position(|(n, _)| *n == target);
-                if let Some(k) = k {
-                    if self.gosub_depth < GOSUB_DEPTH {
+                if let Some(k) = k
+                    && self.gosub_depth < GOSUB_DEPTH {
                         self.gosub_depth += 1;
                         self.apply_rules(Phase::Sub(k), None);
                         self.gosub_depth -= 1;
                     }
-                }
                 continue;
             }
             if self.queue.contains(name) {
@@ -502,12 +498,11 @@ impl Session {
                                     let group = (rgi as usize).checked_sub(1).and_then(|r| game.rigid_to_group.get(r));
                                     match group {
                                         Some(&g) => {
-                                            if let Some(b) = banned.get_mut(g) {
-                                                if !*b {
+                                            if let Some(b) = banned.get_mut(g)
+                                                && !*b {
                                                     *b = true;
                                                     do_undo = true;
                                                 }
-                                            }
                                         }
                                         None => {
                                             if !*banned_unknown {

@@ -25,14 +25,13 @@ impl Parser {
         let row_text = trim(&raw[fc..stop]);
         let row: Vec<char> = row_text.chars().map(lower_char).collect();
         let span = line.span(fc, fc + row_text.len());
-        if self.map_open {
-            if let Some(LevelEntry::Map(m)) = self.ast.levels.last_mut() {
+        if self.map_open
+            && let Some(LevelEntry::Map(m)) = self.ast.levels.last_mut() {
                 m.rows.push(row);
                 m.row_spans.push(span);
                 m.span = m.span.to(span);
                 return;
             }
-        }
         self.ast.levels.push(LevelEntry::Map(LevelMap { rows: vec![row], row_spans: vec![span], span }));
         self.map_open = true;
     }

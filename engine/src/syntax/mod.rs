@@ -102,11 +102,10 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
         p.line(&line, &sc);
         last_line = Some(line);
     }
-    if depth > 0 {
-        if let Some(l) = last_line {
+    if depth > 0
+        && let Some(l) = last_line {
             p.diags.push(cat::unclosed_comment(l.span(l.raw.len(), l.raw.len())));
         }
-    }
     (p.ast, p.diags)
 }
 
@@ -180,14 +179,13 @@ impl Parser {
             if self.visited.len() > 1 {
                 self.diags.push(cat::objects_not_first(span));
             }
-        } else if let Some(idx) = SECTION_WORDS.iter().position(|(_, s)| *s == sec) {
-            if idx > 0 {
+        } else if let Some(idx) = SECTION_WORDS.iter().position(|(_, s)| *s == sec)
+            && idx > 0 {
                 let prev = SECTION_WORDS[idx - 1].1;
                 if !self.visited.contains(&prev) {
                     self.diags.push(cat::section_order(span, word, section_word(prev)));
                 }
             }
-        }
         self.section = sec;
         self.map_open = false;
         self.ast.sections.push((sec, span));

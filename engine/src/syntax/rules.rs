@@ -352,7 +352,7 @@ impl Parser {
         }
         let whole = line.span(toks[0].start, toks[toks.len() - 1].end);
         if rule.lhs.len() != rule.rhs.len() {
-            if !(rule.commands.len() > 0 && rule.rhs.is_empty()) {
+            if !(!rule.commands.is_empty() && rule.rhs.is_empty()) {
                 return Outcome::DropWarning(whole, "the two sides have different numbers of patterns, so it is ignored".into());
             }
         } else {

@@ -582,11 +582,10 @@ impl Panel for PlayerPanel {
             response.request_focus();
         }
         if self.on_title {
-            if self.look.is_none() {
-                if let Some(session) = &self.session {
+            if self.look.is_none()
+                && let Some(session) = &self.session {
                     self.look = Some(engine::render::Look::new(session.game()));
                 }
-            }
             if let Some(cont) = self.title_ui(ui, rect, input == Some(Input::Action)) {
                 self.start_game(cont);
                 response.request_focus();
@@ -660,11 +659,10 @@ impl Panel for PlayerPanel {
                 format!("{message}\n\nPress X to continue")
             };
             // The game's own background and text colours, as the web player.
-            if self.look.is_none() {
-                if let Some(session) = &self.session {
+            if self.look.is_none()
+                && let Some(session) = &self.session {
                     self.look = Some(engine::render::Look::new(session.game()));
                 }
-            }
             let c = |p: engine::render::Rgba| egui::Color32::from_rgb(p.0[0], p.0[1], p.0[2]);
             let (bg, fg) = self.look.as_ref().map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| (c(l.background), c(l.text)));
             ui.painter().rect_filled(rect, 0.0, bg);
