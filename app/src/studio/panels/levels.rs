@@ -411,7 +411,13 @@ impl LevelsPanel {
             }
         });
         ui.horizontal(|ui| {
-            ui.add(egui::TextEdit::singleline(&mut self.message).desired_width(140.0));
+            let label = ui.label("Message:");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.message)
+                    .hint_text("text of a new message")
+                    .desired_width(180.0),
+            )
+            .labelled_by(label.id);
             if ui.button("Insert message").clicked() {
                 let after = (n > 0).then_some(self.selected.min(n.saturating_sub(1)));
                 if Self::apply(cx, edit::insert_message(&text, ast, after, &self.message)) {
