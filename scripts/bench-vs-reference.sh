@@ -19,7 +19,9 @@ trap 'rm -rf "$tmp"' EXIT
 # The dev profile optimises the engine (opt-level 3) and every dependency,
 # so the dev binary is the fast one to build; PUZZLEWRIGHT_BIN overrides it.
 if [ -z "${PUZZLEWRIGHT_BIN:-}" ]; then
-    cargo build -q -p app --manifest-path "$here/Cargo.toml"
+    # All targets: the same build as the tests and CI (building -p app alone
+    # resolves other features and compiles the GUI stack a second time).
+    cargo build -q --workspace --all-targets --manifest-path "$here/Cargo.toml"
 fi
 bin=${PUZZLEWRIGHT_BIN:-$here/target/debug/puzzlewright}
 

@@ -54,10 +54,11 @@ impl Session {
         let mut banned_unknown = false;
         self.queue.clear();
         let Some(board) = self.board.as_mut() else { return false };
-        let start_objects = board.objects.clone();
-        let start_movements = board.movements.clone();
-        let start_rg = board.rigid_group.clone();
-        let start_ra = board.rigid_applied.clone();
+        // Only rigid bodies can send the turn back to its start; other games
+        // need no copy of the board to return to.
+        let start = self.game.rigid.then(|| {
+            (board.objects.clone(), board.movements.clone(), board.rigid_group.clone(), board.rigid_applied.clone())
+        });
         self.sfx_create.fill(0);
         self.sfx_destroy.fill(0);
         self.seeds_move.clear();
@@ -72,11 +73,11 @@ impl Session {
             let should_undo = self.resolve_movements(&mut banned, &mut banned_unknown);
             if should_undo {
                 rigidloop = true;
-                if let Some(board) = self.board.as_mut() {
-                    board.objects.copy_from_slice(&start_objects);
-                    board.movements.copy_from_slice(&start_movements);
-                    board.rigid_group.copy_from_slice(&start_rg);
-                    board.rigid_applied.copy_from_slice(&start_ra);
+                if let (Some(board), Some((objects, movements, rg, ra))) = (self.board.as_mut(), &start) {
+                    board.objects.copy_from_slice(objects);
+                    board.movements.copy_from_slice(movements);
+                    board.rigid_group.copy_from_slice(rg);
+                    board.rigid_applied.copy_from_slice(ra);
                 }
                 self.queue.clear();
                 self.sfx_create.fill(0);
@@ -482,9 +483,12 @@ impl Session {
         }
         let mut do_undo = false;
         let mw = board.mw;
+        // One buffer for every cell's leftover movements (no allocation per cell).
+        let mut mm: Vec<u64> = Vec::with_capacity(mw);
         for i in 0..n {
-            let mut mm: Vec<u64> = board.movs(i).to_vec();
-            if !bits::is_zero(&mm) {
+            if !bits::is_zero(board.movs(i)) {
+                mm.clear();
+                mm.extend_from_slice(board.movs(i));
                 if game.rigid {
                     let ra = &board.rigid_applied[i * mw..(i + 1) * mw];
                     if !bits::is_zero(ra) {
