@@ -10,10 +10,11 @@ use engine::run::{Event, Input, Session};
 use serde_json::Value;
 use studio::app::Persisted;
 use studio::audio::{Audio, DeviceState, RodioAudio, Silent};
-use studio::files::NoDialogs;
 use studio::layout::PanelId;
 use studio::panels::player::{PlayerPanel, ReplayStep};
 use studio::{Startup, StudioApp};
+
+mod support;
 
 #[test]
 fn rodio_audio_without_a_device_returns_promptly_and_logs_once() {
@@ -48,10 +49,8 @@ fn rodio_audio_without_a_device_returns_promptly_and_logs_once() {
 }
 
 fn sounds_studio(persisted: Persisted) -> Harness<'static, StudioApp> {
-    let app = StudioApp::with_parts(Startup::Example(4), persisted, Box::new(NoDialogs::default()), None);
-    let mut harness =
-        Harness::builder().with_size([900.0, 900.0]).build_ui_state(|ui, app: &mut StudioApp| app.ui_root(ui), app);
-    harness.state_mut().tree = egui_tiles::Tree::new_tabs(egui::Id::unique("solo"), vec![PanelId::Sounds]);
+    let mut harness = support::harness(support::app(Startup::Example(4), persisted), [900.0, 900.0], false);
+    support::solo(&mut harness, PanelId::Sounds);
     harness.run_steps(3);
     harness
 }

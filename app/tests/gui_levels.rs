@@ -5,28 +5,18 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use engine::syntax::ast::LevelEntry;
 use studio::app::Persisted;
-use studio::files::NoDialogs;
 use studio::layout::PanelId;
 use studio::{Startup, StudioApp};
+
+mod support;
 
 fn studio(startup: Startup) -> Harness<'static, StudioApp> {
     studio_with(startup, false)
 }
 
-/// `tofu`: corpus games use glyphs (Japanese, symbols) the test fonts lack;
-/// the real app draws boxes for them, so those tests allow it too.
+/// `tofu`: see [`support::harness`].
 fn studio_with(startup: Startup, tofu: bool) -> Harness<'static, StudioApp> {
-    let app = StudioApp::with_parts(
-        startup,
-        Persisted::default(),
-        Box::new(NoDialogs::default()),
-        None,
-    );
-    let mut builder = Harness::builder().with_size([1280.0, 800.0]);
-    if tofu {
-        builder = builder.allow_missing_glyphs();
-    }
-    let mut harness = builder.build_ui_state(|ui, app: &mut StudioApp| app.ui_root(ui), app);
+    let mut harness = support::harness(support::app(startup, Persisted::default()), [1280.0, 800.0], tofu);
     harness.state_mut().doc.finish_build();
     harness.run_steps(4);
     harness
@@ -34,8 +24,7 @@ fn studio_with(startup: Startup, tofu: bool) -> Harness<'static, StudioApp> {
 
 /// Only the level editor, filling the window.
 fn levels_alone(harness: &mut Harness<'_, StudioApp>) {
-    harness.state_mut().tree =
-        egui_tiles::Tree::new_tabs(egui::Id::unique("levels_alone"), vec![PanelId::Levels]);
+    support::solo(harness, PanelId::Levels);
     harness.run_steps(3);
 }
 
@@ -69,27 +58,7 @@ fn cell_pos(
     )
 }
 
-fn press(harness: &mut Harness<'_, StudioApp>, pos: egui::Pos2, button: PointerButton) {
-    harness.event(egui::Event::PointerMoved(pos));
-    harness.run_steps(1);
-    harness.event(egui::Event::PointerButton {
-        pos,
-        button,
-        pressed: true,
-        modifiers: egui::Modifiers::NONE,
-    });
-    harness.run_steps(1);
-}
-
-fn release(harness: &mut Harness<'_, StudioApp>, pos: egui::Pos2, button: PointerButton) {
-    harness.event(egui::Event::PointerButton {
-        pos,
-        button,
-        pressed: false,
-        modifiers: egui::Modifiers::NONE,
-    });
-    harness.run_steps(2);
-}
+use support::{press, release};
 
 #[test]
 fn painting_a_cell_changes_the_level_row_and_undo_restores_the_text() {
@@ -355,17 +324,7 @@ fn snapshot_of_the_level_editor() {
     let i = first_map(harness.state_mut()).expect("a level");
     harness.state_mut().panels.levels.select(i);
     harness.run_steps(3);
-    match harness.render() {
-        Err(err) => {
-            eprintln!("skipping snapshot levels_panel: cannot render headless here ({err})")
-        }
-        Ok(_) => harness.snapshot_options(
-            "levels_panel",
-            &egui_kittest::SnapshotOptions::new()
-                .threshold(1.0)
-                .max_failed_pixels(100),
-        ),
-    }
+    support::snapshot(&mut harness, "levels_panel");
 }
 
 /// The label the list gives entry `i` (as the panel numbers levels).

@@ -5,16 +5,15 @@ use std::time::Duration;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use studio::app::Persisted;
-use studio::files::NoDialogs;
 use studio::layout::PanelId;
 use studio::{Startup, StudioApp};
 
+mod support;
+
 fn sounds_studio(example: usize) -> Harness<'static, StudioApp> {
-    let app =
-        StudioApp::with_parts(Startup::Example(example), Persisted::default(), Box::new(NoDialogs::default()), None);
     let mut harness =
-        Harness::builder().with_size([900.0, 900.0]).build_ui_state(|ui, app: &mut StudioApp| app.ui_root(ui), app);
-    harness.state_mut().tree = egui_tiles::Tree::new_tabs(egui::Id::unique("solo"), vec![PanelId::Sounds]);
+        support::harness(support::app(Startup::Example(example), Persisted::default()), [900.0, 900.0], false);
+    support::solo(&mut harness, PanelId::Sounds);
     harness.run_steps(3);
     harness
 }
@@ -113,13 +112,7 @@ fn snapshot_of_a_page() {
     wait_page(&mut harness);
     harness.state_mut().panels.sounds.favourites = vec![4201];
     harness.run_steps(3);
-    match harness.render() {
-        Err(err) => eprintln!("skipping snapshot: cannot render headless here ({err})"),
-        Ok(_) => harness.snapshot_options(
-            "panel_sounds_page",
-            &egui_kittest::SnapshotOptions::new().threshold(1.0).max_failed_pixels(100),
-        ),
-    }
+    support::snapshot(&mut harness, "panel_sounds_page");
 }
 
 #[test]

@@ -3,17 +3,13 @@
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use studio::app::Persisted;
-use studio::files::NoDialogs;
 use studio::layout::PanelId;
 use studio::{Startup, StudioApp};
 
+mod support;
+
 fn sprites_open(example: usize) -> Harness<'static, StudioApp> {
-    let app =
-        StudioApp::with_parts(Startup::Example(example), Persisted::default(), Box::new(NoDialogs::default()), None);
-    let mut harness =
-        Harness::builder().with_size([1280.0, 800.0]).build_ui_state(|ui, app: &mut StudioApp| app.ui_root(ui), app);
-    harness.run_steps(2);
+    let mut harness = support::studio(Startup::Example(example));
     studio::layout::focus(&mut harness.state_mut().tree, PanelId::Sprites);
     harness.run_steps(3);
     harness
@@ -128,13 +124,7 @@ fn snapshot_sprites_painter() {
     select(&mut harness, "Gardener");
     harness.state_mut().doc.finish_build();
     harness.run_steps(3);
-    match harness.render() {
-        Err(err) => eprintln!("skipping snapshot sprites_painter: cannot render headless here ({err})"),
-        Ok(_) => harness.snapshot_options(
-            "sprites_painter",
-            &egui_kittest::SnapshotOptions::new().threshold(1.0).max_failed_pixels(100),
-        ),
-    }
+    support::snapshot(&mut harness, "sprites_painter");
 }
 
 #[test]

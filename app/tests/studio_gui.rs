@@ -12,14 +12,8 @@ use studio::files::NoDialogs;
 use studio::layout::PanelId;
 use studio::{Startup, StudioApp};
 
-fn studio(startup: Startup) -> Harness<'static, StudioApp> {
-    let app = StudioApp::with_parts(startup, Persisted::default(), Box::new(NoDialogs::default()), None);
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(|ui, app: &mut StudioApp| app.ui_root(ui), app);
-    harness.run_steps(4);
-    harness
-}
+mod support;
+use support::studio;
 
 /// True once the engine builds our own examples cleanly. Until its parser
 /// lands (it is written alongside the studio) the tests that need real
@@ -186,15 +180,7 @@ fn snapshot_or_skip(harness: &mut Harness<'_, StudioApp>, name: &str) {
     let text = harness.state().doc.text().to_owned();
     harness.state_mut().doc.replace_diagnostics(pinned_diagnostics(&text));
     harness.run_steps(2);
-    match harness.render() {
-        Err(err) => eprintln!("skipping snapshot {name}: cannot render headless here ({err})"),
-        // A little slack for other Mesa versions (antialiasing edges);
-        // a changed layout or colour fails by far more than this.
-        Ok(_) => harness.snapshot_options(
-            name,
-            &egui_kittest::SnapshotOptions::new().threshold(1.0).max_failed_pixels(100),
-        ),
-    }
+    support::snapshot(harness, name);
 }
 
 #[test]
@@ -419,13 +405,7 @@ fn the_player_moves_with_the_keys_and_keeps_its_level_across_a_rebuild() {
 fn snapshot_as_is(harness: &mut Harness<'_, StudioApp>, name: &str) {
     settle(harness);
     harness.run_steps(2);
-    match harness.render() {
-        Err(err) => eprintln!("skipping snapshot {name}: cannot render headless here ({err})"),
-        Ok(_) => harness.snapshot_options(
-            name,
-            &egui_kittest::SnapshotOptions::new().threshold(1.0).max_failed_pixels(100),
-        ),
-    }
+    support::snapshot(harness, name);
 }
 
 #[test]

@@ -1,0 +1,66 @@
+//! What the studio's GUI test files share: building a studio in a headless
+//! egui_kittest harness, pressing and releasing the pointer, and taking a
+//! snapshot (or saying why not). Each test file includes it with
+//! `mod support;` and uses the part it needs.
+#![allow(dead_code, reason = "each test file uses a different part")]
+
+use egui::PointerButton;
+use egui_kittest::Harness;
+use studio::app::Persisted;
+use studio::files::NoDialogs;
+use studio::layout::PanelId;
+use studio::{Startup, StudioApp};
+
+/// A studio on `startup` with `persisted` settings, no file dialogs and no
+/// recovery folder.
+pub fn app(startup: Startup, persisted: Persisted) -> StudioApp {
+    StudioApp::with_parts(startup, persisted, Box::new(NoDialogs::default()), None)
+}
+
+/// `app` in a harness of `size`. `tofu`: corpus games use glyphs (Japanese,
+/// symbols) the test fonts lack; the real app draws boxes for them, so
+/// those tests allow it too.
+pub fn harness(app: StudioApp, size: [f32; 2], tofu: bool) -> Harness<'static, StudioApp> {
+    let mut builder = Harness::builder().with_size(size);
+    if tofu {
+        builder = builder.allow_missing_glyphs();
+    }
+    builder.build_ui_state(|ui, app: &mut StudioApp| app.ui_root(ui), app)
+}
+
+/// The whole studio on `startup`, 1280x800, after its first frames.
+pub fn studio(startup: Startup) -> Harness<'static, StudioApp> {
+    let mut h = harness(app(startup, Persisted::default()), [1280.0, 800.0], false);
+    h.run_steps(4);
+    h
+}
+
+/// Show only `panel`, filling the window.
+pub fn solo(harness: &mut Harness<'_, StudioApp>, panel: PanelId) {
+    harness.state_mut().tree = egui_tiles::Tree::new_tabs(egui::Id::unique("solo"), vec![panel]);
+}
+
+/// Move the pointer to `pos` and press `button` there (one frame each).
+pub fn press(harness: &mut Harness<'_, StudioApp>, pos: egui::Pos2, button: PointerButton) {
+    harness.event(egui::Event::PointerMoved(pos));
+    harness.run_steps(1);
+    harness.event(egui::Event::PointerButton { pos, button, pressed: true, modifiers: egui::Modifiers::NONE });
+    harness.run_steps(1);
+}
+
+/// Release `button` at `pos`, then let two frames pass.
+pub fn release(harness: &mut Harness<'_, StudioApp>, pos: egui::Pos2, button: PointerButton) {
+    harness.event(egui::Event::PointerButton { pos, button, pressed: false, modifiers: egui::Modifiers::NONE });
+    harness.run_steps(2);
+}
+
+/// Render and compare with `app/tests/snapshots/NAME.png`, or say why not
+/// when this machine cannot render headless. A little slack for other Mesa
+/// versions (antialiasing edges); a changed layout or colour fails by far
+/// more than this.
+pub fn snapshot(harness: &mut Harness<'_, StudioApp>, name: &str) {
+    match harness.render() {
+        Err(err) => eprintln!("skipping snapshot {name}: cannot render headless here ({err})"),
+        Ok(_) => harness.snapshot_options(name, &egui_kittest::SnapshotOptions::new().threshold(1.0).max_failed_pixels(100)),
+    }
+}
