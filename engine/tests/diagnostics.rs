@@ -81,12 +81,12 @@ fn no_of_the_same_object_after_expansion() {
 
 #[test]
 fn left_side_needing_two_objects_of_one_layer_is_an_error() {
-    check(&game("", "[ Player Crate ] -> [ Player ]", ""), "E0604", "[ Player Crate ]", true);
+    check(&game("", "[ Player Crate ] -> [ Player ]", ""), "E0617", "[ Player Crate ]", true);
 }
 
 #[test]
 fn right_side_putting_two_objects_on_one_layer_is_an_error() {
-    check(&game("", "[ Player ] -> [ Player Crate ]", ""), "E0603", "[ Player ] ->", true);
+    check(&game("", "[ Player ] -> [ Player Crate ]", ""), "E0616", "[ Player ] ->", true);
 }
 
 #[test]
@@ -177,4 +177,38 @@ fn an_aggregate_and_a_rule_that_need_an_object_in_no_layer() {
     let b = engine::build(&src);
     let on_rule = b.diagnostics.iter().filter(|d| d.code == "W0624").count();
     assert_eq!(on_rule, 1, "once per rule line: {:#?}", b.diagnostics);
+}
+
+/// A code names one kind of problem: no two places in the engine may give
+/// the same code to different messages (E0309 has two wordings of one
+/// problem, so it may appear twice).
+#[test]
+fn diagnostic_codes_are_unique_in_the_source() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+    let mut seen: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    let mut stack = vec![std::path::PathBuf::from(root)];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("read src").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("read file");
+                for (i, line) in text.lines().enumerate() {
+                    // A code given to a diagnostic: `"E0123",` or `("E0123"`.
+                    for piece in line.split('"').skip(1).step_by(2) {
+                        let is_code = piece.len() == 5
+                            && (piece.starts_with('E') || piece.starts_with('W'))
+                            && piece[1..].chars().all(|c| c.is_ascii_digit());
+                        if is_code && (line.contains("Diagnostic::error") || line.contains("Diagnostic::warning") || line.trim() == format!("\"{piece}\",")) {
+                            seen.entry(piece.to_owned()).or_default().push(format!("{}:{}", path.display(), i + 1));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen.len() > 50, "found the catalogue: {}", seen.len());
+    let repeated: Vec<_> = seen.iter().filter(|(code, at)| at.len() > 1 && *code != "E0309").collect();
+    assert!(repeated.is_empty(), "codes given in more than one place: {repeated:#?}");
 }

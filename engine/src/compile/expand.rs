@@ -617,7 +617,7 @@ pub(crate) fn expand_rules(names: &Names, rules: Vec<IRule>, diags: &mut Vec<Dia
             Err(()) => {
                 if bad_lines.insert(line) {
                     diags.push(Diagnostic::error(
-                        "E0601",
+                        "E0615",
                         span,
                         "an ambiguous movement on the right-hand side cannot be inferred from the left-hand side",
                     ));

@@ -458,7 +458,7 @@ fn group_rules(
             }
             if let (Some((a, b)), None) = (&c.rhs_clash, &c.discard) {
                 out.push(Diagnostic::error(
-                    "E0603",
+                    "E0616",
                     r.span,
                     format!("the right-hand side puts {a} and {b} in one cell, but they share a collision layer"),
                 ));
@@ -481,7 +481,7 @@ fn group_rules(
                         }
                     }
                     out.push(Diagnostic::error(
-                        "E0604",
+                        "E0617",
                         run[0].1,
                         format!(
                             "this rule can never apply: it needs {} together in one cell, but they share a collision layer",
