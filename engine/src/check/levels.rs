@@ -5,8 +5,21 @@ use super::names::{Meaning, Names};
 use crate::diag::Diagnostic;
 use crate::syntax::ast::{Ast, LevelEntry};
 
+/// What a level glyph stands for.
+#[derive(Clone, Copy)]
+enum Glyph {
+    /// An object or an `and` aggregate: it can be placed.
+    Placeable,
+    /// An `or` property: which object is meant is unclear.
+    Ambiguous,
+    /// Nothing.
+    Unknown,
+}
+
 /// Check every level map.
 pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) {
+    // What each glyph stands for, looked up once per glyph rather than per cell.
+    let mut kinds: crate::fasthash::HashMap<char, Glyph> = crate::fasthash::HashMap::default();
     for e in &ast.levels {
         if let LevelEntry::Message { text, span } = e {
             let lines = crate::render::wrap_message(text, crate::render::MESSAGE_COLUMNS);
@@ -26,17 +39,21 @@ pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) {
             at.line = first_line + u32::try_from(j).unwrap_or(0);
             let mut bad = false;
             for &ch in row {
-                let key = ch.to_string();
-                match names.meaning(&key) {
-                    Some(Meaning::Object(_) | Meaning::Aggregate(_)) => {}
-                    Some(Meaning::Property(_)) => {
+                let kind = *kinds.entry(ch).or_insert_with(|| match names.meaning(&ch.to_string()) {
+                    Some(Meaning::Object(_) | Meaning::Aggregate(_)) => Glyph::Placeable,
+                    Some(Meaning::Property(_)) => Glyph::Ambiguous,
+                    None => Glyph::Unknown,
+                });
+                match kind {
+                    Glyph::Placeable => {}
+                    Glyph::Ambiguous => {
                         out.push(cat::ambiguous_glyph(*span, ch));
                         if !bad {
                             out.push(cat::ambiguous_glyph(at, ch));
                         }
                         bad = true;
                     }
-                    None => {
+                    Glyph::Unknown => {
                         out.push(cat::unknown_glyph(*span, ch));
                         if !bad && at.line != span.line {
                             out.push(cat::unknown_glyph(at, ch));

@@ -555,6 +555,10 @@ fn make_spawned_stationary(names: &Names, rule: &mut IRule) {
     }
     for j in 0..rule.rhs.len() {
         for k in 0..rule.rhs[j].len() {
+            // Only objects written without a direction can become stationary.
+            if rule.rhs[j][k].iter().all(|t| !t.dir.is_empty()) {
+                continue;
+            }
             let mut objects_l: Vec<String> = Vec::new();
             for t in &rule.lhs[j][k] {
                 match names.kinds.get(&t.name) {

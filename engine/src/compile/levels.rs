@@ -72,10 +72,12 @@ fn build_map(names: &Names, map: &LevelMap, bg: Background, layer_masks: &[Box<[
     let height = map.rows.len();
     let width = map.rows.first().map_or(0, Vec::len);
     let mut cells = vec![0u64; width * height * ow];
+    // Each glyph's mask, worked out once per map rather than once per cell.
+    let mut masks: crate::fasthash::HashMap<char, Option<Vec<u64>>> = crate::fasthash::HashMap::default();
     for (y, row) in map.rows.iter().enumerate() {
         for x in 0..width {
             let Some(&ch) = row.get(x).or_else(|| row.last()) else { continue };
-            if let Some(mask) = glyph_mask(names, ch, ow) {
+            if let Some(mask) = masks.entry(ch).or_insert_with(|| glyph_mask(names, ch, ow)) {
                 let i = x * height + y;
                 cells[i * ow..(i + 1) * ow].copy_from_slice(&mask);
             }

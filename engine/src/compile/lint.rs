@@ -85,6 +85,10 @@ pub(crate) fn impossible_cells(names: &Names, rules: &[IRule], out: &mut Vec<Dia
     let mut per_line: BTreeMap<u32, (crate::span::Span, BTreeSet<String>)> = BTreeMap::new();
     for rule in rules {
         for cell in rule.lhs.iter().flatten() {
+            // Only a cell with a `no` can clash.
+            if !cell.iter().any(|t| t.dir == "no") {
+                continue;
+            }
             let mut present = BTreeSet::new();
             let mut missing = BTreeSet::new();
             for t in cell {

@@ -48,6 +48,9 @@ struct Parser {
     cur_object: Option<usize>,
     /// Whether the current level map is still open (rows join it).
     map_open: bool,
+    /// The names rules may use, and the object and legend counts they were
+    /// collected at (rule lines reuse them until either count changes).
+    rule_names: Option<((usize, usize), crate::fasthash::HashSet<String>)>,
 }
 
 const SECTION_WORDS: [(&str, Section); 7] = [
@@ -77,6 +80,7 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
         obj_phase: ObjPhase::Name,
         cur_object: None,
         map_open: false,
+        rule_names: None,
     };
     let mut depth = 0u32;
     let mut start = 0usize;

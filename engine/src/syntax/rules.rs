@@ -86,6 +86,16 @@ enum Outcome {
 }
 
 impl Parser {
+    /// The names rules may use, collected again only when an object or a
+    /// legend entry has been added since the last rule line.
+    fn take_rule_names(&mut self) -> ((usize, usize), HashSet<String>) {
+        let key = (self.ast.objects.len(), self.ast.legend.len());
+        match self.rule_names.take() {
+            Some((k, names)) if k == key => (k, names),
+            _ => (key, self.rule_names()),
+        }
+    }
+
     fn rule_names(&self) -> HashSet<String> {
         let mut names = HashSet::default();
         for o in &self.ast.objects {
@@ -127,11 +137,12 @@ impl Parser {
             self.diags.push(cat::rule_after_comment(whole));
             return;
         }
-        let names = self.rule_names();
+        let (names_key, names) = self.take_rule_names();
         let mut rule = Rule { plus: None, prefixes: Vec::new(), lhs: Vec::new(), rhs: Vec::new(), commands: Vec::new(), arrow: None };
         let mut warnings: Vec<(Span, String)> = Vec::new();
         let mut kept_errors: Vec<(Span, String)> = Vec::new();
         let outcome = self.read_rule(line, &toks, &names, &mut rule, &mut warnings, &mut kept_errors);
+        self.rule_names = Some((names_key, names));
         for (s, w) in warnings {
             self.diags.push(cat::rule_warning(s, &w));
         }
