@@ -1,13 +1,17 @@
 //! `puzzlewright check FILE`: diagnostics as `FILE:LINE:COL: severity: message`.
 
-use anyhow::{Context as _, bail};
+use anyhow::bail;
 use std::process::ExitCode;
 
 pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
     let [file] = args else { bail!("check takes exactly one FILE") };
-    let bytes = std::fs::read(file).with_context(|| format!("cannot read {file}"))?;
-    let source = String::from_utf8_lossy(&bytes);
-    let build = engine::build(&source);
+    // The studio's loader: binary and huge files are refused, an exported
+    // .html gives up its source, bytes that are not UTF-8 become U+FFFD.
+    let loaded = studio::files::load_game(std::path::Path::new(file))?;
+    if loaded.replaced > 0 {
+        eprintln!("{file}: {} byte(s) that are not UTF-8 read as U+FFFD", loaded.replaced);
+    }
+    let build = engine::build(&loaded.text);
     for d in &build.diagnostics {
         println!(
             "{file}:{}:{}: {}: {} [{}]",

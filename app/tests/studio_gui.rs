@@ -423,3 +423,31 @@ fn snapshot_of_the_player_title_screen_and_board() {
     assert_eq!(harness.state().panels.player.level(), 1);
     snapshot_as_is(&mut harness, "player_board");
 }
+
+#[test]
+fn a_binary_file_is_refused_and_a_non_utf8_one_opens_as_a_copy() {
+    let dir = std::env::temp_dir().join(format!("puzzlewright-badfiles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let binary = dir.join("tool");
+    std::fs::write(&binary, b"\x7fELF\0\0\0\x02\x01").expect("write");
+    let latin1 = dir.join("old.txt");
+    std::fs::write(&latin1, b"title Caf\xe9\n").expect("write");
+
+    // U+FFFD is not in the test fonts; the real app draws a box for it.
+    let app = support::app(Startup::Example(0), Persisted::default());
+    let mut harness = support::harness(app, [1280.0, 800.0], true);
+    harness.run_steps(4);
+    let before = harness.state().doc.text().to_owned();
+    harness.state_mut().open_path(binary.clone());
+    harness.run_steps(2);
+    assert_eq!(harness.state().doc.text(), before, "the open game stays");
+    assert!(harness.state().status.contains("not a text file"), "{}", harness.state().status);
+
+    harness.state_mut().open_path(latin1.clone());
+    harness.run_steps(2);
+    assert_eq!(harness.state().doc.text(), "title Caf\u{fffd}\n");
+    assert!(harness.state().doc.path.is_none(), "saving must not overwrite the original");
+    assert!(harness.state().status.contains("1 byte that is not UTF-8"), "{}", harness.state().status);
+    assert_eq!(std::fs::read(&latin1).expect("read"), b"title Caf\xe9\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -218,10 +218,26 @@ impl StudioApp {
     /// Open `path` (a game text, or a standalone `.html` export).
     pub fn open_path(&mut self, path: PathBuf) {
         match files::load_game(&path) {
-            Ok(text) => {
+            Ok(files::Loaded { text, replaced }) => {
                 let from_html = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
                 self.remember(&path);
-                if from_html {
+                if replaced > 0 && !from_html {
+                    // Saving over the file would lose the bytes that are not
+                    // UTF-8: open a copy, so Save asks where to write it.
+                    self.doc = Document::new(text, None);
+                    self.panels.player.forget_game();
+                    self.doc.untitled_name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+                    self.doc.mark_unsaved();
+                    let what = if replaced == 1 {
+                        "1 byte that is not UTF-8 was".to_owned()
+                    } else {
+                        format!("{replaced} bytes that are not UTF-8 were")
+                    };
+                    self.status = format!(
+                        "{}: {what} replaced with \u{fffd}; opened as a copy, so saving will not overwrite the file",
+                        path.display()
+                    );
+                } else if from_html {
                     // Never overwrite the exported page with the bare source.
                     self.doc = Document::new(text, None);
                     self.panels.player.forget_game();

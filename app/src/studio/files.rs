@@ -119,20 +119,63 @@ impl Dialogs for RfdDialogs {
     }
 }
 
+/// The largest file the studio opens as a game (the largest published
+/// games are tens of KB).
+pub const MAX_GAME_BYTES: u64 = 16 * 1024 * 1024;
+
+/// A game read from disk.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The game's text.
+    pub text: String,
+    /// Bytes that were not UTF-8 and now stand as U+FFFD: saving the text
+    /// over the file would lose them, so the studio opens it as a copy.
+    pub replaced: usize,
+}
+
 /// Read a game: a `.txt` as it is, or the source embedded in a standalone
-/// `.html` exported by the PuzzleScript web editor.
-pub fn load_game(path: &Path) -> anyhow::Result<String> {
+/// `.html` exported by the PuzzleScript web editor. Refuses binary files and
+/// files far larger than any game, saying why.
+pub fn load_game(path: &Path) -> anyhow::Result<Loaded> {
+    let meta = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if meta.is_dir() {
+        anyhow::bail!("{} is a folder, not a game", path.display());
+    }
+    if meta.len() > MAX_GAME_BYTES {
+        anyhow::bail!(
+            "{} is {:.1} MB, too large to be a PuzzleScript game; nothing was opened",
+            path.display(),
+            meta.len() as f64 / 1_048_576.0
+        );
+    }
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let text = String::from_utf8_lossy(&bytes).into_owned();
+    if bytes.contains(&0) {
+        anyhow::bail!("{} is not a text file (it holds binary data); nothing was opened", path.display());
+    }
+    let (text, replaced) = match String::from_utf8(bytes) {
+        Ok(t) => (t, 0),
+        Err(e) => {
+            let bytes = e.into_bytes();
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            let replaced = text.matches('\u{fffd}').count() - count_fffd_in_utf8(&bytes);
+            (text, replaced.max(1))
+        }
+    };
     let is_html = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
         || text.trim_start().starts_with('<');
     if is_html {
-        return source_from_standalone_html(&text)
-            .with_context(|| format!("{} has no PuzzleScript source in it", path.display()));
+        let text = source_from_standalone_html(&text)
+            .with_context(|| format!("{} has no PuzzleScript source in it", path.display()))?;
+        return Ok(Loaded { text, replaced });
     }
-    Ok(text)
+    Ok(Loaded { text, replaced })
+}
+
+/// How many U+FFFD characters the valid parts of `bytes` already spell.
+fn count_fffd_in_utf8(bytes: &[u8]) -> usize {
+    bytes.windows(3).filter(|w| *w == [0xEF, 0xBF, 0xBD]).count()
 }
 
 /// The exported page holds the game as a JSON string literal in
@@ -165,6 +208,40 @@ pub fn save_game(path: &Path, text: &str) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn temp(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("puzzlewright-load-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).expect("write");
+        path
+    }
+
+    #[test]
+    fn binary_files_folders_and_huge_files_are_refused_with_the_reason() {
+        let bin = temp("tool.bin", b"\x7fELF\0\0\x01title x\n");
+        let err = format!("{:#}", load_game(&bin).expect_err("binary"));
+        assert!(err.contains("not a text file"), "{err}");
+        let dir = bin.parent().expect("dir").to_path_buf();
+        let err = format!("{:#}", load_game(&dir).expect_err("folder"));
+        assert!(err.contains("is a folder"), "{err}");
+        let big = temp("big.txt", b"");
+        let f = std::fs::OpenOptions::new().write(true).open(&big).expect("open");
+        f.set_len(MAX_GAME_BYTES + 1).expect("sparse file");
+        let err = format!("{:#}", load_game(&big).expect_err("huge"));
+        assert!(err.contains("too large"), "{err}");
+    }
+
+    #[test]
+    fn text_that_is_not_utf8_is_read_with_its_bad_bytes_counted() {
+        let ok = temp("ok.txt", "title Caf\u{e9} \u{fffd}\n".as_bytes());
+        let loaded = load_game(&ok).expect("utf-8");
+        assert_eq!(loaded.replaced, 0, "a real U+FFFD is not a bad byte");
+        let latin1 = temp("latin1.txt", b"title Caf\xe9 and cr\xe8me\n");
+        let loaded = load_game(&latin1).expect("latin-1 text");
+        assert_eq!(loaded.replaced, 2);
+        assert!(loaded.text.starts_with("title Caf\u{fffd} and cr\u{fffd}me"));
+    }
 
     #[test]
     fn recovers_source_from_exported_html() {
