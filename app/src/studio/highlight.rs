@@ -177,45 +177,85 @@ impl Highlighter {
     }
 
     /// Bring the per-line cache up to date with `text`.
+    ///
+    /// Lines before the first changed one are kept as they are; lines after
+    /// the last changed one are kept as soon as the parser's state at their
+    /// start is what it was. Only the lines between are parsed again (and any
+    /// that follow while the state differs, e.g. after opening a comment).
     pub fn update(&mut self, text: &str) {
-        let mut state = self.initial_state();
+        let new_lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let old = std::mem::take(&mut self.lines);
+        let same = |o: &CachedLine, n: &str| o.text == n;
+        let mut prefix = 0;
+        while prefix < old.len() && prefix < new_lines.len() && same(&old[prefix], new_lines[prefix]) {
+            prefix += 1;
+        }
+        let mut suffix = 0;
+        while suffix < old.len() - prefix
+            && suffix < new_lines.len() - prefix
+            && same(&old[old.len() - 1 - suffix], new_lines[new_lines.len() - 1 - suffix])
+        {
+            suffix += 1;
+        }
+        let old_len = old.len();
+        let mut old = old.into_iter();
+        let mut fresh: Vec<CachedLine> = Vec::with_capacity(new_lines.len());
+        fresh.extend(old.by_ref().take(prefix));
+        let mut state = fresh.last().map_or_else(|| self.initial_state(), |l| l.end.clone());
+        // Old lines between prefix and suffix may still be reused if an edit
+        // only moved them (searched a little way ahead, text and state equal).
+        let mut middle: Vec<Option<CachedLine>> = old.by_ref().take(old_len - prefix - suffix).map(Some).collect();
+        let mut tail: std::collections::VecDeque<CachedLine> = old.collect();
         let mut reparsed = 0;
-        let mut fresh = Vec::with_capacity(self.lines.len().max(16));
-        let mut old: Vec<Option<CachedLine>> = std::mem::take(&mut self.lines).into_iter().map(Some).collect();
-        // Lines that kept their text and incoming state are reused, wherever
-        // they moved to: search forward from the last reused one.
         let mut cursor = 0;
-        for line in text.split_inclusive('\n') {
-            let reuse = (cursor..old.len().min(cursor + 64)).find(|&i| {
-                old[i].as_ref().is_some_and(|o| o.text == line && o.start == state)
-            });
+        for &line in &new_lines[prefix..new_lines.len() - suffix] {
+            let reuse = (cursor..middle.len().min(cursor + 64))
+                .find(|&i| middle[i].as_ref().is_some_and(|o| o.text == line && o.start == state));
             if let Some(cached) = reuse.and_then(|i| {
                 cursor = i + 1;
-                old[i].take()
+                middle[i].take()
             }) {
                 state = cached.end.clone();
                 fresh.push(cached);
                 continue;
             }
             reparsed += 1;
-            let start = state.clone();
-            let ops = state.0.parse_line(line, &self.syntaxes).unwrap_or_default();
-            let mut spans = Vec::new();
-            let mut pos = 0;
-            for (i, op) in ops {
-                if i > pos {
-                    spans.push((pos..i, kind_of(&state.1, &self.kind_table)));
-                    pos = i;
-                }
-                let _ = state.1.apply(&op);
+            fresh.push(self.parse_line(line, &mut state));
+        }
+        // The unchanged tail: reuse from the first line whose start state
+        // matches (the rest then follows unchanged), parsing until then.
+        let mut k = new_lines.len() - suffix;
+        while let Some(first) = tail.front() {
+            if first.start == state {
+                fresh.extend(tail.drain(..));
+                break;
             }
-            if pos < line.len() {
-                spans.push((pos..line.len(), kind_of(&state.1, &self.kind_table)));
-            }
-            fresh.push(CachedLine { text: line.to_owned(), start, end: state.clone(), spans });
+            tail.pop_front();
+            reparsed += 1;
+            fresh.push(self.parse_line(new_lines[k], &mut state));
+            k += 1;
         }
         self.lines = fresh;
         self.last_reparsed = reparsed;
+    }
+
+    /// Parse one line from `state` (left at the line's end state).
+    fn parse_line(&self, line: &str, state: &mut (ParseState, ScopeStack)) -> CachedLine {
+        let start = state.clone();
+        let ops = state.0.parse_line(line, &self.syntaxes).unwrap_or_default();
+        let mut spans = Vec::new();
+        let mut pos = 0;
+        for (i, op) in ops {
+            if i > pos {
+                spans.push((pos..i, kind_of(&state.1, &self.kind_table)));
+                pos = i;
+            }
+            let _ = state.1.apply(&op);
+        }
+        if pos < line.len() {
+            spans.push((pos..line.len(), kind_of(&state.1, &self.kind_table)));
+        }
+        CachedLine { text: line.to_owned(), start, end: state.clone(), spans }
     }
 
     /// The laid-out text, highlighted; reuses the last galley when neither
@@ -418,6 +458,38 @@ mod tests {
         let edited = text.replacen("Pot\n", "Pots\n", 1);
         h.update(&edited);
         assert!(h.last_reparsed <= 2, "reparsed {} of {lines}", h.last_reparsed);
+    }
+
+    /// The incremental update gives exactly what highlighting from scratch
+    /// gives, for edits at the start, middle and end, edits that open and
+    /// close a comment (changing every later line's state), and deletions.
+    #[test]
+    fn incremental_updates_equal_a_fresh_highlight() {
+        let base = crate::examples::EXAMPLES[0].text.to_owned();
+        let mid = base.len() / 2;
+        let mid = (mid..base.len()).find(|&i| base.is_char_boundary(i)).unwrap_or(0);
+        let edits: Vec<String> = vec![
+            format!("x{base}"),
+            format!("{base}y\n"),
+            format!("{}({}", &base[..mid], &base[mid..]),
+            format!("{}(\n{})", &base[..mid], &base[mid..]),
+            base.replacen("RULES", "RULE", 1),
+            base.replacen("\n\n", "\n", 3),
+            base[..mid].to_owned(),
+            String::new(),
+            base.clone(),
+        ];
+        let mut incremental = Highlighter::new();
+        incremental.update(&base);
+        for (n, text) in edits.iter().enumerate() {
+            incremental.update(text);
+            let mut fresh = Highlighter::new();
+            fresh.update(text);
+            let got: Vec<_> = incremental.lines.iter().map(|l| (l.text.clone(), l.spans.clone())).collect();
+            let want: Vec<_> = fresh.lines.iter().map(|l| (l.text.clone(), l.spans.clone())).collect();
+            assert!(got == want, "edit {n} highlights differently when done incrementally");
+            assert!(incremental.lines.iter().zip(&fresh.lines).all(|(a, b)| a.start == b.start && a.end == b.end));
+        }
     }
 
     /// Measures the largest corpus game: `cargo test -p app --release
