@@ -1,4 +1,4 @@
-//! `puzzlewright sfx SEED [--wav OUT] [--bits 8|16] [--samples]`: show the
+//! `puzzlewright sfx SEED [--wav OUT] [--bits 8|16] [--samples] [--play]`: show the
 //! sfxr parameters PuzzleScript generates for a sound seed, and optionally
 //! write the sound (as the engine renders it, 5512 Hz mono) to a WAV file,
 //! or `--play` it through the default output device as the studio does.

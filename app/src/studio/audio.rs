@@ -2,7 +2,8 @@
 //! device) use a silent implementation that records what was asked for.
 //!
 //! [`RodioAudio`] is the real output: a worker thread owns the device
-//! (opened on the first play, never on the UI thread), renders each seed
+//! (opened by an explicit `open` or the first play, never on the UI
+//! thread), renders each seed
 //! through the browser's playback chain once, and adds it to the device's
 //! mixer so sounds overlap. [`Controlled`] sits above any output and holds
 //! the studio's mute and volume.
