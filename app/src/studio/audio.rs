@@ -3,9 +3,8 @@
 //!
 //! [`RodioAudio`] is the real output: a worker thread owns the device
 //! (opened by an explicit `open` or the first play, never on the UI
-//! thread), renders each seed
-//! through the browser's playback chain once, and adds it to the device's
-//! mixer so sounds overlap. [`Controlled`] sits above any output and holds
+//! thread), renders each seed through the browser's playback chain once,
+//! and adds it to the device's mixer so sounds overlap. [`Controlled`] sits above any output and holds
 //! the studio's mute and volume.
 
 use std::collections::HashMap;
