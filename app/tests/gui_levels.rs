@@ -581,3 +581,32 @@ fn many_new_levels_get_their_thumbnails_a_few_per_frame() {
     let textures = harness.state().panels.levels.thumbnail_textures();
     assert_eq!(textures.iter().flatten().count(), before + new);
 }
+
+#[test]
+fn a_level_too_big_for_the_panel_is_zoomed_to_fit_and_fit_zooms_a_small_one_in() {
+    let mut harness = studio(Startup::Example(0));
+    levels_alone(&mut harness);
+    // Add a 60x40 level after the others and select it.
+    let text = harness.state().doc.text().to_owned();
+    let row = format!("{}\n", "#".repeat(60));
+    let big = format!("{}\n\n{}", text.trim_end(), row.repeat(40));
+    harness.state_mut().doc.set_text(big);
+    harness.state_mut().doc.finish_build();
+    harness.run_steps(3);
+    let last = harness.state_mut().doc.ast().levels.len() - 1;
+    harness.state_mut().panels.levels.select(last);
+    harness.run_steps(4);
+    let zoom = harness.state().panels.levels.zoom();
+    assert!(zoom < 32.0, "zoomed out from the default 32: {zoom}");
+    let canvas = harness.get_by_label("Level canvas").rect();
+    assert!(canvas.max.y <= 800.0 && canvas.max.x <= 1280.0, "the whole level is on screen: {canvas:?}");
+
+    // A small level keeps its zoom when selected; Fit zooms it in.
+    let first = first_map(harness.state_mut()).expect("a level");
+    harness.state_mut().panels.levels.select(first);
+    harness.run_steps(3);
+    assert!((harness.state().panels.levels.zoom() - zoom).abs() < f32::EPSILON, "never zooms in by itself");
+    harness.get_by_label("Fit").click();
+    harness.run_steps(3);
+    assert!(harness.state().panels.levels.zoom() > zoom, "Fit zooms the small level in");
+}

@@ -27,6 +27,11 @@ pub struct LevelsPanel {
     brush: Option<char>,
     /// Points per cell.
     zoom: f32,
+    /// Zoom out (never in) on the next frame if the selected level would
+    /// not fit the panel at the current zoom.
+    fit_pending: bool,
+    /// Fit the level to the panel on the next frame (the Fit button).
+    fit_now: bool,
     /// Left-drag selects instead of painting.
     select_mode: bool,
     selection: Option<CellRect>,
@@ -91,6 +96,8 @@ impl Default for LevelsPanel {
             first_map_pending: true,
             brush: None,
             zoom: 32.0,
+            fit_pending: true,
+            fit_now: false,
             select_mode: false,
             selection: None,
             clipboard: Vec::new(),
@@ -326,6 +333,13 @@ impl LevelsPanel {
         self.selected = i;
         self.first_map_pending = false;
         self.selection = None;
+        self.fit_pending = true;
+    }
+
+    /// The canvas zoom (screen points per cell).
+    #[must_use]
+    pub fn zoom(&self) -> f32 {
+        self.zoom
     }
 
     /// How many level thumbnails are composed and cached.
@@ -658,42 +672,48 @@ impl LevelsPanel {
                 .collect();
             self.swatches = Some((rev, map));
         }
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Brush:");
-            for (k, g) in glyphs.iter().enumerate() {
-                if let Some(t) = self.swatches.as_ref().and_then(|(_, m)| m.get(&g.ch)) {
-                    ui.add(egui::Image::new((t.id(), egui::vec2(16.0, 16.0))));
+        // A game with many glyphs scrolls its palette rather than pushing the
+        // level off the panel.
+        egui::ScrollArea::vertical().id_salt("brush_palette").max_height(96.0).show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Brush:");
+                for (k, g) in glyphs.iter().enumerate() {
+                    if let Some(t) = self.swatches.as_ref().and_then(|(_, m)| m.get(&g.ch)) {
+                        ui.add(egui::Image::new((t.id(), egui::vec2(16.0, 16.0))));
+                    }
+                    let names: Vec<&str> = g.objects.iter().map(String::as_str).collect();
+                    let key = if k < 9 {
+                        format!(" [{}]", k + 1)
+                    } else {
+                        String::new()
+                    };
+                    let label = format!("{}  {}", g.ch, names.join("+"));
+                    if ui
+                        .selectable_label(self.brush == Some(g.ch), label)
+                        .on_hover_text(format!("Paint '{}'{key}", g.ch))
+                        .clicked()
+                    {
+                        self.brush = Some(g.ch);
+                    }
                 }
-                let names: Vec<&str> = g.objects.iter().map(String::as_str).collect();
-                let key = if k < 9 {
-                    format!(" [{}]", k + 1)
-                } else {
-                    String::new()
-                };
-                let label = format!("{}  {}", g.ch, names.join("+"));
-                if ui
-                    .selectable_label(self.brush == Some(g.ch), label)
-                    .on_hover_text(format!("Paint '{}'{key}", g.ch))
-                    .clicked()
-                {
-                    self.brush = Some(g.ch);
-                }
-            }
+            });
         });
         // Multi-object brush: tick objects; a glyph naming exactly them is
         // picked, or offered to be created.
         ui.collapsing("Combine objects", |ui| {
-            ui.horizontal_wrapped(|ui| {
-                for o in &ast.objects {
-                    let mut on = self.combo.contains(&o.name.text);
-                    if ui.checkbox(&mut on, &o.name.text).changed() {
-                        if on {
-                            self.combo.insert(o.name.text.clone());
-                        } else {
-                            self.combo.remove(&o.name.text);
+            egui::ScrollArea::vertical().id_salt("combine_objects").max_height(96.0).show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for o in &ast.objects {
+                        let mut on = self.combo.contains(&o.name.text);
+                        if ui.checkbox(&mut on, &o.name.text).changed() {
+                            if on {
+                                self.combo.insert(o.name.text.clone());
+                            } else {
+                                self.combo.remove(&o.name.text);
+                            }
                         }
                     }
-                }
+                });
             });
             if !self.combo.is_empty() {
                 match legend::glyph_for(ast, &self.combo) {
@@ -856,7 +876,10 @@ impl Panel for LevelsPanel {
         };
         self.palette_ui(ui, cx, &ast, &glyphs);
         ui.horizontal_wrapped(|ui| {
-            ui.add(egui::Slider::new(&mut self.zoom, 8.0..=64.0).text("zoom"));
+            ui.add(egui::Slider::new(&mut self.zoom, 4.0..=64.0).text("zoom"));
+            if ui.button("Fit").on_hover_text("Zoom so the whole level fits the panel").clicked() {
+                self.fit_now = true;
+            }
             ui.toggle_value(&mut self.select_mode, "Select");
             let text = cx.doc.text().to_owned();
             let sel = self.selection;
@@ -936,6 +959,16 @@ impl Panel for LevelsPanel {
         let tex = self.picture.as_ref().map(|(_, _, t)| t.id());
         let width = map.rows.iter().map(Vec::len).max().unwrap_or(0);
         let height = map.rows.len();
+        if (self.fit_pending || self.fit_now) && width > 0 && height > 0 {
+            // Whole points per cell that show every cell in the space left.
+            let room = ui.available_size() - egui::vec2(16.0, 16.0);
+            let fit = (room.x / width as f32).min(room.y / height as f32).floor().clamp(4.0, 64.0);
+            if self.fit_now || fit < self.zoom {
+                self.zoom = fit;
+            }
+            self.fit_pending = false;
+            self.fit_now = false;
+        }
         let (_, out) = egui::ScrollArea::both()
             .id_salt("level_canvas")
             .show(ui, |ui| {
