@@ -492,6 +492,56 @@ mod tests {
         }
     }
 
+    /// Random edits (insert or delete a few characters, often brackets and
+    /// newlines) to corpus games: after each, the incremental highlight
+    /// equals a fresh one.
+    #[test]
+    fn random_edits_to_corpus_games_highlight_as_from_scratch() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus");
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            eprintln!("no corpus at {dir}; skipped");
+            return;
+        };
+        let mut games: Vec<std::path::PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        games.sort();
+        let mut seed: u64 = 0x5eed;
+        let mut next = move |n: usize| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            ((seed >> 33) as usize) % n.max(1)
+        };
+        let mut edits = 0;
+        // Every ninth game keeps the test to a few seconds.
+        for path in games.iter().step_by(9) {
+            let Ok(mut text) = std::fs::read_to_string(path) else { continue };
+            let mut h = Highlighter::new();
+            h.update(&text);
+            for _ in 0..12 {
+                let mut at = next(text.len() + 1);
+                while !text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                if next(3) == 0 && at < text.len() {
+                    let mut end = (at + 1 + next(6)).min(text.len());
+                    while !text.is_char_boundary(end) {
+                        end += 1;
+                    }
+                    text.replace_range(at..end, "");
+                } else {
+                    let pieces = ["(", ")", "\n", "x", "[ > ", "=====\n", "\nRULES\n", "0"];
+                    text.insert_str(at, pieces[next(pieces.len())]);
+                }
+                h.update(&text);
+                let mut fresh = Highlighter::new();
+                fresh.update(&text);
+                let same = h.lines.len() == fresh.lines.len()
+                    && h.lines.iter().zip(&fresh.lines).all(|(a, b)| a.text == b.text && a.spans == b.spans && a.end == b.end);
+                assert!(same, "{}: edit at byte {at} highlights differently when done incrementally", path.display());
+                edits += 1;
+            }
+        }
+        assert!(edits >= 100, "ran {edits} edits");
+    }
+
     /// Measures the largest corpus game: `cargo test -p app --release
     /// highlight_timing -- --nocapture --ignored`.
     #[test]
