@@ -60,8 +60,19 @@ fn cell_pos(
 
 use support::{press, release};
 
-#[test]
-fn painting_a_cell_changes_the_level_row_and_undo_restores_the_text() {
+/// The level editor alone on example 0's first level, with a brush that
+/// differs from the glyph at (x, y).
+struct Painting {
+    harness: Harness<'static, StudioApp>,
+    original: String,
+    i: usize,
+    rows: Vec<Vec<char>>,
+    cols: usize,
+    nrows: usize,
+    brush: char,
+}
+
+fn painting(x: usize, y: usize) -> Painting {
     let mut harness = studio(Startup::Example(0));
     levels_alone(&mut harness);
     let original = harness.state().doc.text().to_owned();
@@ -71,14 +82,16 @@ fn painting_a_cell_changes_the_level_row_and_undo_restores_the_text() {
     let rows = level_rows(harness.state_mut(), i);
     let (cols, nrows) = (rows.iter().map(Vec::len).max().unwrap_or(0), rows.len());
     let glyphs = engine::edit::legend::glyphs(harness.state_mut().doc.ast());
-    let (x, y) = (1, 1);
-    let brush = glyphs
-        .iter()
-        .map(|g| g.ch)
-        .find(|&c| c != rows[y][x])
-        .expect("another glyph");
+    let brush = glyphs.iter().map(|g| g.ch).find(|&c| c != rows[y][x]).expect("another glyph");
     harness.state_mut().panels.levels.set_brush(Some(brush));
     harness.run_steps(1);
+    Painting { harness, original, i, rows, cols, nrows, brush }
+}
+
+#[test]
+fn painting_a_cell_changes_the_level_row_and_undo_restores_the_text() {
+    let (x, y) = (1, 1);
+    let Painting { mut harness, original, i, rows, cols, nrows, brush } = painting(x, y);
 
     // Left button: paint; a second cell in the same stroke.
     let pos = cell_pos(&harness, x, y, cols, nrows);
@@ -124,19 +137,8 @@ fn painting_a_cell_changes_the_level_row_and_undo_restores_the_text() {
 /// on a busy machine, or xdotool) still paints, as one undo step.
 #[test]
 fn a_click_within_one_frame_paints_one_cell() {
-    let mut harness = studio(Startup::Example(0));
-    levels_alone(&mut harness);
-    let original = harness.state().doc.text().to_owned();
-    let i = first_map(harness.state_mut()).expect("the example has a level");
-    harness.state_mut().panels.levels.select(i);
-    harness.run_steps(2);
-    let rows = level_rows(harness.state_mut(), i);
-    let (cols, nrows) = (rows.iter().map(Vec::len).max().unwrap_or(0), rows.len());
-    let glyphs = engine::edit::legend::glyphs(harness.state_mut().doc.ast());
     let (x, y) = (2, 1);
-    let brush = glyphs.iter().map(|g| g.ch).find(|&c| c != rows[y][x]).expect("another glyph");
-    harness.state_mut().panels.levels.set_brush(Some(brush));
-    harness.run_steps(1);
+    let Painting { mut harness, original, i, rows, cols, nrows, brush } = painting(x, y);
     let pos = cell_pos(&harness, x, y, cols, nrows);
     harness.event(egui::Event::PointerMoved(pos));
     harness.run_steps(1);

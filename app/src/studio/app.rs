@@ -221,33 +221,33 @@ impl StudioApp {
             Ok(files::Loaded { text, replaced }) => {
                 let from_html = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
                 self.remember(&path);
-                if replaced > 0 && !from_html {
-                    // Saving over the file would lose the bytes that are not
-                    // UTF-8: open a copy, so Save asks where to write it.
-                    self.doc = Document::new(text, None);
-                    self.panels.player.forget_game();
-                    self.doc.untitled_name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+                // An exported page must not be overwritten by the bare source,
+                // nor a file whose non-UTF-8 bytes the text lost: both open as
+                // an unsaved copy, so Save asks where to write.
+                let copy = from_html || replaced > 0;
+                self.doc = Document::new(text, (!copy).then(|| path.clone()));
+                self.panels.player.forget_game();
+                if copy {
                     self.doc.mark_unsaved();
+                }
+                if replaced > 0 && !from_html {
+                    self.doc.untitled_name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+                }
+                self.status = if from_html {
+                    format!("Recovered the source from {}", path.display())
+                } else if replaced > 0 {
                     let what = if replaced == 1 {
                         "1 byte that is not UTF-8 was".to_owned()
                     } else {
                         format!("{replaced} bytes that are not UTF-8 were")
                     };
-                    self.status = format!(
+                    format!(
                         "{}: {what} replaced with \u{fffd}; opened as a copy, so saving will not overwrite the file",
                         path.display()
-                    );
-                } else if from_html {
-                    // Never overwrite the exported page with the bare source.
-                    self.doc = Document::new(text, None);
-                    self.panels.player.forget_game();
-                    self.doc.mark_unsaved();
-                    self.status = format!("Recovered the source from {}", path.display());
+                    )
                 } else {
-                    self.doc = Document::new(text, Some(path.clone()));
-                    self.panels.player.forget_game();
-                    self.status = format!("Opened {}", path.display());
-                }
+                    format!("Opened {}", path.display())
+                };
             }
             Err(err) => self.status = format!("{err:#}"),
         }

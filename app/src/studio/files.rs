@@ -152,30 +152,20 @@ pub fn load_game(path: &Path) -> anyhow::Result<Loaded> {
     if bytes.contains(&0) {
         anyhow::bail!("{} is not a text file (it holds binary data); nothing was opened", path.display());
     }
-    let (text, replaced) = match String::from_utf8(bytes) {
-        Ok(t) => (t, 0),
-        Err(e) => {
-            let bytes = e.into_bytes();
-            let text = String::from_utf8_lossy(&bytes).into_owned();
-            let replaced = text.matches('\u{fffd}').count() - count_fffd_in_utf8(&bytes);
-            (text, replaced.max(1))
-        }
-    };
+    // Each invalid sequence becomes one U+FFFD, as the lossy decoding does.
+    let replaced = bytes.utf8_chunks().filter(|c| !c.invalid().is_empty()).count();
+    let text = String::from_utf8_lossy(&bytes).into_owned();
     let is_html = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
         || text.trim_start().starts_with('<');
-    if is_html {
-        let text = source_from_standalone_html(&text)
-            .with_context(|| format!("{} has no PuzzleScript source in it", path.display()))?;
-        return Ok(Loaded { text, replaced });
-    }
+    let text = if is_html {
+        source_from_standalone_html(&text)
+            .with_context(|| format!("{} has no PuzzleScript source in it", path.display()))?
+    } else {
+        text
+    };
     Ok(Loaded { text, replaced })
-}
-
-/// How many U+FFFD characters the valid parts of `bytes` already spell.
-fn count_fffd_in_utf8(bytes: &[u8]) -> usize {
-    bytes.windows(3).filter(|w| *w == [0xEF, 0xBF, 0xBD]).count()
 }
 
 /// The exported page holds the game as a JSON string literal in

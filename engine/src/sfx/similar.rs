@@ -29,12 +29,13 @@ pub fn similar_seeds(seed: i64, count: usize, pool: usize) -> Vec<i64> {
     let mut scored: Vec<(f64, i64)> = Vec::with_capacity(pool);
     for _ in 0..pool {
         let candidate = fresh_seed(category, &mut rng);
-        if candidate == seed || scored.iter().any(|&(_, s)| s == candidate) {
-            continue;
+        if candidate != seed {
+            scored.push((distance(&target, &params_for_seed(candidate)), candidate));
         }
-        scored.push((distance(&target, &params_for_seed(candidate)), candidate));
     }
     scored.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    // A seed drawn twice sorts next to itself.
+    scored.dedup_by_key(|&mut (_, s)| s);
     scored.into_iter().take(count).map(|(_, s)| s).collect()
 }
 
