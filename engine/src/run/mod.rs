@@ -9,6 +9,8 @@
 mod board;
 mod commands;
 mod turn;
+#[cfg(test)]
+mod tests;
 
 use crate::compile::{Direction, Game, Level};
 use crate::rng::Rng;
