@@ -131,9 +131,9 @@ pub struct Game {
     pub layer_masks: Vec<Box<[u64]>>,
     /// The cells that hold the player.
     pub player: ObjectMatch,
-    /// Main rules.
+    /// Main rules (those before the first `subroutine` line).
     pub rules: RuleSet,
-    /// Late rules.
+    /// Late rules (those before the first `subroutine` line).
     pub late_rules: RuleSet,
     /// Rigid group index -> group, numbered over all non-late groups (main
     /// rules first, then each subroutine's; see [`RuleSet::group_base`]).
