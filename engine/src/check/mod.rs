@@ -6,6 +6,7 @@
 
 pub mod catalogue;
 mod game;
+mod gosub;
 mod layers;
 mod levels;
 pub mod names;
@@ -30,6 +31,7 @@ pub fn check(ast: &Ast, source: &str) -> Vec<Diagnostic> {
     sounds::check(ast, &names, &mut out);
     let layered = layers::check(ast, &names, &mut out);
     rules::check(ast, &names, &mut out);
+    gosub::check(ast, &mut out);
     winconditions::check(ast, &names, &mut out);
     levels::check(ast, &names, &mut out);
     rules::check_unlayered(ast, &names, &layered, &mut out);

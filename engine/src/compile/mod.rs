@@ -15,9 +15,9 @@ pub mod sounds;
 
 use crate::diag::Diagnostic;
 use crate::span::Span;
-use crate::syntax::ast::Ast;
+use crate::syntax::ast::{Ast, RuleLineKind};
 pub use levels::{Level, LevelGrid};
-pub use rules::{CellPattern, PatternCell, Replacement, Row, Rule, RuleSet};
+pub use rules::{CellPattern, Command, Direction, PatternCell, Replacement, Row, Rule, RuleSet, Subroutine};
 pub use sounds::{MoveSound, Sounds};
 
 /// `all`, `some`/`any` or `no`.
@@ -31,15 +31,34 @@ pub enum Quantifier {
     All,
 }
 
+/// Which cells a name stands for: those holding one of its objects, or for
+/// an `and` aggregate, all of them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ObjectMatch {
+    /// An aggregate: a cell must hold every object of `mask`.
+    pub aggregate: bool,
+    /// The objects (bit `id` per object).
+    pub mask: Box<[u64]>,
+}
+
+impl ObjectMatch {
+    /// Whether a cell with objects `cell` is one the name stands for.
+    #[must_use]
+    #[inline]
+    pub fn matches(&self, cell: &[u64]) -> bool {
+        if self.aggregate { bits::contains(cell, &self.mask) } else { bits::intersects(cell, &self.mask) }
+    }
+}
+
 /// A win condition over object masks.
 #[derive(Debug, Clone)]
 pub struct WinCondition {
     /// The quantifier.
     pub quantifier: Quantifier,
-    /// The subject mask and whether all its bits are required (aggregate).
-    pub subject: (bool, Box<[u64]>),
-    /// The `on` mask (every object when absent) and its aggregate flag.
-    pub target: (bool, Box<[u64]>),
+    /// The subject (`crate` in `all crate on target`).
+    pub subject: ObjectMatch,
+    /// What the subject must be on (every cell matches when absent).
+    pub target: ObjectMatch,
     /// Source line.
     pub line: u32,
 }
@@ -110,18 +129,20 @@ pub struct Game {
     pub mov_words: usize,
     /// Object mask of each layer.
     pub layer_masks: Vec<Box<[u64]>>,
-    /// The player mask and whether it is an aggregate (all bits needed).
-    pub player: (bool, Box<[u64]>),
-    /// Main rules.
+    /// The cells that hold the player.
+    pub player: ObjectMatch,
+    /// Main rules (those before the first `subroutine` line).
     pub rules: RuleSet,
-    /// Late rules.
+    /// Late rules (those before the first `subroutine` line).
     pub late_rules: RuleSet,
-    /// Rigid group index -> main group index.
+    /// Rigid group index -> group, numbered over all non-late groups (main
+    /// rules first, then each subroutine's; see [`RuleSet::group_base`]).
     pub rigid_to_group: Vec<usize>,
     /// Whether any rule group is rigid.
     pub rigid: bool,
-    /// PuzzleScript Next subroutines (name, rules), called with `gosub`.
-    pub subroutines: Vec<(String, RuleSet)>,
+    /// PuzzleScript Next subroutines in the order they are defined; a
+    /// [`Command::Gosub`] names one by its index.
+    pub subroutines: Vec<Subroutine>,
     /// Win conditions.
     pub win_conditions: Vec<WinCondition>,
     /// Sounds.
@@ -164,6 +185,20 @@ fn metadata(ast: &Ast) -> Metadata {
     m
 }
 
+/// The subroutines a game defines (key and line), the first of each name.
+fn subroutine_names(ast: &Ast) -> Vec<(String, u32)> {
+    let mut out: Vec<(String, u32)> = Vec::new();
+    for def in &ast.rules {
+        if let RuleLineKind::Subroutine(name) = &def.kind {
+            let key = rules::subroutine_key(&name.text);
+            if !out.iter().any(|(k, _)| *k == key) {
+                out.push((key, def.span.line));
+            }
+        }
+    }
+    out
+}
+
 /// Compile a checked syntax tree. Never panics; broken parts are skipped.
 #[must_use]
 pub fn compile(ast: &Ast, _source: &str) -> (Option<Game>, Vec<Diagnostic>) {
@@ -185,16 +220,16 @@ pub fn compile(ast: &Ast, _source: &str) -> (Option<Game>, Vec<Diagnostic>) {
         }
         layer_masks.push(m.into());
     }
-    let mask_of = |name: &str| -> (bool, Box<[u64]>) {
+    let mask_of = |name: &str| -> ObjectMatch {
         let mut m = vec![0u64; ow];
-        let mut agg = false;
+        let mut aggregate = false;
         if let Some((a, ids)) = names.objects_of(name) {
-            agg = a;
+            aggregate = a;
             for id in ids {
                 bits::set_bit(&mut m, id);
             }
         }
-        (agg, m.into())
+        ObjectMatch { aggregate, mask: m.into() }
     };
     let player = mask_of("player");
     let bg = levels::background(&names);
@@ -204,7 +239,7 @@ pub fn compile(ast: &Ast, _source: &str) -> (Option<Game>, Vec<Diagnostic>) {
     lint::superfluous_no(&names, &irules, &mut diags);
     let concrete = expand::expand_rules(&names, irules, &mut diags);
     lint::impossible_cells(&names, &concrete, &mut diags);
-    let (rules, late_rules, rigid, subroutines) = rules::build(&names, &layer_masks, &concrete, &loops, &mut diags);
+    let compiled = rules::build(&names, &layer_masks, &concrete, &loops, &subroutine_names(ast), &mut diags);
     let mut seen_diag = crate::fasthash::HashSet::default();
     diags.retain(|d| seen_diag.insert((d.span.start, d.code, d.message.clone())));
 
@@ -229,7 +264,7 @@ pub fn compile(ast: &Ast, _source: &str) -> (Option<Game>, Vec<Diagnostic>) {
             }
             mask_of(w[3])
         } else {
-            (false, vec![u64::MAX; ow].into())
+            ObjectMatch { aggregate: false, mask: vec![u64::MAX; ow].into() }
         };
         win_conditions.push(WinCondition { quantifier, subject, target, line: wc.span.line });
     }
@@ -254,11 +289,11 @@ pub fn compile(ast: &Ast, _source: &str) -> (Option<Game>, Vec<Diagnostic>) {
         mov_words: mw,
         layer_masks,
         player,
-        rules,
-        late_rules,
-        rigid_to_group: rigid.rigid_to_group,
-        rigid: rigid.any,
-        subroutines,
+        rules: compiled.rules,
+        late_rules: compiled.late_rules,
+        rigid_to_group: compiled.rigid.rigid_to_group,
+        rigid: compiled.rigid.any,
+        subroutines: compiled.subroutines,
         win_conditions,
         sounds,
         levels,
