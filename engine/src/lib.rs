@@ -18,6 +18,7 @@ pub mod compile;
 pub mod diag;
 pub mod edit;
 pub(crate) mod fasthash;
+pub mod play;
 pub mod rng;
 pub mod run;
 pub mod render;
