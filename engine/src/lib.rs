@@ -5,7 +5,9 @@
 //! `syntax` (text -> [`syntax::ast::Ast`] + diagnostics, never fails),
 //! `check` (names, legend, layers, rules, levels -> diagnostics),
 //! `compile` (Ast -> immutable [`compile::Game`]),
-//! `run` (a [`run::Session`] playing one game: turns, undo, again, events).
+//! `run` (a [`run::Session`] playing one game: turns, undo, again, events),
+//! `play` (the flow a player sees around a session: title, messages,
+//! progression, timing without a clock).
 //! Side modules: `rng` (the reference's RC4 generator), `sfx` (seed ->
 //! sfxr parameters -> samples).
 //!

@@ -718,7 +718,10 @@ impl Play {
 
     fn game_over(&mut self) {
         self.mode = Mode::Ended;
-        self.session = None;
+        if !self.replay {
+            // A replay keeps the session: its steps still go to it.
+            self.session = None;
+        }
         self.again_due = None;
         self.set_progress(Progress::default());
     }

@@ -1,5 +1,8 @@
 //! Level pictures: the game's look (palette, colours, sprite images), the
-//! camera (whole level, flickscreen or zoomscreen) and RGBA frames.
+//! camera (whole level, flickscreen or zoomscreen) and RGBA frames of any
+//! level grid: a session's board, a board just won, or any level of a
+//! compiled game with no session (thumbnails, exports, GIFs). Every frame
+//! goes through one drawing function, [`draw_grid`].
 
 use super::{DEFAULT_PALETTE, PaletteTable, Rgba, SpriteImage, color, palette, sprite_image};
 use crate::compile::{Game, Level, LevelGrid};
@@ -237,4 +240,65 @@ pub fn draw_grid(look: &Look, game: &Game, grid: &LevelGrid, view: View, cell: u
         }
     }
     Frame { width, height, pixels }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    fn game() -> Arc<Game> {
+        let src = "title Frames\n\nOBJECTS\nBackground\nblack\nWall\ngrey\nPlayer\nwhite\n0...0\n.....\n..0..\n.....\n0...0\n\
+                   Crate\norange\n\nLEGEND\n. = Background\n# = Wall\nP = Player\n* = Crate\n\nSOUNDS\n\n\
+                   COLLISIONLAYERS\nBackground\nPlayer, Wall, Crate\n\nRULES\n\nWINCONDITIONS\n\n\
+                   LEVELS\nmessage Hi\n\n#####\n#P*.#\n#####\n\n###\n#P#\n#.#\n###\n";
+        let build = crate::build(src);
+        build.game.expect("the test game compiles")
+    }
+
+    #[test]
+    fn a_sessions_frame_at_load_equals_the_frame_of_its_level() {
+        let game = game();
+        let look = Look::new(&game);
+        for index in [1, 2] {
+            let session = Session::new(game.clone(), index, None);
+            let mut camera = Camera::default();
+            let view = camera.view(&session);
+            let from_session = level_frame(&look, &session, view);
+            let from_level = entry_frame(&look, &game, index).expect("a map");
+            assert_eq!(from_session, from_level, "entry {index}");
+            assert!(from_level.width > 0 && from_level.height > 0);
+        }
+        assert_eq!(entry_frame(&look, &game, 0), None, "a message has no level frame");
+        assert_eq!(entry_frame(&look, &game, 9), None);
+    }
+
+    #[test]
+    fn frames_draw_layers_in_order_and_scale_to_any_cell_size() {
+        let game = game();
+        let look = Look::new(&game);
+        let Some(Level::Map(grid)) = game.levels.get(1) else { panic!("a map") };
+        let frame = grid_frame(&look, &game, grid, View::whole(grid));
+        assert_eq!((frame.width, frame.height), (25, 15));
+        let white = color("white", look.palette).expect("a colour");
+        let black = color("black", look.palette).expect("a colour");
+        // The player's corner pixel over the background, its clear pixel showing the background.
+        assert_eq!(frame.pixels[5 * 25 + 5], white);
+        assert_eq!(frame.pixels[6 * 25 + 6], black);
+        // One pixel per cell: each cell sampled at its sprite's corner.
+        let small = draw_grid(&look, &game, grid, View::whole(grid), 1);
+        assert_eq!((small.width, small.height), (5, 3));
+        assert_eq!(small.pixels[5 + 1], white);
+        // Three times the sprite size: every sprite pixel a 3x3 block.
+        let big = draw_grid(&look, &game, grid, View::whole(grid), 15);
+        assert_eq!((big.width, big.height), (75, 45));
+        for (x, y) in [(15, 15), (17, 17), (21, 21)] {
+            let (sx, sy) = (5 + (x - 15) / 3, 5 + (y - 15) / 3);
+            assert_eq!(big.pixels[y * 75 + x], frame.pixels[sy * 25 + sx], "({x}, {y})");
+        }
+        // Part of the level.
+        let part = grid_frame(&look, &game, grid, View { x0: 1, y0: 1, x1: 3, y1: 2 });
+        assert_eq!((part.width, part.height), (10, 5));
+        assert_eq!(part.pixels[0], white);
+    }
 }
