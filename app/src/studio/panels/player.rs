@@ -52,6 +52,8 @@ pub struct PlayerPanel {
     /// The random seed for the next session (`None`: a fresh one); set by
     /// [`PlayerPanel::replay_start`] to reproduce a recorded session.
     random_seed: Option<String>,
+    /// Where the board and the key hint were last drawn (for tests).
+    drawn: (Option<egui::Rect>, Option<egui::Rect>),
 }
 
 /// One recorded step, for [`PlayerPanel::replay_step`].
@@ -164,6 +166,18 @@ impl PlayerPanel {
             let level = if self.won { 0 } else { self.level };
             self.progress.insert(key, level);
         }
+    }
+
+    /// Where the board picture was last drawn.
+    #[must_use]
+    pub fn board_rect(&self) -> Option<egui::Rect> {
+        self.drawn.0
+    }
+
+    /// Where the key hint under the board was last drawn.
+    #[must_use]
+    pub fn hint_rect(&self) -> Option<egui::Rect> {
+        self.drawn.1
     }
 
     /// The level state in the engine's dump format (for tests).
@@ -687,6 +701,7 @@ impl Panel for PlayerPanel {
                 let scale = (rect.width() / size.x).min((rect.height() - 20.0) / size.y).max(0.1);
                 let scale = if scale >= 1.0 { scale.floor() } else { scale };
                 let board = egui::Rect::from_center_size(rect.center(), size * scale);
+                self.drawn.0 = Some(board);
                 ui.painter().image(
                     texture.id(),
                     board,
@@ -700,12 +715,12 @@ impl Panel for PlayerPanel {
         } else {
             "Click the board to play"
         };
-        ui.painter().text(
+        self.drawn.1 = Some(ui.painter().text(
             rect.center_bottom() - egui::vec2(0.0, 4.0),
             egui::Align2::CENTER_BOTTOM,
             hint,
             egui::FontId::proportional(12.0),
             ui.visuals().weak_text_color(),
-        );
+        ));
     }
 }
