@@ -221,6 +221,8 @@ pub struct Play {
     /// The next `Message` event is the text of the message entry just
     /// loaded, not a rule's message.
     expect_entry_message: bool,
+    /// Bumped whenever what is on screen may have changed.
+    generation: u64,
 }
 
 fn interval(secs: f64, min: f64) -> Duration {
@@ -284,6 +286,7 @@ impl Play {
             last_move: None,
             ignore_held_action: true,
             expect_entry_message: false,
+            generation: 0,
         }
     }
 
@@ -339,6 +342,14 @@ impl Play {
     #[must_use]
     pub fn progress(&self) -> &Progress {
         &self.progress
+    }
+
+    /// A number that changes whenever what [`Play::screen`] shows may have
+    /// changed (a turn, a new screen, another title choice), so a host can
+    /// redraw only then.
+    #[must_use]
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 
     /// What happened since the last call, in order.
@@ -484,6 +495,7 @@ impl Play {
     /// name; undo history dropped); a rule's message or a win pause on
     /// screen is dropped. No sounds.
     pub fn replace_game(&mut self, game: Arc<Game>, now: Duration) {
+        self.generation += 1;
         self.accrue(now);
         if matches!(self.mode, Mode::Won { .. }) {
             self.finish_win(now);
@@ -614,8 +626,10 @@ impl Play {
         match &mut self.mode {
             Mode::Won { .. } => {}
             Mode::Title { choices, selected } => match control {
-                Control::Up => *selected = 0,
-                Control::Down => *selected = choices.len().saturating_sub(1),
+                Control::Up | Control::Down => {
+                    *selected = if control == Control::Up { 0 } else { choices.len().saturating_sub(1) };
+                    self.generation += 1;
+                }
                 Control::Action if fresh => {
                     let index = *selected;
                     self.choose(index, now);
@@ -682,6 +696,7 @@ impl Play {
     }
 
     fn dismiss_message(&mut self, entry: bool, now: Duration) {
+        self.generation += 1;
         self.sound_event("closemessage");
         self.ignore_held_action = true;
         if entry {
@@ -701,6 +716,7 @@ impl Play {
     }
 
     fn enter_title(&mut self) {
+        self.generation += 1;
         let mut choices = Vec::new();
         if self.progress.can_continue(&self.game) {
             let entry = self.progress.entry;
@@ -717,6 +733,7 @@ impl Play {
     }
 
     fn game_over(&mut self) {
+        self.generation += 1;
         self.mode = Mode::Ended;
         if !self.replay {
             // A replay keeps the session: its steps still go to it.
@@ -729,6 +746,7 @@ impl Play {
     /// Load entry `entry` (in range) in a new session; resume it from
     /// `checkpoint` when given and it fits.
     fn load_entry(&mut self, entry: usize, checkpoint: Option<&Checkpoint>, now: Duration) {
+        self.generation += 1;
         let mut session = Session::new(self.game.clone(), entry, self.seed.as_deref());
         let events = session.take_events();
         let resumed = checkpoint.filter(|c| c.to_grid(&self.game).is_some_and(|grid| session.resume_from(&grid)));
@@ -752,6 +770,7 @@ impl Play {
     /// the turn shows the won board for [`WIN_PAUSE`] (after the rule's
     /// message, if the turn showed one) before the next entry's events.
     fn after_turn(&mut self, now: Duration) {
+        self.generation += 1;
         let Some(session) = self.session.as_mut() else { return };
         let mut events = session.take_events();
         if self.replay {
@@ -786,6 +805,7 @@ impl Play {
     }
 
     fn begin_win_pause(&mut self, win: PendingWin, now: Duration) {
+        self.generation += 1;
         let PendingWin { board, mut tail } = win;
         // The end-of-level sound plays now, the next entry's after the pause.
         let ends = tail.iter().take_while(|e| matches!(e, Event::EventSound(name, _) if name == "endlevel")).count();
@@ -796,6 +816,7 @@ impl Play {
     }
 
     fn finish_win(&mut self, now: Duration) {
+        self.generation += 1;
         let tail = std::mem::take(&mut self.won_tail);
         self.mode = Mode::Playing;
         self.absorb_all(tail);
