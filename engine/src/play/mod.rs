@@ -246,6 +246,8 @@ impl Play {
     #[must_use]
     pub fn at_entry(game: Arc<Game>, progress: Progress, entry: usize, now: Duration) -> Play {
         let mut play = Play::blank(game, progress, now);
+        // The title screen stands in when there is no entry to go to.
+        play.enter_title();
         play.go_to_entry(entry, now);
         play
     }
@@ -261,7 +263,8 @@ impl Play {
         let mut play = Play::blank(game, Progress::default(), now);
         play.replay = true;
         play.seed = seed.map(str::to_owned);
-        play.load_entry(entry, None, now);
+        play.enter_title();
+        play.go_to_entry(entry, now);
         play
     }
 

@@ -681,3 +681,29 @@ fn replays_follow_the_sessions_own_flow() {
     assert_eq!(play.entry(), 1, "the coins were taken and the level won");
     assert_eq!(got, want);
 }
+
+#[test]
+fn a_game_with_no_levels_stays_on_its_title_screen() {
+    // An error for the studio, but a host may still be handed such a game
+    // (what a build salvaged).
+    let g = crate::build(
+        "title Empty\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\n\nLEGEND\n. = Background\nP = Player\n\n\
+         SOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer\n\nRULES\n\nWINCONDITIONS\n\nLEVELS\n",
+    )
+    .salvaged
+    .expect("something to play");
+    assert!(g.levels.is_empty());
+    for mut play in [
+        Play::new(g.clone(), Progress { entry: 2, checkpoint: None }, ms(0)),
+        Play::at_entry(g.clone(), Progress::default(), 3, ms(0)),
+        Play::replay(g.clone(), 0, None, ms(0)),
+    ] {
+        tap(&mut play, Control::Action, ms(10));
+        play.go_to_entry(0, ms(20));
+        assert!(play.on_title());
+        let Screen::Title { choices, .. } = play.screen() else { panic!("a title screen") };
+        assert_eq!(choices, &[TitleChoice::NewGame][..]);
+        assert!(play.session().is_none());
+        assert_eq!(play.next_event(), None);
+    }
+}
