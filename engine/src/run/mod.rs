@@ -8,6 +8,7 @@
 
 mod board;
 mod commands;
+mod resume;
 mod turn;
 #[cfg(test)]
 mod tests;
@@ -159,6 +160,8 @@ pub struct Session {
     call_stack: Vec<turn::Frame>,
     /// Bounds hit since the last `take_events` (each reported once).
     limits_hit: Vec<(Limit, u32)>,
+    /// The board as it stood when the last level was won (see `resume`).
+    won_board: Option<Snapshot>,
 }
 
 impl Session {
@@ -191,6 +194,7 @@ impl Session {
             pending_gosub: None,
             call_stack: Vec::new(),
             limits_hit: Vec::new(),
+            won_board: None,
         };
         s.load_level(level);
         s
@@ -397,6 +401,7 @@ impl Session {
 
     fn do_win(&mut self) {
         self.againing = false;
+        self.won_board = self.board.as_ref().map(Snapshot::of);
         self.play_event("endlevel");
         self.next_level();
     }
