@@ -4,6 +4,7 @@
 mod check_cmd;
 mod conformance;
 mod corpus_cmd;
+mod export_cmd;
 mod sfx_cmd;
 
 use std::process::ExitCode;
@@ -18,6 +19,8 @@ usage:
   puzzlewright sfx SEED [--wav OUT] [--bits 8|16] [--samples]
                                           print a sound seed's category and sfxr
                                           parameters; write the sound as a WAV
+  puzzlewright export FILE --html OUT.html | --native OUT | --gif OUT.gif [...]
+                                          share the game (see `export --help`)
   puzzlewright help                       this text";
 
 fn main() -> ExitCode {
@@ -27,6 +30,7 @@ fn main() -> ExitCode {
         Some("conformance") => conformance::run(&args[1..]),
         Some("corpus") => corpus_cmd::run(&args[1..]),
         Some("sfx") => sfx_cmd::run(&args[1..]),
+        Some("export") => export_cmd::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)

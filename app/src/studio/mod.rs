@@ -11,6 +11,7 @@ pub mod command;
 pub mod complete;
 pub mod document;
 pub mod examples;
+pub mod export;
 pub mod files;
 pub mod fonts;
 pub mod highlight;
