@@ -563,6 +563,8 @@ fn many_new_levels_get_their_thumbnails_a_few_per_frame() {
         }
     }
     assert!(harness.state_mut().doc.set_text(text));
+    // Thumbnails are drawn from the build of the text: wait for it.
+    harness.state_mut().doc.finish_build();
     assert_eq!(
         harness.state_mut().doc.ast().levels.len(),
         entries + new,

@@ -5,7 +5,9 @@
 //! `syntax` (text -> [`syntax::ast::Ast`] + diagnostics, never fails),
 //! `check` (names, legend, layers, rules, levels -> diagnostics),
 //! `compile` (Ast -> immutable [`compile::Game`]),
-//! `run` (a [`run::Session`] playing one game: turns, undo, again, events).
+//! `run` (a [`run::Session`] playing one game: turns, undo, again, events),
+//! `play` (the flow a player sees around a session: title, messages,
+//! progression, timing without a clock).
 //! Side modules: `rng` (the reference's RC4 generator), `sfx` (seed ->
 //! sfxr parameters -> samples).
 //!
@@ -18,6 +20,7 @@ pub mod compile;
 pub mod diag;
 pub mod edit;
 pub(crate) mod fasthash;
+pub mod play;
 pub mod rng;
 pub mod run;
 pub mod render;

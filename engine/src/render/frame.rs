@@ -1,8 +1,11 @@
 //! Level pictures: the game's look (palette, colours, sprite images), the
-//! camera (whole level, flickscreen or zoomscreen) and RGBA frames.
+//! camera (whole level, flickscreen or zoomscreen) and RGBA frames of any
+//! level grid: a session's board, a board just won, or any level of a
+//! compiled game with no session (thumbnails, exports, GIFs). Every frame
+//! goes through one drawing function, [`draw_grid`].
 
 use super::{DEFAULT_PALETTE, PaletteTable, Rgba, SpriteImage, color, palette, sprite_image};
-use crate::compile::Game;
+use crate::compile::{Game, Level, LevelGrid};
 use crate::compile::bits;
 use crate::run::Session;
 
@@ -44,6 +47,12 @@ impl Look {
             images,
         }
     }
+
+    /// Pixels across one cell: the largest sprite (5 for the usual 5x5).
+    #[must_use]
+    pub fn cell_size(&self) -> usize {
+        self.images.iter().map(|i| i.size).max().unwrap_or(5).max(1)
+    }
 }
 
 /// A rectangle of cells: columns `x0..x1`, rows `y0..y1`.
@@ -84,13 +93,22 @@ pub struct Camera {
 impl Camera {
     /// The view for the session's current level.
     pub fn view(&mut self, session: &Session) -> View {
-        let (w, h) = session.size();
-        let whole = View { x0: 0, y0: 0, x1: w, y1: h };
-        let meta = &session.game().metadata;
+        match session.board_grid() {
+            Some(grid) => self.view_of(session.game(), &grid),
+            None => View::default(),
+        }
+    }
+
+    /// The view for `grid`, a level of `game` (a session's board, the board
+    /// of a level just won, or a level of the game as written).
+    pub fn view_of(&mut self, game: &Game, grid: &LevelGrid) -> View {
+        let (w, h) = (grid.width, grid.height);
+        let whole = View::whole(grid);
+        let meta = &game.metadata;
         let (flick, zoom) = (meta.flickscreen, meta.zoomscreen);
         let Some((sw, sh)) = flick.or(zoom) else { return whole };
         let (sw, sh) = ((sw as usize).max(1), (sh as usize).max(1));
-        let Some((px, py)) = player_position(session) else {
+        let Some((px, py)) = player_position_in(game, grid) else {
             return self.last.filter(|v| v.x1 <= w && v.y1 <= h).unwrap_or(whole);
         };
         let view = if flick.is_some() {
@@ -106,27 +124,35 @@ impl Camera {
     }
 }
 
+impl View {
+    /// Every cell of `grid`.
+    #[must_use]
+    pub fn whole(grid: &LevelGrid) -> View {
+        View { x0: 0, y0: 0, x1: grid.width, y1: grid.height }
+    }
+}
+
 /// The first cell (in column-major order, as the reference scans) that
 /// holds the player.
 #[must_use]
 pub fn player_position(session: &Session) -> Option<(usize, usize)> {
-    let game = session.game();
+    player_position_in(session.game(), &session.board_grid()?)
+}
+
+/// The first cell of `grid` (column-major, as the reference scans) that
+/// holds the player of `game`.
+#[must_use]
+pub fn player_position_in(game: &Game, grid: &LevelGrid) -> Option<(usize, usize)> {
     let (aggregate, mask) = &game.player;
-    let (w, h) = session.size();
-    let mut cell = vec![0u64; game.obj_words];
-    for x in 0..w {
-        for y in 0..h {
-            cell.fill(0);
-            for id in session.objects_at(x, y) {
-                bits::set_bit(&mut cell, id);
-            }
-            let here = if *aggregate { bits::contains(&cell, mask) } else { bits::intersects(&cell, mask) };
-            if here && !bits::is_zero(mask) {
-                return Some((x, y));
-            }
-        }
+    if bits::is_zero(mask) {
+        return None;
     }
-    None
+    let ow = game.obj_words.max(1);
+    let i = grid.cells.chunks_exact(ow).position(|cell| {
+        if *aggregate { bits::contains(cell, mask) } else { bits::intersects(cell, mask) }
+    })?;
+    let h = grid.height.max(1);
+    Some((i / h, i % h))
 }
 
 /// An RGBA picture, row-major.
@@ -144,19 +170,65 @@ pub struct Frame {
 /// objects from the lowest collision layer up, one sprite pixel per pixel.
 #[must_use]
 pub fn level_frame(look: &Look, session: &Session, view: View) -> Frame {
-    let cell = look.images.first().map_or(5, |i| i.size);
+    match session.board_grid() {
+        Some(grid) => grid_frame(look, session.game(), &grid, view),
+        None => Frame { width: 0, height: 0, pixels: Vec::new() },
+    }
+}
+
+/// Draw the whole of entry `index` of the game's LEVELS section as the game
+/// starts it, with no session: `None` for a message or an index past the
+/// end. For level thumbnails, exports and GIFs.
+#[must_use]
+pub fn entry_frame(look: &Look, game: &Game, index: usize) -> Option<Frame> {
+    match game.levels.get(index)? {
+        Level::Map(grid) => Some(grid_frame(look, game, grid, View::whole(grid))),
+        Level::Message(_) => None,
+    }
+}
+
+/// Draw `view` of `grid` (a level of `game`: as written, a session's board
+/// or a board just won), one sprite pixel per pixel.
+#[must_use]
+pub fn grid_frame(look: &Look, game: &Game, grid: &LevelGrid, view: View) -> Frame {
+    draw_grid(look, game, grid, view, look.cell_size())
+}
+
+/// Draw `view` of `grid` with each cell `cell` pixels square: sprites are
+/// sampled (nearest pixel) down or up to that size, so thumbnails can use
+/// one pixel per cell and GIFs a whole multiple of the sprite size. Cells
+/// outside the grid and objects the look has no image for are skipped.
+#[must_use]
+pub fn draw_grid(look: &Look, game: &Game, grid: &LevelGrid, view: View, cell: usize) -> Frame {
+    let cell = cell.max(1);
+    let view = View { x0: view.x0, y0: view.y0, x1: view.x1.min(grid.width), y1: view.y1.min(grid.height) };
     let (width, height) = (view.width() * cell, view.height() * cell);
     let mut pixels = vec![look.background; width * height];
-    let game = session.game();
+    let ow = game.obj_words;
+    if ow == 0 || grid.cells.len() < grid.width * grid.height * ow {
+        return Frame { width, height, pixels };
+    }
+    let mut ids: Vec<(usize, usize)> = Vec::new();
     for cx in view.x0..view.x1 {
         for cy in view.y0..view.y1 {
-            let mut ids = session.objects_at(cx, cy);
-            ids.sort_by_key(|&id| (game.objects.get(id).map_or(0, |o| o.layer), id));
-            for id in ids {
+            let i = cx * grid.height + cy;
+            let words = &grid.cells[i * ow..(i + 1) * ow];
+            ids.clear();
+            for (w, &word) in words.iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    let id = w * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    ids.push((game.objects.get(id).map_or(0, |o| o.layer), id));
+                }
+            }
+            ids.sort_unstable();
+            for &(_, id) in &ids {
                 let Some(img) = look.images.get(id) else { continue };
-                for py in 0..img.size.min(cell) {
-                    for px in 0..img.size.min(cell) {
-                        let p = img.pixels[py * img.size + px];
+                let n = img.size.max(1);
+                for py in 0..cell {
+                    for px in 0..cell {
+                        let p = img.pixels[(py * n / cell) * img.size + px * n / cell];
                         if !p.is_transparent() {
                             let x = (cx - view.x0) * cell + px;
                             let y = (cy - view.y0) * cell + py;
@@ -168,4 +240,65 @@ pub fn level_frame(look: &Look, session: &Session, view: View) -> Frame {
         }
     }
     Frame { width, height, pixels }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    fn game() -> Arc<Game> {
+        let src = "title Frames\n\nOBJECTS\nBackground\nblack\nWall\ngrey\nPlayer\nwhite\n0...0\n.....\n..0..\n.....\n0...0\n\
+                   Crate\norange\n\nLEGEND\n. = Background\n# = Wall\nP = Player\n* = Crate\n\nSOUNDS\n\n\
+                   COLLISIONLAYERS\nBackground\nPlayer, Wall, Crate\n\nRULES\n\nWINCONDITIONS\n\n\
+                   LEVELS\nmessage Hi\n\n#####\n#P*.#\n#####\n\n###\n#P#\n#.#\n###\n";
+        let build = crate::build(src);
+        build.game.expect("the test game compiles")
+    }
+
+    #[test]
+    fn a_sessions_frame_at_load_equals_the_frame_of_its_level() {
+        let game = game();
+        let look = Look::new(&game);
+        for index in [1, 2] {
+            let session = Session::new(game.clone(), index, None);
+            let mut camera = Camera::default();
+            let view = camera.view(&session);
+            let from_session = level_frame(&look, &session, view);
+            let from_level = entry_frame(&look, &game, index).expect("a map");
+            assert_eq!(from_session, from_level, "entry {index}");
+            assert!(from_level.width > 0 && from_level.height > 0);
+        }
+        assert_eq!(entry_frame(&look, &game, 0), None, "a message has no level frame");
+        assert_eq!(entry_frame(&look, &game, 9), None);
+    }
+
+    #[test]
+    fn frames_draw_layers_in_order_and_scale_to_any_cell_size() {
+        let game = game();
+        let look = Look::new(&game);
+        let Some(Level::Map(grid)) = game.levels.get(1) else { panic!("a map") };
+        let frame = grid_frame(&look, &game, grid, View::whole(grid));
+        assert_eq!((frame.width, frame.height), (25, 15));
+        let white = color("white", look.palette).expect("a colour");
+        let black = color("black", look.palette).expect("a colour");
+        // The player's corner pixel over the background, its clear pixel showing the background.
+        assert_eq!(frame.pixels[5 * 25 + 5], white);
+        assert_eq!(frame.pixels[6 * 25 + 6], black);
+        // One pixel per cell: each cell sampled at its sprite's corner.
+        let small = draw_grid(&look, &game, grid, View::whole(grid), 1);
+        assert_eq!((small.width, small.height), (5, 3));
+        assert_eq!(small.pixels[5 + 1], white);
+        // Three times the sprite size: every sprite pixel a 3x3 block.
+        let big = draw_grid(&look, &game, grid, View::whole(grid), 15);
+        assert_eq!((big.width, big.height), (75, 45));
+        for (x, y) in [(15, 15), (17, 17), (21, 21)] {
+            let (sx, sy) = (5 + (x - 15) / 3, 5 + (y - 15) / 3);
+            assert_eq!(big.pixels[y * 75 + x], frame.pixels[sy * 25 + sx], "({x}, {y})");
+        }
+        // Part of the level.
+        let part = grid_frame(&look, &game, grid, View { x0: 1, y0: 1, x1: 3, y1: 2 });
+        assert_eq!((part.width, part.height), (10, 5));
+        assert_eq!(part.pixels[0], white);
+    }
 }

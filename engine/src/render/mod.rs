@@ -7,7 +7,9 @@
 mod frame;
 mod palette_data;
 
-pub use frame::{Camera, Frame, Look, View, level_frame, player_position};
+pub use frame::{
+    Camera, Frame, Look, View, draw_grid, entry_frame, grid_frame, level_frame, player_position, player_position_in,
+};
 
 pub use palette_data::{COLOR_NAMES, PALETTES, PaletteTable};
 

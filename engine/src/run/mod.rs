@@ -6,6 +6,7 @@
 //! turn: movement, rules, rigid bodies, commands, win conditions).
 
 mod board;
+mod resume;
 mod turn;
 
 use crate::compile::{Game, Level};
@@ -105,6 +106,8 @@ pub struct Session {
     match_pool: Vec<Vec<Vec<board::RowMatch>>>,
     row_pool: Vec<Vec<board::RowMatch>>,
     gosub_depth: usize,
+    /// The board as it stood when the last level was won (see `resume`).
+    won_board: Option<Snapshot>,
 }
 
 impl Session {
@@ -136,6 +139,7 @@ impl Session {
             match_pool: Vec::new(),
             row_pool: Vec::new(),
             gosub_depth: 0,
+            won_board: None,
         };
         s.load_level(level);
         s
@@ -334,6 +338,7 @@ impl Session {
 
     fn do_win(&mut self) {
         self.againing = false;
+        self.won_board = self.board.as_ref().map(Snapshot::of);
         self.play_event("endlevel");
         self.next_level();
     }

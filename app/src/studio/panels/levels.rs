@@ -44,7 +44,7 @@ pub struct LevelsPanel {
     ast: Option<(u64, Arc<Ast>)>,
     /// Look of the last built game (by pointer) for drawing sprites.
     look: Option<(usize, Arc<engine::compile::Game>, engine::render::Look)>,
-    /// Picture of the selected level: (revision, entry, texture).
+    /// Picture of the selected level: (contents key, entry, texture).
     picture: Option<(u64, usize, egui::TextureHandle)>,
     /// One sprite swatch per palette glyph, per document revision.
     swatches: Option<(u64, BTreeMap<char, egui::TextureHandle>)>,
@@ -115,74 +115,18 @@ impl Default for LevelsPanel {
     }
 }
 
-/// Compose the level `rows` as the game draws it: background colour, then
-/// each glyph's objects in layer order, one sprite per cell.
-fn compose(
-    rows: &[Vec<char>],
-    glyphs: &BTreeMap<char, Vec<usize>>,
-    game: Option<&engine::compile::Game>,
-    look: Option<&engine::render::Look>,
-) -> egui::ColorImage {
-    compose_at(rows, glyphs, game, look, None)
+/// A frame of `engine::render` as an egui image.
+fn image_of(frame: &engine::render::Frame) -> egui::ColorImage {
+    let pixels = frame.pixels.iter().map(|p| egui::Color32::from_rgb(p.0[0], p.0[1], p.0[2])).collect();
+    egui::ColorImage::new([frame.width.max(1), frame.height.max(1)], pixels)
 }
 
-/// As [`compose`], each cell `cell` pixels wide (sprites sampled down) or,
-/// when `None`, at the sprites' own size.
-fn compose_at(
-    rows: &[Vec<char>],
-    glyphs: &BTreeMap<char, Vec<usize>>,
-    game: Option<&engine::compile::Game>,
-    look: Option<&engine::render::Look>,
-    cell: Option<usize>,
-) -> egui::ColorImage {
-    let width = rows.iter().map(Vec::len).max().unwrap_or(0).max(1);
-    let height = rows.len().max(1);
-    let sprite = look
-        .and_then(|l| l.images.iter().map(|i| i.size).max())
-        .unwrap_or(5)
-        .max(1);
-    let s = cell.unwrap_or(sprite).max(1);
-    let bg = look.map_or([0, 0, 0, 255], |l| l.background.0);
-    let mut img = egui::ColorImage::filled(
-        [width * s, height * s],
-        egui::Color32::from_rgb(bg[0], bg[1], bg[2]),
-    );
-    let (Some(game), Some(look)) = (game, look) else {
-        return img;
-    };
-    for (y, row) in rows.iter().enumerate() {
-        for (x, ch) in row.iter().enumerate() {
-            let Some(ids) = glyphs.get(ch) else {
-                // Unknown glyph: a magenta cell, as a warning.
-                for py in 0..s {
-                    for px in 0..s {
-                        img[(x * s + px, y * s + py)] = egui::Color32::from_rgb(255, 0, 255);
-                    }
-                }
-                continue;
-            };
-            for &id in ids {
-                let (Some(image), Some(_)) = (look.images.get(id), game.objects.get(id)) else {
-                    continue;
-                };
-                let n = image.size.max(1);
-                for py in 0..s {
-                    for px in 0..s {
-                        let Some(p) = image.pixels.get((py * n / s) * image.size + px * n / s)
-                        else {
-                            continue;
-                        };
-                        if p.0[3] == 0 {
-                            continue;
-                        }
-                        img[(x * s + px, y * s + py)] =
-                            egui::Color32::from_rgb(p.0[0], p.0[1], p.0[2]);
-                    }
-                }
-            }
-        }
+/// Entry `i` of the built game's LEVELS, if it is a map.
+fn built_map(game: &engine::compile::Game, i: usize) -> Option<&engine::compile::LevelGrid> {
+    match game.levels.get(i) {
+        Some(engine::compile::Level::Map(grid)) => Some(grid),
+        _ => None,
     }
-    img
 }
 
 /// One entry of the list: the level's picture (or the message's text) in a
@@ -455,25 +399,25 @@ impl LevelsPanel {
         {
             return t.keys.clone();
         }
-        let glyphs = legend::glyphs(ast);
         let (game, look) = match &self.look {
             Some((_, g, l)) => (Some(g.as_ref()), Some(l)),
             None => (None, None),
         };
-        let ids = glyph_ids(&glyphs, game);
         let mut base = std::collections::hash_map::DefaultHasher::new();
         self.look_hash.hash(&mut base);
-        ids.hash(&mut base);
+        // Pictures are of the built game's levels (drawn by `engine::render`,
+        // as the player draws them), keyed by their contents.
         let keys: Vec<Option<u64>> = ast
             .levels
             .iter()
-            .map(|e| match e {
-                LevelEntry::Map(m) => {
+            .enumerate()
+            .map(|(i, e)| match (e, game.and_then(|g| built_map(g, i))) {
+                (LevelEntry::Map(_), Some(grid)) => {
                     let mut h = base.clone();
-                    m.rows.hash(&mut h);
+                    (grid.width, grid.height, &grid.cells).hash(&mut h);
                     Some(h.finish())
                 }
-                LevelEntry::Message { .. } => None,
+                _ => None,
             })
             .collect();
         // Forget thumbnails no entry shows any more.
@@ -481,10 +425,11 @@ impl LevelsPanel {
         self.thumbs.retain(|k, _| live.contains(k));
         let mut budget = THUMBS_PER_FRAME;
         let mut pending = false;
-        for (e, key) in ast.levels.iter().zip(&keys) {
-            let (LevelEntry::Map(m), Some(key)) = (e, key) else {
+        for (i, key) in keys.iter().enumerate() {
+            let (Some(key), Some(game), Some(look)) = (key, game, look) else {
                 continue;
             };
+            let Some(grid) = built_map(game, i) else { continue };
             if self.thumbs.contains_key(key) {
                 continue;
             }
@@ -494,14 +439,14 @@ impl LevelsPanel {
                 break;
             }
             budget -= 1;
-            let w = m.rows.iter().map(Vec::len).max().unwrap_or(0);
-            let cells = w.saturating_mul(m.rows.len());
+            let cells = grid.width.saturating_mul(grid.height);
             let img = if cells > THUMB_MAX_CELLS {
                 // Too big to picture cheaply: a plain tile stands in.
                 egui::ColorImage::filled([1, 1], egui::Color32::from_gray(60))
             } else {
-                let cell = (cells > THUMB_DETAIL_CELLS).then_some(1);
-                compose_at(&m.rows, &ids, game, look, cell)
+                let cell = if cells > THUMB_DETAIL_CELLS { 1 } else { look.cell_size() };
+                let view = engine::render::View::whole(grid);
+                image_of(&engine::render::draw_grid(look, game, grid, view, cell))
             };
             let tex = ctx.load_texture(
                 format!("level_thumb_{key:x}"),
@@ -661,7 +606,18 @@ impl LevelsPanel {
             let map = glyphs
                 .iter()
                 .map(|g| {
-                    let img = compose(&[vec![g.ch]], &ids, game, look);
+                    let img = match (game, look, ids.get(&g.ch)) {
+                        (Some(game), Some(look), Some(ids)) => {
+                            let mut cells = vec![0u64; game.obj_words];
+                            for &id in ids {
+                                engine::compile::bits::set_bit(&mut cells, id);
+                            }
+                            let grid = engine::compile::LevelGrid { width: 1, height: 1, cells };
+                            let view = engine::render::View::whole(&grid);
+                            image_of(&engine::render::grid_frame(look, game, &grid, view))
+                        }
+                        _ => egui::ColorImage::filled([1, 1], egui::Color32::BLACK),
+                    };
                     let name = format!("level_palette_{}", u32::from(g.ch));
                     (
                         g.ch,
@@ -798,7 +754,7 @@ impl LevelsPanel {
 
     fn ensure_look(&mut self, cx: &PanelContext<'_>) {
         use std::hash::{Hash, Hasher};
-        let game = cx.doc.build().and_then(|b| b.game.clone());
+        let game = cx.doc.build().and_then(|b| b.game.clone().or_else(|| b.salvaged.clone()));
         let Some(game) = game else { return };
         let key = Arc::as_ptr(&game) as usize;
         if self.look.as_ref().is_none_or(|(k, _, _)| *k != key) {
@@ -938,23 +894,15 @@ impl Panel for LevelsPanel {
         });
         self.resize_ui(ui, cx, &ast, bg);
 
-        // The picture, rebuilt when the text or the build changes.
-        let rev = self.ast_revision();
-        if self
-            .picture
-            .as_ref()
-            .is_none_or(|(r, l, _)| *r != rev || *l != i)
+        // The picture of the built level, rebuilt when its contents change.
+        let key = self.thumb_keys.as_ref().and_then(|t| t.keys.get(i).copied().flatten());
+        if let (Some(key), Some((_, game, look))) = (key, &self.look)
+            && self.picture.as_ref().is_none_or(|(k, l, _)| *k != key || *l != i)
+            && let Some(grid) = built_map(game, i)
         {
-            let (game, look) = match &self.look {
-                Some((_, g, l)) => (Some(g.as_ref()), Some(l)),
-                None => (None, None),
-            };
-            let ids = glyph_ids(&glyphs, game);
-            let img = compose(&map.rows, &ids, game, look);
-            let tex =
-                ui.ctx()
-                    .load_texture("level_editor_picture", img, egui::TextureOptions::NEAREST);
-            self.picture = Some((rev, i, tex));
+            let frame = engine::render::grid_frame(look, game, grid, engine::render::View::whole(grid));
+            let tex = ui.ctx().load_texture("level_editor_picture", image_of(&frame), egui::TextureOptions::NEAREST);
+            self.picture = Some((key, i, tex));
         }
         let tex = self.picture.as_ref().map(|(_, _, t)| t.id());
         let width = map.rows.iter().map(Vec::len).max().unwrap_or(0);

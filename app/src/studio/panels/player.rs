@@ -1,74 +1,99 @@
-//! The player panel: plays the last game that compiled, through
-//! `engine::run::Session`, beside the code.
+//! The player panel: plays the last game that compiled beside the code,
+//! through `engine::play` (the game flow every host shares: title screen,
+//! messages, progression, timing, progress) and `engine::render`.
 //!
-//! A game opens on its title screen (title, author, start or continue).
-//! Keys (when the board has focus; click it): arrows or WASD move, X,
-//! Space or Enter act, Z or U undo, R restarts, Esc returns to the title;
-//! held keys repeat on the game's `key_repeat_interval`, and `noaction`,
-//! `noundo`, `norestart` and `throttle_movement` are honoured. A rebuild
-//! keeps the level being played, and the position in it when the level
-//! kept its size. `again` turns run on the game's again interval. The level
-//! reached in each game (by title) is kept between runs. Any panic from the
-//! engine is caught and shown.
+//! This file only hosts the flow: it turns keys into controls, gives the
+//! flow egui's clock, draws what the flow says is on screen, plays its
+//! sounds and keeps its progress. Keys (when the board has focus; click
+//! it): arrows or WASD move, X, Space or Enter act, Z or U undo, R
+//! restarts, Esc returns to the title. The panel asks egui for a repaint
+//! exactly when the flow's next timed event is due (`again` turns,
+//! realtime ticks, key repeats, the pause after a win), whatever the
+//! input. A rebuild keeps the level being played, and the position in it
+//! when the level kept its size. The level reached in each game (by title)
+//! is kept between runs. Any panic from the engine is caught and shown.
 
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use engine::compile::Game;
-use engine::run::{Event, Input, Session};
+use engine::compile::{Game, Level};
+use engine::play::{Checkpoint, Control, EntryNumber, Output, Play, Progress, Screen, TitleChoice};
+use engine::run::Session;
 
 use super::{Panel, PanelContext};
+
+/// One recorded step, for [`PlayerPanel::replay_step`].
+pub use engine::play::Step as ReplayStep;
 
 /// The docked player.
 #[derive(Default)]
 pub struct PlayerPanel {
-    session: Option<Session>,
+    /// The flow of the game being played.
+    play: Option<Play>,
+    /// The game last started (kept when the engine failed, so the failure
+    /// stays on screen until the game changes).
     game: Option<Arc<Game>>,
-    level: usize,
-    message: Option<String>,
-    won: bool,
-    next_again: Option<Instant>,
-    next_tick: Option<Instant>,
+    /// An entry to play, picked before the panel could start it.
+    pending_entry: Option<usize>,
     texture: Option<egui::TextureHandle>,
-    frame_dirty: bool,
-    look: Option<engine::render::Look>,
+    /// What the texture shows: (game, flow generation).
+    drawn_state: Option<(usize, u64)>,
+    /// The look of a game, by its pointer.
+    look: Option<(usize, engine::render::Look)>,
     camera: engine::render::Camera,
+    /// The (game, entry) the camera follows.
+    camera_for: Option<(usize, usize)>,
     failure: Option<String>,
-    /// The title screen is showing.
-    on_title: bool,
-    /// The next session starts fresh (a level was picked), rather than
-    /// carrying the board over from a rebuild.
-    pending_fresh: bool,
     /// Level reached per game title, kept between runs.
     progress: BTreeMap<String, usize>,
-    /// The movement key being held, and when it repeats next.
-    held: Option<(Input, Instant)>,
-    /// When the last movement was made (for `throttle_movement`).
-    last_move: Option<Instant>,
+    /// Checkpoints saved per game title (this run only).
+    checkpoints: BTreeMap<String, Checkpoint>,
+    /// Controls held down, as pressed on the board.
+    held: Vec<Control>,
+    /// egui's clock at the last frame.
+    now: Duration,
     /// Where the game's sounds go (shared with the sound browser).
     pub audio: Option<crate::audio::SharedAudio>,
-    /// The random seed for the next session (`None`: a fresh one); set by
-    /// [`PlayerPanel::replay_start`] to reproduce a recorded session.
-    random_seed: Option<String>,
+    /// Where the board and the key hint were last drawn (for tests).
+    drawn: (Option<egui::Rect>, Option<egui::Rect>),
 }
 
-/// One recorded step, for [`PlayerPanel::replay_step`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReplayStep {
-    /// A move or action.
-    Input(Input),
-    /// Undo.
-    Undo,
-    /// Restart.
-    Restart,
-    /// A turn with no input (a realtime tick).
-    Tick,
+/// What the board area shows this frame.
+enum Shown {
+    /// The title screen: its choices and the highlighted one.
+    Title(Vec<TitleChoice>, usize),
+    /// A message or the end of the game.
+    Text(String),
+    /// The level (played or just won).
+    Board,
 }
 
 /// The egui id of the board (it takes keyboard focus when clicked).
 pub const BOARD_ID: &str = "player_board";
+
+/// Height of the strip under the board that holds the key hint.
+const HINT_HEIGHT: f32 = 18.0;
+
+/// The keys of each control (presses with no modifier).
+const KEYS: [(Control, &[egui::Key]); 8] = {
+    use egui::Key;
+    [
+        (Control::Up, &[Key::ArrowUp, Key::W]),
+        (Control::Down, &[Key::ArrowDown, Key::S]),
+        (Control::Left, &[Key::ArrowLeft, Key::A]),
+        (Control::Right, &[Key::ArrowRight, Key::D]),
+        (Control::Action, &[Key::X, Key::Space, Key::Enter]),
+        (Control::Undo, &[Key::Z, Key::U]),
+        (Control::Restart, &[Key::R]),
+        (Control::Title, &[Key::Escape]),
+    ]
+};
+
+fn control_of(key: egui::Key) -> Option<(Control, &'static [egui::Key])> {
+    KEYS.iter().find(|(_, keys)| keys.contains(&key)).map(|(c, keys)| (*c, *keys))
+}
 
 fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     catch_unwind(AssertUnwindSafe(f)).map_err(|e| {
@@ -79,28 +104,82 @@ fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     })
 }
 
+fn color32(p: engine::render::Rgba) -> egui::Color32 {
+    egui::Color32::from_rgb(p.0[0], p.0[1], p.0[2])
+}
+
+/// The key progress is kept under: the game's title, lower-cased.
+fn game_key(game: &Game) -> String {
+    game.metadata.title.clone().unwrap_or_else(|| "untitled".to_owned()).to_lowercase()
+}
+
 impl PlayerPanel {
-    /// Restart the current level.
-    pub fn restart(&mut self) {
-        if let Some(session) = &mut self.session {
-            let result = guarded(|| session.restart());
-            self.after_turn(result);
+    /// Run `f` on the flow, catching a panic of the engine (which ends the
+    /// flow and is shown), then pass on what it put out.
+    fn with_play(&mut self, f: impl FnOnce(&mut Play)) {
+        let Some(play) = self.play.as_mut() else { return };
+        match guarded(|| f(play)) {
+            Ok(()) => self.pass_outputs(),
+            Err(err) => {
+                self.failure = Some(err);
+                self.play = None;
+            }
         }
     }
 
-    /// Play entry `index` of the LEVELS section.
+    /// Play the flow's sounds and keep its progress.
+    fn pass_outputs(&mut self) {
+        let Some(play) = self.play.as_mut() else { return };
+        let outputs = play.take_outputs();
+        let key = game_key(play.game());
+        for output in outputs {
+            match output {
+                Output::Sound { seed, .. } => {
+                    if let (Some(audio), Ok(seed)) = (&self.audio, seed.trim().parse::<i64>()) {
+                        audio.play(seed);
+                    }
+                }
+                Output::Progress(progress) => {
+                    self.progress.insert(key.clone(), progress.entry);
+                    match progress.checkpoint {
+                        Some(c) => self.checkpoints.insert(key.clone(), c),
+                        None => self.checkpoints.remove(&key),
+                    };
+                }
+            }
+        }
+    }
+
+    /// What was kept for `game` from earlier play.
+    fn progress_of(&self, game: &Game) -> Progress {
+        let key = game_key(game);
+        let entry = self.progress.get(&key).copied().unwrap_or(0);
+        let checkpoint = self.checkpoints.get(&key).cloned();
+        Progress { entry, checkpoint }
+    }
+
+    /// Restart the current level (the Restart command).
+    pub fn restart(&mut self) {
+        let now = self.now;
+        self.with_play(|play| {
+            play.press(Control::Restart, now);
+            play.release(Control::Restart, now);
+        });
+    }
+
+    /// Play entry `index` of the LEVELS section (from the next frame, when
+    /// the game being built is known).
     pub fn select_level(&mut self, index: usize) {
-        self.level = index;
-        self.pending_fresh = true; // a fresh session on the next frame
-        self.on_title = false;
+        self.pending_entry = Some(index);
     }
 
     /// Drop the game being played (another document was opened): the next
     /// game starts on its title screen.
     pub fn forget_game(&mut self) {
         let progress = std::mem::take(&mut self.progress);
+        let checkpoints = std::mem::take(&mut self.checkpoints);
         let audio = self.audio.take();
-        *self = Self { progress, audio, ..Self::default() };
+        *self = Self { progress, checkpoints, audio, ..Self::default() };
     }
 
     /// Level reached in each game, by title (what the studio persists).
@@ -117,65 +196,31 @@ impl PlayerPanel {
     /// Whether the title screen is showing.
     #[must_use]
     pub fn on_title(&self) -> bool {
-        self.on_title
+        self.pending_entry.is_none() && self.play.as_ref().is_some_and(Play::on_title)
     }
 
-    /// Leave the title screen: continue from the level reached, or start
-    /// from the first entry.
-    pub fn start_game(&mut self, continue_saved: bool) {
-        let saved = self.saved_level().filter(|_| continue_saved).unwrap_or(0);
-        // The reference plays `startgame` when the title choice is made.
-        self.play_event("startgame");
-        self.select_level(saved);
+    /// Where the board picture was last drawn.
+    #[must_use]
+    pub fn board_rect(&self) -> Option<egui::Rect> {
+        self.drawn.0
     }
 
-    /// Plays the game's sound for a global event the studio itself drives
-    /// (title screen, start of game, closing a message).
-    fn play_event(&self, name: &str) {
-        let seed = self.game.as_ref().and_then(|g| g.sounds.events.get(name)).and_then(|s| s.trim().parse::<i64>().ok());
-        if let (Some(audio), Some(seed)) = (&self.audio, seed) {
-            audio.play(seed);
-        }
-    }
-
-    /// Back to the title screen.
-    pub fn to_title(&mut self) {
-        self.play_event("titlescreen");
-        self.on_title = true;
-        self.message = None;
-        self.won = false;
-        self.next_again = None;
-        self.held = None;
-    }
-
-    fn game_key(&self) -> Option<String> {
-        let g = self.game.as_ref()?;
-        Some(g.metadata.title.clone().unwrap_or_else(|| "untitled".to_owned()).to_lowercase())
-    }
-
-    /// The level reached in this game on an earlier run, if past the start.
-    fn saved_level(&self) -> Option<usize> {
-        let key = self.game_key()?;
-        self.progress.get(&key).copied().filter(|&l| l > 0 && l < self.level_count())
-    }
-
-    fn remember_level(&mut self) {
-        if let Some(key) = self.game_key() {
-            let level = if self.won { 0 } else { self.level };
-            self.progress.insert(key, level);
-        }
+    /// Where the key hint under the board was last drawn.
+    #[must_use]
+    pub fn hint_rect(&self) -> Option<egui::Rect> {
+        self.drawn.1
     }
 
     /// The level state in the engine's dump format (for tests).
     #[must_use]
     pub fn dump(&self) -> Option<String> {
-        self.session.as_ref().map(Session::dump)
+        self.play.as_ref()?.session().map(Session::dump)
     }
 
     /// The entry of LEVELS being played.
     #[must_use]
     pub fn level(&self) -> usize {
-        self.level
+        self.pending_entry.or_else(|| self.play.as_ref().map(Play::entry)).unwrap_or(0)
     }
 
     /// Number of entries in the LEVELS section of the game being played.
@@ -184,98 +229,19 @@ impl PlayerPanel {
         self.game.as_ref().map_or(0, |g| g.levels.len())
     }
 
-    /// Whether entry `i` of LEVELS is a message.
-    fn is_message(&self, i: usize) -> bool {
-        self.game.as_ref().is_some_and(|g| matches!(g.levels.get(i), Some(engine::compile::Level::Message(_))))
-    }
-
     /// How the level picker names entry `i` of LEVELS: maps are numbered
-    /// among maps only (as the level editor numbers them), messages show
-    /// their first words.
+    /// among maps only (as everywhere: `engine::play::numbering`),
+    /// messages show their first words.
     #[must_use]
     pub fn entry_label(&self, i: usize) -> String {
         let Some(game) = &self.game else { return format!("Level {}", i + 1) };
         match game.levels.get(i) {
-            Some(engine::compile::Level::Message(text)) => {
+            Some(Level::Message(text)) => {
                 let short: String = text.chars().take(24).collect();
                 let more = if text.chars().count() > 24 { "…" } else { "" };
                 format!("Message: {short}{more}")
             }
-            _ => {
-                let maps_before = game.levels.iter().take(i).filter(|l| matches!(l, engine::compile::Level::Map(_))).count();
-                format!("Level {}", maps_before + 1)
-            }
-        }
-    }
-
-    /// Start playing `game` at the current level; with `keep`, carry the
-    /// board of the session being replaced over (a rebuild).
-    fn start(&mut self, game: Arc<Game>, keep: bool) {
-        let level = self.level.min(game.levels.len().saturating_sub(1));
-        let previous = self.session.take().filter(|_| keep);
-        self.message = None;
-        self.won = false;
-        self.next_again = None;
-        self.frame_dirty = true;
-        self.look = None;
-        self.camera = engine::render::Camera::default();
-        let made = guarded(|| {
-            let mut session = Session::new(game.clone(), level, self.random_seed.as_deref());
-            if let Some(prev) = previous.as_ref().filter(|p| p.level_index() == level) {
-                session.adopt_board(prev);
-            }
-            session
-        });
-        match made {
-            Ok(session) => {
-                self.session = Some(session);
-                self.failure = None;
-                self.level = level;
-                self.after_turn(Ok(()));
-            }
-            Err(err) => {
-                self.session = None;
-                self.failure = Some(err);
-            }
-        }
-        self.game = Some(game);
-    }
-
-    fn after_turn(&mut self, result: Result<(), String>) {
-        self.frame_dirty = true;
-        if let Err(err) = result {
-            self.failure = Some(err);
-            self.session = None;
-            return;
-        }
-        let Some(session) = &mut self.session else { return };
-        let events = session.take_events();
-        let again = session.again_pending().then(|| session.game().metadata.again_interval);
-        for event in events {
-            match event {
-                Event::Message(text) => self.message = Some(text),
-                Event::LevelChanged(i) => {
-                    self.level = i;
-                    self.message = None;
-                    self.remember_level();
-                }
-                Event::GameWon => {
-                    self.won = true;
-                    self.remember_level();
-                }
-                Event::Sound(seed) | Event::EventSound(_, seed) => {
-                    if let (Some(audio), Ok(seed)) = (&self.audio, seed.trim().parse::<i64>()) {
-                        audio.play(seed);
-                    }
-                }
-                _ => {}
-            }
-        }
-        if let Some(secs) = again {
-            let secs = secs.clamp(0.0, 2.0);
-            self.next_again = Some(Instant::now() + Duration::from_secs_f64(secs));
-        } else {
-            self.next_again = None;
+            _ => engine::play::entry_number(game, i).unwrap_or(EntryNumber::Level(i + 1)).to_string(),
         }
     }
 
@@ -283,172 +249,164 @@ impl PlayerPanel {
     /// `seed`, as a recorded session did, then run its pending `again`
     /// turns. Sounds go through the same path as in play.
     pub fn replay_start(&mut self, game: Arc<Game>, level: usize, seed: Option<&str>) {
-        self.random_seed = seed.map(str::to_owned);
-        self.on_title = false;
-        self.pending_fresh = false;
-        self.level = level;
-        self.start(game, false);
-        self.random_seed = None;
-        self.drain_again();
+        let now = self.now;
+        self.pending_entry = None;
+        self.failure = None;
+        self.game = Some(game.clone());
+        match guarded(|| Play::replay(game, level, seed, now)) {
+            Ok(play) => self.play = Some(play),
+            Err(err) => {
+                self.failure = Some(err);
+                self.play = None;
+            }
+        }
+        self.with_play(|play| play.settle(now));
     }
 
-    /// Apply one recorded step the way the keys and timers do, then run
-    /// the pending `again` turns at once instead of on their interval.
+    /// Apply one recorded step to the session, then run the pending
+    /// `again` turns at once instead of on their interval.
     pub fn replay_step(&mut self, step: ReplayStep) {
-        match step {
-            ReplayStep::Input(input) => self.turn(Some(input), false, false),
-            ReplayStep::Undo => self.turn(None, true, false),
-            ReplayStep::Restart => self.turn(None, false, true),
-            ReplayStep::Tick => {
-                if let Some(session) = &mut self.session {
-                    let result = guarded(|| session.tick());
-                    self.after_turn(result);
+        let now = self.now;
+        self.with_play(|play| {
+            play.step(step, now);
+            play.settle(now);
+        });
+    }
+
+    /// Start, restart or rebuild the flow for the game the document built.
+    fn sync_game(&mut self, fresh: Option<Arc<Game>>, now: Duration) {
+        let changed = fresh.as_ref().is_some_and(|g| !self.game.as_ref().is_some_and(|old| Arc::ptr_eq(old, g)));
+        if changed && let Some(game) = fresh {
+            self.game = Some(game.clone());
+            if self.play.is_some() {
+                self.with_play(|play| play.replace_game(game, now));
+            } else {
+                // A game seen for the first time opens on its title screen
+                // (or at the entry picked meanwhile).
+                let progress = self.progress_of(&game);
+                self.failure = None;
+                let entry = self.pending_entry.take();
+                match guarded(|| match entry {
+                    Some(entry) => Play::at_entry(game, progress, entry, now),
+                    None => Play::new(game, progress, now),
+                }) {
+                    Ok(play) => self.play = Some(play),
+                    Err(err) => self.failure = Some(err),
+                }
+                self.pass_outputs();
+            }
+        }
+        if let Some(entry) = self.pending_entry.take() {
+            if self.play.is_none() && self.failure.is_some() {
+                // Try again from the picked entry.
+                if let Some(game) = self.game.clone() {
+                    self.failure = None;
+                    let progress = self.progress_of(&game);
+                    match guarded(|| Play::at_entry(game, progress, entry, now)) {
+                        Ok(play) => self.play = Some(play),
+                        Err(err) => self.failure = Some(err),
+                    }
                 }
             }
+            self.with_play(|play| play.go_to_entry(entry, now));
         }
-        self.drain_again();
     }
 
-    /// Runs pending `again` turns now (at most `LIMIT` in a row).
-    fn drain_again(&mut self) {
-        const LIMIT: usize = 10_000;
-        for _ in 0..LIMIT {
-            let Some(session) = &mut self.session else { return };
-            if !session.again_pending() {
-                return;
+    /// The look of the game being played.
+    fn look(&mut self) -> Option<&engine::render::Look> {
+        let game = self.game.as_ref()?;
+        let key = Arc::as_ptr(game) as usize;
+        if self.look.as_ref().is_none_or(|(k, _)| *k != key) {
+            self.look = Some((key, engine::render::Look::new(game)));
+        }
+        self.look.as_ref().map(|(_, l)| l)
+    }
+
+    /// The picture of the board on screen (the level played, or the level
+    /// just won), when it changed since the texture was made.
+    fn refresh_texture(&mut self, ctx: &egui::Context) {
+        let Some(play) = &self.play else { return };
+        let game = play.game().clone();
+        let key = (Arc::as_ptr(&game) as usize, play.generation());
+        if self.drawn_state == Some(key) && self.texture.is_some() {
+            return;
+        }
+        let grid = match play.screen() {
+            Screen::Level(session) => session.board_grid(),
+            Screen::LevelWon(grid) => Some(grid.clone()),
+            _ => None,
+        };
+        let Some(grid) = grid.filter(|g| g.width > 0 && g.height > 0) else { return };
+        if self.camera_for != Some((key.0, play.entry())) {
+            self.camera = engine::render::Camera::default();
+            self.camera_for = Some((key.0, play.entry()));
+        }
+        let view = self.camera.view_of(&game, &grid);
+        let Some(look) = self.look() else { return };
+        let frame = engine::render::grid_frame(look, &game, &grid, view);
+        let pixels = frame.pixels.iter().map(|p| color32(*p)).collect();
+        let image = egui::ColorImage::new([frame.width, frame.height], pixels);
+        match &mut self.texture {
+            Some(texture) => texture.set(image, egui::TextureOptions::NEAREST),
+            None => self.texture = Some(ctx.load_texture("player_board", image, egui::TextureOptions::NEAREST)),
+        }
+        self.drawn_state = Some(key);
+    }
+
+    /// Pass the board's keys of this frame to the flow (fresh presses and
+    /// releases; the flow repeats held keys itself), and take them from
+    /// other widgets.
+    fn keys(&mut self, ui: &egui::Ui, now: Duration) {
+        use egui::Modifiers;
+        let (changes, down) = ui.ctx().input_mut(|i| {
+            let mut changes = Vec::new();
+            for e in &i.events {
+                if let egui::Event::Key { key, pressed, repeat: false, modifiers, .. } = e
+                    && let Some((control, keys)) = control_of(*key)
+                {
+                    if *pressed && modifiers.is_none() {
+                        changes.push((control, true));
+                    } else if !*pressed && !keys.iter().any(|k| i.key_down(*k)) {
+                        changes.push((control, false));
+                    }
+                }
             }
-            let result = guarded(|| session.run_again());
-            self.after_turn(result);
-        }
-    }
-
-    /// The text of the current LEVELS entry when it is a message.
-    fn entry_message(&self) -> Option<String> {
-        match self.game.as_ref()?.levels.get(self.level)? {
-            engine::compile::Level::Message(text) => Some(text.clone()),
-            engine::compile::Level::Map(_) => None,
-        }
-    }
-
-    /// Dismiss the message on screen: a message entry of LEVELS moves on
-    /// to the next entry; a rule's message returns to the level.
-    fn dismiss_text(&mut self) {
-        if self.won {
-            self.won = false;
-            self.select_level(0);
-        } else if self.entry_message().is_some() {
-            self.play_event("closemessage");
-            if self.level + 1 < self.level_count() {
-                self.select_level(self.level + 1);
-            } else {
-                self.won = true;
-            }
-        } else if self.message.is_some() {
-            self.play_event("closemessage");
-        }
-        self.message = None;
-        self.frame_dirty = true;
-    }
-
-    fn turn(&mut self, input: Option<Input>, undo: bool, restart: bool) {
-        let Some(session) = &mut self.session else { return };
-        let result = guarded(|| {
-            if undo {
-                session.undo();
-            } else if restart {
-                session.restart();
-            } else if let Some(input) = input {
-                session.input(input);
-            }
-        });
-        self.after_turn(result);
-    }
-
-    /// The visible part of the level (whole level, flickscreen screen or
-    /// zoomscreen window) drawn by `engine::render`.
-    fn board_image(&mut self) -> Option<egui::ColorImage> {
-        let session = self.session.as_ref()?;
-        if session.size().0 == 0 || session.size().1 == 0 {
-            return None;
-        }
-        let look = self.look.get_or_insert_with(|| engine::render::Look::new(session.game()));
-        let view = self.camera.view(session);
-        let frame = engine::render::level_frame(look, session, view);
-        let pixels = frame.pixels.iter().map(|p| egui::Color32::from_rgb(p.0[0], p.0[1], p.0[2])).collect();
-        Some(egui::ColorImage::new([frame.width, frame.height], pixels))
-    }
-
-    /// The keys of this frame: a game input (fresh presses, and repeats of
-    /// a held movement key every `key_repeat_interval`), undo, restart,
-    /// and Esc.
-    fn keys(&mut self, ui: &egui::Ui) -> (Option<Input>, bool, bool, bool) {
-        use egui::{Key, Modifiers};
-        const MOVES: [(Input, [Key; 2]); 4] = [
-            (Input::Up, [Key::ArrowUp, Key::W]),
-            (Input::Down, [Key::ArrowDown, Key::S]),
-            (Input::Left, [Key::ArrowLeft, Key::A]),
-            (Input::Right, [Key::ArrowRight, Key::D]),
-        ];
-        let repeat = self.game.as_ref().map_or(0.15, |g| g.metadata.key_repeat_interval).clamp(0.02, 2.0);
-        let repeat = Duration::from_secs_f64(repeat);
-        let now = Instant::now();
-        let (fresh, down, undo, restart, escape, action) = ui.ctx().input_mut(|i| {
-            // A fresh press (not the system's own key repeat) of one of `keys`.
-            let pressed = |i: &egui::InputState, keys: &[Key]| {
-                i.events.iter().any(|e| {
-                    matches!(e, egui::Event::Key { key, pressed: true, repeat: false, modifiers, .. }
-                        if keys.contains(key) && modifiers.is_none())
-                })
-            };
-            let fresh = MOVES.iter().find(|(_, keys)| pressed(i, keys)).map(|(input, _)| *input);
-            let down: Vec<Input> =
-                MOVES.iter().filter(|(_, keys)| keys.iter().any(|k| i.key_down(*k))).map(|(input, _)| *input).collect();
-            let action = pressed(i, &[Key::X, Key::Space, Key::Enter]);
-            let undo = pressed(i, &[Key::Z, Key::U]);
-            let restart = pressed(i, &[Key::R]);
-            let escape = pressed(i, &[Key::Escape]);
+            let down: Vec<Control> =
+                KEYS.iter().filter(|(_, keys)| keys.iter().any(|k| i.key_down(*k))).map(|(c, _)| *c).collect();
             // Take every event of the game's keys, system repeats included.
-            for key in [
-                Key::ArrowUp, Key::ArrowDown, Key::ArrowLeft, Key::ArrowRight, Key::W, Key::A, Key::S, Key::D,
-                Key::X, Key::Space, Key::Enter, Key::Z, Key::U, Key::R, Key::Escape,
-            ] {
-                while i.consume_key(Modifiers::NONE, key) {}
+            for (_, keys) in KEYS {
+                for key in keys {
+                    while i.consume_key(Modifiers::NONE, *key) {}
+                }
             }
-            (fresh, down, undo, restart, escape, action)
+            (changes, down)
         });
-        let mut input = None;
-        if let Some(f) = fresh {
-            input = Some(f);
-            self.held = Some((f, now + repeat));
-        } else if let Some((held, due)) = self.held {
-            if !down.contains(&held) {
-                self.held = None;
-            } else if now >= due {
-                input = Some(held);
-                self.held = Some((held, now + repeat));
+        for (control, pressed) in changes {
+            if pressed {
+                if !self.held.contains(&control) {
+                    self.held.push(control);
+                }
+                self.with_play(|play| play.press(control, now));
+            } else {
+                self.held.retain(|c| *c != control);
+                self.with_play(|play| play.release(control, now));
             }
         }
-        if let Some((_, due)) = self.held {
-            ui.ctx().request_repaint_after(due.saturating_duration_since(now));
+        // A release egui never showed us (focus moved away meanwhile).
+        let lost: Vec<Control> = self.held.iter().copied().filter(|c| !down.contains(c)).collect();
+        for control in lost {
+            self.held.retain(|c| *c != control);
+            self.with_play(|play| play.release(control, now));
         }
-        if input.is_none() && action {
-            input = Some(Input::Action);
-        }
-        (input, undo, restart, escape)
     }
 
-    /// Draw the title screen with its two choices; returns the choice made
-    /// (`Some(true)`: continue).
-    fn title_ui(&self, ui: &mut egui::Ui, rect: egui::Rect, key_action: bool) -> Option<bool> {
-        let (bg, fg) = self.look.as_ref().map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| {
-            let c = |p: engine::render::Rgba| egui::Color32::from_rgb(p.0[0], p.0[1], p.0[2]);
-            (c(l.background), c(l.text))
-        });
+    /// Draw the title screen with its choices; returns the one clicked.
+    fn title_ui(&mut self, ui: &mut egui::Ui, rect: egui::Rect, choices: &[TitleChoice], selected: usize) -> Option<usize> {
+        let (bg, fg) = self.look().map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| (color32(l.background), color32(l.text)));
         ui.painter().rect_filled(rect, 0.0, bg);
         let meta = self.game.as_ref().map(|g| g.metadata.clone()).unwrap_or_default();
         let title = meta.title.clone().unwrap_or_else(|| "An untitled game".to_owned());
-        let mut choice = None;
-        let saved = self.saved_level();
+        let mut clicked = None;
         let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink(16.0)));
         child.vertical_centered(|ui| {
             ui.add_space((rect.height() * 0.22).max(8.0));
@@ -458,20 +416,85 @@ impl PlayerPanel {
                 ui.label(egui::RichText::new(format!("by {author}")).size(16.0).color(fg));
             }
             ui.add_space(24.0);
-            if let Some(level) = saved {
-                if ui.button(format!("Continue from level {}", level + 1)).on_hover_text("X").clicked() {
-                    choice = Some(true);
+            for (i, choice) in choices.iter().enumerate() {
+                if i > 0 {
+                    ui.add_space(6.0);
                 }
-                ui.add_space(6.0);
-            }
-            if ui.button("Start a new game").on_hover_text(if saved.is_some() { "" } else { "X" }).clicked() {
-                choice = Some(false);
+                // The highlight shows what X takes when there is a choice.
+                let button = egui::Button::new(choice.label()).selected(choices.len() > 1 && i == selected);
+                let hint = if i == selected { "X (Up/Down to choose)" } else { "" };
+                let hint = if choices.len() > 1 { hint } else { "X" };
+                if ui.add(button).on_hover_text(hint).clicked() {
+                    clicked = Some(i);
+                }
             }
         });
-        if key_action && choice.is_none() {
-            choice = Some(saved.is_some());
+        clicked
+    }
+
+    /// Draw a text screen (a message, the end of the game) in the game's
+    /// own colours, as the web player does.
+    fn text_ui(&mut self, ui: &egui::Ui, rect: egui::Rect, text: String) {
+        let (bg, fg) = self.look().map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| (color32(l.background), color32(l.text)));
+        ui.painter().rect_filled(rect, 0.0, bg);
+        let galley = ui.painter().layout(text, egui::FontId::proportional(18.0), fg, (rect.width() - 40.0).max(40.0));
+        ui.painter().galley(rect.center() - galley.size() / 2.0, galley, fg);
+    }
+
+    /// The header: level picker, previous/next, restart, undo, title.
+    /// Returns whether one of them was used.
+    fn header_ui(&mut self, ui: &mut egui::Ui, now: Duration) -> bool {
+        let count = self.level_count();
+        let level = self.level();
+        let on_title = self.on_title();
+        let game = self.game.clone();
+        let maps = game.as_deref().map_or(0, engine::play::level_count);
+        let mut pick = None;
+        let (mut undo, mut restart, mut title) = (false, false, false);
+        ui.horizontal(|ui| {
+            if ui.add_enabled(level > 0, egui::Button::new("<")).on_hover_text("Previous level").clicked() {
+                pick = Some(level - 1);
+            }
+            let count_label = if maps == 1 { "1 level".to_owned() } else { format!("{maps} levels") };
+            let (selected, label) = match game.as_deref().and_then(|g| engine::play::entry_number(g, level)) {
+                _ if on_title => ("Title screen".to_owned(), count_label),
+                Some(n @ EntryNumber::Level(_)) => (n.to_string(), format!("of {maps}")),
+                Some(n) => (n.to_string(), count_label),
+                None => (String::new(), count_label),
+            };
+            egui::ComboBox::new("level_select", label).selected_text(selected).show_ui(ui, |ui| {
+                for i in 0..count {
+                    if ui.selectable_label(i == level && !on_title, self.entry_label(i)).clicked() {
+                        pick = Some(i);
+                    }
+                }
+            });
+            if ui.add_enabled(level + 1 < count, egui::Button::new(">")).on_hover_text("Next level").clicked() {
+                pick = Some(level + 1);
+            }
+            ui.separator();
+            let meta = game.as_ref().map(|g| g.metadata.clone()).unwrap_or_default();
+            restart = ui.add_enabled(!meta.has("norestart"), egui::Button::new("Restart")).on_hover_text("R").clicked();
+            undo = ui.add_enabled(!meta.has("noundo"), egui::Button::new("Undo")).on_hover_text("Z").clicked();
+            title = ui.button("Title").on_hover_text("Esc").clicked();
+        });
+        if let Some(i) = pick {
+            self.select_level(i);
+            let fresh = self.game.clone();
+            self.sync_game(fresh, now);
         }
-        choice
+        for (used, control) in [(restart, Control::Restart), (undo, Control::Undo)] {
+            if used {
+                self.with_play(|play| {
+                    play.press(control, now);
+                    play.release(control, now);
+                });
+            }
+        }
+        if title {
+            self.with_play(|play| play.to_title(now));
+        }
+        pick.is_some() || restart || undo || title
     }
 }
 
@@ -481,11 +504,13 @@ impl Panel for PlayerPanel {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
+        let now = Duration::from_secs_f64(ui.input(|i| i.time).max(0.0));
+        self.now = now;
         let game = cx.doc.build().and_then(|b| b.game.clone()).filter(|g| !g.levels.is_empty());
         let broken = engine::diag::has_errors(cx.doc.diagnostics());
         let fresh = if broken { None } else { game };
         if fresh.is_none() && self.game.is_none() {
-            self.session = None;
+            self.play = None;
             ui.vertical_centered(|ui| {
                 ui.add_space((ui.available_height() / 2.0 - 40.0).max(8.0));
                 ui.heading("Nothing to play yet");
@@ -494,21 +519,7 @@ impl Panel for PlayerPanel {
             });
             return;
         }
-        let changed = fresh.as_ref().is_some_and(|g| !self.game.as_ref().is_some_and(|old| Arc::ptr_eq(old, g)));
-        let next = if changed || self.pending_fresh { fresh.or_else(|| self.game.clone()) } else { None };
-        if let Some(game) = next {
-            // A game seen for the first time opens on its title screen; a
-            // rebuild of the one being played carries its board over.
-            let first = self.session.is_none() && !self.pending_fresh;
-            if first {
-                self.on_title = true;
-            }
-            let keep = !std::mem::take(&mut self.pending_fresh);
-            self.start(game, keep);
-            if first {
-                self.play_event("titlescreen");
-            }
-        }
+        self.sync_game(fresh, now);
         if broken {
             // Keep playing the last game that compiled.
             ui.colored_label(
@@ -517,51 +528,26 @@ impl Panel for PlayerPanel {
             );
         }
 
-        // Header: level choice, restart, undo.
-        let count = self.level_count();
-        let mut pick = None;
-        let (mut undo, mut restart) = (false, false);
-        ui.horizontal(|ui| {
-            if ui.add_enabled(self.level > 0, egui::Button::new("<")).on_hover_text("Previous level").clicked() {
-                pick = Some(self.level - 1);
-            }
-            let maps = self.game.as_ref().map_or(0, |g| g.levels.iter().filter(|l| matches!(l, engine::compile::Level::Map(_))).count());
-            egui::ComboBox::new("level_select", format!("of {maps}"))
-                .selected_text(if self.is_message(self.level) { "Message".to_owned() } else { self.entry_label(self.level) })
-                .show_ui(ui, |ui| {
-                    for i in 0..count {
-                        if ui.selectable_label(i == self.level, self.entry_label(i)).clicked() {
-                            pick = Some(i);
-                        }
-                    }
-                });
-            if ui.add_enabled(self.level + 1 < count, egui::Button::new(">")).on_hover_text("Next level").clicked() {
-                pick = Some(self.level + 1);
-            }
-            ui.separator();
-            let meta = self.game.as_ref().map(|g| g.metadata.clone()).unwrap_or_default();
-            restart = ui.add_enabled(!meta.has("norestart"), egui::Button::new("Restart")).on_hover_text("R").clicked();
-            undo = ui.add_enabled(!meta.has("noundo"), egui::Button::new("Undo")).on_hover_text("Z").clicked();
-            if ui.button("Title").on_hover_text("Esc").clicked() {
-                self.to_title();
-            }
-        });
-        if let Some(i) = pick {
-            self.select_level(i);
-            ui.ctx().request_repaint();
-        }
+        let id = egui::Id::unique(BOARD_ID);
+        let refocus = self.header_ui(ui, now);
 
         if let Some(failure) = &self.failure {
             ui.colored_label(ui.visuals().error_fg_color, format!("The engine failed while playing: {failure}"));
             return;
         }
 
-        // The board.
-        let id = egui::Id::unique(BOARD_ID);
+        // The board, with a strip under it for the key hint.
         let rect = ui.available_rect_before_wrap();
+        let board_area = egui::Rect::from_min_max(rect.min, egui::pos2(rect.max.x, (rect.max.y - HINT_HEIGHT).max(rect.min.y)));
         let response = ui.interact(rect, id, egui::Sense::click());
-        if response.clicked() {
+        // The level controls leave the keys with the board (asked for after
+        // the board's own interaction, which gives up focus on a click
+        // elsewhere in this frame).
+        if response.clicked() || refocus {
             response.request_focus();
+        }
+        if refocus {
+            ui.ctx().request_repaint();
         }
         let focused = response.has_focus();
         if focused {
@@ -572,140 +558,66 @@ impl Panel for PlayerPanel {
                     egui::EventFilter { tab: false, horizontal_arrows: true, vertical_arrows: true, ..Default::default() },
                 );
             });
+            self.keys(ui, now);
+        } else if !self.held.is_empty() {
+            self.held.clear();
+            self.with_play(Play::release_all);
         }
-        let (mut input, key_undo, key_restart, escape) =
-            if focused { self.keys(ui) } else { (None, false, false, false) };
         // egui takes focus away on Esc before the panel sees the key.
-        let escape_unfocused = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Escape));
-        if escape || escape_unfocused {
-            self.to_title();
+        if response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+            self.with_play(|play| {
+                play.press(Control::Title, now);
+                play.release(Control::Title, now);
+            });
             response.request_focus();
         }
-        if self.on_title {
-            if self.look.is_none()
-                && let Some(session) = &self.session {
-                    self.look = Some(engine::render::Look::new(session.game()));
-                }
-            if let Some(cont) = self.title_ui(ui, rect, input == Some(Input::Action)) {
-                self.start_game(cont);
-                response.request_focus();
-                ui.ctx().request_repaint();
-            }
-            return;
-        }
-        let meta = self.game.as_ref().map(|g| g.metadata.clone()).unwrap_or_default();
-        let text_on_screen = self.won || self.message.is_some() || self.entry_message().is_some();
-        if !text_on_screen {
-            if input == Some(Input::Action) && meta.has("noaction") {
-                input = None;
-            }
-            // `throttle_movement`: no faster than the repeat interval, even
-            // when the keys are tapped.
-            if input.is_some_and(|i| i != Input::Action) && meta.has("throttle_movement") {
-                let gap = Duration::from_secs_f64(meta.key_repeat_interval.clamp(0.0, 2.0));
-                if self.last_move.is_some_and(|t| t.elapsed() < gap) {
-                    input = None;
-                }
-            }
-            if input.is_some_and(|i| i != Input::Action) {
-                self.last_move = Some(Instant::now());
-            }
-        }
-        if text_on_screen && input == Some(Input::Action) {
-            self.dismiss_text();
-            ui.ctx().request_repaint();
-        } else if text_on_screen && input.is_some() {
-            // Moving is not possible while text is shown.
-        } else if input.is_some() || undo || key_undo || restart || key_restart {
-            self.turn(input, undo || key_undo, restart || key_restart);
-        }
-        // Realtime games tick on their own interval while a map is shown.
-        let realtime = self.game.as_ref().and_then(|g| g.metadata.realtime_interval).filter(|s| *s > 0.0);
-        if let Some(secs) = realtime
-            && !(self.won || self.message.is_some() || self.entry_message().is_some())
-        {
-            let interval = Duration::from_secs_f64(secs.clamp(0.01, 10.0));
-            let now = Instant::now();
-            let due = *self.next_tick.get_or_insert(now + interval);
-            if now >= due {
-                self.next_tick = Some(now + interval);
-                if let Some(session) = &mut self.session {
-                    let result = guarded(|| session.tick());
-                    self.after_turn(result);
-                }
-            }
-            ui.ctx().request_repaint_after(interval);
-        } else {
-            self.next_tick = None;
-        }
-        if let Some(due) = self.next_again {
-            let now = Instant::now();
-            if now >= due {
-                if let Some(session) = &mut self.session {
-                    let result = guarded(|| session.run_again());
-                    self.after_turn(result);
-                }
-            } else {
-                ui.ctx().request_repaint_after(due - now);
-            }
-        }
+        self.with_play(|play| play.advance(now));
 
-        let showing_text = self.won || self.message.is_some() || self.entry_message().is_some();
-        if showing_text {
-            let text = if self.won {
-                "You won the game! Press X to play again from the start.".to_owned()
-            } else {
-                let message = self.message.clone().or_else(|| self.entry_message()).unwrap_or_default();
-                format!("{message}\n\nPress X to continue")
-            };
-            // The game's own background and text colours, as the web player.
-            if self.look.is_none()
-                && let Some(session) = &self.session {
-                    self.look = Some(engine::render::Look::new(session.game()));
-                }
-            let c = |p: engine::render::Rgba| egui::Color32::from_rgb(p.0[0], p.0[1], p.0[2]);
-            let (bg, fg) = self.look.as_ref().map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| (c(l.background), c(l.text)));
-            ui.painter().rect_filled(rect, 0.0, bg);
-            let galley =
-                ui.painter().layout(text, egui::FontId::proportional(18.0), fg, (rect.width() - 40.0).max(40.0));
-            ui.painter().galley(rect.center() - galley.size() / 2.0, galley, fg);
-        } else {
-            if self.frame_dirty || self.texture.is_none() {
-                self.frame_dirty = false;
-                if let Some(image) = self.board_image() {
-                    match &mut self.texture {
-                        Some(texture) => texture.set(image, egui::TextureOptions::NEAREST),
-                        None => {
-                            self.texture =
-                                Some(ui.ctx().load_texture("player_board", image, egui::TextureOptions::NEAREST));
-                        }
-                    }
+        self.drawn = (None, None);
+        let shown = self.play.as_ref().map(|play| match play.screen() {
+            Screen::Title { choices, selected } => Shown::Title(choices.to_vec(), selected),
+            Screen::Message(text) => Shown::Text(format!("{text}\n\nPress X to continue")),
+            Screen::GameOver => Shown::Text("You won the game! Press X to return to the title screen.".to_owned()),
+            Screen::Level(_) | Screen::LevelWon(_) => Shown::Board,
+        });
+        match shown {
+            Some(Shown::Title(choices, selected)) => {
+                if let Some(i) = self.title_ui(ui, rect, &choices, selected) {
+                    self.with_play(|play| play.choose(i, now));
+                    response.request_focus();
+                    ui.ctx().request_repaint();
                 }
             }
-            if let Some(texture) = &self.texture {
-                let size = texture.size_vec2();
-                let scale = (rect.width() / size.x).min((rect.height() - 20.0) / size.y).max(0.1);
-                let scale = if scale >= 1.0 { scale.floor() } else { scale };
-                let board = egui::Rect::from_center_size(rect.center(), size * scale);
-                ui.painter().image(
-                    texture.id(),
-                    board,
-                    egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
-                    egui::Color32::WHITE,
-                );
+            Some(Shown::Text(text)) => self.text_ui(ui, rect, text),
+            Some(Shown::Board) => {
+                self.refresh_texture(ui.ctx());
+                if let Some(texture) = &self.texture {
+                    let size = texture.size_vec2();
+                    let scale = (board_area.width() / size.x).min(board_area.height() / size.y).max(0.1);
+                    let scale = if scale >= 1.0 { scale.floor() } else { scale };
+                    let board = egui::Rect::from_center_size(board_area.center(), size * scale);
+                    self.drawn.0 = Some(board);
+                    ui.painter().image(
+                        texture.id(),
+                        board,
+                        egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+                        egui::Color32::WHITE,
+                    );
+                }
             }
+            None => {}
         }
-        let hint = if focused {
-            "Arrows/WASD move, X acts, Z undoes, R restarts"
-        } else {
-            "Click the board to play"
-        };
-        ui.painter().text(
-            rect.center_bottom() - egui::vec2(0.0, 4.0),
-            egui::Align2::CENTER_BOTTOM,
-            hint,
-            egui::FontId::proportional(12.0),
-            ui.visuals().weak_text_color(),
-        );
+        let hint = if focused { "Arrows/WASD move, X acts, Z undoes, R restarts" } else { "Click the board to play" };
+        let strip = egui::Rect::from_min_max(egui::pos2(rect.min.x, board_area.max.y), rect.max);
+        let label = egui::Label::new(egui::RichText::new(hint).size(12.0).color(ui.visuals().weak_text_color()))
+            .selectable(false)
+            .sense(egui::Sense::hover());
+        self.drawn.1 = Some(ui.put(strip, label).rect);
+
+        // Wake up exactly when the flow's next timed event is due, whatever
+        // the input (again turns, realtime ticks, key repeats, win pauses).
+        if let Some(due) = self.play.as_ref().and_then(Play::next_event) {
+            ui.ctx().request_repaint_after(due.saturating_sub(now));
+        }
     }
 }

@@ -1,0 +1,216 @@
+//! The player panel driven through egui_kittest: timed turns with no input
+//! events, keyboard focus after the level controls, the key hint beside
+//! (not over) the board, and one numbering of levels.
+
+use std::time::Duration;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use studio::app::Persisted;
+use studio::layout::PanelId;
+use studio::{Startup, StudioApp};
+
+mod support;
+
+/// The player alone in a window of `size`, on `startup`'s game.
+fn player_alone(startup: Startup, size: [f32; 2]) -> Harness<'static, StudioApp> {
+    let mut harness = support::harness(support::app(startup, Persisted::default()), size, false);
+    harness.state_mut().doc.finish_build();
+    support::solo(&mut harness, PanelId::Player);
+    harness.run_steps(4);
+    harness
+}
+
+/// Click the middle of the window, where the board is, to give it the keys.
+fn click_board(harness: &mut Harness<'_, StudioApp>) {
+    let size = harness.ctx.content_rect().size();
+    let at = egui::pos2(size.x / 2.0, size.y * 0.6);
+    support::press(harness, at, egui::PointerButton::Primary);
+    support::release(harness, at, egui::PointerButton::Primary);
+}
+
+fn key(harness: &mut Harness<'_, StudioApp>, key: egui::Key) {
+    harness.key_press(key);
+    harness.run_steps(2);
+}
+
+fn dump(harness: &Harness<'_, StudioApp>) -> String {
+    harness.state().panels.player.dump().unwrap_or_default()
+}
+
+/// A ball that rolls right with `again` turns until the wall stops it.
+const ROLLING: &str = "title Rolling ball
+again_interval 0.1
+
+========
+OBJECTS
+========
+Background
+black
+Wall
+grey
+Player
+white
+Ball
+red
+
+=======
+LEGEND
+=======
+. = Background
+# = Wall
+P = Player
+B = Ball
+
+=======
+SOUNDS
+=======
+
+================
+COLLISIONLAYERS
+================
+Background
+Player, Wall, Ball
+
+======
+RULES
+======
+right [ stationary Ball ] -> [ > Ball ] again
+
+==============
+WINCONDITIONS
+==============
+No Player
+
+=======
+LEVELS
+=======
+##########
+#P.B.....#
+##########
+";
+
+/// Issue 11, item 3: an `again` chain used to stop after one turn until
+/// the mouse moved, because the panel asked for no repaint once a turn
+/// had run. Here time moves on only as far as the panel asks for a
+/// repaint, with no input events at all: the chain must still finish.
+#[test]
+fn an_again_chain_finishes_with_no_input_events() {
+    let dir = std::env::temp_dir().join(format!("puzzlewright-again-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("rolling.txt");
+    std::fs::write(&path, ROLLING).expect("write the game");
+    let mut harness = player_alone(Startup::File(path), [800.0, 500.0]);
+    click_board(&mut harness);
+    assert!(harness.state().panels.player.on_title());
+    key(&mut harness, egui::Key::X);
+    assert!(!harness.state().panels.player.on_title());
+
+    // What a bare session reaches once every again turn has run.
+    let game = engine::build(ROLLING).game.expect("compiles");
+    let mut session = engine::run::Session::new(game, 0, None);
+    session.input(engine::run::Input::Up);
+    while session.again_pending() {
+        session.run_again();
+    }
+    let settled = session.dump();
+
+    harness.key_press(egui::Key::ArrowUp);
+    harness.step();
+    assert_ne!(dump(&harness), settled, "the chain takes several timed turns");
+    // The host's part: sleep until the repaint the app asked for, no longer.
+    let mut time = harness.ctx.input(|i| i.time);
+    let mut delays = Vec::new();
+    for _ in 0..200 {
+        let delay = harness
+            .output()
+            .viewport_output
+            .get(&egui::ViewportId::ROOT)
+            .map_or(Duration::MAX, |v| v.repaint_delay);
+        if delay > Duration::from_secs(10) {
+            break; // waiting for input
+        }
+        delays.push(delay);
+        time += delay.as_secs_f64().max(0.001);
+        harness.input_mut().time = Some(time);
+        harness.step();
+    }
+    assert_eq!(dump(&harness), settled, "the chain ran to its end; repaints asked for: {delays:?}");
+    let near_interval = delays.iter().filter(|d| (0.05..=0.1).contains(&d.as_secs_f64())).count();
+    assert!(near_interval >= 3, "a repaint asked for about one again interval ahead: {delays:?}");
+}
+
+/// Issue 11, item 9: the level buttons and the level picker leave the
+/// keys with the board.
+#[test]
+fn the_board_keeps_the_keys_after_the_level_buttons_and_the_picker() {
+    let mut harness = player_alone(Startup::Example(0), [900.0, 600.0]);
+    click_board(&mut harness);
+    key(&mut harness, egui::Key::X); // start: the first entry is a message
+    harness.get_by_label(">").click();
+    harness.run_steps(3);
+    assert_eq!(harness.state().panels.player.level(), 1);
+    let before = dump(&harness);
+    key(&mut harness, egui::Key::ArrowUp);
+    assert_ne!(dump(&harness), before, "the arrow moved the gardener after >");
+
+    harness.get_by_role(Role::ComboBox).click();
+    harness.run_steps(2);
+    harness.get_by_label("Level 2").click();
+    harness.run_steps(3);
+    assert_eq!(harness.state().panels.player.level(), 2);
+    let before = dump(&harness);
+    key(&mut harness, egui::Key::ArrowUp);
+    assert_ne!(dump(&harness), before, "the arrow moved the gardener after the picker");
+
+    harness.get_by_label("<").click();
+    harness.run_steps(3);
+    let before = dump(&harness);
+    key(&mut harness, egui::Key::ArrowUp);
+    assert_ne!(dump(&harness), before, "and after <");
+}
+
+/// Issue 11, item 9: the key hint is drawn under the board, not over its
+/// bottom row, also when the board fills the panel's height.
+#[test]
+fn the_key_hint_is_not_drawn_over_the_board() {
+    for size in [[1000.0, 300.0], [500.0, 700.0]] {
+        let mut harness = player_alone(Startup::Example(0), size);
+        click_board(&mut harness);
+        key(&mut harness, egui::Key::X);
+        harness.state_mut().panels.player.select_level(1);
+        harness.run_steps(3);
+        let player = &harness.state().panels.player;
+        let board = player.board_rect().expect("a board was drawn");
+        let hint = player.hint_rect().expect("a hint was drawn");
+        assert!(
+            hint.top() >= board.bottom(),
+            "{size:?}: the hint {hint:?} overlaps the board {board:?}"
+        );
+        assert!(board.height() >= 50.0, "{size:?}: the board still gets the room: {board:?}");
+    }
+}
+
+/// Issue 11, item 10: levels are counted among maps only, everywhere: the
+/// title's "continue" and the picker, which names a message as a message
+/// and shows the title screen as such.
+#[test]
+fn levels_are_numbered_among_maps_on_the_title_and_in_the_picker() {
+    let mut harness = player_alone(Startup::Example(0), [900.0, 600.0]);
+    click_board(&mut harness);
+    let picker = |h: &Harness<'_, StudioApp>| h.get_by_role(Role::ComboBox).value().unwrap_or_default();
+    assert_eq!(picker(&harness), "Title screen", "the picker on the title screen");
+    key(&mut harness, egui::Key::X);
+    assert_eq!(harness.state().panels.player.level(), 0);
+    assert_eq!(picker(&harness), "Message before level 1");
+    // Entry 2 is the second map: "Level 2", though the third entry.
+    harness.state_mut().panels.player.select_level(2);
+    harness.run_steps(3);
+    assert_eq!(picker(&harness), "Level 2");
+    key(&mut harness, egui::Key::Escape);
+    assert!(harness.state().panels.player.on_title());
+    harness.get_by_label("Continue from level 2").click();
+    harness.run_steps(3);
+    assert_eq!(harness.state().panels.player.level(), 2);
+}

@@ -1,0 +1,902 @@
+//! The game flow a player sees, as a pure state machine over a
+//! [`Session`]: the title screen (start, or continue from the level
+//! reached), message entries and rule messages shown until dismissed,
+//! level progression with a short pause after each win, the end of the
+//! game, checkpoints and progress, undo and restart (honouring `noundo`,
+//! `norestart`, `noaction`), `again` turns, realtime ticks, held keys
+//! repeating on `key_repeat_interval`, `throttle_movement`, and sounds.
+//! The docked player, the HTML and native exports and GIF capture all
+//! drive this one flow.
+//!
+//! It owns no clock and no device. The host passes the current time (any
+//! [`Duration`] since a start of its choosing, never going back) with each
+//! call, asks [`Play::next_event`] when something timed is due next (an
+//! `again` turn, a realtime tick, a key repeat, the end of a win pause) and
+//! wakes up at that moment to call [`Play::advance`]. It draws what
+//! [`Play::screen`] says, plays the [`Output::Sound`]s and saves the
+//! [`Output::Progress`] it is handed (per game). The same calls with the
+//! same times give the same flow, bit for bit.
+//!
+//! Modules: `numbering` (how entries are named: "Level 3", messages as
+//! messages), `progress` (what the host keeps between runs).
+//!
+//! Where we differ from the reference web player, on purpose: choosing on
+//! the title screen and closing a message take effect at once (the
+//! reference animates them for a fraction of a second); a finished game
+//! shows [`Screen::GameOver`] until the action key returns to the title.
+
+mod numbering;
+mod progress;
+#[cfg(test)]
+mod tests;
+
+pub use numbering::{EntryNumber, entry_number, entry_numbers, level_count, number_entries};
+pub use progress::{Checkpoint, Progress};
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::compile::{Game, Level, LevelGrid};
+use crate::run::{Event, Input, Session};
+
+/// How long a won level stays on screen before the next entry, as in the
+/// reference player.
+pub const WIN_PAUSE: Duration = Duration::from_millis(500);
+
+/// Longest interval (seconds) taken from the prelude; longer ones are cut
+/// to this so a typo cannot stall a game for hours.
+const MAX_INTERVAL: f64 = 60.0;
+
+/// `again` turns in a row that [`Play::settle`] runs at most.
+const SETTLE_LIMIT: usize = 10_000;
+
+/// What the player can press. The host maps its keys, buttons or touches
+/// to these (the reference: arrows or WASD, X / Space / Enter / C for
+/// action, Z or U undo, R restart, Esc title).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Control {
+    /// Move up (and choose the upper title option).
+    Up,
+    /// Move down (and choose the lower title option).
+    Down,
+    /// Move left.
+    Left,
+    /// Move right.
+    Right,
+    /// The action key: acts in a level, starts from the title screen,
+    /// dismisses a message.
+    Action,
+    /// Undo the last turn (repeats while held).
+    Undo,
+    /// Restart the level (from its checkpoint).
+    Restart,
+    /// Back to the title screen.
+    Title,
+}
+
+impl Control {
+    fn input(self) -> Option<Input> {
+        match self {
+            Control::Up => Some(Input::Up),
+            Control::Down => Some(Input::Down),
+            Control::Left => Some(Input::Left),
+            Control::Right => Some(Input::Right),
+            Control::Action => Some(Input::Action),
+            Control::Undo | Control::Restart | Control::Title => None,
+        }
+    }
+}
+
+/// One step of a recorded session, for replays and automation: applied to
+/// the session directly as the conformance recordings were made (see
+/// [`Play::step`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// A move or the action key.
+    Input(Input),
+    /// Undo.
+    Undo,
+    /// Restart.
+    Restart,
+    /// A turn with no input (a realtime tick).
+    Tick,
+}
+
+/// Something the flow tells its host, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Output {
+    /// Play the sfxr sound with this seed.
+    Sound {
+        /// The seed, as written in the game.
+        seed: String,
+        /// The global event it answers (`startlevel`, `sfx3`...), `None`
+        /// for an object's sound.
+        event: Option<String>,
+    },
+    /// The progress changed: keep this (for this game) between runs.
+    Progress(Progress),
+}
+
+/// A choice on the title screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TitleChoice {
+    /// Continue from the entry reached (and its checkpoint, if saved).
+    Continue {
+        /// The LEVELS entry it loads.
+        entry: usize,
+        /// The level that entry is or leads into, numbered among maps.
+        level: Option<usize>,
+    },
+    /// Start from the first entry.
+    NewGame,
+}
+
+impl TitleChoice {
+    /// The words for it: `Continue from level 3`, `Start a new game`.
+    #[must_use]
+    pub fn label(&self) -> String {
+        match self {
+            TitleChoice::Continue { level: Some(n), .. } => format!("Continue from level {n}"),
+            TitleChoice::Continue { level: None, .. } => "Continue".to_owned(),
+            TitleChoice::NewGame => "Start a new game".to_owned(),
+        }
+    }
+}
+
+/// What to show now.
+#[derive(Debug, Clone, Copy)]
+pub enum Screen<'a> {
+    /// The title screen: the game's title and author (from its metadata)
+    /// and these choices, `selected` being the one the action key takes.
+    Title {
+        /// The choices, top to bottom.
+        choices: &'a [TitleChoice],
+        /// Index of the highlighted choice.
+        selected: usize,
+    },
+    /// The level being played: draw the session's board.
+    Level(&'a Session),
+    /// A level just won, shown for [`WIN_PAUSE`] before the next entry.
+    LevelWon(&'a LevelGrid),
+    /// A message (an entry of LEVELS or a rule's `message`), shown until
+    /// the action key.
+    Message(&'a str),
+    /// The last level was won; the action key returns to the title.
+    GameOver,
+}
+
+/// The flow's state.
+#[derive(Debug)]
+enum Mode {
+    Title { choices: Vec<TitleChoice>, selected: usize },
+    Playing,
+    /// `entry`: a message entry of LEVELS (dismissing it moves on), else a
+    /// rule's message (dismissing it returns to the level).
+    Message { text: String, entry: bool },
+    Won { until: Duration, board: LevelGrid },
+    Ended,
+}
+
+/// A win found behind a rule's message: the board won and the session's
+/// events of the next entry, kept until the message is dismissed.
+#[derive(Debug)]
+struct PendingWin {
+    board: LevelGrid,
+    tail: Vec<Event>,
+}
+
+/// One player's way through one game. See the module documentation.
+#[derive(Debug)]
+pub struct Play {
+    game: Arc<Game>,
+    seed: Option<String>,
+    /// Replays: the session's own flow (see [`Play::replay`]).
+    replay: bool,
+    session: Option<Session>,
+    mode: Mode,
+    /// The LEVELS entry on screen (or last shown, on the title).
+    entry: usize,
+    progress: Progress,
+    outputs: Vec<Output>,
+    /// A win behind a rule's message on screen.
+    pending_win: Option<PendingWin>,
+    /// The next entry's events, released when the win pause ends.
+    won_tail: Vec<Event>,
+    /// When the pending `again` turn runs.
+    again_due: Option<Duration>,
+    /// The latest time the host gave.
+    now: Duration,
+    /// Time spent where realtime ticks run, since the last tick.
+    autotick: Duration,
+    /// Controls held, in the order the repeat cycles through them.
+    held: Vec<Control>,
+    repeat_index: usize,
+    /// When the held keys last fired (press or repeat).
+    repeat_from: Duration,
+    /// The last movement made and when (`throttle_movement`).
+    last_move: Option<(Input, Duration)>,
+    /// A held action key does not act until pressed afresh (after a level
+    /// loads or a message closes).
+    ignore_held_action: bool,
+    /// The next `Message` event is the text of the message entry just
+    /// loaded, not a rule's message.
+    expect_entry_message: bool,
+    /// Bumped whenever what is on screen may have changed.
+    generation: u64,
+}
+
+fn interval(secs: f64, min: f64) -> Duration {
+    let secs = if secs.is_finite() { secs } else { min };
+    Duration::from_secs_f64(secs.clamp(min, MAX_INTERVAL))
+}
+
+impl Play {
+    /// Open `game` on its title screen, with `progress` kept from an
+    /// earlier run (`Progress::default()` for none). Queues the title
+    /// screen's sound.
+    #[must_use]
+    pub fn new(game: Arc<Game>, progress: Progress, now: Duration) -> Play {
+        let mut play = Play::blank(game, progress, now);
+        play.to_title(now);
+        play
+    }
+
+    /// Open `game` straight at entry `entry` of LEVELS (the level picker,
+    /// "play from here", an export's `--level`), skipping the title.
+    #[must_use]
+    pub fn at_entry(game: Arc<Game>, progress: Progress, entry: usize, now: Duration) -> Play {
+        let mut play = Play::blank(game, progress, now);
+        // The title screen stands in when there is no entry to go to.
+        play.enter_title();
+        play.go_to_entry(entry, now);
+        play
+    }
+
+    /// Replay a recorded session from entry `entry` with the random
+    /// generator seeded by `seed`: the session's own flow (the one the
+    /// conformance recordings were made in), where [`Play::step`] goes to
+    /// the session whatever is on screen, a won level moves on at once,
+    /// a rule's message does not wait, and only the session's own sounds
+    /// are played. Run [`Play::settle`] after each step.
+    #[must_use]
+    pub fn replay(game: Arc<Game>, entry: usize, seed: Option<&str>, now: Duration) -> Play {
+        let mut play = Play::blank(game, Progress::default(), now);
+        play.replay = true;
+        play.seed = seed.map(str::to_owned);
+        play.enter_title();
+        play.go_to_entry(entry, now);
+        play
+    }
+
+    fn blank(game: Arc<Game>, progress: Progress, now: Duration) -> Play {
+        Play {
+            game,
+            seed: None,
+            replay: false,
+            session: None,
+            mode: Mode::Title { choices: Vec::new(), selected: 0 },
+            entry: 0,
+            progress,
+            outputs: Vec::new(),
+            pending_win: None,
+            won_tail: Vec::new(),
+            again_due: None,
+            now,
+            autotick: Duration::ZERO,
+            held: Vec::new(),
+            repeat_index: 0,
+            repeat_from: now,
+            last_move: None,
+            ignore_held_action: true,
+            expect_entry_message: false,
+            generation: 0,
+        }
+    }
+
+    /// Seed the random generator of every level loaded from now on (`None`:
+    /// the engine's fixed default).
+    pub fn set_seed(&mut self, seed: Option<&str>) {
+        self.seed = seed.map(str::to_owned);
+    }
+
+    /// The game being played.
+    #[must_use]
+    pub fn game(&self) -> &Arc<Game> {
+        &self.game
+    }
+
+    /// The session of the entry on screen (`None` on the title screen and
+    /// after the game ends).
+    #[must_use]
+    pub fn session(&self) -> Option<&Session> {
+        self.session.as_ref()
+    }
+
+    /// What to show now.
+    #[must_use]
+    pub fn screen(&self) -> Screen<'_> {
+        match &self.mode {
+            Mode::Title { choices, selected } => Screen::Title { choices, selected: *selected },
+            Mode::Message { text, .. } => Screen::Message(text),
+            Mode::Won { board, .. } => Screen::LevelWon(board),
+            Mode::Ended => Screen::GameOver,
+            Mode::Playing => match &self.session {
+                Some(session) => Screen::Level(session),
+                None => Screen::GameOver,
+            },
+        }
+    }
+
+    /// Whether the title screen is showing.
+    #[must_use]
+    pub fn on_title(&self) -> bool {
+        matches!(self.mode, Mode::Title { .. })
+    }
+
+    /// The LEVELS entry on screen (during a win pause, the level won; on
+    /// the title screen, the last one shown).
+    #[must_use]
+    pub fn entry(&self) -> usize {
+        self.entry
+    }
+
+    /// The progress to keep for this game (also handed out as
+    /// [`Output::Progress`] whenever it changes).
+    #[must_use]
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    /// A number that changes whenever what [`Play::screen`] shows may have
+    /// changed (a turn, a new screen, another title choice), so a host can
+    /// redraw only then.
+    #[must_use]
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// What happened since the last call, in order.
+    pub fn take_outputs(&mut self) -> Vec<Output> {
+        std::mem::take(&mut self.outputs)
+    }
+
+    /// When the next timed event is due (an `again` turn, a realtime tick,
+    /// a held key's repeat, the end of a win pause), on the host's clock:
+    /// call [`Play::advance`] then. `None` when nothing is timed: wait for
+    /// the next key.
+    #[must_use]
+    pub fn next_event(&self) -> Option<Duration> {
+        let mut due: Option<Duration> = None;
+        let mut consider = |t: Duration| due = Some(due.map_or(t, |d| d.min(t)));
+        if let Mode::Won { until, .. } = &self.mode {
+            consider(*until);
+        }
+        if matches!(self.mode, Mode::Playing)
+            && let Some(t) = self.again_due
+        {
+            consider(t);
+        }
+        if !self.held.is_empty() {
+            consider(self.repeat_from + self.repeat_tick());
+        }
+        if let Some(tick) = self.realtime_interval()
+            && self.realtime_running()
+        {
+            consider(self.now + tick.saturating_sub(self.autotick));
+        }
+        due
+    }
+
+    /// Run what is due at `now`: the end of a win pause, an `again` turn,
+    /// a held key's repeat, a realtime tick (each at most once per call).
+    pub fn advance(&mut self, now: Duration) {
+        self.accrue(now);
+        let now = self.now;
+        if let Mode::Won { until, .. } = &self.mode
+            && now >= *until
+        {
+            self.finish_win(now);
+        }
+        if matches!(self.mode, Mode::Playing) && self.again_due.is_some_and(|t| now >= t) {
+            self.again_due = None;
+            if let Some(session) = self.session.as_mut() {
+                session.run_again();
+            }
+            self.after_turn(now);
+            // As the reference: an `again` turn restarts the key repeat and
+            // the realtime count.
+            self.repeat_from = now;
+            self.autotick = Duration::ZERO;
+        }
+        if !self.held.is_empty() && now >= self.repeat_from + self.repeat_tick() {
+            self.repeat_from = now;
+            self.repeat_index = (self.repeat_index + 1) % self.held.len();
+            let control = self.held[self.repeat_index];
+            self.handle(control, false, now);
+        }
+        if let Some(tick) = self.realtime_interval()
+            && self.realtime_running()
+            && self.autotick >= tick
+        {
+            self.autotick = Duration::ZERO;
+            if let Some(session) = self.session.as_mut() {
+                session.tick();
+            }
+            self.after_turn(now);
+        }
+    }
+
+    /// A control was pressed at `now` (a fresh press: the host ignores its
+    /// system's own key repeat; the flow repeats held keys itself).
+    pub fn press(&mut self, control: Control, now: Duration) {
+        self.advance(now);
+        if self.held.contains(&control) {
+            return;
+        }
+        let at = self.repeat_index.min(self.held.len());
+        self.held.insert(at, control);
+        self.repeat_index = at;
+        self.repeat_from = self.now;
+        let now = self.now;
+        self.handle(control, true, now);
+    }
+
+    /// A control was let go at `now`.
+    pub fn release(&mut self, control: Control, now: Duration) {
+        self.accrue(now);
+        if let Some(k) = self.held.iter().position(|&c| c == control) {
+            self.held.remove(k);
+            if self.repeat_index >= k {
+                self.repeat_index = self.repeat_index.saturating_sub(1);
+            }
+        }
+    }
+
+    /// Every control was let go (the game lost the keyboard).
+    pub fn release_all(&mut self) {
+        self.held.clear();
+        self.repeat_index = 0;
+    }
+
+    /// Take title choice `index` (a click on it; the action key takes the
+    /// highlighted one). Does nothing off the title screen.
+    pub fn choose(&mut self, index: usize, now: Duration) {
+        self.accrue(now);
+        let Mode::Title { choices, .. } = &self.mode else { return };
+        let Some(choice) = choices.get(index).cloned() else { return };
+        if self.game.levels.is_empty() {
+            return;
+        }
+        self.sound_event("startgame");
+        match choice {
+            TitleChoice::NewGame => self.load_entry(0, None, now),
+            TitleChoice::Continue { entry, .. } => {
+                let checkpoint = self.progress.checkpoint.clone().filter(|_| self.progress.entry == entry);
+                self.load_entry(entry, checkpoint.as_ref(), now);
+            }
+        }
+    }
+
+    /// Play entry `entry` of LEVELS from its start (the level picker):
+    /// leaves the title screen, a message or a pause.
+    pub fn go_to_entry(&mut self, entry: usize, now: Duration) {
+        self.accrue(now);
+        let Some(last) = self.game.levels.len().checked_sub(1) else { return };
+        self.load_entry(entry.min(last), None, now);
+    }
+
+    /// Back to the title screen (its sound plays).
+    pub fn to_title(&mut self, now: Duration) {
+        self.accrue(now);
+        self.sound_event("titlescreen");
+        self.enter_title();
+    }
+
+    /// The game was rebuilt (its text edited): play `game` from now on,
+    /// keeping what is on screen. A level still there is reloaded with
+    /// the board carried over when it kept its size (objects matched by
+    /// name; undo history dropped); a rule's message or a win pause on
+    /// screen is dropped. No sounds.
+    pub fn replace_game(&mut self, game: Arc<Game>, now: Duration) {
+        self.generation += 1;
+        self.accrue(now);
+        if matches!(self.mode, Mode::Won { .. }) {
+            self.finish_win(now);
+        }
+        let old = self.session.take();
+        self.game = game;
+        self.pending_win = None;
+        self.won_tail.clear();
+        self.again_due = None;
+        match &self.mode {
+            Mode::Title { selected, .. } => {
+                let selected = *selected;
+                self.enter_title();
+                if let Mode::Title { choices, selected: s } = &mut self.mode {
+                    *s = selected.min(choices.len().saturating_sub(1));
+                }
+            }
+            Mode::Ended => {}
+            Mode::Playing | Mode::Message { .. } | Mode::Won { .. } => {
+                let Some(last) = self.game.levels.len().checked_sub(1) else {
+                    self.enter_title();
+                    return;
+                };
+                self.entry = self.entry.min(last);
+                let mut session = Session::new(self.game.clone(), self.entry, self.seed.as_deref());
+                session.take_events();
+                if let Some(old) = old.as_ref().filter(|o| o.level_index() == self.entry) {
+                    session.adopt_board(old);
+                }
+                self.mode = match &self.game.levels[self.entry] {
+                    Level::Map(_) => Mode::Playing,
+                    Level::Message(text) => Mode::Message { text: text.clone(), entry: true },
+                };
+                self.session = Some(session);
+            }
+        }
+    }
+
+    /// Apply one recorded step to the session, whatever is on screen (see
+    /// [`Step`]); in the interactive flow its events are then shown as a
+    /// key's would be.
+    pub fn step(&mut self, step: Step, now: Duration) {
+        self.accrue(now);
+        let Some(session) = self.session.as_mut() else { return };
+        match step {
+            Step::Input(input) => session.input(input),
+            Step::Undo => session.undo(),
+            Step::Restart => session.restart(),
+            Step::Tick => session.tick(),
+        }
+        self.after_turn(now);
+    }
+
+    /// Run at once what would otherwise wait: the pending `again` turns (at
+    /// most 10,000; the session's own, even behind a message) and the win
+    /// pause. For replays, automation and GIF capture, which do not wait
+    /// on the clock.
+    pub fn settle(&mut self, now: Duration) {
+        self.accrue(now);
+        for _ in 0..SETTLE_LIMIT {
+            if matches!(self.mode, Mode::Won { .. }) {
+                self.finish_win(now);
+                continue;
+            }
+            let Some(session) = self.session.as_mut() else { return };
+            if !session.again_pending() {
+                return;
+            }
+            session.run_again();
+            self.again_due = None;
+            self.after_turn(now);
+        }
+    }
+
+    // ---- inside the flow ----
+
+    /// Move the clock on to `now`, counting time towards a realtime tick.
+    fn accrue(&mut self, now: Duration) {
+        let now = now.max(self.now);
+        if self.realtime_running() {
+            self.autotick += now - self.now;
+        }
+        self.now = now;
+    }
+
+    fn realtime_interval(&self) -> Option<Duration> {
+        let secs = self.game.metadata.realtime_interval.filter(|s| s.is_finite() && *s > 0.0)?;
+        Some(interval(secs, 0.01))
+    }
+
+    /// Realtime ticks run while a level is played with no `again` pending.
+    fn realtime_running(&self) -> bool {
+        matches!(self.mode, Mode::Playing) && self.again_due.is_none() && self.session.is_some() && !self.replay
+    }
+
+    fn again_interval(&self) -> Duration {
+        interval(self.game.metadata.again_interval, 0.0)
+    }
+
+    fn repeat_interval(&self) -> Duration {
+        interval(self.game.metadata.key_repeat_interval, 0.01)
+    }
+
+    /// Time between repeats: the repeat interval, shared among the keys
+    /// held (divided by the square root of their number) except with
+    /// `throttle_movement`, as the reference.
+    fn repeat_tick(&self) -> Duration {
+        let base = self.repeat_interval();
+        if self.game.metadata.has("throttle_movement") || self.held.len() < 2 {
+            return base;
+        }
+        base.div_f64((self.held.len() as f64).sqrt())
+    }
+
+    fn has(&self, option: &str) -> bool {
+        self.game.metadata.has(option)
+    }
+
+    /// A control pressed (`fresh`) or repeating while held.
+    fn handle(&mut self, control: Control, fresh: bool, now: Duration) {
+        if control == Control::Action {
+            if fresh {
+                self.ignore_held_action = false;
+            } else if self.ignore_held_action || self.has("norepeat_action") {
+                return;
+            }
+        }
+        match &mut self.mode {
+            Mode::Won { .. } => {}
+            Mode::Title { choices, selected } => match control {
+                Control::Up | Control::Down => {
+                    *selected = if control == Control::Up { 0 } else { choices.len().saturating_sub(1) };
+                    self.generation += 1;
+                }
+                Control::Action if fresh => {
+                    let index = *selected;
+                    self.choose(index, now);
+                }
+                _ => {}
+            },
+            Mode::Ended => match control {
+                Control::Action if fresh => self.enter_title(),
+                Control::Title if fresh => self.to_title(now),
+                _ => {}
+            },
+            Mode::Message { entry, .. } => match control {
+                Control::Action if fresh => {
+                    let entry = *entry;
+                    self.dismiss_message(entry, now);
+                }
+                Control::Title if fresh => self.to_title(now),
+                _ => {}
+            },
+            Mode::Playing => match control {
+                Control::Title if fresh => self.to_title(now),
+                Control::Title => {}
+                Control::Undo => {
+                    if let Some(session) = self.session.as_mut() {
+                        session.undo();
+                    }
+                    self.after_turn(now);
+                }
+                Control::Restart if fresh => {
+                    if let Some(session) = self.session.as_mut() {
+                        session.restart();
+                    }
+                    self.after_turn(now);
+                }
+                Control::Restart => {}
+                Control::Up | Control::Down | Control::Left | Control::Right | Control::Action => {
+                    let Some(input) = control.input() else { return };
+                    self.play_input(input, now);
+                }
+            },
+        }
+    }
+
+    /// A move or action in a level: not while an `again` turn is pending,
+    /// not the action key with `noaction`, not the same move again within
+    /// the repeat interval with `throttle_movement`.
+    fn play_input(&mut self, input: Input, now: Duration) {
+        if input != Input::Action && self.has("throttle_movement") {
+            if let Some((last, at)) = self.last_move
+                && last == input
+                && now < at + self.repeat_interval()
+            {
+                return;
+            }
+            self.last_move = Some((input, now));
+        }
+        if self.again_due.is_some() || (input == Input::Action && self.has("noaction")) {
+            return;
+        }
+        if let Some(session) = self.session.as_mut() {
+            session.input(input);
+        }
+        self.after_turn(now);
+    }
+
+    fn dismiss_message(&mut self, entry: bool, now: Duration) {
+        self.generation += 1;
+        self.sound_event("closemessage");
+        self.ignore_held_action = true;
+        if entry {
+            if self.entry + 1 < self.game.levels.len() {
+                self.load_entry(self.entry + 1, None, now);
+            } else {
+                self.sound_event("endgame");
+                self.game_over();
+            }
+            return;
+        }
+        self.mode = Mode::Playing;
+        match self.pending_win.take() {
+            Some(win) => self.begin_win_pause(win, now),
+            None => self.schedule_again(now),
+        }
+    }
+
+    fn enter_title(&mut self) {
+        self.generation += 1;
+        let mut choices = Vec::new();
+        if self.progress.can_continue(&self.game) {
+            let entry = self.progress.entry;
+            let level = entry_number(&self.game, entry).and_then(EntryNumber::level);
+            choices.push(TitleChoice::Continue { entry, level });
+        }
+        choices.push(TitleChoice::NewGame);
+        self.mode = Mode::Title { choices, selected: 0 };
+        self.session = None;
+        self.again_due = None;
+        self.pending_win = None;
+        self.won_tail.clear();
+        self.ignore_held_action = true;
+    }
+
+    fn game_over(&mut self) {
+        self.generation += 1;
+        self.mode = Mode::Ended;
+        if !self.replay {
+            // A replay keeps the session: its steps still go to it.
+            self.session = None;
+        }
+        self.again_due = None;
+        self.set_progress(Progress::default());
+    }
+
+    /// Load entry `entry` (in range) in a new session; resume it from
+    /// `checkpoint` when given and it fits.
+    fn load_entry(&mut self, entry: usize, checkpoint: Option<&Checkpoint>, now: Duration) {
+        self.generation += 1;
+        let mut session = Session::new(self.game.clone(), entry, self.seed.as_deref());
+        let events = session.take_events();
+        let resumed = checkpoint.filter(|c| c.to_grid(&self.game).is_some_and(|grid| session.resume_from(&grid)));
+        self.session = Some(session);
+        self.entry = entry;
+        self.mode = Mode::Playing;
+        self.again_due = None;
+        self.pending_win = None;
+        self.won_tail.clear();
+        self.autotick = Duration::ZERO;
+        self.ignore_held_action = true;
+        self.expect_entry_message = false;
+        self.absorb_all(events);
+        if let Some(checkpoint) = resumed {
+            self.set_progress(Progress { entry, checkpoint: Some(checkpoint.clone()) });
+        }
+        self.schedule_again(now);
+    }
+
+    /// After any call into the session: pass its events on. A win found in
+    /// the turn shows the won board for [`WIN_PAUSE`] (after the rule's
+    /// message, if the turn showed one) before the next entry's events.
+    fn after_turn(&mut self, now: Duration) {
+        self.generation += 1;
+        let Some(session) = self.session.as_mut() else { return };
+        let mut events = session.take_events();
+        if self.replay {
+            self.absorb_all(events);
+            return;
+        }
+        let change = events.iter().position(|e| matches!(e, Event::LevelChanged(_) | Event::GameWon));
+        let Some(change) = change else {
+            self.absorb_all(events);
+            self.schedule_again(now);
+            return;
+        };
+        // The sounds of the win and of the next entry go with it.
+        let mut start = change;
+        while start > 0
+            && matches!(&events[start - 1], Event::EventSound(name, _)
+                if matches!(name.as_str(), "endlevel" | "startlevel" | "endgame"))
+        {
+            start -= 1;
+        }
+        let tail = events.split_off(start);
+        let board = session.won_board().or_else(|| session.board_grid());
+        let board = board.unwrap_or(LevelGrid { width: 0, height: 0, cells: Vec::new() });
+        self.absorb_all(events);
+        self.again_due = None;
+        let win = PendingWin { board, tail };
+        if matches!(self.mode, Mode::Message { entry: false, .. }) {
+            self.pending_win = Some(win);
+        } else {
+            self.begin_win_pause(win, now);
+        }
+    }
+
+    fn begin_win_pause(&mut self, win: PendingWin, now: Duration) {
+        self.generation += 1;
+        let PendingWin { board, mut tail } = win;
+        // The end-of-level sound plays now, the next entry's after the pause.
+        let ends = tail.iter().take_while(|e| matches!(e, Event::EventSound(name, _) if name == "endlevel")).count();
+        let endlevel: Vec<Event> = tail.drain(..ends).collect();
+        self.absorb_all(endlevel);
+        self.won_tail = tail;
+        self.mode = Mode::Won { until: now + WIN_PAUSE, board };
+    }
+
+    fn finish_win(&mut self, now: Duration) {
+        self.generation += 1;
+        let tail = std::mem::take(&mut self.won_tail);
+        self.mode = Mode::Playing;
+        self.absorb_all(tail);
+        self.ignore_held_action = true;
+        // `again` turns the next level's start rules asked for.
+        self.schedule_again(now);
+    }
+
+    fn schedule_again(&mut self, now: Duration) {
+        let pending = self.session.as_ref().is_some_and(Session::again_pending);
+        self.again_due = (pending && matches!(self.mode, Mode::Playing)).then(|| now + self.again_interval());
+    }
+
+    fn absorb_all(&mut self, events: Vec<Event>) {
+        let mut changed = false;
+        for event in events {
+            // A checkpoint recorded after the level changed belongs to the
+            // harness flow's quirk of running commands on the next level.
+            if changed && event == Event::Checkpoint {
+                continue;
+            }
+            changed |= matches!(event, Event::LevelChanged(_) | Event::GameWon);
+            self.absorb(event);
+        }
+    }
+
+    fn absorb(&mut self, event: Event) {
+        match event {
+            Event::Sound(seed) => self.outputs.push(Output::Sound { seed, event: None }),
+            Event::EventSound(name, seed) => self.outputs.push(Output::Sound { seed, event: Some(name) }),
+            Event::Message(text) => {
+                if std::mem::take(&mut self.expect_entry_message) {
+                    return;
+                }
+                if !self.replay {
+                    self.sound_event("showmessage");
+                }
+                self.mode = Mode::Message { text, entry: false };
+                self.ignore_held_action = true;
+            }
+            Event::Checkpoint => {
+                let grid = self.session.as_ref().and_then(Session::board_grid);
+                if let Some(grid) = grid {
+                    let checkpoint = Checkpoint::of_grid(&self.game, &grid);
+                    self.set_progress(Progress { entry: self.entry, checkpoint: Some(checkpoint) });
+                }
+            }
+            Event::LevelChanged(entry) => {
+                self.entry = entry;
+                self.set_progress(Progress { entry, checkpoint: None });
+                self.expect_entry_message = false;
+                self.mode = match self.game.levels.get(entry) {
+                    Some(Level::Message(text)) => {
+                        self.expect_entry_message = true;
+                        Mode::Message { text: text.clone(), entry: true }
+                    }
+                    _ => Mode::Playing,
+                };
+            }
+            Event::GameWon => self.game_over(),
+        }
+    }
+
+    fn set_progress(&mut self, progress: Progress) {
+        self.outputs.retain(|o| !matches!(o, Output::Progress(_)));
+        self.outputs.push(Output::Progress(progress.clone()));
+        self.progress = progress;
+    }
+
+    /// Queue the game's sound for a global event the flow itself drives
+    /// (title screen, start of game, messages shown and closed, end).
+    fn sound_event(&mut self, name: &str) {
+        if self.replay {
+            return;
+        }
+        if let Some(seed) = self.game.sounds.events.get(name) {
+            self.outputs.push(Output::Sound { seed: seed.clone(), event: Some(name.to_owned()) });
+        }
+    }
+}

@@ -1,0 +1,59 @@
+//! Level states handed to and from the host, for the game flow of
+//! `crate::play`: the board of a level just won (shown while the flow
+//! pauses after a win, since the session has already moved on), the
+//! current board as a grid, and resuming a level from a saved checkpoint.
+//!
+//! Grids use the layout of the compiled levels (`LevelGrid`: cell
+//! `x * height + y`, `obj_words` words per cell), so `render` draws them
+//! like any level of the game.
+
+use super::{Session, Snapshot};
+use crate::compile::LevelGrid;
+
+fn grid_of(snap: &Snapshot) -> LevelGrid {
+    LevelGrid { width: snap.width, height: snap.height, cells: snap.objects.clone() }
+}
+
+impl Session {
+    /// The board of the last level won in this session, as it stood when
+    /// the win was found (the session itself has already loaded the next
+    /// entry). `None` before any win.
+    #[must_use]
+    pub fn won_board(&self) -> Option<LevelGrid> {
+        self.won_board.as_ref().map(grid_of)
+    }
+
+    /// The level on screen as a grid (`None` before any map was loaded).
+    #[must_use]
+    pub fn board_grid(&self) -> Option<LevelGrid> {
+        self.board.as_ref().map(|b| grid_of(&Snapshot::of(b)))
+    }
+
+    /// The state a restart returns to: the level's start, or its last
+    /// checkpoint.
+    #[must_use]
+    pub fn restart_grid(&self) -> Option<LevelGrid> {
+        self.restart_target.as_ref().map(grid_of)
+    }
+
+    /// Continue the level on screen from `grid` (a checkpoint kept between
+    /// runs): it becomes the board and the state a restart returns to, and
+    /// the undo history is cleared. Only when a map of the same size is on
+    /// screen and `grid` has one cell mask per cell; returns whether it did.
+    pub fn resume_from(&mut self, grid: &LevelGrid) -> bool {
+        let ow = self.game.obj_words;
+        if self.text_mode {
+            return false;
+        }
+        let Some(board) = self.board.as_mut() else { return false };
+        if (board.width, board.height) != (grid.width, grid.height) || grid.cells.len() != board.cells() * ow {
+            return false;
+        }
+        board.restore(&grid.cells);
+        board.recompute_masks();
+        self.restart_target = Some(Snapshot::of(board));
+        self.backups.clear();
+        self.againing = false;
+        true
+    }
+}
