@@ -3,15 +3,15 @@
 //! (`page/player.js`) through a plain C ABI (`abi.rs`), with no bindings
 //! generator.
 //!
-//! [`Page`] holds everything the page plays: the game, the automation
-//! session, the picture; it is ordinary Rust and tested natively. `abi.rs`
+//! [`Page`] holds everything the page plays: the game and its flow
+//! (`engine::play`, the same flow as the studio's player), the picture;
+//! it is ordinary Rust and tested natively. `abi.rs`
 //! keeps one `Page` and exchanges bytes with the script through two
 //! buffers in the module's memory: the script writes its argument (game
 //! text, a seed) into the input buffer, and reads a result (a dump, an
 //! RGBA frame, sound samples) from the output buffer.
 
 mod abi;
-pub mod automation;
 pub mod page;
 
 pub use page::Page;
