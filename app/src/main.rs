@@ -25,7 +25,10 @@ usage:
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // An exported game (this program with a game appended) plays it.
+    let embedded = studio::export::native::embedded_game();
     let result = match args.first().map(String::as_str) {
+        _ if embedded.is_some() => studio::standalone::run(embedded.unwrap_or_default(), &args),
         Some("check") => check_cmd::run(&args[1..]),
         Some("conformance") => conformance::run(&args[1..]),
         Some("corpus") => corpus_cmd::run(&args[1..]),

@@ -18,6 +18,7 @@ pub mod highlight;
 pub mod layout;
 pub mod panels;
 pub mod recovery;
+pub mod standalone;
 
 use std::process::ExitCode;
 

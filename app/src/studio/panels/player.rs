@@ -58,6 +58,8 @@ pub struct PlayerPanel {
     pub audio: Option<crate::audio::SharedAudio>,
     /// Where the board and the key hint were last drawn (for tests).
     drawn: (Option<egui::Rect>, Option<egui::Rect>),
+    /// A shipped game (the native export): no level picker.
+    pub shipped: bool,
 }
 
 /// What the board area shows this frame.
@@ -451,7 +453,11 @@ impl PlayerPanel {
         let maps = game.as_deref().map_or(0, engine::play::level_count);
         let mut pick = None;
         let (mut undo, mut restart, mut title) = (false, false, false);
+        let shipped = self.shipped;
         ui.horizontal(|ui| {
+            if shipped {
+                // Shipped games are played in order: no picker.
+            } else {
             if ui.add_enabled(level > 0, egui::Button::new("<")).on_hover_text("Previous level").clicked() {
                 pick = Some(level - 1);
             }
@@ -473,6 +479,7 @@ impl PlayerPanel {
                 pick = Some(level + 1);
             }
             ui.separator();
+            }
             let meta = game.as_ref().map(|g| g.metadata.clone()).unwrap_or_default();
             restart = ui.add_enabled(!meta.has("norestart"), egui::Button::new("Restart")).on_hover_text("R").clicked();
             undo = ui.add_enabled(!meta.has("noundo"), egui::Button::new("Undo")).on_hover_text("Z").clicked();
