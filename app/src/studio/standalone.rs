@@ -96,6 +96,11 @@ impl eframe::App for StandaloneApp {
         self.ui_root(ui);
     }
 
+    fn auto_save_interval(&self) -> std::time::Duration {
+        // Progress is small; keep it even if the game is killed.
+        std::time::Duration::from_secs(2)
+    }
+
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, PROGRESS_KEY, self.player.progress());
     }

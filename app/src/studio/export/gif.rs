@@ -16,7 +16,9 @@ use std::sync::Arc;
 use anyhow::{Context as _, bail};
 use engine::compile::Game;
 use engine::render::{Camera, Frame, Look, Rgba};
+use engine::play::{Play, Screen};
 use engine::run::Session;
+use std::time::Duration;
 
 use super::replay::{Recording, Step};
 
@@ -58,6 +60,12 @@ fn centiseconds(ms: f64) -> u16 {
 
 /// Replay `recording` and draw every state it passes through.
 ///
+/// The session runs in `engine::play`'s replay flow (the conformance
+/// runner's: a won level moves on at once, messages do not wait), and each
+/// state is drawn as the player draws it: `engine::render` through the
+/// camera (`flickscreen`, `zoomscreen`). Message screens have no picture
+/// of their own here (the engine renders no text), so they are left out.
+///
 /// # Errors
 /// When the level does not exist, the game never settles after an input,
 /// or the session is too long for a GIF.
@@ -70,73 +78,94 @@ pub fn frames(game: &Arc<Game>, recording: &Recording, options: GifOptions) -> a
     let again_cs = centiseconds(meta.again_interval * 1000.0);
     let tick_cs = centiseconds(meta.realtime_interval.unwrap_or(0.0) * 1000.0);
     let look = Look::new(game);
-    let mut camera = Camera::default();
-    let mut session = Session::new(game.clone(), recording.level, recording.seed.as_deref());
-    let mut out: Vec<TimedFrame> = Vec::new();
-    // The delay the next frame gets: the reference's encoder keeps the last
-    // delay it was given and stamps it on each frame it adds.
-    let mut delay = centiseconds(200.0);
-    let draw = |session: &Session, camera: &mut Camera, delay: u16, out: &mut Vec<TimedFrame>| -> anyhow::Result<()> {
-        if let Some(frame) = screen(&look, session, camera, options) {
-            if out.len() >= MAX_FRAMES {
-                bail!("the session has more than {MAX_FRAMES} frames; record a shorter one");
-            }
-            out.push(TimedFrame { frame, delay_cs: delay });
-        }
-        Ok(())
-    };
+    let mut shooter = Shooter { look, camera: Camera::default(), camera_entry: None, options, out: Vec::new() };
+    let t = Duration::ZERO;
     // The level is drawn once it is loaded and its start rules (and their
     // `again` turns) have run, as the player and the conformance runner
     // start it.
-    settle(&mut session)?;
-    draw(&session, &mut camera, delay, &mut out)?;
+    let mut play = Play::replay(game.clone(), recording.level, recording.seed.as_deref(), t);
+    settle(&mut play)?;
+    // The delay the next frame gets: the reference's encoder keeps the last
+    // delay it was given and stamps it on each frame it adds.
+    let mut delay = centiseconds(200.0);
+    shooter.shoot(&play, delay)?;
     for (k, step) in recording.steps.iter().enumerate() {
-        match step {
-            Step::Input(input) => session.input(*input),
-            Step::Undo => session.undo(),
-            Step::Restart => session.restart(),
-            Step::Tick => session.tick(),
-        }
-        draw(&session, &mut camera, delay, &mut out)?;
+        play.step(to_play_step(*step), t);
+        shooter.shoot(&play, delay)?;
         delay = if *step == Step::Tick { tick_cs } else { repeat_cs };
         let mut agains = 0;
-        while session.again_pending() {
+        while play.session().is_some_and(Session::again_pending) {
             agains += 1;
             if agains > AGAIN_LIMIT {
                 bail!("after input {}: more than {AGAIN_LIMIT} again turns in a row", k + 1);
             }
-            session.run_again();
+            // One `again` turn (the replay flow runs them one by one here
+            // so each is drawn).
+            play.step(engine::play::Step::Tick, t);
             delay = again_cs;
-            draw(&session, &mut camera, delay, &mut out)?;
+            shooter.shoot(&play, delay)?;
         }
     }
-    Ok(out)
+    Ok(shooter.out)
+}
+
+fn to_play_step(step: Step) -> engine::play::Step {
+    match step {
+        Step::Input(input) => engine::play::Step::Input(input),
+        Step::Undo => engine::play::Step::Undo,
+        Step::Restart => engine::play::Step::Restart,
+        Step::Tick => engine::play::Step::Tick,
+    }
 }
 
 /// Run the pending `again` turns of a fresh session.
-fn settle(session: &mut Session) -> anyhow::Result<()> {
-    for _ in 0..AGAIN_LIMIT {
-        if !session.again_pending() {
-            return Ok(());
-        }
-        session.run_again();
+fn settle(play: &mut Play) -> anyhow::Result<()> {
+    play.settle(Duration::ZERO);
+    if play.session().is_some_and(Session::again_pending) {
+        bail!("the level never settles: more than {AGAIN_LIMIT} again turns when it starts");
     }
-    bail!("the level never settles: more than {AGAIN_LIMIT} again turns when it starts")
+    Ok(())
 }
 
-/// What the screen shows: the visible part of the level, or nothing when a
-/// message is up and `options.messages` is off (or no level is loaded).
-fn screen(look: &Look, session: &Session, camera: &mut Camera, options: GifOptions) -> Option<Frame> {
-    if session.text_mode() {
-        let _ = options.messages;
+/// Draws states as the player does.
+struct Shooter {
+    look: Look,
+    camera: Camera,
+    camera_entry: Option<usize>,
+    options: GifOptions,
+    out: Vec<TimedFrame>,
+}
+
+impl Shooter {
+    fn shoot(&mut self, play: &Play, delay_cs: u16) -> anyhow::Result<()> {
+        let _ = self.options.messages;
+        let Some(frame) = screen(&self.look, play, &mut self.camera, &mut self.camera_entry) else { return Ok(()) };
+        if self.out.len() >= MAX_FRAMES {
+            bail!("the session has more than {MAX_FRAMES} frames; record a shorter one");
+        }
+        self.out.push(TimedFrame { frame, delay_cs });
+        Ok(())
+    }
+}
+
+/// The picture of the level on screen, drawn as the player draws it
+/// (`None` when a message or the title is up).
+#[must_use]
+pub fn screen(look: &Look, play: &Play, camera: &mut Camera, camera_entry: &mut Option<usize>) -> Option<Frame> {
+    let grid = match play.screen() {
+        Screen::Level(session) => session.board_grid()?,
+        Screen::LevelWon(grid) => grid.clone(),
+        _ => return None,
+    };
+    if grid.width == 0 || grid.height == 0 {
         return None;
     }
-    let (w, h) = session.size();
-    if w == 0 || h == 0 {
-        return None;
+    if *camera_entry != Some(play.entry()) {
+        *camera = Camera::default();
+        *camera_entry = Some(play.entry());
     }
-    let view = camera.view(session);
-    Some(engine::render::level_frame(look, session, view))
+    let view = camera.view_of(play.game(), &grid);
+    Some(engine::render::grid_frame(look, play.game(), &grid, view))
 }
 
 /// Each pixel of `frame` as a `scale` x `scale` square.
@@ -250,4 +279,79 @@ fn centred(frame: &Frame, width: usize, height: usize, background: Rgba) -> Fram
 pub fn gif_of(game: &Arc<Game>, recording: &Recording, options: GifOptions) -> anyhow::Result<Vec<u8>> {
     let frames = frames(game, recording, options)?;
     encode(&frames, options.scale, Look::new(game).background)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::run::Input;
+
+    /// A slider moves right on every turn and asks for `again` until it
+    /// hits the wall. Intervals: repeat 0.2 s, again 0.05 s.
+    const SLIDE: &str = "title Slide\nagain_interval 0.05\nkey_repeat_interval 0.2\n\nOBJECTS\nBackground\nblack\n\
+        Player\nwhite\nSlider\norange\nWall\ngrey\n\nLEGEND\n. = Background\nP = Player\nS = Slider\n# = Wall\n\n\
+        SOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer, Slider, Wall\n\nRULES\n[ stationary Slider ] -> [ right Slider ] again\n\n\
+        WINCONDITIONS\n\nLEVELS\nmessage Go\n\n#######\n#P.S..#\n#######\n";
+
+    fn game() -> Arc<Game> {
+        engine::build(SLIDE).game.expect("the test game compiles")
+    }
+
+    #[test]
+    fn one_frame_per_drawn_state_with_the_reference_delays() {
+        let game = game();
+        let rec = Recording { level: 1, seed: None, steps: vec![Step::Input(Input::Right), Step::Undo] };
+        let frames = frames(&game, &rec, GifOptions::default()).expect("frames");
+        let delays: Vec<u16> = frames.iter().map(|f| f.delay_cs).collect();
+        let agains = frames.len() - 3;
+        assert!(agains >= 1, "the push causes again turns: {delays:?}");
+        // Start 20 (200 ms), the input frame 20 (the reference stamps the
+        // delay given before it), each again frame 5, then the undo frame
+        // keeps the last delay given (5).
+        let mut want = vec![20, 20];
+        want.extend(std::iter::repeat_n(5, agains));
+        want.push(5);
+        assert_eq!(delays, want);
+        // Every frame differs from the last except where nothing moved.
+        assert_ne!(frames[0].frame, frames[1].frame);
+        assert_eq!(frames.last().map(|f| &f.frame), Some(&frames[0].frame), "undo returns to the start");
+    }
+
+    #[test]
+    fn the_first_frame_is_the_players_first_frame_scaled() {
+        let game = game();
+        let rec = Recording { level: 1, seed: None, steps: vec![Step::Input(Input::Right)] };
+        let options = GifOptions { scale: 3, messages: true };
+        let bytes = gif_of(&game, &rec, options).expect("gif");
+        // What the player draws for the level (the flow at that entry).
+        let play = Play::at_entry(game.clone(), engine::play::Progress::default(), 1, Duration::ZERO);
+        let look = Look::new(&game);
+        let first = screen(&look, &play, &mut Camera::default(), &mut None).expect("a level on screen");
+        let want = scaled(&first, 3);
+        let mut decoder = gif::DecodeOptions::new();
+        decoder.set_color_output(gif::ColorOutput::RGBA);
+        let mut decoder = decoder.read_info(bytes.as_slice()).expect("a GIF");
+        assert_eq!((usize::from(decoder.width()), usize::from(decoder.height())), (want.width, want.height));
+        let frame = decoder.read_next_frame().expect("decodes").expect("a first frame");
+        let pixels: Vec<Rgba> = frame.buffer.chunks(4).map(|c| Rgba([c[0], c[1], c[2], 255])).collect();
+        assert_eq!(pixels, want.pixels, "pixel for pixel");
+        assert_eq!(frame.delay, 20);
+        let mut count = 1;
+        while decoder.read_next_frame().expect("decodes").is_some() {
+            count += 1;
+        }
+        assert_eq!(count, frames(&game, &rec, options).expect("frames").len());
+    }
+
+    #[test]
+    fn bad_requests_are_refused() {
+        let game = game();
+        assert!(frames(&game, &Recording { level: 9, ..Recording::default() }, GifOptions::default()).is_err());
+        let only_message = frames(&game, &Recording::default(), GifOptions::default()).expect("frames");
+        assert!(only_message.is_empty(), "a message entry has no picture");
+        assert!(encode(&only_message, 4, Rgba::BLACK).is_err());
+        let one = frames(&game, &Recording { level: 1, ..Recording::default() }, GifOptions::default()).expect("frames");
+        assert!(encode(&one, 0, Rgba::BLACK).is_err());
+        assert!(encode(&one, MAX_SCALE + 1, Rgba::BLACK).is_err());
+    }
 }
