@@ -120,6 +120,7 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let args = parse(args)?;
+    export::check_target(&args.out, Some(&args.game))?;
     let source = std::fs::read_to_string(&args.game).with_context(|| format!("cannot read {}", args.game.display()))?;
     let written = match args.kind {
         ExportKind::Html => {

@@ -103,6 +103,23 @@ pub fn human_size(bytes: u64) -> String {
 /// # Errors
 /// When `out` is the game file or a folder, or the folder cannot be written.
 pub fn write_export(out: &Path, bytes: &[u8], game: Option<&Path>, executable: bool) -> anyhow::Result<Written> {
+    let dir = check_target(out, game)?;
+    let name = out.file_name().map_or_else(|| "export".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = dir.join(format!(".{name}.{}.partial", std::process::id()));
+    let result = write_then_rename(&tmp, out, bytes, executable);
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result?;
+    Ok(Written { path: out.to_path_buf(), bytes: bytes.len() as u64 })
+}
+
+/// Check, before any work, that an export can go to `out`: a file name in
+/// an existing folder, and not the game file `game`. Returns the folder.
+///
+/// # Errors
+/// When it cannot.
+pub fn check_target(out: &Path, game: Option<&Path>) -> anyhow::Result<PathBuf> {
     if out.as_os_str().is_empty() {
         bail!("no output file was given");
     }
@@ -121,14 +138,7 @@ pub fn write_export(out: &Path, bytes: &[u8], game: Option<&Path>, executable: b
     if !dir.is_dir() {
         bail!("the folder {} does not exist", dir.display());
     }
-    let name = out.file_name().map_or_else(|| "export".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = dir.join(format!(".{name}.{}.partial", std::process::id()));
-    let result = write_then_rename(&tmp, out, bytes, executable);
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result?;
-    Ok(Written { path: out.to_path_buf(), bytes: bytes.len() as u64 })
+    Ok(dir)
 }
 
 fn write_then_rename(tmp: &Path, out: &Path, bytes: &[u8], executable: bool) -> anyhow::Result<()> {
