@@ -12,6 +12,7 @@ pub mod complete;
 pub mod document;
 pub mod examples;
 pub mod export;
+pub mod export_dialog;
 pub mod files;
 pub mod fonts;
 pub mod highlight;

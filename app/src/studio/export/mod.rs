@@ -10,6 +10,7 @@
 pub mod gif;
 pub mod html;
 pub mod native;
+pub mod recorder;
 pub mod replay;
 
 use std::path::{Path, PathBuf};

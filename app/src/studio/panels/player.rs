@@ -60,6 +60,8 @@ pub struct PlayerPanel {
     drawn: (Option<egui::Rect>, Option<egui::Rect>),
     /// A shipped game (the native export): no level picker.
     pub shipped: bool,
+    /// "Record GIF": the inputs made on a level while recording.
+    pub recorder: Option<crate::export::recorder::Recorder>,
 }
 
 /// What the board area shows this frame.
@@ -388,6 +390,10 @@ impl PlayerPanel {
                 if !self.held.contains(&control) {
                     self.held.push(control);
                 }
+                let on_level = self.play.as_ref().is_some_and(|p| matches!(p.screen(), Screen::Level(_)));
+                if let Some(recorder) = self.recorder.as_mut().filter(|_| on_level) {
+                    recorder.press(control);
+                }
                 self.with_play(|play| play.press(control, now));
             } else {
                 self.held.retain(|c| *c != control);
@@ -484,6 +490,22 @@ impl PlayerPanel {
             restart = ui.add_enabled(!meta.has("norestart"), egui::Button::new("Restart")).on_hover_text("R").clicked();
             undo = ui.add_enabled(!meta.has("noundo"), egui::Button::new("Undo")).on_hover_text("Z").clicked();
             title = ui.button("Title").on_hover_text("Esc").clicked();
+            if !shipped {
+                let mut on = self.recorder.as_ref().is_some_and(|r| r.on);
+                let hint = "Record the inputs from this level's start, for File, Export…, Animated GIF";
+                if ui.toggle_value(&mut on, "Record GIF").on_hover_text(hint).changed() {
+                    match (on, self.recorder.as_mut()) {
+                        (true, _) => self.recorder = Some(crate::export::recorder::Recorder::start(level)),
+                        (false, Some(r)) => r.on = false,
+                        (false, None) => {}
+                    }
+                    if on {
+                        self.select_level(level);
+                        let fresh = self.game.clone();
+                        self.sync_game(fresh, now);
+                    }
+                }
+            }
         });
         if let Some(i) = pick {
             self.select_level(i);
