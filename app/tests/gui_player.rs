@@ -39,6 +39,29 @@ fn dump(harness: &Harness<'_, StudioApp>) -> String {
     harness.state().panels.player.dump().unwrap_or_default()
 }
 
+/// Play the host's part with no input events: sleep until the repaint the
+/// app asked for, no longer, until it asks for none (waiting for input).
+/// Returns the delays asked for.
+fn sleep_as_asked(harness: &mut Harness<'_, StudioApp>) -> Vec<Duration> {
+    let mut time = harness.ctx.input(|i| i.time);
+    let mut delays = Vec::new();
+    for _ in 0..200 {
+        let delay = harness
+            .output()
+            .viewport_output
+            .get(&egui::ViewportId::ROOT)
+            .map_or(Duration::MAX, |v| v.repaint_delay);
+        if delay > Duration::from_secs(10) {
+            break;
+        }
+        delays.push(delay);
+        time += delay.as_secs_f64().max(0.001);
+        harness.input_mut().time = Some(time);
+        harness.step();
+    }
+    delays
+}
+
 /// A ball that rolls right with `again` turns until the wall stops it.
 const ROLLING: &str = "title Rolling ball
 again_interval 0.1
@@ -119,23 +142,7 @@ fn an_again_chain_finishes_with_no_input_events() {
     harness.key_press(egui::Key::ArrowUp);
     harness.step();
     assert_ne!(dump(&harness), settled, "the chain takes several timed turns");
-    // The host's part: sleep until the repaint the app asked for, no longer.
-    let mut time = harness.ctx.input(|i| i.time);
-    let mut delays = Vec::new();
-    for _ in 0..200 {
-        let delay = harness
-            .output()
-            .viewport_output
-            .get(&egui::ViewportId::ROOT)
-            .map_or(Duration::MAX, |v| v.repaint_delay);
-        if delay > Duration::from_secs(10) {
-            break; // waiting for input
-        }
-        delays.push(delay);
-        time += delay.as_secs_f64().max(0.001);
-        harness.input_mut().time = Some(time);
-        harness.step();
-    }
+    let delays = sleep_as_asked(&mut harness);
     assert_eq!(dump(&harness), settled, "the chain ran to its end; repaints asked for: {delays:?}");
     let near_interval = delays.iter().filter(|d| (0.05..=0.1).contains(&d.as_secs_f64())).count();
     assert!(near_interval >= 3, "a repaint asked for about one again interval ahead: {delays:?}");
@@ -213,4 +220,23 @@ fn levels_are_numbered_among_maps_on_the_title_and_in_the_picker() {
     harness.get_by_label("Continue from level 2").click();
     harness.run_steps(3);
     assert_eq!(harness.state().panels.player.level(), 2);
+}
+
+/// A won level stays on screen for the pause, then the next entry shows
+/// with no input events, and the picker follows it.
+#[test]
+fn after_a_win_the_next_level_comes_on_its_own_and_the_picker_follows() {
+    let mut harness = player_alone(Startup::Example(0), [900.0, 600.0]);
+    click_board(&mut harness);
+    harness.state_mut().panels.player.select_level(1);
+    harness.run_steps(3);
+    let picker = |h: &Harness<'_, StudioApp>| h.get_by_role(Role::ComboBox).value().unwrap_or_default();
+    assert_eq!(picker(&harness), "Level 1");
+    // Level 1 is `#.P*S.#`: one push to the right puts the pot on the soil.
+    harness.key_press(egui::Key::ArrowRight);
+    harness.step();
+    assert_eq!(harness.state().panels.player.level(), 1, "the level won stays for a moment");
+    let delays = sleep_as_asked(&mut harness);
+    assert_eq!(harness.state().panels.player.level(), 2, "then the next one, with no input: {delays:?}");
+    assert_eq!(picker(&harness), "Level 2");
 }

@@ -59,6 +59,10 @@ pub struct LevelsPanel {
     /// A hash of the look's pixels, so a rebuild that draws the same
     /// keeps the thumbnails.
     look_hash: u64,
+    /// The maps of the build pictures come from: rows (hashed) -> entry,
+    /// so a map keeps its picture while entries move and the next build
+    /// is still running.
+    built_maps: BTreeMap<u64, usize>,
 }
 
 /// Each LEVELS entry's thumbnail key (`None` for messages), as computed for
@@ -111,6 +115,7 @@ impl Default for LevelsPanel {
             thumbs: BTreeMap::new(),
             thumb_keys: None,
             look_hash: 0,
+            built_maps: BTreeMap::new(),
         }
     }
 }
@@ -127,6 +132,26 @@ fn built_map(game: &engine::compile::Game, i: usize) -> Option<&engine::compile:
         Some(engine::compile::Level::Map(grid)) => Some(grid),
         _ => None,
     }
+}
+
+fn rows_hash(rows: &[Vec<char>]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    rows.hash(&mut h);
+    h.finish()
+}
+
+/// The built level that shows the map with `rows`, entry `i` of the text:
+/// the built map with the same rows, else (an edit not built yet) the one
+/// at the same place.
+fn built_level<'g>(
+    game: &'g engine::compile::Game,
+    built_maps: &BTreeMap<u64, usize>,
+    rows: &[Vec<char>],
+    i: usize,
+) -> Option<&'g engine::compile::LevelGrid> {
+    let at = built_maps.get(&rows_hash(rows)).copied().unwrap_or(i);
+    built_map(game, at)
 }
 
 /// One entry of the list: the level's picture (or the message's text) in a
@@ -411,8 +436,9 @@ impl LevelsPanel {
             .levels
             .iter()
             .enumerate()
-            .map(|(i, e)| match (e, game.and_then(|g| built_map(g, i))) {
-                (LevelEntry::Map(_), Some(grid)) => {
+            .map(|(i, e)| match (e, game) {
+                (LevelEntry::Map(m), Some(game)) => {
+                    let grid = built_level(game, &self.built_maps, &m.rows, i)?;
                     let mut h = base.clone();
                     (grid.width, grid.height, &grid.cells).hash(&mut h);
                     Some(h.finish())
@@ -425,11 +451,11 @@ impl LevelsPanel {
         self.thumbs.retain(|k, _| live.contains(k));
         let mut budget = THUMBS_PER_FRAME;
         let mut pending = false;
-        for (i, key) in keys.iter().enumerate() {
-            let (Some(key), Some(game), Some(look)) = (key, game, look) else {
+        for (i, (e, key)) in ast.levels.iter().zip(&keys).enumerate() {
+            let (LevelEntry::Map(m), Some(key), Some(game), Some(look)) = (e, key, game, look) else {
                 continue;
             };
-            let Some(grid) = built_map(game, i) else { continue };
+            let Some(grid) = built_level(game, &self.built_maps, &m.rows, i) else { continue };
             if self.thumbs.contains_key(key) {
                 continue;
             }
@@ -754,10 +780,20 @@ impl LevelsPanel {
 
     fn ensure_look(&mut self, cx: &PanelContext<'_>) {
         use std::hash::{Hash, Hasher};
-        let game = cx.doc.build().and_then(|b| b.game.clone().or_else(|| b.salvaged.clone()));
-        let Some(game) = game else { return };
+        let Some(build) = cx.doc.build() else { return };
+        let Some(game) = build.game.clone().or_else(|| build.salvaged.clone()) else { return };
         let key = Arc::as_ptr(&game) as usize;
         if self.look.as_ref().is_none_or(|(k, _, _)| *k != key) {
+            self.built_maps = build
+                .ast
+                .levels
+                .iter()
+                .enumerate()
+                .filter_map(|(i, e)| match e {
+                    LevelEntry::Map(m) => Some((rows_hash(&m.rows), i)),
+                    LevelEntry::Message { .. } => None,
+                })
+                .collect();
             let look = engine::render::Look::new(&game);
             let mut h = std::collections::hash_map::DefaultHasher::new();
             look.background.hash(&mut h);
@@ -898,7 +934,7 @@ impl Panel for LevelsPanel {
         let key = self.thumb_keys.as_ref().and_then(|t| t.keys.get(i).copied().flatten());
         if let (Some(key), Some((_, game, look))) = (key, &self.look)
             && self.picture.as_ref().is_none_or(|(k, l, _)| *k != key || *l != i)
-            && let Some(grid) = built_map(game, i)
+            && let Some(grid) = built_level(game, &self.built_maps, &map.rows, i)
         {
             let frame = engine::render::grid_frame(look, game, grid, engine::render::View::whole(grid));
             let tex = ui.ctx().load_texture("level_editor_picture", image_of(&frame), egui::TextureOptions::NEAREST);

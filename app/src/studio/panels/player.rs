@@ -557,6 +557,9 @@ impl Panel for PlayerPanel {
             );
         }
 
+        // What is due now runs before anything is drawn.
+        self.with_play(|play| play.advance(now));
+        let generation = self.play.as_ref().map(Play::generation);
         let id = egui::Id::unique(BOARD_ID);
         let refocus = self.header_ui(ui, now);
 
@@ -600,7 +603,6 @@ impl Panel for PlayerPanel {
             });
             response.request_focus();
         }
-        self.with_play(|play| play.advance(now));
 
         self.drawn = (None, None);
         let shown = self.play.as_ref().map(|play| match play.screen() {
@@ -644,7 +646,12 @@ impl Panel for PlayerPanel {
         self.drawn.1 = Some(ui.put(strip, label).rect);
 
         // Wake up exactly when the flow's next timed event is due, whatever
-        // the input (again turns, realtime ticks, key repeats, win pauses).
+        // the input (again turns, realtime ticks, key repeats, win pauses),
+        // and at once when a key changed the screen after the header was
+        // drawn (the picker would show the entry left behind).
+        if self.play.as_ref().map(Play::generation) != generation {
+            ui.ctx().request_repaint();
+        }
         if let Some(due) = self.play.as_ref().and_then(Play::next_event) {
             ui.ctx().request_repaint_after(due.saturating_sub(now));
         }
