@@ -10,6 +10,7 @@
 //
 // MANIFEST: [{"page": "/abs/path.html", "walks": [{"level": 0,
 //   "seed": "..." | null, "inputs": [3, "undo", ...]}]}]
+// With --screenshots, a PNG of each page when ready and after its walks.
 // RESULTS: [{"page": ..., "errors": ["..."], "dumps": ["..." | "ERROR: ..."]}]
 // CHROMIUM names the browser (default /usr/bin/chromium).
 "use strict";
@@ -119,6 +120,11 @@ async function main() {
       }), "the walks of " + entry.page);
       if (run.exceptionDetails) errors.push("walks: " + run.exceptionDetails.text);
       else result.dumps = run.result.value;
+      if (shots) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const shot = await s("Page.captureScreenshot", { format: "png" });
+        fs.writeFileSync(path.join(shots, path.basename(entry.page, ".html") + "-after.png"), Buffer.from(shot.data, "base64"));
+      }
     } catch (e) {
       errors.push(String(e.message || e));
     }
