@@ -505,11 +505,11 @@ impl LevelsPanel {
             .show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
                     ui.spacing_mut().item_spacing = egui::vec2(6.0, 6.0);
-                    let mut number = 0;
-                    for (i, e) in ast.levels.iter().enumerate() {
+                    // Numbered as everywhere (the player, the exports): maps among maps.
+                    let numbers = engine::play::number_entries(ast.levels.iter().map(|e| matches!(e, LevelEntry::Map(_))));
+                    for (i, (e, number)) in ast.levels.iter().zip(numbers).enumerate() {
                         let (label, thumb) = match e {
                             LevelEntry::Map(m) => {
-                                number += 1;
                                 let w = m.rows.iter().map(Vec::len).max().unwrap_or(0);
                                 let h = m.rows.len();
                                 let tex = keys
@@ -518,7 +518,7 @@ impl LevelsPanel {
                                     .flatten()
                                     .and_then(|k| self.thumbs.get(&k))
                                     .map(|t| t.id());
-                                (format!("Level {number} ({w}×{h})"), Some((tex, w, h)))
+                                (format!("{number} ({w}×{h})"), Some((tex, w, h)))
                             }
                             LevelEntry::Message { text, .. } => (format!("Message: {text}"), None),
                         };

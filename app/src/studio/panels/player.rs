@@ -301,18 +301,20 @@ impl PlayerPanel {
             }
         }
         if let Some(entry) = self.pending_entry.take() {
-            if self.play.is_none() && self.failure.is_some() {
-                // Try again from the picked entry.
-                if let Some(game) = self.game.clone() {
+            match (self.play.is_some(), self.game.clone()) {
+                (true, _) => self.with_play(|play| play.go_to_entry(entry, now)),
+                // After a failure: try again from the picked entry.
+                (false, Some(game)) => {
                     self.failure = None;
                     let progress = self.progress_of(&game);
                     match guarded(|| Play::at_entry(game, progress, entry, now)) {
                         Ok(play) => self.play = Some(play),
                         Err(err) => self.failure = Some(err),
                     }
+                    self.pass_outputs();
                 }
+                (false, None) => self.pending_entry = Some(entry),
             }
-            self.with_play(|play| play.go_to_entry(entry, now));
         }
     }
 
