@@ -18,6 +18,7 @@ pub mod compile;
 pub mod diag;
 pub mod edit;
 pub(crate) mod fasthash;
+pub mod names;
 pub mod rng;
 pub mod run;
 pub mod render;
@@ -52,9 +53,10 @@ pub struct Build {
 #[must_use]
 pub fn build(source: &str) -> Build {
     let (ast, mut diagnostics) = syntax::parse(source);
-    diagnostics.extend(check::check(&ast, source));
+    let names = names::NameTable::build(&ast);
+    diagnostics.extend(check::check(&ast, &names, source));
     let checked_ok = !diag::has_errors(&diagnostics);
-    let (compiled, more) = compile::compile(&ast, source);
+    let (compiled, more) = compile::compile(&ast, &names);
     // What the compiler finds is about rules the checks cannot judge, so it
     // is reported even next to the checks' errors; only "nothing to
     // compile" would repeat them.

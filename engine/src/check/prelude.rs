@@ -1,6 +1,6 @@
 //! Prelude options: known keys, values where needed, dimensions, palettes.
 
-use super::catalogue as cat;
+use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
 use crate::syntax::ast::Ast;
 use crate::fasthash::HashMap;

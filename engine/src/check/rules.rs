@@ -2,8 +2,8 @@
 //! cell, `X` and `no X` together, ellipsis placement, properties on the
 //! right that the left does not pin down, loop markers, `+` groups.
 
-use super::catalogue as cat;
-use super::names::{Meaning, Names};
+use crate::diag::catalogue as cat;
+use crate::names::{Meaning, NameTable};
 use crate::diag::Diagnostic;
 use crate::syntax::ast::{Ast, Cell, CellItem, CellRow, Rule, RuleLineKind};
 
@@ -11,7 +11,7 @@ fn is_no(it: &CellItem) -> bool {
     it.modifiers.first().is_some_and(|m| m.text == "no")
 }
 
-fn check_cell(items: &[CellItem], rhs: bool, names: &Names, span: crate::span::Span, out: &mut Vec<Diagnostic>) {
+fn check_cell(items: &[CellItem], rhs: bool, names: &NameTable, span: crate::span::Span, out: &mut Vec<Diagnostic>) {
     for it in items {
         if let Some(missing) = names.undefined_part(&it.name.text) {
             out.push(cat::rule_semantic(
@@ -33,13 +33,13 @@ fn check_cell(items: &[CellItem], rhs: bool, names: &Names, span: crate::span::S
             }
         }
     }
-    let present: Vec<String> = items
+    let present: Vec<&String> = items
         .iter()
         .filter(|it| !is_no(it))
         .flat_map(|it| match names.meaning(&it.name.text) {
-            Some(Meaning::Object(o)) if !rhs || names.objects.contains(&it.name.text) => vec![o],
-            Some(Meaning::Aggregate(v)) if !rhs => v,
-            _ => Vec::new(),
+            Some(m @ Meaning::Object(_)) if !rhs || names.is_object(&it.name.text) => m.objects(),
+            Some(m @ Meaning::Aggregate(_)) if !rhs => m.objects(),
+            _ => &[],
         })
         .collect();
     for it in items.iter().filter(|it| is_no(it)) {
@@ -61,7 +61,7 @@ fn row_items(r: &CellRow) -> impl Iterator<Item = &CellItem> {
     })
 }
 
-fn check_rule(rule: &Rule, _span: crate::span::Span, names: &Names, out: &mut Vec<Diagnostic>) {
+fn check_rule(rule: &Rule, _span: crate::span::Span, names: &NameTable, out: &mut Vec<Diagnostic>) {
     for (side, rows) in [(false, &rule.lhs), (true, &rule.rhs)] {
         for row in rows.iter() {
             let n = row.cells.len();
@@ -161,7 +161,7 @@ fn check_loops(ast: &Ast, out: &mut Vec<Diagnostic>) {
 /// Left-hand cells that need an object in no collision layer can never
 /// match (the compiler, which sees only layered objects, cannot tell; cells
 /// needing two objects of one layer it reports itself). Said once per line.
-pub fn check_unlayered(ast: &Ast, names: &Names, layered: &crate::fasthash::HashMap<String, usize>, out: &mut Vec<Diagnostic>) {
+pub fn check_unlayered(ast: &Ast, names: &NameTable, layered: &crate::fasthash::HashMap<String, usize>, out: &mut Vec<Diagnostic>) {
     for def in &ast.rules {
         let RuleLineKind::Rule(rule) = &def.kind else { continue };
         let needed = rule
@@ -170,19 +170,18 @@ pub fn check_unlayered(ast: &Ast, names: &Names, layered: &crate::fasthash::Hash
             .flat_map(row_items)
             .filter(|it| !is_no(it))
             .flat_map(|it| match names.meaning(&it.name.text) {
-                Some(Meaning::Object(o)) => vec![o],
-                Some(Meaning::Aggregate(v)) => v,
-                _ => Vec::new(),
+                Some(m @ (Meaning::Object(_) | Meaning::Aggregate(_))) => m.objects(),
+                _ => &[],
             })
-            .find(|o| !layered.contains_key(o));
+            .find(|o| !layered.contains_key(*o));
         if let Some(o) = needed {
-            out.push(cat::cell_needs_unlayered(def.span, &o));
+            out.push(cat::cell_needs_unlayered(def.span, o));
         }
     }
 }
 
 /// Check every rule line.
-pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) {
+pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
     check_loops(ast, out);
     let mut prev_late: Option<bool> = None;
     for def in &ast.rules {

@@ -2,8 +2,8 @@
 
 use crate::fasthash::HashSet;
 
-use super::catalogue as cat;
-use super::names::{Meaning, Names};
+use crate::diag::catalogue as cat;
+use crate::names::{Meaning, NameTable};
 use crate::diag::Diagnostic;
 use crate::syntax::ast::Ast;
 use crate::syntax::text::is_word;
@@ -20,7 +20,7 @@ fn is_seed(w: &str) -> bool {
 }
 
 /// Check every sound line.
-pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) {
+pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
     let mut events: HashSet<&str> = HashSet::default();
     for s in &ast.sounds {
         let w = &s.words;

@@ -1,12 +1,12 @@
 //! Win conditions: `all|any|no|some NAME [on NAME]`.
 
-use super::catalogue as cat;
-use super::names::{Meaning, Names};
+use crate::diag::catalogue as cat;
+use crate::names::{Meaning, NameTable};
 use crate::diag::Diagnostic;
 use crate::syntax::ast::Ast;
 
 /// Check every win condition.
-pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) {
+pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
     for w in &ast.win_conditions {
         let ws = &w.words;
         let bad = |what: &str| cat::wincondition(w.span, what);

@@ -1,19 +1,20 @@
 //! Syntax tree -> immutable `Game` (objects, layers, expanded rules as
 //! bitset masks, levels, win conditions, sounds, prelude options).
 //!
-//! Phases: `names` (legend and layers, object ids), `expand` (rules over
+//! Phases: `layout` (object ids and layers over the build's name table), `expand` (rules over
 //! names, made concrete in the reference's order), `rules` (bitset
 //! patterns, groups, loops, rigid tables), `levels`, `sounds`.
 
 pub mod bits;
 mod expand;
+mod layout;
 mod lint;
 pub mod levels;
-mod names;
 pub mod rules;
 pub mod sounds;
 
 use crate::diag::Diagnostic;
+use crate::names::NameTable;
 use crate::span::Span;
 use crate::syntax::ast::Ast;
 pub use levels::{Level, LevelGrid};
@@ -164,11 +165,12 @@ fn metadata(ast: &Ast) -> Metadata {
     m
 }
 
-/// Compile a checked syntax tree. Never panics; broken parts are skipped.
+/// Compile a checked syntax tree whose names are `table`. Never panics;
+/// broken parts are skipped.
 #[must_use]
-pub fn compile(ast: &Ast, _source: &str) -> (Option<Game>, Vec<Diagnostic>) {
+pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
-    let names = names::Names::build(ast);
+    let names = layout::Layout::build(ast, table);
     if names.layer_count == 0 || names.id_count() == 0 {
         diags.push(Diagnostic::error("E0600", Span::new(0, 0, 1, 1), "the game has no objects in collision layers"));
         return (None, diags);
@@ -238,7 +240,7 @@ pub fn compile(ast: &Ast, _source: &str) -> (Option<Game>, Vec<Diagnostic>) {
         .id_names
         .iter()
         .map(|n| {
-            let def = names.object_defs.get(n).and_then(|&i| ast.objects.get(i));
+            let def = table.object_def(n).and_then(|i| ast.objects.get(i));
             ObjectInfo {
                 name: n.clone(),
                 layer: names.object(n).map_or(0, |x| x.1),

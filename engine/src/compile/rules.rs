@@ -3,7 +3,7 @@
 
 use super::bits::{self, LAYER_BITS};
 use super::expand::{IRule, LoopMarker};
-use super::names::Names;
+use super::layout::Layout;
 use crate::diag::Diagnostic;
 use std::collections::BTreeMap;
 
@@ -136,7 +136,7 @@ fn dir_mask(dir: &str) -> u64 {
 }
 
 struct Ctx<'a> {
-    names: &'a Names,
+    names: &'a Layout,
     ow: usize,
     mw: usize,
     layer_masks: &'a [Box<[u64]>],
@@ -526,7 +526,7 @@ fn loop_points(loops: &[LoopMarker], groups: &[Vec<Rule>]) -> Vec<Option<usize>>
 
 /// Compile the concrete rules into the main and late rule sets.
 pub(crate) fn build(
-    names: &Names,
+    names: &Layout,
     layer_masks: &[Box<[u64]>],
     rules: &[IRule],
     loops: &[LoopMarker],

@@ -4,7 +4,7 @@
 use super::ast::{LevelEntry, LevelMap};
 use super::text::{is_word, lower_char, trim, Line};
 use super::Parser;
-use crate::check::catalogue as cat;
+use crate::diag::catalogue as cat;
 
 impl Parser {
     pub(super) fn levels_line(&mut self, line: &Line<'_>, _code: &str, fc: usize) {

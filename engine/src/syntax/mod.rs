@@ -18,7 +18,7 @@ pub mod text;
 #[cfg(test)]
 mod tests;
 
-use crate::check::catalogue as cat;
+use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
 use ast::{Ast, Section};
 use scan::Mode;

@@ -9,7 +9,7 @@ use crate::fasthash::HashSet;
 use super::ast::{Cell, CellItem, CellRow, Ident, Rule, RuleCommand, RuleDef, RuleLineKind};
 use super::text::{is_ws, Line};
 use super::Parser;
-use crate::check::catalogue as cat;
+use crate::diag::catalogue as cat;
 use crate::span::Span;
 
 /// Words that may stand before an object in a cell.

@@ -3,7 +3,7 @@
 use super::ast::{Ident, LayerDef, SoundDef, WinConditionDef};
 use super::text::{is_word, words, Line};
 use super::Parser;
-use crate::check::catalogue as cat;
+use crate::diag::catalogue as cat;
 
 impl Parser {
     pub(super) fn sounds_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
