@@ -97,7 +97,7 @@ fn random_of_a_single_object_warns() {
 #[test]
 fn three_ellipses_are_an_error_and_two_in_a_row_a_warning() {
     let three = "[ > Player | ... | Crate | ... | Crate | ... | Crate ] -> [ > Player | ... | Crate | ... | Crate | ... | Crate ]";
-    check(&game("", three, ""), "E0612", "...", true);
+    check(&game("", three, ""), "E0647", "...", true);
     let pair = "[ > Player | ... | ... | Crate ] -> [ > Player | ... | ... | Crate ]";
     check(&game("", pair, ""), "W0613", "...", false);
 }
@@ -107,13 +107,18 @@ fn loop_markers_pair_in_order_and_stay_out_of_groups() {
     let nested = "startloop\nstartloop\n[ Player ] -> [ Player ]\nendloop\nendloop";
     let g = game("", nested, "");
     let b = engine::build(&g);
-    let lines: Vec<u32> = b.diagnostics.iter().filter(|d| d.code == "E0614").map(|d| d.span.line).collect();
+    let lines: Vec<(u32, &str)> = b
+        .diagnostics
+        .iter()
+        .filter(|d| matches!(d.code, "E0614" | "E0653"))
+        .map(|d| (d.span.line, d.code))
+        .collect();
     let first = line_of(&g, "startloop");
     // Markers pair in order: (start, start) flags the nested STARTLOOP and
     // (end, end) the ENDLOOP that opens the second pair.
-    assert_eq!(lines, vec![first + 1, first + 3], "{:#?}", b.diagnostics);
+    assert_eq!(lines, vec![(first + 1, "E0653"), (first + 3, "E0614")], "{:#?}", b.diagnostics);
     let split = "[ Crate ] -> [ Wall ]\nstartloop\n+ [ Wall ] -> [ Crate ]\nendloop";
-    check(&game("", split, ""), "E0614", "startloop", true);
+    check(&game("", split, ""), "E0655", "startloop", true);
 }
 
 #[test]

@@ -56,7 +56,7 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
             let lv = v.to_lowercase();
             match key {
                 "flickscreen" | "zoomscreen" if !dims_ok(&lv) => out.push(cat::bad_dimensions(p.span, key, v)),
-                "color_palette" if crate::render::palette(&lv).is_none() => out.push(cat::unknown_palette_error(p.span, v)),
+                "color_palette" if crate::render::palette(&lv).is_none() => out.push(cat::unknown_palette(p.span, v)),
                 "title" if v.chars().count() > 38 => out.push(cat::long_title(p.span)),
                 "background_color" | "text_color" if !option_colour_ok(&lv) => {
                     out.push(cat::bad_option_colour(p.span, key, v));

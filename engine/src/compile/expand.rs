@@ -8,6 +8,7 @@
 use super::layout::Layout;
 use crate::names::Meaning;
 use crate::diag::Diagnostic;
+use crate::diag::catalogue as cat;
 use crate::syntax::ast::{Ast, Cell, CellRow, RuleLineKind};
 use crate::fasthash::{HashMap, HashSet};
 
@@ -621,11 +622,7 @@ pub(crate) fn expand_rules(names: &Layout, rules: Vec<IRule>, diags: &mut Vec<Di
             Ok(v) => moved.extend(v),
             Err(()) => {
                 if bad_lines.insert(line) {
-                    diags.push(Diagnostic::error(
-                        "E0615",
-                        span,
-                        "an ambiguous movement on the right-hand side cannot be inferred from the left-hand side",
-                    ));
+                    diags.push(cat::movement_undetermined(span));
                 }
             }
         }
@@ -637,11 +634,7 @@ pub(crate) fn expand_rules(names: &Layout, rules: Vec<IRule>, diags: &mut Vec<Di
             Ok(v) => concrete.extend(v),
             Err(()) => {
                 if bad_lines.insert(line) {
-                    diags.push(Diagnostic::error(
-                        "E0602",
-                        span,
-                        "a property on the right-hand side cannot be inferred from the left-hand side",
-                    ));
+                    diags.push(cat::property_undetermined(span));
                 }
             }
         }

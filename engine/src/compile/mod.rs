@@ -172,7 +172,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
     let mut diags = Vec::new();
     let names = layout::Layout::build(ast, table);
     if names.layer_count == 0 || names.id_count() == 0 {
-        diags.push(Diagnostic::error("E0600", Span::new(0, 0, 1, 1), "the game has no objects in collision layers"));
+        diags.push(crate::diag::catalogue::nothing_to_compile(Span::new(0, 0, 1, 1)));
         return (None, diags);
     }
     let ow = bits::obj_words(names.id_count());
