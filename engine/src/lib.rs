@@ -19,6 +19,7 @@ pub mod diag;
 pub mod edit;
 pub(crate) mod fasthash;
 pub mod names;
+pub mod options;
 pub mod rng;
 pub mod run;
 pub mod render;

@@ -2,17 +2,9 @@
 
 use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
-use crate::syntax::ast::Ast;
 use crate::fasthash::HashMap;
-
-const WITH_VALUE: [&str; 12] = [
-    "title", "author", "homepage", "background_color", "text_color", "key_repeat_interval", "realtime_interval",
-    "again_interval", "flickscreen", "zoomscreen", "color_palette", "youtube",
-];
-const NO_VALUE: [&str; 10] = [
-    "run_rules_on_level_start", "norepeat_action", "require_player_movement", "debug", "verbose_logging",
-    "throttle_movement", "noundo", "noaction", "norestart", "scanline",
-];
+use crate::options::PreludeOption;
+use crate::syntax::ast::Ast;
 
 fn dims_ok(v: &str) -> bool {
     let parts: Vec<&str> = v.split('x').collect();
@@ -34,9 +26,9 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
     let mut seen: HashMap<&str, u32> = HashMap::default();
     for p in &ast.prelude {
         let key = p.key.text.as_str();
-        let line_text = p.span.text(source);
-        if WITH_VALUE.contains(&key) {
-            if key == "youtube" {
+        let option = PreludeOption::from_keyword(key);
+        if option.is_some_and(PreludeOption::takes_value) {
+            if option == Some(PreludeOption::Youtube) {
                 out.push(cat::youtube_unsupported(p.span));
             }
             let Some(v) = &p.value else {
@@ -54,21 +46,24 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
                 }
             }
             let lv = v.to_lowercase();
-            match key {
-                "flickscreen" | "zoomscreen" if !dims_ok(&lv) => out.push(cat::bad_dimensions(p.span, key, v)),
-                "color_palette" if crate::render::palette(&lv).is_none() => out.push(cat::unknown_palette(p.span, v)),
-                "title" if v.chars().count() > 38 => out.push(cat::long_title(p.span)),
-                "background_color" | "text_color" if !option_colour_ok(&lv) => {
+            match option {
+                Some(PreludeOption::Flickscreen | PreludeOption::Zoomscreen) if !dims_ok(&lv) => {
+                    out.push(cat::bad_dimensions(p.span, key, v));
+                }
+                Some(PreludeOption::ColorPalette) if crate::render::palette(&lv).is_none() => {
+                    out.push(cat::unknown_palette(p.span, v));
+                }
+                Some(PreludeOption::Title) if v.chars().count() > 38 => out.push(cat::long_title(p.span)),
+                Some(PreludeOption::BackgroundColor | PreludeOption::TextColor) if !option_colour_ok(&lv) => {
                     out.push(cat::bad_option_colour(p.span, key, v));
                 }
                 _ => {}
             }
-        } else if NO_VALUE.contains(&key) {
+        } else if option.is_some() {
             if let Some(v) = &p.value {
                 out.push(cat::option_takes_no_value(p.span, key, v));
             }
         } else {
-            let _ = line_text;
             out.push(cat::unknown_option(p.span, key));
         }
     }

@@ -15,6 +15,7 @@ pub mod sounds;
 
 use crate::diag::Diagnostic;
 use crate::names::NameTable;
+use crate::options::PreludeOption;
 use crate::span::Span;
 use crate::syntax::ast::Ast;
 pub use levels::{Level, LevelGrid};
@@ -79,6 +80,16 @@ impl Metadata {
     #[must_use]
     pub fn has(&self, key: &str) -> bool {
         self.options.iter().any(|(k, _)| k == key)
+    }
+    /// Whether `option` was given.
+    #[must_use]
+    pub fn has_option(&self, option: PreludeOption) -> bool {
+        self.has(option.keyword())
+    }
+    /// The value given to `option` (the last one when it was given twice).
+    #[must_use]
+    pub fn option_value(&self, option: PreludeOption) -> Option<&str> {
+        self.value(option.keyword())
     }
     fn value(&self, key: &str) -> Option<&str> {
         self.options.iter().rev().find(|(k, _)| k == key).and_then(|(_, v)| v.as_deref())
@@ -146,22 +157,24 @@ fn metadata(ast: &Ast) -> Metadata {
         key_repeat_interval: 0.15,
         ..Metadata::default()
     };
-    let num = |m: &Metadata, k: &str| m.value(k).and_then(|v| v.trim().parse::<f64>().ok());
-    m.title = m.value("title").map(str::to_owned);
-    m.author = m.value("author").map(str::to_owned);
-    m.homepage = m.value("homepage").map(str::to_owned);
-    if let Some(v) = num(&m, "again_interval") {
+    use PreludeOption as O;
+    let num = |m: &Metadata, o: O| m.option_value(o).and_then(|v| v.trim().parse::<f64>().ok());
+    let text = |m: &Metadata, o: O| m.option_value(o).map(str::to_owned);
+    m.title = text(&m, O::Title);
+    m.author = text(&m, O::Author);
+    m.homepage = text(&m, O::Homepage);
+    if let Some(v) = num(&m, O::AgainInterval) {
         m.again_interval = v;
     }
-    if let Some(v) = num(&m, "key_repeat_interval") {
+    if let Some(v) = num(&m, O::KeyRepeatInterval) {
         m.key_repeat_interval = v;
     }
-    m.realtime_interval = num(&m, "realtime_interval");
-    m.flickscreen = parse_dims(m.value("flickscreen"));
-    m.zoomscreen = parse_dims(m.value("zoomscreen"));
-    m.background_color = m.value("background_color").map(str::to_owned);
-    m.text_color = m.value("text_color").map(str::to_owned);
-    m.color_palette = m.value("color_palette").map(str::to_owned);
+    m.realtime_interval = num(&m, O::RealtimeInterval);
+    m.flickscreen = parse_dims(m.option_value(O::Flickscreen));
+    m.zoomscreen = parse_dims(m.option_value(O::Zoomscreen));
+    m.background_color = text(&m, O::BackgroundColor);
+    m.text_color = text(&m, O::TextColor);
+    m.color_palette = text(&m, O::ColorPalette);
     m
 }
 
