@@ -3,11 +3,19 @@
 //!
 //! One pipeline, each phase a module:
 //! `syntax` (text -> [`syntax::ast::Ast`] + diagnostics, never fails),
-//! `check` (names, legend, layers, rules, levels -> diagnostics),
+//! `check` (legend, layers, rules, levels -> diagnostics),
 //! `compile` (Ast -> immutable [`compile::Game`]),
 //! `run` (a [`run::Session`] playing one game: turns, undo, again, events).
-//! Side modules: `rng` (the reference's RC4 generator), `sfx` (seed ->
-//! sfxr parameters -> samples).
+//! Side modules: `names` (the one [`names::NameTable`] of a build: objects,
+//! synonyms, properties, aggregates, shared by check, compile and edit),
+//! `diag` (the [`Diagnostic`] type and its `catalogue`, every message in one
+//! place), `options` (the prelude options), `span` (positions), `rng` (the
+//! reference's RC4 generator), `sfx` (seed -> sfxr parameters -> samples),
+//! `render` (palettes, sprites and RGBA frames), `edit` (the smallest text
+//! edits for the visual tools).
+//!
+//! Arrows run one way: syntax <- names <- check/compile <- run; nothing in
+//! syntax or compile imports check.
 //!
 //! Invariants (see DESIGN.md): parsing never fails; one error does not
 //! cascade; every diagnostic has a severity, code, message and span; the
