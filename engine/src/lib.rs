@@ -70,8 +70,33 @@ pub fn build(source: &str) -> Build {
     // is reported even next to the checks' errors; only "nothing to
     // compile" would repeat them.
     diagnostics.extend(more.into_iter().filter(|d| checked_ok || d.code != "E0600"));
-    let compiled = compiled.map(Arc::new);
-    let game = if diag::has_errors(&diagnostics) { None } else { compiled.clone() };
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    let mut compiled = compiled.map(Arc::new);
+    if let Some(at) = first_past_limit(&diagnostics) {
+        // The reference stops compiling when it has this much to say.
+        diagnostics.push(diag::catalogue::too_many_problems(at, MAX_PROBLEMS));
+        diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+        compiled = None;
+    }
+    let game = if diag::has_errors(&diagnostics) { None } else { compiled.clone() };
     Build { ast, diagnostics, game, salvaged: compiled }
+}
+
+/// The most distinct problems (by line and wording) a game may have before
+/// it is refused, as the reference refuses it: past this many errors and
+/// warnings together it gives up compiling.
+pub const MAX_PROBLEMS: usize = 100;
+
+/// Where the first problem past [`MAX_PROBLEMS`] is, counting a message
+/// repeated on one line once.
+fn first_past_limit(diagnostics: &[Diagnostic]) -> Option<Span> {
+    if diagnostics.len() <= MAX_PROBLEMS {
+        return None;
+    }
+    let mut seen = fasthash::HashSet::default();
+    diagnostics
+        .iter()
+        .filter(|d| seen.insert((d.span.line, d.message.as_str())))
+        .nth(MAX_PROBLEMS)
+        .map(|d| d.span)
 }

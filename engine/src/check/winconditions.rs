@@ -28,6 +28,10 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
             let Some(n) = ws.get(i) else { continue };
             if !n.text.chars().all(crate::syntax::text::is_word) || !names.defined(&n.text) {
                 out.push(cat::win_unknown_name(w.span, &n.text));
+            } else if names.objects_of(&n.text).is_empty()
+                && let Some(missing) = names.undefined_part(&n.text)
+            {
+                out.push(cat::win_name_broken(w.span, &n.text, missing));
             }
         }
     }

@@ -178,6 +178,10 @@ fn metadata(ast: &Ast) -> Metadata {
     m
 }
 
+/// The most rule groups with rigid rules a game may have. The reference
+/// keeps them in a 32-bit mask and refuses a game with more, so we do too.
+pub const MAX_RIGID_GROUPS: usize = 30;
+
 /// Compile a checked syntax tree whose names are `table`. Never panics;
 /// broken parts are skipped.
 #[must_use]
@@ -220,6 +224,10 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
     let concrete = expand::expand_rules(&names, irules, &mut diags);
     lint::impossible_cells(&names, &concrete, &mut diags);
     let (rules, late_rules, rigid, subroutines) = rules::build(&names, &layer_masks, &concrete, &loops, &mut diags);
+    if let Some(line) = rigid.rigid_to_group.get(MAX_RIGID_GROUPS).and_then(|&g| rules.groups.get(g)?.first()).map(|r| r.line) {
+        let span = ast.rules.iter().find(|d| d.span.line == line).map_or(Span::new(0, 0, line, 1), |d| d.span);
+        diags.push(crate::diag::catalogue::too_many_rigid_groups(span, MAX_RIGID_GROUPS));
+    }
     let mut seen_diag = crate::fasthash::HashSet::default();
     diags.retain(|d| seen_diag.insert((d.span.start, d.code, d.message.clone())));
 

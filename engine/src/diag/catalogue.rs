@@ -549,6 +549,11 @@ pub fn startloop_without_end(span: Span) -> Diagnostic {
 pub fn loop_splits_group(span: Span) -> Diagnostic {
     Diagnostic::error("E0655", span, "this loop starts or ends in the middle of a `+` rule group")
 }
+/// More rigid rule groups than the reference can hold.
+#[must_use]
+pub fn too_many_rigid_groups(span: Span, most: usize) -> Diagnostic {
+    Diagnostic::error("E0657", span, format!("a game may have at most {most} rule groups with rigid rules; this one is one too many"))
+}
 /// `random` that may create an object whose layer the cell already fills.
 #[must_use]
 pub fn random_layer_clash(span: Span, created: &str, existing: &str) -> Diagnostic {
@@ -579,6 +584,16 @@ pub fn win_shape(span: Span) -> Diagnostic {
 #[must_use]
 pub fn win_expected_on(span: Span, word: &str) -> Diagnostic {
     Diagnostic::error("E0703", span, format!("expected ON in this win condition, found {}", up(word)))
+}
+/// A win condition naming a legend entry that stands for nothing, because
+/// its definition leans on an undefined name.
+#[must_use]
+pub fn win_name_broken(span: Span, name: &str, missing: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0705",
+        span,
+        format!("{} stands for no object (its definition leans on {}, which is not defined), so this win condition cannot be checked", up(name), up(missing)),
+    )
 }
 /// An undefined name in a win condition.
 #[must_use]
@@ -646,6 +661,12 @@ pub fn no_objects(span: Span) -> Diagnostic {
 #[must_use]
 pub fn no_levels(span: Span) -> Diagnostic {
     Diagnostic::error("E0904", span, "the game has no levels")
+}
+/// More distinct messages than the reference shows before it gives up on
+/// a game.
+#[must_use]
+pub fn too_many_problems(span: Span, most: usize) -> Diagnostic {
+    Diagnostic::error("E0906", span, format!("more than {most} problems are reported for this game; fix some of them before it can run"))
 }
 /// Background defined as an aggregate.
 #[must_use]
