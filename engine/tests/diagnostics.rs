@@ -122,6 +122,17 @@ fn loop_markers_pair_in_order_and_stay_out_of_groups() {
 }
 
 #[test]
+fn a_loop_marker_with_a_comment_is_no_marker() {
+    // The reference reads `startloop (note)` as a rule line holding a
+    // comment and no arrow, refuses it, and then finds the ENDLOOP alone.
+    let g = game("", "startloop (note)\n[ > Player | Crate ] -> [ > Player | > Crate ]\nendloop", "");
+    check(&g, "E0603", "startloop (note)", true);
+    check(&g, "E0614", "endloop", true);
+    let plain = game("", "startloop\n[ > Player | Crate ] -> [ > Player | > Crate ]\nendloop", "");
+    assert!(engine::build(&plain).game.is_some());
+}
+
+#[test]
 fn prelude_colours_must_be_colours() {
     let g = game("", "", "").replacen("title Test", "title Test\ntext_color 12zz34", 1);
     check(&g, "E0116", "text_color", true);

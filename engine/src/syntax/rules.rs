@@ -124,7 +124,10 @@ impl Parser {
         if toks.is_empty() {
             return;
         }
-        if toks.len() == 1 && (toks[0].text == "startloop" || toks[0].text == "endloop") {
+        // A loop marker followed by a comment is read as a rule line with a
+        // comment and no arrow (as the reference does): refused below.
+        let commented = stop < raw.len();
+        if toks.len() == 1 && !commented && (toks[0].text == "startloop" || toks[0].text == "endloop") {
             let kind = if toks[0].text == "startloop" { RuleLineKind::StartLoop } else { RuleLineKind::EndLoop };
             self.ast.rules.push(RuleDef { kind, span: whole });
             return;
