@@ -133,6 +133,35 @@ fn a_loop_marker_with_a_comment_is_no_marker() {
 }
 
 #[test]
+fn a_stray_close_before_a_rule_drops_the_line_without_refusing() {
+    // The reference reads no rule from a line whose first token (after any
+    // comments) is a `)` that closes nothing, and only warns.
+    for rules in ["(note))", "(a) ) [ > Player | Crate ] -> [ > Player | > Crate ]", ") [ Player ] -> [ Crate ]", "()()()()"] {
+        let g = game("", &format!("[ > Player | Crate ] -> [ > Player | > Crate ]\n{rules}"), "");
+        let b = engine::build(&g);
+        assert!(b.game.is_some(), "{rules}: {:#?}", b.diagnostics);
+        assert!(b.diagnostics.iter().all(|d| d.code == "W0101"), "{rules}: {:#?}", b.diagnostics);
+    }
+    // After the arrow it is still a stray word in the rule.
+    check(&game("", "[ > Player | Crate ] -> [ > Player | > Crate ] )", ""), "E0604", "> Crate ] )", true);
+}
+
+#[test]
+fn the_title_screen_warnings_follow_its_layout() {
+    let titled = |title: &str, extra: &str| game("", "", "").replacen("title Test", &format!("title {title}{extra}"), 1);
+    let warned = |src: &str, code: &str| engine::build(src).diagnostics.iter().any(|d| d.code == code);
+    // Five rows for title and author: a 39-character title fits in two.
+    assert!(!warned(&titled(&"x".repeat(39), ""), "W0118"));
+    // 170 characters wrap to five rows: still no cut.
+    assert!(!warned(&titled(&"word ".repeat(34), ""), "W0118"));
+    assert!(warned(&titled(&"word ".repeat(40), ""), "W0118"));
+    // The author is cut first, and freeing the control rows makes room.
+    let both = format!("\nauthor {}", "name ".repeat(14));
+    assert!(warned(&titled(&"word ".repeat(20), &both), "W0119"));
+    assert!(!warned(&titled(&"word ".repeat(20), &format!("{both}\nnoaction")), "W0119"));
+}
+
+#[test]
 fn prelude_colours_must_be_colours() {
     let g = game("", "", "").replacen("title Test", "title Test\ntext_color 12zz34", 1);
     check(&g, "E0116", "text_color", true);

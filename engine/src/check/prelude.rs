@@ -53,7 +53,6 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
                 Some(PreludeOption::ColorPalette) if crate::render::palette(&lv).is_none() => {
                     out.push(cat::unknown_palette(p.span, v));
                 }
-                Some(PreludeOption::Title) if v.chars().count() > 38 => out.push(cat::long_title(p.span)),
                 Some(PreludeOption::BackgroundColor | PreludeOption::TextColor) if !option_colour_ok(&lv) => {
                     out.push(cat::bad_option_colour(p.span, key, v));
                 }
@@ -66,5 +65,48 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
         } else {
             out.push(cat::unknown_option(p.span, key));
         }
+    }
+    title_screen(ast, out);
+}
+
+/// Rows of the title screen that the title and the author share.
+const TITLE_ROWS: usize = 5;
+
+/// Warn when the title screen has to cut the title or the author short.
+///
+/// The screen is 34 characters wide; the title and `by AUTHOR` are wrapped
+/// to it and share five rows, plus one when `noaction` is set and one when
+/// both `noundo` and `norestart` are (the control lines they free), but no
+/// more than six in all. When they do not fit, the author loses lines first
+/// (down to one), then the title. The last `title` and `author` lines are
+/// the ones shown. (The reference also gives characters its font lacks
+/// double width; we count every character once.)
+fn title_screen(ast: &Ast, out: &mut Vec<Diagnostic>) {
+    if ast.levels.is_empty() {
+        return; // no title screen is drawn
+    }
+    let last = |o: PreludeOption| ast.prelude.iter().rev().find(|p| p.key.text == o.keyword() && p.value.is_some());
+    let has = |o: PreludeOption| ast.prelude.iter().any(|p| p.key.text == o.keyword());
+    let width = crate::render::MESSAGE_COLUMNS;
+    let title = last(PreludeOption::Title);
+    let author = last(PreludeOption::Author);
+    let title_rows = crate::render::wrap_message(title.and_then(|p| p.value.as_deref()).unwrap_or("PuzzleScript Game"), width).len();
+    let author_rows = author.and_then(|p| p.value.as_deref()).map_or(0, |a| crate::render::wrap_message(&format!("by {a}"), width).len());
+    let freed = usize::from(has(PreludeOption::Noaction))
+        + usize::from(has(PreludeOption::Noundo) && has(PreludeOption::Norestart));
+    let rows = TITLE_ROWS + freed.min(1);
+    let excess = (title_rows + author_rows).saturating_sub(rows);
+    if excess == 0 {
+        return;
+    }
+    if let Some(a) = author
+        && author_rows > 1
+    {
+        out.push(cat::long_author(a.span));
+    }
+    if excess > author_rows.saturating_sub(1)
+        && let Some(t) = title
+    {
+        out.push(cat::long_title(t.span));
     }
 }

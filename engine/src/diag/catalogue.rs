@@ -647,6 +647,11 @@ pub fn no_background(span: Span) -> Diagnostic {
 pub fn unknown_palette(span: Span, value: &str) -> Diagnostic {
     Diagnostic::error("E0117", span, format!("there is no colour palette called \"{value}\""))
 }
+/// An author too long for the title screen.
+#[must_use]
+pub fn long_author(span: Span) -> Diagnostic {
+    Diagnostic::warning("W0119", span, "the author's name is too long for the title screen and will be cut short")
+}
 /// A title too long for the title screen.
 #[must_use]
 pub fn long_title(span: Span) -> Diagnostic {

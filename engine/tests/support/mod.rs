@@ -149,7 +149,8 @@ pub fn cases() -> Vec<Case> {
         case("W0114", "flickscreen", WARNING, || game().prelude("flickscreen 5x5x5").text()),
         case("E0116", "text_color", ERROR, || game().prelude("text_color 12zz34").text()),
         case("E0117", "color_palette", ERROR, || game().prelude("color_palette nosuch").text()),
-        case("W0118", "title xxxx", WARNING, || game().text().replace("title Test", &format!("title {}", "x".repeat(50)))),
+        case("W0118", "title word", WARNING, || game().text().replace("title Test", &format!("title {}", "word ".repeat(40)))),
+        case("W0119", "author name", WARNING, || game().prelude(&format!("author {}", "name ".repeat(30))).text()),
         // ---- objects ----
         case("W0201", "!!!", WARNING, || game().objects("Gem\nblue\n!!!").layers("Player, Crate, Wall, Gem").text()),
         case("E0202", "Crate (second)", ERROR, || game().objects("Crate (second)\nblue").text()),
