@@ -54,7 +54,7 @@ fn row_items(r: &CellRow) -> impl Iterator<Item = &CellItem> {
     })
 }
 
-fn check_rule(rule: &Rule, _span: crate::span::Span, names: &NameTable, out: &mut Vec<Diagnostic>) {
+fn check_rule(rule: &Rule, names: &NameTable, out: &mut Vec<Diagnostic>) {
     for (side, rows) in [(false, &rule.lhs), (true, &rule.rhs)] {
         for row in rows.iter() {
             let n = row.cells.len();
@@ -99,8 +99,7 @@ fn check_rule(rule: &Rule, _span: crate::span::Span, names: &NameTable, out: &mu
         // Properties on the right must be pinned down by the left.
         let lhs_props: Vec<&str> = row_items(l).map(|i| i.name.text.as_str()).collect();
         for (a, b) in l.cells.iter().zip(&r.cells) {
-            let (Cell::Items(li, _), Cell::Items(ri, s)) = (a, b) else { continue };
-            let _ = li;
+            let (Cell::Items(..), Cell::Items(ri, s)) = (a, b) else { continue };
             for it in ri {
                 if is_no(it) || it.modifiers.first().is_some_and(|m| m.text == "random") {
                     continue;
@@ -186,7 +185,7 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
                     out.push(cat::rule_group_mixes_late(def.span));
                 }
                 prev_late = Some(late);
-                check_rule(rule, def.span, names, out);
+                check_rule(rule, names, out);
             }
         }
     }

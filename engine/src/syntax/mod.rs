@@ -152,8 +152,8 @@ impl Parser {
             // ends the line for the reference, which then reads no rule.
             Section::Rules if sc.stray_closes.first().is_some_and(|&s| s < fc) => {}
             Section::Rules => self.rules_line(line, code, fc),
-            Section::WinConditions => self.wincondition_line(line, code, fc),
-            Section::Levels => self.levels_line(line, code, fc),
+            Section::WinConditions => self.wincondition_line(line, fc),
+            Section::Levels => self.levels_line(line, fc),
         }
     }
 

@@ -215,7 +215,6 @@ impl Parser {
             }
             i += 1;
         }
-        let _ = rigid;
         if late && rigid {
             return Outcome::Error(cat::late_rigid(line.span(toks[0].start, toks[toks.len() - 1].end)));
         }

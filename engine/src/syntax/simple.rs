@@ -44,7 +44,7 @@ impl Parser {
         self.ast.layers.push(LayerDef { names, span: line.span(fc, end) });
     }
 
-    pub(super) fn wincondition_line(&mut self, line: &Line<'_>, _code: &str, fc: usize) {
+    pub(super) fn wincondition_line(&mut self, line: &Line<'_>, fc: usize) {
         // Like the reference, read up to the first `(` of the line.
         let raw = line.raw;
         let stop = raw[fc..].find('(').map_or(raw.len(), |i| fc + i);
