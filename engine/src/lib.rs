@@ -21,6 +21,8 @@
 //! cascade; every diagnostic has a severity, code, message and span; the
 //! engine is deterministic and owns no clock or device.
 
+#![warn(missing_docs)]
+
 pub mod check;
 pub mod compile;
 pub mod diag;
