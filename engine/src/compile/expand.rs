@@ -201,7 +201,7 @@ pub(crate) fn read_rules(ast: &Ast) -> (Vec<IRule>, Vec<LoopMarker>) {
             continue;
         }
         if lhs.len() != rhs.len() {
-            if !(!commands.is_empty() && rhs.is_empty()) {
+            if commands.is_empty() || !rhs.is_empty() {
                 continue;
             }
         } else if lhs.iter().zip(&rhs).any(|(l, r)| l.len() != r.len() || l.is_empty()) {

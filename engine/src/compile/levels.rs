@@ -80,7 +80,7 @@ fn build_map(names: &Layout, map: &LevelMap, bg: Background, layer_masks: &[Box<
             let Some(&ch) = row.get(x).or_else(|| row.last()) else { continue };
             if let Some(mask) = masks.entry(ch).or_insert_with(|| glyph_mask(names, ch, ow)) {
                 let i = x * height + y;
-                cells[i * ow..(i + 1) * ow].copy_from_slice(&mask);
+                cells[i * ow..(i + 1) * ow].copy_from_slice(mask);
             }
         }
     }

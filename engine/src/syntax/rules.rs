@@ -361,7 +361,7 @@ impl Parser {
         }
         let whole = line.span(toks[0].start, toks[toks.len() - 1].end);
         if rule.lhs.len() != rule.rhs.len() {
-            if !(!rule.commands.is_empty() && rule.rhs.is_empty()) {
+            if rule.commands.is_empty() || !rule.rhs.is_empty() {
                 return Outcome::DropWarning(cat::side_count(whole));
             }
         } else {
