@@ -1,18 +1,32 @@
 #!/usr/bin/env bash
-# Side-by-side speed of Puzzlewright and the reference PuzzleScript engine on
-# the same play sessions, in one run on this machine.
+# Puzzlewright's engine against the reference PuzzleScript engine on the same
+# work, in one run on this machine, on one core and on all cores.
 #
-#   scripts/bench-vs-reference.sh REFERENCE_CHECKOUT
+#   scripts/bench-vs-reference.sh REFERENCE_CHECKOUT [compile|suite|walks]...
 #
 # REFERENCE_CHECKOUT is a checkout of the reference PuzzleScript repository
-# (it has src/tests/run_tests_node.js). The script converts the reference's
-# own simulation test data to our conformance format in a temporary folder,
-# then times `node src/tests/run_tests_node.js --sim-only` against
-# `puzzlewright conformance` on that same data, and on simulation.json.
+# (it has src/tests/run_tests_node.js); node must be installed. With no part
+# named, all three run:
+#   compile  every corpus game built warm in one process: the median of
+#            repeated builds per game, ours and the reference's (node, the
+#            editor's own settings), and the ratio per game;
+#   suite    the reference's own play-session tests: `node run_tests_node.js
+#            --sim-only` against `puzzlewright conformance` on the same cases
+#            (converted to our format in a temporary folder);
+#   walks    long random walks of the corpus games (the same inputs on both
+#            sides, building not timed): inputs per second, and a check that
+#            both engines end every walk on the same level state.
+# Environment: PUZZLEWRIGHT_BIN (default: the dev build), REPEAT (compile,
+# default 15), TURNS and LEVELS (walks, default 300 and 3).
 set -euo pipefail
-ref=${1:?usage: $0 REFERENCE_CHECKOUT}
+ref=${1:?usage: $0 REFERENCE_CHECKOUT [compile|suite|walks]...}
+shift
+parts=("$@")
+[ ${#parts[@]} -gt 0 ] || parts=(compile suite walks)
 here=$(cd "$(dirname "$0")/.." && pwd)
 shared=${PUZZLEWRIGHT_SHARED:-$here/../shared}
+corpus=$shared/corpus
+cores=$(nproc)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -24,9 +38,57 @@ if [ -z "${PUZZLEWRIGHT_BIN:-}" ]; then
     cargo build -q --workspace --all-targets --manifest-path "$here/Cargo.toml"
 fi
 bin=${PUZZLEWRIGHT_BIN:-$here/target/debug/puzzlewright}
+refjs=$here/scripts/bench/reference.js
+now() { date +%s.%N; }
+elapsed() { echo "$2 - $1" | bc -l; }
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(date -u +%Y-%m-%d)"
 
-# The reference's test data as our JSON cases (read, not copied into the project).
-node -e '
+# Runs the reference script over the corpus in $cores node processes at
+# once, each with its share of the games; prints the wall time.
+reference_all_cores() {
+    local mode=$1 out=$2; shift 2
+    local games; mapfile -t games < <(cd "$corpus" && ls ./*.txt | sed 's|^\./||' | sort)
+    local pids=() k
+    for ((k = 0; k < cores; k++)); do
+        local share=()
+        for ((i = k; i < ${#games[@]}; i += cores)); do share+=("${games[i]}"); done
+        local list; list=$(IFS=,; echo "${share[*]}")
+        node "$refjs" "$ref" "$mode" "$corpus" --only "$list" "$@" > "$out.$k" &
+        pids+=($!)
+    done
+    wait "${pids[@]}"
+    cat "$out".* > "$out"
+}
+
+for part in "${parts[@]}"; do
+case $part in
+compile)
+    repeat=${REPEAT:-15}
+    echo; echo "== compile: median of $repeat warm builds per corpus game =="
+    t0=$(now); taskset -c 0 node "$refjs" "$ref" compile "$corpus" --repeat "$repeat" > "$tmp/ref-compile.jsonl"; t1=$(now)
+    taskset -c 0 "$bin" bench compile "$corpus" --repeat "$repeat" > "$tmp/our-compile.jsonl"; t2=$(now)
+    reference_all_cores compile "$tmp/ref-compile-all.jsonl" --repeat "$repeat"; t3=$(now)
+    "$bin" bench compile "$corpus" --repeat "$repeat" --threads "$cores" > /dev/null; t4=$(now)
+    python3 - "$tmp/ref-compile.jsonl" "$tmp/our-compile.jsonl" <<'EOF'
+import json, statistics, sys
+ref = {d["game"]: d["ms"] for d in map(json.loads, open(sys.argv[1]))}
+ours = {d["game"]: d["ms"] for d in map(json.loads, open(sys.argv[2]))}
+rows = sorted((ref[g] / max(ours[g], 1e-6), g) for g in ours if g in ref)
+ratios = [r for r, _ in rows]
+print(f"games: {len(rows)}; ratio (reference ms / ours ms) median {statistics.median(ratios):.1f}x, "
+      f"lowest {rows[0][0]:.1f}x ({rows[0][1]}), highest {rows[-1][0]:.1f}x")
+for g in ("easyenigma.txt", "threes.txt"):
+    if g in ours and g in ref:
+        print(f"  {g}: reference {ref[g]:.2f} ms, ours {ours[g]:.2f} ms, {ref[g] / ours[g]:.1f}x")
+print("  slowest ten ratios:", ", ".join(f"{g} {r:.1f}x" for r, g in rows[:10]))
+EOF
+    printf 'whole corpus, one core:  reference %.2fs, ours %.2fs (%.1fx)\n' "$(elapsed "$t0" "$t1")" "$(elapsed "$t1" "$t2")" "$(echo "($t1 - $t0) / ($t2 - $t1)" | bc -l)"
+    printf 'whole corpus, %s cores:  reference %.2fs, ours %.2fs (%.1fx)\n' "$cores" "$(elapsed "$t2" "$t3")" "$(elapsed "$t3" "$t4")" "$(echo "($t3 - $t2) / ($t4 - $t3)" | bc -l)"
+    ;;
+suite)
+    echo; echo "== the reference's play-session suite =="
+    # The reference's test data as our JSON cases (read, not copied into the project).
+    node -e '
 const fs = require("fs"), vm = require("vm");
 vm.runInThisContext(fs.readFileSync(process.argv[1] + "/src/tests/resources/testdata.js", "utf8"));
 const out = testdata.map(([name, d]) => ({name, source: d[0], inputs: d[1], expected: d[2],
@@ -34,20 +96,42 @@ const out = testdata.map(([name, d]) => ({name, source: d[0], inputs: d[1], expe
   sounds: d[5] === undefined ? null : d[5]}));
 fs.writeFileSync(process.argv[2], JSON.stringify(out));
 ' "$ref" "$tmp/reference-sim.json"
-
-now() { date +%s.%N; }
-t0=$(now)
-(cd "$ref/src" && node tests/run_tests_node.js --sim-only) > "$tmp/node.out" 2>&1 || true
-t1=$(now)
-"$bin" conformance --allow-failures "$tmp/reference-sim.json" > "$tmp/ours-ref.out"
-t2=$(now)
-"$bin" conformance --allow-failures "$shared/conformance/simulation.json" > "$tmp/ours-sim.out"
-t3=$(now)
-
-node_s=$(echo "$t1 - $t0" | bc -l)
-ours_s=$(echo "$t2 - $t1" | bc -l)
-sim_s=$(echo "$t3 - $t2" | bc -l)
-echo "reference (node --sim-only): $(grep -E 'Total:' "$tmp/node.out" | head -1)  wall ${node_s}s"
-echo "puzzlewright, same cases:    $(tail -1 "$tmp/ours-ref.out")  wall ${ours_s}s"
-echo "puzzlewright, simulation.json: $(tail -1 "$tmp/ours-sim.out")  wall ${sim_s}s"
-printf 'speed-up on the same cases: %.1fx\n' "$(echo "$node_s / $ours_s" | bc -l)"
+    t0=$(now)
+    (cd "$ref/src" && taskset -c 0 node tests/run_tests_node.js --sim-only) > "$tmp/node.out" 2>&1 || true
+    t1=$(now)
+    taskset -c 0 "$bin" conformance --allow-failures "$tmp/reference-sim.json" > "$tmp/ours-1.out"
+    t2=$(now)
+    "$bin" conformance --allow-failures "$tmp/reference-sim.json" > "$tmp/ours-all.out"
+    t3=$(now)
+    echo "reference (node --sim-only, one core): $(grep -E 'Total:' "$tmp/node.out" | head -1)  wall $(elapsed "$t0" "$t1")s"
+    echo "puzzlewright, one core:    $(tail -1 "$tmp/ours-1.out")  wall $(elapsed "$t1" "$t2")s"
+    echo "puzzlewright, $cores cores:   $(tail -1 "$tmp/ours-all.out")  wall $(elapsed "$t2" "$t3")s"
+    printf 'speed-up: %.1fx on one core, %.1fx on %s cores (node is single-threaded)\n' \
+        "$(echo "($t1 - $t0) / ($t2 - $t1)" | bc -l)" "$(echo "($t1 - $t0) / ($t3 - $t2)" | bc -l)" "$cores"
+    ;;
+walks)
+    turns=${TURNS:-300}; levels=${LEVELS:-3}
+    echo; echo "== random walks: $turns inputs on the first $levels maps of each corpus game =="
+    t0=$(now); taskset -c 0 node "$refjs" "$ref" walks "$corpus" --turns "$turns" --levels "$levels" > "$tmp/ref-walks.jsonl"; t1=$(now)
+    taskset -c 0 "$bin" bench walks "$corpus" --turns "$turns" --levels "$levels" > "$tmp/our-walks.jsonl"; t2=$(now)
+    reference_all_cores walks "$tmp/ref-walks-all.jsonl" --turns "$turns" --levels "$levels"; t3=$(now)
+    "$bin" bench walks "$corpus" --turns "$turns" --levels "$levels" --threads "$cores" > "$tmp/our-walks-all.jsonl"; t4=$(now)
+    python3 - "$tmp/ref-walks.jsonl" "$tmp/our-walks.jsonl" <<'EOF'
+import json, sys
+ref = {(d["game"], d["level"]): d for d in map(json.loads, open(sys.argv[1]))}
+ours = {(d["game"], d["level"]): d for d in map(json.loads, open(sys.argv[2]))}
+both = sorted(set(ref) & set(ours))
+differ = [k for k in both if ref[k]["dump"] != ours[k]["dump"]]
+n = sum(ours[k]["inputs"] for k in both)
+r_ms = sum(ref[k]["ms"] for k in both)
+o_ms = sum(ours[k]["ms"] for k in both)
+print(f"walks: {len(both)} (only reference: {len(set(ref) - set(ours))}, only ours: {len(set(ours) - set(ref))}); "
+      f"final states differ: {len(differ)} {differ[:5]}")
+print(f"inputs per second on one core, timed part only: reference {n / r_ms * 1000:.0f}, ours {n / o_ms * 1000:.0f}: {r_ms / o_ms:.1f}x")
+EOF
+    printf 'whole run (building and loading included), one core: reference %.2fs, ours %.2fs (%.1fx)\n' "$(elapsed "$t0" "$t1")" "$(elapsed "$t1" "$t2")" "$(echo "($t1 - $t0) / ($t2 - $t1)" | bc -l)"
+    printf 'whole run, %s cores: reference %.2fs, ours %.2fs (%.1fx)\n' "$cores" "$(elapsed "$t2" "$t3")" "$(elapsed "$t3" "$t4")" "$(echo "($t3 - $t2) / ($t4 - $t3)" | bc -l)"
+    ;;
+*) echo "unknown part $part (compile, suite or walks)"; exit 2 ;;
+esac
+done

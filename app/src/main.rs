@@ -1,6 +1,7 @@
 //! `puzzlewright`: the studio (once it lands) and the headless commands that
 //! expose every engine capability.
 
+mod bench_cmd;
 mod check_cmd;
 mod conformance;
 mod corpus_cmd;
@@ -18,6 +19,9 @@ usage:
   puzzlewright sfx SEED [--wav OUT] [--bits 8|16] [--samples]
                                           print a sound seed's category and sfxr
                                           parameters; write the sound as a WAV
+  puzzlewright bench compile|walks DIR [--repeat N] [--turns N] [--levels N] [--threads N] [--only A,B]
+                                          time building games / long random walks, for
+                                          scripts/bench-vs-reference.sh
   puzzlewright help                       this text";
 
 fn main() -> ExitCode {
@@ -27,6 +31,7 @@ fn main() -> ExitCode {
         Some("conformance") => conformance::run(&args[1..]),
         Some("corpus") => corpus_cmd::run(&args[1..]),
         Some("sfx") => sfx_cmd::run(&args[1..]),
+        Some("bench") => bench_cmd::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)

@@ -107,7 +107,7 @@ fn table() -> Vec<Row> {
         row("parser.js token (COLLISIONLAYERS)", "an object in two layers", W, Ours(&["W0505"])),
         row("parser.js token (COLLISIONLAYERS)", "a name twice in one layer", W, Ours(&["W0506"])),
         // ---- parser.js: RULES ----
-        row("parser.js token (RULES)", "an object name before the first `[` of a rule", E, Ours(&["E0630"])),
+        row("parser.js token (RULES)", "an object name before the first `[` of a rule", E, Ours(&["E0658"])),
         row("parser.js token (RULES)", "an undefined name in a rule", E, Ours(&["E0604"])),
         // ---- parser.js: WINCONDITIONS ----
         row("parser.js token (WINCONDITIONS)", "a win condition too short", E, Ours(&["E0702"])),
@@ -166,17 +166,17 @@ fn table() -> Vec<Row> {
         row("compiler.js processRuleString", "a relative direction as a rule prefix", E, Ours(&["E0628"])),
         row("compiler.js processRuleString", "`random` on a rule joined with `+`", E, Ours(&["E0629"])),
         row("compiler.js processRuleString", "`perpendicular`/`parallel` as a rule prefix", E, Ours(&["E0628"])),
-        row("compiler.js processRuleString", "a word before the first `[` that is no prefix", E, Ours(&["E0630"])),
+        row("compiler.js processRuleString", "a word before the first `[` that is no prefix", E, Ours(&["E0658"])),
         row("compiler.js processRuleString", "a `[` inside a pattern", W, Ours(&["W0602"])),
-        row("compiler.js processRuleString", "a `[` before the last pattern is closed", E, Ours(&["E0631"])),
+        row("compiler.js processRuleString", "a `[` before the last pattern is closed", E, Ours(&["E0659"])),
         row("compiler.js processRuleString", "two directions on one object", E, Ours(&["E0635"])),
         row("compiler.js processRuleString", "a direction between patterns", W, Ours(&["W0640"])),
         row("compiler.js processRuleString", "movement in a late rule", E, Ours(&["E0606"])),
         row("compiler.js processRuleString", "`|` outside a pattern", W, Ours(&["W0638"])),
-        row("compiler.js processRuleString", "a direction with no object before `|`", E, Ours(&["E0632"])),
+        row("compiler.js processRuleString", "a direction with no object before `|`", E, Ours(&["E0660"])),
         row("compiler.js processRuleString", "a `]` with no pattern open", W, Ours(&["W0644"])),
-        row("compiler.js processRuleString", "a pattern ending in an ellipsis with a direction", E, Ours(&["E0632"])),
-        row("compiler.js processRuleString", "a direction with no object before `]`", E, Ours(&["E0632"])),
+        row("compiler.js processRuleString", "a pattern ending in an ellipsis with a direction", E, Ours(&["E0660"])),
+        row("compiler.js processRuleString", "a direction with no object before `]`", E, Ours(&["E0660"])),
         row("compiler.js processRuleString", "late and normal rules in one `+` group", W, Ours(&["W0652"])),
         row("compiler.js processRuleString", "`->` inside a pattern", W, Ours(&["W0639"])),
         row("compiler.js processRuleString", "two arrows", E, Ours(&["E0634"])),
@@ -339,7 +339,7 @@ fn situations_as_the_reference_meets_them() {
         assert!(b.diagnostics.iter().any(|d| d.code == code), "{code} not raised; got {:#?}", b.diagnostics);
     };
     // An object name before the first `[` of a rule.
-    raised(&game().rules("Crate [ > Player | Crate ] -> [ > Player | > Crate ]").text(), "E0630");
+    raised(&game().rules("Crate [ > Player | Crate ] -> [ > Player | > Crate ]").text(), "E0658");
     // Kinds mixed through a synonym: an `or` of a synonym of an `and`.
     raised(&game().legend("Pile = Crate and Target\nAlias = Pile\nMix = Alias or Wall").text(), "E0308");
     // A colour code that is no colour.

@@ -5,6 +5,7 @@
 //! that refer to a broken definition are not reported again).
 
 mod game;
+mod gosub;
 mod layers;
 mod levels;
 mod objects;
@@ -27,6 +28,7 @@ pub fn check(ast: &Ast, names: &NameTable, source: &str) -> Vec<Diagnostic> {
     sounds::check(ast, names, &mut out);
     let layered = layers::check(ast, names, &mut out);
     rules::check(ast, names, &mut out);
+    gosub::check(ast, &mut out);
     winconditions::check(ast, names, &mut out);
     levels::check(ast, names, &mut out);
     rules::check_unlayered(ast, names, &layered, &mut out);

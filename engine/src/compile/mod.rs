@@ -17,9 +17,9 @@ use crate::diag::Diagnostic;
 use crate::names::NameTable;
 use crate::options::PreludeOption;
 use crate::span::Span;
-use crate::syntax::ast::Ast;
+use crate::syntax::ast::{Ast, RuleLineKind};
 pub use levels::{Level, LevelGrid};
-pub use rules::{CellPattern, PatternCell, Replacement, Row, Rule, RuleSet};
+pub use rules::{CellPattern, Command, Direction, PatternCell, Replacement, Row, Rule, RuleSet, Subroutine};
 pub use sounds::{MoveSound, Sounds};
 
 /// `all`, `some`/`any` or `no`.
@@ -33,15 +33,34 @@ pub enum Quantifier {
     All,
 }
 
+/// Which cells a name stands for: those holding one of its objects, or for
+/// an `and` aggregate, all of them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ObjectMatch {
+    /// An aggregate: a cell must hold every object of `mask`.
+    pub aggregate: bool,
+    /// The objects (bit `id` per object).
+    pub mask: Box<[u64]>,
+}
+
+impl ObjectMatch {
+    /// Whether a cell with objects `cell` is one the name stands for.
+    #[must_use]
+    #[inline]
+    pub fn matches(&self, cell: &[u64]) -> bool {
+        if self.aggregate { bits::contains(cell, &self.mask) } else { bits::intersects(cell, &self.mask) }
+    }
+}
+
 /// A win condition over object masks.
 #[derive(Debug, Clone)]
 pub struct WinCondition {
     /// The quantifier.
     pub quantifier: Quantifier,
-    /// The subject mask and whether all its bits are required (aggregate).
-    pub subject: (bool, Box<[u64]>),
-    /// The `on` mask (every object when absent) and its aggregate flag.
-    pub target: (bool, Box<[u64]>),
+    /// The subject (`crate` in `all crate on target`).
+    pub subject: ObjectMatch,
+    /// What the subject must be on (every cell matches when absent).
+    pub target: ObjectMatch,
     /// Source line.
     pub line: u32,
 }
@@ -122,18 +141,20 @@ pub struct Game {
     pub mov_words: usize,
     /// Object mask of each layer.
     pub layer_masks: Vec<Box<[u64]>>,
-    /// The player mask and whether it is an aggregate (all bits needed).
-    pub player: (bool, Box<[u64]>),
-    /// Main rules.
+    /// The cells that hold the player.
+    pub player: ObjectMatch,
+    /// Main rules (those before the first `subroutine` line).
     pub rules: RuleSet,
-    /// Late rules.
+    /// Late rules (those before the first `subroutine` line).
     pub late_rules: RuleSet,
-    /// Rigid group index -> main group index.
+    /// Rigid group index -> group, numbered over all non-late groups (main
+    /// rules first, then each subroutine's; see [`RuleSet::group_base`]).
     pub rigid_to_group: Vec<usize>,
     /// Whether any rule group is rigid.
     pub rigid: bool,
-    /// PuzzleScript Next subroutines (name, rules), called with `gosub`.
-    pub subroutines: Vec<(String, RuleSet)>,
+    /// PuzzleScript Next subroutines in the order they are defined; a
+    /// [`Command::Gosub`] names one by its index.
+    pub subroutines: Vec<Subroutine>,
     /// Win conditions.
     pub win_conditions: Vec<WinCondition>,
     /// Sounds.
@@ -178,6 +199,20 @@ fn metadata(ast: &Ast) -> Metadata {
     m
 }
 
+/// The subroutines a game defines (key and line), the first of each name.
+fn subroutine_names(ast: &Ast) -> Vec<(String, u32)> {
+    let mut out: Vec<(String, u32)> = Vec::new();
+    for def in &ast.rules {
+        if let RuleLineKind::Subroutine(name) = &def.kind {
+            let key = rules::subroutine_key(&name.text);
+            if !out.iter().any(|(k, _)| *k == key) {
+                out.push((key, def.span.line));
+            }
+        }
+    }
+    out
+}
+
 /// The most rule groups with rigid rules a game may have. The reference
 /// keeps them in a 32-bit mask and refuses a game with more, so we do too.
 pub const MAX_RIGID_GROUPS: usize = 30;
@@ -204,16 +239,16 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
         }
         layer_masks.push(m.into());
     }
-    let mask_of = |name: &str| -> (bool, Box<[u64]>) {
+    let mask_of = |name: &str| -> ObjectMatch {
         let mut m = vec![0u64; ow];
-        let mut agg = false;
+        let mut aggregate = false;
         if let Some((a, ids)) = names.objects_of(name) {
-            agg = a;
+            aggregate = a;
             for id in ids {
                 bits::set_bit(&mut m, id);
             }
         }
-        (agg, m.into())
+        ObjectMatch { aggregate, mask: m.into() }
     };
     let player = mask_of("player");
     let bg = levels::background(&names);
@@ -223,8 +258,13 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
     lint::superfluous_no(&names, &irules, &mut diags);
     let concrete = expand::expand_rules(&names, irules, &mut diags);
     lint::impossible_cells(&names, &concrete, &mut diags);
-    let (rules, late_rules, rigid, subroutines) = rules::build(&names, &layer_masks, &concrete, &loops, &mut diags);
-    if let Some(line) = rigid.rigid_to_group.get(MAX_RIGID_GROUPS).and_then(|&g| rules.groups.get(g)?.first()).map(|r| r.line) {
+    let compiled = rules::build(&names, &layer_masks, &concrete, &loops, &subroutine_names(ast), &mut diags);
+    if let Some(&g) = compiled.rigid.rigid_to_group.get(MAX_RIGID_GROUPS) {
+        // Rigid groups are numbered over the main rules, then each
+        // subroutine's; the first rule of the one past the limit is blamed.
+        let sets = std::iter::once(&compiled.rules).chain(compiled.subroutines.iter().map(|s| &s.rules));
+        let line = sets.filter_map(|s| s.groups.get(g.checked_sub(s.group_base)?)?.first()).map(|r| r.line).next();
+        let line = line.unwrap_or(1);
         let span = ast.rules.iter().find(|d| d.span.line == line).map_or(Span::new(0, 0, line, 1), |d| d.span);
         diags.push(crate::diag::catalogue::too_many_rigid_groups(span, MAX_RIGID_GROUPS));
     }
@@ -252,7 +292,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
             }
             mask_of(w[3])
         } else {
-            (false, vec![u64::MAX; ow].into())
+            ObjectMatch { aggregate: false, mask: vec![u64::MAX; ow].into() }
         };
         win_conditions.push(WinCondition { quantifier, subject, target, line: wc.span.line });
     }
@@ -277,11 +317,11 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
         mov_words: mw,
         layer_masks,
         player,
-        rules,
-        late_rules,
-        rigid_to_group: rigid.rigid_to_group,
-        rigid: rigid.any,
-        subroutines,
+        rules: compiled.rules,
+        late_rules: compiled.late_rules,
+        rigid_to_group: compiled.rigid.rigid_to_group,
+        rigid: compiled.rigid.any,
+        subroutines: compiled.subroutines,
         win_conditions,
         sounds,
         levels,

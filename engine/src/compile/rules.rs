@@ -7,6 +7,143 @@ use super::layout::Layout;
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
 use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// A direction of movement, or the direction a rule scans in (never
+/// `Action` there). Each value is the direction's movement bit in a layer's
+/// slot of a movement mask.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Direction {
+    /// Towards the top row.
+    Up = 1,
+    /// Towards the bottom row.
+    Down = 2,
+    /// Towards the first column.
+    Left = 4,
+    /// Towards the last column.
+    Right = 8,
+    /// The action key: a "movement" that goes nowhere.
+    Action = 16,
+}
+
+impl Direction {
+    /// The movement bit of this direction (as in a layer's slot).
+    #[must_use]
+    pub const fn bit(self) -> u64 {
+        self as u64
+    }
+
+    /// Whether a scan in this direction walks along a row.
+    #[must_use]
+    pub const fn is_horizontal(self) -> bool {
+        matches!(self, Direction::Left | Direction::Right)
+    }
+
+    /// The word for the direction, as a game writes it.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Direction::Up => "up",
+            Direction::Down => "down",
+            Direction::Left => "left",
+            Direction::Right => "right",
+            Direction::Action => "action",
+        }
+    }
+
+    /// The direction a word names (`up`, `down`, `left`, `right`, `action`).
+    #[must_use]
+    pub fn from_word(word: &str) -> Option<Direction> {
+        match word {
+            "up" => Some(Direction::Up),
+            "down" => Some(Direction::Down),
+            "left" => Some(Direction::Left),
+            "right" => Some(Direction::Right),
+            "action" => Some(Direction::Action),
+            _ => None,
+        }
+    }
+}
+
+/// Most sounds a game can trigger from rules: `sfx0` to `sfx10`.
+pub const SFX_COUNT: u8 = 11;
+
+/// A command a rule queues when it matches, resolved at compile time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// `cancel`: the turn is undone.
+    Cancel,
+    /// `restart`: the level goes back to its start (or checkpoint).
+    Restart,
+    /// `win`: the level is won.
+    Win,
+    /// `again`: another turn runs without input, if this one changed something.
+    Again,
+    /// `checkpoint`: the level as it ends this turn becomes the restart point.
+    Checkpoint,
+    /// `message TEXT`: show a message.
+    Message(Arc<str>),
+    /// `sfxN` (N from 0 to 10): play the game's sound of that name.
+    Sound(u8),
+    /// `gosub NAME` (PuzzleScript Next): after the rule's group has run,
+    /// run the rules of the subroutine with this index in
+    /// [`super::Game::subroutines`].
+    Gosub(usize),
+}
+
+impl Command {
+    /// The command word, as written in a rule.
+    #[must_use]
+    pub fn word(&self) -> &'static str {
+        match self {
+            Command::Cancel => "cancel",
+            Command::Restart => "restart",
+            Command::Win => "win",
+            Command::Again => "again",
+            Command::Checkpoint => "checkpoint",
+            Command::Message(_) => "message",
+            Command::Sound(k) => sfx_name(*k),
+            Command::Gosub(_) => "gosub",
+        }
+    }
+
+    /// Resolve a command as the parser read it. `subroutines` are the
+    /// subroutine names in index order; `None` for a word that is not a
+    /// command, or a `gosub` to no subroutine (which `check` reports).
+    #[must_use]
+    pub fn resolve(word: &str, argument: Option<&str>, subroutines: &[String]) -> Option<Command> {
+        Some(match word {
+            "cancel" => Command::Cancel,
+            "restart" => Command::Restart,
+            "win" => Command::Win,
+            "again" => Command::Again,
+            "checkpoint" => Command::Checkpoint,
+            "message" => Command::Message(Arc::from(argument.unwrap_or(" "))),
+            "gosub" => {
+                let name = subroutine_key(argument.unwrap_or(""));
+                Command::Gosub(subroutines.iter().position(|s| *s == name)?)
+            }
+            _ => Command::Sound(word.strip_prefix("sfx")?.parse().ok().filter(|k| *k < SFX_COUNT)?),
+        })
+    }
+}
+
+/// The sound event a `sfxN` command plays (`"sfx0"`.. `"sfx10"`; `"sfx"`
+/// past the end).
+#[must_use]
+pub fn sfx_name(k: u8) -> &'static str {
+    const NAMES: [&str; SFX_COUNT as usize] =
+        ["sfx0", "sfx1", "sfx2", "sfx3", "sfx4", "sfx5", "sfx6", "sfx7", "sfx8", "sfx9", "sfx10"];
+    NAMES.get(usize::from(k)).copied().unwrap_or("sfx")
+}
+
+/// How a subroutine name is compared: lower case, words separated by one
+/// space (`subroutine Move  Tiles` is called by `gosub move tiles`).
+#[must_use]
+pub fn subroutine_key(name: &str) -> String {
+    name.split_whitespace().map(str::to_lowercase).collect::<Vec<_>>().join(" ")
+}
 
 /// What one cell of a rule's left-hand side requires.
 #[derive(Debug, Clone)]
@@ -90,8 +227,8 @@ pub struct NarrowCell {
 /// A compiled, concrete rule.
 #[derive(Debug, Clone)]
 pub struct Rule {
-    /// Scan direction: 1 up, 2 down, 4 left, 8 right.
-    pub dir: u8,
+    /// Scan direction (up, down, left or right).
+    pub dir: Direction,
     /// The rows.
     pub rows: Vec<Row>,
     /// Whether the rule has a right-hand side.
@@ -104,8 +241,8 @@ pub struct Rule {
     pub rigid: bool,
     /// Rigid group index + 1 of the rule's group (0 when not rigid).
     pub rigid_index: u64,
-    /// Commands (name, argument) in order.
-    pub commands: Vec<(String, Option<String>)>,
+    /// Commands in order.
+    pub commands: Vec<Command>,
     /// Marked `random` (meaningful on a group's first rule).
     pub random: bool,
     /// Union of the rows' object masks.
@@ -119,6 +256,10 @@ pub struct RuleSet {
     pub groups: Vec<Vec<Rule>>,
     /// For a group index, the group index an `endloop` after it returns to.
     pub loop_point: Vec<Option<usize>>,
+    /// Where this set's groups start in the numbering of all non-late groups
+    /// (main rules first, then each subroutine's), which rigid bodies use
+    /// to name the group a failed movement bans.
+    pub group_base: usize,
 }
 
 fn dir_mask(dir: &str) -> u64 {
@@ -141,6 +282,8 @@ struct Ctx<'a> {
     ow: usize,
     mw: usize,
     layer_masks: &'a [Box<[u64]>],
+    /// Subroutine names (see [`subroutine_key`]) in index order.
+    subroutines: &'a [String],
 }
 
 impl Ctx<'_> {
@@ -392,12 +535,9 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
     if ellipsis_at_edge {
         return None;
     }
-    let dir = match r.direction {
-        "up" => 1,
-        "down" => 2,
-        "left" => 4,
-        "right" => 8,
-        _ => return None,
+    let dir = match Direction::from_word(r.direction)? {
+        Direction::Action => return None,
+        d => d,
     };
     let mut rule_mask = ctx.zo();
     for row in &rows {
@@ -412,7 +552,11 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
             group: r.group,
             rigid: r.rigid,
             rigid_index,
-            commands: r.commands.clone(),
+            commands: r
+                .commands
+                .iter()
+                .filter_map(|(word, arg)| Command::resolve(word, arg.as_deref(), ctx.subroutines))
+                .collect(),
             random: r.random,
             rule_mask: rule_mask.into(),
         },
@@ -422,12 +566,12 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
     })
 }
 
-/// Rigid-body tables of the main rule set.
+/// Rigid-body tables over all non-late groups (main rules and subroutines).
 #[derive(Debug, Clone, Default)]
 pub struct RigidInfo {
     /// Whether any group is rigid.
     pub any: bool,
-    /// Rigid group index -> group index.
+    /// Rigid group index -> group, numbered as [`RuleSet::group_base`] says.
     pub rigid_to_group: Vec<usize>,
 }
 
@@ -505,59 +649,124 @@ fn loop_points(loops: &[LoopMarker], groups: &[Vec<Rule>]) -> Vec<Option<usize>>
     lp
 }
 
-/// Compile the concrete rules into the main and late rule sets.
+/// A PuzzleScript Next subroutine: the rules from a `subroutine NAME` line
+/// to the next such line (or the end), run by `gosub NAME`. A call from the
+/// main rules runs its non-late rules, a call from late rules its late rules.
+#[derive(Debug, Clone, Default)]
+pub struct Subroutine {
+    /// The name as calls compare it (see [`subroutine_key`]).
+    pub name: String,
+    /// Line of the `subroutine` marker.
+    pub line: u32,
+    /// Its non-late rules.
+    pub rules: RuleSet,
+    /// Its late rules.
+    pub late_rules: RuleSet,
+}
+
+/// Every compiled rule of a game.
+pub(crate) struct CompiledRules {
+    /// Main rules (before the first subroutine).
+    pub rules: RuleSet,
+    /// Late rules (before the first subroutine).
+    pub late_rules: RuleSet,
+    /// Rigid-body tables over all non-late groups.
+    pub rigid: RigidInfo,
+    /// Subroutines in the order they are defined.
+    pub subroutines: Vec<Subroutine>,
+}
+
+/// Compile the concrete rules into the main and late rule sets and the
+/// subroutines. `subroutines` are the defined subroutines (key and line) in
+/// order; a rule's subroutine is looked up there by its key.
 pub(crate) fn build(
     names: &Layout,
     layer_masks: &[Box<[u64]>],
     rules: &[IRule],
     loops: &[LoopMarker],
+    subroutines: &[(String, u32)],
     diags: &mut Vec<Diagnostic>,
-) -> (RuleSet, RuleSet, RigidInfo, Vec<(String, RuleSet)>) {
-    let ctx = Ctx { names, ow: bits::obj_words(names.id_count()), mw: bits::mov_words(names.layer_count), layer_masks };
+) -> CompiledRules {
+    let keys: Vec<String> = subroutines.iter().map(|(k, _)| k.clone()).collect();
+    let ctx = Ctx {
+        names,
+        ow: bits::obj_words(names.id_count()),
+        mw: bits::mov_words(names.layer_count),
+        layer_masks,
+        subroutines: &keys,
+    };
     let mut loops: Vec<LoopMarker> = loops.to_vec();
     if loops.len() % 2 == 1
         && let Some(&(line, _)) = loops.last() {
             loops.push((line, -1));
         }
-    // Rigid group indices, in group order (main rules only).
-    let main: Vec<&IRule> = rules.iter().filter(|r| !r.late && r.subroutine.is_none()).collect();
-    let late: Vec<&IRule> = rules.iter().filter(|r| r.late && r.subroutine.is_none()).collect();
-    let mut sub_names: Vec<&str> = Vec::new();
-    for r in rules {
-        if let Some(n) = r.subroutine.as_deref()
-            && !sub_names.contains(&n) {
-                sub_names.push(n);
+    // Which subroutine (by index) each rule belongs to; None: main rules. A
+    // rule of a subroutine name that is not defined (never, from the
+    // parser) is left out.
+    let owner = |r: &IRule| -> Option<Option<usize>> {
+        match r.subroutine.as_deref() {
+            None => Some(None),
+            Some(name) => {
+                let key = subroutine_key(name);
+                keys.iter().position(|k| *k == key).map(Some)
             }
-    }
-    let subroutines: Vec<(String, RuleSet)> = sub_names
-        .iter()
-        .map(|&name| {
-            let these: Vec<&IRule> = rules.iter().filter(|r| r.subroutine.as_deref() == Some(name)).collect();
-            let groups = group_rules(&ctx, &these, &BTreeMap::new(), Some(&mut *diags));
-            let lp = loop_points(&loops, &groups);
-            (name.to_owned(), RuleSet { groups, loop_point: lp })
-        })
-        .collect();
-    // Groups that survive compilation decide rigid indices; compute with a
-    // first pass without rigid indices.
-    let probe = group_rules(&ctx, &main, &BTreeMap::new(), Some(&mut *diags));
+        }
+    };
+    // Non-late rules by set: main first, then each subroutine. Compiled
+    // once without rigid indices: the groups that survive decide them.
+    let set_rules = |sub: Option<usize>, late: bool| -> Vec<&IRule> {
+        rules.iter().filter(|r| r.late == late && owner(r) == Some(sub)).collect()
+    };
+    let sets: Vec<Option<usize>> = std::iter::once(None).chain((0..keys.len()).map(Some)).collect();
+    let mut probes: Vec<Vec<Vec<Rule>>> =
+        sets.iter().map(|&sub| group_rules(&ctx, &set_rules(sub, false), &BTreeMap::new(), Some(&mut *diags))).collect();
     let mut rigid_of_group = BTreeMap::new();
     let mut rigid_to_group = Vec::new();
-    for (gi, g) in probe.iter().enumerate() {
-        if g.iter().any(|r| r.rigid)
-            && let Some(first) = g.first() {
-                rigid_of_group.insert(first.group, rigid_to_group.len() as u64 + 1);
-                rigid_to_group.push(gi);
-            }
+    let mut base = 0;
+    for groups in &probes {
+        for (gi, g) in groups.iter().enumerate() {
+            if g.iter().any(|r| r.rigid)
+                && let Some(first) = g.first() {
+                    rigid_of_group.insert(first.group, rigid_to_group.len() as u64 + 1);
+                    rigid_to_group.push(base + gi);
+                }
+        }
+        base += groups.len();
     }
-    let groups = if rigid_to_group.is_empty() { probe } else { group_rules(&ctx, &main, &rigid_of_group, None) };
-    let late_groups = group_rules(&ctx, &late, &BTreeMap::new(), Some(diags));
-    let main_lp = loop_points(&loops, &groups);
-    let late_lp = loop_points(&loops, &late_groups);
-    (
-        RuleSet { groups, loop_point: main_lp },
-        RuleSet { groups: late_groups, loop_point: late_lp },
-        RigidInfo { any: !rigid_to_group.is_empty(), rigid_to_group },
-        subroutines,
-    )
+    if !rigid_to_group.is_empty() {
+        for (groups, &sub) in probes.iter_mut().zip(&sets) {
+            if groups.iter().flatten().any(|r| r.rigid) {
+                *groups = group_rules(&ctx, &set_rules(sub, false), &rigid_of_group, None);
+            }
+        }
+    }
+    let mut base = 0;
+    let mut non_late = probes.into_iter().map(|groups| {
+        let loop_point = loop_points(&loops, &groups);
+        let set = RuleSet { loop_point, group_base: base, groups };
+        base += set.groups.len();
+        set
+    });
+    let main = non_late.next().unwrap_or_default();
+    let mut late_set = |sub: Option<usize>| {
+        let groups = group_rules(&ctx, &set_rules(sub, true), &BTreeMap::new(), Some(&mut *diags));
+        RuleSet { loop_point: loop_points(&loops, &groups), group_base: 0, groups }
+    };
+    let late = late_set(None);
+    let subs: Vec<Subroutine> = non_late
+        .zip(subroutines)
+        .enumerate()
+        .map(|(k, (rules, (name, line)))| Subroutine {
+            name: name.clone(),
+            line: *line,
+            rules,
+            late_rules: late_set(Some(k)),
+        })
+        .collect();
+    CompiledRules {
+        rules: main,
+        late_rules: late,
+        rigid: RigidInfo { any: !rigid_to_group.is_empty(), rigid_to_group },
+        subroutines: subs,
+    }
 }

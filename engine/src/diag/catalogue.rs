@@ -422,17 +422,17 @@ pub fn rule_random_in_group(span: Span) -> Diagnostic {
 /// A word before the first `[` that is not a direction or prefix.
 #[must_use]
 pub fn rule_bad_prefix(span: Span, word: &str) -> Diagnostic {
-    Diagnostic::error("E0630", span, format!("only direction words may come before the first `[`, not \"{word}\""))
+    Diagnostic::error("E0658", span, format!("only direction words may come before the first `[`, not \"{word}\""))
 }
 /// A `[` before the previous pattern is closed.
 #[must_use]
 pub fn rule_unclosed_pattern(span: Span) -> Diagnostic {
-    Diagnostic::error("E0631", span, "a `[` opens before the previous pattern is closed")
+    Diagnostic::error("E0659", span, "a `[` opens before the previous pattern is closed")
 }
 /// A movement or `no` with no object after it.
 #[must_use]
 pub fn rule_modifier_without_object(span: Span) -> Diagnostic {
-    Diagnostic::error("E0632", span, "a movement or `no` must be followed by an object")
+    Diagnostic::error("E0660", span, "a movement or `no` must be followed by an object")
 }
 /// `...` sharing a cell.
 #[must_use]
@@ -760,4 +760,39 @@ pub fn cell_needs_unlayered(span: Span, name: &str) -> Diagnostic {
 #[must_use]
 pub fn background_layers(span: Span) -> Diagnostic {
     Diagnostic::error("E0907", span, "every object that BACKGROUND can stand for must be on the same collision layer")
+}
+
+// ---- gosub and subroutines (PuzzleScript Next) -------------------------
+
+/// A `gosub` whose name no `subroutine` line defines.
+#[must_use]
+pub fn gosub_undefined(span: Span, name: &str) -> Diagnostic {
+    let message = if name.is_empty() {
+        "`gosub` needs the name of a subroutine after it".to_owned()
+    } else {
+        format!(
+            "there is no subroutine called \"{name}\" (the name is everything after `gosub` on the line, and must match a `subroutine` line)"
+        )
+    };
+    Diagnostic::error("E0630", span, message)
+}
+/// A second `subroutine` line with a name already defined.
+#[must_use]
+pub fn subroutine_duplicate(span: Span, name: &str, first_line: u32) -> Diagnostic {
+    Diagnostic::error("E0631", span, format!("a subroutine called \"{name}\" is already defined on line {first_line}"))
+}
+/// A `gosub` to a subroutine with no rules of the caller's phase: the call
+/// does nothing.
+#[must_use]
+pub fn gosub_runs_nothing(span: Span, name: &str, from_late: bool, has_rules: bool) -> Diagnostic {
+    let message = match (has_rules, from_late) {
+        (false, _) => format!("subroutine \"{name}\" has no rules, so this gosub does nothing"),
+        (true, true) => format!(
+            "a gosub from a late rule runs the subroutine's late rules, and \"{name}\" has none, so this call does nothing"
+        ),
+        (true, false) => format!(
+            "a gosub from a rule that is not late runs the subroutine's rules that are not late, and \"{name}\" has only late rules, so this call does nothing"
+        ),
+    };
+    Diagnostic::warning("W0632", span, message)
 }

@@ -111,7 +111,7 @@ impl Camera {
 #[must_use]
 pub fn player_position(session: &Session) -> Option<(usize, usize)> {
     let game = session.game();
-    let (aggregate, mask) = &game.player;
+    let player = &game.player;
     let (w, h) = session.size();
     let mut cell = vec![0u64; game.obj_words];
     for x in 0..w {
@@ -120,8 +120,7 @@ pub fn player_position(session: &Session) -> Option<(usize, usize)> {
             for id in session.objects_at(x, y) {
                 bits::set_bit(&mut cell, id);
             }
-            let here = if *aggregate { bits::contains(&cell, mask) } else { bits::intersects(&cell, mask) };
-            if here && !bits::is_zero(mask) {
+            if player.matches(&cell) && !bits::is_zero(&player.mask) {
                 return Some((x, y));
             }
         }

@@ -4,7 +4,7 @@
 //! match is rejected without scanning.
 
 use crate::compile::bits;
-use crate::compile::{CellPattern, PatternCell, Row};
+use crate::compile::{CellPattern, Direction, PatternCell, Row};
 
 /// One level being played.
 #[derive(Debug, Clone)]
@@ -133,14 +133,14 @@ impl Board {
     }
 
     /// Index step of a scan direction.
-    pub(crate) fn delta(&self, dir: u8) -> isize {
+    pub(crate) fn delta(&self, dir: Direction) -> isize {
         let h = self.height as isize;
         match dir {
-            1 => -1,
-            2 => 1,
-            4 => -h,
-            8 => h,
-            _ => 0,
+            Direction::Up => -1,
+            Direction::Down => 1,
+            Direction::Left => -h,
+            Direction::Right => h,
+            Direction::Action => 0,
         }
     }
 
@@ -166,7 +166,7 @@ impl Board {
     }
 
     /// All matches of `row` scanning in `dir`, in the reference's order.
-    pub(crate) fn match_row(&self, row: &Row, dir: u8, out: &mut Vec<RowMatch>) {
+    pub(crate) fn match_row(&self, row: &Row, dir: Direction, out: &mut Vec<RowMatch>) {
         out.clear();
         if !bits::contains(&self.map_obj, &row.obj_mask) || !bits::contains(&self.map_mov, &row.mov_mask) {
             return;
@@ -175,18 +175,18 @@ impl Board {
         let len = row.len as isize;
         let (mut xmin, mut xmax, mut ymin, mut ymax) = (0isize, w, 0isize, h);
         match dir {
-            1 => ymin += len - 1,
-            2 => ymax -= len - 1,
-            4 => xmin += len - 1,
-            8 => xmax -= len - 1,
-            _ => return,
+            Direction::Up => ymin += len - 1,
+            Direction::Down => ymax -= len - 1,
+            Direction::Left => xmin += len - 1,
+            Direction::Right => xmax -= len - 1,
+            Direction::Action => return,
         }
         let d = self.delta(dir);
         let mut segs: [&[PatternCell]; 3] = [&[], &[], &[]];
         for (k, seg) in row.cells.split(|c| matches!(c, PatternCell::Ellipsis)).take(3).enumerate() {
             segs[k] = seg;
         }
-        let horizontal = dir > 2;
+        let horizontal = dir.is_horizontal();
         if let Some(narrow) = row.narrow.as_deref() {
             self.match_narrow(narrow, row, (xmin, xmax, ymin, ymax), d, horizontal, out);
             return;
@@ -271,7 +271,7 @@ impl Board {
     fn scan(
         &self,
         row: &Row,
-        dir: u8,
+        dir: Direction,
         segs: &[&[PatternCell]; 3],
         (xmin, xmax, ymin, ymax): (isize, isize, isize, isize),
         out: &mut Vec<RowMatch>,
@@ -301,10 +301,10 @@ impl Board {
                 return;
             }
             let kmax = match dir {
-                4 => x - len + 2,
-                8 => w - (x + len) + 1,
-                2 => h - (y + len) + 1,
-                _ => y - len + 2,
+                Direction::Left => x - len + 2,
+                Direction::Right => w - (x + len) + 1,
+                Direction::Down => h - (y + len) + 1,
+                Direction::Up | Direction::Action => y - len + 2,
             };
             if !segment(segs[0], i) {
                 return;
@@ -332,7 +332,7 @@ impl Board {
                 }
             }
         };
-        if dir > 2 {
+        if dir.is_horizontal() {
             for y in ymin..ymax {
                 let yu = y as usize;
                 if !bits::contains(&self.row_obj[yu * self.ow..(yu + 1) * self.ow], &row.obj_mask)
@@ -490,7 +490,7 @@ impl Board {
     }
 
     /// Whether `row` still matches exactly at `m`.
-    pub(crate) fn row_matches_at(&self, row: &Row, dir: u8, m: RowMatch) -> bool {
+    pub(crate) fn row_matches_at(&self, row: &Row, dir: Direction, m: RowMatch) -> bool {
         let d = self.delta(dir);
         let n = self.cells() as isize;
         let mut p = m.start as isize;

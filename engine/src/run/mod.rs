@@ -2,13 +2,17 @@
 //! turns exactly as the reference engine does (in the flow its test
 //! harness uses: a won level advances at once, messages do not wait).
 //!
-//! Modules: `board` (level state, masks, pattern matching), `turn` (one
-//! turn: movement, rules, rigid bodies, commands, win conditions).
+//! Modules: `board` (level state, masks, pattern matching), `commands`
+//! (the queue of one turn), `turn` (one turn: movement, rules, subroutine
+//! calls, rigid bodies, commands, win conditions).
 
 mod board;
+mod commands;
 mod turn;
+#[cfg(test)]
+mod tests;
 
-use crate::compile::{Game, Level};
+use crate::compile::{Direction, Game, Level};
 use crate::rng::Rng;
 use board::Board;
 use std::collections::HashMap;
@@ -31,13 +35,49 @@ pub enum Input {
 }
 
 impl Input {
-    fn dir_bits(self) -> u8 {
+    /// The movement the input gives the player.
+    #[must_use]
+    pub const fn direction(self) -> Direction {
         match self {
-            Input::Up => 1,
-            Input::Down => 2,
-            Input::Left => 4,
-            Input::Right => 8,
-            Input::Action => 16,
+            Input::Up => Direction::Up,
+            Input::Down => Direction::Down,
+            Input::Left => Direction::Left,
+            Input::Right => Direction::Right,
+            Input::Action => Direction::Action,
+        }
+    }
+}
+
+/// A bound that keeps every turn finite. The reference engine has the
+/// first two (and logs an error when one is hit); PuzzleScript Next has no
+/// bound on `gosub`, we keep two far above what real games use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Limit {
+    /// A rule group kept changing the level for 200 passes in one go.
+    GroupPasses,
+    /// A `startloop`..`endloop` loop jumped back 200 times in one rule pass.
+    LoopJumps,
+    /// `gosub` calls nested deeper than [`GOSUB_DEPTH_LIMIT`].
+    GosubDepth,
+    /// More than [`GOSUB_CALL_LIMIT`] `gosub` calls in one rule pass.
+    GosubCalls,
+}
+
+/// How deep `gosub` calls may nest (PuzzleScript Next has no bound; real
+/// recursive games go a few dozen deep).
+pub const GOSUB_DEPTH_LIMIT: usize = 1024;
+/// How many `gosub` calls one pass over the main or late rules may make.
+pub const GOSUB_CALL_LIMIT: usize = 65_536;
+
+impl Limit {
+    /// What happened, in words for a game's author.
+    #[must_use]
+    pub fn describe(self) -> &'static str {
+        match self {
+            Limit::GroupPasses => "this rule group was still changing the level after 200 passes, so it was stopped",
+            Limit::LoopJumps => "this loop went round 200 times in one turn, so it was stopped",
+            Limit::GosubDepth => "gosub calls nested more than 1024 deep here, so this call was skipped",
+            Limit::GosubCalls => "more than 65536 gosub calls ran in one turn, so this call was skipped",
         }
     }
 }
@@ -60,6 +100,16 @@ pub enum Event {
     LevelChanged(usize),
     /// The last level was won: the game is over.
     GameWon,
+    /// A bound on the work of a turn was hit (a runtime problem to show the
+    /// author), at the rule on source line `line` (for a loop, its first
+    /// group; for `gosub`, the calling rule). Each (limit, line) is
+    /// reported once per batch of [`Session::take_events`].
+    LimitHit {
+        /// Which bound.
+        limit: Limit,
+        /// Source line of the rule.
+        line: u32,
+    },
 }
 
 /// A saved level state (undo stack entries, restart target).
@@ -94,8 +144,7 @@ pub struct Session {
     title_screen: bool,
     againing: bool,
     restarting: bool,
-    queue: Vec<String>,
-    message_text: String,
+    queue: commands::CommandQueue,
     sfx_create: Vec<u64>,
     sfx_destroy: Vec<u64>,
     seeds_move: Vec<String>,
@@ -104,7 +153,12 @@ pub struct Session {
     scratch: Vec<u64>,
     match_pool: Vec<Vec<Vec<board::RowMatch>>>,
     row_pool: Vec<Vec<board::RowMatch>>,
-    gosub_depth: usize,
+    /// The `gosub` the running rule group queued last: subroutine and line.
+    pending_gosub: Option<(usize, u32)>,
+    /// Where each running `gosub` returns to (reused between turns).
+    call_stack: Vec<turn::Frame>,
+    /// Bounds hit since the last `take_events` (each reported once).
+    limits_hit: Vec<(Limit, u32)>,
 }
 
 impl Session {
@@ -125,8 +179,7 @@ impl Session {
             title_screen: false,
             againing: false,
             restarting: false,
-            queue: Vec::new(),
-            message_text: String::new(),
+            queue: commands::CommandQueue::default(),
             sfx_create: vec![0; ow],
             sfx_destroy: vec![0; ow],
             seeds_move: Vec::new(),
@@ -135,7 +188,9 @@ impl Session {
             scratch: Vec::new(),
             match_pool: Vec::new(),
             row_pool: Vec::new(),
-            gosub_depth: 0,
+            pending_gosub: None,
+            call_stack: Vec::new(),
+            limits_hit: Vec::new(),
         };
         s.load_level(level);
         s
@@ -215,19 +270,19 @@ impl Session {
 
     /// One turn with a player input.
     pub fn input(&mut self, input: Input) {
-        self.process_input(Some(input.dir_bits()), false, false);
+        self.process_input(Some(input.direction()), turn::TurnMode::Play);
     }
 
     /// One turn with no input (a realtime tick).
     pub fn tick(&mut self) {
-        self.process_input(None, false, false);
+        self.process_input(None, turn::TurnMode::Play);
     }
 
     /// Run one pending `again` turn, if any.
     pub fn run_again(&mut self) {
         if self.againing {
             self.againing = false;
-            self.process_input(None, false, false);
+            self.process_input(None, turn::TurnMode::Play);
         }
     }
 
@@ -249,7 +304,16 @@ impl Session {
 
     /// Events since the last call.
     pub fn take_events(&mut self) -> Vec<Event> {
+        self.limits_hit.clear();
         std::mem::take(&mut self.events)
+    }
+
+    /// Report a bound hit at the rule on `line`, once per batch of events.
+    fn limit_hit(&mut self, limit: Limit, line: u32) {
+        if !self.limits_hit.contains(&(limit, line)) {
+            self.limits_hit.push((limit, line));
+            self.events.push(Event::LimitHit { limit, line });
+        }
     }
 
     /// The current level in the conformance dump format: cells in
@@ -314,7 +378,7 @@ impl Session {
                 self.backups.clear();
                 self.restart_target = self.board.as_ref().map(Snapshot::of);
                 if game.metadata.has("run_rules_on_level_start") {
-                    self.process_input(None, true, false);
+                    self.process_input(None, turn::TurnMode::LevelStart);
                 }
             }
             Level::Message(text) => {
@@ -327,7 +391,6 @@ impl Session {
 
     fn go_to_title(&mut self) {
         self.againing = false;
-        self.message_text.clear();
         self.title_screen = true;
         self.text_mode = true;
     }
@@ -340,7 +403,6 @@ impl Session {
 
     fn next_level(&mut self) {
         self.againing = false;
-        self.message_text.clear();
         if self.title_screen {
             self.load_level(self.cur_level);
             return;
@@ -410,7 +472,7 @@ impl Session {
         }
         self.play_event("restart");
         if self.game.metadata.has("run_rules_on_level_start") {
-            self.process_input(None, true, false);
+            self.process_input(None, turn::TurnMode::LevelStart);
         }
         self.queue.clear();
         self.restarting = false;

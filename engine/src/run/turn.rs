@@ -1,12 +1,14 @@
 //! One turn: the player's movement, rule groups to a fixpoint (with the
-//! reference's loop caps), movement resolution, rigid-body re-simulation,
-//! late rules, then the command queue (cancel, restart, sounds, win,
-//! checkpoint, again).
+//! reference's loop caps), PuzzleScript Next's `gosub` calls, movement
+//! resolution, rigid-body re-simulation, late rules, then the command queue
+//! (cancel, restart, sounds, win, checkpoint, again).
 
 use super::board::{Board, RowMatch};
-use super::{Event, Session, Snapshot};
+use super::commands::Queued;
+use super::{Event, Limit, Session, Snapshot, GOSUB_CALL_LIMIT, GOSUB_DEPTH_LIMIT};
 use crate::compile::bits;
-use crate::compile::{Quantifier, Rule, RuleSet};
+use crate::compile::{Command, Direction, Game, Quantifier, Rule, RuleSet};
+use std::sync::Arc;
 
 /// Most tuples one rule application will visit (the reference has no cap;
 /// we keep turns bounded).
@@ -18,30 +20,61 @@ const LOOP_POINT_CAP: usize = 200;
 /// Rigid re-simulations per turn (reference: 50).
 const RIGID_CAP: usize = 50;
 
-/// Which rule set is being applied.
+/// What kind of turn `process_input` runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TurnMode {
+    /// A turn of play: everything happens.
+    Play,
+    /// The `run_rules_on_level_start` turn: the win conditions are not
+    /// checked.
+    LevelStart,
+    /// The look-ahead before an `again` turn: does another turn change
+    /// anything? Nothing is kept, played or won.
+    Probe,
+}
+
+impl TurnMode {
+    fn checks_win(self) -> bool {
+        self == TurnMode::Play
+    }
+    fn keeps_changes(self) -> bool {
+        self != TurnMode::Probe
+    }
+}
+
+/// Which rules a pass runs: the main (non-late) or the late ones; a
+/// subroutine called during it runs its rules of the same phase.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Phase {
     Main,
     Late,
-    Sub(usize),
 }
 
-/// How deep `gosub` calls may nest.
-const GOSUB_DEPTH: usize = 16;
-static EMPTY_SET: std::sync::LazyLock<RuleSet> = std::sync::LazyLock::new(RuleSet::default);
+/// Where a running `gosub` returns to.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Frame {
+    /// The calling set: None for the main or late rules, or a subroutine.
+    sub: Option<usize>,
+    /// The calling group.
+    group: usize,
+    /// The loop the calling group ends was due to go round again when the
+    /// call was made: it does so on return.
+    loop_due: bool,
+}
+
+fn rule_set(game: &Game, phase: Phase, sub: Option<usize>) -> &RuleSet {
+    match (sub.and_then(|k| game.subroutines.get(k)), phase) {
+        (Some(s), Phase::Main) => &s.rules,
+        (Some(s), Phase::Late) => &s.late_rules,
+        (None, Phase::Main) => &game.rules,
+        (None, Phase::Late) => &game.late_rules,
+    }
+}
 
 impl Session {
-    fn ruleset(&self, phase: Phase) -> &RuleSet {
-        match phase {
-            Phase::Main => &self.game.rules,
-            Phase::Late => &self.game.late_rules,
-            Phase::Sub(k) => self.game.subroutines.get(k).map_or(&*EMPTY_SET, |x| &x.1),
-        }
-    }
-
     /// The reference's `processInput`: `dir` is None for a no-input turn.
     /// Returns whether the level changed.
-    pub(crate) fn process_input(&mut self, dir: Option<u8>, dont_do_win: bool, dont_modify: bool) -> bool {
+    pub(crate) fn process_input(&mut self, dir: Option<Direction>, mode: TurnMode) -> bool {
         self.againing = false;
         let Some(board) = self.board.as_ref() else { return false };
         let bak = Snapshot::of(board);
@@ -49,14 +82,20 @@ impl Session {
         if let Some(d) = dir {
             player_positions = self.start_movement(d);
         }
-        let group_count = self.game.rules.groups.len();
-        let mut banned = vec![false; group_count];
+        let game = Arc::clone(&self.game);
+        // Only rigid bodies ban groups: one flag per non-late group.
+        let mut banned = if game.rigid {
+            let count = game.rules.groups.len() + game.subroutines.iter().map(|s| s.rules.groups.len()).sum::<usize>();
+            vec![false; count]
+        } else {
+            Vec::new()
+        };
         let mut banned_unknown = false;
         self.queue.clear();
         let Some(board) = self.board.as_mut() else { return false };
         // Only rigid bodies can send the turn back to its start; other games
         // need no copy of the board to return to.
-        let start = self.game.rigid.then(|| {
+        let start = game.rigid.then(|| {
             (board.objects.clone(), board.movements.clone(), board.rigid_group.clone(), board.rigid_applied.clone())
         });
         self.sfx_create.fill(0);
@@ -69,7 +108,7 @@ impl Session {
         loop {
             let mut rigidloop = false;
             i += 1;
-            self.apply_rules(Phase::Main, Some(&banned));
+            self.apply_rules(Phase::Main, game.rigid.then_some(&banned[..]));
             let should_undo = self.resolve_movements(&mut banned, &mut banned_unknown);
             if should_undo {
                 rigidloop = true;
@@ -86,47 +125,46 @@ impl Session {
             } else {
                 self.apply_rules(Phase::Late, None);
             }
-            if !(i < RIGID_CAP && rigidloop) {
+            // Each re-run bans one more group, so the cap is never reached
+            // while rigid indices fit their five bits.
+            if !rigidloop || i >= RIGID_CAP {
                 break;
             }
         }
 
-        if !player_positions.is_empty() && self.game.metadata.has("require_player_movement") {
+        if !player_positions.is_empty() && game.metadata.has("require_player_movement") {
             let moved = match self.board.as_ref() {
-                Some(b) => player_positions.iter().any(|&p| !bits::intersects(b.cell(p), &self.game.player.1)),
+                Some(b) => player_positions.iter().any(|&p| !bits::intersects(b.cell(p), &game.player.mask)),
                 None => true,
             };
             if !moved {
                 self.backups.push(bak);
                 self.do_undo(true, false);
-                self.message_text.clear();
                 self.text_mode = false;
                 return false;
             }
         }
-        
-        self.process_command_queue(bak, dont_modify, dont_do_win, dir.is_some())
+
+        self.process_command_queue(bak, mode, dir.is_some())
     }
 
-    fn start_movement(&mut self, dir: u8) -> Vec<usize> {
+    fn start_movement(&mut self, dir: Direction) -> Vec<usize> {
         let game = self.game.clone();
         let Some(board) = self.board.as_mut() else { return Vec::new() };
-        let (agg, pmask) = (&game.player.0, &game.player.1);
+        let player = &game.player;
         let mut positions = Vec::new();
         for i in 0..board.cells() {
-            let c = board.cell(i);
-            let is_player = if *agg { bits::contains(c, pmask) } else { bits::intersects(c, pmask) };
-            if is_player {
+            if player.matches(board.cell(i)) {
                 positions.push(i);
             }
         }
         for &i in &positions {
-            let c: Vec<u64> = board.cell(i).iter().zip(pmask.iter()).map(|(a, b)| a & b).collect();
+            let c: Vec<u64> = board.cell(i).iter().zip(player.mask.iter()).map(|(a, b)| a & b).collect();
             let mw = board.mw;
             for id in 0..game.objects.len() {
                 if bits::get_bit(&c, id) {
                     let layer = game.objects[id].layer;
-                    bits::mov_or(&mut board.movements[i * mw..(i + 1) * mw], layer, u64::from(dir));
+                    bits::mov_or(&mut board.movements[i * mw..(i + 1) * mw], layer, dir.bit());
                 }
             }
             board.note_movements(i);
@@ -134,62 +172,121 @@ impl Session {
         positions
     }
 
+    /// One pass over the main or late rules, as PuzzleScript Next runs
+    /// them: the reference's groups and loops, plus `gosub`. A `gosub`
+    /// queued while a group runs (the last one queued, when several are)
+    /// jumps once the group is done, to the same phase's rules of the
+    /// subroutine; when those end, the pass goes on after the calling
+    /// group. The "something changed" flag that decides loops, and the loop
+    /// jump count, are shared by the caller and its subroutines.
     fn apply_rules(&mut self, phase: Phase, banned: Option<&[bool]>) {
-        let n = self.ruleset(phase).groups.len();
+        let game = Arc::clone(&self.game);
+        let mut stack = std::mem::take(&mut self.call_stack);
+        stack.clear();
+        self.pending_gosub = None;
+        let mut sub: Option<usize> = None;
+        let mut set = rule_set(&game, phase, sub);
+        let mut gi = 0;
         let mut loop_propagated = false;
         let mut loop_count = 0;
-        let mut gi = 0;
-        while gi < n {
-            if banned.is_none_or(|b| !b.get(gi).copied().unwrap_or(false)) {
-                loop_propagated = self.apply_group(phase, gi) || loop_propagated;
-            }
-            let lp = self.ruleset(phase).loop_point.get(gi).copied().flatten();
-            if loop_propagated
-                && let Some(target) = lp {
-                    gi = target;
-                    loop_propagated = false;
-                    loop_count += 1;
-                    if loop_count > LOOP_POINT_CAP {
+        let mut calls = 0;
+        loop {
+            let Some(group) = set.groups.get(gi) else {
+                // The end of a subroutine: back after the calling group.
+                let Some(frame) = stack.pop() else { break };
+                sub = frame.sub;
+                set = rule_set(&game, phase, sub);
+                gi = frame.group;
+                if frame.loop_due
+                    && let Some(target) = set.loop_point.get(gi).copied().flatten()
+                {
+                    if !self.loop_jump(set, target, &mut loop_count) {
                         break;
                     }
+                    gi = target;
+                    loop_propagated = false;
+                } else {
+                    gi += 1;
+                }
+                continue;
+            };
+            let is_banned = banned.is_some_and(|b| b.get(set.group_base + gi).copied().unwrap_or(false));
+            if !is_banned {
+                loop_propagated = self.apply_group(group) || loop_propagated;
+            }
+            let loop_point = set.loop_point.get(gi).copied().flatten();
+            let loop_due = loop_propagated && loop_point.is_some();
+            if let Some((k, line)) = self.pending_gosub.take() {
+                let target = rule_set(&game, phase, Some(k));
+                if target.groups.is_empty() {
+                    // Nothing of this phase to run (check warns about it).
+                } else if stack.len() >= GOSUB_DEPTH_LIMIT {
+                    self.limit_hit(Limit::GosubDepth, line);
+                } else if calls >= GOSUB_CALL_LIMIT {
+                    self.limit_hit(Limit::GosubCalls, line);
+                } else {
+                    calls += 1;
+                    stack.push(Frame { sub, group: gi, loop_due });
+                    sub = Some(k);
+                    set = target;
+                    gi = 0;
                     continue;
                 }
-            gi += 1;
-            if gi == n && loop_propagated
-                && let Some(target) = self.ruleset(phase).loop_point.get(gi).copied().flatten() {
-                    gi = target;
-                    loop_propagated = false;
-                    loop_count += 1;
-                    if loop_count > LOOP_POINT_CAP {
-                        break;
-                    }
+            }
+            if let Some(target) = loop_point.filter(|_| loop_due) {
+                if !self.loop_jump(set, target, &mut loop_count) {
+                    break;
                 }
+                gi = target;
+                loop_propagated = false;
+                continue;
+            }
+            gi += 1;
         }
+        self.call_stack = stack;
     }
 
-    fn apply_group(&mut self, phase: Phase, gi: usize) -> bool {
-        let game = self.game.clone();
-        let set = match phase {
-            Phase::Main => &game.rules,
-            Phase::Late => &game.late_rules,
-            Phase::Sub(k) => match game.subroutines.get(k) {
-                Some(x) => &x.1,
-                None => return false,
-            },
-        };
-        let Some(group) = set.groups.get(gi) else { return false };
+    /// Count one jump back to group `target` of `set`; false (and the
+    /// limit reported) when there have been too many.
+    fn loop_jump(&mut self, set: &RuleSet, target: usize, count: &mut usize) -> bool {
+        *count += 1;
+        if *count > LOOP_POINT_CAP {
+            let line = set.groups.get(target).and_then(|g| g.first()).map_or(0, |r| r.line);
+            self.limit_hit(Limit::LoopJumps, line);
+            return false;
+        }
+        true
+    }
+
+    fn apply_group(&mut self, group: &[Rule]) -> bool {
         if group.first().is_some_and(|r| r.random) {
             return self.apply_random_group(group);
         }
+        // PuzzleScript Next ends a pass once every rule of the group has
+        // been tried since the last change. That only matters to which
+        // `gosub` a group takes (a rule that matched without changing
+        // anything is not tried again), so only groups with one do it.
+        let stops_early = group.iter().any(|r| r.commands.iter().any(|c| matches!(c, Command::Gosub(_))));
+        let mut idle: isize = -1;
         let mut has_changes = false;
         let mut made_change = true;
         let mut loopcount = 0;
-        while made_change && loopcount < GROUP_LOOP_CAP {
+        while made_change {
+            if loopcount >= GROUP_LOOP_CAP {
+                self.limit_hit(Limit::GroupPasses, group.first().map_or(0, |r| r.line));
+                break;
+            }
             loopcount += 1;
             made_change = false;
             for rule in group {
                 if self.try_apply(rule) {
                     made_change = true;
+                    idle = 0;
+                } else {
+                    idle += 1;
+                }
+                if stops_early && idle == group.len() as isize {
+                    break;
                 }
             }
             if made_change {
@@ -427,39 +524,42 @@ impl Session {
         true
     }
 
+    /// The reference's `queueCommands`: a cancel overrides everything, a
+    /// restart everything but a cancel; each command is queued once. A
+    /// `gosub` is not queued: it waits for its group to end, and a later one
+    /// replaces it (PuzzleScript Next).
     fn queue_commands(&mut self, rule: &Rule) {
         if rule.commands.is_empty() {
             return;
         }
-        let pre_cancel = self.queue.iter().any(|c| c == "cancel");
-        let pre_restart = self.queue.iter().any(|c| c == "restart");
-        let cur_cancel = rule.commands.iter().any(|c| c.0 == "cancel");
-        let cur_restart = rule.commands.iter().any(|c| c.0 == "restart");
+        let pre_cancel = self.queue.has(Queued::Cancel);
+        let pre_restart = self.queue.has(Queued::Restart);
+        let cur_cancel = rule.commands.contains(&Command::Cancel);
+        let cur_restart = rule.commands.contains(&Command::Restart);
         if pre_cancel || (pre_restart && !cur_cancel) {
             return;
         }
         if cur_cancel || cur_restart {
             self.queue.clear();
-            self.message_text.clear();
         }
-        for (name, arg) in &rule.commands {
-            if name == "gosub" {
-                let target = arg.as_deref().unwrap_or("").trim().to_lowercase();
-                let k = self.game.subroutines.iter().position(|(n, _)| *n == target);
-                if let Some(k) = k
-                    && self.gosub_depth < GOSUB_DEPTH {
-                        self.gosub_depth += 1;
-                        self.apply_rules(Phase::Sub(k), None);
-                        self.gosub_depth -= 1;
-                    }
-                continue;
-            }
-            if self.queue.contains(name) {
-                continue;
-            }
-            self.queue.push(name.clone());
-            if name == "message" {
-                self.message_text = arg.clone().unwrap_or_default();
+        for command in &rule.commands {
+            let queued = match command {
+                Command::Gosub(k) => {
+                    self.pending_gosub = Some((*k, rule.line));
+                    continue;
+                }
+                Command::Cancel => Queued::Cancel,
+                Command::Restart => Queued::Restart,
+                Command::Win => Queued::Win,
+                Command::Again => Queued::Again,
+                Command::Checkpoint => Queued::Checkpoint,
+                Command::Message(_) => Queued::Message,
+                Command::Sound(k) => Queued::Sound(*k),
+            };
+            if self.queue.push(queued, rule.line)
+                && let Command::Message(text) = command
+            {
+                self.queue.set_message(Some(Arc::clone(text)));
             }
         }
     }
@@ -538,30 +638,31 @@ impl Session {
         do_undo
     }
 
-    fn process_command_queue(&mut self, bak: Snapshot, dont_modify: bool, dont_do_win: bool, had_input: bool) -> bool {
-        if self.queue.iter().any(|c| c == "cancel") {
-            if !dont_modify {
+    fn process_command_queue(&mut self, bak: Snapshot, mode: TurnMode, had_input: bool) -> bool {
+        let keeps = mode.keeps_changes();
+        if self.queue.has(Queued::Cancel) {
+            if keeps {
                 self.output_commands();
             }
-            let commands_left = self.queue.len() > 1;
+            let commands_left = self.queue.has_other_than(Queued::Cancel);
             self.backups.push(bak);
             self.do_undo(true, false);
             self.play_event("cancel");
             return commands_left;
         }
-        if self.queue.iter().any(|c| c == "restart") {
-            if !dont_modify {
+        if self.queue.has(Queued::Restart) {
+            if keeps {
                 self.output_commands();
             }
             self.backups.push(bak.clone());
-            if !dont_modify {
+            if keeps {
                 self.do_restart(true);
             }
         }
         let mut modified = false;
         let changed = self.board.as_ref().is_some_and(|b| b.objects != bak.objects);
         if changed {
-            if dont_modify {
+            if !keeps {
                 self.backups.push(bak);
                 self.do_undo(true, false);
                 return true;
@@ -571,15 +672,14 @@ impl Session {
             }
             modified = true;
         }
-        if dont_modify && self.queue.iter().any(|c| c == "win" || c == "restart") {
+        if !keeps && (self.queue.has(Queued::Win) || self.queue.has(Queued::Restart)) {
             return true;
         }
-        if !dont_modify {
-            let seeds: Vec<String> = self.seeds_cantmove.iter().chain(self.seeds_move.iter()).cloned().collect();
-            for s in seeds {
-                self.events.push(Event::Sound(s));
-            }
+        if keeps {
             let game = self.game.clone();
+            for s in self.seeds_cantmove.iter().chain(self.seeds_move.iter()) {
+                self.events.push(Event::Sound(s.clone()));
+            }
             for (mask, seed) in &game.sounds.create {
                 if bits::intersects(&self.sfx_create, mask) {
                     self.events.push(Event::Sound(seed.clone()));
@@ -593,42 +693,47 @@ impl Session {
             self.output_commands();
         }
         if !self.text_mode {
-            self.check_win(dont_do_win);
+            self.check_win(mode.checks_win());
         }
         // `winning` is never set in the unit-testing flow the conformance
         // data was recorded with: a win advances the level at once.
-        if self.queue.iter().any(|c| c == "checkpoint") {
+        if self.queue.has(Queued::Checkpoint) {
             if let Some(b) = self.board.as_ref() {
                 self.restart_target = Some(Snapshot::of(b));
             }
             self.events.push(Event::Checkpoint);
         }
-        if modified && self.queue.iter().any(|c| c == "again") {
-            let old_message = self.message_text.clone();
-            if self.process_input(None, true, true) {
-                self.againing = true;
-            }
-            self.message_text = old_message;
+        if modified && self.queue.has(Queued::Again) && self.process_input(None, TurnMode::Probe) {
+            self.againing = true;
         }
         self.queue.clear();
         modified
     }
 
+    /// Play the queued sounds and show the queued message, in queue order.
     fn output_commands(&mut self) {
-        let queue = self.queue.clone();
-        for c in &queue {
-            if c.as_bytes().get(1) == Some(&b'f') {
-                self.play_event(c);
-            }
-            if c == "message" {
-                self.events.push(Event::Message(self.message_text.clone()));
+        let game = Arc::clone(&self.game);
+        let message = self.queue.message().cloned();
+        for (c, _line) in self.queue.iter() {
+            match c {
+                Queued::Sound(k) => {
+                    let name = crate::compile::rules::sfx_name(k);
+                    if let Some(seed) = game.sounds.events.get(name) {
+                        self.events.push(Event::EventSound(name.to_owned(), seed.clone()));
+                    }
+                }
+                Queued::Message => {
+                    let text = message.as_deref().unwrap_or_default();
+                    self.events.push(Event::Message(text.to_owned()));
+                }
+                _ => {}
             }
         }
     }
 
-    fn check_win(&mut self, dont_do_win: bool) {
-        if self.queue.iter().any(|c| c == "win") {
-            if !dont_do_win {
+    fn check_win(&mut self, do_win: bool) {
+        if self.queue.has(Queued::Win) {
+            if do_win {
                 self.do_win();
             }
             return;
@@ -637,33 +742,25 @@ impl Session {
             return;
         }
         let Some(board) = self.board.as_ref() else { return };
-        let test = |agg: bool, mask: &[u64], cell: &[u64]| {
-            if agg { bits::contains(cell, mask) } else { bits::intersects(cell, mask) }
-        };
-        let mut passed = true;
-        for wc in &self.game.win_conditions {
-            let (a1, m1) = (&wc.subject.0, &wc.subject.1);
-            let (a2, m2) = (&wc.target.0, &wc.target.1);
-            let n = board.cells();
-            let ok = match wc.quantifier {
+        let n = board.cells();
+        let passed = self.game.win_conditions.iter().all(|wc| {
+            let (subject, target) = (&wc.subject, &wc.target);
+            match wc.quantifier {
                 Quantifier::No => (0..n).all(|i| {
                     let c = board.cell(i);
-                    !(test(*a1, m1, c) && test(*a2, m2, c))
+                    !(subject.matches(c) && target.matches(c))
                 }),
                 Quantifier::Some => (0..n).any(|i| {
                     let c = board.cell(i);
-                    test(*a1, m1, c) && test(*a2, m2, c)
+                    subject.matches(c) && target.matches(c)
                 }),
                 Quantifier::All => (0..n).all(|i| {
                     let c = board.cell(i);
-                    !(test(*a1, m1, c) && !test(*a2, m2, c))
+                    !subject.matches(c) || target.matches(c)
                 }),
-            };
-            if !ok {
-                passed = false;
             }
-        }
-        if passed && !dont_do_win {
+        });
+        if passed && do_win {
             self.do_win();
         }
     }

@@ -162,7 +162,9 @@ pub enum RuleLineKind {
     /// `endloop`
     EndLoop,
     /// `subroutine NAME` (PuzzleScript Next): rules up to the next
-    /// subroutine marker form a routine callable with `gosub NAME`.
+    /// subroutine marker form a routine callable with `gosub NAME`. The
+    /// name is the rest of the line, lower-cased, its words joined by one
+    /// space.
     Subroutine(Ident),
 }
 
@@ -222,7 +224,7 @@ pub struct RuleCommand {
     /// `sfx0`..`sfx10`, `gosub`.
     pub name: Ident,
     /// For `message`: the rest of the line in its original case. For
-    /// `gosub`: the routine name.
+    /// `gosub`: the routine name, the rest of the line as for `subroutine`.
     pub argument: Option<String>,
 }
 

@@ -77,6 +77,11 @@ fn tokenize(raw: &str, from: usize, to: usize) -> Vec<Tok> {
     out
 }
 
+/// Tokens' text joined by single spaces (a multi-word name).
+fn joined(toks: &[Tok]) -> String {
+    toks.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ")
+}
+
 /// What went wrong while reading a rule.
 enum Outcome {
     Ok,
@@ -132,8 +137,9 @@ impl Parser {
             self.ast.rules.push(RuleDef { kind, span: whole });
             return;
         }
-        if toks.len() == 2 && toks[0].text == "subroutine" {
-            let name = Ident { text: toks[1].text.clone(), span: line.span(toks[1].start, toks[1].end) };
+        if toks.len() >= 2 && toks[0].text == "subroutine" {
+            // PuzzleScript Next: the name is the rest of the line.
+            let name = Ident { text: joined(&toks[1..]), span: line.span(toks[1].start, toks[toks.len() - 1].end) };
             self.ast.rules.push(RuleDef { kind: RuleLineKind::Subroutine(name), span: whole });
             return;
         }
@@ -337,10 +343,11 @@ impl Parser {
                         break;
                     }
                     if text == "gosub" {
-                        let arg = toks.get(i + 1).map(|n| n.text.clone());
-                        rule.commands.push(RuleCommand { name, argument: arg });
-                        i += 2;
-                        continue;
+                        // PuzzleScript Next: the subroutine's name is the
+                        // rest of the line (`gosub incn again` names
+                        // `incn again`).
+                        rule.commands.push(RuleCommand { name, argument: Some(joined(&toks[i + 1..])) });
+                        break;
                     }
                     if text.starts_with("sfx") && !self.ast.sounds.iter().any(|s| s.words.first().is_some_and(|w| w.text == text)) {
                         warnings.push(cat::rule_sfx_undefined(sp(t), text));

@@ -226,9 +226,9 @@ pub fn cases() -> Vec<Case> {
         case("E0627", "+ [", ERROR, || rules("+ [ > Player | Crate ] -> [ > Player | > Crate ]")),
         case("E0628", "> [", ERROR, || rules("> [ > Player | Crate ] -> [ > Player | > Crate ]")),
         case("E0629", "+ random", ERROR, || rules("[ Crate ] -> [ Crate ]\n+ random [ > Player | Crate ] -> [ > Player | > Crate ]")),
-        case("E0630", "sometimes", ERROR, || rules("sometimes [ > Player | Crate ] -> [ > Player | > Crate ]")),
-        case("E0631", "Player [", ERROR, || rules("[ > Player [ Crate ] -> [ > Player | > Crate ]")),
-        case("E0632", "[ > |", ERROR, || rules("[ > | Crate ] -> [ > Player | > Crate ]")),
+        case("E0658", "sometimes", ERROR, || rules("sometimes [ > Player | Crate ] -> [ > Player | > Crate ]")),
+        case("E0659", "Player [", ERROR, || rules("[ > Player [ Crate ] -> [ > Player | > Crate ]")),
+        case("E0660", "[ > |", ERROR, || rules("[ > | Crate ] -> [ > Player | > Crate ]")),
         case("E0633", "... Crate", ERROR, || rules("[ > Player | ... Crate ] -> [ > Player | ... Crate ]")),
         case("E0634", "-> [ Player | Crate ]", ERROR, || rules("[ > Player | Crate ] -> [ > Player | > Crate ] -> [ Player | Crate ]")),
         case("E0635", "> >", ERROR, || rules("[ > > Player | Crate ] -> [ > Player | > Crate ]")),
@@ -256,6 +256,12 @@ pub fn cases() -> Vec<Case> {
         case("E0655", "startloop", ERROR, || rules("[ Crate ] -> [ Wall ]\nstartloop\n+ [ Wall ] -> [ Crate ]\nendloop")),
         case("W0656", "random Solid", WARNING, || game().legend("Solid = Crate or Wall").rules("[ Player ] -> [ Player random Solid ]").text()),
         case("E0657", "Crate30 ]", ERROR, || rigid_groups(31)),
+        // ---- gosub and subroutines (PuzzleScript Next) ----
+        case("E0630", "gosub nowhere", ERROR, || rules("[ > Player ] -> gosub nowhere\n\nsubroutine somewhere\n[ Crate ] -> [ ]")),
+        case("E0631", "subroutine  INC", ERROR, || {
+            rules("[ > Player ] -> gosub inc\n\nsubroutine inc\n[ Crate ] -> [ ]\n\nsubroutine  INC\n[ Player ] -> [ Player ]")
+        }),
+        case("W0632", "gosub lateonly", WARNING, || rules("[ > Player ] -> gosub lateonly\n\nsubroutine lateonly\nlate [ Crate ] -> [ ]")),
         // ---- win conditions ----
         case("E0701", "Every Crate", ERROR, || game().win("Every Crate").text()),
         case("E0702", "All Target on Crate Wall", ERROR, || game().win("All Target on Crate Wall").text()),

@@ -1,0 +1,228 @@
+//! `puzzlewright bench compile|walks DIR`: the engine timed on the same work
+//! as `scripts/bench/reference.js` times the reference engine, so that
+//! `scripts/bench-vs-reference.sh` can print the two side by side.
+//!
+//! - `compile`: every game built warm in this one process (two unmeasured
+//!   builds first), the median of `--repeat` timed builds per game.
+//! - `walks`: for each game, its first `--levels` maps, a walk of `--turns`
+//!   inputs from the generator both sides share ([`bench_inputs`]), pending
+//!   `again` turns drained after each input; building and loading are not
+//!   timed. Each walk prints a digest of its final level dump so the two
+//!   engines can be checked to have done the same work.
+//!
+//! `--threads N` spreads the games over N threads (default 1). Output: one
+//! JSON object per line, in the order of the game files.
+
+use anyhow::{Context as _, bail};
+use engine::compile::Level;
+use engine::run::{Input, Session};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Most `again` turns drained after one input (the reference side uses the
+/// same limit).
+const AGAIN_LIMIT: usize = 1000;
+
+/// One input of a walk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Move(Input),
+    Undo,
+    Restart,
+}
+
+/// 32-bit FNV-1a.
+fn fnv1a(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5_u32, |h, &b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
+}
+
+/// The inputs of a walk: FNV-1a of `"GAME:LEVEL"` seeds a 32-bit LCG; each
+/// step draws `r = state >> 16`: `r % 100 < 2` restarts, `< 8` undoes, else
+/// `r % 5` is a conformance input code (0 up, 1 left, 2 down, 3 right, 4
+/// action).
+fn bench_inputs(game: &str, level: usize, n: usize) -> Vec<Step> {
+    let mut h = fnv1a(format!("{game}:{level}").as_bytes());
+    (0..n)
+        .map(|_| {
+            h = h.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            let r = h >> 16;
+            match (r % 100, r % 5) {
+                (0..2, _) => Step::Restart,
+                (2..8, _) => Step::Undo,
+                (_, 0) => Step::Move(Input::Up),
+                (_, 1) => Step::Move(Input::Left),
+                (_, 2) => Step::Move(Input::Down),
+                (_, 3) => Step::Move(Input::Right),
+                _ => Step::Move(Input::Action),
+            }
+        })
+        .collect()
+}
+
+fn drain(session: &mut Session) {
+    for _ in 0..AGAIN_LIMIT {
+        if !session.again_pending() {
+            break;
+        }
+        session.run_again();
+    }
+}
+
+struct Options {
+    dir: PathBuf,
+    repeat: usize,
+    turns: usize,
+    levels: usize,
+    threads: usize,
+    only: Option<Vec<String>>,
+}
+
+fn parse(args: &[String]) -> anyhow::Result<Options> {
+    let mut o = Options { dir: PathBuf::new(), repeat: 10, turns: 300, levels: 3, threads: 1, only: None };
+    let mut dir = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = |name: &str| it.next().with_context(|| format!("{name} needs a value"));
+        match a.as_str() {
+            "--repeat" => o.repeat = value("--repeat")?.parse().context("--repeat takes a number")?,
+            "--turns" => o.turns = value("--turns")?.parse().context("--turns takes a number")?,
+            "--levels" => o.levels = value("--levels")?.parse().context("--levels takes a number")?,
+            "--threads" => o.threads = value("--threads")?.parse().context("--threads takes a number")?,
+            "--only" => o.only = Some(value("--only")?.split(',').map(str::to_owned).collect()),
+            other if other.starts_with('-') => bail!("unknown option {other}"),
+            other if dir.is_none() => dir = Some(PathBuf::from(other)),
+            other => bail!("unexpected argument {other}"),
+        }
+    }
+    o.dir = dir.context("bench needs a folder of games")?;
+    o.repeat = o.repeat.max(1);
+    o.threads = o.threads.max(1);
+    Ok(o)
+}
+
+fn games(o: &Options) -> anyhow::Result<Vec<(String, String)>> {
+    let mut names: Vec<String> = std::fs::read_dir(&o.dir)
+        .with_context(|| format!("cannot list {}", o.dir.display()))?
+        .filter_map(Result::ok)
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| Path::new(n).extension().is_some_and(|x| x == "txt"))
+        .filter(|n| o.only.as_ref().is_none_or(|only| only.contains(n)))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|n| {
+            let bytes = std::fs::read(o.dir.join(&n)).with_context(|| format!("cannot read {n}"))?;
+            Ok((n, String::from_utf8_lossy(&bytes).into_owned()))
+        })
+        .collect()
+}
+
+fn compile_lines(name: &str, source: &str, o: &Options) -> Vec<String> {
+    let _ = engine::build(source);
+    let _ = engine::build(source);
+    let mut times: Vec<f64> = (0..o.repeat)
+        .map(|_| {
+            let t = Instant::now();
+            let b = engine::build(source);
+            let ms = t.elapsed().as_secs_f64() * 1000.0;
+            drop(b);
+            ms
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    vec![serde_json::json!({ "game": name, "ms": times[times.len() / 2] }).to_string()]
+}
+
+fn walk_lines(name: &str, source: &str, o: &Options) -> Vec<String> {
+    let build = engine::build(source);
+    let Some(game) = build.game.or(build.salvaged) else { return Vec::new() };
+    let maps: Vec<usize> =
+        game.levels.iter().enumerate().filter(|(_, l)| matches!(l, Level::Map(_))).map(|(i, _)| i).collect();
+    let mut out = Vec::new();
+    for &level in maps.iter().take(o.levels) {
+        let mut session = Session::new(game.clone(), level, Some("bench"));
+        drain(&mut session);
+        let inputs = bench_inputs(name, level, o.turns);
+        let t = Instant::now();
+        for step in inputs {
+            match step {
+                Step::Move(i) => session.input(i),
+                Step::Undo => session.undo(),
+                Step::Restart => session.restart(),
+            }
+            drain(&mut session);
+            let _ = session.take_events();
+        }
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        let dump = format!("{:08x}", fnv1a(session.dump().as_bytes()));
+        out.push(serde_json::json!({ "game": name, "level": level, "inputs": o.turns, "ms": ms, "dump": dump }).to_string());
+    }
+    out
+}
+
+/// Run `puzzlewright bench ARGS`.
+pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
+    let Some((mode, rest)) = args.split_first() else { bail!("bench needs `compile` or `walks`") };
+    let o = parse(rest)?;
+    let work: fn(&str, &str, &Options) -> Vec<String> = match mode.as_str() {
+        "compile" => compile_lines,
+        "walks" => walk_lines,
+        other => bail!("unknown bench `{other}` (compile or walks)"),
+    };
+    let games = games(&o)?;
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results = std::sync::Mutex::new(vec![Vec::new(); games.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..o.threads.min(games.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some((name, source)) = games.get(i) else { break };
+                    let lines = work(name, source, &o);
+                    if let Ok(mut r) = results.lock() {
+                        r[i] = lines;
+                    }
+                }
+            });
+        }
+    });
+    for line in results.into_inner().unwrap_or_default().into_iter().flatten() {
+        println!("{line}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_walk_generator_is_the_one_the_reference_script_uses() {
+        // Values printed by scripts/bench/reference.js's benchInputs for
+        // ("a.txt", 0, 40): the two generators must agree step for step.
+        let got: Vec<String> = bench_inputs("a.txt", 0, 40)
+            .into_iter()
+            .map(|s| match s {
+                Step::Restart => "restart".to_owned(),
+                Step::Undo => "undo".to_owned(),
+                Step::Move(i) => code(i).to_string(),
+            })
+            .collect();
+        assert_eq!(got.join(","), EXPECTED_A_TXT_0);
+    }
+
+    fn code(i: Input) -> u8 {
+        match i {
+            Input::Up => 0,
+            Input::Left => 1,
+            Input::Down => 2,
+            Input::Right => 3,
+            Input::Action => 4,
+        }
+    }
+
+    const EXPECTED_A_TXT_0: &str =
+        "3,3,0,1,3,4,1,0,1,3,4,2,4,2,2,2,3,undo,undo,0,undo,2,1,1,2,1,1,0,2,3,1,0,2,4,1,0,4,0,4,2";
+}
