@@ -645,7 +645,12 @@ pub(crate) fn expand_rules(names: &Layout, rules: Vec<IRule>, diags: &mut Vec<Di
     remove_duplicates(concrete)
 }
 
-fn rule_key(r: &IRule) -> (u32, &'static str, bool, bool, bool, &Vec<Vec<ICell>>, &Vec<Vec<ICell>>, &Vec<(String, Option<String>)>) {
+/// What makes two expanded rules the same rule: line, direction (when it
+/// matters), prefixes, both sides and commands.
+type RuleKey<'a> =
+    (u32, &'static str, bool, bool, bool, &'a Vec<Vec<ICell>>, &'a Vec<Vec<ICell>>, &'a Vec<(String, Option<String>)>);
+
+fn rule_key(r: &IRule) -> RuleKey<'_> {
     let directed = r.lhs.iter().any(|row| row.len() > 1);
     (r.line, if directed { r.direction } else { "" }, r.late, r.rigid, r.random, &r.lhs, &r.rhs, &r.commands)
 }
