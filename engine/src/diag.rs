@@ -1,8 +1,11 @@
 //! Diagnostics: what the engine tells the author about their game.
 //!
 //! Every diagnostic has a severity, a stable code, a message in our own
-//! words and a span. The codes and their wording live in `check::catalogue`
-//! (one place), the type lives here so every phase can emit one.
+//! words and a span. The type lives here and the codes with their wording in
+//! [`catalogue`] (one place for every message), so every phase, from the
+//! parser to the compiler, can emit one without reaching up into another.
+
+pub mod catalogue;
 
 use crate::span::Span;
 

@@ -3,23 +3,35 @@
 //!
 //! One pipeline, each phase a module:
 //! `syntax` (text -> [`syntax::ast::Ast`] + diagnostics, never fails),
-//! `check` (names, legend, layers, rules, levels -> diagnostics),
+//! `check` (legend, layers, rules, levels -> diagnostics),
 //! `compile` (Ast -> immutable [`compile::Game`]),
 //! `run` (a [`run::Session`] playing one game: turns, undo, again, events),
 //! `play` (the flow a player sees around a session: title, messages,
 //! progression, timing without a clock).
-//! Side modules: `rng` (the reference's RC4 generator), `sfx` (seed ->
-//! sfxr parameters -> samples).
+//! Side modules: `names` (the one [`names::NameTable`] of a build: objects,
+//! synonyms, properties, aggregates, shared by check, compile and edit),
+//! `diag` (the [`Diagnostic`] type and its `catalogue`, every message in one
+//! place), `options` (the prelude options), `span` (positions), `rng` (the
+//! reference's RC4 generator), `sfx` (seed -> sfxr parameters -> samples),
+//! `render` (palettes, sprites and RGBA frames of a session or of any level),
+//! `edit` (the smallest text edits for the visual tools).
+//!
+//! Arrows run one way: syntax <- names <- check/compile <- run <- play; nothing
+//! in syntax or compile imports check.
 //!
 //! Invariants (see DESIGN.md): parsing never fails; one error does not
 //! cascade; every diagnostic has a severity, code, message and span; the
 //! engine is deterministic and owns no clock or device.
+
+#![warn(missing_docs)]
 
 pub mod check;
 pub mod compile;
 pub mod diag;
 pub mod edit;
 pub(crate) mod fasthash;
+pub mod names;
+pub mod options;
 pub mod play;
 pub mod rng;
 pub mod run;
@@ -55,15 +67,41 @@ pub struct Build {
 #[must_use]
 pub fn build(source: &str) -> Build {
     let (ast, mut diagnostics) = syntax::parse(source);
-    diagnostics.extend(check::check(&ast, source));
+    let names = names::NameTable::build(&ast);
+    diagnostics.extend(check::check(&ast, &names, source));
     let checked_ok = !diag::has_errors(&diagnostics);
-    let (compiled, more) = compile::compile(&ast, source);
+    let (compiled, more) = compile::compile(&ast, &names);
     // What the compiler finds is about rules the checks cannot judge, so it
     // is reported even next to the checks' errors; only "nothing to
     // compile" would repeat them.
     diagnostics.extend(more.into_iter().filter(|d| checked_ok || d.code != "E0600"));
-    let compiled = compiled.map(Arc::new);
-    let game = if diag::has_errors(&diagnostics) { None } else { compiled.clone() };
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    let mut compiled = compiled.map(Arc::new);
+    if let Some(at) = first_past_limit(&diagnostics) {
+        // The reference stops compiling when it has this much to say.
+        diagnostics.push(diag::catalogue::too_many_problems(at, MAX_PROBLEMS));
+        diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+        compiled = None;
+    }
+    let game = if diag::has_errors(&diagnostics) { None } else { compiled.clone() };
     Build { ast, diagnostics, game, salvaged: compiled }
+}
+
+/// The most distinct problems (by line and wording) a game may have before
+/// it is refused, as the reference refuses it: past this many errors and
+/// warnings together it gives up compiling.
+pub const MAX_PROBLEMS: usize = 100;
+
+/// Where the first problem past [`MAX_PROBLEMS`] is, counting a message
+/// repeated on one line once.
+fn first_past_limit(diagnostics: &[Diagnostic]) -> Option<Span> {
+    if diagnostics.len() <= MAX_PROBLEMS {
+        return None;
+    }
+    let mut seen = fasthash::HashSet::default();
+    diagnostics
+        .iter()
+        .filter(|d| seen.insert((d.span.line, d.message.as_str())))
+        .nth(MAX_PROBLEMS)
+        .map(|d| d.span)
 }

@@ -97,7 +97,7 @@ fn random_of_a_single_object_warns() {
 #[test]
 fn three_ellipses_are_an_error_and_two_in_a_row_a_warning() {
     let three = "[ > Player | ... | Crate | ... | Crate | ... | Crate ] -> [ > Player | ... | Crate | ... | Crate | ... | Crate ]";
-    check(&game("", three, ""), "E0612", "...", true);
+    check(&game("", three, ""), "E0647", "...", true);
     let pair = "[ > Player | ... | ... | Crate ] -> [ > Player | ... | ... | Crate ]";
     check(&game("", pair, ""), "W0613", "...", false);
 }
@@ -107,13 +107,58 @@ fn loop_markers_pair_in_order_and_stay_out_of_groups() {
     let nested = "startloop\nstartloop\n[ Player ] -> [ Player ]\nendloop\nendloop";
     let g = game("", nested, "");
     let b = engine::build(&g);
-    let lines: Vec<u32> = b.diagnostics.iter().filter(|d| d.code == "E0614").map(|d| d.span.line).collect();
+    let lines: Vec<(u32, &str)> = b
+        .diagnostics
+        .iter()
+        .filter(|d| matches!(d.code, "E0614" | "E0653"))
+        .map(|d| (d.span.line, d.code))
+        .collect();
     let first = line_of(&g, "startloop");
     // Markers pair in order: (start, start) flags the nested STARTLOOP and
     // (end, end) the ENDLOOP that opens the second pair.
-    assert_eq!(lines, vec![first + 1, first + 3], "{:#?}", b.diagnostics);
+    assert_eq!(lines, vec![(first + 1, "E0653"), (first + 3, "E0614")], "{:#?}", b.diagnostics);
     let split = "[ Crate ] -> [ Wall ]\nstartloop\n+ [ Wall ] -> [ Crate ]\nendloop";
-    check(&game("", split, ""), "E0614", "startloop", true);
+    check(&game("", split, ""), "E0655", "startloop", true);
+}
+
+#[test]
+fn a_loop_marker_with_a_comment_is_no_marker() {
+    // The reference reads `startloop (note)` as a rule line holding a
+    // comment and no arrow, refuses it, and then finds the ENDLOOP alone.
+    let g = game("", "startloop (note)\n[ > Player | Crate ] -> [ > Player | > Crate ]\nendloop", "");
+    check(&g, "E0603", "startloop (note)", true);
+    check(&g, "E0614", "endloop", true);
+    let plain = game("", "startloop\n[ > Player | Crate ] -> [ > Player | > Crate ]\nendloop", "");
+    assert!(engine::build(&plain).game.is_some());
+}
+
+#[test]
+fn a_stray_close_before_a_rule_drops_the_line_without_refusing() {
+    // The reference reads no rule from a line whose first token (after any
+    // comments) is a `)` that closes nothing, and only warns.
+    for rules in ["(note))", "(a) ) [ > Player | Crate ] -> [ > Player | > Crate ]", ") [ Player ] -> [ Crate ]", "()()()()"] {
+        let g = game("", &format!("[ > Player | Crate ] -> [ > Player | > Crate ]\n{rules}"), "");
+        let b = engine::build(&g);
+        assert!(b.game.is_some(), "{rules}: {:#?}", b.diagnostics);
+        assert!(b.diagnostics.iter().all(|d| d.code == "W0101"), "{rules}: {:#?}", b.diagnostics);
+    }
+    // After the arrow it is still a stray word in the rule.
+    check(&game("", "[ > Player | Crate ] -> [ > Player | > Crate ] )", ""), "E0604", "> Crate ] )", true);
+}
+
+#[test]
+fn the_title_screen_warnings_follow_its_layout() {
+    let titled = |title: &str, extra: &str| game("", "", "").replacen("title Test", &format!("title {title}{extra}"), 1);
+    let warned = |src: &str, code: &str| engine::build(src).diagnostics.iter().any(|d| d.code == code);
+    // Five rows for title and author: a 39-character title fits in two.
+    assert!(!warned(&titled(&"x".repeat(39), ""), "W0118"));
+    // 170 characters wrap to five rows: still no cut.
+    assert!(!warned(&titled(&"word ".repeat(34), ""), "W0118"));
+    assert!(warned(&titled(&"word ".repeat(40), ""), "W0118"));
+    // The author is cut first, and freeing the control rows makes room.
+    let both = format!("\nauthor {}", "name ".repeat(14));
+    assert!(warned(&titled(&"word ".repeat(20), &both), "W0119"));
+    assert!(!warned(&titled(&"word ".repeat(20), &format!("{both}\nnoaction")), "W0119"));
 }
 
 #[test]

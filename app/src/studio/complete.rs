@@ -55,13 +55,7 @@ pub fn section_at(text: &str, at: usize) -> Section {
 #[must_use]
 pub fn keywords(section: Section) -> Vec<&'static str> {
     let mut words: Vec<&'static str> = match section {
-        Section::Prelude => vec![
-            "title", "author", "homepage", "background_color", "text_color", "key_repeat_interval",
-            "realtime_interval", "again_interval", "flickscreen", "zoomscreen", "color_palette",
-            "youtube", "noaction", "noundo", "norestart", "require_player_movement",
-            "run_rules_on_level_start", "scanline", "throttle_movement", "verbose_logging", "debug",
-            "norepeat_action",
-        ],
+        Section::Prelude => engine::options::PreludeOption::ALL.iter().map(|o| o.keyword()).collect(),
         Section::Objects => engine::render::COLOR_NAMES.to_vec(),
         Section::Legend => vec!["and", "or"],
         Section::Sounds => {

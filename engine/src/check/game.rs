@@ -3,14 +3,14 @@
 
 use crate::fasthash::HashMap;
 
-use super::catalogue as cat;
-use super::names::{Meaning, Names};
+use crate::diag::catalogue as cat;
+use crate::names::{Meaning, NameTable};
 use crate::diag::Diagnostic;
 use crate::span::Span;
 use crate::syntax::ast::{Ast, Section};
 
 /// Check the game as a whole.
-pub fn check(ast: &Ast, names: &Names, layered: &HashMap<String, usize>, out: &mut Vec<Diagnostic>) {
+pub fn check(ast: &Ast, names: &NameTable, layered: &HashMap<String, usize>, out: &mut Vec<Diagnostic>) {
     let at = |sec: Section| ast.sections.iter().find(|(s, _)| *s == sec).map_or(Span::new(0, 0, 1, 1), |x| x.1);
     let objects_at = at(Section::Objects);
     if !names.defined("player") {
@@ -51,21 +51,24 @@ pub fn check(ast: &Ast, names: &Names, layered: &HashMap<String, usize>, out: &m
                 continue;
             }
             // Each word on its own, so one object named twice shows up.
-            let mut parts: Vec<String> = l.items.iter().flat_map(|i| names.objects_of(&i.text)).collect();
+            let mut parts: Vec<&str> =
+                l.items.iter().flat_map(|i| names.objects_of(&i.text)).map(String::as_str).collect();
             if l.kind != crate::syntax::ast::LegendKind::And {
-                parts = names.objects_of(&l.name.text);
+                parts = names.objects_of(&l.name.text).iter().map(String::as_str).collect();
+                let mut once = crate::fasthash::HashSet::default();
+                parts.retain(|p| once.insert(*p));
             }
             if l.kind == crate::syntax::ast::LegendKind::And {
                 let mut told: Vec<&str> = Vec::new();
-                for p in parts.iter().filter(|p| !layered.contains_key(*p)) {
-                    if !told.contains(&p.as_str()) && names.defined(p) {
+                for &p in parts.iter().filter(|p| !layered.contains_key(**p)) {
+                    if !told.contains(&p) && names.defined(p) {
                         out.push(cat::aggregate_part_not_layered(l.span, p));
                         told.push(p);
                     }
                 }
             }
             let mut seen: HashMap<usize, &str> = HashMap::default();
-            for p in &parts {
+            for &p in &parts {
                 if let Some(&li) = layered.get(p)
                     && let Some(prev) = seen.insert(li, p) {
                         out.push(cat::aggregate_same_layer(l.span, p, prev));

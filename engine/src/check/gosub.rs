@@ -3,7 +3,7 @@
 //! of its own phase to run (a call from late rules runs the subroutine's
 //! late rules, any other call its other rules).
 
-use super::catalogue as cat;
+use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
 use crate::span::Span;
 use crate::syntax::ast::{Ast, RuleLineKind};

@@ -3,13 +3,13 @@
 
 use crate::fasthash::HashMap;
 
-use super::catalogue as cat;
-use super::names::{Meaning, Names};
+use crate::diag::catalogue as cat;
+use crate::names::{Meaning, NameTable};
 use crate::diag::Diagnostic;
 use crate::syntax::ast::Ast;
 
 /// Check the layers; returns each layered object's layer index.
-pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) -> HashMap<String, usize> {
+pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) -> HashMap<String, usize> {
     let mut layer_of: HashMap<String, usize> = HashMap::default();
     for (li, layer) in ast.layers.iter().enumerate() {
         let mut on_line: Vec<&str> = Vec::new();
@@ -25,16 +25,15 @@ pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) -> HashMap<Str
             } else if k > 0 && layer.names[..k].iter().any(|x| x.text == "background") {
                 out.push(cat::background_not_alone(id.span));
             }
-            let objs = match names.meaning(n) {
-                Some(Meaning::Object(o)) => vec![o],
-                Some(Meaning::Property(v)) => v,
+            let objs: &[String] = match names.meaning(n) {
+                Some(m @ (Meaning::Object(_) | Meaning::Property(_))) => m.objects(),
                 Some(Meaning::Aggregate(_)) => {
                     out.push(cat::layer_aggregate(id.span, n));
-                    Vec::new()
+                    &[]
                 }
                 None => {
                     out.push(cat::layer_undefined(id.span, n));
-                    Vec::new()
+                    &[]
                 }
             };
             if objs.iter().any(|o| layer_of.get(o).is_some_and(|&l| l != li)) {
@@ -45,7 +44,7 @@ pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) -> HashMap<Str
             }
             on_line.push(n);
             for o in objs {
-                layer_of.insert(o, li);
+                layer_of.insert(o.clone(), li);
                 has_content = true;
             }
         }

@@ -1,7 +1,7 @@
 //! Levels: every glyph defined and unambiguous; rows of equal length.
 
-use super::catalogue as cat;
-use super::names::{Meaning, Names};
+use crate::diag::catalogue as cat;
+use crate::names::{Meaning, NameTable};
 use crate::diag::Diagnostic;
 use crate::syntax::ast::{Ast, LevelEntry};
 
@@ -17,7 +17,7 @@ enum Glyph {
 }
 
 /// Check every level map.
-pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) {
+pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
     // What each glyph stands for, looked up once per glyph rather than per cell.
     let mut kinds: crate::fasthash::HashMap<char, Glyph> = crate::fasthash::HashMap::default();
     for e in &ast.levels {

@@ -4,37 +4,34 @@
 //! every broken item on its own, so one mistake is reported once (names
 //! that refer to a broken definition are not reported again).
 
-pub mod catalogue;
 mod game;
 mod gosub;
 mod layers;
 mod levels;
-pub mod names;
 mod objects;
 mod prelude;
 mod rules;
 mod sounds;
 mod winconditions;
-#[cfg(test)]
-mod conformance_tests;
 
 use crate::diag::Diagnostic;
+use crate::names::NameTable;
 use crate::syntax::ast::Ast;
 
-/// Every problem `check` can see in `ast`.
+/// Every problem `check` can see in `ast`, whose names are `names`.
 #[must_use]
-pub fn check(ast: &Ast, source: &str) -> Vec<Diagnostic> {
+pub fn check(ast: &Ast, names: &NameTable, source: &str) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     prelude::check(ast, source, &mut out);
-    let names = names::Names::build(ast, &mut out);
+    out.extend_from_slice(names.problems());
     objects::check(ast, &mut out);
-    sounds::check(ast, &names, &mut out);
-    let layered = layers::check(ast, &names, &mut out);
-    rules::check(ast, &names, &mut out);
+    sounds::check(ast, names, &mut out);
+    let layered = layers::check(ast, names, &mut out);
+    rules::check(ast, names, &mut out);
     gosub::check(ast, &mut out);
-    winconditions::check(ast, &names, &mut out);
-    levels::check(ast, &names, &mut out);
-    rules::check_unlayered(ast, &names, &layered, &mut out);
-    game::check(ast, &names, &layered, &mut out);
+    winconditions::check(ast, names, &mut out);
+    levels::check(ast, names, &mut out);
+    rules::check_unlayered(ast, names, &layered, &mut out);
+    game::check(ast, names, &layered, &mut out);
     out
 }

@@ -1,6 +1,6 @@
 //! Objects: colour count, sprite shape and colour indices.
 
-use super::catalogue as cat;
+use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
 use crate::syntax::ast::Ast;
 

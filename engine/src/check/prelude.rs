@@ -1,18 +1,10 @@
 //! Prelude options: known keys, values where needed, dimensions, palettes.
 
-use super::catalogue as cat;
+use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
-use crate::syntax::ast::Ast;
 use crate::fasthash::HashMap;
-
-const WITH_VALUE: [&str; 12] = [
-    "title", "author", "homepage", "background_color", "text_color", "key_repeat_interval", "realtime_interval",
-    "again_interval", "flickscreen", "zoomscreen", "color_palette", "youtube",
-];
-const NO_VALUE: [&str; 10] = [
-    "run_rules_on_level_start", "norepeat_action", "require_player_movement", "debug", "verbose_logging",
-    "throttle_movement", "noundo", "noaction", "norestart", "scanline",
-];
+use crate::options::PreludeOption;
+use crate::syntax::ast::Ast;
 
 fn dims_ok(v: &str) -> bool {
     let parts: Vec<&str> = v.split('x').collect();
@@ -34,9 +26,9 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
     let mut seen: HashMap<&str, u32> = HashMap::default();
     for p in &ast.prelude {
         let key = p.key.text.as_str();
-        let line_text = p.span.text(source);
-        if WITH_VALUE.contains(&key) {
-            if key == "youtube" {
+        let option = PreludeOption::from_keyword(key);
+        if option.is_some_and(PreludeOption::takes_value) {
+            if option == Some(PreludeOption::Youtube) {
                 out.push(cat::youtube_unsupported(p.span));
             }
             let Some(v) = &p.value else {
@@ -54,22 +46,67 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
                 }
             }
             let lv = v.to_lowercase();
-            match key {
-                "flickscreen" | "zoomscreen" if !dims_ok(&lv) => out.push(cat::bad_dimensions(p.span, key, v)),
-                "color_palette" if crate::render::palette(&lv).is_none() => out.push(cat::unknown_palette_error(p.span, v)),
-                "title" if v.chars().count() > 38 => out.push(cat::long_title(p.span)),
-                "background_color" | "text_color" if !option_colour_ok(&lv) => {
+            match option {
+                Some(PreludeOption::Flickscreen | PreludeOption::Zoomscreen) if !dims_ok(&lv) => {
+                    out.push(cat::bad_dimensions(p.span, key, v));
+                }
+                Some(PreludeOption::ColorPalette) if crate::render::palette(&lv).is_none() => {
+                    out.push(cat::unknown_palette(p.span, v));
+                }
+                Some(PreludeOption::BackgroundColor | PreludeOption::TextColor) if !option_colour_ok(&lv) => {
                     out.push(cat::bad_option_colour(p.span, key, v));
                 }
                 _ => {}
             }
-        } else if NO_VALUE.contains(&key) {
+        } else if option.is_some() {
             if let Some(v) = &p.value {
                 out.push(cat::option_takes_no_value(p.span, key, v));
             }
         } else {
-            let _ = line_text;
             out.push(cat::unknown_option(p.span, key));
         }
+    }
+    title_screen(ast, out);
+}
+
+/// Rows of the title screen that the title and the author share.
+const TITLE_ROWS: usize = 5;
+
+/// Warn when the title screen has to cut the title or the author short.
+///
+/// The screen is 34 characters wide; the title and `by AUTHOR` are wrapped
+/// to it and share five rows, plus one when `noaction` is set and one when
+/// both `noundo` and `norestart` are (the control lines they free), but no
+/// more than six in all. When they do not fit, the author loses lines first
+/// (down to one), then the title. The last `title` and `author` lines are
+/// the ones shown. (The reference also gives characters its font lacks
+/// double width; we count every character once.)
+fn title_screen(ast: &Ast, out: &mut Vec<Diagnostic>) {
+    if ast.levels.is_empty() {
+        return; // no title screen is drawn
+    }
+    let last = |o: PreludeOption| ast.prelude.iter().rev().find(|p| p.key.text == o.keyword() && p.value.is_some());
+    let has = |o: PreludeOption| ast.prelude.iter().any(|p| p.key.text == o.keyword());
+    let width = crate::render::MESSAGE_COLUMNS;
+    let title = last(PreludeOption::Title);
+    let author = last(PreludeOption::Author);
+    let title_rows = crate::render::wrap_message(title.and_then(|p| p.value.as_deref()).unwrap_or("PuzzleScript Game"), width).len();
+    let author_rows = author.and_then(|p| p.value.as_deref()).map_or(0, |a| crate::render::wrap_message(&format!("by {a}"), width).len());
+    let freed = usize::from(has(PreludeOption::Noaction))
+        + usize::from(has(PreludeOption::Noundo) && has(PreludeOption::Norestart));
+    let rows = TITLE_ROWS + freed.min(1);
+    let excess = (title_rows + author_rows).saturating_sub(rows);
+    if excess == 0 {
+        return;
+    }
+    if let Some(a) = author
+        && author_rows > 1
+    {
+        out.push(cat::long_author(a.span));
+    }
+    if excess > author_rows.saturating_sub(1)
+        && let Some(t) = title
+    {
+        out.push(cat::long_title(t.span));
     }
 }

@@ -2,8 +2,8 @@
 //! cell, `X` and `no X` together, ellipsis placement, properties on the
 //! right that the left does not pin down, loop markers, `+` groups.
 
-use super::catalogue as cat;
-use super::names::{Meaning, Names};
+use crate::diag::catalogue as cat;
+use crate::names::{Meaning, NameTable};
 use crate::diag::Diagnostic;
 use crate::syntax::ast::{Ast, Cell, CellItem, CellRow, Rule, RuleLineKind};
 
@@ -11,17 +11,10 @@ fn is_no(it: &CellItem) -> bool {
     it.modifiers.first().is_some_and(|m| m.text == "no")
 }
 
-fn check_cell(items: &[CellItem], rhs: bool, names: &Names, span: crate::span::Span, out: &mut Vec<Diagnostic>) {
+fn check_cell(items: &[CellItem], rhs: bool, names: &NameTable, span: crate::span::Span, out: &mut Vec<Diagnostic>) {
     for it in items {
         if let Some(missing) = names.undefined_part(&it.name.text) {
-            out.push(cat::rule_semantic(
-                span,
-                &format!(
-                    "{} cannot be used: its legend definition leans on {}, which is not defined",
-                    it.name.text.to_uppercase(),
-                    missing.to_uppercase()
-                ),
-            ));
+            out.push(cat::rule_name_broken(span, &it.name.text, missing));
         }
     }
     for (i, it) in items.iter().enumerate() {
@@ -33,23 +26,23 @@ fn check_cell(items: &[CellItem], rhs: bool, names: &Names, span: crate::span::S
             }
         }
     }
-    let present: Vec<String> = items
+    let present: Vec<&String> = items
         .iter()
         .filter(|it| !is_no(it))
         .flat_map(|it| match names.meaning(&it.name.text) {
-            Some(Meaning::Object(o)) if !rhs || names.objects.contains(&it.name.text) => vec![o],
-            Some(Meaning::Aggregate(v)) if !rhs => v,
-            _ => Vec::new(),
+            Some(m @ Meaning::Object(_)) if !rhs || names.is_object(&it.name.text) => m.objects(),
+            Some(m @ Meaning::Aggregate(_)) if !rhs => m.objects(),
+            _ => &[],
         })
         .collect();
     for it in items.iter().filter(|it| is_no(it)) {
         let excluded = names.objects_of(&it.name.text);
         if let Some(clash) = excluded.iter().find(|o| present.contains(o))
             && rhs {
-                out.push(cat::rule_semantic(span, &format!("the cell asks for NO {} and also for {}", it.name.text.to_uppercase(), clash.to_uppercase())));
+                out.push(cat::rule_no_and_yes(span, &it.name.text, clash));
             }
         if let Some(Meaning::Aggregate(_)) = names.meaning(&it.name.text) {
-            out.push(cat::rule_semantic(span, &format!("NO cannot exclude the `and` aggregate {}", it.name.text.to_uppercase())));
+            out.push(cat::rule_no_aggregate(span, &it.name.text));
         }
     }
 }
@@ -61,7 +54,7 @@ fn row_items(r: &CellRow) -> impl Iterator<Item = &CellItem> {
     })
 }
 
-fn check_rule(rule: &Rule, _span: crate::span::Span, names: &Names, out: &mut Vec<Diagnostic>) {
+fn check_rule(rule: &Rule, names: &NameTable, out: &mut Vec<Diagnostic>) {
     for (side, rows) in [(false, &rule.lhs), (true, &rule.rhs)] {
         for row in rows.iter() {
             let n = row.cells.len();
@@ -70,11 +63,11 @@ fn check_rule(rule: &Rule, _span: crate::span::Span, names: &Names, out: &mut Ve
                     row.cells.iter().enumerate().filter(|(_, c)| matches!(c, Cell::Ellipsis(_))).map(|(k, _)| k).collect();
                 if let Some(&third) = ellipses.get(2) {
                     if let Cell::Ellipsis(s) = &row.cells[third] {
-                        out.push(cat::rule_semantic(*s, "a pattern may hold at most two ellipses"));
+                        out.push(cat::rule_three_ellipses(*s));
                     }
                 } else if let Some(w) = ellipses.windows(2).find(|w| w[1] == w[0] + 1)
                     && let Cell::Ellipsis(s) = &row.cells[w[1]] {
-                        out.push(cat::rule_semantic_warning(*s, "two ellipses side by side mean the same as one"));
+                        out.push(cat::double_ellipsis(*s));
                     }
             }
             for (k, c) in row.cells.iter().enumerate() {
@@ -82,12 +75,12 @@ fn check_rule(rule: &Rule, _span: crate::span::Span, names: &Names, out: &mut Ve
                     Cell::Items(items, s) => {
                         check_cell(items, side, names, *s, out);
                         if !side && items.iter().any(|i| i.modifiers.first().is_some_and(|m| m.text == "random")) {
-                            out.push(cat::rule_semantic(*s, "RANDOM can only appear on the right-hand side"));
+                            out.push(cat::rule_random_on_left(*s));
                         }
                     }
                     Cell::Ellipsis(s) => {
                         if !side && (k == 0 || k + 1 == n) {
-                            out.push(cat::rule_semantic(*s, "an ellipsis at the start or end of a pattern does nothing"));
+                            out.push(cat::rule_ellipsis_at_edge(*s));
                         }
                     }
                 }
@@ -98,7 +91,7 @@ fn check_rule(rule: &Rule, _span: crate::span::Span, names: &Names, out: &mut Ve
         for (a, b) in l.cells.iter().zip(&r.cells) {
             match (a, b) {
                 (Cell::Ellipsis(s), Cell::Items(..)) | (Cell::Items(..), Cell::Ellipsis(s)) => {
-                    out.push(cat::rule_semantic(*s, "an ellipsis needs a partner in the same place on the other side"));
+                    out.push(cat::rule_ellipsis_unpaired(*s));
                 }
                 _ => {}
             }
@@ -106,15 +99,14 @@ fn check_rule(rule: &Rule, _span: crate::span::Span, names: &Names, out: &mut Ve
         // Properties on the right must be pinned down by the left.
         let lhs_props: Vec<&str> = row_items(l).map(|i| i.name.text.as_str()).collect();
         for (a, b) in l.cells.iter().zip(&r.cells) {
-            let (Cell::Items(li, _), Cell::Items(ri, s)) = (a, b) else { continue };
-            let _ = li;
+            let (Cell::Items(..), Cell::Items(ri, s)) = (a, b) else { continue };
             for it in ri {
                 if is_no(it) || it.modifiers.first().is_some_and(|m| m.text == "random") {
                     continue;
                 }
                 if let Some(Meaning::Property(_)) = names.meaning(&it.name.text)
                     && !lhs_props.contains(&it.name.text.as_str()) {
-                        out.push(cat::rule_semantic_warning(*s, &format!("{} on the right is an `or` property the left-hand side does not determine", it.name.text.to_uppercase())));
+                        out.push(cat::rule_property_unmatched(*s, &it.name.text));
                     }
             }
         }
@@ -136,14 +128,14 @@ fn check_loops(ast: &Ast, out: &mut Vec<Diagnostic>) {
         .collect();
     for (k, &(_, start, span)) in markers.iter().enumerate() {
         if k % 2 == 0 && !start {
-            out.push(cat::loop_unbalanced(span, "ENDLOOP without a STARTLOOP"));
+            out.push(cat::endloop_without_start(span));
         } else if k % 2 == 1 && start {
-            out.push(cat::loop_unbalanced(span, "STARTLOOP inside a loop; loops do not nest"));
+            out.push(cat::loop_nested(span));
         }
     }
     if markers.len() % 2 == 1
         && let Some(&(_, _, span)) = markers.last() {
-            out.push(cat::loop_unbalanced(span, "STARTLOOP without a matching ENDLOOP"));
+            out.push(cat::startloop_without_end(span));
         }
     // A marker splits a group when the next rule line continues it with `+`.
     let splits_group = |i: usize| {
@@ -153,7 +145,7 @@ fn check_loops(ast: &Ast, out: &mut Vec<Diagnostic>) {
     };
     for pair in markers.chunks(2) {
         if pair.iter().any(|&(i, _, _)| splits_group(i)) {
-            out.push(cat::loop_unbalanced(pair[0].2, "this loop starts or ends in the middle of a `+` rule group"));
+            out.push(cat::loop_splits_group(pair[0].2));
         }
     }
 }
@@ -161,7 +153,7 @@ fn check_loops(ast: &Ast, out: &mut Vec<Diagnostic>) {
 /// Left-hand cells that need an object in no collision layer can never
 /// match (the compiler, which sees only layered objects, cannot tell; cells
 /// needing two objects of one layer it reports itself). Said once per line.
-pub fn check_unlayered(ast: &Ast, names: &Names, layered: &crate::fasthash::HashMap<String, usize>, out: &mut Vec<Diagnostic>) {
+pub fn check_unlayered(ast: &Ast, names: &NameTable, layered: &crate::fasthash::HashMap<String, usize>, out: &mut Vec<Diagnostic>) {
     for def in &ast.rules {
         let RuleLineKind::Rule(rule) = &def.kind else { continue };
         let needed = rule
@@ -170,19 +162,18 @@ pub fn check_unlayered(ast: &Ast, names: &Names, layered: &crate::fasthash::Hash
             .flat_map(row_items)
             .filter(|it| !is_no(it))
             .flat_map(|it| match names.meaning(&it.name.text) {
-                Some(Meaning::Object(o)) => vec![o],
-                Some(Meaning::Aggregate(v)) => v,
-                _ => Vec::new(),
+                Some(m @ (Meaning::Object(_) | Meaning::Aggregate(_))) => m.objects(),
+                _ => &[],
             })
-            .find(|o| !layered.contains_key(o));
+            .find(|o| !layered.contains_key(*o));
         if let Some(o) = needed {
-            out.push(cat::cell_needs_unlayered(def.span, &o));
+            out.push(cat::cell_needs_unlayered(def.span, o));
         }
     }
 }
 
 /// Check every rule line.
-pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) {
+pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
     check_loops(ast, out);
     let mut prev_late: Option<bool> = None;
     for def in &ast.rules {
@@ -191,10 +182,10 @@ pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) {
             RuleLineKind::Rule(rule) => {
                 let late = rule.prefixes.iter().any(|p| p.text == "late");
                 if rule.plus.is_some() && prev_late.is_some_and(|p| p != late) {
-                    out.push(cat::rule_semantic_warning(def.span, "this group mixes late and normal rules"));
+                    out.push(cat::rule_group_mixes_late(def.span));
                 }
                 prev_late = Some(late);
-                check_rule(rule, def.span, names, out);
+                check_rule(rule, names, out);
             }
         }
     }

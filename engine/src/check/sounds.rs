@@ -2,8 +2,8 @@
 
 use crate::fasthash::HashSet;
 
-use super::catalogue as cat;
-use super::names::{Meaning, Names};
+use crate::diag::catalogue as cat;
+use crate::names::{Meaning, NameTable};
 use crate::diag::Diagnostic;
 use crate::syntax::ast::Ast;
 use crate::syntax::text::is_word;
@@ -20,7 +20,7 @@ fn is_seed(w: &str) -> bool {
 }
 
 /// Check every sound line.
-pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) {
+pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
     let mut events: HashSet<&str> = HashSet::default();
     for s in &ast.sounds {
         let w = &s.words;
@@ -28,13 +28,13 @@ pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) {
         let f = first.text.as_str();
         if EVENTS.contains(&f) {
             match w.get(1) {
-                None => out.push(cat::sound_warning(s.span, "a sound event needs a seed number after it")),
+                None => out.push(cat::sound_event_no_seed(s.span)),
                 Some(x) if !is_seed(&x.text) => out.push(cat::sound_expected_seed(x.span, f)),
                 Some(_) => {
                     if let Some(x) = w.get(2) {
                         out.push(cat::sound_trailing(x.span, &x.text));
                     } else if !events.insert(f) {
-                        out.push(cat::sound_warning(s.span, &format!("{} already has a sound; this one replaces it", f.to_uppercase())));
+                        out.push(cat::sound_event_repeated(s.span, f));
                     }
                 }
             }
@@ -49,7 +49,7 @@ pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) {
             continue;
         };
         let Some(verb) = w.get(1) else {
-            out.push(cat::sound_warning(s.span, "this sound line is incomplete"));
+            out.push(cat::sound_incomplete(s.span));
             continue;
         };
         if !VERBS.contains(&verb.text.as_str()) {
@@ -83,11 +83,11 @@ pub fn check(ast: &Ast, names: &Names, out: &mut Vec<Diagnostic>) {
             continue;
         }
         if w.get(k).is_none() {
-            out.push(cat::sound_error(s.span, "this sound line has no seed number"));
+            out.push(cat::sound_no_seed(s.span));
             continue;
         }
         if let Meaning::Aggregate(_) = meaning {
-            out.push(cat::sound_error(s.span, &format!("{} is an `and` aggregate; sounds attach to objects or `or` properties", f.to_uppercase())));
+            out.push(cat::sound_on_aggregate(s.span, f));
         }
     }
 }

@@ -5,8 +5,10 @@
 //! of duplicates. The order of the produced rules is the reference's order,
 //! which decides execution order.
 
-use super::names::{NameKind, Names};
+use super::layout::Layout;
+use crate::names::Meaning;
 use crate::diag::Diagnostic;
+use crate::diag::catalogue as cat;
 use crate::syntax::ast::{Ast, Cell, CellRow, RuleLineKind};
 use crate::fasthash::{HashMap, HashSet};
 
@@ -199,7 +201,7 @@ pub(crate) fn read_rules(ast: &Ast) -> (Vec<IRule>, Vec<LoopMarker>) {
             continue;
         }
         if lhs.len() != rhs.len() {
-            if !(!commands.is_empty() && rhs.is_empty()) {
+            if commands.is_empty() || !rhs.is_empty() {
                 continue;
             }
         } else if lhs.iter().zip(&rhs).any(|(l, r)| l.len() != r.len() || l.is_empty()) {
@@ -231,10 +233,10 @@ fn contains_ellipsis(r: &IRule) -> bool {
     r.lhs.iter().any(|row| row.iter().any(|c| c.iter().any(|t| t.name == "..." )))
 }
 
-fn atomize(names: &Names, cell: &mut ICell) {
+fn atomize(names: &Layout, cell: &mut ICell) {
     let mut i = 0;
     while i < cell.len() {
-        if let Some(NameKind::Aggregate(m)) = names.kinds.get(&cell[i].name) {
+        if let Some(Meaning::Aggregate(m)) = names.kinds.get(&cell[i].name) {
             let dir = cell[i].dir;
             let m = m.clone();
             if let Some(first) = m.first() {
@@ -248,9 +250,9 @@ fn atomize(names: &Names, cell: &mut ICell) {
     }
 }
 
-fn rephrase(names: &Names, cell: &mut ICell) {
+fn rephrase(names: &Layout, cell: &mut ICell) {
     for t in cell.iter_mut() {
-        if let Some(NameKind::Object(o)) = names.kinds.get(&t.name)
+        if let Some(Meaning::Object(o)) = names.kinds.get(&t.name)
             && *o != t.name {
                 t.name = o.clone();
             }
@@ -420,11 +422,11 @@ fn concretize_moving(rule: IRule) -> Result<Vec<IRule>, ()> {
     Ok(out)
 }
 
-fn properties_in(names: &Names, cell: &ICell) -> Vec<String> {
+fn properties_in(names: &Layout, cell: &ICell) -> Vec<String> {
     cell.iter().filter(|t| t.dir != "random" && names.is_property(&t.name)).map(|t| t.name.clone()).collect()
 }
 
-fn expand_no_properties(names: &Names, cell: &ICell) -> ICell {
+fn expand_no_properties(names: &Layout, cell: &ICell) -> ICell {
     let mut out = Vec::with_capacity(cell.len());
     for t in cell {
         if t.dir == "no"
@@ -439,7 +441,7 @@ fn expand_no_properties(names: &Names, cell: &ICell) -> ICell {
     out
 }
 
-fn concretize_properties(names: &Names, mut rule: IRule) -> Result<Vec<IRule>, ()> {
+fn concretize_properties(names: &Layout, mut rule: IRule) -> Result<Vec<IRule>, ()> {
     for j in 0..rule.lhs.len() {
         for k in 0..rule.lhs[j].len() {
             rule.lhs[j][k] = expand_no_properties(names, &rule.lhs[j][k]);
@@ -549,7 +551,7 @@ fn concretize_properties(names: &Names, mut rule: IRule) -> Result<Vec<IRule>, (
     Ok(out)
 }
 
-fn make_spawned_stationary(names: &Names, rule: &mut IRule) {
+fn make_spawned_stationary(names: &Layout, rule: &mut IRule) {
     if rule.late {
         return;
     }
@@ -562,8 +564,8 @@ fn make_spawned_stationary(names: &Names, rule: &mut IRule) {
             let mut objects_l: Vec<String> = Vec::new();
             for t in &rule.lhs[j][k] {
                 match names.kinds.get(&t.name) {
-                    Some(NameKind::Object(o)) if *o == t.name => objects_l.push(o.clone()),
-                    Some(NameKind::Property(m)) => objects_l.extend(m.iter().cloned()),
+                    Some(Meaning::Object(o)) if *o == t.name => objects_l.push(o.clone()),
+                    Some(Meaning::Property(m)) => objects_l.extend(m.iter().cloned()),
                     _ => {}
                 }
             }
@@ -587,7 +589,7 @@ fn make_spawned_stationary(names: &Names, rule: &mut IRule) {
 /// Expand every rule; returns the concrete rules in reference order, with
 /// duplicates removed, and error diagnostics for rules that cannot be made
 /// concrete.
-pub(crate) fn expand_rules(names: &Names, rules: Vec<IRule>, diags: &mut Vec<Diagnostic>) -> Vec<IRule> {
+pub(crate) fn expand_rules(names: &Layout, rules: Vec<IRule>, diags: &mut Vec<Diagnostic>) -> Vec<IRule> {
     let mut per_dir = Vec::new();
     for rule in rules {
         for &d in &rule.directions {
@@ -620,11 +622,7 @@ pub(crate) fn expand_rules(names: &Names, rules: Vec<IRule>, diags: &mut Vec<Dia
             Ok(v) => moved.extend(v),
             Err(()) => {
                 if bad_lines.insert(line) {
-                    diags.push(Diagnostic::error(
-                        "E0615",
-                        span,
-                        "an ambiguous movement on the right-hand side cannot be inferred from the left-hand side",
-                    ));
+                    diags.push(cat::movement_undetermined(span));
                 }
             }
         }
@@ -636,11 +634,7 @@ pub(crate) fn expand_rules(names: &Names, rules: Vec<IRule>, diags: &mut Vec<Dia
             Ok(v) => concrete.extend(v),
             Err(()) => {
                 if bad_lines.insert(line) {
-                    diags.push(Diagnostic::error(
-                        "E0602",
-                        span,
-                        "a property on the right-hand side cannot be inferred from the left-hand side",
-                    ));
+                    diags.push(cat::property_undetermined(span));
                 }
             }
         }
@@ -651,7 +645,12 @@ pub(crate) fn expand_rules(names: &Names, rules: Vec<IRule>, diags: &mut Vec<Dia
     remove_duplicates(concrete)
 }
 
-fn rule_key(r: &IRule) -> (u32, &'static str, bool, bool, bool, &Vec<Vec<ICell>>, &Vec<Vec<ICell>>, &Vec<(String, Option<String>)>) {
+/// What makes two expanded rules the same rule: line, direction (when it
+/// matters), prefixes, both sides and commands.
+type RuleKey<'a> =
+    (u32, &'static str, bool, bool, bool, &'a Vec<Vec<ICell>>, &'a Vec<Vec<ICell>>, &'a Vec<(String, Option<String>)>);
+
+fn rule_key(r: &IRule) -> RuleKey<'_> {
     let directed = r.lhs.iter().any(|row| row.len() > 1);
     (r.line, if directed { r.direction } else { "" }, r.late, r.rigid, r.random, &r.lhs, &r.rhs, &r.commands)
 }

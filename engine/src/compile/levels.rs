@@ -2,7 +2,8 @@
 //! the reference: cell index = x * height + y), with the background filled in.
 
 use super::bits;
-use super::names::{NameKind, Names};
+use super::layout::Layout;
+use crate::names::Meaning;
 use crate::syntax::ast::{LevelEntry, LevelMap};
 
 /// One entry of the LEVELS section.
@@ -32,26 +33,26 @@ pub(crate) struct Background {
     pub layer: Option<usize>,
 }
 
-pub(crate) fn background(names: &Names) -> Background {
+pub(crate) fn background(names: &Layout) -> Background {
     let pick = |o: &str| names.object(o).map(|(id, layer)| Background { id, layer: Some(layer) });
     let fallback = Background { id: 0, layer: names.id_names.first().and_then(|n| names.object(n)).map(|x| x.1) };
     match names.kinds.get("background") {
-        Some(NameKind::Object(o)) => pick(o).unwrap_or(fallback),
-        Some(NameKind::Property(m)) => m.first().and_then(|o| pick(o)).unwrap_or(fallback),
+        Some(Meaning::Object(o)) => pick(o).unwrap_or(fallback),
+        Some(Meaning::Property(m)) => m.first().and_then(|o| pick(o)).unwrap_or(fallback),
         _ => fallback,
     }
 }
 
-fn glyph_mask(names: &Names, ch: char, ow: usize) -> Option<Vec<u64>> {
+fn glyph_mask(names: &Layout, ch: char, ow: usize) -> Option<Vec<u64>> {
     let mut s = [0u8; 4];
     let key: &str = ch.encode_utf8(&mut s);
     let mut per_layer: Vec<Option<usize>> = vec![None; names.layer_count];
     match names.kinds.get(key)? {
-        NameKind::Object(o) => {
+        Meaning::Object(o) => {
             let (id, layer) = names.object(o)?;
             per_layer[layer] = Some(id);
         }
-        NameKind::Aggregate(m) => {
+        Meaning::Aggregate(m) => {
             for o in m {
                 if let Some((id, layer)) = names.object(o)
                     && per_layer[layer].is_none() {
@@ -59,7 +60,7 @@ fn glyph_mask(names: &Names, ch: char, ow: usize) -> Option<Vec<u64>> {
                     }
             }
         }
-        NameKind::Property(_) => return None,
+        Meaning::Property(_) => return None,
     }
     let mut mask = vec![0u64; ow];
     for id in per_layer.into_iter().flatten() {
@@ -68,7 +69,7 @@ fn glyph_mask(names: &Names, ch: char, ow: usize) -> Option<Vec<u64>> {
     Some(mask)
 }
 
-fn build_map(names: &Names, map: &LevelMap, bg: Background, layer_masks: &[Box<[u64]>], ow: usize) -> LevelGrid {
+fn build_map(names: &Layout, map: &LevelMap, bg: Background, layer_masks: &[Box<[u64]>], ow: usize) -> LevelGrid {
     let height = map.rows.len();
     let width = map.rows.first().map_or(0, Vec::len);
     let mut cells = vec![0u64; width * height * ow];
@@ -79,7 +80,7 @@ fn build_map(names: &Names, map: &LevelMap, bg: Background, layer_masks: &[Box<[
             let Some(&ch) = row.get(x).or_else(|| row.last()) else { continue };
             if let Some(mask) = masks.entry(ch).or_insert_with(|| glyph_mask(names, ch, ow)) {
                 let i = x * height + y;
-                cells[i * ow..(i + 1) * ow].copy_from_slice(&mask);
+                cells[i * ow..(i + 1) * ow].copy_from_slice(mask);
             }
         }
     }
@@ -114,7 +115,7 @@ fn build_map(names: &Names, map: &LevelMap, bg: Background, layer_masks: &[Box<[
 }
 
 pub(crate) fn build(
-    names: &Names,
+    names: &Layout,
     entries: &[LevelEntry],
     bg: Background,
     layer_masks: &[Box<[u64]>],

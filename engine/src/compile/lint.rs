@@ -5,8 +5,9 @@
 //! reference reports both and so do we.
 
 use super::expand::IRule;
-use super::names::{NameKind, Names};
-use crate::check::catalogue as cat;
+use super::layout::Layout;
+use crate::names::Meaning;
+use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -18,27 +19,27 @@ struct Required {
     layers: BTreeMap<usize, String>,
 }
 
-fn required_by(names: &Names, cell: &[super::expand::Term]) -> Required {
+fn required_by(names: &Layout, cell: &[super::expand::Term]) -> Required {
     let mut req = Required::default();
     for t in cell {
         if t.dir == "no" || t.dir == "..." || t.dir == "random" {
             continue;
         }
         match names.kinds.get(&t.name) {
-            Some(NameKind::Property(members)) => {
+            Some(Meaning::Property(members)) => {
                 // Only a property whose members share one layer fills it.
                 if let Some(&layer) = names.single_layer.get(&t.name) {
                     req.objects.extend(members.iter().filter_map(|m| names.object(m).map(|x| x.0)));
                     req.layers.insert(layer, t.name.clone());
                 }
             }
-            Some(NameKind::Object(o)) => {
+            Some(Meaning::Object(o)) => {
                 if let Some((id, layer)) = names.object(o) {
                     req.objects.insert(id);
                     req.layers.insert(layer, t.name.clone());
                 }
             }
-            Some(NameKind::Aggregate(members)) => {
+            Some(Meaning::Aggregate(members)) => {
                 for m in members {
                     if let Some((id, layer)) = names.object(m) {
                         req.objects.insert(id);
@@ -54,7 +55,7 @@ fn required_by(names: &Names, cell: &[super::expand::Term]) -> Required {
 
 /// `[ Player no Wall ]` with Player and Wall on one layer: the `no` can go.
 /// Runs on the rules as written (before directions are expanded).
-pub(crate) fn superfluous_no(names: &Names, rules: &[IRule], out: &mut Vec<Diagnostic>) {
+pub(crate) fn superfluous_no(names: &Layout, rules: &[IRule], out: &mut Vec<Diagnostic>) {
     for rule in rules {
         for cell in rule.lhs.iter().flatten() {
             let req = required_by(names, cell);
@@ -81,7 +82,7 @@ pub(crate) fn superfluous_no(names: &Names, rules: &[IRule], out: &mut Vec<Diagn
 
 /// Expanded rules whose left side needs an object and its absence in one
 /// cell never match; the compiler drops them, and says so once per line.
-pub(crate) fn impossible_cells(names: &Names, rules: &[IRule], out: &mut Vec<Diagnostic>) {
+pub(crate) fn impossible_cells(names: &Layout, rules: &[IRule], out: &mut Vec<Diagnostic>) {
     let mut per_line: BTreeMap<u32, (crate::span::Span, BTreeSet<String>)> = BTreeMap::new();
     for rule in rules {
         for cell in rule.lhs.iter().flatten() {

@@ -1,19 +1,21 @@
 //! Syntax tree -> immutable `Game` (objects, layers, expanded rules as
 //! bitset masks, levels, win conditions, sounds, prelude options).
 //!
-//! Phases: `names` (legend and layers, object ids), `expand` (rules over
+//! Phases: `layout` (object ids and layers over the build's name table), `expand` (rules over
 //! names, made concrete in the reference's order), `rules` (bitset
 //! patterns, groups, loops, rigid tables), `levels`, `sounds`.
 
 pub mod bits;
 mod expand;
+mod layout;
 mod lint;
 pub mod levels;
-mod names;
 pub mod rules;
 pub mod sounds;
 
 use crate::diag::Diagnostic;
+use crate::names::NameTable;
+use crate::options::PreludeOption;
 use crate::span::Span;
 use crate::syntax::ast::{Ast, RuleLineKind};
 pub use levels::{Level, LevelGrid};
@@ -98,6 +100,16 @@ impl Metadata {
     pub fn has(&self, key: &str) -> bool {
         self.options.iter().any(|(k, _)| k == key)
     }
+    /// Whether `option` was given.
+    #[must_use]
+    pub fn has_option(&self, option: PreludeOption) -> bool {
+        self.has(option.keyword())
+    }
+    /// The value given to `option` (the last one when it was given twice).
+    #[must_use]
+    pub fn option_value(&self, option: PreludeOption) -> Option<&str> {
+        self.value(option.keyword())
+    }
     fn value(&self, key: &str) -> Option<&str> {
         self.options.iter().rev().find(|(k, _)| k == key).and_then(|(_, v)| v.as_deref())
     }
@@ -166,22 +178,24 @@ fn metadata(ast: &Ast) -> Metadata {
         key_repeat_interval: 0.15,
         ..Metadata::default()
     };
-    let num = |m: &Metadata, k: &str| m.value(k).and_then(|v| v.trim().parse::<f64>().ok());
-    m.title = m.value("title").map(str::to_owned);
-    m.author = m.value("author").map(str::to_owned);
-    m.homepage = m.value("homepage").map(str::to_owned);
-    if let Some(v) = num(&m, "again_interval") {
+    use PreludeOption as O;
+    let num = |m: &Metadata, o: O| m.option_value(o).and_then(|v| v.trim().parse::<f64>().ok());
+    let text = |m: &Metadata, o: O| m.option_value(o).map(str::to_owned);
+    m.title = text(&m, O::Title);
+    m.author = text(&m, O::Author);
+    m.homepage = text(&m, O::Homepage);
+    if let Some(v) = num(&m, O::AgainInterval) {
         m.again_interval = v;
     }
-    if let Some(v) = num(&m, "key_repeat_interval") {
+    if let Some(v) = num(&m, O::KeyRepeatInterval) {
         m.key_repeat_interval = v;
     }
-    m.realtime_interval = num(&m, "realtime_interval");
-    m.flickscreen = parse_dims(m.value("flickscreen"));
-    m.zoomscreen = parse_dims(m.value("zoomscreen"));
-    m.background_color = m.value("background_color").map(str::to_owned);
-    m.text_color = m.value("text_color").map(str::to_owned);
-    m.color_palette = m.value("color_palette").map(str::to_owned);
+    m.realtime_interval = num(&m, O::RealtimeInterval);
+    m.flickscreen = parse_dims(m.option_value(O::Flickscreen));
+    m.zoomscreen = parse_dims(m.option_value(O::Zoomscreen));
+    m.background_color = text(&m, O::BackgroundColor);
+    m.text_color = text(&m, O::TextColor);
+    m.color_palette = text(&m, O::ColorPalette);
     m
 }
 
@@ -199,13 +213,18 @@ fn subroutine_names(ast: &Ast) -> Vec<(String, u32)> {
     out
 }
 
-/// Compile a checked syntax tree. Never panics; broken parts are skipped.
+/// The most rule groups with rigid rules a game may have. The reference
+/// keeps them in a 32-bit mask and refuses a game with more, so we do too.
+pub const MAX_RIGID_GROUPS: usize = 30;
+
+/// Compile a checked syntax tree whose names are `table`. Never panics;
+/// broken parts are skipped.
 #[must_use]
-pub fn compile(ast: &Ast, _source: &str) -> (Option<Game>, Vec<Diagnostic>) {
+pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
-    let names = names::Names::build(ast);
+    let names = layout::Layout::build(ast, table);
     if names.layer_count == 0 || names.id_count() == 0 {
-        diags.push(Diagnostic::error("E0600", Span::new(0, 0, 1, 1), "the game has no objects in collision layers"));
+        diags.push(crate::diag::catalogue::nothing_to_compile(Span::new(0, 0, 1, 1)));
         return (None, diags);
     }
     let ow = bits::obj_words(names.id_count());
@@ -240,6 +259,15 @@ pub fn compile(ast: &Ast, _source: &str) -> (Option<Game>, Vec<Diagnostic>) {
     let concrete = expand::expand_rules(&names, irules, &mut diags);
     lint::impossible_cells(&names, &concrete, &mut diags);
     let compiled = rules::build(&names, &layer_masks, &concrete, &loops, &subroutine_names(ast), &mut diags);
+    if let Some(&g) = compiled.rigid.rigid_to_group.get(MAX_RIGID_GROUPS) {
+        // Rigid groups are numbered over the main rules, then each
+        // subroutine's; the first rule of the one past the limit is blamed.
+        let sets = std::iter::once(&compiled.rules).chain(compiled.subroutines.iter().map(|s| &s.rules));
+        let line = sets.filter_map(|s| s.groups.get(g.checked_sub(s.group_base)?)?.first()).map(|r| r.line).next();
+        let line = line.unwrap_or(1);
+        let span = ast.rules.iter().find(|d| d.span.line == line).map_or(Span::new(0, 0, line, 1), |d| d.span);
+        diags.push(crate::diag::catalogue::too_many_rigid_groups(span, MAX_RIGID_GROUPS));
+    }
     let mut seen_diag = crate::fasthash::HashSet::default();
     diags.retain(|d| seen_diag.insert((d.span.start, d.code, d.message.clone())));
 
@@ -273,7 +301,7 @@ pub fn compile(ast: &Ast, _source: &str) -> (Option<Game>, Vec<Diagnostic>) {
         .id_names
         .iter()
         .map(|n| {
-            let def = names.object_defs.get(n).and_then(|&i| ast.objects.get(i));
+            let def = table.object_def(n).and_then(|i| ast.objects.get(i));
             ObjectInfo {
                 name: n.clone(),
                 layer: names.object(n).map_or(0, |x| x.1),

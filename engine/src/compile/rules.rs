@@ -3,8 +3,9 @@
 
 use super::bits::{self, LAYER_BITS};
 use super::expand::{IRule, LoopMarker};
-use super::names::Names;
+use super::layout::Layout;
 use crate::diag::Diagnostic;
+use crate::diag::catalogue as cat;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -277,7 +278,7 @@ fn dir_mask(dir: &str) -> u64 {
 }
 
 struct Ctx<'a> {
-    names: &'a Names,
+    names: &'a Layout,
     ow: usize,
     mw: usize,
     layer_masks: &'a [Box<[u64]>],
@@ -317,7 +318,7 @@ struct Compiled {
     /// Two names the right side puts on one layer of one cell.
     rhs_clash: Option<(String, String)>,
     /// Warnings about `random` on the right-hand side.
-    warnings: Vec<String>,
+    warnings: Vec<Diagnostic>,
 }
 
 /// Compile one concrete rule; `None` when the rule is dropped.
@@ -325,7 +326,7 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
     let layer_count = ctx.names.layer_count;
     let mut discard: Option<(String, String)> = None;
     let mut rhs_clash: Option<(String, String)> = None;
-    let mut warnings: Vec<String> = Vec::new();
+    let mut warnings: Vec<Diagnostic> = Vec::new();
     let mut ellipsis_at_edge = false;
     let mut rows = Vec::with_capacity(r.lhs.len());
     for (ri, row_l) in r.lhs.iter().enumerate() {
@@ -406,20 +407,13 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                             None => vec![t.name.as_str()],
                         };
                         if members.len() == 1 {
-                            warnings.push(format!(
-                                "RANDOM {} has nothing to choose from: it is a single object (RANDOM is for `or` properties)",
-                                t.name.to_uppercase()
-                            ));
+                            warnings.push(cat::random_single_object(r.span, &t.name));
                         }
                         for m in members {
                             let Some((_, layer)) = ctx.names.object(m) else { continue };
                             if let Some(existing) = layers_r.get(layer).copied().flatten()
                                 && !existing.eq_ignore_ascii_case(m) {
-                                    warnings.push(format!(
-                                        "RANDOM may create {} here, but the cell also needs {}, on the same layer; they cannot both be there",
-                                        m.to_uppercase(),
-                                        existing.to_uppercase()
-                                    ));
+                                    warnings.push(cat::random_layer_clash(r.span, m, existing));
                                 }
                             if let Some(slot) = layers_rand.get_mut(layer) {
                                 *slot = Some(m);
@@ -597,15 +591,9 @@ fn group_rules(
         let ri = if r.rigid { rigid_of_group.get(&r.group).copied().unwrap_or(0) } else { 0 };
         let Some(c) = compile_rule(ctx, r, ri) else { continue };
         if let Some(out) = diags.as_deref_mut() {
-            for w in c.warnings {
-                out.push(Diagnostic::warning("W0622", r.span, w));
-            }
+            out.extend(c.warnings);
             if let (Some((a, b)), None) = (&c.rhs_clash, &c.discard) {
-                out.push(Diagnostic::error(
-                    "E0616",
-                    r.span,
-                    format!("the right-hand side puts {a} and {b} in one cell, but they share a collision layer"),
-                ));
+                out.push(cat::rhs_layer_clash(r.span, a, b));
             }
             seen.entry(r.group).or_default().push((r.line, r.span, c.discard.clone()));
         }
@@ -624,14 +612,7 @@ fn group_rules(
                             pairs.push(p);
                         }
                     }
-                    out.push(Diagnostic::error(
-                        "E0617",
-                        run[0].1,
-                        format!(
-                            "this rule can never apply: it needs {} together in one cell, but they share a collision layer",
-                            pairs.join(", or ")
-                        ),
-                    ));
+                    out.push(cat::rule_never_applies(run[0].1, &pairs));
                 }
             }
         }
@@ -699,7 +680,7 @@ pub(crate) struct CompiledRules {
 /// subroutines. `subroutines` are the defined subroutines (key and line) in
 /// order; a rule's subroutine is looked up there by its key.
 pub(crate) fn build(
-    names: &Names,
+    names: &Layout,
     layer_masks: &[Box<[u64]>],
     rules: &[IRule],
     loops: &[LoopMarker],

@@ -2,7 +2,8 @@
 //! sounds (create, destroy, move/cantmove with directions, action).
 
 use super::bits;
-use super::names::{NameKind, Names};
+use super::layout::Layout;
+use crate::names::Meaning;
 use crate::syntax::ast::SoundDef;
 use crate::fasthash::HashMap;
 
@@ -52,7 +53,7 @@ fn dir_bits(word: &str) -> Option<u64> {
     })
 }
 
-pub(crate) fn build(names: &Names, defs: &[SoundDef], ow: usize) -> Sounds {
+pub(crate) fn build(names: &Layout, defs: &[SoundDef], ow: usize) -> Sounds {
     let mut s = Sounds { moves: vec![Vec::new(); names.layer_count], ..Sounds::default() };
     for def in defs {
         let words: Vec<&str> = def.words.iter().map(|w| w.text.as_str()).collect();
@@ -86,9 +87,9 @@ pub(crate) fn build(names: &Names, defs: &[SoundDef], ow: usize) -> Sounds {
         }
         let Some(kind) = names.kinds.get(target) else { continue };
         let members: Vec<String> = match kind {
-            NameKind::Object(o) => vec![o.clone()],
-            NameKind::Property(m) => m.clone(),
-            NameKind::Aggregate(_) => continue,
+            Meaning::Object(o) => vec![o.clone()],
+            Meaning::Property(m) => m.clone(),
+            Meaning::Aggregate(_) => continue,
         };
         let mut mask = vec![0u64; ow];
         for o in &members {

@@ -3,12 +3,15 @@
 //! A glyph can be painted into a level when it is a one-character object
 //! name, an object's one-character extra name, or a one-character legend
 //! name for an alias or an `and` aggregate. `or` properties are not
-//! paintable (a level cell must say exactly what it holds).
+//! paintable (a level cell must say exactly what it holds). What a name
+//! stands for is the build's [`NameTable`]'s answer, so the painter and the
+//! compiler always agree.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::TextEdit;
-use crate::syntax::ast::{Ast, LegendKind, Section};
+use crate::names::{Meaning, NameTable};
+use crate::syntax::ast::{Ast, Section};
 
 /// A paintable glyph and the objects (lower-case names, sorted) it places.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,47 +22,40 @@ pub struct Glyph {
     pub objects: BTreeSet<String>,
 }
 
-/// Resolve `name` to the set of objects it places, following aliases and
-/// aggregates; `None` for unknown names, properties or cycles.
-fn resolve(ast: &Ast, name: &str, depth: usize) -> Option<BTreeSet<String>> {
-    if depth > 32 {
-        return None;
-    }
-    for o in &ast.objects {
-        if o.name.text == name || o.extra_names.iter().any(|e| e.text == name) {
-            return Some(std::iter::once(o.name.text.clone()).collect());
+/// The set of objects `name` places in a cell: an object or an aggregate
+/// (of at least one object); `None` for unknown names and properties.
+fn placed(names: &NameTable, name: &str) -> Option<BTreeSet<String>> {
+    match names.meaning(name)? {
+        m @ (Meaning::Object(_) | Meaning::Aggregate(_)) if !m.objects().is_empty() => {
+            Some(m.objects().iter().cloned().collect())
         }
-    }
-    let def = ast.legend.iter().find(|d| d.name.text == name)?;
-    match def.kind {
-        LegendKind::Or => None,
-        LegendKind::Alias | LegendKind::And => {
-            let mut out = BTreeSet::new();
-            for it in &def.items {
-                out.extend(resolve(ast, &it.text, depth + 1)?);
-            }
-            Some(out)
-        }
+        _ => None,
     }
 }
 
 /// The objects `name` stands for in a level cell (`None` if not paintable).
 #[must_use]
 pub fn objects_of(ast: &Ast, name: &str) -> Option<BTreeSet<String>> {
-    resolve(ast, &name.to_lowercase(), 0)
+    placed(&NameTable::build(ast), &name.to_lowercase())
 }
 
 /// Every paintable glyph, in order of first definition.
 #[must_use]
 pub fn glyphs(ast: &Ast) -> Vec<Glyph> {
+    glyphs_with(ast, &NameTable::build(ast))
+}
+
+/// [`glyphs`] with the name table already built.
+#[must_use]
+pub fn glyphs_with(ast: &Ast, names: &NameTable) -> Vec<Glyph> {
     let mut seen = BTreeMap::new();
     let mut out = Vec::new();
-    let names = ast
+    let written = ast
         .objects
         .iter()
         .flat_map(|o| std::iter::once(&o.name).chain(o.extra_names.iter()))
         .chain(ast.legend.iter().map(|d| &d.name));
-    for n in names {
+    for n in written {
         let mut cs = n.text.chars();
         let (Some(ch), None) = (cs.next(), cs.next()) else {
             continue;
@@ -67,7 +63,7 @@ pub fn glyphs(ast: &Ast) -> Vec<Glyph> {
         if seen.contains_key(&ch) || ch.is_whitespace() || ch == '(' {
             continue;
         }
-        if let Some(objects) = resolve(ast, &n.text, 0) {
+        if let Some(objects) = placed(names, &n.text) {
             seen.insert(ch, ());
             out.push(Glyph { ch, objects });
         }
@@ -175,5 +171,17 @@ mod tests {
         assert!(new.contains("@ = Crate and Wall\na = crate\n"));
         let (ast2, _) = parse(&new);
         assert_eq!(glyph_for(&ast2, &set(&["crate"])), Some('a'));
+    }
+
+    #[test]
+    fn a_glyph_means_what_the_compiler_says() {
+        // `@` uses `Pile` before the line that defines it: the compiler
+        // leaves that part out, and so does the painter.
+        let game = GAME.replace("@ = Crate and Wall\n", "@ = Pile and Wall\nPile = Crate\n");
+        let (ast, _) = parse(&game);
+        let set = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<BTreeSet<_>>();
+        assert_eq!(objects_of(&ast, "@"), Some(set(&["wall"])));
+        assert_eq!(objects_of(&ast, "PILE"), Some(set(&["crate"])));
+        assert_eq!(objects_of(&ast, "p"), None, "a property is not paintable");
     }
 }

@@ -44,7 +44,7 @@ pub struct Ast {
     /// Section headers in the order they appear, with the span of the header word.
     pub sections: Vec<(Section, Span)>,
     /// Prelude options in order (`title My Game`, `noaction`, ...).
-    pub prelude: Vec<PreludeOption>,
+    pub prelude: Vec<PreludeLine>,
     /// Objects in order of definition.
     pub objects: Vec<ObjectDef>,
     /// Legend lines in order.
@@ -62,9 +62,10 @@ pub struct Ast {
     pub levels: Vec<LevelEntry>,
 }
 
-/// One prelude line: a key and the rest of the line.
+/// One prelude line: an option word and the rest of the line (which
+/// words are options is [`crate::options::PreludeOption`]'s to say).
 #[derive(Debug, Clone)]
-pub struct PreludeOption {
+pub struct PreludeLine {
     /// The option word, lower-cased (`title`, `color_palette`, `noaction`).
     pub key: Ident,
     /// The rest of the line, trimmed, in its original case; `None` if empty.

@@ -3,7 +3,7 @@
 use super::ast::{Ident, LegendDef, LegendKind};
 use super::text::{is_ws, word_len, Line};
 use super::Parser;
-use crate::check::catalogue as cat;
+use crate::diag::catalogue as cat;
 
 impl Parser {
     pub(super) fn legend_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {

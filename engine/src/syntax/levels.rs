@@ -4,10 +4,10 @@
 use super::ast::{LevelEntry, LevelMap};
 use super::text::{is_word, lower_char, trim, Line};
 use super::Parser;
-use crate::check::catalogue as cat;
+use crate::diag::catalogue as cat;
 
 impl Parser {
-    pub(super) fn levels_line(&mut self, line: &Line<'_>, _code: &str, fc: usize) {
+    pub(super) fn levels_line(&mut self, line: &Line<'_>, fc: usize) {
         let raw = line.raw;
         let rest = &raw[fc..];
         if rest.len() >= 7 && rest.is_char_boundary(7) && rest[..7].eq_ignore_ascii_case("message") {

@@ -18,7 +18,7 @@ pub mod text;
 #[cfg(test)]
 mod tests;
 
-use crate::check::catalogue as cat;
+use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
 use ast::{Ast, Section};
 use scan::Mode;
@@ -148,9 +148,12 @@ impl Parser {
             Section::Legend => self.legend_line(line, code, fc),
             Section::Sounds => self.sounds_line(line, code, fc),
             Section::CollisionLayers => self.layers_line(line, code, fc),
+            // A stray `)` before any code (after leading comments, if any)
+            // ends the line for the reference, which then reads no rule.
+            Section::Rules if sc.stray_closes.first().is_some_and(|&s| s < fc) => {}
             Section::Rules => self.rules_line(line, code, fc),
-            Section::WinConditions => self.wincondition_line(line, code, fc),
-            Section::Levels => self.levels_line(line, code, fc),
+            Section::WinConditions => self.wincondition_line(line, fc),
+            Section::Levels => self.levels_line(line, fc),
         }
     }
 

@@ -4,7 +4,7 @@
 use super::ast::{Ident, ObjectDef};
 use super::text::{is_ws, word_len, words, Line};
 use super::{ObjPhase, Parser};
-use crate::check::catalogue as cat;
+use crate::diag::catalogue as cat;
 
 /// Colour words the colour line accepts, in the order they are tried.
 const COLOUR_WORDS: [&str; 27] = [

@@ -1,9 +1,9 @@
 //! Prelude lines: `key` or `key value` before the first section.
 
-use super::ast::{Ident, PreludeOption};
+use super::ast::{Ident, PreludeLine};
 use super::text::{is_ws, trim, word_len, Line};
 use super::Parser;
-use crate::check::catalogue as cat;
+use crate::diag::catalogue as cat;
 
 impl Parser {
     pub(super) fn prelude_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
@@ -28,6 +28,6 @@ impl Parser {
             (Some(v.to_owned()), Some(line.span(a, a + v.len())))
         };
         let end = code.trim_end_matches(is_ws).len().max(fc + wl);
-        self.ast.prelude.push(PreludeOption { key, value, value_span, span: line.span(fc, end) });
+        self.ast.prelude.push(PreludeLine { key, value, value_span, span: line.span(fc, end) });
     }
 }

@@ -9,7 +9,8 @@ use crate::fasthash::HashSet;
 use super::ast::{Cell, CellItem, CellRow, Ident, Rule, RuleCommand, RuleDef, RuleLineKind};
 use super::text::{is_ws, Line};
 use super::Parser;
-use crate::check::catalogue as cat;
+use crate::diag::catalogue as cat;
+use crate::diag::Diagnostic;
 use crate::span::Span;
 
 /// Words that may stand before an object in a cell.
@@ -85,9 +86,9 @@ fn joined(toks: &[Tok]) -> String {
 enum Outcome {
     Ok,
     /// An error: the rule is reported and dropped.
-    Error(Span, String),
+    Error(Diagnostic),
     /// A warning after which the reference drops the rule.
-    DropWarning(Span, String),
+    DropWarning(Diagnostic),
 }
 
 impl Parser {
@@ -128,7 +129,10 @@ impl Parser {
         if toks.is_empty() {
             return;
         }
-        if toks.len() == 1 && (toks[0].text == "startloop" || toks[0].text == "endloop") {
+        // A loop marker followed by a comment is read as a rule line with a
+        // comment and no arrow (as the reference does): refused below.
+        let commented = stop < raw.len();
+        if toks.len() == 1 && !commented && (toks[0].text == "startloop" || toks[0].text == "endloop") {
             let kind = if toks[0].text == "startloop" { RuleLineKind::StartLoop } else { RuleLineKind::EndLoop };
             self.ast.rules.push(RuleDef { kind, span: whole });
             return;
@@ -145,20 +149,15 @@ impl Parser {
         }
         let (names_key, names) = self.take_rule_names();
         let mut rule = Rule { plus: None, prefixes: Vec::new(), lhs: Vec::new(), rhs: Vec::new(), commands: Vec::new(), arrow: None };
-        let mut warnings: Vec<(Span, String)> = Vec::new();
-        let mut kept_errors: Vec<(Span, String)> = Vec::new();
+        let mut warnings: Vec<Diagnostic> = Vec::new();
+        let mut kept_errors: Vec<Diagnostic> = Vec::new();
         let outcome = self.read_rule(line, &toks, &names, &mut rule, &mut warnings, &mut kept_errors);
         self.rule_names = Some((names_key, names));
-        for (s, w) in warnings {
-            self.diags.push(cat::rule_warning(s, &w));
-        }
-        for (s, e) in kept_errors {
-            self.diags.push(cat::rule_error(s, &e));
-        }
+        self.diags.extend(warnings);
+        self.diags.extend(kept_errors);
         match outcome {
             Outcome::Ok => self.ast.rules.push(RuleDef { kind: RuleLineKind::Rule(rule), span: whole }),
-            Outcome::Error(s, m) => self.diags.push(cat::rule_error(s, &m)),
-            Outcome::DropWarning(s, m) => self.diags.push(cat::rule_warning(s, &m)),
+            Outcome::Error(d) | Outcome::DropWarning(d) => self.diags.push(d),
         }
     }
 
@@ -169,13 +168,13 @@ impl Parser {
         toks: &[Tok],
         names: &HashSet<String>,
         rule: &mut Rule,
-        warnings: &mut Vec<(Span, String)>,
-        kept_errors: &mut Vec<(Span, String)>,
+        warnings: &mut Vec<Diagnostic>,
+        kept_errors: &mut Vec<Diagnostic>,
     ) -> Outcome {
         let sp = |t: &Tok| line.span(t.start, t.end);
-        let err = |t: &Tok, m: &str| Outcome::Error(sp(t), m.to_owned());
+        let err = |t: &Tok, make: fn(Span) -> Diagnostic| Outcome::Error(make(sp(t)));
         if !toks.iter().any(|t| t.text == "->") {
-            return Outcome::Error(line.span(toks[0].start, toks[toks.len() - 1].end), "it has no `->` arrow".into());
+            return Outcome::Error(cat::rule_no_arrow(line.span(toks[0].start, toks[toks.len() - 1].end)));
         }
         let mut i = 0;
         let mut late = false;
@@ -186,18 +185,18 @@ impl Parser {
             match t.text.as_str() {
                 "+" => {
                     if rule.plus.is_some() {
-                        return err(t, "it has two `+` marks");
+                        return err(t, cat::rule_two_plus);
                     }
                     if i != 0 {
-                        return err(t, "`+` must be the first thing on the line");
+                        return err(t, cat::rule_plus_not_first);
                     }
                     if !self.ast.rules.iter().any(|r| matches!(r.kind, RuleLineKind::Rule(_))) {
-                        return err(t, "`+` joins the previous rule's group, but there is no previous rule");
+                        return err(t, cat::rule_plus_without_group);
                     }
                     rule.plus = Some(sp(t));
                 }
                 "^" | "v" | "<" | ">" | "perpendicular" | "parallel" => {
-                    return err(t, "relative directions cannot say which way a rule applies; use up, down, left, right, horizontal or vertical");
+                    return err(t, cat::rule_relative_prefix);
                 }
                 "late" => {
                     late = true;
@@ -209,7 +208,7 @@ impl Parser {
                 }
                 "random" => {
                     if rule.plus.is_some() {
-                        return err(t, "only the first rule of a group can be marked random, not one joined with `+`");
+                        return err(t, cat::rule_random_in_group);
                     }
                     rule.prefixes.push(Ident { text: t.text.clone(), span: sp(t) });
                 }
@@ -217,14 +216,13 @@ impl Parser {
                     rule.prefixes.push(Ident { text: t.text.clone(), span: sp(t) });
                 }
                 _ => {
-                    return Outcome::Error(sp(t), format!("only direction words may come before the first `[`, not \"{}\"", t.text));
+                    return Outcome::Error(cat::rule_bad_prefix(sp(t), &t.text));
                 }
             }
             i += 1;
         }
-        let _ = rigid;
         if late && rigid {
-            return Outcome::Error(line.span(toks[0].start, toks[toks.len() - 1].end), "a rule cannot be both late and rigid".into());
+            return Outcome::Error(cat::late_rigid(line.span(toks[0].start, toks[toks.len() - 1].end)));
         }
         // Cells.
         let mut balance = 0i32;
@@ -244,10 +242,10 @@ impl Parser {
                 "[" => {
                     balance += 1;
                     if balance > 1 {
-                        warnings.push((sp(t), "a `[` opens inside another pattern".into()));
+                        warnings.push(cat::rule_nested_bracket(sp(t)));
                     }
                     if seen_content {
-                        return err(t, "a `[` opens before the previous pattern is closed");
+                        return err(t, cat::rule_unclosed_pattern);
                     }
                     in_row = true;
                     row.clear();
@@ -261,20 +259,20 @@ impl Parser {
                     if text == "]" {
                         balance -= 1;
                         if balance < 0 {
-                            return Outcome::DropWarning(sp(t), "a `]` closes no pattern, so this rule is ignored".into());
+                            return Outcome::DropWarning(cat::rule_stray_close_bracket(sp(t)));
                         }
                     } else if !in_row {
-                        warnings.push((sp(t), "`|` only belongs inside square brackets".into()));
+                        warnings.push(cat::rule_bar_outside(sp(t)));
                         i += 1;
                         continue;
                     }
                     if pending.is_some() {
-                        return err(t, "a movement or `no` must be followed by an object");
+                        return err(t, cat::rule_modifier_without_object);
                     }
                     let cspan = line.span(cell_start, t.start);
                     if let Some(e) = ellipsis.take() {
                         if !items.is_empty() {
-                            return err(t, "`...` must be alone in its cell");
+                            return err(t, cat::rule_ellipsis_not_alone);
                         }
                         row.push(Cell::Ellipsis(e));
                     } else {
@@ -294,9 +292,9 @@ impl Parser {
                 }
                 "->" => {
                     if in_row {
-                        warnings.push((sp(t), "`->` inside square brackets is ignored".into()));
+                        warnings.push(cat::rule_arrow_in_pattern(sp(t)));
                     } else if rhs {
-                        return err(t, "it has more than one `->`");
+                        return err(t, cat::rule_two_arrows);
                     } else {
                         rhs = true;
                         rule.arrow = Some(sp(t));
@@ -304,11 +302,11 @@ impl Parser {
                 }
                 _ if MODIFIERS.contains(&text) => {
                     if pending.is_some() {
-                        return err(t, "an object can have only one direction or `no` at a time");
+                        return err(t, cat::rule_two_modifiers);
                     } else if !in_row {
-                        warnings.push((sp(t), "directions belong at the start of a rule or inside a cell".into()));
+                        warnings.push(cat::rule_direction_outside(sp(t)));
                     } else if late && !matches!(text, "no" | "random" | "randomdir") {
-                        return err(t, "late rules cannot mention movement");
+                        return err(t, cat::late_movement);
                     } else {
                         pending = Some(Ident { text: t.text.clone(), span: sp(t) });
                         seen_content = true;
@@ -320,7 +318,7 @@ impl Parser {
                         items.push(CellItem { modifiers: pending.take().into_iter().collect(), name });
                         seen_content = true;
                     } else {
-                        warnings.push((sp(t), "object names only belong inside square brackets".into()));
+                        warnings.push(cat::rule_name_outside(sp(t)));
                     }
                 }
                 "..." => {
@@ -328,15 +326,15 @@ impl Parser {
                         ellipsis = Some(sp(t));
                         seen_content = true;
                     } else {
-                        warnings.push((sp(t), "`...` only belongs inside square brackets".into()));
+                        warnings.push(cat::rule_ellipsis_outside(sp(t)));
                     }
                 }
                 _ if COMMANDS.contains(&text) => {
                     if !rhs {
-                        return err(t, "commands go after the right-hand side, not before the arrow");
+                        return err(t, cat::rule_command_before_arrow);
                     }
                     if in_row || toks[i..].iter().any(|x| x.text == "]") {
-                        warnings.push((sp(t), "commands belong at the end of the rule".into()));
+                        warnings.push(cat::rule_command_not_last(sp(t)));
                     }
                     let name = Ident { text: t.text.clone(), span: sp(t) };
                     if text == "message" {
@@ -352,36 +350,36 @@ impl Parser {
                         break;
                     }
                     if text.starts_with("sfx") && !self.ast.sounds.iter().any(|s| s.words.first().is_some_and(|w| w.text == text)) {
-                        warnings.push((sp(t), format!("{} has no sound defined in SOUNDS", text.to_uppercase())));
+                        warnings.push(cat::rule_sfx_undefined(sp(t), text));
                     }
                     rule.commands.push(RuleCommand { name, argument: None });
                 }
                 _ => {
-                    let msg = format!("\"{text}\" is not an object, direction or command");
+                    let unknown = cat::rule_unknown_name(sp(t), text);
                     if !in_row {
-                        return Outcome::Error(sp(t), msg);
+                        return Outcome::Error(unknown);
                     }
                     // Inside a cell the stray word is an error, but the rest
                     // of the rule is still read (and replayed) without it.
-                    kept_errors.push((sp(t), msg));
+                    kept_errors.push(unknown);
                 }
             }
             i += 1;
         }
         let whole = line.span(toks[0].start, toks[toks.len() - 1].end);
         if rule.lhs.len() != rule.rhs.len() {
-            if !(!rule.commands.is_empty() && rule.rhs.is_empty()) {
-                return Outcome::DropWarning(whole, "the two sides have different numbers of patterns, so it is ignored".into());
+            if rule.commands.is_empty() || !rule.rhs.is_empty() {
+                return Outcome::DropWarning(cat::side_count(whole));
             }
         } else {
             for (l, r) in rule.lhs.iter().zip(&rule.rhs) {
                 if l.cells.len() != r.cells.len() {
-                    return Outcome::Error(r.span, "each pattern on the right needs as many cells as its partner on the left".into());
+                    return Outcome::Error(cat::row_length(r.span));
                 }
             }
         }
         if rule.lhs.is_empty() {
-            return Outcome::Error(whole, "it has no pattern to match".into());
+            return Outcome::Error(cat::rule_no_pattern(whole));
         }
         Outcome::Ok
     }

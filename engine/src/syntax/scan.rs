@@ -56,6 +56,8 @@ pub fn scan(raw: &str, depth: u32, mode: Mode) -> Scanned {
     let mut last_close_end = 0usize;
     let mut stray_closes = Vec::new();
     let mut no_comments = false;
+    // Where the last comment or stray `)` ended: a new token starts there.
+    let mut after_paren = usize::MAX;
     for (i, c) in raw.char_indices() {
         let w = c.len_utf8();
         if depth > 0 {
@@ -65,6 +67,7 @@ pub fn scan(raw: &str, depth: u32, mode: Mode) -> Scanned {
                 depth -= 1;
                 if depth == 0 {
                     last_close_end = i + w;
+                    after_paren = i + w;
                 }
             }
             bytes[i..i + w].fill(b' ');
@@ -73,7 +76,7 @@ pub fn scan(raw: &str, depth: u32, mode: Mode) -> Scanned {
         if no_comments {
             continue;
         }
-        let token_start = mode != Mode::Rules || rules_token_start(raw, i);
+        let token_start = mode != Mode::Rules || i == after_paren || rules_token_start(raw, i);
         if c == '(' && token_start {
             depth = 1;
             had_comment = true;
@@ -82,6 +85,7 @@ pub fn scan(raw: &str, depth: u32, mode: Mode) -> Scanned {
         }
         if c == ')' && token_start {
             stray_closes.push(i);
+            after_paren = i + w;
             bytes[i..i + w].fill(b' ');
             continue;
         }
@@ -153,6 +157,13 @@ mod tests {
         assert_eq!(s.depth_out, 0);
         assert!(s.code.contains("a(b"));
         assert!(!s.code.contains("(c)"));
+    }
+
+    #[test]
+    fn in_rules_a_token_starts_right_after_a_comment() {
+        let s = scan("(c))", 0, Mode::Rules);
+        assert_eq!(s.stray_closes, vec![3]);
+        assert_eq!(s.first_code, None);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use super::ast::{Ident, LayerDef, SoundDef, WinConditionDef};
 use super::text::{is_word, words, Line};
 use super::Parser;
-use crate::check::catalogue as cat;
+use crate::diag::catalogue as cat;
 
 impl Parser {
     pub(super) fn sounds_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
@@ -44,7 +44,7 @@ impl Parser {
         self.ast.layers.push(LayerDef { names, span: line.span(fc, end) });
     }
 
-    pub(super) fn wincondition_line(&mut self, line: &Line<'_>, _code: &str, fc: usize) {
+    pub(super) fn wincondition_line(&mut self, line: &Line<'_>, fc: usize) {
         // Like the reference, read up to the first `(` of the line.
         let raw = line.raw;
         let stop = raw[fc..].find('(').map_or(raw.len(), |i| fc + i);

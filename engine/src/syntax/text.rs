@@ -59,12 +59,11 @@ impl<'a> Line<'a> {
         } else {
             let mut v = Vec::with_capacity(raw.len() + 1);
             let mut n = 0u32;
-            for (i, c) in raw.char_indices() {
+            for (i, _) in raw.char_indices() {
                 while v.len() < i {
                     v.push(n);
                 }
                 v.push(n);
-                let _ = c;
                 n += 1;
             }
             while v.len() <= raw.len() {

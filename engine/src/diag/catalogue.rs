@@ -1,10 +1,15 @@
-//! Every message the front end can emit, in one place: a stable code, a
-//! severity and our own wording. Codes are never reused for another meaning.
+//! Every message the engine can emit, in one place: one function per
+//! diagnostic, each with a stable code, a severity and our own wording. The
+//! parser, the checks and the compiler all call these; none writes a
+//! message of its own. Codes are never reused for another meaning.
 //!
 //! E01xx/W01xx: text structure (comments, sections, prelude).
 //! E02xx/W02xx: objects. E03xx/W03xx: legend. E04xx/W04xx: sounds.
 //! E05xx/W05xx: collision layers. E06xx/W06xx: rules.
 //! E07xx/W07xx: win conditions. E08xx/W08xx: levels. E09xx: whole game.
+//!
+//! Retired codes (never to be given again): W0115 (an unknown palette is
+//! an error, E0117).
 
 use crate::diag::Diagnostic;
 use crate::span::Span;
@@ -88,11 +93,6 @@ pub fn comment_in_option(span: Span) -> Diagnostic {
 #[must_use]
 pub fn bad_dimensions(span: Span, key: &str, value: &str) -> Diagnostic {
     Diagnostic::warning("W0114", span, format!("`{key}` expects WIDTHxHEIGHT with positive whole numbers, not \"{value}\""))
-}
-/// An unknown colour palette.
-#[must_use]
-pub fn unknown_palette(span: Span, value: &str) -> Diagnostic {
-    Diagnostic::warning("W0115", span, format!("there is no colour palette called \"{value}\"; the default is used"))
 }
 /// A bad colour in `background_color`/`text_color`.
 #[must_use]
@@ -278,25 +278,30 @@ pub fn no_layers(span: Span) -> Diagnostic {
 
 // ---- rules -----------------------------------------------------------
 
-/// A generic rule-structure problem.
+/// The game has no object in any collision layer, so nothing compiles.
 #[must_use]
-pub fn rule_error(span: Span, what: &str) -> Diagnostic {
-    Diagnostic::error("E0601", span, format!("this rule is malformed: {what}"))
+pub fn nothing_to_compile(span: Span) -> Diagnostic {
+    Diagnostic::error("E0600", span, "the game has no objects in collision layers")
 }
-/// A generic rule-structure oddity that is ignored.
+/// A rule line without `->`.
 #[must_use]
-pub fn rule_warning(span: Span, what: &str) -> Diagnostic {
-    Diagnostic::warning("W0602", span, format!("odd rule: {what}"))
+pub fn rule_no_arrow(span: Span) -> Diagnostic {
+    Diagnostic::error("E0601", span, "this rule has no `->` arrow")
+}
+/// A `[` inside another pattern.
+#[must_use]
+pub fn rule_nested_bracket(span: Span) -> Diagnostic {
+    Diagnostic::warning("W0602", span, "a `[` opens inside another pattern")
 }
 /// Rule line begins after a comment.
 #[must_use]
 pub fn rule_after_comment(span: Span) -> Diagnostic {
     Diagnostic::error("E0603", span, "a rule line cannot start after a comment or contain one before its arrow")
 }
-/// Unknown name in rule.
+/// A word in a rule that is no object, direction or command.
 #[must_use]
-pub fn rule_unknown_name(span: Span, name: &str) -> Diagnostic {
-    Diagnostic::error("E0604", span, format!("the rule mentions {}, which is not defined", up(name)))
+pub fn rule_unknown_name(span: Span, word: &str) -> Diagnostic {
+    Diagnostic::error("E0604", span, format!("\"{word}\" is not an object, direction or command"))
 }
 /// Undefined sound effect in command.
 #[must_use]
@@ -326,35 +331,274 @@ pub fn cell_no_repeat(span: Span, name: &str) -> Diagnostic {
 /// Left/right counts differ (rule ignored).
 #[must_use]
 pub fn side_count(span: Span) -> Diagnostic {
-    Diagnostic::warning("W0610", span, "the two sides have different numbers of bracketed patterns, so this rule is ignored")
+    Diagnostic::warning("W0610", span, "the two sides have different numbers of patterns, so this rule is ignored")
 }
 /// A pattern and its replacement differ in length.
 #[must_use]
 pub fn row_length(span: Span) -> Diagnostic {
     Diagnostic::error("E0611", span, "each pattern on the right needs as many cells as its partner on the left")
 }
-/// Other rule semantic errors.
+/// A name whose legend definition leans on an undefined name.
 #[must_use]
-pub fn rule_semantic(span: Span, what: &str) -> Diagnostic {
-    Diagnostic::error("E0612", span, what.to_owned())
+pub fn rule_name_broken(span: Span, name: &str, missing: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0612",
+        span,
+        format!("{} cannot be used: its legend definition leans on {}, which is not defined", up(name), up(missing)),
+    )
 }
-/// Other rule semantic warnings.
+/// Two ellipses side by side.
 #[must_use]
-pub fn rule_semantic_warning(span: Span, what: &str) -> Diagnostic {
-    Diagnostic::warning("W0613", span, what.to_owned())
+pub fn double_ellipsis(span: Span) -> Diagnostic {
+    Diagnostic::warning("W0613", span, "two ellipses side by side mean the same as one")
 }
-/// Loop markers unbalanced.
+/// ENDLOOP with no STARTLOOP open.
 #[must_use]
-pub fn loop_unbalanced(span: Span, what: &str) -> Diagnostic {
-    Diagnostic::error("E0614", span, what.to_owned())
+pub fn endloop_without_start(span: Span) -> Diagnostic {
+    Diagnostic::error("E0614", span, "ENDLOOP without a STARTLOOP")
+}
+/// An ambiguous movement on the right that the left does not pin down.
+#[must_use]
+pub fn movement_undetermined(span: Span) -> Diagnostic {
+    Diagnostic::error("E0615", span, "an ambiguous movement on the right-hand side cannot be inferred from the left-hand side")
+}
+/// A property on the right that the left does not pin down (after expansion).
+#[must_use]
+pub fn property_undetermined(span: Span) -> Diagnostic {
+    Diagnostic::error("E0602", span, "a property on the right-hand side cannot be inferred from the left-hand side")
+}
+/// The right-hand side puts two objects of one layer in a cell.
+#[must_use]
+pub fn rhs_layer_clash(span: Span, a: &str, b: &str) -> Diagnostic {
+    Diagnostic::error("E0616", span, format!("the right-hand side puts {a} and {b} in one cell, but they share a collision layer"))
+}
+/// Every expansion of a rule needs two objects of one layer in a cell.
+#[must_use]
+pub fn rule_never_applies(span: Span, pairs: &[String]) -> Diagnostic {
+    Diagnostic::error(
+        "E0617",
+        span,
+        format!("this rule can never apply: it needs {} together in one cell, but they share a collision layer", pairs.join(", or ")),
+    )
+}
+/// `random` on a single object.
+#[must_use]
+pub fn random_single_object(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0622",
+        span,
+        format!("RANDOM {} has nothing to choose from: it is a single object (RANDOM is for `or` properties)", up(name)),
+    )
+}
+/// Two `+` marks.
+#[must_use]
+pub fn rule_two_plus(span: Span) -> Diagnostic {
+    Diagnostic::error("E0625", span, "this rule has two `+` marks")
+}
+/// `+` after other words.
+#[must_use]
+pub fn rule_plus_not_first(span: Span) -> Diagnostic {
+    Diagnostic::error("E0626", span, "`+` must be the first thing on the line")
+}
+/// `+` with no rule before it.
+#[must_use]
+pub fn rule_plus_without_group(span: Span) -> Diagnostic {
+    Diagnostic::error("E0627", span, "`+` joins the previous rule's group, but there is no previous rule")
+}
+/// A relative direction before the first `[`.
+#[must_use]
+pub fn rule_relative_prefix(span: Span) -> Diagnostic {
+    Diagnostic::error(
+        "E0628",
+        span,
+        "relative directions cannot say which way a rule applies; use up, down, left, right, horizontal or vertical",
+    )
+}
+/// `random` on a rule joined with `+`.
+#[must_use]
+pub fn rule_random_in_group(span: Span) -> Diagnostic {
+    Diagnostic::error("E0629", span, "only the first rule of a group can be marked random, not one joined with `+`")
+}
+/// A word before the first `[` that is not a direction or prefix.
+#[must_use]
+pub fn rule_bad_prefix(span: Span, word: &str) -> Diagnostic {
+    Diagnostic::error("E0658", span, format!("only direction words may come before the first `[`, not \"{word}\""))
+}
+/// A `[` before the previous pattern is closed.
+#[must_use]
+pub fn rule_unclosed_pattern(span: Span) -> Diagnostic {
+    Diagnostic::error("E0659", span, "a `[` opens before the previous pattern is closed")
+}
+/// A movement or `no` with no object after it.
+#[must_use]
+pub fn rule_modifier_without_object(span: Span) -> Diagnostic {
+    Diagnostic::error("E0660", span, "a movement or `no` must be followed by an object")
+}
+/// `...` sharing a cell.
+#[must_use]
+pub fn rule_ellipsis_not_alone(span: Span) -> Diagnostic {
+    Diagnostic::error("E0633", span, "`...` must be alone in its cell")
+}
+/// Two arrows.
+#[must_use]
+pub fn rule_two_arrows(span: Span) -> Diagnostic {
+    Diagnostic::error("E0634", span, "this rule has more than one `->`")
+}
+/// Two movements or `no`s in a row before one object.
+#[must_use]
+pub fn rule_two_modifiers(span: Span) -> Diagnostic {
+    Diagnostic::error("E0635", span, "an object can have only one direction or `no` at a time")
+}
+/// A command before the arrow.
+#[must_use]
+pub fn rule_command_before_arrow(span: Span) -> Diagnostic {
+    Diagnostic::error("E0636", span, "commands go after the right-hand side, not before the arrow")
+}
+/// A rule with nothing to match.
+#[must_use]
+pub fn rule_no_pattern(span: Span) -> Diagnostic {
+    Diagnostic::error("E0637", span, "this rule has no pattern to match")
+}
+/// `|` outside a pattern.
+#[must_use]
+pub fn rule_bar_outside(span: Span) -> Diagnostic {
+    Diagnostic::warning("W0638", span, "`|` only belongs inside square brackets")
+}
+/// `->` inside a pattern.
+#[must_use]
+pub fn rule_arrow_in_pattern(span: Span) -> Diagnostic {
+    Diagnostic::warning("W0639", span, "`->` inside square brackets is ignored")
+}
+/// A direction between patterns.
+#[must_use]
+pub fn rule_direction_outside(span: Span) -> Diagnostic {
+    Diagnostic::warning("W0640", span, "directions belong at the start of a rule or inside a cell")
+}
+/// An object name outside a pattern.
+#[must_use]
+pub fn rule_name_outside(span: Span) -> Diagnostic {
+    Diagnostic::warning("W0641", span, "object names only belong inside square brackets")
+}
+/// `...` outside a pattern.
+#[must_use]
+pub fn rule_ellipsis_outside(span: Span) -> Diagnostic {
+    Diagnostic::warning("W0642", span, "`...` only belongs inside square brackets")
+}
+/// A command followed by more patterns.
+#[must_use]
+pub fn rule_command_not_last(span: Span) -> Diagnostic {
+    Diagnostic::warning("W0643", span, "commands belong at the end of the rule")
+}
+/// `]` with no pattern open (the rule is dropped).
+#[must_use]
+pub fn rule_stray_close_bracket(span: Span) -> Diagnostic {
+    Diagnostic::warning("W0644", span, "a `]` closes no pattern, so this rule is ignored")
+}
+/// A cell that needs an object and its absence on the right-hand side.
+#[must_use]
+pub fn rule_no_and_yes(span: Span, excluded: &str, present: &str) -> Diagnostic {
+    Diagnostic::error("E0645", span, format!("the cell asks for NO {} and also for {}", up(excluded), up(present)))
+}
+/// `no` in front of an aggregate.
+#[must_use]
+pub fn rule_no_aggregate(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::error("E0646", span, format!("NO cannot exclude the `and` aggregate {}", up(name)))
+}
+/// Three ellipses in one pattern.
+#[must_use]
+pub fn rule_three_ellipses(span: Span) -> Diagnostic {
+    Diagnostic::error("E0647", span, "a pattern may hold at most two ellipses")
+}
+/// `random` on the left-hand side.
+#[must_use]
+pub fn rule_random_on_left(span: Span) -> Diagnostic {
+    Diagnostic::error("E0648", span, "RANDOM can only appear on the right-hand side")
+}
+/// An ellipsis first or last in a pattern.
+#[must_use]
+pub fn rule_ellipsis_at_edge(span: Span) -> Diagnostic {
+    Diagnostic::error("E0649", span, "an ellipsis at the start or end of a pattern does nothing")
+}
+/// An ellipsis on one side with a cell on the other.
+#[must_use]
+pub fn rule_ellipsis_unpaired(span: Span) -> Diagnostic {
+    Diagnostic::error("E0650", span, "an ellipsis needs a partner in the same place on the other side")
+}
+/// A property on the right that the left does not mention.
+#[must_use]
+pub fn rule_property_unmatched(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::warning("W0651", span, format!("{} on the right is an `or` property the left-hand side does not determine", up(name)))
+}
+/// A `+` group with late and normal rules.
+#[must_use]
+pub fn rule_group_mixes_late(span: Span) -> Diagnostic {
+    Diagnostic::warning("W0652", span, "this group mixes late and normal rules")
+}
+/// STARTLOOP inside an open loop.
+#[must_use]
+pub fn loop_nested(span: Span) -> Diagnostic {
+    Diagnostic::error("E0653", span, "STARTLOOP inside a loop; loops do not nest")
+}
+/// STARTLOOP never closed.
+#[must_use]
+pub fn startloop_without_end(span: Span) -> Diagnostic {
+    Diagnostic::error("E0654", span, "STARTLOOP without a matching ENDLOOP")
+}
+/// A loop marker inside a `+` group.
+#[must_use]
+pub fn loop_splits_group(span: Span) -> Diagnostic {
+    Diagnostic::error("E0655", span, "this loop starts or ends in the middle of a `+` rule group")
+}
+/// More rigid rule groups than the reference can hold.
+#[must_use]
+pub fn too_many_rigid_groups(span: Span, most: usize) -> Diagnostic {
+    Diagnostic::error("E0657", span, format!("a game may have at most {most} rule groups with rigid rules; this one is one too many"))
+}
+/// `random` that may create an object whose layer the cell already fills.
+#[must_use]
+pub fn random_layer_clash(span: Span, created: &str, existing: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0656",
+        span,
+        format!(
+            "RANDOM may create {} here, but the cell also needs {}, on the same layer; they cannot both be there",
+            up(created),
+            up(existing)
+        ),
+    )
 }
 
 // ---- win conditions ---------------------------------------------------
 
-/// Bad win condition.
+/// A win condition that does not start with a quantifier.
 #[must_use]
-pub fn wincondition(span: Span, what: &str) -> Diagnostic {
-    Diagnostic::error("E0701", span, format!("win condition: {what}"))
+pub fn win_bad_quantifier(span: Span, word: &str) -> Diagnostic {
+    Diagnostic::error("E0701", span, format!("a win condition starts with ALL, ANY, SOME or NO, not {}", up(word)))
+}
+/// A win condition of the wrong length.
+#[must_use]
+pub fn win_shape(span: Span) -> Diagnostic {
+    Diagnostic::error("E0702", span, "a win condition reads `QUANTIFIER NAME` or `QUANTIFIER NAME on NAME`")
+}
+/// A third word that is not `on`.
+#[must_use]
+pub fn win_expected_on(span: Span, word: &str) -> Diagnostic {
+    Diagnostic::error("E0703", span, format!("expected ON in this win condition, found {}", up(word)))
+}
+/// A win condition naming a legend entry that stands for nothing, because
+/// its definition leans on an undefined name.
+#[must_use]
+pub fn win_name_broken(span: Span, name: &str, missing: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0705",
+        span,
+        format!("{} stands for no object (its definition leans on {}, which is not defined), so this win condition cannot be checked", up(name), up(missing)),
+    )
+}
+/// An undefined name in a win condition.
+#[must_use]
+pub fn win_unknown_name(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::error("E0704", span, format!("{} in this win condition is not an object or legend name", up(name)))
 }
 
 // ---- levels ----------------------------------------------------------
@@ -400,8 +644,13 @@ pub fn no_background(span: Span) -> Diagnostic {
 
 /// An unknown colour palette (the reference refuses the game).
 #[must_use]
-pub fn unknown_palette_error(span: Span, value: &str) -> Diagnostic {
+pub fn unknown_palette(span: Span, value: &str) -> Diagnostic {
     Diagnostic::error("E0117", span, format!("there is no colour palette called \"{value}\""))
+}
+/// An author too long for the title screen.
+#[must_use]
+pub fn long_author(span: Span) -> Diagnostic {
+    Diagnostic::warning("W0119", span, "the author's name is too long for the title screen and will be cut short")
 }
 /// A title too long for the title screen.
 #[must_use]
@@ -417,6 +666,12 @@ pub fn no_objects(span: Span) -> Diagnostic {
 #[must_use]
 pub fn no_levels(span: Span) -> Diagnostic {
     Diagnostic::error("E0904", span, "the game has no levels")
+}
+/// More distinct messages than the reference shows before it gives up on
+/// a game.
+#[must_use]
+pub fn too_many_problems(span: Span, most: usize) -> Diagnostic {
+    Diagnostic::error("E0906", span, format!("more than {most} problems are reported for this game; fix some of them before it can run"))
 }
 /// Background defined as an aggregate.
 #[must_use]
@@ -441,15 +696,30 @@ pub fn too_many_colours(span: Span) -> Diagnostic {
 pub fn no_colours(span: Span, name: &str) -> Diagnostic {
     Diagnostic::error("E0211", span, format!("{} has no colours", name.to_uppercase()))
 }
-/// Sound problems (error).
+/// An object's sound line with no seed number.
 #[must_use]
-pub fn sound_error(span: Span, what: &str) -> Diagnostic {
-    Diagnostic::error("E0407", span, what.to_owned())
+pub fn sound_no_seed(span: Span) -> Diagnostic {
+    Diagnostic::error("E0407", span, "this sound line has no seed number")
 }
-/// Sound problems (warning).
+/// A sound line with an object name and nothing after it.
 #[must_use]
-pub fn sound_warning(span: Span, what: &str) -> Diagnostic {
-    Diagnostic::warning("W0408", span, what.to_owned())
+pub fn sound_incomplete(span: Span) -> Diagnostic {
+    Diagnostic::warning("W0408", span, "this sound line is incomplete")
+}
+/// A sound attached to an `and` aggregate.
+#[must_use]
+pub fn sound_on_aggregate(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::error("E0409", span, format!("{} is an `and` aggregate; sounds attach to objects or `or` properties", up(name)))
+}
+/// A sound event with nothing after it.
+#[must_use]
+pub fn sound_event_no_seed(span: Span) -> Diagnostic {
+    Diagnostic::warning("W0410", span, "a sound event needs a seed number after it")
+}
+/// A sound event given a sound twice.
+#[must_use]
+pub fn sound_event_repeated(span: Span, event: &str) -> Diagnostic {
+    Diagnostic::warning("W0411", span, format!("{} already has a sound; this one replaces it", up(event)))
 }
 
 /// A `no X` already implied by what else the cell requires.

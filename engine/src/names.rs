@@ -1,0 +1,359 @@
+//! The name table: every object, synonym, `or` property and `and` aggregate
+//! of a game, resolved once per build and shared by `check`, `compile` and
+//! `edit`.
+//!
+//! Names are registered the way PuzzleScript reads a game: every object
+//! first (its name, then its extra one-word names, such as a glyph), then the
+//! legend lines from top to bottom. A legend line may only use names
+//! registered before it; a name it uses that is not known yet is reported
+//! and left out. So every meaning is computed once, from meanings already
+//! final, and no definition can lead back to itself: resolution needs no
+//! recursion and therefore no depth cap, however long a chain of legend
+//! lines is.
+//!
+//! What the table does not know: collision layers and object ids (those are
+//! `check`'s and `compile`'s). It may use `syntax` (the tree) and `diag`
+//! (the problems it finds while registering), nothing above them.
+
+use crate::diag::Diagnostic;
+use crate::diag::catalogue as cat;
+use crate::fasthash::{HashMap, HashSet};
+use crate::syntax::ast::{Ast, LegendKind};
+
+/// What a name stands for once synonyms are followed to their end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Meaning {
+    /// One object (its own name).
+    Object(String),
+    /// Any one of these objects (`or`), each once, in the order first
+    /// listed.
+    Property(Vec<String>),
+    /// All of these objects in one cell (`and`), as written: an object
+    /// named twice (directly or through other names) is listed twice, so
+    /// the clash can be reported where the aggregate is used.
+    Aggregate(Vec<String>),
+}
+
+impl Meaning {
+    /// The objects this meaning stands for: one for an object, the members
+    /// of a property or an aggregate.
+    #[must_use]
+    pub fn objects(&self) -> &[String] {
+        match self {
+            Meaning::Object(o) => std::slice::from_ref(o),
+            Meaning::Property(v) | Meaning::Aggregate(v) => v,
+        }
+    }
+}
+
+/// Words of the language that make confusing names (the reference warns
+/// about the same list).
+pub const KEYWORDS: [&str; 62] = [
+    "objects", "collisionlayers", "legend", "sounds", "rules", "...", "winconditions", "levels", "|", "[", "]", "up",
+    "down", "left", "right", "late", "rigid", "^", "v", ">", "<", "no", "randomdir", "random", "horizontal", "vertical",
+    "any", "all", "some", "moving", "stationary", "parallel", "perpendicular", "action", "message", "move", "create",
+    "destroy", "cantmove", "sfx0", "sfx1", "sfx2", "sfx3", "sfx4", "sfx5", "sfx6", "sfx7", "sfx8", "sfx9", "sfx10",
+    "cancel", "restart", "win", "again", "undo", "titlescreen", "startgame", "endgame", "startlevel", "endlevel",
+    "showmessage", "closemessage",
+];
+
+/// One registered name.
+#[derive(Debug, Clone)]
+struct Entry {
+    /// What it means, resolved when it was registered.
+    meaning: Meaning,
+    /// The names its definition is written in terms of (empty for objects).
+    parts: Vec<String>,
+    /// Line of the definition.
+    line: u32,
+}
+
+/// Every name of one game and what it means.
+#[derive(Debug, Default, Clone)]
+pub struct NameTable {
+    /// Entries in order of registration.
+    entries: Vec<Entry>,
+    /// Name -> index into `entries`.
+    index: HashMap<String, usize>,
+    /// Object names in order of definition (an object defined twice is
+    /// listed twice).
+    objects: Vec<String>,
+    /// Index into `Ast::objects` of each object's first definition.
+    object_defs: HashMap<String, usize>,
+    /// Legend names whose line mentions an undefined name (the first such).
+    broken: HashMap<String, String>,
+    /// For each name, an undefined name its definition leans on, directly
+    /// or through other legend lines.
+    undefined: HashMap<String, String>,
+    /// What was wrong with the names, in the order found.
+    problems: Vec<Diagnostic>,
+}
+
+impl NameTable {
+    /// Register the objects and legend of `ast`, noting name clashes and
+    /// broken legend lines as [`NameTable::problems`].
+    #[must_use]
+    pub fn build(ast: &Ast) -> NameTable {
+        let mut t = NameTable::default();
+        t.register_objects(ast);
+        t.register_legend(ast);
+        t.find_undefined_parts();
+        t
+    }
+
+    fn insert(&mut self, name: &str, entry: Entry) {
+        match self.index.get(name) {
+            Some(&i) => self.entries[i] = entry,
+            None => {
+                self.index.insert(name.to_owned(), self.entries.len());
+                self.entries.push(entry);
+            }
+        }
+    }
+
+    fn entry(&self, name: &str) -> Option<&Entry> {
+        self.index.get(name).map(|&i| &self.entries[i])
+    }
+
+    fn register_objects(&mut self, ast: &Ast) {
+        for (i, o) in ast.objects.iter().enumerate() {
+            let n = &o.name.text;
+            if let Some(e) = self.entry(n)
+                && !e.parts.is_empty()
+            {
+                self.problems.push(cat::name_in_use(o.name.span, n, e.line));
+            }
+            if KEYWORDS.contains(&n.as_str()) {
+                self.problems.push(cat::keyword_name(o.name.span, n));
+            }
+            self.insert(n, Entry { meaning: Meaning::Object(n.clone()), parts: Vec::new(), line: o.name.span.line });
+            self.objects.push(n.clone());
+            self.object_defs.entry(n.clone()).or_insert(i);
+            for e in &o.extra_names {
+                match self.entry(&e.text) {
+                    Some(x) if x.parts.is_empty() => {
+                        self.problems.push(cat::object_redefined(e.span, &e.text));
+                        continue;
+                    }
+                    Some(x) => self.problems.push(cat::name_in_use(e.span, &e.text, x.line)),
+                    None => {}
+                }
+                if KEYWORDS.contains(&e.text.as_str()) {
+                    self.problems.push(cat::keyword_name(e.span, &e.text));
+                }
+                let entry = Entry { meaning: Meaning::Object(n.clone()), parts: vec![n.clone()], line: e.span.line };
+                self.insert(&e.text, entry);
+            }
+        }
+    }
+
+    /// The objects `items` stand for together, in order; each once when
+    /// `once`.
+    fn flatten<'a>(&self, items: impl Iterator<Item = &'a String>, once: bool) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let mut seen: HashSet<&str> = HashSet::default();
+        for x in items {
+            for o in self.objects_of(x) {
+                if !once || seen.insert(o) {
+                    out.push(o.clone());
+                }
+            }
+        }
+        out
+    }
+
+    fn register_legend(&mut self, ast: &Ast) {
+        for d in &ast.legend {
+            let n = &d.name.text;
+            let span = d.span;
+            if let Some(e) = self.entry(n) {
+                self.problems.push(cat::name_in_use(d.name.span, n, e.line));
+            }
+            if KEYWORDS.contains(&n.as_str()) {
+                self.problems.push(cat::keyword_name(d.name.span, n));
+            }
+            let mut items: Vec<String> = Vec::new();
+            let mut bad = false;
+            for (i, it) in d.items.iter().enumerate() {
+                if it.text == *n {
+                    if !bad {
+                        self.problems.push(cat::legend_self(span, n));
+                    }
+                    bad = true;
+                    continue;
+                }
+                if d.items[..i].iter().any(|p| p.text == it.text) {
+                    self.problems.push(cat::legend_repeat(it.span, &it.text));
+                }
+                if self.index.contains_key(&it.text) {
+                    items.push(it.text.clone());
+                } else {
+                    self.problems.push(cat::undefined_name(it.span, &it.text));
+                    self.broken.entry(n.clone()).or_insert_with(|| it.text.clone());
+                }
+            }
+            let meaning = match d.kind {
+                LegendKind::Alias => match items.first() {
+                    Some(target) => match self.entry(target) {
+                        Some(e) => e.meaning.clone(),
+                        None => continue,
+                    },
+                    // Keep the name (so uses of it are not "undefined" too),
+                    // remembered as broken.
+                    None if self.broken.contains_key(n) => Meaning::Property(Vec::new()),
+                    None => continue,
+                },
+                LegendKind::And => {
+                    for it in &items {
+                        if let Some(Meaning::Property(_)) = self.meaning(it) {
+                            self.problems.push(cat::and_of_or(span, n, it));
+                        }
+                    }
+                    Meaning::Aggregate(self.flatten(items.iter(), false))
+                }
+                LegendKind::Or => {
+                    let mut keep = Vec::new();
+                    for it in items {
+                        if let Some(Meaning::Aggregate(_)) = self.meaning(&it) {
+                            self.problems.push(cat::or_of_and(span, n, &it));
+                        } else {
+                            keep.push(it);
+                        }
+                    }
+                    items = keep;
+                    Meaning::Property(self.flatten(items.iter(), true))
+                }
+            };
+            if !self.index.contains_key(n) {
+                // An alias keeps its one target as its part.
+                items.truncate(if d.kind == LegendKind::Alias { 1 } else { items.len() });
+                self.insert(n, Entry { meaning, parts: items, line: span.line });
+            }
+        }
+    }
+
+    /// Every entry's parts were registered before it, so one pass in
+    /// registration order finds the undefined names each one leans on.
+    fn find_undefined_parts(&mut self) {
+        let mut names: Vec<(&str, usize)> = self.index.iter().map(|(k, &i)| (k.as_str(), i)).collect();
+        names.sort_unstable_by_key(|x| x.1);
+        let mut undefined: HashMap<String, String> = HashMap::default();
+        for (n, i) in names {
+            let found = self
+                .broken
+                .get(n)
+                .or_else(|| self.entries[i].parts.iter().find_map(|p| undefined.get(p.as_str())))
+                .cloned();
+            if let Some(u) = found {
+                undefined.insert(n.to_owned(), u);
+            }
+        }
+        self.undefined = undefined;
+    }
+
+    /// What went wrong while registering names (reported by `check`).
+    #[must_use]
+    pub fn problems(&self) -> &[Diagnostic] {
+        &self.problems
+    }
+
+    /// True when `name` is defined at all.
+    #[must_use]
+    pub fn defined(&self, name: &str) -> bool {
+        self.index.contains_key(name)
+    }
+
+    /// What `name` means, or `None` when it is not defined.
+    #[must_use]
+    pub fn meaning(&self, name: &str) -> Option<&Meaning> {
+        self.entry(name).map(|e| &e.meaning)
+    }
+
+    /// The objects `name` stands for (empty when it is undefined).
+    #[must_use]
+    pub fn objects_of(&self, name: &str) -> &[String] {
+        self.meaning(name).map_or(&[], Meaning::objects)
+    }
+
+    /// Line where `name` was defined (0 when it is not).
+    #[must_use]
+    pub fn line_of(&self, name: &str) -> u32 {
+        self.entry(name).map_or(0, |e| e.line)
+    }
+
+    /// True when `name` was defined in OBJECTS as an object's own name (not
+    /// as an extra name or in the legend).
+    #[must_use]
+    pub fn is_object(&self, name: &str) -> bool {
+        self.object_defs.contains_key(name)
+    }
+
+    /// Object names in order of definition.
+    #[must_use]
+    pub fn objects(&self) -> &[String] {
+        &self.objects
+    }
+
+    /// Index into `Ast::objects` of the first definition of object `name`.
+    #[must_use]
+    pub fn object_def(&self, name: &str) -> Option<usize> {
+        self.object_defs.get(name).copied()
+    }
+
+    /// Every defined name with its meaning, in order of registration.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Meaning)> {
+        let mut names: Vec<(&str, usize)> = self.index.iter().map(|(k, &i)| (k.as_str(), i)).collect();
+        names.sort_unstable_by_key(|x| x.1);
+        names.into_iter().map(|(n, i)| (n, &self.entries[i].meaning))
+    }
+
+    /// A name that `name`'s definition leans on (directly or through other
+    /// legend lines) and that is itself undefined: using `name` then cannot
+    /// mean what the author wrote.
+    #[must_use]
+    pub fn undefined_part(&self, name: &str) -> Option<&str> {
+        self.undefined.get(name).map(String::as_str)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::parse;
+
+    fn table(legend: &str) -> NameTable {
+        let src = format!("OBJECTS\nBackground\nblack\nPlayer P\nwhite\nCrate\norange\nWall\ngrey\nLEGEND\n{legend}\n");
+        NameTable::build(&parse(&src).0)
+    }
+
+    #[test]
+    fn synonyms_properties_and_aggregates_resolve_to_objects() {
+        let t = table("Solid = Wall or Crate\nBlock = Solid\nPile = Crate and Wall\nMovable = Block or Player\n");
+        assert_eq!(t.meaning("p"), Some(&Meaning::Object("player".into())));
+        assert_eq!(t.meaning("block"), Some(&Meaning::Property(vec!["wall".into(), "crate".into()])));
+        assert_eq!(t.objects_of("movable"), ["wall", "crate", "player"]);
+        assert_eq!(t.meaning("pile"), Some(&Meaning::Aggregate(vec!["crate".into(), "wall".into()])));
+        assert!(t.is_object("crate") && !t.is_object("p") && !t.is_object("solid"));
+        assert!(t.problems().is_empty(), "{:?}", t.problems());
+    }
+
+    #[test]
+    fn a_name_used_before_its_line_is_undefined_and_taints_its_users() {
+        let t = table("A = B or Crate\nB = Wall\nC = A\n");
+        assert_eq!(t.problems().iter().map(|d| d.code).collect::<Vec<_>>(), ["E0306"]);
+        assert_eq!(t.undefined_part("a"), Some("b"));
+        assert_eq!(t.undefined_part("c"), Some("b"));
+        assert_eq!(t.undefined_part("b"), None);
+        assert_eq!(t.objects_of("c"), ["crate"]);
+    }
+
+    #[test]
+    fn a_long_chain_resolves_without_a_depth_limit() {
+        let mut legend = String::from("L0 = Crate\n");
+        for i in 1..500 {
+            legend.push_str(&format!("L{i} = L{}\n", i - 1));
+        }
+        let t = table(&legend);
+        assert_eq!(t.meaning("l499"), Some(&Meaning::Object("crate".into())));
+    }
+}

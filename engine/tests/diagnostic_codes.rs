@@ -1,0 +1,50 @@
+//! One small game per diagnostic code (the cases live in `support`): each
+//! must raise its code on its line and be refused exactly when it should.
+//! A code added to the catalogue without a case fails here.
+
+mod support;
+
+use std::collections::BTreeSet;
+
+#[test]
+fn every_code_is_raised_by_its_game() {
+    let failures: Vec<String> = support::cases().iter().filter_map(|c| support::check(c).err()).collect();
+    assert!(failures.is_empty(), "{} case(s) failed:\n{}", failures.len(), failures.join("\n\n"));
+}
+
+#[test]
+fn every_catalogue_code_has_a_case_and_every_case_a_code() {
+    let catalogue = support::catalogue_codes();
+    assert!(catalogue.len() > 100, "read the catalogue: {} codes", catalogue.len());
+    let cases = support::cases();
+    let covered: BTreeSet<&str> = cases.iter().map(|c| c.code).collect();
+    let missing: Vec<&&str> = catalogue.difference(&covered).collect();
+    assert!(missing.is_empty(), "codes with no case: {missing:?}");
+    let unknown: Vec<&&str> = covered.difference(&catalogue).collect();
+    assert!(unknown.is_empty(), "cases for codes the catalogue does not have: {unknown:?}");
+    let mut once = BTreeSet::new();
+    let repeated: Vec<&str> = cases.iter().map(|c| c.code).filter(|c| !once.insert(*c)).collect();
+    assert!(repeated.is_empty(), "codes with more than one case: {repeated:?}");
+}
+
+#[test]
+fn severity_follows_the_code() {
+    // An E code is an error and a W code a warning, everywhere it is raised.
+    for case in support::cases().iter().filter(|c| c.via == support::Via::Build) {
+        let b = engine::build(&(case.source)());
+        for d in &b.diagnostics {
+            let want = if d.code.starts_with('E') { engine::Severity::Error } else { engine::Severity::Warning };
+            assert_eq!(d.severity, want, "{} in the case of {}", d.code, case.code);
+        }
+    }
+}
+
+#[test]
+fn the_limits_sit_exactly_where_the_reference_has_them() {
+    let thirty = engine::build(&support::rigid_groups(30));
+    assert!(thirty.game.is_some(), "30 rigid groups are allowed: {:#?}", thirty.diagnostics);
+    let hundred = support::too_many_problems().replacen(" sfx3 (last)", " (last)", 1);
+    let b = engine::build(&hundred);
+    assert_eq!(b.diagnostics.len(), 100, "100 warnings");
+    assert!(b.game.is_some(), "100 problems are allowed");
+}
