@@ -895,7 +895,7 @@ impl TraceCursor {
             Some(at) if at >= first && trace.event(at).is_some() => {}
             _ => self.reset(trace),
         }
-        while self.at.map_or(true, |a| a < seq) {
+        while self.at.is_none_or(|a| a < seq) {
             let next = self.at.map_or(first, |a| a + 1);
             let Some(e) = trace.event(next) else { break };
             e.diff.apply(&mut self.board);
@@ -944,6 +944,9 @@ pub(crate) struct Recorder {
     pub moved: Vec<Move>,
     /// The last movement phase, until its event is written.
     pub blocked: Vec<Blocked>,
+    /// Tests: the real board just after each event, by sequence number.
+    #[cfg(test)]
+    pub real: Vec<Option<BoardState>>,
 }
 
 impl Recorder {
@@ -958,6 +961,8 @@ impl Recorder {
             banned_seen: Vec::new(),
             moved: Vec::new(),
             blocked: Vec::new(),
+            #[cfg(test)]
+            real: Vec::new(),
         }
     }
 
@@ -966,7 +971,12 @@ impl Recorder {
     fn diff(&mut self, board: Option<&Board>) -> Diff {
         match (self.last.as_mut(), board) {
             (None, None) => Diff::Cells(Vec::new()),
-            (Some(last), Some(b)) if last.width == b.width && last.height == b.height && last.obj_words == b.ow && last.mov_words == b.mw => {
+            (Some(last), Some(b))
+                if last.width == b.width
+                    && last.height == b.height
+                    && last.obj_words == b.ow
+                    && last.mov_words == b.mw =>
+            {
                 if last.objects == b.objects && last.movements == b.movements {
                     return Diff::Cells(Vec::new());
                 }
@@ -1038,6 +1048,8 @@ impl Session {
     pub(crate) fn trace_event(&mut self, kind: EventKind) {
         if let Some(r) = self.trace.as_deref_mut() {
             let diff = r.diff(self.board.as_ref());
+            #[cfg(test)]
+            r.real.push(self.board.as_ref().map(BoardState::of));
             r.trace.push(kind, diff);
         }
     }

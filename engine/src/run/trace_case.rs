@@ -57,7 +57,13 @@ fn drain(session: &mut Session) -> bool {
 /// # Errors
 /// When nothing could be compiled, or a step never stops running `again`
 /// turns.
-pub fn session_case(name: &str, source: &str, level: usize, seed: Option<&str>, steps: &[Step]) -> Result<String, CaseError> {
+pub fn session_case(
+    name: &str,
+    source: &str,
+    level: usize,
+    seed: Option<&str>,
+    steps: &[Step],
+) -> Result<String, CaseError> {
     let build = crate::build(source);
     let Some(game) = build.game.or(build.salvaged) else {
         let first = build

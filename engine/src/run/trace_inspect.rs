@@ -73,10 +73,12 @@ pub fn describe_rule(game: &Game, rule: &Rule, late: bool) -> String {
     let lhs: Vec<String> = rule
         .rows
         .iter()
-        .map(|row| row_text(row.cells.iter().map(|c| match c {
-            PatternCell::Ellipsis => "...".to_owned(),
-            PatternCell::Cell(p) => lhs_cell(game, p),
-        })))
+        .map(|row| {
+            row_text(row.cells.iter().map(|c| match c {
+                PatternCell::Ellipsis => "...".to_owned(),
+                PatternCell::Cell(p) => lhs_cell(game, p),
+            }))
+        })
         .collect();
     out.push(' ');
     out.push_str(&lhs.join(" "));
@@ -84,10 +86,12 @@ pub fn describe_rule(game: &Game, rule: &Rule, late: bool) -> String {
         let rhs: Vec<String> = rule
             .rows
             .iter()
-            .map(|row| row_text(row.cells.iter().map(|c| match c {
-                PatternCell::Ellipsis => "...".to_owned(),
-                PatternCell::Cell(p) => rhs_cell(game, p),
-            })))
+            .map(|row| {
+                row_text(row.cells.iter().map(|c| match c {
+                    PatternCell::Ellipsis => "...".to_owned(),
+                    PatternCell::Cell(p) => rhs_cell(game, p),
+                }))
+            })
             .collect();
         out.push_str(" -> ");
         out.push_str(&rhs.join(" "));
@@ -161,7 +165,11 @@ fn lhs_cell(game: &Game, p: &crate::compile::CellPattern) -> String {
     }
     let missing = names_of(game, &p.missing);
     if !missing.is_empty() {
-        terms.push(if missing.len() == 1 { format!("no {}", missing[0]) } else { format!("no ({})", missing.join(" or ")) });
+        terms.push(if missing.len() == 1 {
+            format!("no {}", missing[0])
+        } else {
+            format!("no ({})", missing.join(" or "))
+        });
     }
     terms.join(" ")
 }
