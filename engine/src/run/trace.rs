@@ -400,15 +400,18 @@ pub enum EventKind {
     Redo,
 }
 
-/// One object's state in one cell: objects and movements as the session
-/// stores them (bit `id` per object; five movement bits per layer, see
-/// [`crate::compile::bits`]).
+/// One cell's state: objects and movements as the session stores them
+/// (bit `id` per object; five movement bits per layer, see
+/// [`crate::compile::bits`]), and which layers' movements a rigid rule set.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CellState {
     /// Object bits.
     pub objects: Box<[u64]>,
     /// Movement bits.
     pub movements: Box<[u64]>,
+    /// Rigid marks: a layer's five bits are all set when a rigid rule gave
+    /// that layer its movement this turn.
+    pub rigid: Box<[u64]>,
 }
 
 impl CellState {
@@ -423,6 +426,12 @@ impl CellState {
     #[must_use]
     pub fn movement(&self, layer: usize) -> u8 {
         crate::compile::bits::mov_get(&self.movements, layer) as u8
+    }
+
+    /// Whether a rigid rule gave `layer` its movement.
+    #[must_use]
+    pub fn is_rigid(&self, layer: usize) -> bool {
+        crate::compile::bits::mov_get(&self.rigid, layer) != 0
     }
 }
 
@@ -502,7 +511,9 @@ impl Diff {
         match self {
             Diff::Cells(c) => {
                 c.capacity() * std::mem::size_of::<CellChange>()
-                    + c.iter().map(|c| 16 * (c.before.objects.len() + c.before.movements.len())).sum::<usize>()
+                    + c.iter()
+                        .map(|c| 16 * (c.before.objects.len() + 2 * c.before.movements.len()))
+                        .sum::<usize>()
             }
             Diff::Board { before, after } => {
                 before.as_ref().map_or(0, |b| b.heap_bytes()) + after.as_ref().map_or(0, |b| b.heap_bytes())
@@ -526,6 +537,8 @@ pub struct BoardState {
     pub objects: Vec<u64>,
     /// Movement bits, `mov_words` per cell.
     pub movements: Vec<u64>,
+    /// Rigid marks, `mov_words` per cell (see [`CellState::rigid`]).
+    pub rigid: Vec<u64>,
 }
 
 impl BoardState {
@@ -537,6 +550,7 @@ impl BoardState {
             mov_words: b.mw,
             objects: b.objects.clone(),
             movements: b.movements.clone(),
+            rigid: b.rigid_applied.clone(),
         }
     }
 
@@ -556,6 +570,20 @@ impl BoardState {
     #[must_use]
     pub fn cell_movements(&self, i: usize) -> &[u64] {
         self.movements.get(i * self.mov_words..(i + 1) * self.mov_words).unwrap_or(&[])
+    }
+
+    /// Rigid marks of cell `i` (empty past the end).
+    #[must_use]
+    pub fn cell_rigid(&self, i: usize) -> &[u64] {
+        self.rigid.get(i * self.mov_words..(i + 1) * self.mov_words).unwrap_or(&[])
+    }
+
+    /// Whether a rigid rule gave `layer` of cell (x, y) its movement.
+    #[must_use]
+    pub fn rigid_at(&self, x: usize, y: usize, layer: usize) -> bool {
+        x < self.width
+            && y < self.height
+            && crate::compile::bits::mov_get(self.cell_rigid(x * self.height + y), layer) != 0
     }
 
     /// The object ids in cell (x, y).
@@ -580,7 +608,11 @@ impl BoardState {
     /// The state of cell `i`.
     #[must_use]
     pub fn cell_state(&self, i: usize) -> CellState {
-        CellState { objects: self.cell_objects(i).into(), movements: self.cell_movements(i).into() }
+        CellState {
+            objects: self.cell_objects(i).into(),
+            movements: self.cell_movements(i).into(),
+            rigid: self.cell_rigid(i).into(),
+        }
     }
 
     fn set_cell(&mut self, i: usize, s: &CellState) {
@@ -591,10 +623,13 @@ impl BoardState {
         if let Some(m) = self.movements.get_mut(i * mw..(i + 1) * mw) {
             m.copy_from_slice(&s.movements[..mw.min(s.movements.len())]);
         }
+        if let Some(r) = self.rigid.get_mut(i * mw..(i + 1) * mw) {
+            r.copy_from_slice(&s.rigid[..mw.min(s.rigid.len())]);
+        }
     }
 
     fn heap_bytes(&self) -> usize {
-        8 * (self.objects.len() + self.movements.len()) + std::mem::size_of::<BoardState>()
+        8 * (self.objects.len() + 2 * self.movements.len()) + std::mem::size_of::<BoardState>()
     }
 }
 
@@ -977,16 +1012,18 @@ impl Recorder {
                     && last.obj_words == b.ow
                     && last.mov_words == b.mw =>
             {
-                if last.objects == b.objects && last.movements == b.movements {
+                if last.objects == b.objects && last.movements == b.movements && last.rigid == b.rigid_applied {
                     return Diff::Cells(Vec::new());
                 }
                 let (ow, mw) = (b.ow, b.mw);
                 let mut changes = Vec::new();
                 for i in 0..b.cells() {
-                    let (o, m) = (&b.objects[i * ow..(i + 1) * ow], &b.movements[i * mw..(i + 1) * mw]);
-                    if last.cell_objects(i) != o || last.cell_movements(i) != m {
+                    let o = &b.objects[i * ow..(i + 1) * ow];
+                    let m = &b.movements[i * mw..(i + 1) * mw];
+                    let r = &b.rigid_applied[i * mw..(i + 1) * mw];
+                    if last.cell_objects(i) != o || last.cell_movements(i) != m || last.cell_rigid(i) != r {
                         let before = last.cell_state(i);
-                        let after = CellState { objects: o.into(), movements: m.into() };
+                        let after = CellState { objects: o.into(), movements: m.into(), rigid: r.into() };
                         last.set_cell(i, &after);
                         changes.push(CellChange { cell: i, before, after });
                     }

@@ -323,6 +323,17 @@ fn a_failed_rigid_movement_bans_its_group_and_runs_the_rules_again() {
         ]
     );
     assert!(last_events(&s).contains(&EventKind::RigidFail { lines: vec![l] }));
+    // Just after the rule, the movements it wrote (the player's and the
+    // crate's) are marked rigid (the panel draws an `r`); at the turn's
+    // start, the player's movement from the input was not.
+    let t = s.trace().expect("recording");
+    let (start, rule) = (&t.segments()[1].events[0], &t.segments()[1].events[1]);
+    assert!(matches!(rule.kind, EventKind::Rule(_)));
+    let board = t.board_at(rule.seq).flatten().expect("a board");
+    assert!(board.rigid_at(1, 0, 2) && board.movement_at(1, 0, 2) == 8);
+    assert!(board.rigid_at(0, 0, 2) && board.movement_at(0, 0, 2) == 8);
+    let board = t.board_at(start.seq).flatten().expect("a board");
+    assert!(!board.rigid_at(0, 0, 2) && board.movement_at(0, 0, 2) == 8);
     check_boards(&s);
 }
 
