@@ -6,6 +6,7 @@ mod check_cmd;
 mod conformance;
 mod corpus_cmd;
 mod sfx_cmd;
+mod trace_cmd;
 
 use std::process::ExitCode;
 
@@ -22,6 +23,8 @@ usage:
   puzzlewright bench compile|walks DIR [--repeat N] [--turns N] [--levels N] [--threads N] [--only A,B]
                                           time building games / long random walks, for
                                           scripts/bench-vs-reference.sh
+  puzzlewright trace FILE [--level N] [--seed S] [--inputs 3,3,0,undo,...] [--extras] [--case OUT.json]
+                                          print what happened inside every turn
   puzzlewright help                       this text";
 
 fn main() -> ExitCode {
@@ -32,6 +35,7 @@ fn main() -> ExitCode {
         Some("corpus") => corpus_cmd::run(&args[1..]),
         Some("sfx") => sfx_cmd::run(&args[1..]),
         Some("bench") => bench_cmd::run(&args[1..]),
+        Some("trace") => trace_cmd::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
