@@ -307,6 +307,6 @@ fn a_rule_group_cut_short_is_reported_with_its_line() {
     key(&mut harness, egui::Key::ArrowRight);
     let problems = harness.state().panels.player.runtime_problems().to_vec();
     assert_eq!(problems, vec![(engine::run::Limit::GroupPasses, 36)], "the group starting on line 36");
-    let note = format!("Line 36: {}", studio::panels::player::limit_message(engine::run::Limit::GroupPasses));
+    let note = format!("Line 36: {}", engine::run::Limit::GroupPasses.describe());
     assert!(harness.query_by_label(&note).is_some(), "the player shows the note");
 }

@@ -62,6 +62,8 @@ const RECENT_LIMIT: usize = 10;
 pub struct StudioApp {
     /// The open game.
     pub doc: Document,
+    /// File → Export… (its own file: `export_dialog.rs`).
+    pub export: crate::export_dialog::ExportDialog,
     /// The panel layout.
     pub tree: egui_tiles::Tree<PanelId>,
     /// The panels' state.
@@ -160,6 +162,7 @@ impl StudioApp {
             title: String::new(),
             timing: std::env::var_os("PUZZLEWRIGHT_TIMING").is_some(),
             audio,
+            export: crate::export_dialog::ExportDialog::default(),
         };
         match startup {
             Startup::Example(i) => app.open_example(i),
@@ -357,6 +360,7 @@ impl StudioApp {
                 self.panels.player.select_level(index);
                 layout::focus(&mut self.tree, PanelId::Player);
             }
+            Command::Export => self.export.show(),
         }
         ctx.request_repaint();
     }
@@ -393,6 +397,7 @@ impl StudioApp {
                 ui.separator();
                 self.menu_item(ui, Command::Save, true);
                 self.menu_item(ui, Command::SaveAs, true);
+                self.menu_item(ui, Command::Export, true);
                 ui.separator();
                 self.menu_item(ui, Command::Quit, true);
             });
@@ -600,6 +605,13 @@ impl StudioApp {
         }
 
         egui::Panel::top("menu_bar").show(ui, |ui| self.menu_bar_ui(ui));
+        let source = crate::export_dialog::ExportSource {
+            text: self.doc.text(),
+            path: self.doc.path.clone(),
+            recorder: self.panels.player.recorder.as_ref(),
+            entry: self.panels.player.level(),
+        };
+        self.export.ui(&ctx, &source);
         egui::Panel::bottom("status_bar").show(ui, |ui| self.status_bar_ui(ui));
         egui::CentralPanel::no_frame().show(ui, |ui| {
             let mut commands = Vec::new();

@@ -42,6 +42,8 @@ pub enum Command {
     TogglePanel(PanelId),
     /// Put the panels back where they started.
     ResetLayout,
+    /// Open the export window (HTML page, native executable, GIF).
+    Export,
     /// Play the level with this index (counting messages too, as the
     /// LEVELS section lists them) in the docked player.
     PlayLevel(usize),
@@ -91,6 +93,7 @@ impl Command {
             Command::TogglePanel(p) => p.title().into(),
             Command::ResetLayout => "Reset Layout".into(),
             Command::PlayLevel(i) => format!("Play Level {}", i + 1),
+            Command::Export => "Export…".into(),
         }
     }
 

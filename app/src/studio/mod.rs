@@ -11,12 +11,15 @@ pub mod command;
 pub mod complete;
 pub mod document;
 pub mod examples;
+pub mod export;
+pub mod export_dialog;
 pub mod files;
 pub mod fonts;
 pub mod highlight;
 pub mod layout;
 pub mod panels;
 pub mod recovery;
+pub mod standalone;
 
 use std::process::ExitCode;
 

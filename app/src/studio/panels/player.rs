@@ -62,18 +62,10 @@ pub struct PlayerPanel {
     /// loop cut short, `gosub` too deep), each (limit, line) once, oldest
     /// first; cleared when another game is opened.
     runtime_problems: Vec<(engine::run::Limit, u32)>,
-}
-
-/// What a bound hit while playing means, in words for the author.
-#[must_use]
-pub fn limit_message(limit: engine::run::Limit) -> &'static str {
-    use engine::run::Limit;
-    match limit {
-        Limit::GroupPasses => "this rule group kept changing the level and was stopped after 200 passes in one turn",
-        Limit::LoopJumps => "this loop went back to its start 200 times in one turn and was stopped",
-        Limit::GosubDepth => "gosub calls nested too deep here; the innermost call was skipped",
-        Limit::GosubCalls => "too many gosub calls in one turn; the rest were skipped",
-    }
+    /// A shipped game (the native export): no level picker.
+    pub shipped: bool,
+    /// "Record GIF": the inputs made on a level while recording.
+    pub recorder: Option<crate::export::recorder::Recorder>,
 }
 
 /// What the board area shows this frame.
@@ -416,6 +408,10 @@ impl PlayerPanel {
                 if !self.held.contains(&control) {
                     self.held.push(control);
                 }
+                let on_level = self.play.as_ref().is_some_and(|p| matches!(p.screen(), Screen::Level(_)));
+                if let Some(recorder) = self.recorder.as_mut().filter(|_| on_level) {
+                    recorder.press(control);
+                }
                 self.with_play(|play| play.press(control, now));
             } else {
                 self.held.retain(|c| *c != control);
@@ -481,7 +477,11 @@ impl PlayerPanel {
         let maps = game.as_deref().map_or(0, engine::play::level_count);
         let mut pick = None;
         let (mut undo, mut restart, mut title) = (false, false, false);
+        let shipped = self.shipped;
         ui.horizontal(|ui| {
+            if shipped {
+                // Shipped games are played in order: no picker.
+            } else {
             if ui.add_enabled(level > 0, egui::Button::new("<")).on_hover_text("Previous level").clicked() {
                 pick = Some(level - 1);
             }
@@ -503,10 +503,27 @@ impl PlayerPanel {
                 pick = Some(level + 1);
             }
             ui.separator();
+            }
             let meta = game.as_ref().map(|g| g.metadata.clone()).unwrap_or_default();
             restart = ui.add_enabled(!meta.has("norestart"), egui::Button::new("Restart")).on_hover_text("R").clicked();
             undo = ui.add_enabled(!meta.has("noundo"), egui::Button::new("Undo")).on_hover_text("Z").clicked();
             title = ui.button("Title").on_hover_text("Esc").clicked();
+            if !shipped {
+                let mut on = self.recorder.as_ref().is_some_and(|r| r.on);
+                let hint = "Record the inputs from this level's start, for File, Export…, Animated GIF";
+                if ui.toggle_value(&mut on, "Record GIF").on_hover_text(hint).changed() {
+                    match (on, self.recorder.as_mut()) {
+                        (true, _) => self.recorder = Some(crate::export::recorder::Recorder::start(level)),
+                        (false, Some(r)) => r.on = false,
+                        (false, None) => {}
+                    }
+                    if on {
+                        self.select_level(level);
+                        let fresh = self.game.clone();
+                        self.sync_game(fresh, now);
+                    }
+                }
+            }
         });
         if let Some(i) = pick {
             self.select_level(i);
@@ -571,7 +588,7 @@ impl Panel for PlayerPanel {
         if let Some(&(limit, line)) = self.runtime_problems.last() {
             let more = self.runtime_problems.len() - 1;
             let also = if more > 0 { format!(" (and {more} more in Problems)") } else { String::new() };
-            ui.colored_label(ui.visuals().warn_fg_color, format!("Line {line}: {}{also}", limit_message(limit)))
+            ui.colored_label(ui.visuals().warn_fg_color, format!("Line {line}: {}{also}", limit.describe()))
                 .on_hover_text("The reference engine stops at the same bound. Click the line in Problems to see the rule.");
         }
 

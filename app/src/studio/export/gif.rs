@@ -1,0 +1,357 @@
+//! Animated GIFs of a play session, drawn by the engine's own renderer.
+//!
+//! A [`Recording`] is replayed the way the reference's GIF export replays
+//! the input history (and the conformance runner replays a case): the
+//! level is loaded with the recorded seed and drawn; each input is applied
+//! and drawn; each `again` turn it causes is run and drawn. So there is one
+//! frame per drawn state. Delays follow the reference: the first frame
+//! shows for 200 ms; after an input the next frame is due after
+//! `key_repeat_interval` (after a `tick`, `realtime_interval`); an `again`
+//! frame after `again_interval`. Colours are the palette's exact colours
+//! (an indexed frame per state; a game with more than 256 colours on one
+//! screen is quantised), each game pixel a `scale` x `scale` square.
+
+use std::sync::Arc;
+
+use anyhow::{Context as _, bail};
+use engine::compile::Game;
+use engine::render::{Camera, Frame, Look, Rgba};
+use engine::play::{Play, Screen};
+use engine::run::Session;
+use std::time::Duration;
+
+use super::replay::{Recording, Step};
+
+/// How to make the GIF.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GifOptions {
+    /// Each game pixel becomes `scale` x `scale` pixels (1 to 16).
+    pub scale: u16,
+    /// Include the frames where a message fills the screen.
+    pub messages: bool,
+}
+
+impl Default for GifOptions {
+    fn default() -> Self {
+        Self { scale: 4, messages: true }
+    }
+}
+
+/// Largest scale factor accepted.
+pub const MAX_SCALE: u16 = 16;
+/// More frames than this is not a GIF anyone wants (and bounds the work).
+pub const MAX_FRAMES: usize = 5_000;
+/// Bound on `again` turns after one input (as the conformance runner).
+const AGAIN_LIMIT: usize = 10_000;
+
+/// One drawn state and how long it shows, in hundredths of a second.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TimedFrame {
+    /// The picture, one pixel per game pixel.
+    pub frame: Frame,
+    /// How long it shows, in centiseconds (the GIF unit).
+    pub delay_cs: u16,
+}
+
+/// Milliseconds to GIF centiseconds, rounded as the reference's encoder.
+fn centiseconds(ms: f64) -> u16 {
+    (ms / 10.0).round().clamp(0.0, f64::from(u16::MAX)) as u16
+}
+
+/// Replay `recording` and draw every state it passes through.
+///
+/// The session runs in `engine::play`'s replay flow (the conformance
+/// runner's: a won level moves on at once, messages do not wait), and each
+/// state is drawn as the player draws it: `engine::render` through the
+/// camera (`flickscreen`, `zoomscreen`). Message screens have no picture
+/// of their own here (the engine renders no text), so they are left out.
+///
+/// # Errors
+/// When the level does not exist, the game never settles after an input,
+/// or the session is too long for a GIF.
+pub fn frames(game: &Arc<Game>, recording: &Recording, options: GifOptions) -> anyhow::Result<Vec<TimedFrame>> {
+    if recording.level >= game.levels.len() {
+        bail!("there is no level {} (the game has {} entries in LEVELS)", recording.level + 1, game.levels.len());
+    }
+    let meta = &game.metadata;
+    let repeat_cs = centiseconds(meta.key_repeat_interval * 1000.0);
+    let again_cs = centiseconds(meta.again_interval * 1000.0);
+    let tick_cs = centiseconds(meta.realtime_interval.unwrap_or(0.0) * 1000.0);
+    let look = Look::new(game);
+    let mut shooter = Shooter { look, camera: Camera::default(), camera_entry: None, options, out: Vec::new() };
+    let t = Duration::ZERO;
+    // The level is drawn once it is loaded and its start rules (and their
+    // `again` turns) have run, as the player and the conformance runner
+    // start it.
+    let mut play = Play::replay(game.clone(), recording.level, recording.seed.as_deref(), t);
+    settle(&mut play)?;
+    // The delay the next frame gets: the reference's encoder keeps the last
+    // delay it was given and stamps it on each frame it adds.
+    let mut delay = centiseconds(200.0);
+    shooter.shoot(&play, delay)?;
+    for (k, step) in recording.steps.iter().enumerate() {
+        play.step(to_play_step(*step), t);
+        shooter.shoot(&play, delay)?;
+        delay = if *step == Step::Tick { tick_cs } else { repeat_cs };
+        let mut agains = 0;
+        while play.session().is_some_and(Session::again_pending) {
+            agains += 1;
+            if agains > AGAIN_LIMIT {
+                bail!("after input {}: more than {AGAIN_LIMIT} again turns in a row", k + 1);
+            }
+            // One `again` turn (the replay flow runs them one by one here
+            // so each is drawn).
+            play.step(engine::play::Step::Tick, t);
+            delay = again_cs;
+            shooter.shoot(&play, delay)?;
+        }
+    }
+    Ok(shooter.out)
+}
+
+fn to_play_step(step: Step) -> engine::play::Step {
+    match step {
+        Step::Input(input) => engine::play::Step::Input(input),
+        Step::Undo => engine::play::Step::Undo,
+        Step::Restart => engine::play::Step::Restart,
+        Step::Tick => engine::play::Step::Tick,
+    }
+}
+
+/// Run the pending `again` turns of a fresh session.
+fn settle(play: &mut Play) -> anyhow::Result<()> {
+    play.settle(Duration::ZERO);
+    if play.session().is_some_and(Session::again_pending) {
+        bail!("the level never settles: more than {AGAIN_LIMIT} again turns when it starts");
+    }
+    Ok(())
+}
+
+/// Draws states as the player does.
+struct Shooter {
+    look: Look,
+    camera: Camera,
+    camera_entry: Option<usize>,
+    options: GifOptions,
+    out: Vec<TimedFrame>,
+}
+
+impl Shooter {
+    fn shoot(&mut self, play: &Play, delay_cs: u16) -> anyhow::Result<()> {
+        let _ = self.options.messages;
+        let Some(frame) = screen(&self.look, play, &mut self.camera, &mut self.camera_entry) else { return Ok(()) };
+        if self.out.len() >= MAX_FRAMES {
+            bail!("the session has more than {MAX_FRAMES} frames; record a shorter one");
+        }
+        self.out.push(TimedFrame { frame, delay_cs });
+        Ok(())
+    }
+}
+
+/// The picture of the level on screen, drawn as the player draws it
+/// (`None` when a message or the title is up).
+#[must_use]
+pub fn screen(look: &Look, play: &Play, camera: &mut Camera, camera_entry: &mut Option<usize>) -> Option<Frame> {
+    let grid = match play.screen() {
+        Screen::Level(session) => session.board_grid()?,
+        Screen::LevelWon(grid) => grid.clone(),
+        _ => return None,
+    };
+    if grid.width == 0 || grid.height == 0 {
+        return None;
+    }
+    if *camera_entry != Some(play.entry()) {
+        *camera = Camera::default();
+        *camera_entry = Some(play.entry());
+    }
+    let view = camera.view_of(play.game(), &grid);
+    Some(engine::render::grid_frame(look, play.game(), &grid, view))
+}
+
+/// Each pixel of `frame` as a `scale` x `scale` square.
+#[must_use]
+pub fn scaled(frame: &Frame, scale: usize) -> Frame {
+    let scale = scale.max(1);
+    let (width, height) = (frame.width * scale, frame.height * scale);
+    let mut pixels = Vec::with_capacity(width * height);
+    for row in frame.pixels.chunks(frame.width.max(1)) {
+        let mut line = Vec::with_capacity(width);
+        for p in row {
+            line.extend(std::iter::repeat_n(*p, scale));
+        }
+        for _ in 0..scale {
+            pixels.extend_from_slice(&line);
+        }
+    }
+    Frame { width, height, pixels }
+}
+
+/// Encode `frames` as a looping GIF, each scaled by `scale`. Frames smaller
+/// than the largest (a level of another size) are centred on `background`.
+///
+/// # Errors
+/// When there is no frame, the picture is too large for a GIF, or encoding
+/// fails.
+pub fn encode(frames: &[TimedFrame], scale: u16, background: Rgba) -> anyhow::Result<Vec<u8>> {
+    if frames.is_empty() {
+        bail!("nothing was drawn, so there is no GIF to make");
+    }
+    if !(1..=MAX_SCALE).contains(&scale) {
+        bail!("the scale must be between 1 and {MAX_SCALE}");
+    }
+    let scale = usize::from(scale);
+    let width = frames.iter().map(|f| f.frame.width).max().unwrap_or(0) * scale;
+    let height = frames.iter().map(|f| f.frame.height).max().unwrap_or(0) * scale;
+    let (Ok(w16), Ok(h16)) = (u16::try_from(width), u16::try_from(height)) else {
+        bail!("the picture would be {width}x{height} pixels, too large for a GIF; use a smaller scale");
+    };
+    if width == 0 || height == 0 {
+        bail!("nothing was drawn, so there is no GIF to make");
+    }
+    // One palette for the whole GIF when the colours fit, so every frame
+    // keeps the game's exact colours.
+    let mut colours: Vec<[u8; 3]> = vec![rgb(background)];
+    for f in frames {
+        for p in &f.frame.pixels {
+            let c = rgb(*p);
+            if !colours.contains(&c) {
+                colours.push(c);
+                if colours.len() > 256 {
+                    break;
+                }
+            }
+        }
+        if colours.len() > 256 {
+            break;
+        }
+    }
+    let global = colours.len() <= 256;
+    let palette: Vec<u8> = if global { colours.iter().flatten().copied().collect() } else { Vec::new() };
+    let mut bytes = Vec::new();
+    {
+        let mut encoder = gif::Encoder::new(&mut bytes, w16, h16, &palette).context("cannot start the GIF")?;
+        encoder.set_repeat(gif::Repeat::Infinite).context("cannot write the GIF")?;
+        for f in frames {
+            let canvas = centred(&scaled(&f.frame, scale), width, height, background);
+            let mut frame = if global {
+                let index: Vec<u8> = canvas
+                    .pixels
+                    .iter()
+                    .map(|p| colours.iter().position(|c| *c == rgb(*p)).unwrap_or(0) as u8)
+                    .collect();
+                gif::Frame::from_palette_pixels(w16, h16, index, palette.as_slice(), None)
+            } else {
+                let mut rgba: Vec<u8> = canvas.pixels.iter().flat_map(|p| [p.0[0], p.0[1], p.0[2], 255]).collect();
+                gif::Frame::from_rgba_speed(w16, h16, &mut rgba, 10)
+            };
+            if global {
+                // The global palette already holds these colours.
+                frame.palette = None;
+            }
+            frame.delay = f.delay_cs;
+            encoder.write_frame(&frame).context("cannot write a GIF frame")?;
+        }
+    }
+    Ok(bytes)
+}
+
+fn rgb(p: Rgba) -> [u8; 3] {
+    [p.0[0], p.0[1], p.0[2]]
+}
+
+fn centred(frame: &Frame, width: usize, height: usize, background: Rgba) -> Frame {
+    if frame.width == width && frame.height == height {
+        return frame.clone();
+    }
+    let mut pixels = vec![background; width * height];
+    let (x0, y0) = ((width - frame.width) / 2, (height - frame.height) / 2);
+    for (y, row) in frame.pixels.chunks(frame.width.max(1)).enumerate() {
+        let start = (y0 + y) * width + x0;
+        pixels[start..start + row.len()].copy_from_slice(row);
+    }
+    Frame { width, height, pixels }
+}
+
+/// Replay `recording` of `game` into a GIF.
+///
+/// # Errors
+/// As [`frames`] and [`encode`].
+pub fn gif_of(game: &Arc<Game>, recording: &Recording, options: GifOptions) -> anyhow::Result<Vec<u8>> {
+    let frames = frames(game, recording, options)?;
+    encode(&frames, options.scale, Look::new(game).background)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::run::Input;
+
+    /// A slider moves right on every turn and asks for `again` until it
+    /// hits the wall. Intervals: repeat 0.2 s, again 0.05 s.
+    const SLIDE: &str = "title Slide\nagain_interval 0.05\nkey_repeat_interval 0.2\n\nOBJECTS\nBackground\nblack\n\
+        Player\nwhite\nSlider\norange\nWall\ngrey\n\nLEGEND\n. = Background\nP = Player\nS = Slider\n# = Wall\n\n\
+        SOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer, Slider, Wall\n\nRULES\n[ stationary Slider ] -> [ right Slider ] again\n\n\
+        WINCONDITIONS\n\nLEVELS\nmessage Go\n\n#######\n#P.S..#\n#######\n";
+
+    fn game() -> Arc<Game> {
+        engine::build(SLIDE).game.expect("the test game compiles")
+    }
+
+    #[test]
+    fn one_frame_per_drawn_state_with_the_reference_delays() {
+        let game = game();
+        let rec = Recording { level: 1, seed: None, steps: vec![Step::Input(Input::Right), Step::Undo] };
+        let frames = frames(&game, &rec, GifOptions::default()).expect("frames");
+        let delays: Vec<u16> = frames.iter().map(|f| f.delay_cs).collect();
+        let agains = frames.len() - 3;
+        assert!(agains >= 1, "the push causes again turns: {delays:?}");
+        // Start 20 (200 ms), the input frame 20 (the reference stamps the
+        // delay given before it), each again frame 5, then the undo frame
+        // keeps the last delay given (5).
+        let mut want = vec![20, 20];
+        want.extend(std::iter::repeat_n(5, agains));
+        want.push(5);
+        assert_eq!(delays, want);
+        // Every frame differs from the last except where nothing moved.
+        assert_ne!(frames[0].frame, frames[1].frame);
+        assert_eq!(frames.last().map(|f| &f.frame), Some(&frames[0].frame), "undo returns to the start");
+    }
+
+    #[test]
+    fn the_first_frame_is_the_players_first_frame_scaled() {
+        let game = game();
+        let rec = Recording { level: 1, seed: None, steps: vec![Step::Input(Input::Right)] };
+        let options = GifOptions { scale: 3, messages: true };
+        let bytes = gif_of(&game, &rec, options).expect("gif");
+        // What the player draws for the level (the flow at that entry).
+        let play = Play::at_entry(game.clone(), engine::play::Progress::default(), 1, Duration::ZERO);
+        let look = Look::new(&game);
+        let first = screen(&look, &play, &mut Camera::default(), &mut None).expect("a level on screen");
+        let want = scaled(&first, 3);
+        let mut decoder = gif::DecodeOptions::new();
+        decoder.set_color_output(gif::ColorOutput::RGBA);
+        let mut decoder = decoder.read_info(bytes.as_slice()).expect("a GIF");
+        assert_eq!((usize::from(decoder.width()), usize::from(decoder.height())), (want.width, want.height));
+        let frame = decoder.read_next_frame().expect("decodes").expect("a first frame");
+        let pixels: Vec<Rgba> = frame.buffer.chunks(4).map(|c| Rgba([c[0], c[1], c[2], 255])).collect();
+        assert_eq!(pixels, want.pixels, "pixel for pixel");
+        assert_eq!(frame.delay, 20);
+        let mut count = 1;
+        while decoder.read_next_frame().expect("decodes").is_some() {
+            count += 1;
+        }
+        assert_eq!(count, frames(&game, &rec, options).expect("frames").len());
+    }
+
+    #[test]
+    fn bad_requests_are_refused() {
+        let game = game();
+        assert!(frames(&game, &Recording { level: 9, ..Recording::default() }, GifOptions::default()).is_err());
+        let only_message = frames(&game, &Recording::default(), GifOptions::default()).expect("frames");
+        assert!(only_message.is_empty(), "a message entry has no picture");
+        assert!(encode(&only_message, 4, Rgba::BLACK).is_err());
+        let one = frames(&game, &Recording { level: 1, ..Recording::default() }, GifOptions::default()).expect("frames");
+        assert!(encode(&one, 0, Rgba::BLACK).is_err());
+        assert!(encode(&one, MAX_SCALE + 1, Rgba::BLACK).is_err());
+    }
+}

@@ -1,0 +1,331 @@
+// Puzzlewright's web player. The engine (WebAssembly, embedded in this page)
+// runs the game flow; this script forwards keys and touches to it with the
+// browser's clock, wakes it when its next timed event is due, draws what it
+// says is on screen, plays the sounds it asks for through Web Audio and
+// keeps its progress in local storage. No network, no libraries.
+"use strict";
+(function () {
+  const enc = new TextEncoder();
+  const dec = new TextDecoder();
+  const source = JSON.parse(document.getElementById("pw-game").textContent);
+  const stage = document.getElementById("pw-stage");
+  const canvas = document.getElementById("pw-canvas");
+  const ctx = canvas.getContext("2d");
+  const errorBox = document.getElementById("pw-error");
+  const muteButton = document.getElementById("pw-mute");
+  const storageKey = "puzzlewright:" + document.title;
+  let x = null; // the module's exports once loaded
+
+  function showError(message) {
+    errorBox.textContent = message;
+    errorBox.style.display = "block";
+  }
+
+  // --- bytes across the boundary -----------------------------------------
+  function put(text) {
+    const bytes = enc.encode(String(text));
+    const ptr = x.pw_input_buffer(bytes.length);
+    new Uint8Array(x.memory.buffer, ptr, bytes.length).set(bytes);
+  }
+  function output() {
+    return new Uint8Array(x.memory.buffer, x.pw_output_ptr(), x.pw_output_len());
+  }
+  function outputText() {
+    return dec.decode(output());
+  }
+  const now = () => performance.now();
+
+  // --- storage (may be refused, e.g. in private windows) ----------------
+  function load(key) {
+    try { return window.localStorage.getItem(key); } catch (e) { return null; }
+  }
+  function store(key, value) {
+    try { window.localStorage.setItem(key, value); } catch (e) { /* kept for this visit only */ }
+  }
+
+  // --- sound: the engine's samples, played as the reference plays them ---
+  let audio = null;
+  let muted = load(storageKey + ":muted") === "1";
+  const buffers = new Map();
+  function showMute() { muteButton.textContent = muted ? "Sound: off" : "Sound: on"; }
+  function unlockAudio() {
+    if (audio || muted) return;
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return;
+    try { audio = new Ctx(); } catch (e) { audio = null; }
+  }
+  function playSound(seed) {
+    if (muted || !audio || !x) return;
+    let buffer = buffers.get(seed);
+    if (buffer === undefined) {
+      put(seed);
+      const rate = x.pw_sound();
+      buffer = null;
+      if (rate > 0) {
+        const bytes = output();
+        const samples = new Float32Array(bytes.slice().buffer);
+        // Each sample four times at 22050 Hz, as the reference does.
+        buffer = audio.createBuffer(1, Math.max(1, samples.length * 4), 22050);
+        const data = buffer.getChannelData(0);
+        for (let i = 0; i < samples.length; i++) data.fill(samples[i], i * 4, i * 4 + 4);
+      }
+      buffers.set(seed, buffer);
+    }
+    if (!buffer) return;
+    const node = audio.createBufferSource();
+    node.buffer = buffer;
+    let last = node;
+    for (let i = 0; i < 3; i++) {
+      const filter = audio.createBiquadFilter();
+      filter.type = "lowpass";
+      filter.frequency.value = 1600;
+      last.connect(filter);
+      last = filter;
+    }
+    last.connect(audio.destination);
+    node.start();
+  }
+  muteButton.addEventListener("click", () => {
+    muted = !muted;
+    store(storageKey + ":muted", muted ? "1" : "0");
+    showMute();
+    if (!muted) unlockAudio();
+    stage.focus();
+  });
+  showMute();
+
+  // --- drawing -------------------------------------------------------------
+  const offscreen = document.createElement("canvas");
+  const offctx = offscreen.getContext("2d");
+  let screen = { kind: "none", background: "#000000", text: "#ffffff" };
+  let choiceBoxes = [];
+
+  function fitCanvas() {
+    const rect = stage.getBoundingClientRect();
+    const ratio = window.devicePixelRatio || 1;
+    const w = Math.max(1, Math.round(rect.width * ratio));
+    const h = Math.max(1, Math.round(rect.height * ratio));
+    if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
+  }
+
+  function wrap(text, columns) {
+    const lines = [];
+    for (const paragraph of String(text).split("\n")) {
+      let line = "";
+      for (const word of paragraph.split(/\s+/).filter((w) => w.length > 0)) {
+        if (line.length === 0) line = word;
+        else if (line.length + 1 + word.length <= columns) line += " " + word;
+        else { lines.push(line); line = word; }
+        while (line.length > columns) { lines.push(line.slice(0, columns)); line = line.slice(columns); }
+      }
+      lines.push(line);
+    }
+    return lines;
+  }
+
+  // Text screens: the game's colours, centred lines on a 34-column grid.
+  function drawText(lines, highlight) {
+    const rows = Math.max(13, lines.length + 2);
+    const size = Math.max(8, Math.floor(Math.min(canvas.width / 34 / 0.62, canvas.height / rows / 1.3)));
+    ctx.font = size + "px monospace";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    const top = canvas.height / 2 - (lines.length - 1) * size * 1.3 / 2;
+    choiceBoxes = [];
+    lines.forEach((line, i) => {
+      const y = top + i * size * 1.3;
+      const chosen = highlight && highlight.get(i);
+      ctx.fillStyle = chosen && chosen.selected ? screen.background : screen.text;
+      if (chosen) {
+        const w = Math.min(canvas.width, ctx.measureText(line).width + size * 2);
+        const box = { x: (canvas.width - w) / 2, y: y - size * 0.65, w: w, h: size * 1.3, index: chosen.index };
+        choiceBoxes.push(box);
+        if (chosen.selected) {
+          ctx.fillStyle = screen.text;
+          ctx.fillRect(box.x, box.y, box.w, box.h);
+          ctx.fillStyle = screen.background;
+        }
+      }
+      ctx.fillText(line, canvas.width / 2, y);
+    });
+  }
+
+  function draw() {
+    if (!x) return;
+    fitCanvas();
+    x.pw_screen();
+    screen = JSON.parse(outputText());
+    document.body.style.background = screen.background;
+    document.body.style.color = screen.text;
+    ctx.fillStyle = screen.background;
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    choiceBoxes = [];
+    if (screen.kind === "title") {
+      const lines = wrap(screen.title, 30);
+      if (screen.author) lines.push("", ...wrap("by " + screen.author, 30));
+      lines.push("", "");
+      const highlight = new Map();
+      screen.choices.forEach((label, i) => {
+        highlight.set(lines.length, { index: i, selected: i === screen.selected });
+        lines.push(label);
+      });
+      lines.push("", "arrows move, X acts, Z undoes, R restarts");
+      drawText(lines, highlight);
+    } else if (screen.kind === "message") {
+      drawText(wrap(screen.text, 30).concat(["", "X to continue"]), null);
+    } else if (screen.kind === "gameover") {
+      drawText(["You won the game!", "", "X to return to the title"], null);
+    } else if (screen.kind === "level") {
+      const width = x.pw_frame();
+      const height = x.pw_frame_height();
+      if (width === 0 || height === 0) return;
+      const pixels = new Uint8ClampedArray(output());
+      offscreen.width = width;
+      offscreen.height = height;
+      offctx.putImageData(new ImageData(pixels, width, height), 0, 0);
+      let scale = Math.min(canvas.width / width, canvas.height / height);
+      if (scale >= 1) scale = Math.floor(scale);
+      const w = Math.round(width * scale), h = Math.round(height * scale);
+      ctx.imageSmoothingEnabled = false;
+      ctx.drawImage(offscreen, Math.floor((canvas.width - w) / 2), Math.floor((canvas.height - h) / 2), w, h);
+    }
+  }
+
+  // --- the flow's clock ------------------------------------------------------
+  let timer = null;
+  let drawnGeneration = -1;
+  // After every call into the flow: sounds, progress, picture, next wake-up.
+  function afterFlow() {
+    x.pw_outputs();
+    const out = JSON.parse(outputText());
+    out.sounds.forEach(playSound);
+    if (out.progress !== null) store(storageKey + ":progress", out.progress);
+    const generation = x.pw_generation();
+    if (generation !== drawnGeneration) { drawnGeneration = generation; draw(); }
+    if (timer !== null) { clearTimeout(timer); timer = null; }
+    const due = x.pw_next_event();
+    if (due >= 0) {
+      timer = setTimeout(() => { timer = null; x.pw_advance(now()); afterFlow(); }, Math.max(0, due - now()));
+    }
+  }
+
+  // --- keys and touches --------------------------------------------------------
+  const KEYS = {
+    ArrowUp: 0, KeyW: 0, ArrowLeft: 1, KeyA: 1, ArrowDown: 2, KeyS: 2, ArrowRight: 3, KeyD: 3,
+    KeyX: 4, Space: 4, Enter: 4, NumpadEnter: 4, KeyC: 4, KeyZ: 5, KeyU: 5, KeyR: 6, Escape: 7,
+  };
+  window.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.code === "KeyM") { muteButton.click(); return; }
+    const control = KEYS[e.code];
+    if (control === undefined || !x) return;
+    e.preventDefault();
+    unlockAudio();
+    if (e.repeat) return; // the flow repeats held keys itself
+    x.pw_press(control, now());
+    afterFlow();
+  });
+  window.addEventListener("keyup", (e) => {
+    const control = KEYS[e.code];
+    if (control === undefined || !x) return;
+    x.pw_release(control, now());
+    afterFlow();
+  });
+  window.addEventListener("blur", () => { if (x) { x.pw_release_all(); afterFlow(); } });
+
+  function tap(control) {
+    const t = now();
+    x.pw_press(control, t);
+    x.pw_release(control, t);
+    afterFlow();
+  }
+  let touchStart = null;
+  stage.addEventListener("touchstart", (e) => {
+    unlockAudio();
+    const t = e.changedTouches[0];
+    touchStart = { x: t.clientX, y: t.clientY, fingers: e.touches.length };
+    e.preventDefault();
+  }, { passive: false });
+  stage.addEventListener("touchend", (e) => {
+    if (!touchStart || !x) return;
+    const t = e.changedTouches[0];
+    const dx = t.clientX - touchStart.x, dy = t.clientY - touchStart.y;
+    const fingers = touchStart.fingers;
+    touchStart = null;
+    e.preventDefault();
+    const far = Math.max(Math.abs(dx), Math.abs(dy)) > 24;
+    if (far) tap(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 3 : 1) : (dy > 0 ? 2 : 0));
+    else if (fingers >= 2) tap(5); // a two-finger tap undoes
+    else if (!clickChoice(t.clientX, t.clientY)) tap(4);
+  }, { passive: false });
+  function clickChoice(clientX, clientY) {
+    const rect = canvas.getBoundingClientRect();
+    const ratio = canvas.width / Math.max(1, rect.width);
+    const px = (clientX - rect.left) * ratio, py = (clientY - rect.top) * ratio;
+    const box = choiceBoxes.find((b) => px >= b.x && px <= b.x + b.w && py >= b.y && py <= b.y + b.h);
+    if (!box) return false;
+    x.pw_choose(box.index, now());
+    afterFlow();
+    return true;
+  }
+  stage.addEventListener("click", (e) => { unlockAudio(); stage.focus(); if (x) clickChoice(e.clientX, e.clientY); });
+  for (const [id, control] of [["pw-undo", 5], ["pw-restart", 6], ["pw-title", 7]]) {
+    const button = document.getElementById(id);
+    if (button) button.addEventListener("click", () => { if (x) { unlockAudio(); tap(control); stage.focus(); } });
+  }
+
+  // --- the automation API ---------------------------------------------------------
+  const CODES = { undo: 5, restart: 6, tick: 7 };
+  let resolveReady;
+  function loaded() {
+    if (!x) throw new Error("the player is still loading: await puzzlewright.ready");
+  }
+  window.puzzlewright = {
+    /** Resolves once the engine has loaded and the title screen shows. */
+    ready: new Promise((resolve) => { resolveReady = resolve; }),
+    /** Play entry `level` of LEVELS (messages counted) with the random seed `seed`. */
+    load(level, seed) {
+      loaded();
+      const hasSeed = seed !== undefined && seed !== null;
+      if (hasSeed) put(typeof seed === "string" ? seed : JSON.stringify(seed));
+      const ok = x.pw_load(Number(level) >>> 0, hasSeed ? 1 : 0, now());
+      if (!ok) throw new Error(outputText());
+      afterFlow();
+    },
+    /** One input: 0 up, 1 left, 2 down, 3 right, 4 action, "undo", "restart", "tick". */
+    input(code) {
+      loaded();
+      const n = typeof code === "string" ? CODES[code] : code;
+      if (n === undefined || !Number.isInteger(n)) throw new Error("unknown input " + code);
+      const ok = x.pw_input(n, now());
+      if (!ok) throw new Error(outputText());
+      afterFlow();
+    },
+    /** The level in the conformance dump format. */
+    dump() {
+      loaded();
+      x.pw_dump();
+      return outputText();
+    },
+  };
+
+  // --- start ---------------------------------------------------------------------
+  async function start() {
+    const b64 = document.getElementById("pw-wasm").textContent.trim();
+    if (!b64) throw new Error("This page carries no game engine.");
+    const binary = atob(b64);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    const { instance } = await WebAssembly.instantiate(bytes, {});
+    x = instance.exports;
+    put(source);
+    if (!x.pw_open()) throw new Error("This game cannot be played:\n" + outputText());
+    put(load(storageKey + ":progress") || "");
+    x.pw_start(now());
+    afterFlow();
+    new ResizeObserver(draw).observe(stage);
+    stage.focus();
+    resolveReady();
+  }
+  start().catch((e) => { showError(String(e && e.message || e)); console.error(e); });
+})();

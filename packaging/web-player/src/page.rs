@@ -1,0 +1,376 @@
+//! [`Page`]: what the HTML page plays, as plain Rust (the ABI wraps it).
+//!
+//! The game flow is `engine::play`'s ([`Play`]): the page forwards the
+//! controls the script reads from keys and touches, with the browser's
+//! clock, and draws what [`Play::screen`] names. The automation API puts
+//! the same `Play` into its replay flow ([`Play::replay`], [`Play::step`],
+//! [`Play::settle`]): the flow the conformance recordings were made in.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+use std::time::Duration;
+
+use engine::compile::{Game, LevelGrid};
+use engine::play::{Control, Output, Play, Progress, Screen, Step};
+use engine::render::{Camera, Look, Rgba};
+use engine::run::Input;
+
+/// More `again` turns in a row than [`Play::settle`] runs means the game
+/// never settles: the automation API reports it.
+const NEVER_SETTLES: &str = "the game asks for again turns without end";
+
+/// The state behind one page: the game, its flow and the two byte buffers
+/// shared with the script.
+#[derive(Default)]
+pub struct Page {
+    input: Vec<u8>,
+    output: Vec<u8>,
+    game: Option<Arc<Game>>,
+    look: Option<Look>,
+    camera: Camera,
+    /// The entry the camera follows (a new entry starts a new camera).
+    camera_entry: Option<usize>,
+    play: Option<Play>,
+    frame_height: usize,
+    /// Sounds and progress put out by the flow, not yet taken by the script.
+    sounds: Vec<String>,
+    progress: Option<Progress>,
+}
+
+/// A control by the script's code: 0 up, 1 left, 2 down, 3 right,
+/// 4 action, 5 undo, 6 restart, 7 title (Esc).
+#[must_use]
+pub fn control_of(code: u32) -> Option<Control> {
+    Some(match code {
+        0 => Control::Up,
+        1 => Control::Left,
+        2 => Control::Down,
+        3 => Control::Right,
+        4 => Control::Action,
+        5 => Control::Undo,
+        6 => Control::Restart,
+        7 => Control::Title,
+        _ => return None,
+    })
+}
+
+/// A step of the automation API by conformance code: 0 up, 1 left,
+/// 2 down, 3 right, 4 action, 5 undo, 6 restart, 7 tick (the script maps
+/// `"undo"`, `"restart"` and `"tick"` to 5, 6 and 7).
+#[must_use]
+pub fn step_of(code: i32) -> Option<Step> {
+    Some(match code {
+        0 => Step::Input(Input::Up),
+        1 => Step::Input(Input::Left),
+        2 => Step::Input(Input::Down),
+        3 => Step::Input(Input::Right),
+        4 => Step::Input(Input::Action),
+        5 => Step::Undo,
+        6 => Step::Restart,
+        7 => Step::Tick,
+        _ => return None,
+    })
+}
+
+/// Milliseconds of the browser's clock as a flow time (negative or not a
+/// number counts as 0).
+fn at(ms: f64) -> Duration {
+    if ms.is_finite() && ms > 0.0 { Duration::from_secs_f64(ms / 1000.0) } else { Duration::ZERO }
+}
+
+/// `text` as a JSON string.
+fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn css(c: Rgba) -> String {
+    format!("#{:02x}{:02x}{:02x}", c.0[0], c.0[1], c.0[2])
+}
+
+impl Page {
+    /// The input buffer, resized to `len` bytes (zeroed).
+    pub fn input_buffer(&mut self, len: usize) -> &mut Vec<u8> {
+        self.input.clear();
+        self.input.resize(len, 0);
+        &mut self.input
+    }
+
+    /// The last result.
+    #[must_use]
+    pub fn output(&self) -> &[u8] {
+        &self.output
+    }
+
+    fn input_text(&self) -> String {
+        String::from_utf8_lossy(&self.input).into_owned()
+    }
+
+    fn fail(&mut self, message: &str) -> bool {
+        self.output = message.as_bytes().to_vec();
+        false
+    }
+
+    /// Build the game in the input buffer; see [`Page::open`].
+    pub fn open_from_input(&mut self) -> bool {
+        let source = self.input_text();
+        self.open(&source)
+    }
+
+    /// Build `source`. It can be played when it compiled without errors
+    /// and has a level; like the conformance runner, the automation API
+    /// also plays what could be salvaged from a game with errors. The
+    /// output buffer gets one line per error.
+    pub fn open(&mut self, source: &str) -> bool {
+        let build = engine::build(source);
+        let errors: Vec<String> = build
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| format!("line {}: {}", d.span.line, d.message))
+            .collect();
+        let playable = build.game.is_some();
+        self.game = build.game.or(build.salvaged);
+        self.look = self.game.as_deref().map(Look::new);
+        self.play = None;
+        self.camera = Camera::default();
+        self.camera_entry = None;
+        let has_levels = self.game.as_ref().is_some_and(|g| !g.levels.is_empty());
+        self.output = if errors.is_empty() && !has_levels { "the game has no levels".into() } else { errors.join("\n").into_bytes() };
+        playable && has_levels
+    }
+
+    /// The compiled game, if any.
+    #[must_use]
+    pub fn game(&self) -> Option<&Arc<Game>> {
+        self.game.as_ref()
+    }
+
+    /// The flow, once started.
+    #[must_use]
+    pub fn play(&self) -> Option<&Play> {
+        self.play.as_ref()
+    }
+
+    /// Start the flow on the title screen, with the progress text (from
+    /// the browser's storage; see `Progress::to_text`) in the input buffer.
+    pub fn start_from_input(&mut self, now_ms: f64) -> bool {
+        let progress = Progress::from_text(&self.input_text()).unwrap_or_default();
+        self.start(progress, now_ms)
+    }
+
+    /// Start the flow on the title screen with `progress`.
+    pub fn start(&mut self, progress: Progress, now_ms: f64) -> bool {
+        let Some(game) = self.game.clone() else { return self.fail("no game could be compiled") };
+        self.play = Some(Play::new(game, progress, at(now_ms)));
+        self.collect();
+        true
+    }
+
+    /// Take what the flow put out since the last call.
+    fn collect(&mut self) {
+        let Some(play) = self.play.as_mut() else { return };
+        for output in play.take_outputs() {
+            match output {
+                Output::Sound { seed, .. } => self.sounds.push(seed),
+                Output::Progress(p) => self.progress = Some(p),
+                // A bound the engine hit is for the game's author, who sees
+                // it in the studio; a shipped page plays on quietly.
+                Output::LimitHit { .. } => {}
+            }
+        }
+    }
+
+    fn with_play(&mut self, f: impl FnOnce(&mut Play)) {
+        if let Some(play) = self.play.as_mut() {
+            f(play);
+            self.collect();
+        }
+    }
+
+    /// A control (see [`control_of`]) pressed at `now_ms`.
+    pub fn press(&mut self, code: u32, now_ms: f64) {
+        if let Some(control) = control_of(code) {
+            self.with_play(|p| p.press(control, at(now_ms)));
+        }
+    }
+
+    /// A control let go at `now_ms`.
+    pub fn release(&mut self, code: u32, now_ms: f64) {
+        if let Some(control) = control_of(code) {
+            self.with_play(|p| p.release(control, at(now_ms)));
+        }
+    }
+
+    /// Every control let go (the page lost the keyboard).
+    pub fn release_all(&mut self) {
+        self.with_play(Play::release_all);
+    }
+
+    /// Take title choice `index` (a tap on it).
+    pub fn choose(&mut self, index: usize, now_ms: f64) {
+        self.with_play(|p| p.choose(index, at(now_ms)));
+    }
+
+    /// Run what is due at `now_ms`.
+    pub fn advance(&mut self, now_ms: f64) {
+        self.with_play(|p| p.advance(at(now_ms)));
+    }
+
+    /// When the flow's next timed event is due, in the browser's
+    /// milliseconds; -1 when nothing is timed.
+    #[must_use]
+    pub fn next_event_ms(&self) -> f64 {
+        self.play.as_ref().and_then(Play::next_event).map_or(-1.0, |d| d.as_secs_f64() * 1000.0)
+    }
+
+    /// Changes whenever the screen may have changed.
+    #[must_use]
+    pub fn generation(&self) -> u64 {
+        self.play.as_ref().map_or(0, Play::generation)
+    }
+
+    /// What the flow put out since the last call, as JSON:
+    /// `{"sounds":["seed",...],"progress":"text"|null}`.
+    pub fn outputs_json(&mut self) -> String {
+        let sounds: Vec<String> = self.sounds.drain(..).map(|s| json_string(&s)).collect();
+        let progress = self.progress.take().map_or_else(|| "null".to_owned(), |p| json_string(&p.to_text()));
+        format!("{{\"sounds\":[{}],\"progress\":{progress}}}", sounds.join(","))
+    }
+
+    /// What is on screen, as JSON for the script: `kind` (`title`,
+    /// `level`, `message`, `gameover`, `none`), the game's `background` and
+    /// `text` colours, and per kind `title`, `author`, `choices`,
+    /// `selected` or `text`. For `level` the picture comes from
+    /// [`Page::frame_to_output`].
+    #[must_use]
+    pub fn screen_json(&self) -> String {
+        let (bg, fg) = self.look.as_ref().map_or(("#000000".to_owned(), "#ffffff".to_owned()), |l| (css(l.background), css(l.text)));
+        let colours = format!("\"background\":\"{bg}\",\"text\":\"{fg}\"");
+        let Some(play) = self.play.as_ref() else { return format!("{{\"kind\":\"none\",{colours}}}") };
+        let meta = &play.game().metadata;
+        match play.screen() {
+            Screen::Title { choices, selected } => {
+                let labels: Vec<String> = choices.iter().map(|c| json_string(&c.label())).collect();
+                format!(
+                    "{{\"kind\":\"title\",{colours},\"title\":{},\"author\":{},\"choices\":[{}],\"selected\":{selected}}}",
+                    json_string(meta.title.as_deref().unwrap_or("An untitled game")),
+                    meta.author.as_deref().map_or_else(|| "null".to_owned(), json_string),
+                    labels.join(","),
+                )
+            }
+            Screen::Level(_) | Screen::LevelWon(_) => format!("{{\"kind\":\"level\",{colours}}}"),
+            Screen::Message(text) => format!("{{\"kind\":\"message\",{colours},\"text\":{}}}", json_string(text)),
+            Screen::GameOver => format!("{{\"kind\":\"gameover\",{colours}}}"),
+        }
+    }
+
+    /// Draw the level on screen (played or just won) into the output
+    /// buffer as RGBA rows, through the camera (`flickscreen`,
+    /// `zoomscreen`); returns the width, 0 when no level is on screen.
+    pub fn frame_to_output(&mut self) -> usize {
+        self.output.clear();
+        self.frame_height = 0;
+        let (Some(play), Some(look)) = (self.play.as_ref(), self.look.as_ref()) else { return 0 };
+        let grid: Option<LevelGrid> = match play.screen() {
+            Screen::Level(session) => session.board_grid(),
+            Screen::LevelWon(grid) => Some(grid.clone()),
+            _ => None,
+        };
+        let Some(grid) = grid else { return 0 };
+        if self.camera_entry != Some(play.entry()) {
+            self.camera = Camera::default();
+            self.camera_entry = Some(play.entry());
+        }
+        let view = self.camera.view_of(play.game(), &grid);
+        let frame = engine::render::grid_frame(look, play.game(), &grid, view);
+        self.output.reserve(frame.pixels.len() * 4);
+        for p in &frame.pixels {
+            self.output.extend_from_slice(&p.0);
+        }
+        self.frame_height = frame.height;
+        frame.width
+    }
+
+    /// Height of the last frame drawn.
+    #[must_use]
+    pub fn frame_height(&self) -> usize {
+        self.frame_height
+    }
+
+    /// [`Page::load`] with the seed in the input buffer (when `has_seed`).
+    pub fn load_from_input(&mut self, level: usize, has_seed: bool, now_ms: f64) -> bool {
+        let seed = has_seed.then(|| self.input_text());
+        self.load(level, seed.as_deref(), now_ms)
+    }
+
+    /// Automation: play entry `level` of LEVELS with `seed` in the replay
+    /// flow, pending `again` turns run. On failure the output buffer holds
+    /// the reason.
+    pub fn load(&mut self, level: usize, seed: Option<&str>, now_ms: f64) -> bool {
+        let Some(game) = self.game.clone() else { return self.fail("no game could be compiled") };
+        if level >= game.levels.len() {
+            return self.fail(&format!("there is no level {level} (the game has {} entries)", game.levels.len()));
+        }
+        let mut play = Play::replay(game, level, seed, at(now_ms));
+        play.settle(at(now_ms));
+        let settled = play.session().is_none_or(|s| !s.again_pending());
+        self.play = Some(play);
+        self.camera_entry = None;
+        self.collect();
+        settled || self.fail(NEVER_SETTLES)
+    }
+
+    /// Automation: one step by conformance code (see [`step_of`]), with its
+    /// `again` turns.
+    pub fn automation_input(&mut self, code: i32, now_ms: f64) -> bool {
+        let Some(step) = step_of(code) else { return self.fail(&format!("unknown input code {code}")) };
+        let Some(play) = self.play.as_mut() else { return self.fail("call load(level, seed) first") };
+        play.step(step, at(now_ms));
+        play.settle(at(now_ms));
+        let settled = play.session().is_none_or(|s| !s.again_pending());
+        self.collect();
+        settled || self.fail(NEVER_SETTLES)
+    }
+
+    /// Automation: the level in the conformance dump format (empty when no
+    /// level is loaded).
+    #[must_use]
+    pub fn dump(&self) -> String {
+        self.play.as_ref().and_then(Play::session).map(engine::run::Session::dump).unwrap_or_default()
+    }
+
+    /// Put `text` in the output buffer.
+    pub fn set_output(&mut self, text: String) {
+        self.output = text.into_bytes();
+    }
+
+    /// The sound of the seed in the input buffer as little-endian `f32`
+    /// samples in the output buffer; returns the sample rate, 0 when the
+    /// seed is not a number.
+    pub fn sound_from_input(&mut self) -> u32 {
+        let text = self.input_text();
+        self.output.clear();
+        let Ok(seed) = text.trim().parse::<i64>() else { return 0 };
+        let sound = engine::sfx::sound_for_seed(seed);
+        for s in sound.to_f32() {
+            self.output.extend_from_slice(&s.to_le_bytes());
+        }
+        sound.sample_rate
+    }
+}

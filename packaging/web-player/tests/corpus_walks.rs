@@ -1,0 +1,104 @@
+//! The page's automation API, natively: every case of
+//! `../shared/conformance/corpus_walks.json` replayed through `Page::load`
+//! and `Page::automation_input` ends in the recorded level (the browser
+//! test runs the same code compiled to wasm), and the flow the page plays
+//! starts on the title screen.
+
+use serde_json::Value;
+use web_player::Page;
+
+fn cases() -> Vec<Value> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/conformance/corpus_walks.json");
+    let text = std::fs::read_to_string(path).expect("../shared/conformance/corpus_walks.json beside the checkout");
+    serde_json::from_str(&text).expect("a JSON array")
+}
+
+fn code(input: &Value) -> i32 {
+    match input {
+        Value::String(s) => match s.as_str() {
+            "undo" => 5,
+            "restart" => 6,
+            "tick" => 7,
+            other => panic!("unknown input {other}"),
+        },
+        other => i32::try_from(other.as_i64().expect("a number")).expect("small"),
+    }
+}
+
+#[test]
+fn every_corpus_walk_replays_through_the_automation_api() {
+    let cases = cases();
+    assert!(cases.len() >= 188, "{} cases", cases.len());
+    let mut failures = Vec::new();
+    for (i, case) in cases.iter().enumerate() {
+        let mut page = Page::default();
+        page.open(case["source"].as_str().expect("source"));
+        let level = match &case["level"] {
+            Value::String(s) => s.trim().parse().expect("level"),
+            v => v.as_u64().expect("level") as usize,
+        };
+        let seed = match &case["seed"] {
+            Value::Null => None,
+            Value::String(s) => Some(s.clone()),
+            other => Some(other.to_string()),
+        };
+        assert!(page.load(level, seed.as_deref(), 0.0), "case {i}: {}", String::from_utf8_lossy(page.output()));
+        for input in case["inputs"].as_array().expect("inputs") {
+            assert!(page.automation_input(code(input), 0.0), "case {i}");
+        }
+        if page.dump() != case["expected"].as_str().expect("expected") {
+            failures.push(i);
+        }
+    }
+    assert!(failures.is_empty(), "cases whose dump differs: {failures:?}");
+}
+
+const GAME: &str = "title Tiny\nauthor Someone\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nGoal\nyellow\n\n\
+    LEGEND\n. = Background\nP = Player\nG = Goal\n\nSOUNDS\nsfx0 123\n\nCOLLISIONLAYERS\nBackground\nGoal\nPlayer\n\n\
+    RULES\n\nWINCONDITIONS\nall Player on Goal\n\nLEVELS\nmessage Hello\n\nPG\n";
+
+#[test]
+fn the_page_opens_on_the_title_and_plays_through_the_flow() {
+    let mut page = Page::default();
+    assert!(page.open(GAME));
+    assert!(page.start(engine::play::Progress::default(), 0.0));
+    let screen = page.screen_json();
+    assert!(screen.contains("\"kind\":\"title\"") && screen.contains("\"Tiny\"") && screen.contains("\"Someone\""), "{screen}");
+    assert_eq!(page.frame_to_output(), 0, "no level on the title screen");
+    page.press(4, 10.0);
+    page.release(4, 20.0);
+    assert!(page.screen_json().contains("\"kind\":\"message\",") && page.screen_json().contains("Hello"));
+    page.press(4, 30.0);
+    page.release(4, 40.0);
+    assert!(page.screen_json().contains("\"kind\":\"level\""));
+    assert_eq!(page.frame_to_output(), 10, "two 5-pixel cells across");
+    assert_eq!(page.frame_height(), 5);
+    assert_eq!(page.output().len(), 10 * 5 * 4);
+    let outputs = page.outputs_json();
+    assert!(outputs.contains("\"progress\":\"puzzlewright progress 1"), "{outputs}");
+    // Winning: the won board shows for the pause, then the game ends.
+    page.press(3, 50.0);
+    page.release(3, 60.0);
+    let due = page.next_event_ms();
+    assert!(due > 50.0, "the win pause is timed: {due}");
+    page.advance(due);
+    assert!(page.screen_json().contains("\"kind\":\"gameover\""), "{} {due} {}", page.screen_json(), page.next_event_ms());
+}
+
+#[test]
+fn sounds_and_bad_input_are_answered() {
+    let mut page = Page::default();
+    page.input_buffer(3).copy_from_slice(b"123");
+    let rate = page.sound_from_input();
+    assert_eq!(rate, engine::sfx::PLAY_SAMPLE_RATE);
+    assert!(!page.output().is_empty() && page.output().len() % 4 == 0);
+    page.input_buffer(3).copy_from_slice(b"abc");
+    assert_eq!(page.sound_from_input(), 0);
+    assert!(!page.load(0, None, 0.0), "no game yet");
+    assert!(!page.open("this is not a game"));
+    assert!(page.open(GAME));
+    assert!(!page.load(9, None, 0.0));
+    assert!(String::from_utf8_lossy(page.output()).contains("no level 9"));
+    assert!(page.load(1, Some("seed"), 0.0));
+    assert!(!page.automation_input(42, 0.0));
+}
