@@ -7,6 +7,7 @@ mod conformance;
 mod corpus_cmd;
 mod export_cmd;
 mod sfx_cmd;
+mod trace_cmd;
 
 use std::process::ExitCode;
 
@@ -23,6 +24,8 @@ usage:
   puzzlewright bench compile|walks DIR [--repeat N] [--turns N] [--levels N] [--threads N] [--only A,B]
                                           time building games / long random walks, for
                                           scripts/bench-vs-reference.sh
+  puzzlewright trace FILE [--level N] [--seed S] [--inputs 3,3,0,undo,...] [--extras] [--case OUT.json]
+                                          print what happened inside every turn
   puzzlewright export FILE --html OUT.html | --native OUT | --gif OUT.gif [...]
                                           share the game (see `export --help`)
   puzzlewright help                       this text";
@@ -38,6 +41,7 @@ fn main() -> ExitCode {
         Some("corpus") => corpus_cmd::run(&args[1..]),
         Some("sfx") => sfx_cmd::run(&args[1..]),
         Some("bench") => bench_cmd::run(&args[1..]),
+        Some("trace") => trace_cmd::run(&args[1..]),
         Some("export") => export_cmd::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");

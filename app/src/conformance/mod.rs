@@ -7,6 +7,7 @@
 mod diagnostics;
 mod sfx;
 mod sim;
+mod traces;
 
 use anyhow::{Context as _, bail};
 use serde_json::Value;
@@ -31,7 +32,9 @@ impl Outcome {
 
 /// Run one case of whichever kind it is.
 pub fn run_case(case: &Value) -> Outcome {
-    if case.get("inputs").is_some() {
+    if case.get("trace").is_some() {
+        traces::run(case)
+    } else if case.get("inputs").is_some() {
         sim::run(case)
     } else if case.get("messages").is_some() {
         diagnostics::run(case)

@@ -1,13 +1,15 @@
 //! Play sessions (`simulation.json`, `corpus_walks.json`): compile, load a
 //! level, feed inputs, compare the final level dump and the sounds played.
+//! `traces.rs` plays the same way with the recorder on.
 
 use super::Outcome;
-use engine::run::{Event, Input, Session};
+use engine::run::trace::{FormatOptions, LineFormat, Step};
+use engine::run::{Event, Session};
 use serde_json::Value;
 
 /// More again-turns in a row than this means the game never settles; the
 /// reference would hang, we report a failure instead.
-const AGAIN_LIMIT: usize = 10_000;
+const AGAIN_LIMIT: usize = engine::run::trace::AGAIN_LIMIT;
 
 fn drain_again(session: &mut Session) -> Result<(), String> {
     let mut n = 0;
@@ -21,7 +23,30 @@ fn drain_again(session: &mut Session) -> Result<(), String> {
     Ok(())
 }
 
-pub fn run(case: &Value) -> Outcome {
+/// What playing a case produced.
+pub struct Played {
+    /// The final level dump.
+    pub dump: String,
+    /// The object sounds played, in order.
+    pub sounds: Vec<String>,
+    /// With the recorder on: each segment (the load, then one per input)
+    /// in the line format of `traces.json`.
+    pub trace: Option<Vec<Vec<String>>>,
+}
+
+/// One input of a case: the reference's codes, plus our own `"redo"`.
+fn step_of(input: &Value) -> Option<Step> {
+    match input {
+        Value::String(s) if matches!(s.as_str(), "undo" | "restart" | "tick" | "redo") => Step::from_code(s),
+        Value::Number(n) => n.as_u64().filter(|&k| k <= 4).and_then(|k| Step::from_code(&k.to_string())),
+        _ => None,
+    }
+}
+
+/// Play a case's session: compile `source`, load `level` with `seed`, drain
+/// `again` turns, apply each input and drain again. With `traced`, record
+/// and write each segment's lines.
+pub fn play(case: &Value, traced: bool) -> Result<Played, String> {
     let source = case.get("source").and_then(Value::as_str).unwrap_or_default();
     // The recordings write the level index as a number, and a few as a string.
     let level = match case.get("level") {
@@ -34,7 +59,6 @@ pub fn run(case: &Value) -> Outcome {
         Some(Value::String(s)) => Some(s.clone()),
         Some(other) => Some(other.to_string()),
     };
-    let expected = case.get("expected").and_then(Value::as_str).unwrap_or_default();
     let build = engine::build(source);
     // The reference's own test harness plays a game even when it has logged
     // errors about it (unless nothing could be compiled), so replay does too.
@@ -46,9 +70,15 @@ pub fn run(case: &Value) -> Outcome {
             .take(3)
             .map(|d| format!("line {}: {}", d.span.line, d.message))
             .collect();
-        return Outcome::fail(format!("the game did not compile:\n  {}", first.join("\n  ")));
+        return Err(format!("the game did not compile:\n  {}", first.join("\n  ")));
     };
-    let mut session = Session::new(game, level, seed.as_deref());
+    let format = traced.then(|| LineFormat::new(&game, FormatOptions::default()));
+    let mut session = if traced {
+        // No budget: a case's whole trace is compared.
+        Session::new_traced(game, level, seed.as_deref(), usize::MAX)
+    } else {
+        Session::new(game, level, seed.as_deref())
+    };
     let mut sounds: Vec<String> = Vec::new();
     let mut collect = |s: &mut Session| {
         for e in s.take_events() {
@@ -57,42 +87,42 @@ pub fn run(case: &Value) -> Outcome {
             }
         }
     };
-    if let Err(e) = drain_again(&mut session) {
-        return Outcome::fail(e);
-    }
+    drain_again(&mut session)?;
     collect(&mut session);
     let inputs = case.get("inputs").and_then(Value::as_array).cloned().unwrap_or_default();
     for (k, input) in inputs.iter().enumerate() {
-        match input {
-            Value::String(s) if s == "undo" => session.undo(),
-            Value::String(s) if s == "restart" => session.restart(),
-            Value::String(s) if s == "tick" => session.tick(),
-            Value::Number(n) => match n.as_u64() {
-                Some(0) => session.input(Input::Up),
-                Some(1) => session.input(Input::Left),
-                Some(2) => session.input(Input::Down),
-                Some(3) => session.input(Input::Right),
-                Some(4) => session.input(Input::Action),
-                _ => return Outcome::fail(format!("input {k}: unknown code {n}")),
-            },
-            other => return Outcome::fail(format!("input {k}: unknown input {other}")),
-        }
-        if let Err(e) = drain_again(&mut session) {
-            return Outcome::fail(format!("after input {k}: {e}"));
-        }
+        let Some(step) = step_of(input) else { return Err(format!("input {k}: unknown input {input}")) };
+        step.apply(&mut session);
+        drain_again(&mut session).map_err(|e| format!("after input {k}: {e}"))?;
         collect(&mut session);
     }
-    let actual = session.dump();
-    let mut problems = Vec::new();
-    if actual != expected {
-        problems.push(format!("level differs\nexpected:\n{expected}\nactual:\n{actual}"));
+    let trace = format.map(|f| {
+        session.trace().map(|t| t.segments().iter().map(|s| f.segment(s)).collect()).unwrap_or_default()
+    });
+    Ok(Played { dump: session.dump(), sounds, trace })
+}
+
+/// Compare the dump and (when the case has them) the sounds.
+pub fn check_end(case: &Value, played: &Played, problems: &mut Vec<String>) {
+    let expected = case.get("expected").and_then(Value::as_str).unwrap_or_default();
+    if played.dump != expected {
+        problems.push(format!("level differs\nexpected:\n{expected}\nactual:\n{}", played.dump));
     }
     if let Some(want) = case.get("sounds").and_then(Value::as_array) {
         let want: Vec<String> =
             want.iter().map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned)).collect();
-        if want != sounds {
-            problems.push(format!("sounds differ\nexpected: {want:?}\nactual:   {sounds:?}"));
+        if want != played.sounds {
+            problems.push(format!("sounds differ\nexpected: {want:?}\nactual:   {:?}", played.sounds));
         }
     }
+}
+
+pub fn run(case: &Value) -> Outcome {
+    let played = match play(case, false) {
+        Ok(p) => p,
+        Err(e) => return Outcome::fail(e),
+    };
+    let mut problems = Vec::new();
+    check_end(case, &played, &mut problems);
     if problems.is_empty() { Outcome::pass() } else { Outcome::fail(problems.join("\n")) }
 }

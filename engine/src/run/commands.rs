@@ -95,6 +95,11 @@ impl CommandQueue {
         self.message.as_ref()
     }
 
+    /// The line of the rule that queued `c` (0 when it is not queued).
+    pub(crate) fn line_of(&self, c: Queued) -> u32 {
+        self.iter().find(|(q, _)| *q == c).map_or(0, |(_, line)| line)
+    }
+
     /// The queued commands in order, with the line of the rule behind each.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (Queued, u32)> + '_ {
         self.order[..self.len].iter().copied()

@@ -4,11 +4,13 @@
 //!
 //! Modules: `board` (level state, masks, pattern matching), `commands`
 //! (the queue of one turn), `turn` (one turn: movement, rules, subroutine
-//! calls, rigid bodies, commands, win conditions).
+//! calls, rigid bodies, commands, win conditions), `trace` (what happened
+//! inside each turn, for the debugger; free when off).
 
 mod board;
 mod commands;
 mod resume;
+pub mod trace;
 mod turn;
 #[cfg(test)]
 mod tests;
@@ -162,12 +164,22 @@ pub struct Session {
     limits_hit: Vec<(Limit, u32)>,
     /// The board as it stood when the last level was won (see `resume`).
     won_board: Option<Snapshot>,
+    /// The boards undo went back from (newest last) and whether an `again`
+    /// turn was pending there: what `redo` brings back.
+    redo_stack: Vec<(Snapshot, bool)>,
+    /// The recorder, while recording (see `trace`).
+    trace: Option<Box<trace::Recorder>>,
 }
 
 impl Session {
     /// Load entry `level` of the LEVELS section, seeding the generator.
     #[must_use]
     pub fn new(game: Arc<Game>, level: usize, seed: Option<&str>) -> Self {
+        Session::create(game, level, seed, None)
+    }
+
+    /// A session, recording with a budget of `trace` bytes when given.
+    fn create(game: Arc<Game>, level: usize, seed: Option<&str>, trace: Option<usize>) -> Self {
         let seed = seed.unwrap_or(DEFAULT_SEED).to_owned();
         let ow = game.obj_words;
         let mut s = Session {
@@ -195,7 +207,13 @@ impl Session {
             call_stack: Vec::new(),
             limits_hit: Vec::new(),
             won_board: None,
+            redo_stack: Vec::new(),
+            trace: None,
         };
+        if let Some(budget) = trace {
+            s.start_trace(budget);
+            s.trace_begin(trace::Origin::Load { level });
+        }
         s.load_level(level);
         s
     }
@@ -263,6 +281,7 @@ impl Session {
             b.recompute_masks();
         }
         self.backups.clear();
+        self.redo_stack.clear();
         true
     }
 
@@ -274,11 +293,17 @@ impl Session {
 
     /// One turn with a player input.
     pub fn input(&mut self, input: Input) {
+        if self.trace.is_some() {
+            self.trace_begin(trace::Origin::Step(trace::Step::Input(input)));
+        }
         self.process_input(Some(input.direction()), turn::TurnMode::Play);
     }
 
     /// One turn with no input (a realtime tick).
     pub fn tick(&mut self) {
+        if self.trace.is_some() {
+            self.trace_begin(trace::Origin::Step(trace::Step::Tick));
+        }
         self.process_input(None, turn::TurnMode::Play);
     }
 
@@ -296,13 +321,52 @@ impl Session {
         self.againing
     }
 
-    /// Undo the last turn.
+    /// Undo the last turn. [`Session::redo`] can bring it back.
     pub fn undo(&mut self) {
-        self.do_undo(false, true);
+        if self.trace.is_some() {
+            self.trace_begin(trace::Origin::Step(trace::Step::Undo));
+        }
+        let before = self.board.as_ref().map(|b| (Snapshot::of(b), self.againing));
+        if self.do_undo(false, true)
+            && let Some(before) = before
+        {
+            self.redo_stack.push(before);
+        }
+    }
+
+    /// Bring back what the last [`Session::undo`] undid: the level exactly
+    /// as it was, with its pending `again` turn if it had one (the random
+    /// generator is where the undone turns left it, as undo does not move
+    /// it back). Undo after redo undoes it again. A turn that changes the
+    /// level, a restart or a new level clears what can be redone. Returns
+    /// whether there was anything to redo.
+    pub fn redo(&mut self) -> bool {
+        if self.trace.is_some() {
+            self.trace_begin(trace::Origin::Step(trace::Step::Redo));
+        }
+        let Some((snap, againing)) = self.redo_stack.pop() else { return false };
+        if let Some(b) = self.board.as_ref() {
+            self.backups.push(Snapshot::of(b));
+        }
+        self.restore(&snap);
+        self.againing = againing;
+        if self.trace.is_some() {
+            self.trace_event(trace::EventKind::Redo);
+        }
+        true
+    }
+
+    /// Whether [`Session::redo`] has something to bring back.
+    #[must_use]
+    pub fn can_redo(&self) -> bool {
+        !self.redo_stack.is_empty()
     }
 
     /// Restart the level (from the last checkpoint).
     pub fn restart(&mut self) {
+        if self.trace.is_some() {
+            self.trace_begin(trace::Origin::Step(trace::Step::Restart));
+        }
         self.do_restart(false);
     }
 
@@ -373,6 +437,7 @@ impl Session {
         self.rng = Rng::new(&self.seed);
         self.title_screen = false;
         self.againing = false;
+        self.redo_stack.clear();
         self.events.push(Event::LevelChanged(index));
         match entry {
             Level::Map(grid) => {
@@ -381,14 +446,26 @@ impl Session {
                 self.queue.clear();
                 self.backups.clear();
                 self.restart_target = self.board.as_ref().map(Snapshot::of);
+                if self.trace.is_some() {
+                    self.trace_event(trace::EventKind::LevelLoaded { index });
+                }
                 if game.metadata.has("run_rules_on_level_start") {
+                    // The reference calls this the level-start phase, and
+                    // says so when the win conditions hold in it.
+                    let was = self.trace.as_deref_mut().map(|r| std::mem::replace(&mut r.level_start, true));
                     self.process_input(None, turn::TurnMode::LevelStart);
+                    if let (Some(r), Some(was)) = (self.trace.as_deref_mut(), was) {
+                        r.level_start = was;
+                    }
                 }
             }
             Level::Message(text) => {
                 self.play_event("showmessage");
                 self.text_mode = true;
                 self.events.push(Event::Message(text.clone()));
+                if self.trace.is_some() {
+                    self.trace_event(trace::EventKind::LevelLoaded { index });
+                }
             }
         }
     }
@@ -436,9 +513,10 @@ impl Session {
         self.queue.clear();
     }
 
-    fn do_undo(&mut self, force: bool, ignore_duplicates: bool) {
+    /// The reference's `DoUndo`; returns whether a state was restored.
+    fn do_undo(&mut self, force: bool, ignore_duplicates: bool) -> bool {
         if !force && self.game.metadata.has("noundo") {
-            return;
+            return false;
         }
         if ignore_duplicates {
             while let Some(top) = self.backups.last() {
@@ -449,12 +527,19 @@ impl Session {
                 self.backups.pop();
             }
         }
-        if let Some(top) = self.backups.pop() {
+        let restored = if let Some(top) = self.backups.pop() {
             self.restore(&top);
             if !force {
                 self.play_event("undo");
             }
+            true
+        } else {
+            false
+        };
+        if self.trace.is_some() {
+            self.trace_event(trace::EventKind::Undo { forced: force });
         }
+        restored
     }
 
     fn do_restart(&mut self, force: bool) {
@@ -474,6 +559,10 @@ impl Session {
             }
         if let Some(target) = self.restart_target.clone() {
             self.restore(&target);
+        }
+        self.redo_stack.clear();
+        if self.trace.is_some() {
+            self.trace_event(trace::EventKind::RestartLevel { forced: force });
         }
         self.play_event("restart");
         if self.game.metadata.has("run_rules_on_level_start") {

@@ -5,6 +5,7 @@
 
 use super::board::{Board, RowMatch};
 use super::commands::Queued;
+use super::trace::{EventKind, QueuedCommand, RuleList};
 use super::{Event, Limit, Session, Snapshot, GOSUB_CALL_LIMIT, GOSUB_DEPTH_LIMIT};
 use crate::compile::bits;
 use crate::compile::{Command, Direction, Game, Quantifier, Rule, RuleSet};
@@ -62,6 +63,15 @@ pub(crate) struct Frame {
     loop_due: bool,
 }
 
+/// The trace's name for a rule list.
+fn rule_list(phase: Phase, sub: Option<usize>) -> RuleList {
+    match (sub, phase) {
+        (Some(index), phase) => RuleList::Subroutine { index, late: phase == Phase::Late },
+        (None, Phase::Main) => RuleList::Main,
+        (None, Phase::Late) => RuleList::Late,
+    }
+}
+
 fn rule_set(game: &Game, phase: Phase, sub: Option<usize>) -> &RuleSet {
     match (sub.and_then(|k| game.subroutines.get(k)), phase) {
         (Some(s), Phase::Main) => &s.rules,
@@ -81,6 +91,12 @@ impl Session {
         let mut player_positions = Vec::new();
         if let Some(d) = dir {
             player_positions = self.start_movement(d);
+        }
+        if self.trace.is_some() {
+            if let Some(r) = self.trace.as_deref_mut() {
+                r.banned_seen.clear();
+            }
+            self.trace_event(EventKind::TurnStart { input: dir, level_start: mode == TurnMode::LevelStart });
         }
         let game = Arc::clone(&self.game);
         // Only rigid bodies ban groups: one flag per non-late group.
@@ -111,6 +127,9 @@ impl Session {
             self.apply_rules(Phase::Main, game.rigid.then_some(&banned[..]));
             let should_undo = self.resolve_movements(&mut banned, &mut banned_unknown);
             if should_undo {
+                if self.trace.is_some() {
+                    self.trace_rigid_fail(&banned);
+                }
                 rigidloop = true;
                 if let (Some(board), Some((objects, movements, rg, ra))) = (self.board.as_mut(), &start) {
                     board.objects.copy_from_slice(objects);
@@ -122,7 +141,16 @@ impl Session {
                 self.sfx_create.fill(0);
                 self.sfx_destroy.fill(0);
                 self.seeds_move.clear();
+                if self.trace.is_some() {
+                    self.trace_event(EventKind::RigidReloop);
+                }
             } else {
+                if self.trace.is_some() {
+                    self.trace_movements();
+                    if !game.late_rules.groups.is_empty() {
+                        self.trace_event(EventKind::Late);
+                    }
+                }
                 self.apply_rules(Phase::Late, None);
             }
             // Each re-run bans one more group, so the cap is never reached
@@ -138,6 +166,9 @@ impl Session {
                 None => true,
             };
             if !moved {
+                if self.trace.is_some() {
+                    self.trace_event(EventKind::CancelNoMovement);
+                }
                 self.backups.push(bak);
                 self.do_undo(true, false);
                 self.text_mode = false;
@@ -190,10 +221,19 @@ impl Session {
         let mut loop_propagated = false;
         let mut loop_count = 0;
         let mut calls = 0;
+        if let Some(r) = self.trace.as_deref_mut() {
+            r.calls.clear();
+        }
         loop {
             let Some(group) = set.groups.get(gi) else {
                 // The end of a subroutine: back after the calling group.
                 let Some(frame) = stack.pop() else { break };
+                if self.trace.is_some() {
+                    let call = self.trace.as_deref_mut().and_then(|r| r.calls.pop());
+                    if let Some((subroutine, line)) = call {
+                        self.trace_event(EventKind::GosubReturn { subroutine, line });
+                    }
+                }
                 sub = frame.sub;
                 set = rule_set(&game, phase, sub);
                 gi = frame.group;
@@ -211,6 +251,14 @@ impl Session {
                 continue;
             };
             let is_banned = banned.is_some_and(|b| b.get(set.group_base + gi).copied().unwrap_or(false));
+            if let Some(r) = self.trace.as_deref_mut() {
+                r.place = super::trace::Place {
+                    list: rule_list(phase, sub),
+                    group: gi,
+                    pass: 0,
+                    loop_round: loop_count as u32,
+                };
+            }
             if !is_banned {
                 loop_propagated = self.apply_group(group) || loop_propagated;
             }
@@ -226,6 +274,12 @@ impl Session {
                     self.limit_hit(Limit::GosubCalls, line);
                 } else {
                     calls += 1;
+                    if self.trace.is_some() {
+                        if let Some(r) = self.trace.as_deref_mut() {
+                            r.calls.push((k, line));
+                        }
+                        self.trace_event(EventKind::GosubCall { subroutine: k, line });
+                    }
                     stack.push(Frame { sub, group: gi, loop_due });
                     sub = Some(k);
                     set = target;
@@ -253,6 +307,9 @@ impl Session {
         if *count > LOOP_POINT_CAP {
             let line = set.groups.get(target).and_then(|g| g.first()).map_or(0, |r| r.line);
             self.limit_hit(Limit::LoopJumps, line);
+            if self.trace.is_some() {
+                self.trace_event(EventKind::LoopPointCap { line });
+            }
             return false;
         }
         true
@@ -277,6 +334,9 @@ impl Session {
                 break;
             }
             loopcount += 1;
+            if let Some(r) = self.trace.as_deref_mut() {
+                r.place.pass = loopcount as u32;
+            }
             made_change = false;
             for rule in group {
                 if self.try_apply(rule) {
@@ -292,6 +352,11 @@ impl Session {
             if made_change {
                 has_changes = true;
             }
+        }
+        // The reference reports its cap once the 200th pass has run,
+        // whether or not that pass changed anything.
+        if loopcount >= GROUP_LOOP_CAP && self.trace.is_some() {
+            self.trace_event(EventKind::LoopCap { line: group.first().map_or(0, |r| r.line) });
         }
         has_changes
     }
@@ -431,6 +496,9 @@ impl Session {
                 }
             }
         }
+        if result && self.trace.is_some() {
+            self.trace_rule(rule, tuple);
+        }
         result
     }
 
@@ -556,16 +624,20 @@ impl Session {
                 Command::Message(_) => Queued::Message,
                 Command::Sound(k) => Queued::Sound(*k),
             };
-            if self.queue.push(queued, rule.line)
-                && let Command::Message(text) = command
-            {
-                self.queue.set_message(Some(Arc::clone(text)));
+            if self.queue.push(queued, rule.line) {
+                if let Command::Message(text) = command {
+                    self.queue.set_message(Some(Arc::clone(text)));
+                }
+                if self.trace.is_some() {
+                    self.trace_event(EventKind::Command { line: rule.line, command: traced_command(queued) });
+                }
             }
         }
     }
 
     fn resolve_movements(&mut self, banned: &mut [bool], banned_unknown: &mut bool) -> bool {
         let game = self.game.clone();
+        let before = if self.trace.is_some() { self.trace_moves_before() } else { None };
         let Some(board) = self.board.as_mut() else { return false };
         let n = board.cells();
         let mut guard = 0;
@@ -580,6 +652,9 @@ impl Session {
             if !moved || guard > 10_000 {
                 break;
             }
+        }
+        if let (Some(before), Some(r)) = (before.as_ref(), self.trace.as_deref_mut()) {
+            Session::trace_moves_after(r, &game, board, before);
         }
         let mut do_undo = false;
         let mw = board.mw;
@@ -641,6 +716,10 @@ impl Session {
     fn process_command_queue(&mut self, bak: Snapshot, mode: TurnMode, had_input: bool) -> bool {
         let keeps = mode.keeps_changes();
         if self.queue.has(Queued::Cancel) {
+            if self.trace.is_some() {
+                let line = self.queue.line_of(Queued::Cancel);
+                self.trace_event(EventKind::Cancel { line });
+            }
             if keeps {
                 self.output_commands();
             }
@@ -651,6 +730,10 @@ impl Session {
             return commands_left;
         }
         if self.queue.has(Queued::Restart) {
+            if self.trace.is_some() {
+                let line = self.queue.line_of(Queued::Restart);
+                self.trace_event(EventKind::Restart { line });
+            }
             if keeps {
                 self.output_commands();
             }
@@ -670,6 +753,7 @@ impl Session {
             if had_input {
                 self.backups.push(bak);
             }
+            self.redo_stack.clear();
             modified = true;
         }
         if !keeps && (self.queue.has(Queued::Win) || self.queue.has(Queued::Restart)) {
@@ -698,13 +782,31 @@ impl Session {
         // `winning` is never set in the unit-testing flow the conformance
         // data was recorded with: a win advances the level at once.
         if self.queue.has(Queued::Checkpoint) {
+            if self.trace.is_some() {
+                let line = self.queue.line_of(Queued::Checkpoint);
+                self.trace_event(EventKind::Checkpoint { line });
+            }
             if let Some(b) = self.board.as_ref() {
                 self.restart_target = Some(Snapshot::of(b));
             }
             self.events.push(Event::Checkpoint);
         }
-        if modified && self.queue.has(Queued::Again) && self.process_input(None, TurnMode::Probe) {
-            self.againing = true;
+        if modified && self.queue.has(Queued::Again) {
+            let line = self.queue.line_of(Queued::Again);
+            // The look-ahead turn is not part of the story (the reference
+            // does not log it either).
+            let recorder = self.trace.take();
+            let again = self.process_input(None, TurnMode::Probe);
+            self.trace = recorder;
+            if again {
+                self.againing = true;
+            }
+            if self.trace.is_some() {
+                self.trace_event(if again { EventKind::Again { line } } else { EventKind::AgainSkipped { line } });
+            }
+        }
+        if self.trace.is_some() {
+            self.trace_event(EventKind::TurnEnd);
         }
         self.queue.clear();
         modified
@@ -733,6 +835,9 @@ impl Session {
 
     fn check_win(&mut self, do_win: bool) {
         if self.queue.has(Queued::Win) {
+            if self.trace.is_some() {
+                self.trace_win();
+            }
             if do_win {
                 self.do_win();
             }
@@ -760,9 +865,31 @@ impl Session {
                 }),
             }
         });
+        if passed && self.trace.is_some() {
+            self.trace_win();
+        }
         if passed && do_win {
             self.do_win();
         }
+    }
+
+    /// Record that the win conditions hold.
+    fn trace_win(&mut self) {
+        let ignored = self.trace.as_deref().is_some_and(|r| r.level_start);
+        self.trace_event(if ignored { EventKind::WinIgnored } else { EventKind::Win });
+    }
+}
+
+/// The trace's name for a queued command.
+fn traced_command(q: Queued) -> QueuedCommand {
+    match q {
+        Queued::Cancel => QueuedCommand::Cancel,
+        Queued::Restart => QueuedCommand::Restart,
+        Queued::Win => QueuedCommand::Win,
+        Queued::Again => QueuedCommand::Again,
+        Queued::Checkpoint => QueuedCommand::Checkpoint,
+        Queued::Message => QueuedCommand::Message,
+        Queued::Sound(k) => QueuedCommand::Sound(k),
     }
 }
 
