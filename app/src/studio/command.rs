@@ -118,24 +118,56 @@ impl Command {
         Some(KeyboardShortcut::new(mods, key))
     }
 
+    /// The command whose shortcut is exactly `modifiers` + `key` (Shift and
+    /// Alt must match: Ctrl+Shift+Z is redo, never undo), if any.
+    #[must_use]
+    pub fn for_key(modifiers: Modifiers, key: Key) -> Option<Command> {
+        let exact = |shortcut: &KeyboardShortcut| shortcut.logical_key == key && modifiers.matches_exact(shortcut.modifiers);
+        if exact(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Y)) {
+            return Some(Command::Redo);
+        }
+        Self::WITH_SHORTCUTS.into_iter().find(|c| c.shortcut().is_some_and(|s| exact(&s)))
+    }
+
     /// Take every shortcut pressed this frame out of the input (so the text
     /// editor does not also act on it) and return the commands.
+    ///
+    /// Each key event is judged by the modifiers it carries: a desktop often
+    /// delivers a whole chord in one frame, so by the frame's end the
+    /// modifier state may already say the keys were released.
     pub fn consume_shortcuts(ctx: &egui::Context) -> Vec<Command> {
         ctx.input_mut(|input| {
             let mut out = Vec::new();
-            for command in Self::WITH_SHORTCUTS {
-                if let Some(shortcut) = command.shortcut() {
-                    // Shift must match exactly: Ctrl+Shift+Z is redo, not undo.
-                    let exact = input.modifiers.shift == shortcut.modifiers.shift;
-                    if exact && input.consume_shortcut(&shortcut) {
+            input.events.retain(|event| {
+                let egui::Event::Key { key, pressed: true, modifiers, .. } = event else { return true };
+                match Self::for_key(*modifiers, *key) {
+                    Some(command) => {
                         out.push(command);
+                        false
                     }
+                    None => true,
                 }
-            }
-            if input.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Y)) {
-                out.push(Command::Redo);
-            }
+            });
             out
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shortcuts_match_shift_exactly() {
+        let cmd = Modifiers::COMMAND;
+        let cmd_shift = Modifiers::COMMAND | Modifiers::SHIFT;
+        assert_eq!(Command::for_key(cmd, Key::Z), Some(Command::Undo));
+        assert_eq!(Command::for_key(cmd_shift, Key::Z), Some(Command::Redo));
+        assert_eq!(Command::for_key(cmd, Key::Y), Some(Command::Redo));
+        assert_eq!(Command::for_key(cmd, Key::S), Some(Command::Save));
+        assert_eq!(Command::for_key(cmd_shift, Key::S), Some(Command::SaveAs));
+        assert_eq!(Command::for_key(Modifiers::NONE, Key::F5), Some(Command::RunRestart));
+        assert_eq!(Command::for_key(Modifiers::SHIFT, Key::Z), None);
+        assert_eq!(Command::for_key(Modifiers::NONE, Key::Z), None);
     }
 }
