@@ -41,3 +41,100 @@ fn ctrl_shift_z_redoes_and_ctrl_z_undoes() {
     harness.run_steps(2);
     assert_eq!(harness.state().doc.text(), edited, "Ctrl+Y redoes too");
 }
+
+/// Open the find bar with Ctrl+F and type `query` into it.
+fn find(harness: &mut egui_kittest::Harness<'_, studio::StudioApp>, query: &str) {
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::F);
+    harness.run_steps(2);
+    harness.event(egui::Event::Text(query.to_owned()));
+    harness.run_steps(2);
+}
+
+#[test]
+fn keys_typed_in_the_find_bar_never_edit_the_code() {
+    let mut harness = studio(Startup::Example(0));
+    let text = harness.state().doc.text().to_owned();
+    // Give the editor the cursor first, as an author would have it.
+    studio::panels::code::set_selection(&harness.ctx, &text, 0..0);
+    harness.run_steps(2);
+    find(&mut harness, "pot");
+    for key in [egui::Key::Enter, egui::Key::Enter, egui::Key::Tab, egui::Key::Enter, egui::Key::Backspace] {
+        harness.key_press(key);
+        harness.run_steps(2);
+    }
+    harness.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::Enter);
+    harness.run_steps(2);
+    assert_eq!(harness.state().doc.text(), text, "Enter, Tab and Backspace in the find bar leave the code alone");
+    let shown = harness.state().panels.code.find.current.clone().expect("a match is shown");
+    assert_eq!(text[shown].to_lowercase(), "pot");
+    // Ctrl+H shows the replace field: keys typed there stay there too.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::H);
+    harness.run_steps(2);
+    harness.get_by_role_and_label(Role::TextInput, "Replace").click();
+    harness.run_steps(2);
+    harness.event(egui::Event::Text("urn".into()));
+    harness.key_press(egui::Key::Tab);
+    harness.run_steps(2);
+    assert_eq!(harness.state().doc.text(), text, "typing in the replace field leaves the code alone");
+    assert_eq!(harness.state().panels.code.find.replacement, "urn");
+}
+
+#[test]
+fn enter_in_the_find_bar_steps_through_the_matches() {
+    let mut harness = studio(Startup::Example(0));
+    let text = harness.state().doc.text().to_owned();
+    studio::panels::code::set_selection(&harness.ctx, &text, 0..0);
+    harness.run_steps(2);
+    find(&mut harness, "Soil");
+    let matches = studio::panels::code::find_all(&text, "Soil");
+    assert!(matches.len() > 2);
+    assert_eq!(harness.state().panels.code.find.current.as_ref(), Some(&matches[0]));
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(2);
+    assert_eq!(harness.state().panels.code.find.current.as_ref(), Some(&matches[1]), "Enter goes to the next match");
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(2);
+    assert_eq!(harness.state().panels.code.find.current.as_ref(), Some(&matches[2]), "and Enter again to the one after");
+    harness.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::Enter);
+    harness.run_steps(2);
+    assert_eq!(harness.state().panels.code.find.current.as_ref(), Some(&matches[1]), "Shift+Enter goes back");
+    // Esc closes the bar and hands the keys back to the editor at the match.
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+    assert!(!harness.state().panels.code.find.open);
+    harness.event(egui::Event::Text("X".into()));
+    harness.run_steps(2);
+    let typed = harness.state().doc.text();
+    assert_eq!(&typed[matches[1].start..matches[1].start + 1], "X", "typing after Esc replaces the match in the editor");
+}
+
+#[test]
+fn typing_a_search_scrolls_to_its_first_match() {
+    let mut harness = studio(Startup::Example(0));
+    let text = harness.state().doc.text().to_owned();
+    studio::panels::code::set_selection(&harness.ctx, &text, 0..0);
+    harness.run_steps(3);
+    let (_, last_shown) = harness.state().panels.code.visible_lines().expect("the editor drew lines");
+    let target = text.find("The garden is in bloom").expect("the closing message");
+    let line = text[..target].matches('\n').count() + 1;
+    assert!(line > last_shown, "the closing message starts off screen (line {line}, last shown {last_shown})");
+    find(&mut harness, "in bloom");
+    harness.run_steps(3);
+    let (a, b) = harness.state().panels.code.visible_lines().expect("the editor drew lines");
+    assert!((a..=b).contains(&line), "typing scrolled to line {line}; showing {a}..={b}");
+}
+
+#[test]
+fn snapshot_of_the_find_bar_with_both_fields_unfocused() {
+    let mut harness = studio(Startup::Example(0));
+    support::solo(&mut harness, studio::layout::PanelId::Code);
+    harness.set_size(egui::vec2(640.0, 240.0));
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::H);
+    harness.run_steps(3);
+    // Focus back in the editor: both fields must still show their frames.
+    let text = harness.state().doc.text().to_owned();
+    studio::panels::code::set_selection(&harness.ctx, &text, 0..0);
+    harness.run_steps(3);
+    harness.get_by_role_and_label(Role::TextInput, "Replace");
+    support::snapshot(&mut harness, "find_bar_unfocused");
+}
