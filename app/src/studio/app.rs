@@ -16,6 +16,7 @@ use crate::files::{self, DialogKind, DialogOutcome, Dialogs};
 use crate::layout::{self, PanelId};
 use crate::panels::{PanelContext, Panels};
 use crate::recovery::{Recovered, Recovery};
+use crate::writers::{self, Guarded, Verdict, Writing};
 
 /// What to show first.
 #[derive(Debug, Clone)]
@@ -58,6 +59,27 @@ pub struct Persisted {
 
 const RECENT_LIMIT: usize = 10;
 
+/// The settings file, in the studio's folder (beside the recovery files).
+pub const SETTINGS_FILE: &str = "settings.json";
+
+impl Persisted {
+    /// The settings kept in `dir`, if there are any that read.
+    #[must_use]
+    pub fn load(dir: &std::path::Path) -> Option<Persisted> {
+        let text = std::fs::read_to_string(dir.join(SETTINGS_FILE)).ok()?;
+        serde_json::from_str(&text).ok()
+    }
+}
+
+/// A replacement waiting for the author's yes.
+#[derive(Debug, Clone)]
+struct PendingReplace {
+    kind: DialogKind,
+    path: PathBuf,
+    /// Chosen in the studio's own path prompt (Cancel goes back to it).
+    from_prompt: bool,
+}
+
 /// The studio.
 pub struct StudioApp {
     /// The open game.
@@ -72,6 +94,14 @@ pub struct StudioApp {
     restore_offer: Option<Recovered>,
     unsaved_prompt: Option<Command>,
     path_prompt: Option<(DialogKind, String)>,
+    /// A chosen path that already exists, to replace once the author agrees.
+    confirm_replace: Option<PendingReplace>,
+    /// The file the open game was read from when it opened as a copy.
+    opened_from: Option<PathBuf>,
+    /// Where the settings file is kept (`None`: not kept, in tests).
+    settings_dir: Option<PathBuf>,
+    /// The last settings write failed with this (said once).
+    settings_failure: Option<String>,
     jump: Option<Range<usize>>,
     /// The last message shown in the status bar.
     pub status: String,
@@ -88,7 +118,13 @@ impl StudioApp {
     /// desktop dialogs, recovery files beside the settings.
     #[must_use]
     pub fn new(cc: &eframe::CreationContext<'_>, startup: Startup) -> Self {
-        let persisted = cc.storage.and_then(|s| eframe::get_value::<Persisted>(s, eframe::APP_KEY));
+        let dir = Recovery::default_dir();
+        // Our own settings file first; settings older versions kept in
+        // eframe's storage are read once, then kept in ours.
+        let persisted = dir
+            .as_deref()
+            .and_then(Persisted::load)
+            .or_else(|| cc.storage.and_then(|s| eframe::get_value::<Persisted>(s, eframe::APP_KEY)));
         // The code colours are made for a dark background.
         cc.egui_ctx.set_theme(egui::Theme::Dark);
         crate::fonts::install(&cc.egui_ctx);
@@ -96,7 +132,7 @@ impl StudioApp {
             startup,
             persisted.unwrap_or_default(),
             Box::new(files::RfdDialogs::default()),
-            Recovery::default_dir(),
+            dir,
         );
         // The real device, on its own thread.
         let output = RodioAudio::new();
@@ -123,7 +159,8 @@ impl StudioApp {
     }
 
     /// The studio with explicit parts (tests pass stub dialogs and a
-    /// temporary recovery directory, or none).
+    /// temporary recovery directory, or none). The settings file is kept in
+    /// the recovery directory too.
     #[must_use]
     pub fn with_parts(
         startup: Startup,
@@ -131,6 +168,7 @@ impl StudioApp {
         dialogs: Box<dyn Dialogs>,
         recovery_dir: Option<PathBuf>,
     ) -> Self {
+        let settings_dir = recovery_dir.clone();
         let recovery = Recovery::new(recovery_dir);
         let restore_offer = recovery.find();
         let mut panels = Panels::default();
@@ -153,6 +191,10 @@ impl StudioApp {
             restore_offer,
             unsaved_prompt: None,
             path_prompt: None,
+            confirm_replace: None,
+            opened_from: None,
+            settings_dir,
+            settings_failure: None,
             jump: None,
             status: String::new(),
             queued: Vec::new(),
@@ -200,6 +242,51 @@ impl StudioApp {
         }
     }
 
+    /// The open game's files, which only a save of the game may replace.
+    #[must_use]
+    pub fn guarded(&self) -> Guarded {
+        Guarded { game: self.doc.path.clone(), origin: self.opened_from.clone() }
+    }
+
+    /// Write the settings file now (eframe asks every half minute and at exit).
+    pub fn save_settings(&mut self) {
+        let Some(dir) = self.settings_dir.clone() else { return };
+        let _ = std::fs::create_dir_all(&dir);
+        let json = serde_json::to_string_pretty(&self.persisted()).unwrap_or_default();
+        let written = writers::write(&dir.join(SETTINGS_FILE), Writing::Settings, json.as_bytes(), &self.guarded(), false);
+        match written {
+            Ok(()) => self.settings_failure = None,
+            Err(err) => {
+                let message = format!("Settings not kept: {err:#}");
+                if self.settings_failure.as_ref() != Some(&message) {
+                    self.status.clone_from(&message);
+                    self.settings_failure = Some(message);
+                }
+            }
+        }
+    }
+
+    /// Autosave the unsaved text to the recovery file now.
+    pub fn autosave_now(&mut self) {
+        let guarded = self.guarded();
+        let before = self.recovery.failure().map(str::to_owned);
+        self.recovery.tick(&self.doc, &guarded, true);
+        self.report_autosave(before);
+    }
+
+    fn report_autosave(&mut self, before: Option<String>) {
+        if let Some(failure) = self.recovery.failure()
+            && before.as_deref() != Some(failure)
+        {
+            self.status = failure.to_owned();
+        }
+    }
+
+    fn clear_recovery(&mut self) {
+        let guarded = self.guarded();
+        self.recovery.clear(&guarded);
+    }
+
     fn remember(&mut self, path: &std::path::Path) {
         let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
         self.recent.retain(|p| *p != path);
@@ -210,6 +297,7 @@ impl StudioApp {
     fn open_example(&mut self, index: usize) {
         let example = EXAMPLES.get(index).copied().unwrap_or(EXAMPLES[0]);
         self.doc = Document::new(example.text.to_owned(), None);
+        self.opened_from = None;
         self.panels.player.forget_game();
         self.doc.untitled_name = Some(example.file.to_owned());
         self.status = format!("Opened the example {}", example.file);
@@ -226,6 +314,7 @@ impl StudioApp {
                 // an unsaved copy, so Save asks where to write.
                 let copy = from_html || replaced > 0;
                 self.doc = Document::new(text, (!copy).then(|| path.clone()));
+                self.opened_from = copy.then(|| path.clone());
                 self.panels.player.forget_game();
                 if copy {
                     self.doc.mark_unsaved();
@@ -253,20 +342,21 @@ impl StudioApp {
         }
     }
 
-    fn export_wav(&mut self, path: &std::path::Path, seed: i64) {
-        self.status = match files::export_wav(path, seed) {
+    fn export_wav(&mut self, path: &std::path::Path, seed: i64, confirmed: bool) {
+        self.status = match writers::write(path, Writing::Wav(seed), &writers::wav_bytes(seed), &self.guarded(), confirmed) {
             Ok(()) => format!("Wrote sound {seed} to {}", path.display()),
             Err(err) => format!("{err:#}"),
         };
     }
 
-    fn save_to(&mut self, path: PathBuf) -> bool {
-        match files::save_game(&path, self.doc.text()) {
+    fn save_to(&mut self, path: PathBuf, confirmed: bool) -> bool {
+        match writers::write(&path, Writing::Game, self.doc.text().as_bytes(), &self.guarded(), confirmed) {
             Ok(()) => {
                 self.remember(&path);
                 self.status = format!("Saved {}", path.display());
                 self.doc.mark_saved(path);
-                self.recovery.clear();
+                self.opened_from = None;
+                self.clear_recovery();
                 true
             }
             Err(err) => {
@@ -276,9 +366,65 @@ impl StudioApp {
         }
     }
 
+    /// What writing through a `kind` dialog writes.
+    fn writing(kind: DialogKind) -> Option<Writing> {
+        match kind {
+            DialogKind::Open => None,
+            DialogKind::SaveAs => Some(Writing::Game),
+            DialogKind::ExportWav(seed) => Some(Writing::Wav(seed)),
+        }
+    }
+
+    /// Where a `kind` dialog or prompt starts.
+    #[must_use]
+    pub fn proposed_path(&self, kind: DialogKind) -> PathBuf {
+        match Self::writing(kind) {
+            Some(what) => writers::proposed_path(what, self.doc.path.as_deref(), self.opened_from.as_deref(), &self.doc.display_name()),
+            None => self
+                .doc
+                .path
+                .as_deref()
+                .or(self.opened_from.as_deref())
+                .and_then(std::path::Path::parent)
+                .filter(|p| !p.as_os_str().is_empty())
+                .map(std::path::Path::to_path_buf)
+                .unwrap_or_default(),
+        }
+    }
+
     fn start_dialog(&mut self, kind: DialogKind, ctx: &egui::Context) {
-        let name = self.doc.display_name();
-        self.dialogs.start(kind, &name, ctx);
+        let proposed = self.proposed_path(kind);
+        self.dialogs.start(kind, &proposed, ctx);
+    }
+
+    /// Act on a path the author chose for `kind`: open it, or write to it
+    /// if the writers allow, asking first when it would replace a file.
+    fn chosen(&mut self, kind: DialogKind, path: PathBuf, from_prompt: bool) {
+        let Some(what) = Self::writing(kind) else {
+            self.open_path(path);
+            return;
+        };
+        match writers::verdict(&path, what, &self.guarded()) {
+            Verdict::Write => self.write_chosen(kind, path, false),
+            Verdict::Confirm => self.confirm_replace = Some(PendingReplace { kind, path, from_prompt }),
+            Verdict::Refused(why) => {
+                self.status = why;
+                if from_prompt {
+                    // Back to the prompt, with a name that may be written.
+                    self.path_prompt = Some((kind, self.proposed_path(kind).display().to_string()));
+                }
+            }
+        }
+    }
+
+    fn write_chosen(&mut self, kind: DialogKind, path: PathBuf, confirmed: bool) {
+        match kind {
+            DialogKind::Open => self.open_path(path),
+            DialogKind::SaveAs => {
+                self.save_to(path, confirmed);
+            }
+            DialogKind::ExportWav(seed) => self.export_wav(&path, seed, confirmed),
+        }
     }
 
     /// Commands that throw the current text away ask first when it is unsaved.
@@ -298,23 +444,24 @@ impl StudioApp {
     fn execute_unchecked(&mut self, command: Command, ctx: &egui::Context) {
         match command {
             Command::New => {
+                self.clear_recovery();
                 self.doc = Document::new(String::new(), None);
+                self.opened_from = None;
                 self.panels.player.forget_game();
-                self.recovery.clear();
                 self.status = "New game".into();
             }
             Command::Open => self.start_dialog(DialogKind::Open, ctx),
             Command::OpenExample(i) => {
-                self.recovery.clear();
+                self.clear_recovery();
                 self.open_example(i);
             }
             Command::OpenRecent(path) => {
-                self.recovery.clear();
+                self.clear_recovery();
                 self.open_path(path);
             }
             Command::Save => match self.doc.path.clone() {
                 Some(path) => {
-                    self.save_to(path);
+                    self.save_to(path, false);
                 }
                 None => self.start_dialog(DialogKind::SaveAs, ctx),
             },
@@ -471,7 +618,7 @@ impl StudioApp {
                         self.restore_offer = None;
                     }
                     if ui.button("Discard").clicked() {
-                        self.recovery.clear();
+                        self.clear_recovery();
                         self.restore_offer = None;
                     }
                 });
@@ -488,7 +635,7 @@ impl StudioApp {
                         self.unsaved_prompt = None;
                         match self.doc.path.clone() {
                             Some(path) => {
-                                if self.save_to(path) {
+                                if self.save_to(path, false) {
                                     self.execute_unchecked(command.clone(), ctx);
                                 }
                             }
@@ -497,7 +644,7 @@ impl StudioApp {
                     }
                     if ui.button("Don't Save").clicked() {
                         self.unsaved_prompt = None;
-                        self.recovery.clear();
+                        self.clear_recovery();
                         self.execute_unchecked(command.clone(), ctx);
                     }
                     if ui.button("Cancel").clicked() {
@@ -510,7 +657,8 @@ impl StudioApp {
             let mut keep = true;
             egui::Modal::new(egui::Id::unique("path_prompt")).show(ctx, |ui| {
                 let verb = if kind == DialogKind::Open { "Open" } else { "Save" };
-                ui.heading(format!("{verb} a file"));
+                let what = Self::writing(kind).map_or_else(|| "a file".to_owned(), Writing::describe);
+                ui.heading(format!("{verb} {what}"));
                 ui.label("No file dialog is available on this desktop. Type a path:");
                 let field = ui.add(egui::TextEdit::singleline(&mut path).id_salt("path_prompt_field").desired_width(420.0));
                 field.request_focus();
@@ -518,14 +666,7 @@ impl StudioApp {
                 ui.horizontal(|ui| {
                     if (ui.button(verb).clicked() || enter) && !path.trim().is_empty() {
                         keep = false;
-                        let chosen = PathBuf::from(path.trim());
-                        match kind {
-                            DialogKind::Open => self.open_path(chosen),
-                            DialogKind::SaveAs => {
-                                self.save_to(chosen);
-                            }
-                            DialogKind::ExportWav(seed) => self.export_wav(&chosen, seed),
-                        }
+                        self.chosen(kind, PathBuf::from(path.trim()), true);
                     }
                     if ui.button("Cancel").clicked() {
                         keep = false;
@@ -535,6 +676,28 @@ impl StudioApp {
             if keep {
                 self.path_prompt = Some((kind, path));
             }
+        }
+        if let Some(pending) = self.confirm_replace.clone() {
+            egui::Modal::new(egui::Id::unique("confirm_replace")).show(ctx, |ui| {
+                let name = pending.path.file_name().map_or_else(|| pending.path.display().to_string(), |n| n.to_string_lossy().into_owned());
+                let what = Self::writing(pending.kind).map_or_else(String::new, Writing::describe);
+                ui.heading(format!("Replace {name}?"));
+                ui.label(format!("{} already exists. Replace it with {what}?", pending.path.display()));
+                ui.horizontal(|ui| {
+                    if ui.button("Replace").clicked() {
+                        self.confirm_replace = None;
+                        self.write_chosen(pending.kind, pending.path.clone(), true);
+                    }
+                    if ui.button("Cancel").clicked() {
+                        self.confirm_replace = None;
+                        if pending.from_prompt {
+                            self.path_prompt = Some((pending.kind, pending.path.display().to_string()));
+                        } else {
+                            self.status = format!("{} was not replaced", pending.path.display());
+                        }
+                    }
+                });
+            });
         }
     }
 
@@ -560,7 +723,7 @@ impl StudioApp {
         let ctx = ui.ctx().clone();
 
         // Keyboard shortcuts, taken before the editor sees them.
-        if self.restore_offer.is_none() && self.unsaved_prompt.is_none() && self.path_prompt.is_none() {
+        if self.restore_offer.is_none() && self.unsaved_prompt.is_none() && self.path_prompt.is_none() && self.confirm_replace.is_none() {
             self.queued.extend(Command::consume_shortcuts(&ctx));
         }
         // Closing the window asks about unsaved text like Quit does.
@@ -584,16 +747,15 @@ impl StudioApp {
         }
         if let Some((kind, outcome)) = self.dialogs.poll() {
             match outcome {
-                DialogOutcome::Picked(path) => match kind {
-                    DialogKind::Open => self.open_path(path),
-                    DialogKind::SaveAs => {
-                        self.save_to(path);
-                    }
-                    DialogKind::ExportWav(seed) => self.export_wav(&path, seed),
-                },
+                DialogOutcome::Picked(path) => self.chosen(kind, path, false),
                 DialogOutcome::Cancelled => {}
                 DialogOutcome::Unavailable => {
-                    let start = self.doc.path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+                    // Never the game's own path for an export: a name of
+                    // the export's kind, beside the game.
+                    let mut start = self.proposed_path(kind).display().to_string();
+                    if kind == DialogKind::Open && !start.is_empty() && !start.ends_with(std::path::MAIN_SEPARATOR) {
+                        start.push(std::path::MAIN_SEPARATOR);
+                    }
                     self.path_prompt = Some((kind, start));
                 }
             }
@@ -611,7 +773,7 @@ impl StudioApp {
             self.queued.extend(commands);
         });
         if let Some(seed) = self.panels.sounds.export_request.take() {
-            self.dialogs.start(DialogKind::ExportWav(seed), &format!("sound-{seed}.wav"), &ctx);
+            self.start_dialog(DialogKind::ExportWav(seed), &ctx);
         }
         if ctx.input(|i| !i.raw.hovered_files.is_empty()) {
             let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("drop")));
@@ -623,7 +785,10 @@ impl StudioApp {
 
         // Autosave (not while a restore offer still needs an answer).
         if self.restore_offer.is_none() {
-            self.recovery.tick(&self.doc, false);
+            let guarded = self.guarded();
+            let before = self.recovery.failure().map(str::to_owned);
+            self.recovery.tick(&self.doc, &guarded, false);
+            self.report_autosave(before);
             if self.doc.is_dirty() {
                 ctx.request_repaint_after(crate::recovery::AUTOSAVE_EVERY);
             }
@@ -641,13 +806,15 @@ impl eframe::App for StudioApp {
         self.ui_root(ui);
     }
 
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, eframe::APP_KEY, &self.persisted());
+    fn save(&mut self, _storage: &mut dyn eframe::Storage) {
+        // Our settings go through the safe writers, not eframe's storage
+        // (which writes its file in place).
+        self.save_settings();
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         // The user has answered the unsaved-changes prompt by now.
-        self.recovery.clear();
+        self.clear_recovery();
     }
 }
 

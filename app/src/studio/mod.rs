@@ -17,6 +17,7 @@ pub mod highlight;
 pub mod layout;
 pub mod panels;
 pub mod recovery;
+pub mod writers;
 
 use std::process::ExitCode;
 
