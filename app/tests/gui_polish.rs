@@ -138,3 +138,79 @@ fn snapshot_of_the_find_bar_with_both_fields_unfocused() {
     harness.get_by_role_and_label(Role::TextInput, "Replace");
     support::snapshot(&mut harness, "find_bar_unfocused");
 }
+
+/// Let the background build of the current text finish and be shown.
+fn settle(harness: &mut egui_kittest::Harness<'_, studio::StudioApp>) {
+    harness.state_mut().doc.finish_build();
+    harness.run_steps(3);
+}
+
+#[test]
+fn file_new_offers_starting_games_that_compile_and_play() {
+    for (i, template) in studio::examples::TEMPLATES.iter().enumerate() {
+        let mut harness = studio(Startup::Example(0));
+        harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+        harness.run_steps(3);
+        harness.get_by_label("New game: choose a starting point");
+        for t in studio::examples::TEMPLATES {
+            harness.get_by_label(t.title);
+        }
+        harness.get_by_label(template.title).click();
+        harness.run_steps(3);
+        settle(&mut harness);
+        let app = harness.state();
+        assert_eq!(app.doc.text(), template.text, "template {i}");
+        assert!(app.doc.diagnostics().is_empty(), "{}: {:?}", template.file, app.doc.diagnostics());
+        assert!(app.panels.player.level_count() > 0, "{} is playable", template.file);
+        assert!(app.doc.path.is_none(), "a new game is saved where the author says");
+    }
+}
+
+#[test]
+fn sprites_create_and_levels_add_make_the_sections_they_need() {
+    let mut harness = studio(Startup::Example(0));
+    harness.state_mut().doc.set_text("title Bare\n".into());
+    support::solo(&mut harness, studio::layout::PanelId::Sprites);
+    harness.run_steps(3);
+    harness.get_by_role_and_label(Role::TextInput, "New object:").click();
+    harness.run_steps(1);
+    harness.get_by_role_and_label(Role::TextInput, "New object:").type_text("Background");
+    harness.run_steps(1);
+    harness.get_by_label("Create").click();
+    harness.run_steps(3);
+    let made = harness.state().doc.text().to_owned();
+    let (ast, _) = engine::syntax::parse(&made);
+    let sections: Vec<_> = ast.sections.iter().map(|(s, _)| *s).collect();
+    use engine::syntax::ast::Section;
+    assert_eq!(sections, vec![Section::Objects, Section::CollisionLayers], "{made}");
+    assert_eq!(ast.objects.first().map(|o| o.name.text.as_str()), Some("background"));
+    assert_eq!(ast.layers.len(), 1);
+    assert!(harness.state().panels.sprites.message().is_none(), "{:?}", harness.state().panels.sprites.message());
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run_steps(2);
+    assert_eq!(harness.state().doc.text(), "title Bare\n", "the object and its sections undo as one step");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y);
+    harness.run_steps(2);
+    assert_eq!(harness.state().doc.text(), made);
+
+    // "+ Level" on a game with a Background object but no glyph and no LEVELS.
+    support::solo(&mut harness, studio::layout::PanelId::Levels);
+    harness.run_steps(3);
+    harness.get_by_label("+ Level").click();
+    harness.run_steps(3);
+    let with_level = harness.state().doc.text().to_owned();
+    let (ast, _) = engine::syntax::parse(&with_level);
+    assert_eq!(ast.levels.len(), 1, "{with_level}");
+    assert!(with_level.contains(". = Background"), "{with_level}");
+    assert!(with_level.contains("\n........\n"), "{with_level}");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run_steps(2);
+    assert_eq!(harness.state().doc.text(), made, "the level and its sections undo as one step");
+
+    // With nothing to paint with, it says why instead of doing nothing.
+    harness.state_mut().doc.set_text("title Bare\n".into());
+    harness.run_steps(2);
+    harness.get_by_label("+ Level").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("make an object called Background");
+}

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::audio::{Audio, Controlled, RodioAudio, SharedAudio, silent};
 use crate::command::Command;
 use crate::document::Document;
-use crate::examples::EXAMPLES;
+use crate::examples::{EXAMPLES, TEMPLATES};
 use crate::files::{self, DialogKind, DialogOutcome, Dialogs};
 use crate::layout::{self, PanelId};
 use crate::panels::{PanelContext, Panels};
@@ -93,6 +93,8 @@ pub struct StudioApp {
     recovery: Recovery,
     restore_offer: Option<Recovered>,
     unsaved_prompt: Option<Command>,
+    /// File → New is choosing its starting point.
+    new_chooser: bool,
     path_prompt: Option<(DialogKind, String)>,
     /// A chosen path that already exists, to replace once the author agrees.
     confirm_replace: Option<PendingReplace>,
@@ -190,6 +192,7 @@ impl StudioApp {
             recovery,
             restore_offer,
             unsaved_prompt: None,
+            new_chooser: false,
             path_prompt: None,
             confirm_replace: None,
             opened_from: None,
@@ -429,7 +432,7 @@ impl StudioApp {
 
     /// Commands that throw the current text away ask first when it is unsaved.
     fn discards_text(command: &Command) -> bool {
-        matches!(command, Command::New | Command::Open | Command::OpenExample(_) | Command::OpenRecent(_) | Command::Quit)
+        matches!(command, Command::NewFrom(_) | Command::Open | Command::OpenExample(_) | Command::OpenRecent(_) | Command::Quit)
     }
 
     /// Run `command` now (asking about unsaved changes first if needed).
@@ -443,12 +446,14 @@ impl StudioApp {
 
     fn execute_unchecked(&mut self, command: Command, ctx: &egui::Context) {
         match command {
-            Command::New => {
+            Command::New => self.new_chooser = true,
+            Command::NewFrom(i) => {
+                let template = TEMPLATES.get(i).copied().unwrap_or(TEMPLATES[0]);
                 self.clear_recovery();
-                self.doc = Document::new(String::new(), None);
+                self.doc = Document::new(template.text.to_owned(), None);
                 self.opened_from = None;
                 self.panels.player.forget_game();
-                self.status = "New game".into();
+                self.status = format!("New game from \u{201c}{}\u{201d}: Save As to give it a name", template.title);
             }
             Command::Open => self.start_dialog(DialogKind::Open, ctx),
             Command::OpenExample(i) => {
@@ -653,6 +658,26 @@ impl StudioApp {
                 });
             });
         }
+        if self.new_chooser {
+            egui::Modal::new(egui::Id::unique("new_chooser")).show(ctx, |ui| {
+                ui.heading("New game: choose a starting point");
+                ui.label("Each starting point is a small game that already plays: change it into yours.");
+                ui.add_space(6.0);
+                for (i, template) in TEMPLATES.iter().enumerate() {
+                    ui.horizontal(|ui| {
+                        if ui.button(template.title).on_hover_text(template.blurb).clicked() {
+                            self.new_chooser = false;
+                            self.queued.push(Command::NewFrom(i));
+                        }
+                        ui.weak(template.blurb);
+                    });
+                }
+                ui.add_space(6.0);
+                if ui.button("Cancel").clicked() {
+                    self.new_chooser = false;
+                }
+            });
+        }
         if let Some((kind, mut path)) = self.path_prompt.take() {
             let mut keep = true;
             egui::Modal::new(egui::Id::unique("path_prompt")).show(ctx, |ui| {
@@ -723,7 +748,7 @@ impl StudioApp {
         let ctx = ui.ctx().clone();
 
         // Keyboard shortcuts, taken before the editor sees them.
-        if self.restore_offer.is_none() && self.unsaved_prompt.is_none() && self.path_prompt.is_none() && self.confirm_replace.is_none() {
+        if self.restore_offer.is_none() && self.unsaved_prompt.is_none() && self.path_prompt.is_none() && self.confirm_replace.is_none() && !self.new_chooser {
             self.queued.extend(Command::consume_shortcuts(&ctx));
         }
         // Closing the window asks about unsaved text like Quit does.

@@ -8,8 +8,11 @@ use crate::layout::PanelId;
 /// One thing the user can ask the studio to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    /// Start a new, empty game.
+    /// Start a new game: offer the starting points to choose from.
     New,
+    /// Start a new game from the template with this index in
+    /// [`crate::examples::TEMPLATES`].
+    NewFrom(usize),
     /// Open a file through the file dialog.
     Open,
     /// Open the built-in example with this index in [`crate::examples::EXAMPLES`].
@@ -71,7 +74,10 @@ impl Command {
     #[must_use]
     pub fn label(&self) -> String {
         match self {
-            Command::New => "New".into(),
+            Command::New => "New…".into(),
+            Command::NewFrom(i) => crate::examples::TEMPLATES
+                .get(*i)
+                .map_or_else(|| "New game".into(), |t| t.title.to_owned()),
             Command::Open => "Open…".into(),
             Command::OpenExample(i) => crate::examples::EXAMPLES
                 .get(*i)

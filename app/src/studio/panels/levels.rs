@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use engine::edit::legend::{self, Glyph};
 use engine::edit::levels::{self as edit, Side};
-use engine::syntax::ast::{Ast, LevelEntry};
+use engine::syntax::ast::{Ast, LevelEntry, Section};
 use ui_widgets::level_grid::{CellRect, LevelGrid};
 
 use super::{Panel, PanelContext};
@@ -50,6 +50,8 @@ pub struct LevelsPanel {
     swatches: Option<(u64, BTreeMap<char, egui::TextureHandle>)>,
     /// Message text for "Insert message".
     message: String,
+    /// Why the last button did nothing, until the next one works.
+    complaint: Option<String>,
     /// List thumbnails by content (look key, glyph map and rows hashed), so
     /// an edit rebuilds only the levels it touched.
     thumbs: BTreeMap<u64, egui::TextureHandle>,
@@ -108,6 +110,7 @@ impl Default for LevelsPanel {
             picture: None,
             swatches: None,
             message: "Well done".to_owned(),
+            complaint: None,
             thumbs: BTreeMap::new(),
             thumb_keys: None,
             look_hash: 0,
@@ -295,6 +298,34 @@ fn paint_card(ui: &egui::Ui, rect: egui::Rect, label: &str, thumb: Thumb, select
     }
 }
 
+/// An empty `8×6` level after entry `after` (or at the end), as one edit:
+/// a missing LEVELS section is added, and when no glyph stands for the
+/// background but a Background object exists, a legend entry for it too
+/// (with LEGEND if missing). `Err` says why no level can be made.
+fn new_level(text: &str, ast: &Ast, after: Option<usize>) -> Result<engine::edit::TextEdit, String> {
+    const WIDTH: usize = 8;
+    const HEIGHT: usize = 6;
+    let no_room = || "the level could not be added here".to_owned();
+    if let Some(bg) = legend::background_glyph(ast).or_else(|| legend::glyphs(ast).first().map(|g| g.ch)) {
+        return engine::edit::with_sections(text, ast, &[Section::Levels], |t, a| {
+            edit::add_level(t, a, after, WIDTH, HEIGHT, bg).ok_or_else(no_room)
+        });
+    }
+    let Some(background) = ast.objects.iter().find(|o| o.name.text == "background") else {
+        return Err("A level is painted with glyphs, and this game has none yet: make an object called Background in Sprites first.".to_owned());
+    };
+    let spelled = background.name.span.text(text).to_owned();
+    engine::edit::with_sections(text, ast, &[Section::Legend, Section::Levels], |t, a| {
+        let glyph = if legend::objects_of(a, ".").is_none() { '.' } else { legend::free_glyph(a).ok_or_else(no_room)? };
+        let with_glyph = legend::add_entry(t, a, glyph, &[spelled]).and_then(|e| e.apply(t)).ok_or_else(no_room)?;
+        let (glyph_ast, _) = engine::syntax::parse(&with_glyph);
+        let done = edit::add_level(&with_glyph, &glyph_ast, None, WIDTH, HEIGHT, glyph)
+            .and_then(|e| e.apply(&with_glyph))
+            .ok_or_else(no_room)?;
+        edit::minimal(t, 0..t.len(), &done).ok_or_else(no_room)
+    })
+}
+
 /// For each paintable glyph: the object ids it places, lowest layer first.
 fn glyph_ids(glyphs: &[Glyph], game: Option<&engine::compile::Game>) -> BTreeMap<char, Vec<usize>> {
     let mut out = BTreeMap::new();
@@ -383,14 +414,20 @@ impl LevelsPanel {
         let n = ast.levels.len();
         ui.horizontal_wrapped(|ui| {
             let after = (n > 0).then_some(self.selected.min(n.saturating_sub(1)));
+            let _ = bg;
             if ui
                 .button("+ Level")
                 .on_hover_text("Add an empty 8×6 level after the selected one")
                 .clicked()
-                && let Some(b) = bg
-                && Self::apply(cx, edit::add_level(&text, ast, after, 8, 6, b))
             {
-                self.selected = after.map_or(0, |a| a + 1);
+                match new_level(&text, ast, after) {
+                    Ok(e) if cx.doc.apply_edit(&e) => {
+                        self.select(after.map_or(0, |a| a + 1));
+                        self.complaint = None;
+                    }
+                    Ok(_) => self.complaint = Some("the level could not be added here".to_owned()),
+                    Err(why) => self.complaint = Some(why),
+                }
             }
             let sel = self.selected;
             if ui
@@ -439,6 +476,9 @@ impl LevelsPanel {
                 }
             }
         });
+        if let Some(why) = &self.complaint {
+            ui.colored_label(ui.visuals().warn_fg_color, why);
+        }
         self.thumbnails_ui(ui, cx, ast);
     }
 

@@ -9,7 +9,7 @@
 use egui::Color32;
 use engine::edit::objects::{self, LayerChoice};
 use engine::render::{self, PaletteTable};
-use engine::syntax::ast::{Ast, ObjectDef};
+use engine::syntax::ast::{Ast, ObjectDef, Section};
 use ui_widgets::sprite_grid::{GridEvent, SpriteGrid, thumbnail};
 use ui_widgets::swatch::swatch;
 
@@ -522,7 +522,12 @@ impl SpritesPanel {
                 let text = cx.doc.text().to_owned();
                 let sprite = vec![vec![None; 5]; 5];
                 let name = self.new_name.trim().to_owned();
-                let edit = objects::add_object(&text, ast, &name, &[self.new_color.as_str()], Some(&sprite), layer);
+                // A game without OBJECTS or COLLISIONLAYERS gets them with the object.
+                let wanted = [Section::Objects, Section::CollisionLayers];
+                let color = self.new_color.clone();
+                let edit = engine::edit::with_sections(&text, ast, &wanted, |t, a| {
+                    objects::add_object(t, a, &name, &[color.as_str()], Some(&sprite), layer)
+                });
                 let ok = edit.is_ok();
                 self.apply_step(cx, edit);
                 if ok {
