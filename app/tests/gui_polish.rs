@@ -214,3 +214,35 @@ fn sprites_create_and_levels_add_make_the_sections_they_need() {
     harness.run_steps(2);
     harness.get_by_label_contains("make an object called Background");
 }
+
+#[test]
+fn no_sound_device_is_said_once_with_the_reason() {
+    let mut harness = studio(Startup::Example(0));
+    harness.state_mut().set_audio_output(std::sync::Arc::new(studio::audio::NoDevice::new("no card in this machine")));
+    harness.run_steps(2);
+    assert!(harness.state().status.contains("No sound: no card in this machine"), "{}", harness.state().status);
+    // Said once: the status line moves on and the notice does not come back.
+    harness.state_mut().queue(studio::command::Command::Rebuild);
+    harness.run_steps(3);
+    assert!(!harness.state().status.contains("No sound"), "{}", harness.state().status);
+    // The Sounds page says it too, for as long as it lasts.
+    support::solo(&mut harness, studio::layout::PanelId::Sounds);
+    harness.run_steps(2);
+    harness.get_by_label_contains("No sound output: no card in this machine");
+}
+
+/// The real output on this machine: when it has no sound device (as CI
+/// machines do not), the studio says so in the status line.
+#[test]
+fn the_real_output_without_a_device_is_reported() {
+    let output = studio::audio::RodioAudio::new();
+    output.open();
+    if output.wait_for_device(std::time::Duration::from_secs(10)) != studio::audio::DeviceState::Unavailable {
+        eprintln!("this machine has a sound device: nothing to report");
+        return;
+    }
+    let mut harness = studio(Startup::Example(0));
+    harness.state_mut().set_audio_output(std::sync::Arc::new(output));
+    harness.run_steps(2);
+    assert!(harness.state().status.contains("No sound"), "{}", harness.state().status);
+}

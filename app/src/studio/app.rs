@@ -113,6 +113,10 @@ pub struct StudioApp {
     timing: bool,
     /// The sound output every panel plays through, with mute and volume.
     audio: Arc<Controlled>,
+    /// The status line has said that there is no sound (said once).
+    no_sound_said: bool,
+    /// When the studio started (the sound device answers soon after).
+    started: std::time::Instant,
 }
 
 impl StudioApp {
@@ -150,6 +154,7 @@ impl StudioApp {
         audio.set_muted(self.audio.muted());
         audio.set_volume(self.audio.volume());
         self.audio = audio;
+        self.no_sound_said = false;
         self.panels.sounds.audio = self.audio.clone();
         self.panels.player.audio = Some(self.audio.clone());
     }
@@ -205,6 +210,8 @@ impl StudioApp {
             title: String::new(),
             timing: std::env::var_os("PUZZLEWRIGHT_TIMING").is_some(),
             audio,
+            no_sound_said: false,
+            started: std::time::Instant::now(),
         };
         match startup {
             Startup::Example(i) => app.open_example(i),
@@ -769,6 +776,16 @@ impl StudioApp {
         }
         for command in std::mem::take(&mut self.queued) {
             self.execute(command, &ctx);
+        }
+        // No sound device: say so once, with the reason (the device opens
+        // on a thread, so look until it has answered).
+        if !self.no_sound_said {
+            if let Some(reason) = self.audio.unavailable() {
+                self.status = format!("No sound: {reason}. The studio plays silently.");
+                self.no_sound_said = true;
+            } else if self.started.elapsed() < std::time::Duration::from_secs(10) {
+                ctx.request_repaint_after(std::time::Duration::from_millis(250));
+            }
         }
         if let Some((kind, outcome)) = self.dialogs.poll() {
             match outcome {

@@ -237,6 +237,12 @@ impl Panel for SoundsPanel {
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
         self.poll();
         self.keyboard(ui);
+        if let Some(reason) = self.audio.unavailable() {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!("No sound output: {reason}. Seeds can still be browsed and written into the game, but not heard."),
+            );
+        }
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 for category in Category::ALL {
