@@ -246,3 +246,27 @@ fn the_real_output_without_a_device_is_reported() {
     harness.run_steps(2);
     assert!(harness.state().status.contains("No sound"), "{}", harness.state().status);
 }
+
+#[test]
+fn painting_with_the_mouse_keeps_the_legends_upper_case_glyph() {
+    let mut harness = studio(Startup::Example(0));
+    harness.state_mut().doc.finish_build();
+    support::solo(&mut harness, studio::layout::PanelId::Levels);
+    harness.run_steps(3);
+    // Example 0's legend writes `S = Soil`; the first map is entry 1.
+    assert!(harness.state().doc.text().contains("\nS = Soil\n"));
+    harness.state_mut().panels.levels.select(1);
+    harness.state_mut().panels.levels.set_brush(Some('s'));
+    harness.run_steps(3);
+    let before = harness.state().doc.text().to_owned();
+    let canvas = harness.get_by_label("Level canvas").rect();
+    // Cell (1, 1) of the 7×5 map `#.....#`.
+    let pos = egui::pos2(canvas.min.x + 1.5 * canvas.width() / 7.0, canvas.min.y + 1.5 * canvas.height() / 5.0);
+    support::press(&mut harness, pos, egui::PointerButton::Primary);
+    support::release(&mut harness, pos, egui::PointerButton::Primary);
+    let after = harness.state().doc.text().to_owned();
+    assert_ne!(after, before, "the click painted");
+    assert!(after.contains("\n#S....#\n"), "painted as the legend spells it:\n{after}");
+    assert!(!after.contains("#s"), "no lower-case glyph");
+    harness.get_by_label_contains("S  soil");
+}

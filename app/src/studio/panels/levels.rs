@@ -727,10 +727,12 @@ impl LevelsPanel {
                     } else {
                         String::new()
                     };
-                    let label = format!("{}  {}", g.ch, names.join("+"));
+                    // Shown as the game writes it (the tree keeps lower case).
+                    let shown = edit::spelling(cx.doc.text(), ast, g.ch);
+                    let label = format!("{shown}  {}", names.join("+"));
                     if ui
                         .selectable_label(self.brush == Some(g.ch), label)
-                        .on_hover_text(format!("Paint '{}'{key}", g.ch))
+                        .on_hover_text(format!("Paint '{shown}'{key}"))
                         .clicked()
                     {
                         self.brush = Some(g.ch);
@@ -1047,7 +1049,7 @@ impl Panel for LevelsPanel {
                     .find(|g| g.ch == *c)
                     .map(|g| g.objects.iter().cloned().collect::<Vec<_>>().join(", "))
                     .unwrap_or_default();
-                format!("'{c}' {objs}")
+                format!("'{}' {objs}", edit::spelling(cx.doc.text(), &ast, *c))
             });
             ui.weak(format!("({x}, {y}) {}", what.unwrap_or_default()));
         }
