@@ -3,7 +3,7 @@
 //! go to definition and the safe writers, driven through egui_kittest.
 
 use egui::accesskit::Role;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use studio::Startup;
 
 mod support;
@@ -269,4 +269,135 @@ fn painting_with_the_mouse_keeps_the_legends_upper_case_glyph() {
     assert!(after.contains("\n#S....#\n"), "painted as the legend spells it:\n{after}");
     assert!(!after.contains("#s"), "no lower-case glyph");
     harness.get_by_label_contains("S  soil");
+}
+
+#[test]
+fn autocomplete_names_are_never_broken_across_lines() {
+    let mut harness = studio(Startup::Example(0));
+    let text = harness.state().doc.text().to_owned();
+    let rules = text.find("RULES").expect("rules");
+    let at = rules + text[rules..].find('\n').expect("newline");
+    studio::panels::code::set_selection(&harness.ctx, &text, at..at);
+    harness.run_steps(2);
+    // A list of short names first (the popup remembers its size) ...
+    harness.get_by_role(Role::MultilineTextInput).type_text("\n[ Po");
+    harness.run_steps(3);
+    harness.get_by_label("Pond");
+    let one_line = harness.get_by_label("Pond").rect().height();
+    // ... then one with a longer name: it must not be broken in two.
+    harness.get_by_role(Role::MultilineTextInput).type_text("nd | Gar");
+    harness.run_steps(3);
+    let item = harness.get_by_label("Gardener").rect();
+    assert!(item.height() < one_line * 1.5, "the name is on one line: {item:?} (a line is {one_line} high)");
+}
+
+#[test]
+fn the_recovery_offer_keeps_its_line_count_on_one_line() {
+    let dir = std::env::temp_dir().join(format!("puzzlewright-recovery-wrap-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let long = dir.join("a folder with a rather long name indeed").join("and another one inside it").join("my_long_game_name.txt");
+    std::fs::create_dir_all(long.parent().expect("parent")).expect("dirs");
+    {
+        // A session killed with 218 unsaved lines of `long`.
+        let mut app = studio::StudioApp::with_parts(Startup::Example(0), studio::app::Persisted::default(), Box::new(studio::files::NoDialogs::default()), Some(dir.clone()));
+        app.doc = studio::document::Document::new(String::new(), Some(long.clone()));
+        app.doc.set_text("(line)\n".repeat(218));
+        app.autosave_now();
+    }
+    let app = studio::StudioApp::with_parts(Startup::Example(0), studio::app::Persisted::default(), Box::new(studio::files::NoDialogs::default()), Some(dir.clone()));
+    let mut harness = support::harness(app, [900.0, 700.0], false);
+    harness.run_steps(3);
+    let count = harness.get_by_label("(218 lines)").rect();
+    assert!(count.height() < 24.0, "one line: {count:?}");
+    harness.get_by_label("Discard").click();
+    harness.run_steps(2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn waveforms_use_the_width_of_their_row() {
+    let app = support::app(Startup::Example(0), studio::app::Persisted::default());
+    let mut harness = support::harness(app, [900.0, 800.0], false);
+    support::solo(&mut harness, studio::layout::PanelId::Sounds);
+    harness.run_steps(2);
+    harness.state_mut().panels.sounds.more_like(4201);
+    harness.run_steps(1);
+    harness.state_mut().panels.sounds.wait_for_page(std::time::Duration::from_secs(60));
+    harness.run_steps(3);
+    let wave = harness.get_by_label("Waveform of 4201").rect();
+    assert!(wave.width() > 400.0, "the waveform fills its row: {wave:?}");
+    // Clicking it still auditions the seed.
+    harness.get_by_label("Waveform of 4201").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().panels.sounds.audio.played().last(), Some(&4201));
+}
+
+#[test]
+fn view_wrap_lines_wraps_long_lines_and_is_kept_between_runs() {
+    let app = support::app(Startup::Example(0), studio::app::Persisted::default());
+    let mut harness = support::harness(app, [800.0, 600.0], false);
+    support::solo(&mut harness, studio::layout::PanelId::Code);
+    let text = format!("({})\n{}", "a long comment ".repeat(30), harness.state().doc.text());
+    harness.state_mut().doc.set_text(text);
+    harness.run_steps(3);
+    let wide = harness.get_by_role(Role::MultilineTextInput).rect().width();
+    assert!(wide > 1000.0, "without wrapping the line runs off to the side: {wide}");
+    harness.state_mut().queue(studio::command::Command::ToggleWrapLines);
+    harness.run_steps(3);
+    let wrapped = harness.get_by_role(Role::MultilineTextInput).rect().width();
+    assert!(wrapped < 800.0, "wrapped at the panel's edge: {wrapped}");
+    let kept = harness.state().persisted();
+    assert!(kept.wrap_lines);
+    let again = support::app(Startup::Example(0), kept);
+    assert!(again.panels.code.wrap_lines, "the next run wraps too");
+}
+
+/// Hover every button in `panel` and list those that show no tooltip.
+fn buttons_without_tooltips(harness: &mut egui_kittest::Harness<'_, studio::StudioApp>) -> Vec<String> {
+    let buttons: Vec<(String, egui::Pos2)> = harness
+        .query_all_by_role(Role::Button)
+        .filter_map(|b| {
+            let label = b.accesskit_node().label().unwrap_or_default();
+            // The menu bar and the tab titles are not the page's buttons.
+            let chrome = ["File", "Edit", "Run", "View"].contains(&label.as_str())
+                || studio::layout::PanelId::ALL.iter().any(|p| p.title() == label);
+            (!label.is_empty() && !chrome).then(|| (label, b.rect().center()))
+        })
+        .collect();
+    let mut missing = Vec::new();
+    for (label, at) in buttons {
+        harness.hover_at(egui::pos2(0.0, 0.0));
+        harness.run_steps(2);
+        let before = harness.query_all_by_role(Role::Label).count();
+        harness.hover_at(at);
+        // Tooltips show after a short delay.
+        for _ in 0..12 {
+            harness.step();
+        }
+        if harness.query_all_by_role(Role::Label).count() <= before {
+            missing.push(label);
+        }
+    }
+    missing
+}
+
+#[test]
+fn every_button_in_the_sounds_levels_and_sprites_pages_has_a_tooltip() {
+    let app = support::app(Startup::Example(0), studio::app::Persisted { sound_favourites: vec![4201], ..studio::app::Persisted::default() });
+    let mut harness = support::harness(app, [1100.0, 900.0], false);
+    harness.state_mut().doc.finish_build();
+    let mut missing = Vec::new();
+    for panel in [studio::layout::PanelId::Sounds, studio::layout::PanelId::Levels, studio::layout::PanelId::Sprites] {
+        support::solo(&mut harness, panel);
+        harness.run_steps(3);
+        if panel == studio::layout::PanelId::Sounds {
+            harness.state_mut().panels.sounds.more_like(4201);
+            harness.run_steps(1);
+            harness.state_mut().panels.sounds.wait_for_page(std::time::Duration::from_secs(60));
+            harness.run_steps(3);
+        }
+        missing.extend(buttons_without_tooltips(&mut harness).into_iter().map(|b| format!("{panel:?}: {b}")));
+    }
+    missing.dedup();
+    assert!(missing.is_empty(), "buttons without a tooltip: {missing:#?}");
 }

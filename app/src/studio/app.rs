@@ -55,6 +55,9 @@ pub struct Persisted {
     /// Sound volume, 0 to 1 (`None`: full volume).
     #[serde(default)]
     pub volume: Option<f32>,
+    /// The code editor wraps long lines.
+    #[serde(default)]
+    pub wrap_lines: bool,
 }
 
 const RECENT_LIMIT: usize = 10;
@@ -181,6 +184,7 @@ impl StudioApp {
         let mut panels = Panels::default();
         panels.player.set_progress(persisted.progress);
         panels.sounds.favourites = persisted.sound_favourites;
+        panels.code.wrap_lines = persisted.wrap_lines;
         // One output for the whole studio: silent and recording here (tests);
         // `new` switches the real app to the device.
         let audio = Arc::new(Controlled::new(silent()));
@@ -249,6 +253,7 @@ impl StudioApp {
             sound_favourites: self.panels.sounds.favourites.clone(),
             muted: self.audio.muted(),
             volume: Some(self.audio.volume()),
+            wrap_lines: self.panels.code.wrap_lines,
         }
     }
 
@@ -512,6 +517,7 @@ impl StudioApp {
                 layout::set_shown(&mut self.tree, panel, !shown);
             }
             Command::ResetLayout => self.tree = layout::default_tree(),
+            Command::ToggleWrapLines => self.panels.code.wrap_lines = !self.panels.code.wrap_lines,
             Command::PlayLevel(index) => {
                 self.panels.player.select_level(index);
                 layout::focus(&mut self.tree, PanelId::Player);
@@ -579,6 +585,11 @@ impl StudioApp {
                 ui.separator();
                 self.menu_item(ui, Command::ResetLayout, true);
                 ui.separator();
+                let mut wrap = self.panels.code.wrap_lines;
+                if ui.checkbox(&mut wrap, Command::ToggleWrapLines.label()).on_hover_text("Wrap long lines in the code editor (kept between runs)").clicked() {
+                    self.queued.push(Command::ToggleWrapLines);
+                }
+                ui.separator();
                 let mut muted = self.audio.muted();
                 if ui.checkbox(&mut muted, "Mute sound").changed() {
                     self.audio.set_muted(muted);
@@ -617,10 +628,15 @@ impl StudioApp {
             let modal = egui::Modal::new(egui::Id::unique("restore_offer")).show(ctx, |ui| {
                 ui.heading("Restore unsaved work?");
                 let of = offer.path.as_ref().map_or_else(|| "an untitled game".to_owned(), |p| p.display().to_string());
-                ui.label(format!(
-                    "Puzzlewright did not close cleanly last time. It kept the unsaved text of {of} ({} lines).",
-                    offer.text.lines().count()
-                ));
+                ui.label("Puzzlewright did not close cleanly last time. It kept the unsaved text of:");
+                ui.horizontal(|ui| {
+                    // The file and its size, each on one line: a long path is
+                    // cut short rather than the count broken in two.
+                    let lines = offer.text.lines().count();
+                    let count = if lines == 1 { "(1 line)".to_owned() } else { format!("({lines} lines)") };
+                    ui.add(egui::Label::new(egui::RichText::new(count).weak()).wrap_mode(egui::TextWrapMode::Extend));
+                    ui.add(egui::Label::new(egui::RichText::new(of).monospace()).truncate());
+                });
                 ui.horizontal(|ui| {
                     if ui.button("Restore").clicked() {
                         self.doc = Document::new(offer.text.clone(), offer.path.clone());
@@ -876,6 +892,7 @@ mod tests {
             sound_favourites: vec![4201, 707],
             muted: true,
             volume: Some(0.5),
+            wrap_lines: true,
         };
         let json = serde_json::to_string(&saved).expect("serialize");
         let back: Persisted = serde_json::from_str(&json).expect("deserialize");
@@ -887,12 +904,15 @@ mod tests {
         assert_eq!(back.sound_favourites, vec![4201, 707]);
         assert!(back.muted);
         assert_eq!(back.volume, Some(0.5));
+        assert!(back.wrap_lines);
         // Settings saved before sound settings existed load unmuted, full volume.
         let old: Persisted = serde_json::from_str(r#"{"recent":[],"tree":null}"#).expect("old settings");
         assert!(!old.muted);
         assert_eq!(old.volume, None);
+        assert!(!old.wrap_lines);
         let app = StudioApp::with_parts(Startup::Example(0), saved, Box::new(files::NoDialogs::default()), None);
         assert!(app.audio().muted());
         assert!((app.audio().volume() - 0.5).abs() < f32::EPSILON);
+        assert!(app.panels.code.wrap_lines, "wrapping is kept between runs");
     }
 }

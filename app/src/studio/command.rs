@@ -45,6 +45,8 @@ pub enum Command {
     TogglePanel(PanelId),
     /// Put the panels back where they started.
     ResetLayout,
+    /// Wrap long lines in the code editor, or scroll sideways.
+    ToggleWrapLines,
     /// Play the level with this index (counting messages too, as the
     /// LEVELS section lists them) in the docked player.
     PlayLevel(usize),
@@ -96,6 +98,7 @@ impl Command {
             Command::LevelSelect => "Level Select…".into(),
             Command::TogglePanel(p) => p.title().into(),
             Command::ResetLayout => "Reset Layout".into(),
+            Command::ToggleWrapLines => "Wrap Lines".into(),
             Command::PlayLevel(i) => format!("Play Level {}", i + 1),
         }
     }

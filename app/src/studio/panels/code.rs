@@ -89,6 +89,8 @@ pub struct CodePanel {
     font_size: f32,
     /// The lines (1-based, inclusive) on screen in the last frame.
     visible_lines: Option<(usize, usize)>,
+    /// Long lines wrap at the panel's edge instead of scrolling sideways.
+    pub wrap_lines: bool,
 }
 
 impl Default for CodePanel {
@@ -102,6 +104,7 @@ impl Default for CodePanel {
             scroll_to: None,
             font_size: 14.0,
             visible_lines: None,
+            wrap_lines: false,
         }
     }
 }
@@ -431,12 +434,14 @@ impl Panel for CodePanel {
         let mut visible: Option<(usize, usize)> = None;
 
         egui::Frame::new().fill(Color32::from_rgb(0x1e, 0x1e, 0x1e)).show(ui, |ui| {
-            egui::ScrollArea::both().id_salt("code_scroll").auto_shrink(false).show(ui, |ui| {
+            let scroll = if self.wrap_lines { egui::ScrollArea::vertical() } else { egui::ScrollArea::both() };
+            let wrap_lines = self.wrap_lines;
+            scroll.id_salt("code_scroll").auto_shrink(false).show(ui, |ui| {
                 ui.horizontal_top(|ui| {
                     ui.add_space(gutter);
                     let background = ui.painter().add(Shape::Noop);
-                    let mut layouter = |ui: &egui::Ui, buf: &dyn egui::TextBuffer, _wrap: f32| {
-                        highlighter.galley(ui, buf.as_str(), &font, f32::INFINITY)
+                    let mut layouter = |ui: &egui::Ui, buf: &dyn egui::TextBuffer, wrap: f32| {
+                        highlighter.galley(ui, buf.as_str(), &font, if wrap_lines { wrap } else { f32::INFINITY })
                     };
                     let out = egui::TextEdit::multiline(&mut text)
                         .id(id)
@@ -554,6 +559,8 @@ impl Panel for CodePanel {
                             .fixed_pos(r.left_bottom() + Vec2::new(0.0, 2.0))
                             .show(ui.ctx(), |ui| {
                                 egui::Frame::popup(ui.style()).show(ui, |ui| {
+                                    // One name per line, never broken.
+                                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
                                     for (i, item) in c.items.iter().enumerate() {
                                         let label = egui::RichText::new(item).monospace();
                                         if ui.selectable_label(i == c.selected, label).clicked() {

@@ -430,15 +430,13 @@ impl LevelsPanel {
                 }
             }
             let sel = self.selected;
-            if ui
-                .add_enabled(sel < n, egui::Button::new("Duplicate"))
+            if super::tip(ui.add_enabled(sel < n, egui::Button::new("Duplicate")), "Copy the selected entry after itself")
                 .clicked()
                 && Self::apply(cx, edit::duplicate(&text, ast, sel))
             {
                 self.selected = sel + 1;
             }
-            if ui
-                .add_enabled(sel < n, egui::Button::new("Delete"))
+            if super::tip(ui.add_enabled(sel < n, egui::Button::new("Delete")), "Delete the selected entry")
                 .clicked()
                 && Self::apply(cx, edit::delete(&text, ast, sel))
             {
@@ -469,7 +467,7 @@ impl LevelsPanel {
                     .desired_width(180.0),
             )
             .labelled_by(label.id);
-            if ui.button("Insert message").clicked() {
+            if ui.button("Insert message").on_hover_text("Add this message after the selected entry").clicked() {
                 let after = (n > 0).then_some(self.selected.min(n.saturating_sub(1)));
                 if Self::apply(cx, edit::insert_message(&text, ast, after, &self.message)) {
                     self.selected = after.map_or(0, |a| a + 1);
@@ -922,11 +920,14 @@ impl Panel for LevelsPanel {
             if ui.button("Fit").on_hover_text("Zoom so the whole level fits the panel").clicked() {
                 self.fit_now = true;
             }
-            ui.toggle_value(&mut self.select_mode, "Select");
+            ui.toggle_value(&mut self.select_mode, "Select")
+                .on_hover_text("Drag to select cells instead of painting them");
             let text = cx.doc.text().to_owned();
             let sel = self.selection;
             if ui
                 .add_enabled(sel.is_some(), egui::Button::new("Copy"))
+                .on_hover_text("Copy the selected cells")
+                .on_disabled_hover_text("Copy the selected cells (select some first)")
                 .clicked()
                 && let Some(s) = sel
             {
@@ -943,6 +944,8 @@ impl Panel for LevelsPanel {
                     sel.is_some() && !self.clipboard.is_empty(),
                     egui::Button::new("Paste"),
                 )
+                .on_hover_text("Paste the copied cells at the selection")
+                .on_disabled_hover_text("Paste the copied cells at the selection (copy and select first)")
                 .clicked()
                 && let Some(s) = sel
             {
@@ -964,6 +967,8 @@ impl Panel for LevelsPanel {
                     sel.is_some() && self.brush.is_some(),
                     egui::Button::new("Fill"),
                 )
+                .on_hover_text("Fill the selection with the brush")
+                .on_disabled_hover_text("Fill the selection with the brush (select some cells first)")
                 .clicked()
                 && let (Some(s), Some(b)) = (sel, self.brush)
             {
@@ -974,7 +979,7 @@ impl Panel for LevelsPanel {
                     .collect();
                 Self::apply(cx, edit::paint_cells(&text, &ast, i, &cells));
             }
-            if ui.button("Play from here").clicked() {
+            if ui.button("Play from here").on_hover_text("Play this level in the player").clicked() {
                 cx.commands.push(Command::PlayLevel(i));
             }
         });

@@ -23,6 +23,12 @@ pub struct PanelContext<'a> {
     pub jump: &'a mut Option<Range<usize>>,
 }
 
+/// Give `response` the tooltip `text`, shown whether or not the widget is
+/// enabled (a disabled button says what it would do).
+pub fn tip(response: egui::Response, text: &str) -> egui::Response {
+    response.on_hover_text(text).on_disabled_hover_text(text)
+}
+
 /// One dockable panel.
 pub trait Panel {
     /// The tab title (it may count things, like problems).
