@@ -401,3 +401,126 @@ fn every_button_in_the_sounds_levels_and_sprites_pages_has_a_tooltip() {
     missing.dedup();
     assert!(missing.is_empty(), "buttons without a tooltip: {missing:#?}");
 }
+
+/// Example 0 in a window tall enough for the whole outline.
+fn tall_studio() -> egui_kittest::Harness<'static, studio::StudioApp> {
+    let app = support::app(Startup::Example(0), studio::app::Persisted::default());
+    let mut harness = support::harness(app, [1280.0, 1600.0], false);
+    harness.run_steps(4);
+    harness
+}
+
+/// The code panel's selection as a byte range.
+fn selected(harness: &egui_kittest::Harness<'_, studio::StudioApp>) -> Option<std::ops::Range<usize>> {
+    studio::panels::code::selection(&harness.ctx, harness.state().doc.text())
+}
+
+#[test]
+fn the_outline_maps_the_game_and_a_click_shows_the_place_in_the_code() {
+    let mut harness = tall_studio();
+    settle(&mut harness);
+    harness.get_by_label("Outline").click();
+    harness.run_steps(3);
+    for shown in ["Sections (7)", "Objects (6)", "Rules (3)", "Levels (5)"] {
+        harness.get_by_label(shown);
+    }
+    harness.get_by_label_contains("LEVELS");
+    harness.get_by_label_contains("[ > Player | Pot ] -> [ > Player | > Pot ]");
+    harness.get_by_label_contains("Level 3 (9×6)");
+    harness.get_by_label_contains("message The garden is in bloom.");
+    for _ in 0..3 {
+        harness.run_steps(1);
+    }
+    assert_eq!(harness.state().panels.outline.level_pictures(), 3, "a picture of each level");
+    // Sprites sit beside the objects, and a click on one shows it in the code.
+    let text = harness.state().doc.text().to_owned();
+    harness.get_by_label("Pot").click();
+    harness.run_steps(3);
+    let pot = text.find("\nPot\n").expect("the object") + 1;
+    assert_eq!(selected(&harness), Some(pot..pot + 3));
+    assert!(studio::layout::is_shown(&harness.state().tree, studio::layout::PanelId::Code));
+    harness.get_by_role(Role::MultilineTextInput);
+    // A level too.
+    harness.get_by_label("Outline").click();
+    harness.run_steps(3);
+    harness.get_by_label_contains("Level 2 (8×5)").click();
+    harness.run_steps(3);
+    let level = text.find("########\n#..S...#").expect("level 2");
+    assert_eq!(selected(&harness).map(|r| r.start), Some(level));
+}
+
+#[test]
+fn f12_goes_to_the_definition_of_the_name_at_the_cursor() {
+    let mut harness = studio(Startup::Example(0));
+    let text = harness.state().doc.text().to_owned();
+    let in_rule = text.find("| Pot ]").expect("a rule") + 3;
+    studio::panels::code::set_selection(&harness.ctx, &text, in_rule..in_rule);
+    harness.run_steps(2);
+    harness.key_press(egui::Key::F12);
+    harness.run_steps(3);
+    let pot = text.find("\nPot\n").expect("the object") + 1;
+    assert_eq!(selected(&harness), Some(pot..pot + 3), "F12 on Pot selects its definition");
+    // A glyph in a level goes to its legend line.
+    let glyph = text.find("#.P*S.#").expect("level 1") + 4;
+    studio::panels::code::set_selection(&harness.ctx, &text, glyph..glyph);
+    harness.run_steps(2);
+    harness.key_press(egui::Key::F12);
+    harness.run_steps(3);
+    let legend = text.find("S = Soil").expect("legend");
+    assert_eq!(selected(&harness), Some(legend..legend + 1), "F12 on a level glyph selects its legend entry");
+    // Nothing named under the cursor: the status line says so.
+    studio::panels::code::set_selection(&harness.ctx, &text, 1..1);
+    harness.run_steps(2);
+    harness.key_press(egui::Key::F12);
+    harness.run_steps(2);
+    assert!(harness.state().status.contains("Put the cursor on a name"), "{}", harness.state().status);
+}
+
+#[test]
+fn ctrl_click_on_a_name_goes_to_its_definition() {
+    let mut harness = studio(Startup::Example(0));
+    let text = harness.state().doc.text().to_owned();
+    let rule = text.find("[ > Player | Pot ]").expect("a rule");
+    let line = text[..rule].matches('\n').count();
+    let lines = text.split('\n').count();
+    // Scrolled to the rule, as a jump does.
+    harness.state_mut().panels.code.select = Some(rule..rule);
+    harness.run_steps(4);
+    // Where "Player" is drawn: the editor's rows are one monospace line each.
+    let editor = harness.get_by_role(Role::MultilineTextInput).rect();
+    let row = editor.height() / lines as f32;
+    let char_width = harness.ctx.fonts_mut(|f| f.glyph_width(&egui::FontId::monospace(14.0), '0'));
+    let pos = egui::pos2(editor.left() + 4.0 + char_width * 7.0, editor.top() + row * (line as f32 + 0.5));
+    harness.event(egui::Event::PointerMoved(pos));
+    harness.run_steps(1);
+    harness.event(egui::Event::ModifiersChanged(egui::Modifiers::COMMAND));
+    for pressed in [true, false] {
+        harness.event(egui::Event::PointerButton { pos, button: egui::PointerButton::Primary, pressed, modifiers: egui::Modifiers::COMMAND });
+    }
+    harness.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
+    harness.run_steps(4);
+    let player = text.find("Player = Gardener").expect("legend");
+    assert_eq!(selected(&harness), Some(player..player + 6), "Ctrl+click on Player selects its legend entry; status {}", harness.state().status);
+}
+
+#[test]
+fn shift_f12_lists_every_use_in_the_outline() {
+    let mut harness = tall_studio();
+    let text = harness.state().doc.text().to_owned();
+    let in_rule = text.find("| Pot ]").expect("a rule") + 3;
+    studio::panels::code::set_selection(&harness.ctx, &text, in_rule..in_rule);
+    harness.run_steps(2);
+    harness.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::F12);
+    harness.run_steps(3);
+    let uses = harness.state().panels.outline.uses.clone().expect("uses listed");
+    assert_eq!(uses.name, "pot");
+    let written: Vec<&str> = uses.spans.iter().map(|s| &text[s.start..s.end]).collect();
+    assert!(written.len() >= 8 && written.iter().all(|w| w.eq_ignore_ascii_case("pot")), "{written:?}");
+    harness.get_by_label(&format!("Uses of pot ({})", uses.spans.len()));
+    // The uses are listed by line; a click shows one in the code.
+    let win = text.find("All Pot on Soil").expect("win condition") + 4;
+    let line = text[..win].matches('\n').count() + 1;
+    harness.get_by_label(&format!("{line:>5}  All Pot on Soil")).click();
+    harness.run_steps(3);
+    assert_eq!(selected(&harness), Some(win..win + 3), "status {}", harness.state().status);
+}

@@ -302,6 +302,11 @@ impl StudioApp {
         self.recovery.clear(&guarded);
     }
 
+    /// True when the code panel is showing (its tab in front).
+    fn code_in_front(&self) -> bool {
+        self.tree.tiles.find_pane(&PanelId::Code).is_some_and(|id| self.tree.is_visible(id) && self.tree.active_tiles().contains(&id))
+    }
+
     fn remember(&mut self, path: &std::path::Path) {
         let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
         self.recent.retain(|p| *p != path);
@@ -500,6 +505,8 @@ impl StudioApp {
             Command::Find => self.panels.code.open_find(false, ctx, self.doc.text()),
             Command::Replace => self.panels.code.open_find(true, ctx, self.doc.text()),
             Command::ToggleComment => self.panels.code.toggle_comment_requested = true,
+            Command::GoToDefinition => self.go_to_definition(ctx),
+            Command::FindUses => self.find_uses(ctx),
             Command::RunRestart => {
                 self.panels.player.restart();
                 layout::set_shown(&mut self.tree, PanelId::Player, true);
@@ -524,6 +531,37 @@ impl StudioApp {
             }
         }
         ctx.request_repaint();
+    }
+
+    /// The name at the editor's cursor, or a status line saying there is none.
+    fn name_at_cursor(&mut self, ctx: &egui::Context, what: &str) -> Option<(String, std::sync::Arc<engine::syntax::ast::Ast>)> {
+        let text = self.doc.text().to_owned();
+        let ast = self.doc.shared_ast();
+        let name = crate::panels::code::selection(ctx, &text).and_then(|r| crate::navigate::name_at(&text, &ast, r.start));
+        if name.is_none() {
+            self.status = format!("Put the cursor on a name in the code to {what}.");
+        }
+        name.map(|n| (n, ast))
+    }
+
+    fn go_to_definition(&mut self, ctx: &egui::Context) {
+        let Some((name, ast)) = self.name_at_cursor(ctx, "go to its definition") else { return };
+        match crate::navigate::definition(&ast, &name) {
+            Some(span) => {
+                self.jump = Some(span.start..span.end);
+                layout::focus(&mut self.tree, PanelId::Code);
+                self.status = format!("{name}: defined on line {}", span.line);
+            }
+            None => self.status = format!("{name} is not defined in this game"),
+        }
+    }
+
+    fn find_uses(&mut self, ctx: &egui::Context) {
+        let Some((name, ast)) = self.name_at_cursor(ctx, "list its uses") else { return };
+        let spans = crate::navigate::uses(&ast, &name);
+        self.status = format!("{name}: {} in the Outline", crate::panels::problems::count(spans.len(), "use"));
+        self.panels.outline.uses = Some(crate::panels::outline::Uses { name, spans });
+        layout::focus(&mut self.tree, PanelId::Outline);
     }
 
     fn menu_item(&mut self, ui: &mut egui::Ui, command: Command, enabled: bool) {
@@ -569,6 +607,9 @@ impl StudioApp {
                 self.menu_item(ui, Command::Find, true);
                 self.menu_item(ui, Command::Replace, true);
                 self.menu_item(ui, Command::ToggleComment, true);
+                ui.separator();
+                self.menu_item(ui, Command::GoToDefinition, true);
+                self.menu_item(ui, Command::FindUses, true);
             });
             ui.menu_button("Run", |ui| {
                 self.menu_item(ui, Command::RunRestart, true);
@@ -830,6 +871,12 @@ impl StudioApp {
             self.tree.ui(&mut behavior, ui);
             self.queued.extend(commands);
         });
+        // A jump into the code (from Problems, the Outline, go to
+        // definition) brings the code panel to the front to be seen.
+        if self.jump.is_some() && !self.code_in_front() {
+            layout::focus(&mut self.tree, PanelId::Code);
+            ctx.request_repaint();
+        }
         if let Some(seed) = self.panels.sounds.export_request.take() {
             self.start_dialog(DialogKind::ExportWav(seed), &ctx);
         }

@@ -35,6 +35,10 @@ pub enum Command {
     Replace,
     /// Comment or uncomment the selected lines.
     ToggleComment,
+    /// Jump to where the name at the cursor is defined.
+    GoToDefinition,
+    /// List every use of the name at the cursor (in the Outline).
+    FindUses,
     /// Run the game, or restart the current level.
     RunRestart,
     /// Build the text again.
@@ -55,8 +59,10 @@ pub enum Command {
 impl Command {
     /// Commands that have a keyboard shortcut, most specific first (so
     /// Ctrl+Shift+S is matched before Ctrl+S).
-    pub const WITH_SHORTCUTS: [Command; 14] = [
+    pub const WITH_SHORTCUTS: [Command; 16] = [
         Command::SaveAs,
+        Command::GoToDefinition,
+        Command::FindUses,
         Command::Redo,
         Command::New,
         Command::Open,
@@ -93,6 +99,8 @@ impl Command {
             Command::Find => "Find…".into(),
             Command::Replace => "Replace…".into(),
             Command::ToggleComment => "Toggle Comment".into(),
+            Command::GoToDefinition => "Go to Definition".into(),
+            Command::FindUses => "Find Uses".into(),
             Command::RunRestart => "Run / Restart Level".into(),
             Command::Rebuild => "Rebuild".into(),
             Command::LevelSelect => "Level Select…".into(),
@@ -120,6 +128,8 @@ impl Command {
             Command::Replace => (cmd, Key::H),
             Command::ToggleComment => (cmd, Key::Slash),
             Command::RunRestart => (Modifiers::NONE, Key::F5),
+            Command::GoToDefinition => (Modifiers::NONE, Key::F12),
+            Command::FindUses => (Modifiers::SHIFT, Key::F12),
             Command::Rebuild => (cmd, Key::B),
             Command::LevelSelect => (cmd, Key::L),
             _ => return None,
@@ -176,6 +186,8 @@ mod tests {
         assert_eq!(Command::for_key(cmd, Key::S), Some(Command::Save));
         assert_eq!(Command::for_key(cmd_shift, Key::S), Some(Command::SaveAs));
         assert_eq!(Command::for_key(Modifiers::NONE, Key::F5), Some(Command::RunRestart));
+        assert_eq!(Command::for_key(Modifiers::NONE, Key::F12), Some(Command::GoToDefinition));
+        assert_eq!(Command::for_key(Modifiers::SHIFT, Key::F12), Some(Command::FindUses));
         assert_eq!(Command::for_key(Modifiers::SHIFT, Key::Z), None);
         assert_eq!(Command::for_key(Modifiers::NONE, Key::Z), None);
     }

@@ -15,6 +15,7 @@ pub mod files;
 pub mod fonts;
 pub mod highlight;
 pub mod layout;
+pub mod navigate;
 pub mod panels;
 pub mod recovery;
 pub mod writers;

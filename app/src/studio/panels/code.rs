@@ -432,6 +432,7 @@ impl Panel for CodePanel {
         let current_match = if self.find.open { self.find.current.clone() } else { None };
         let diagnostics: Vec<engine::Diagnostic> = cx.doc.diagnostics().to_vec();
         let mut visible: Option<(usize, usize)> = None;
+        let mut ctrl_clicked = false;
 
         egui::Frame::new().fill(Color32::from_rgb(0x1e, 0x1e, 0x1e)).show(ui, |ui| {
             let scroll = if self.wrap_lines { egui::ScrollArea::vertical() } else { egui::ScrollArea::both() };
@@ -454,6 +455,16 @@ impl Panel for CodePanel {
                         .lock_focus(true)
                         .layouter(&mut layouter)
                         .show(ui);
+                    // Ctrl+click on a name: go to its definition (the click
+                    // has put the cursor on it).
+                    let editor = &out.response.response;
+                    // (A click with Ctrl held is not a `clicked()` to egui's text edit.)
+                    ctrl_clicked = (editor.clicked() || (editor.contains_pointer() && ui.input(|i| i.pointer.any_click())))
+                        && ui.input(|i| {
+                            // The release may carry the modifier when the state no longer does.
+                            i.modifiers.command
+                                || i.events.iter().any(|e| matches!(e, egui::Event::PointerButton { pressed: false, modifiers, .. } if modifiers.command))
+                        });
                     let galley = &out.galley;
                     let origin = out.galley_pos;
                     let clip = ui.clip_rect();
@@ -585,6 +596,9 @@ impl Panel for CodePanel {
         }
         self.completion = completion;
         self.visible_lines = visible;
+        if ctrl_clicked {
+            cx.commands.push(crate::command::Command::GoToDefinition);
+        }
         if text != cx.doc.text() {
             cx.doc.set_text(text);
         }

@@ -2,6 +2,7 @@
 
 pub mod code;
 pub mod levels;
+pub mod outline;
 pub mod player;
 pub mod problems;
 pub mod sounds;
@@ -52,6 +53,8 @@ pub struct Panels {
     pub levels: levels::LevelsPanel,
     /// The sound browser.
     pub sounds: sounds::SoundsPanel,
+    /// The outline.
+    pub outline: outline::OutlinePanel,
 }
 
 impl Panels {
@@ -64,6 +67,7 @@ impl Panels {
             PanelId::Sprites => &mut self.sprites,
             PanelId::Levels => &mut self.levels,
             PanelId::Sounds => &mut self.sounds,
+            PanelId::Outline => &mut self.outline,
         }
     }
 }
