@@ -524,3 +524,26 @@ fn shift_f12_lists_every_use_in_the_outline() {
     harness.run_steps(3);
     assert_eq!(selected(&harness), Some(win..win + 3), "status {}", harness.state().status);
 }
+
+#[test]
+fn the_layout_follows_the_window_size_from_the_first_frame() {
+    // The first frame is laid out for a smaller window than the one that
+    // then shows (a desktop may report the real size late); the next
+    // frames follow the real size with no input in between, and a click
+    // lands where the widget is drawn.
+    let app = support::app(Startup::Example(0), studio::app::Persisted::default());
+    let mut harness = support::harness(app, [960.0, 600.0], false);
+    harness.step();
+    harness.set_size(egui::vec2(1280.0, 800.0));
+    harness.step();
+    harness.step();
+    let status = harness.get_by_label("Opened the example sokoban_garden.txt").rect();
+    let name = harness.get_by_label("sokoban_garden.txt").rect();
+    assert!(name.right() > 1250.0, "the file name sits at the right edge: {name:?}");
+    assert!(status.bottom() > 770.0, "the status line is at the real bottom: {status:?}");
+    let title = harness.get_by_label("Title").rect();
+    assert!(title.right() > 1100.0, "the player sits at the right of the real window: {title:?}");
+    harness.get_by_label("View").click();
+    harness.run_steps(2);
+    harness.get_by_label("Wrap Lines");
+}

@@ -62,6 +62,10 @@ pub struct Persisted {
 
 const RECENT_LIMIT: usize = 10;
 
+/// How long after start the studio redraws on its own, so the layout
+/// follows the window's real size however late the desktop reports it.
+const FOLLOW_WINDOW_FOR: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// The settings file, in the studio's folder (beside the recovery files).
 pub const SETTINGS_FILE: &str = "settings.json";
 
@@ -833,6 +837,16 @@ impl StudioApp {
         }
         for command in std::mem::take(&mut self.queued) {
             self.execute(command, &ctx);
+        }
+        // The first seconds follow the window: a desktop without a window
+        // manager may settle the window's size after the first frames, and
+        // a reactive UI would otherwise keep a stale first layout until some
+        // input came. Also whenever the window's reported size and the area
+        // laid out disagree.
+        let (inner, laid_out) = ctx.input(|i| (i.viewport().inner_rect, i.content_rect()));
+        let disagree = inner.is_some_and(|r| (r.size() - laid_out.size()).abs().max_elem() > 1.0);
+        if disagree || self.started.elapsed() < FOLLOW_WINDOW_FOR {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
         // No sound device: say so once, with the reason (the device opens
         // on a thread, so look until it has answered).
