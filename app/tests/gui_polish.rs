@@ -547,3 +547,34 @@ fn the_layout_follows_the_window_size_from_the_first_frame() {
     harness.run_steps(2);
     harness.get_by_label("Wrap Lines");
 }
+
+#[test]
+fn a_new_document_opens_at_its_start() {
+    let mut harness = studio(Startup::Example(0));
+    let end = harness.state().doc.text().len();
+    harness.state_mut().panels.code.select = Some(end..end);
+    harness.run_steps(3);
+    let (first, _) = harness.state().panels.code.visible_lines().expect("lines shown");
+    assert!(first > 1, "scrolled down to the end first");
+    harness.state_mut().queue(studio::command::Command::NewFrom(1));
+    harness.run_steps(3);
+    assert_eq!(harness.state().panels.code.visible_lines().map(|v| v.0), Some(1), "the new game shows from its first line");
+}
+
+#[test]
+fn esc_from_a_find_bar_button_hands_the_keys_back_to_the_editor() {
+    let mut harness = studio(Startup::Example(0));
+    let text = harness.state().doc.text().to_owned();
+    studio::panels::code::set_selection(&harness.ctx, &text, 0..0);
+    harness.run_steps(2);
+    find(&mut harness, "Soil");
+    let shown = harness.state().panels.code.find.current.clone().expect("a match");
+    // Tab moves the focus to the bar's buttons; Esc still returns to the match.
+    harness.key_press(egui::Key::Tab);
+    harness.run_steps(2);
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+    harness.event(egui::Event::Text("X".into()));
+    harness.run_steps(2);
+    assert_eq!(&harness.state().doc.text()[shown.start..shown.start + 1], "X", "typing after Esc replaces the match");
+}

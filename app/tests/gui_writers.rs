@@ -98,6 +98,7 @@ fn exporting_a_wav_never_writes_over_the_game() {
     harness.run_steps(3);
     assert_eq!(std::fs::read_to_string(&game).expect("game"), GAME, "the game is untouched");
     assert!(harness.state().status.contains("is the open game"), "{}", harness.state().status);
+    assert_eq!(harness.query_all_by_label_contains("is the open game").count(), 2, "said in the prompt too");
     assert!(!harness.state().doc.is_dirty());
 
     // Another existing file is replaced only after a yes.

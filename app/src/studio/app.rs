@@ -103,6 +103,8 @@ pub struct StudioApp {
     /// File → New is choosing its starting point.
     new_chooser: bool,
     path_prompt: Option<(DialogKind, String)>,
+    /// Why the path last typed in the prompt was refused.
+    prompt_note: Option<String>,
     /// A chosen path that already exists, to replace once the author agrees.
     confirm_replace: Option<PendingReplace>,
     /// The file the open game was read from when it opened as a copy.
@@ -207,6 +209,7 @@ impl StudioApp {
             unsaved_prompt: None,
             new_chooser: false,
             path_prompt: None,
+            prompt_note: None,
             confirm_replace: None,
             opened_from: None,
             settings_dir,
@@ -230,6 +233,7 @@ impl StudioApp {
                     app.status = format!("New file {}", path.display());
                     app.doc = Document::new(String::new(), Some(path));
                     app.panels.player.forget_game();
+                    app.panels.code.show_start = true;
                 }
             }
         }
@@ -323,6 +327,7 @@ impl StudioApp {
         self.doc = Document::new(example.text.to_owned(), None);
         self.opened_from = None;
         self.panels.player.forget_game();
+        self.panels.code.show_start = true;
         self.doc.untitled_name = Some(example.file.to_owned());
         self.status = format!("Opened the example {}", example.file);
     }
@@ -340,6 +345,7 @@ impl StudioApp {
                 self.doc = Document::new(text, (!copy).then(|| path.clone()));
                 self.opened_from = copy.then(|| path.clone());
                 self.panels.player.forget_game();
+                self.panels.code.show_start = true;
                 if copy {
                     self.doc.mark_unsaved();
                 }
@@ -432,8 +438,9 @@ impl StudioApp {
             Verdict::Write => self.write_chosen(kind, path, false),
             Verdict::Confirm => self.confirm_replace = Some(PendingReplace { kind, path, from_prompt }),
             Verdict::Refused(why) => {
-                self.status = why;
+                self.status.clone_from(&why);
                 if from_prompt {
+                    self.prompt_note = Some(why);
                     // Back to the prompt, with a name that may be written.
                     self.path_prompt = Some((kind, self.proposed_path(kind).display().to_string()));
                 }
@@ -474,6 +481,7 @@ impl StudioApp {
                 self.doc = Document::new(template.text.to_owned(), None);
                 self.opened_from = None;
                 self.panels.player.forget_game();
+                self.panels.code.show_start = true;
                 self.status = format!("New game from \u{201c}{}\u{201d}: Save As to give it a name", template.title);
             }
             Command::Open => self.start_dialog(DialogKind::Open, ctx),
@@ -686,6 +694,7 @@ impl StudioApp {
                     if ui.button("Restore").clicked() {
                         self.doc = Document::new(offer.text.clone(), offer.path.clone());
                         self.panels.player.forget_game();
+                        self.panels.code.show_start = true;
                         self.doc.mark_unsaved();
                         self.status = "Restored the unsaved text".into();
                         self.restore_offer = None;
@@ -753,6 +762,9 @@ impl StudioApp {
                 let what = Self::writing(kind).map_or_else(|| "a file".to_owned(), Writing::describe);
                 ui.heading(format!("{verb} {what}"));
                 ui.label("No file dialog is available on this desktop. Type a path:");
+                if let Some(note) = &self.prompt_note {
+                    ui.colored_label(ui.visuals().warn_fg_color, note);
+                }
                 let field = ui.add(egui::TextEdit::singleline(&mut path).id_salt("path_prompt_field").desired_width(420.0));
                 field.request_focus();
                 let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
@@ -768,6 +780,8 @@ impl StudioApp {
             });
             if keep {
                 self.path_prompt = Some((kind, path));
+            } else if self.path_prompt.is_none() {
+                self.prompt_note = None;
             }
         }
         if let Some(pending) = self.confirm_replace.clone() {

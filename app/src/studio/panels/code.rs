@@ -91,6 +91,8 @@ pub struct CodePanel {
     visible_lines: Option<(usize, usize)>,
     /// Long lines wrap at the panel's edge instead of scrolling sideways.
     pub wrap_lines: bool,
+    /// A new document: show its start (cursor and view at the top) on the next frame.
+    pub show_start: bool,
 }
 
 impl Default for CodePanel {
@@ -105,6 +107,7 @@ impl Default for CodePanel {
             font_size: 14.0,
             visible_lines: None,
             wrap_lines: false,
+            show_start: false,
         }
     }
 }
@@ -322,7 +325,8 @@ impl CodePanel {
         // Esc takes the focus from a field before the panel sees it: ask
         // whether the bar had the keys in the last frame.
         let bar_had_keys = std::mem::replace(&mut self.find.had_keys, still_in_bar);
-        if escape && (typing_in_bar || still_in_bar || bar_had_keys) {
+        let editor_has_keys = ui.ctx().memory(|m| m.has_focus(egui::Id::unique(EDITOR_ID)));
+        if escape && (typing_in_bar || still_in_bar || bar_had_keys || !editor_has_keys) {
             // Back to the editor, with the match shown selected there.
             self.find.open = false;
             let at = self.find.current.take().unwrap_or(cursor);
@@ -370,6 +374,11 @@ impl Panel for CodePanel {
         let ctx = ui.ctx().clone();
         if let Some(range) = cx.jump.take() {
             self.select = Some(range);
+        }
+        if std::mem::take(&mut self.show_start) {
+            set_selection_unfocused(&ctx, cx.doc.text(), 0..0);
+            self.scroll_to = Some(0);
+            self.find.current = None;
         }
         if self.find.open {
             self.find_bar_ui(ui, cx);

@@ -85,7 +85,18 @@ impl Default for SoundsPanel {
 
 fn entry(seed: i64) -> Entry {
     let sound = engine::sfx::sound_for_seed(seed);
-    Entry { seed, peaks: ui_widgets::waveform::peaks(&sound.samples, THUMB_COLUMNS) }
+    let mut peaks = ui_widgets::waveform::peaks(&sound.samples, THUMB_COLUMNS);
+    // Quiet sounds are drawn as tall as loud ones (up to 8 times), so their
+    // shape shows in the thumbnail.
+    let loudest = peaks.iter().map(|(lo, hi)| lo.abs().max(hi.abs())).fold(0.0f32, f32::max);
+    if loudest > 0.0 {
+        let gain = (1.0 / loudest).min(8.0);
+        for (lo, hi) in &mut peaks {
+            *lo *= gain;
+            *hi *= gain;
+        }
+    }
+    Entry { seed, peaks }
 }
 
 /// How many fresh seeds "more like this" compares against the seed.
