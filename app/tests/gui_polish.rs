@@ -507,6 +507,12 @@ fn ctrl_click_on_a_name_goes_to_its_definition() {
 fn shift_f12_lists_every_use_in_the_outline() {
     let mut harness = tall_studio();
     let text = harness.state().doc.text().to_owned();
+    // The outline scrolled down first, as after looking at the levels.
+    harness.get_by_label("Outline").click();
+    harness.run_steps(2);
+    harness.event(egui::Event::PointerMoved(harness.get_by_label("Objects (6)").rect().center()));
+    harness.event(egui::Event::MouseWheel { unit: egui::MouseWheelUnit::Point, delta: egui::vec2(0.0, -400.0), modifiers: egui::Modifiers::NONE, phase: egui::TouchPhase::Move, source: egui::MouseWheelSource::Wheel });
+    harness.run_steps(3);
     let in_rule = text.find("| Pot ]").expect("a rule") + 3;
     studio::panels::code::set_selection(&harness.ctx, &text, in_rule..in_rule);
     harness.run_steps(2);
@@ -516,7 +522,9 @@ fn shift_f12_lists_every_use_in_the_outline() {
     assert_eq!(uses.name, "pot");
     let written: Vec<&str> = uses.spans.iter().map(|s| &text[s.start..s.end]).collect();
     assert!(written.len() >= 8 && written.iter().all(|w| w.eq_ignore_ascii_case("pot")), "{written:?}");
-    harness.get_by_label(&format!("Uses of pot ({})", uses.spans.len()));
+    let heading = harness.get_by_label(&format!("Uses of pot ({})", uses.spans.len())).rect();
+    let tab = harness.get_by_label("Outline").rect();
+    assert!(heading.top() > tab.bottom() && heading.top() < tab.bottom() + 40.0, "the uses show at the top of the outline: {heading:?}");
     // The uses are listed by line; a click shows one in the code.
     let win = text.find("All Pot on Soil").expect("win condition") + 4;
     let line = text[..win].matches('\n').count() + 1;

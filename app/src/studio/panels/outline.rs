@@ -32,6 +32,8 @@ pub struct OutlinePanel {
     sprites: Option<(u64, BTreeMap<String, egui::TextureHandle>)>,
     /// Level pictures by LEVELS index, for the build (by pointer) they show.
     levels: Option<(usize, BTreeMap<usize, egui::TextureHandle>)>,
+    /// The uses last shown (name, first span), to scroll up to new ones.
+    uses_shown: Option<(String, Option<usize>)>,
 }
 
 /// Level pictures made per frame at most (the rest follow).
@@ -189,7 +191,14 @@ impl Panel for OutlinePanel {
         let look = game.as_ref().map(|g| engine::render::Look::new(g));
         self.ensure_levels(ui.ctx(), game.as_ref(), look.as_ref());
         let mut jump: Option<Span> = None;
-        egui::ScrollArea::vertical().id_salt("outline").auto_shrink([false, false]).show(ui, |ui| {
+        let mut scroll = egui::ScrollArea::vertical().id_salt("outline").auto_shrink([false, false]);
+        // New uses are listed at the top: show them.
+        let uses_now = self.uses.as_ref().map(|u| (u.name.clone(), u.spans.first().map(|s| s.start)));
+        if uses_now.is_some() && uses_now != self.uses_shown {
+            scroll = scroll.vertical_scroll_offset(0.0);
+        }
+        self.uses_shown = uses_now;
+        scroll.show(ui, |ui| {
             self.uses_ui(ui, &text, &mut jump);
             egui::CollapsingHeader::new(format!("Sections ({})", ast.sections.len())).id_salt("outline_sections").default_open(true).show(ui, |ui| {
                 for (section, span) in &ast.sections {
