@@ -182,7 +182,10 @@ fn sprites_create_and_levels_add_make_the_sections_they_need() {
     let (ast, _) = engine::syntax::parse(&made);
     let sections: Vec<_> = ast.sections.iter().map(|(s, _)| *s).collect();
     use engine::syntax::ast::Section;
-    assert_eq!(sections, vec![Section::Objects, Section::CollisionLayers], "{made}");
+    assert!(sections.contains(&Section::Objects) && sections.contains(&Section::CollisionLayers), "{made}");
+    assert_eq!(sections.len(), 7, "every header a game needs, in order: {made}");
+    let build = engine::build(&made);
+    assert!(!build.diagnostics.iter().any(|d| d.code == "E0105"), "no section out of order: {:?}", build.diagnostics);
     assert_eq!(ast.objects.first().map(|o| o.name.text.as_str()), Some("background"));
     assert_eq!(ast.layers.len(), 1);
     assert!(harness.state().panels.sprites.message().is_none(), "{:?}", harness.state().panels.sprites.message());

@@ -159,16 +159,21 @@ pub fn add_sections(text: &str, ast: &Ast, wanted: &[Section]) -> Option<TextEdi
 }
 
 /// Make a tool's edit on a text that may lack sections the edit needs:
-/// the `wanted` sections are added where missing, `then` computes its edit
-/// on that text (and its parse), and both come back as one edit of the
-/// original `text`, so they apply and undo as one step.
+/// when one of the `wanted` sections is missing, every missing section is
+/// added (a game needs all their headers, in order, even empty ones),
+/// `then` computes its edit on that text (and its parse), and both come
+/// back as one edit of the original `text`, so they apply and undo as one
+/// step.
 pub fn with_sections<E>(
     text: &str,
     ast: &Ast,
     wanted: &[Section],
     then: impl FnOnce(&str, &Ast) -> Result<TextEdit, E>,
 ) -> Result<TextEdit, E> {
-    let Some(sections) = add_sections(text, ast, wanted) else {
+    if add_sections(text, ast, wanted).is_none() {
+        return then(text, ast);
+    }
+    let Some(sections) = add_sections(text, ast, &SECTION_ORDER) else {
         return then(text, ast);
     };
     let Some(with) = sections.apply(text) else {
@@ -218,9 +223,19 @@ mod tests {
         })
         .expect("made");
         let new = edit.apply(text).expect("applies");
-        assert_eq!(new, "title t\n\nLEVELS\n\n..\n\n");
-        let (ast, _) = parse(&new);
+        // Every header a game needs comes with the one the edit needs.
+        assert_eq!(
+            new,
+            "title t\n\nOBJECTS\n\nLEGEND\n\nSOUNDS\n\nCOLLISIONLAYERS\n\nRULES\n\nWINCONDITIONS\n\nLEVELS\n\n..\n\n"
+        );
+        let (ast, diagnostics) = parse(&new);
         assert_eq!(ast.levels.len(), 1);
+        assert!(diagnostics.is_empty(), "{diagnostics:?}");
+        // Nothing added when the wanted sections are there.
+        let (ast, _) = parse(&new);
+        let again = with_sections(&new, &ast, &[Section::Levels], |t, a| super::levels::add_level(t, a, None, 1, 1, '.').ok_or(()))
+            .expect("made");
+        assert_eq!(again.apply(&new).map(|t| t.len()), Some(new.len() + 3));
         assert_eq!(with_sections(text, &parse(text).0, &[Section::Levels], |_, _| Err::<TextEdit, _>("no")), Err("no"));
     }
 
