@@ -67,7 +67,8 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         } else {
             sfx::wav::encode_u8(&sound.to_u8(), sound.sample_rate)
         };
-        std::fs::write(&path, file).with_context(|| format!("cannot write {path}"))?;
+        // Through a temporary file and a rename, like every file the studio writes.
+        studio::writers::write_atomic(std::path::Path::new(&path), &file)?;
         println!("wrote {path} ({bits}-bit mono, {} Hz)", sound.sample_rate);
     }
     if play {

@@ -126,6 +126,11 @@ fn a_favourite_exports_as_wav_through_the_dialogs() {
     let dir = std::env::temp_dir().join(format!("pw-sound-wav-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
     let out = dir.join("s.wav");
+    // The prompt proposes a sound's name; replace it with ours.
+    let proposed = harness.get_by_role(egui::accesskit::Role::TextInput).value().unwrap_or_default();
+    assert!(proposed.ends_with("sound-4201.wav"), "{proposed}");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run_steps(1);
     harness.get_by_role(egui::accesskit::Role::TextInput).type_text(&out.display().to_string());
     harness.run_steps(1);
     harness.key_press(egui::Key::Enter);

@@ -11,11 +11,12 @@ use serde::{Deserialize, Serialize};
 use crate::audio::{Audio, Controlled, RodioAudio, SharedAudio, silent};
 use crate::command::Command;
 use crate::document::Document;
-use crate::examples::EXAMPLES;
+use crate::examples::{EXAMPLES, TEMPLATES};
 use crate::files::{self, DialogKind, DialogOutcome, Dialogs};
 use crate::layout::{self, PanelId};
 use crate::panels::{PanelContext, Panels};
 use crate::recovery::{Recovered, Recovery};
+use crate::writers::{self, Guarded, Verdict, Writing};
 
 /// What to show first.
 #[derive(Debug, Clone)]
@@ -54,9 +55,37 @@ pub struct Persisted {
     /// Sound volume, 0 to 1 (`None`: full volume).
     #[serde(default)]
     pub volume: Option<f32>,
+    /// The code editor wraps long lines.
+    #[serde(default)]
+    pub wrap_lines: bool,
 }
 
 const RECENT_LIMIT: usize = 10;
+
+/// How long after start the studio redraws on its own, so the layout
+/// follows the window's real size however late the desktop reports it.
+const FOLLOW_WINDOW_FOR: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// The settings file, in the studio's folder (beside the recovery files).
+pub const SETTINGS_FILE: &str = "settings.json";
+
+impl Persisted {
+    /// The settings kept in `dir`, if there are any that read.
+    #[must_use]
+    pub fn load(dir: &std::path::Path) -> Option<Persisted> {
+        let text = std::fs::read_to_string(dir.join(SETTINGS_FILE)).ok()?;
+        serde_json::from_str(&text).ok()
+    }
+}
+
+/// A replacement waiting for the author's yes.
+#[derive(Debug, Clone)]
+struct PendingReplace {
+    kind: DialogKind,
+    path: PathBuf,
+    /// Chosen in the studio's own path prompt (Cancel goes back to it).
+    from_prompt: bool,
+}
 
 /// The studio.
 pub struct StudioApp {
@@ -73,7 +102,19 @@ pub struct StudioApp {
     recovery: Recovery,
     restore_offer: Option<Recovered>,
     unsaved_prompt: Option<Command>,
+    /// File → New is choosing its starting point.
+    new_chooser: bool,
     path_prompt: Option<(DialogKind, String)>,
+    /// Why the path last typed in the prompt was refused.
+    prompt_note: Option<String>,
+    /// A chosen path that already exists, to replace once the author agrees.
+    confirm_replace: Option<PendingReplace>,
+    /// The file the open game was read from when it opened as a copy.
+    opened_from: Option<PathBuf>,
+    /// Where the settings file is kept (`None`: not kept, in tests).
+    settings_dir: Option<PathBuf>,
+    /// The last settings write failed with this (said once).
+    settings_failure: Option<String>,
     jump: Option<Range<usize>>,
     /// The last message shown in the status bar.
     pub status: String,
@@ -83,6 +124,10 @@ pub struct StudioApp {
     timing: bool,
     /// The sound output every panel plays through, with mute and volume.
     audio: Arc<Controlled>,
+    /// The status line has said that there is no sound (said once).
+    no_sound_said: bool,
+    /// When the studio started (the sound device answers soon after).
+    started: std::time::Instant,
 }
 
 impl StudioApp {
@@ -90,7 +135,13 @@ impl StudioApp {
     /// desktop dialogs, recovery files beside the settings.
     #[must_use]
     pub fn new(cc: &eframe::CreationContext<'_>, startup: Startup) -> Self {
-        let persisted = cc.storage.and_then(|s| eframe::get_value::<Persisted>(s, eframe::APP_KEY));
+        let dir = Recovery::default_dir();
+        // Our own settings file first; settings older versions kept in
+        // eframe's storage are read once, then kept in ours.
+        let persisted = dir
+            .as_deref()
+            .and_then(Persisted::load)
+            .or_else(|| cc.storage.and_then(|s| eframe::get_value::<Persisted>(s, eframe::APP_KEY)));
         // The code colours are made for a dark background.
         cc.egui_ctx.set_theme(egui::Theme::Dark);
         crate::fonts::install(&cc.egui_ctx);
@@ -98,7 +149,7 @@ impl StudioApp {
             startup,
             persisted.unwrap_or_default(),
             Box::new(files::RfdDialogs::default()),
-            Recovery::default_dir(),
+            dir,
         );
         // The real device, on its own thread.
         let output = RodioAudio::new();
@@ -114,6 +165,7 @@ impl StudioApp {
         audio.set_muted(self.audio.muted());
         audio.set_volume(self.audio.volume());
         self.audio = audio;
+        self.no_sound_said = false;
         self.panels.sounds.audio = self.audio.clone();
         self.panels.player.audio = Some(self.audio.clone());
     }
@@ -125,7 +177,8 @@ impl StudioApp {
     }
 
     /// The studio with explicit parts (tests pass stub dialogs and a
-    /// temporary recovery directory, or none).
+    /// temporary recovery directory, or none). The settings file is kept in
+    /// the recovery directory too.
     #[must_use]
     pub fn with_parts(
         startup: Startup,
@@ -133,11 +186,13 @@ impl StudioApp {
         dialogs: Box<dyn Dialogs>,
         recovery_dir: Option<PathBuf>,
     ) -> Self {
+        let settings_dir = recovery_dir.clone();
         let recovery = Recovery::new(recovery_dir);
         let restore_offer = recovery.find();
         let mut panels = Panels::default();
         panels.player.set_progress(persisted.progress);
         panels.sounds.favourites = persisted.sound_favourites;
+        panels.code.wrap_lines = persisted.wrap_lines;
         // One output for the whole studio: silent and recording here (tests);
         // `new` switches the real app to the device.
         let audio = Arc::new(Controlled::new(silent()));
@@ -154,7 +209,13 @@ impl StudioApp {
             recovery,
             restore_offer,
             unsaved_prompt: None,
+            new_chooser: false,
             path_prompt: None,
+            prompt_note: None,
+            confirm_replace: None,
+            opened_from: None,
+            settings_dir,
+            settings_failure: None,
             jump: None,
             status: String::new(),
             queued: Vec::new(),
@@ -163,6 +224,8 @@ impl StudioApp {
             timing: std::env::var_os("PUZZLEWRIGHT_TIMING").is_some(),
             audio,
             export: crate::export_dialog::ExportDialog::default(),
+            no_sound_said: false,
+            started: std::time::Instant::now(),
         };
         match startup {
             Startup::Example(i) => app.open_example(i),
@@ -173,6 +236,7 @@ impl StudioApp {
                     app.status = format!("New file {}", path.display());
                     app.doc = Document::new(String::new(), Some(path));
                     app.panels.player.forget_game();
+                    app.panels.code.show_start = true;
                 }
             }
         }
@@ -200,7 +264,58 @@ impl StudioApp {
             sound_favourites: self.panels.sounds.favourites.clone(),
             muted: self.audio.muted(),
             volume: Some(self.audio.volume()),
+            wrap_lines: self.panels.code.wrap_lines,
         }
+    }
+
+    /// The open game's files, which only a save of the game may replace.
+    #[must_use]
+    pub fn guarded(&self) -> Guarded {
+        Guarded { game: self.doc.path.clone(), origin: self.opened_from.clone() }
+    }
+
+    /// Write the settings file now (eframe asks every half minute and at exit).
+    pub fn save_settings(&mut self) {
+        let Some(dir) = self.settings_dir.clone() else { return };
+        let _ = std::fs::create_dir_all(&dir);
+        let json = serde_json::to_string_pretty(&self.persisted()).unwrap_or_default();
+        let written = writers::write(&dir.join(SETTINGS_FILE), Writing::Settings, json.as_bytes(), &self.guarded(), false);
+        match written {
+            Ok(()) => self.settings_failure = None,
+            Err(err) => {
+                let message = format!("Settings not kept: {err:#}");
+                if self.settings_failure.as_ref() != Some(&message) {
+                    self.status.clone_from(&message);
+                    self.settings_failure = Some(message);
+                }
+            }
+        }
+    }
+
+    /// Autosave the unsaved text to the recovery file now.
+    pub fn autosave_now(&mut self) {
+        let guarded = self.guarded();
+        let before = self.recovery.failure().map(str::to_owned);
+        self.recovery.tick(&self.doc, &guarded, true);
+        self.report_autosave(before);
+    }
+
+    fn report_autosave(&mut self, before: Option<String>) {
+        if let Some(failure) = self.recovery.failure()
+            && before.as_deref() != Some(failure)
+        {
+            self.status = failure.to_owned();
+        }
+    }
+
+    fn clear_recovery(&mut self) {
+        let guarded = self.guarded();
+        self.recovery.clear(&guarded);
+    }
+
+    /// True when the code panel is showing (its tab in front).
+    fn code_in_front(&self) -> bool {
+        self.tree.tiles.find_pane(&PanelId::Code).is_some_and(|id| self.tree.is_visible(id) && self.tree.active_tiles().contains(&id))
     }
 
     fn remember(&mut self, path: &std::path::Path) {
@@ -213,7 +328,9 @@ impl StudioApp {
     fn open_example(&mut self, index: usize) {
         let example = EXAMPLES.get(index).copied().unwrap_or(EXAMPLES[0]);
         self.doc = Document::new(example.text.to_owned(), None);
+        self.opened_from = None;
         self.panels.player.forget_game();
+        self.panels.code.show_start = true;
         self.doc.untitled_name = Some(example.file.to_owned());
         self.status = format!("Opened the example {}", example.file);
     }
@@ -229,7 +346,9 @@ impl StudioApp {
                 // an unsaved copy, so Save asks where to write.
                 let copy = from_html || replaced > 0;
                 self.doc = Document::new(text, (!copy).then(|| path.clone()));
+                self.opened_from = copy.then(|| path.clone());
                 self.panels.player.forget_game();
+                self.panels.code.show_start = true;
                 if copy {
                     self.doc.mark_unsaved();
                 }
@@ -256,20 +375,21 @@ impl StudioApp {
         }
     }
 
-    fn export_wav(&mut self, path: &std::path::Path, seed: i64) {
-        self.status = match files::export_wav(path, seed) {
+    fn export_wav(&mut self, path: &std::path::Path, seed: i64, confirmed: bool) {
+        self.status = match writers::write(path, Writing::Wav(seed), &writers::wav_bytes(seed), &self.guarded(), confirmed) {
             Ok(()) => format!("Wrote sound {seed} to {}", path.display()),
             Err(err) => format!("{err:#}"),
         };
     }
 
-    fn save_to(&mut self, path: PathBuf) -> bool {
-        match files::save_game(&path, self.doc.text()) {
+    fn save_to(&mut self, path: PathBuf, confirmed: bool) -> bool {
+        match writers::write(&path, Writing::Game, self.doc.text().as_bytes(), &self.guarded(), confirmed) {
             Ok(()) => {
                 self.remember(&path);
                 self.status = format!("Saved {}", path.display());
                 self.doc.mark_saved(path);
-                self.recovery.clear();
+                self.opened_from = None;
+                self.clear_recovery();
                 true
             }
             Err(err) => {
@@ -279,14 +399,71 @@ impl StudioApp {
         }
     }
 
+    /// What writing through a `kind` dialog writes.
+    fn writing(kind: DialogKind) -> Option<Writing> {
+        match kind {
+            DialogKind::Open => None,
+            DialogKind::SaveAs => Some(Writing::Game),
+            DialogKind::ExportWav(seed) => Some(Writing::Wav(seed)),
+        }
+    }
+
+    /// Where a `kind` dialog or prompt starts.
+    #[must_use]
+    pub fn proposed_path(&self, kind: DialogKind) -> PathBuf {
+        match Self::writing(kind) {
+            Some(what) => writers::proposed_path(what, self.doc.path.as_deref(), self.opened_from.as_deref(), &self.doc.display_name()),
+            None => self
+                .doc
+                .path
+                .as_deref()
+                .or(self.opened_from.as_deref())
+                .and_then(std::path::Path::parent)
+                .filter(|p| !p.as_os_str().is_empty())
+                .map(std::path::Path::to_path_buf)
+                .unwrap_or_default(),
+        }
+    }
+
     fn start_dialog(&mut self, kind: DialogKind, ctx: &egui::Context) {
-        let name = self.doc.display_name();
-        self.dialogs.start(kind, &name, ctx);
+        let proposed = self.proposed_path(kind);
+        self.dialogs.start(kind, &proposed, ctx);
+    }
+
+    /// Act on a path the author chose for `kind`: open it, or write to it
+    /// if the writers allow, asking first when it would replace a file.
+    fn chosen(&mut self, kind: DialogKind, path: PathBuf, from_prompt: bool) {
+        let Some(what) = Self::writing(kind) else {
+            self.open_path(path);
+            return;
+        };
+        match writers::verdict(&path, what, &self.guarded()) {
+            Verdict::Write => self.write_chosen(kind, path, false),
+            Verdict::Confirm => self.confirm_replace = Some(PendingReplace { kind, path, from_prompt }),
+            Verdict::Refused(why) => {
+                self.status.clone_from(&why);
+                if from_prompt {
+                    self.prompt_note = Some(why);
+                    // Back to the prompt, with a name that may be written.
+                    self.path_prompt = Some((kind, self.proposed_path(kind).display().to_string()));
+                }
+            }
+        }
+    }
+
+    fn write_chosen(&mut self, kind: DialogKind, path: PathBuf, confirmed: bool) {
+        match kind {
+            DialogKind::Open => self.open_path(path),
+            DialogKind::SaveAs => {
+                self.save_to(path, confirmed);
+            }
+            DialogKind::ExportWav(seed) => self.export_wav(&path, seed, confirmed),
+        }
     }
 
     /// Commands that throw the current text away ask first when it is unsaved.
     fn discards_text(command: &Command) -> bool {
-        matches!(command, Command::New | Command::Open | Command::OpenExample(_) | Command::OpenRecent(_) | Command::Quit)
+        matches!(command, Command::NewFrom(_) | Command::Open | Command::OpenExample(_) | Command::OpenRecent(_) | Command::Quit)
     }
 
     /// Run `command` now (asking about unsaved changes first if needed).
@@ -300,24 +477,28 @@ impl StudioApp {
 
     fn execute_unchecked(&mut self, command: Command, ctx: &egui::Context) {
         match command {
-            Command::New => {
-                self.doc = Document::new(String::new(), None);
+            Command::New => self.new_chooser = true,
+            Command::NewFrom(i) => {
+                let template = TEMPLATES.get(i).copied().unwrap_or(TEMPLATES[0]);
+                self.clear_recovery();
+                self.doc = Document::new(template.text.to_owned(), None);
+                self.opened_from = None;
                 self.panels.player.forget_game();
-                self.recovery.clear();
-                self.status = "New game".into();
+                self.panels.code.show_start = true;
+                self.status = format!("New game from \u{201c}{}\u{201d}: Save As to give it a name", template.title);
             }
             Command::Open => self.start_dialog(DialogKind::Open, ctx),
             Command::OpenExample(i) => {
-                self.recovery.clear();
+                self.clear_recovery();
                 self.open_example(i);
             }
             Command::OpenRecent(path) => {
-                self.recovery.clear();
+                self.clear_recovery();
                 self.open_path(path);
             }
             Command::Save => match self.doc.path.clone() {
                 Some(path) => {
-                    self.save_to(path);
+                    self.save_to(path, false);
                 }
                 None => self.start_dialog(DialogKind::SaveAs, ctx),
             },
@@ -339,6 +520,8 @@ impl StudioApp {
             Command::Find => self.panels.code.open_find(false, ctx, self.doc.text()),
             Command::Replace => self.panels.code.open_find(true, ctx, self.doc.text()),
             Command::ToggleComment => self.panels.code.toggle_comment_requested = true,
+            Command::GoToDefinition => self.go_to_definition(ctx),
+            Command::FindUses => self.find_uses(ctx),
             Command::RunRestart => {
                 self.panels.player.restart();
                 layout::set_shown(&mut self.tree, PanelId::Player, true);
@@ -356,6 +539,7 @@ impl StudioApp {
                 layout::set_shown(&mut self.tree, panel, !shown);
             }
             Command::ResetLayout => self.tree = layout::default_tree(),
+            Command::ToggleWrapLines => self.panels.code.wrap_lines = !self.panels.code.wrap_lines,
             Command::PlayLevel(index) => {
                 self.panels.player.select_level(index);
                 layout::focus(&mut self.tree, PanelId::Player);
@@ -363,6 +547,37 @@ impl StudioApp {
             Command::Export => self.export.show(),
         }
         ctx.request_repaint();
+    }
+
+    /// The name at the editor's cursor, or a status line saying there is none.
+    fn name_at_cursor(&mut self, ctx: &egui::Context, what: &str) -> Option<(String, std::sync::Arc<engine::syntax::ast::Ast>)> {
+        let text = self.doc.text().to_owned();
+        let ast = self.doc.shared_ast();
+        let name = crate::panels::code::selection(ctx, &text).and_then(|r| crate::navigate::name_at(&text, &ast, r.start));
+        if name.is_none() {
+            self.status = format!("Put the cursor on a name in the code to {what}.");
+        }
+        name.map(|n| (n, ast))
+    }
+
+    fn go_to_definition(&mut self, ctx: &egui::Context) {
+        let Some((name, ast)) = self.name_at_cursor(ctx, "go to its definition") else { return };
+        match crate::navigate::definition(&ast, &name) {
+            Some(span) => {
+                self.jump = Some(span.start..span.end);
+                layout::focus(&mut self.tree, PanelId::Code);
+                self.status = format!("{name}: defined on line {}", span.line);
+            }
+            None => self.status = format!("{name} is not defined in this game"),
+        }
+    }
+
+    fn find_uses(&mut self, ctx: &egui::Context) {
+        let Some((name, ast)) = self.name_at_cursor(ctx, "list its uses") else { return };
+        let spans = crate::navigate::uses(&ast, &name);
+        self.status = format!("{name}: {} in the Outline", crate::panels::problems::count(spans.len(), "use"));
+        self.panels.outline.uses = Some(crate::panels::outline::Uses { name, spans });
+        layout::focus(&mut self.tree, PanelId::Outline);
     }
 
     fn menu_item(&mut self, ui: &mut egui::Ui, command: Command, enabled: bool) {
@@ -409,6 +624,9 @@ impl StudioApp {
                 self.menu_item(ui, Command::Find, true);
                 self.menu_item(ui, Command::Replace, true);
                 self.menu_item(ui, Command::ToggleComment, true);
+                ui.separator();
+                self.menu_item(ui, Command::GoToDefinition, true);
+                self.menu_item(ui, Command::FindUses, true);
             });
             ui.menu_button("Run", |ui| {
                 self.menu_item(ui, Command::RunRestart, true);
@@ -424,6 +642,11 @@ impl StudioApp {
                 }
                 ui.separator();
                 self.menu_item(ui, Command::ResetLayout, true);
+                ui.separator();
+                let mut wrap = self.panels.code.wrap_lines;
+                if ui.checkbox(&mut wrap, Command::ToggleWrapLines.label()).on_hover_text("Wrap long lines in the code editor (kept between runs)").clicked() {
+                    self.queued.push(Command::ToggleWrapLines);
+                }
                 ui.separator();
                 let mut muted = self.audio.muted();
                 if ui.checkbox(&mut muted, "Mute sound").changed() {
@@ -463,20 +686,26 @@ impl StudioApp {
             let modal = egui::Modal::new(egui::Id::unique("restore_offer")).show(ctx, |ui| {
                 ui.heading("Restore unsaved work?");
                 let of = offer.path.as_ref().map_or_else(|| "an untitled game".to_owned(), |p| p.display().to_string());
-                ui.label(format!(
-                    "Puzzlewright did not close cleanly last time. It kept the unsaved text of {of} ({} lines).",
-                    offer.text.lines().count()
-                ));
+                ui.label("Puzzlewright did not close cleanly last time. It kept the unsaved text of:");
+                ui.horizontal(|ui| {
+                    // The file and its size, each on one line: a long path is
+                    // cut short rather than the count broken in two.
+                    let lines = offer.text.lines().count();
+                    let count = if lines == 1 { "(1 line)".to_owned() } else { format!("({lines} lines)") };
+                    ui.add(egui::Label::new(egui::RichText::new(count).weak()).wrap_mode(egui::TextWrapMode::Extend));
+                    ui.add(egui::Label::new(egui::RichText::new(of).monospace()).truncate());
+                });
                 ui.horizontal(|ui| {
                     if ui.button("Restore").clicked() {
                         self.doc = Document::new(offer.text.clone(), offer.path.clone());
                         self.panels.player.forget_game();
+                        self.panels.code.show_start = true;
                         self.doc.mark_unsaved();
                         self.status = "Restored the unsaved text".into();
                         self.restore_offer = None;
                     }
                     if ui.button("Discard").clicked() {
-                        self.recovery.clear();
+                        self.clear_recovery();
                         self.restore_offer = None;
                     }
                 });
@@ -493,7 +722,7 @@ impl StudioApp {
                         self.unsaved_prompt = None;
                         match self.doc.path.clone() {
                             Some(path) => {
-                                if self.save_to(path) {
+                                if self.save_to(path, false) {
                                     self.execute_unchecked(command.clone(), ctx);
                                 }
                             }
@@ -502,7 +731,7 @@ impl StudioApp {
                     }
                     if ui.button("Don't Save").clicked() {
                         self.unsaved_prompt = None;
-                        self.recovery.clear();
+                        self.clear_recovery();
                         self.execute_unchecked(command.clone(), ctx);
                     }
                     if ui.button("Cancel").clicked() {
@@ -511,26 +740,43 @@ impl StudioApp {
                 });
             });
         }
+        if self.new_chooser {
+            egui::Modal::new(egui::Id::unique("new_chooser")).show(ctx, |ui| {
+                ui.heading("New game: choose a starting point");
+                ui.label("Each starting point is a small game that already plays: change it into yours.");
+                ui.add_space(6.0);
+                for (i, template) in TEMPLATES.iter().enumerate() {
+                    ui.horizontal(|ui| {
+                        if ui.button(template.title).on_hover_text(template.blurb).clicked() {
+                            self.new_chooser = false;
+                            self.queued.push(Command::NewFrom(i));
+                        }
+                        ui.weak(template.blurb);
+                    });
+                }
+                ui.add_space(6.0);
+                if ui.button("Cancel").clicked() {
+                    self.new_chooser = false;
+                }
+            });
+        }
         if let Some((kind, mut path)) = self.path_prompt.take() {
             let mut keep = true;
             egui::Modal::new(egui::Id::unique("path_prompt")).show(ctx, |ui| {
                 let verb = if kind == DialogKind::Open { "Open" } else { "Save" };
-                ui.heading(format!("{verb} a file"));
+                let what = Self::writing(kind).map_or_else(|| "a file".to_owned(), Writing::describe);
+                ui.heading(format!("{verb} {what}"));
                 ui.label("No file dialog is available on this desktop. Type a path:");
+                if let Some(note) = &self.prompt_note {
+                    ui.colored_label(ui.visuals().warn_fg_color, note);
+                }
                 let field = ui.add(egui::TextEdit::singleline(&mut path).id_salt("path_prompt_field").desired_width(420.0));
                 field.request_focus();
                 let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
                 ui.horizontal(|ui| {
                     if (ui.button(verb).clicked() || enter) && !path.trim().is_empty() {
                         keep = false;
-                        let chosen = PathBuf::from(path.trim());
-                        match kind {
-                            DialogKind::Open => self.open_path(chosen),
-                            DialogKind::SaveAs => {
-                                self.save_to(chosen);
-                            }
-                            DialogKind::ExportWav(seed) => self.export_wav(&chosen, seed),
-                        }
+                        self.chosen(kind, PathBuf::from(path.trim()), true);
                     }
                     if ui.button("Cancel").clicked() {
                         keep = false;
@@ -539,7 +785,31 @@ impl StudioApp {
             });
             if keep {
                 self.path_prompt = Some((kind, path));
+            } else if self.path_prompt.is_none() {
+                self.prompt_note = None;
             }
+        }
+        if let Some(pending) = self.confirm_replace.clone() {
+            egui::Modal::new(egui::Id::unique("confirm_replace")).show(ctx, |ui| {
+                let name = pending.path.file_name().map_or_else(|| pending.path.display().to_string(), |n| n.to_string_lossy().into_owned());
+                let what = Self::writing(pending.kind).map_or_else(String::new, Writing::describe);
+                ui.heading(format!("Replace {name}?"));
+                ui.label(format!("{} already exists. Replace it with {what}?", pending.path.display()));
+                ui.horizontal(|ui| {
+                    if ui.button("Replace").clicked() {
+                        self.confirm_replace = None;
+                        self.write_chosen(pending.kind, pending.path.clone(), true);
+                    }
+                    if ui.button("Cancel").clicked() {
+                        self.confirm_replace = None;
+                        if pending.from_prompt {
+                            self.path_prompt = Some((pending.kind, pending.path.display().to_string()));
+                        } else {
+                            self.status = format!("{} was not replaced", pending.path.display());
+                        }
+                    }
+                });
+            });
         }
     }
 
@@ -565,7 +835,7 @@ impl StudioApp {
         let ctx = ui.ctx().clone();
 
         // Keyboard shortcuts, taken before the editor sees them.
-        if self.restore_offer.is_none() && self.unsaved_prompt.is_none() && self.path_prompt.is_none() {
+        if self.restore_offer.is_none() && self.unsaved_prompt.is_none() && self.path_prompt.is_none() && self.confirm_replace.is_none() && !self.new_chooser {
             self.queued.extend(Command::consume_shortcuts(&ctx));
         }
         // Closing the window asks about unsaved text like Quit does.
@@ -587,18 +857,37 @@ impl StudioApp {
         for command in std::mem::take(&mut self.queued) {
             self.execute(command, &ctx);
         }
+        // The first seconds follow the window: a desktop without a window
+        // manager may settle the window's size after the first frames, and
+        // a reactive UI would otherwise keep a stale first layout until some
+        // input came. Also whenever the window's reported size and the area
+        // laid out disagree.
+        let (inner, laid_out) = ctx.input(|i| (i.viewport().inner_rect, i.content_rect()));
+        let disagree = inner.is_some_and(|r| (r.size() - laid_out.size()).abs().max_elem() > 1.0);
+        if disagree || self.started.elapsed() < FOLLOW_WINDOW_FOR {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        // No sound device: say so once, with the reason (the device opens
+        // on a thread, so look until it has answered).
+        if !self.no_sound_said {
+            if let Some(reason) = self.audio.unavailable() {
+                self.status = format!("No sound: {reason}. The studio plays silently.");
+                self.no_sound_said = true;
+            } else if self.started.elapsed() < std::time::Duration::from_secs(10) {
+                ctx.request_repaint_after(std::time::Duration::from_millis(250));
+            }
+        }
         if let Some((kind, outcome)) = self.dialogs.poll() {
             match outcome {
-                DialogOutcome::Picked(path) => match kind {
-                    DialogKind::Open => self.open_path(path),
-                    DialogKind::SaveAs => {
-                        self.save_to(path);
-                    }
-                    DialogKind::ExportWav(seed) => self.export_wav(&path, seed),
-                },
+                DialogOutcome::Picked(path) => self.chosen(kind, path, false),
                 DialogOutcome::Cancelled => {}
                 DialogOutcome::Unavailable => {
-                    let start = self.doc.path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+                    // Never the game's own path for an export: a name of
+                    // the export's kind, beside the game.
+                    let mut start = self.proposed_path(kind).display().to_string();
+                    if kind == DialogKind::Open && !start.is_empty() && !start.ends_with(std::path::MAIN_SEPARATOR) {
+                        start.push(std::path::MAIN_SEPARATOR);
+                    }
                     self.path_prompt = Some((kind, start));
                 }
             }
@@ -622,8 +911,14 @@ impl StudioApp {
             self.tree.ui(&mut behavior, ui);
             self.queued.extend(commands);
         });
+        // A jump into the code (from Problems, the Outline, go to
+        // definition) brings the code panel to the front to be seen.
+        if self.jump.is_some() && !self.code_in_front() {
+            layout::focus(&mut self.tree, PanelId::Code);
+            ctx.request_repaint();
+        }
         if let Some(seed) = self.panels.sounds.export_request.take() {
-            self.dialogs.start(DialogKind::ExportWav(seed), &format!("sound-{seed}.wav"), &ctx);
+            self.start_dialog(DialogKind::ExportWav(seed), &ctx);
         }
         if ctx.input(|i| !i.raw.hovered_files.is_empty()) {
             let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("drop")));
@@ -635,7 +930,10 @@ impl StudioApp {
 
         // Autosave (not while a restore offer still needs an answer).
         if self.restore_offer.is_none() {
-            self.recovery.tick(&self.doc, false);
+            let guarded = self.guarded();
+            let before = self.recovery.failure().map(str::to_owned);
+            self.recovery.tick(&self.doc, &guarded, false);
+            self.report_autosave(before);
             if self.doc.is_dirty() {
                 ctx.request_repaint_after(crate::recovery::AUTOSAVE_EVERY);
             }
@@ -653,13 +951,15 @@ impl eframe::App for StudioApp {
         self.ui_root(ui);
     }
 
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, eframe::APP_KEY, &self.persisted());
+    fn save(&mut self, _storage: &mut dyn eframe::Storage) {
+        // Our settings go through the safe writers, not eframe's storage
+        // (which writes its file in place).
+        self.save_settings();
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         // The user has answered the unsaved-changes prompt by now.
-        self.recovery.clear();
+        self.clear_recovery();
     }
 }
 
@@ -679,6 +979,7 @@ mod tests {
             sound_favourites: vec![4201, 707],
             muted: true,
             volume: Some(0.5),
+            wrap_lines: true,
         };
         let json = serde_json::to_string(&saved).expect("serialize");
         let back: Persisted = serde_json::from_str(&json).expect("deserialize");
@@ -690,12 +991,15 @@ mod tests {
         assert_eq!(back.sound_favourites, vec![4201, 707]);
         assert!(back.muted);
         assert_eq!(back.volume, Some(0.5));
+        assert!(back.wrap_lines);
         // Settings saved before sound settings existed load unmuted, full volume.
         let old: Persisted = serde_json::from_str(r#"{"recent":[],"tree":null}"#).expect("old settings");
         assert!(!old.muted);
         assert_eq!(old.volume, None);
+        assert!(!old.wrap_lines);
         let app = StudioApp::with_parts(Startup::Example(0), saved, Box::new(files::NoDialogs::default()), None);
         assert!(app.audio().muted());
         assert!((app.audio().volume() - 0.5).abs() < f32::EPSILON);
+        assert!(app.panels.code.wrap_lines, "wrapping is kept between runs");
     }
 }

@@ -25,6 +25,32 @@ pub trait Audio: Send + Sync {
     /// Sets the output volume (0 silent, 1 as the browser plays it) for
     /// sounds started from now on. Outputs without a volume ignore it.
     fn set_volume(&self, _volume: f32) {}
+    /// Why nothing can be heard, once that is known (no device, a device
+    /// that would not open); `None` while sound works or is not tried yet.
+    fn unavailable(&self) -> Option<String> {
+        None
+    }
+}
+
+/// An output with no device behind it: plays nothing and says why.
+pub struct NoDevice {
+    reason: String,
+}
+
+impl NoDevice {
+    /// An output that is silent because of `reason`.
+    #[must_use]
+    pub fn new(reason: impl Into<String>) -> Self {
+        Self { reason: reason.into() }
+    }
+}
+
+impl Audio for NoDevice {
+    fn play(&self, _seed: i64) {}
+
+    fn unavailable(&self) -> Option<String> {
+        Some(self.reason.clone())
+    }
 }
 
 /// Plays nothing; remembers every seed it was asked to play.
@@ -104,6 +130,10 @@ impl Audio for Controlled {
         self.volume.store(volume.to_bits(), Ordering::Relaxed);
         self.inner.set_volume(volume);
     }
+
+    fn unavailable(&self) -> Option<String> {
+        self.inner.unavailable()
+    }
 }
 
 /// Where [`RodioAudio`]'s device stands.
@@ -126,6 +156,19 @@ struct Shared {
     logged: AtomicUsize,
     /// The volume's `f32` bits (0 means 0.0, so start it explicitly).
     volume: AtomicU32,
+    /// Why the device is unavailable, once it is.
+    reason: Mutex<Option<String>>,
+}
+
+impl Shared {
+    fn give_up(&self, reason: String) {
+        eprintln!("puzzlewright: no sound output ({reason}); sounds will not play");
+        self.logged.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut r) = self.reason.lock() {
+            *r = Some(reason);
+        }
+        self.state.store(2, Ordering::Relaxed);
+    }
 }
 
 /// What the studio asks of the sound thread.
@@ -174,9 +217,7 @@ impl RodioAudio {
             .name("puzzlewright-audio".to_owned())
             .spawn(move || worker(&receiver, &worker_shared));
         if let Err(e) = spawned {
-            eprintln!("puzzlewright: could not start the sound thread ({e}); playing silently");
-            shared.logged.fetch_add(1, Ordering::Relaxed);
-            shared.state.store(2, Ordering::Relaxed);
+            shared.give_up(format!("the sound thread could not start: {e}"));
         }
         Self { sender, shared }
     }
@@ -222,13 +263,20 @@ impl Audio for RodioAudio {
     fn set_volume(&self, volume: f32) {
         self.shared.volume.store(volume.to_bits(), Ordering::Relaxed);
     }
+
+    fn unavailable(&self) -> Option<String> {
+        if self.state() != DeviceState::Unavailable {
+            return None;
+        }
+        self.shared.reason.lock().ok().and_then(|r| r.clone()).or_else(|| Some("the device could not be opened".to_owned()))
+    }
 }
 
 fn open_device() -> Result<rodio::MixerDeviceSink, String> {
     // Hosts can panic on odd systems; that too means no sound.
     let opened = std::panic::catch_unwind(rodio::DeviceSinkBuilder::open_default_sink)
         .map_err(|_| "the audio backend stopped unexpectedly".to_owned())?;
-    let mut sink = opened.map_err(|e| e.to_string())?;
+    let mut sink = opened.map_err(|e| format!("no audio output device could be opened ({e})"))?;
     sink.log_on_drop(false);
     Ok(sink)
 }
@@ -248,11 +296,7 @@ fn worker(receiver: &Receiver<Request>, shared: &Shared) {
                     sink = Some(s);
                     shared.state.store(1, Ordering::Relaxed);
                 }
-                Err(e) => {
-                    eprintln!("puzzlewright: no sound output ({e}); sounds will not play");
-                    shared.logged.fetch_add(1, Ordering::Relaxed);
-                    shared.state.store(2, Ordering::Relaxed);
-                }
+                Err(e) => shared.give_up(e),
             }
         }
         let Request::Play(seed, asked) = request else { continue };

@@ -8,8 +8,11 @@ use crate::layout::PanelId;
 /// One thing the user can ask the studio to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    /// Start a new, empty game.
+    /// Start a new game: offer the starting points to choose from.
     New,
+    /// Start a new game from the template with this index in
+    /// [`crate::examples::TEMPLATES`].
+    NewFrom(usize),
     /// Open a file through the file dialog.
     Open,
     /// Open the built-in example with this index in [`crate::examples::EXAMPLES`].
@@ -32,6 +35,10 @@ pub enum Command {
     Replace,
     /// Comment or uncomment the selected lines.
     ToggleComment,
+    /// Jump to where the name at the cursor is defined.
+    GoToDefinition,
+    /// List every use of the name at the cursor (in the Outline).
+    FindUses,
     /// Run the game, or restart the current level.
     RunRestart,
     /// Build the text again.
@@ -44,6 +51,8 @@ pub enum Command {
     ResetLayout,
     /// Open the export window (HTML page, native executable, GIF).
     Export,
+    /// Wrap long lines in the code editor, or scroll sideways.
+    ToggleWrapLines,
     /// Play the level with this index (counting messages too, as the
     /// LEVELS section lists them) in the docked player.
     PlayLevel(usize),
@@ -52,8 +61,10 @@ pub enum Command {
 impl Command {
     /// Commands that have a keyboard shortcut, most specific first (so
     /// Ctrl+Shift+S is matched before Ctrl+S).
-    pub const WITH_SHORTCUTS: [Command; 14] = [
+    pub const WITH_SHORTCUTS: [Command; 16] = [
         Command::SaveAs,
+        Command::GoToDefinition,
+        Command::FindUses,
         Command::Redo,
         Command::New,
         Command::Open,
@@ -73,7 +84,10 @@ impl Command {
     #[must_use]
     pub fn label(&self) -> String {
         match self {
-            Command::New => "New".into(),
+            Command::New => "New…".into(),
+            Command::NewFrom(i) => crate::examples::TEMPLATES
+                .get(*i)
+                .map_or_else(|| "New game".into(), |t| t.title.to_owned()),
             Command::Open => "Open…".into(),
             Command::OpenExample(i) => crate::examples::EXAMPLES
                 .get(*i)
@@ -87,11 +101,14 @@ impl Command {
             Command::Find => "Find…".into(),
             Command::Replace => "Replace…".into(),
             Command::ToggleComment => "Toggle Comment".into(),
+            Command::GoToDefinition => "Go to Definition".into(),
+            Command::FindUses => "Find Uses".into(),
             Command::RunRestart => "Run / Restart Level".into(),
             Command::Rebuild => "Rebuild".into(),
             Command::LevelSelect => "Level Select…".into(),
             Command::TogglePanel(p) => p.title().into(),
             Command::ResetLayout => "Reset Layout".into(),
+            Command::ToggleWrapLines => "Wrap Lines".into(),
             Command::PlayLevel(i) => format!("Play Level {}", i + 1),
             Command::Export => "Export…".into(),
         }
@@ -114,6 +131,8 @@ impl Command {
             Command::Replace => (cmd, Key::H),
             Command::ToggleComment => (cmd, Key::Slash),
             Command::RunRestart => (Modifiers::NONE, Key::F5),
+            Command::GoToDefinition => (Modifiers::NONE, Key::F12),
+            Command::FindUses => (Modifiers::SHIFT, Key::F12),
             Command::Rebuild => (cmd, Key::B),
             Command::LevelSelect => (cmd, Key::L),
             _ => return None,
@@ -121,24 +140,58 @@ impl Command {
         Some(KeyboardShortcut::new(mods, key))
     }
 
+    /// The command whose shortcut is exactly `modifiers` + `key` (Shift and
+    /// Alt must match: Ctrl+Shift+Z is redo, never undo), if any.
+    #[must_use]
+    pub fn for_key(modifiers: Modifiers, key: Key) -> Option<Command> {
+        let exact = |shortcut: &KeyboardShortcut| shortcut.logical_key == key && modifiers.matches_exact(shortcut.modifiers);
+        if exact(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Y)) {
+            return Some(Command::Redo);
+        }
+        Self::WITH_SHORTCUTS.into_iter().find(|c| c.shortcut().is_some_and(|s| exact(&s)))
+    }
+
     /// Take every shortcut pressed this frame out of the input (so the text
     /// editor does not also act on it) and return the commands.
+    ///
+    /// Each key event is judged by the modifiers it carries: a desktop often
+    /// delivers a whole chord in one frame, so by the frame's end the
+    /// modifier state may already say the keys were released.
     pub fn consume_shortcuts(ctx: &egui::Context) -> Vec<Command> {
         ctx.input_mut(|input| {
             let mut out = Vec::new();
-            for command in Self::WITH_SHORTCUTS {
-                if let Some(shortcut) = command.shortcut() {
-                    // Shift must match exactly: Ctrl+Shift+Z is redo, not undo.
-                    let exact = input.modifiers.shift == shortcut.modifiers.shift;
-                    if exact && input.consume_shortcut(&shortcut) {
+            input.events.retain(|event| {
+                let egui::Event::Key { key, pressed: true, modifiers, .. } = event else { return true };
+                match Self::for_key(*modifiers, *key) {
+                    Some(command) => {
                         out.push(command);
+                        false
                     }
+                    None => true,
                 }
-            }
-            if input.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Y)) {
-                out.push(Command::Redo);
-            }
+            });
             out
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shortcuts_match_shift_exactly() {
+        let cmd = Modifiers::COMMAND;
+        let cmd_shift = Modifiers::COMMAND | Modifiers::SHIFT;
+        assert_eq!(Command::for_key(cmd, Key::Z), Some(Command::Undo));
+        assert_eq!(Command::for_key(cmd_shift, Key::Z), Some(Command::Redo));
+        assert_eq!(Command::for_key(cmd, Key::Y), Some(Command::Redo));
+        assert_eq!(Command::for_key(cmd, Key::S), Some(Command::Save));
+        assert_eq!(Command::for_key(cmd_shift, Key::S), Some(Command::SaveAs));
+        assert_eq!(Command::for_key(Modifiers::NONE, Key::F5), Some(Command::RunRestart));
+        assert_eq!(Command::for_key(Modifiers::NONE, Key::F12), Some(Command::GoToDefinition));
+        assert_eq!(Command::for_key(Modifiers::SHIFT, Key::F12), Some(Command::FindUses));
+        assert_eq!(Command::for_key(Modifiers::SHIFT, Key::Z), None);
+        assert_eq!(Command::for_key(Modifiers::NONE, Key::Z), None);
     }
 }

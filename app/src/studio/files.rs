@@ -1,4 +1,5 @@
-//! Reading and writing game files, and asking the user for paths.
+//! Reading game files, and asking the user for paths. (Writing is
+//! [`crate::writers`]'s alone.)
 //!
 //! Dialogs go through [`Dialogs`]: the real one runs an rfd portal dialog on
 //! a worker thread so the GUI never blocks, and reports
@@ -33,17 +34,11 @@ pub enum DialogOutcome {
     Unavailable,
 }
 
-/// Writes `seed` as a 16-bit mono WAV file at `path`.
-pub fn export_wav(path: &Path, seed: i64) -> anyhow::Result<()> {
-    let sound = engine::sfx::sound_for_seed(seed);
-    let bytes = engine::sfx::wav::encode_i16(&sound.to_i16(), sound.sample_rate);
-    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
-}
-
 /// A source of file dialogs (rfd for real, a stub in tests).
 pub trait Dialogs {
-    /// Start a dialog; its outcome arrives through [`Dialogs::poll`].
-    fn start(&mut self, kind: DialogKind, suggested_name: &str, ctx: &egui::Context);
+    /// Start a dialog opening on `proposed` (a folder and a file name, or
+    /// just a folder for Open); its outcome arrives through [`Dialogs::poll`].
+    fn start(&mut self, kind: DialogKind, proposed: &Path, ctx: &egui::Context);
     /// The outcome of the running dialog, once it has one.
     fn poll(&mut self) -> Option<(DialogKind, DialogOutcome)>;
 }
@@ -55,7 +50,7 @@ pub struct NoDialogs {
 }
 
 impl Dialogs for NoDialogs {
-    fn start(&mut self, kind: DialogKind, _: &str, _: &egui::Context) {
+    fn start(&mut self, kind: DialogKind, _: &Path, _: &egui::Context) {
         self.pending = Some(kind);
     }
 
@@ -74,27 +69,36 @@ pub struct RfdDialogs {
 const TOO_FAST_FOR_A_PERSON: Duration = Duration::from_millis(250);
 
 impl Dialogs for RfdDialogs {
-    fn start(&mut self, kind: DialogKind, suggested_name: &str, ctx: &egui::Context) {
+    fn start(&mut self, kind: DialogKind, proposed: &Path, ctx: &egui::Context) {
         let (tx, rx) = mpsc::channel();
         self.running = Some((kind, rx));
         if std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_none() {
             let _ = tx.send(DialogOutcome::Unavailable);
             return;
         }
-        let name = suggested_name.to_owned();
+        let (folder, name) = if proposed.is_dir() || kind == DialogKind::Open {
+            (Some(proposed.to_path_buf()).filter(|p| p.is_dir()).or_else(|| proposed.parent().map(Path::to_path_buf)), None)
+        } else {
+            (proposed.parent().map(Path::to_path_buf), proposed.file_name().map(|n| n.to_string_lossy().into_owned()))
+        };
         let ctx = ctx.clone();
         std::thread::spawn(move || {
             let start = Instant::now();
-            let dialog = rfd::FileDialog::new()
-                .add_filter("PuzzleScript game", &["txt", "html", "htm"])
-                .add_filter("All files", &["*"]);
+            let mut dialog = match kind {
+                DialogKind::ExportWav(_) => rfd::FileDialog::new().add_filter("WAV sound", &["wav"]),
+                _ => rfd::FileDialog::new()
+                    .add_filter("PuzzleScript game", &["txt", "html", "htm"])
+                    .add_filter("All files", &["*"]),
+            };
+            if let Some(folder) = folder.filter(|f| !f.as_os_str().is_empty()) {
+                dialog = dialog.set_directory(folder);
+            }
+            if let Some(name) = name {
+                dialog = dialog.set_file_name(name);
+            }
             let picked = match kind {
                 DialogKind::Open => dialog.pick_file(),
-                DialogKind::SaveAs => dialog.set_file_name(name).save_file(),
-                DialogKind::ExportWav(_) => rfd::FileDialog::new()
-                    .add_filter("WAV sound", &["wav"])
-                    .set_file_name(name)
-                    .save_file(),
+                DialogKind::SaveAs | DialogKind::ExportWav(_) => dialog.save_file(),
             };
             let outcome = match picked {
                 Some(path) => DialogOutcome::Picked(path),
@@ -184,15 +188,6 @@ pub fn source_from_standalone_html(html: &str) -> Option<String> {
         }
     }
     None
-}
-
-/// Write `text` to `path` through a temporary file, so a crash mid-write
-/// never leaves half a game.
-pub fn save_game(path: &Path, text: &str) -> anyhow::Result<()> {
-    let tmp = path.with_extension("puzzlewright-saving");
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot save {}", path.display()))?;
-    Ok(())
 }
 
 #[cfg(test)]

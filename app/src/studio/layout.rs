@@ -21,12 +21,21 @@ pub enum PanelId {
     Levels,
     /// The sound seed browser.
     Sounds,
+    /// The map of the game: sections, objects, rules, levels, uses.
+    Outline,
 }
 
 impl PanelId {
     /// Every panel, in View-menu order.
-    pub const ALL: [PanelId; 6] =
-        [PanelId::Code, PanelId::Sprites, PanelId::Levels, PanelId::Sounds, PanelId::Player, PanelId::Problems];
+    pub const ALL: [PanelId; 7] = [
+        PanelId::Code,
+        PanelId::Sprites,
+        PanelId::Levels,
+        PanelId::Sounds,
+        PanelId::Player,
+        PanelId::Problems,
+        PanelId::Outline,
+    ];
 
     /// The tab title.
     #[must_use]
@@ -38,12 +47,13 @@ impl PanelId {
             PanelId::Sprites => "Sprites",
             PanelId::Levels => "Levels",
             PanelId::Sounds => "Sounds",
+            PanelId::Outline => "Outline",
         }
     }
 }
 
 /// The starting layout: the editors as tabs on the left (code in front),
-/// the player above the problems on the right.
+/// the player above the problems and the outline (as tabs) on the right.
 #[must_use]
 pub fn default_tree() -> egui_tiles::Tree<PanelId> {
     let mut tiles = egui_tiles::Tiles::default();
@@ -53,7 +63,8 @@ pub fn default_tree() -> egui_tiles::Tree<PanelId> {
         .collect();
     let code = tiles.insert_tab_tile(editors);
     let player = tiles.insert_pane(PanelId::Player);
-    let problems = tiles.insert_pane(PanelId::Problems);
+    let problem_tabs = vec![tiles.insert_pane(PanelId::Problems), tiles.insert_pane(PanelId::Outline)];
+    let problems = tiles.insert_tab_tile(problem_tabs);
     let right = tiles.insert_vertical_tile(vec![player, problems]);
     if let Some(egui_tiles::Tile::Container(egui_tiles::Container::Linear(linear))) = tiles.get_mut(right) {
         linear.shares.set_share(player, 3.0);

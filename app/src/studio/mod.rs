@@ -17,9 +17,11 @@ pub mod files;
 pub mod fonts;
 pub mod highlight;
 pub mod layout;
+pub mod navigate;
 pub mod panels;
 pub mod recovery;
 pub mod standalone;
+pub mod writers;
 
 use std::process::ExitCode;
 

@@ -140,6 +140,28 @@ fn paintable(glyph: char) -> bool {
     !glyph.is_whitespace() && glyph != '(' && glyph != ')'
 }
 
+/// `glyph` as the game itself writes it: the tree holds names in lower
+/// case, but a legend that defines `P` should see `P` painted, not `p`.
+/// The spelling of the first one-character name (object, object glyph,
+/// legend entry) that is `glyph` ignoring case; `glyph` itself when none is.
+#[must_use]
+pub fn spelling(text: &str, ast: &Ast, glyph: char) -> char {
+    let lower: String = glyph.to_lowercase().collect();
+    ast.objects
+        .iter()
+        .flat_map(|o| std::iter::once(&o.name).chain(o.extra_names.iter()))
+        .chain(ast.legend.iter().map(|d| &d.name))
+        .find(|n| n.text == lower)
+        .and_then(|n| {
+            let mut written = n.span.text(text).chars();
+            match (written.next(), written.next()) {
+                (Some(c), None) if c.to_lowercase().eq(glyph.to_lowercase()) => Some(c),
+                _ => None,
+            }
+        })
+        .unwrap_or(glyph)
+}
+
 /// Paint several cells at once (`(x, y, glyph)`; later entries win), as one edit.
 #[must_use]
 pub fn paint_cells(
@@ -163,7 +185,7 @@ pub fn paint_cells(
         let mut chars: Vec<char> = row.chars().collect();
         for &(cx, cy, g) in cells {
             if cy == y {
-                *chars.get_mut(cx)? = g;
+                *chars.get_mut(cx)? = spelling(text, ast, g);
             }
         }
         Some(chars.into_iter().collect())
@@ -184,6 +206,7 @@ pub fn grow(
     if count == 0 || !paintable(fill) {
         return None;
     }
+    let fill = spelling(text, ast, fill);
     let width = m.rows.iter().map(Vec::len).max()?;
     let nl = newline(text);
     let row: String = std::iter::repeat_n(fill, width).collect();
@@ -314,6 +337,7 @@ pub fn add_level(
     if width == 0 || height == 0 || !paintable(fill) {
         return None;
     }
+    let fill = spelling(text, ast, fill);
     let row: String = std::iter::repeat_n(fill, width).collect();
     insert_entry(text, ast, after, &vec![row; height])
 }
@@ -483,6 +507,21 @@ mod tests {
             run(shrink(GAME, &ast, 0, Side::Bottom, 1))
                 .contains("LEVELS\n\n###  (a comment)\n\nmessage")
         );
+    }
+
+    #[test]
+    fn painted_glyphs_keep_the_legends_own_spelling() {
+        let game = GAME.replace("# = Wall", "W = Wall").replace("###  (a comment)\n#.#", "WWW  (a comment)\nW.W");
+        let (ast, _) = parse(&game);
+        let run = |e: Option<TextEdit>| e.and_then(|e| e.apply(&game)).unwrap_or_default();
+        // The tree holds `w`; the text gets `W`, as the legend writes it.
+        assert!(run(paint_cell(&game, &ast, 0, 1, 1, 'w')).contains("\nWWW\n"), "paint");
+        assert!(run(paint_cells(&game, &ast, 0, &[(1, 1, 'W')])).contains("\nWWW\n"), "already upper case");
+        assert!(run(grow(&game, &ast, 0, Side::Right, 1, 'w')).contains("\nWWWW  (a comment)\nW.WW\n"), "grow");
+        assert!(run(add_level(&game, &ast, None, 2, 1, 'w')).ends_with("\n\nWW\n"), "add");
+        // A lower-case legend stays lower case; an unknown glyph as given.
+        assert!(run(paint_cell(&game, &ast, 0, 0, 1, '.')).contains("\n..W\n"));
+        assert_eq!(spelling(&game, &ast, 'q'), 'q');
     }
 
     #[test]

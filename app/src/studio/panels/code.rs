@@ -28,6 +28,27 @@ pub struct FindBar {
     /// What to put instead.
     pub replacement: String,
     focus: bool,
+    /// The match shown (selected in the editor, outlined) while the bar is open.
+    pub current: Option<Range<usize>>,
+    /// A field of the bar had the keyboard focus in the last frame.
+    had_keys: bool,
+}
+
+/// The egui id of the find field.
+pub const FIND_QUERY_ID: &str = "find_query";
+/// The egui id of the replace field.
+pub const FIND_REPLACEMENT_ID: &str = "find_replacement";
+
+/// A field's frame that stays visible when the field is not focused (the
+/// dark theme draws an unfocused field with no outline).
+fn field_frame(ui: &egui::Ui, focused: bool) -> egui::Frame {
+    let visuals = ui.visuals();
+    let stroke = if focused { visuals.selection.stroke } else { Stroke::new(1.0, Color32::from_gray(90)) };
+    egui::Frame::new()
+        .fill(visuals.text_edit_bg_color())
+        .stroke(stroke)
+        .corner_radius(visuals.widgets.inactive.corner_radius)
+        .inner_margin(ui.spacing().button_padding)
 }
 
 /// The open autocomplete list.
@@ -66,6 +87,12 @@ pub struct CodePanel {
     pub toggle_comment_requested: bool,
     scroll_to: Option<usize>,
     font_size: f32,
+    /// The lines (1-based, inclusive) on screen in the last frame.
+    visible_lines: Option<(usize, usize)>,
+    /// Long lines wrap at the panel's edge instead of scrolling sideways.
+    pub wrap_lines: bool,
+    /// A new document: show its start (cursor and view at the top) on the next frame.
+    pub show_start: bool,
 }
 
 impl Default for CodePanel {
@@ -78,6 +105,9 @@ impl Default for CodePanel {
             toggle_comment_requested: false,
             scroll_to: None,
             font_size: 14.0,
+            visible_lines: None,
+            wrap_lines: false,
+            show_start: false,
         }
     }
 }
@@ -107,13 +137,19 @@ pub fn selection(ctx: &egui::Context, text: &str) -> Option<Range<usize>> {
 
 /// Select `range` (bytes) in the editor and give it focus.
 pub fn set_selection(ctx: &egui::Context, text: &str, range: Range<usize>) {
+    set_selection_unfocused(ctx, text, range);
+    ctx.memory_mut(|m| m.request_focus(egui::Id::unique(EDITOR_ID)));
+}
+
+/// Select `range` (bytes) in the editor, leaving the keyboard focus where
+/// it is (the find bar keeps it while it shows matches).
+pub fn set_selection_unfocused(ctx: &egui::Context, text: &str, range: Range<usize>) {
     let id = egui::Id::unique(EDITOR_ID);
     let mut state = egui::TextEdit::load_state(ctx, id).unwrap_or_default();
     let a = CCursor::new(char_index(text, range.start));
     let b = CCursor::new(char_index(text, range.end));
     state.cursor.set_char_range(Some(CCursorRange::two(a, b)));
     state.store(ctx, id);
-    ctx.memory_mut(|m| m.request_focus(id));
 }
 
 /// Comment out the lines touched by `sel` with `( … )`, or uncomment them
@@ -167,6 +203,12 @@ pub fn find_all(text: &str, query: &str) -> Vec<Range<usize>> {
 }
 
 impl CodePanel {
+    /// The first and last line (1-based) the editor showed in the last frame.
+    #[must_use]
+    pub fn visible_lines(&self) -> Option<(usize, usize)> {
+        self.visible_lines
+    }
+
     /// How long the last re-highlight took: (update cache, build job, lay out).
     #[must_use]
     pub fn highlight_timing(&self) -> [std::time::Duration; 3] {
@@ -174,48 +216,86 @@ impl CodePanel {
     }
 
     fn find_bar_ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
+        let query_id = egui::Id::unique(FIND_QUERY_ID);
+        let replacement_id = egui::Id::unique(FIND_REPLACEMENT_ID);
+        let in_bar = |ctx: &egui::Context| ctx.memory(|m| m.focused().is_some_and(|f| f == query_id || f == replacement_id));
+        // Keys typed into the bar belong to it: none may reach the editor.
+        let typing_in_bar = in_bar(ui.ctx());
         let text = cx.doc.text().to_owned();
-        let matches = find_all(&text, &self.find.query);
         let cursor = selection(ui.ctx(), &text).unwrap_or(0..0);
         let mut go_to: Option<Range<usize>> = None;
+        let (enter, shift) = ui.input(|i| (i.key_pressed(egui::Key::Enter), i.modifiers.shift));
+        let mut matches = Vec::new();
+        let mut here = cursor.clone();
         ui.horizontal(|ui| {
-            ui.label("Find");
-            let field = ui.add(
-                egui::TextEdit::singleline(&mut self.find.query)
-                    .id_salt("find_query")
-                    .hint_text("text to find")
-                    .desired_width(180.0),
-            );
+            let label = ui.label("Find");
+            let focused = ui.ctx().memory(|m| m.has_focus(query_id));
+            let field = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.find.query)
+                        .id(query_id)
+                        .hint_text("text to find")
+                        .frame(field_frame(ui, focused))
+                        .desired_width(180.0),
+                )
+                .labelled_by(label.id);
             if std::mem::take(&mut self.find.focus) {
                 field.request_focus();
             }
-            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            matches = find_all(&text, &self.find.query);
+            // Where "next" and "previous" count from: the match shown, else the cursor.
+            if let Some(c) = self.find.current.clone().filter(|c| matches.contains(c)) {
+                here = c;
+            }
+            // Enter ends a singleline edit (the field loses the focus).
+            let in_query = field.has_focus() || (field.lost_focus() && enter);
             ui.weak(match matches.len() {
                 0 if self.find.query.is_empty() => String::new(),
                 0 => "no matches".to_owned(),
                 1 => "1 match".to_owned(),
                 n => format!("{n} matches"),
             });
-            if (ui.button("Next").clicked() || enter) && !matches.is_empty() {
-                go_to = matches.iter().find(|m| m.start >= cursor.end).or(matches.first()).cloned();
+            let next = |from: &Range<usize>| matches.iter().find(|m| m.start >= from.end).or(matches.first()).cloned();
+            let previous = |from: &Range<usize>| matches.iter().rev().find(|m| m.end <= from.start).or(matches.last()).cloned();
+            if field.changed() {
+                // Typing a search shows its first match from the cursor on.
+                let from = cursor.start..cursor.start;
+                go_to = next(&from);
+                self.find.current = go_to.clone();
             }
-            if ui.button("Previous").clicked() && !matches.is_empty() {
-                go_to = matches.iter().rev().find(|m| m.end <= cursor.start).or(matches.last()).cloned();
+            if ui.button("Next").on_hover_text("Next match (Enter)").clicked() || (enter && in_query && !shift) {
+                go_to = next(&here);
+            }
+            if ui.button("Previous").on_hover_text("Previous match (Shift+Enter)").clicked() || (enter && in_query && shift) {
+                go_to = previous(&here);
             }
             if ui.small_button("Close").on_hover_text("Close the find bar (Esc)").clicked() {
                 self.find.open = false;
             }
+            if in_query && enter {
+                // Keep typing in the bar after Enter.
+                field.request_focus();
+            }
         });
         if self.find.replace {
             ui.horizontal(|ui| {
-                ui.label("Replace");
-                ui.add(
-                    egui::TextEdit::singleline(&mut self.find.replacement)
-                        .id_salt("find_replacement")
-                        .desired_width(180.0),
-                );
-                if ui.button("Replace").clicked() {
-                    let current = matches.iter().find(|m| **m == cursor).or_else(|| matches.iter().find(|m| m.start >= cursor.start)).cloned();
+                let label = ui.label("Replace");
+                let focused = ui.ctx().memory(|m| m.has_focus(replacement_id));
+                let field = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut self.find.replacement)
+                            .id(replacement_id)
+                            .hint_text("replace with")
+                            .frame(field_frame(ui, focused))
+                            .desired_width(180.0),
+                    )
+                    .labelled_by(label.id);
+                let enter_here = enter && (field.has_focus() || field.lost_focus());
+                if enter_here {
+                    field.request_focus();
+                }
+                if ui.button("Replace").on_hover_text("Replace this match and show the next (Enter)").clicked() || enter_here {
+                    let current = matches.iter().find(|m| **m == here).or_else(|| matches.iter().find(|m| m.start >= here.start)).or(matches.first()).cloned();
                     if let Some(m) = current {
                         let mut new = text.clone();
                         new.replace_range(m.clone(), &self.find.replacement);
@@ -225,7 +305,7 @@ impl CodePanel {
                         go_to = Some(next.unwrap_or(m.start..after));
                     }
                 }
-                if ui.button("Replace all").clicked() && !matches.is_empty() {
+                if ui.button("Replace all").on_hover_text("Replace every match").clicked() && !matches.is_empty() {
                     let mut new = String::with_capacity(text.len());
                     let mut last = 0;
                     for m in &matches {
@@ -235,14 +315,36 @@ impl CodePanel {
                     }
                     new.push_str(&text[last..]);
                     cx.doc.set_text(new);
+                    go_to = None;
+                    self.find.current = None;
                 }
             });
         }
-        if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+        let escape = ui.input(|i| i.key_pressed(egui::Key::Escape));
+        let still_in_bar = in_bar(ui.ctx());
+        // Esc takes the focus from a field before the panel sees it: ask
+        // whether the bar had the keys in the last frame.
+        let bar_had_keys = std::mem::replace(&mut self.find.had_keys, still_in_bar);
+        let editor_has_keys = ui.ctx().memory(|m| m.has_focus(egui::Id::unique(EDITOR_ID)));
+        if escape && (typing_in_bar || still_in_bar || bar_had_keys || !editor_has_keys) {
+            // Back to the editor, with the match shown selected there.
             self.find.open = false;
+            let at = self.find.current.take().unwrap_or(cursor);
+            self.select = Some(at);
+        } else if escape && self.completion.is_none() {
+            self.find.open = false;
+            self.find.current = None;
+        }
+        if typing_in_bar || still_in_bar {
+            ui.ctx().input_mut(|i| {
+                i.events.retain(|e| !matches!(e, egui::Event::Key { .. } | egui::Event::Text(_) | egui::Event::Paste(_) | egui::Event::Cut | egui::Event::Ime(_)));
+            });
         }
         if let Some(range) = go_to {
-            self.select = Some(range);
+            // Shown and selected in the editor, but the keys stay in the bar.
+            set_selection_unfocused(ui.ctx(), cx.doc.text(), range.clone());
+            self.scroll_to = Some(range.start);
+            self.find.current = Some(range);
         }
         ui.separator();
     }
@@ -252,6 +354,7 @@ impl CodePanel {
         self.find.open = true;
         self.find.replace = replace;
         self.find.focus = true;
+        self.find.current = None;
         if let Some(sel) = selection(ctx, text)
             && !sel.is_empty()
             && !text[sel.clone()].contains('\n')
@@ -271,6 +374,11 @@ impl Panel for CodePanel {
         let ctx = ui.ctx().clone();
         if let Some(range) = cx.jump.take() {
             self.select = Some(range);
+        }
+        if std::mem::take(&mut self.show_start) {
+            set_selection_unfocused(&ctx, cx.doc.text(), 0..0);
+            self.scroll_to = Some(0);
+            self.find.current = None;
         }
         if self.find.open {
             self.find_bar_ui(ui, cx);
@@ -330,15 +438,20 @@ impl Panel for CodePanel {
         let highlighter = &mut self.highlighter;
         let scroll_to = self.scroll_to.take();
         let find_query = if self.find.open { self.find.query.clone() } else { String::new() };
+        let current_match = if self.find.open { self.find.current.clone() } else { None };
         let diagnostics: Vec<engine::Diagnostic> = cx.doc.diagnostics().to_vec();
+        let mut visible: Option<(usize, usize)> = None;
+        let mut ctrl_clicked = false;
 
         egui::Frame::new().fill(Color32::from_rgb(0x1e, 0x1e, 0x1e)).show(ui, |ui| {
-            egui::ScrollArea::both().id_salt("code_scroll").auto_shrink(false).show(ui, |ui| {
+            let scroll = if self.wrap_lines { egui::ScrollArea::vertical() } else { egui::ScrollArea::both() };
+            let wrap_lines = self.wrap_lines;
+            scroll.id_salt("code_scroll").auto_shrink(false).show(ui, |ui| {
                 ui.horizontal_top(|ui| {
                     ui.add_space(gutter);
                     let background = ui.painter().add(Shape::Noop);
-                    let mut layouter = |ui: &egui::Ui, buf: &dyn egui::TextBuffer, _wrap: f32| {
-                        highlighter.galley(ui, buf.as_str(), &font, f32::INFINITY)
+                    let mut layouter = |ui: &egui::Ui, buf: &dyn egui::TextBuffer, wrap: f32| {
+                        highlighter.galley(ui, buf.as_str(), &font, if wrap_lines { wrap } else { f32::INFINITY })
                     };
                     let out = egui::TextEdit::multiline(&mut text)
                         .id(id)
@@ -351,6 +464,16 @@ impl Panel for CodePanel {
                         .lock_focus(true)
                         .layouter(&mut layouter)
                         .show(ui);
+                    // Ctrl+click on a name: go to its definition (the click
+                    // has put the cursor on it).
+                    let editor = &out.response.response;
+                    // (A click with Ctrl held is not a `clicked()` to egui's text edit.)
+                    ctrl_clicked = (editor.clicked() || (editor.contains_pointer() && ui.input(|i| i.pointer.any_click())))
+                        && ui.input(|i| {
+                            // The release may carry the modifier when the state no longer does.
+                            i.modifiers.command
+                                || i.events.iter().any(|e| matches!(e, egui::Event::PointerButton { pressed: false, modifiers, .. } if modifiers.command))
+                        });
                     let galley = &out.galley;
                     let origin = out.galley_pos;
                     let clip = ui.clip_rect();
@@ -375,6 +498,16 @@ impl Panel for CodePanel {
                             behind.push(Shape::rect_filled(rect, 2.0, Color32::from_rgba_unmultiplied(0x62, 0x33, 0x15, 0xc0)));
                         }
                     }
+                    // The match the find bar shows: outlined, as the editor
+                    // draws no selection while the bar has the keys.
+                    if let Some(m) = current_match.as_ref().filter(|m| m.end <= text.len()) {
+                        let a = galley.pos_from_cursor(CCursor::new(char_index(&text, m.start)));
+                        let b = galley.pos_from_cursor(CCursor::new(char_index(&text, m.end)));
+                        let rect = Rect::from_min_max(a.min, Pos2::new(b.max.x.max(a.min.x + 2.0), a.max.y))
+                            .translate(origin.to_vec2());
+                        behind.push(Shape::rect_filled(rect, 2.0, Color32::from_rgb(0x9a, 0x5a, 0x1e)));
+                        behind.push(Shape::rect_stroke(rect.expand(1.0), 2.0, Stroke::new(1.0, Color32::from_rgb(0xf0, 0xb0, 0x60)), egui::StrokeKind::Outside));
+                    }
                     painter.set(background, Shape::Vec(behind));
 
                     // Line numbers.
@@ -390,6 +523,7 @@ impl Panel for CodePanel {
                         if rect.max.y < clip.min.y || rect.min.y > clip.max.y {
                             continue;
                         }
+                        visible = Some(visible.map_or((line, line), |(a, _)| (a, line)));
                         let is_current = current_line.is_some_and(|y| rect.y_range().contains(y));
                         let colour = if is_current { Color32::from_gray(200) } else { Color32::from_gray(100) };
                         painter.text(
@@ -445,6 +579,8 @@ impl Panel for CodePanel {
                             .fixed_pos(r.left_bottom() + Vec2::new(0.0, 2.0))
                             .show(ui.ctx(), |ui| {
                                 egui::Frame::popup(ui.style()).show(ui, |ui| {
+                                    // One name per line, never broken.
+                                    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
                                     for (i, item) in c.items.iter().enumerate() {
                                         let label = egui::RichText::new(item).monospace();
                                         if ui.selectable_label(i == c.selected, label).clicked() {
@@ -468,6 +604,10 @@ impl Panel for CodePanel {
             completion = None;
         }
         self.completion = completion;
+        self.visible_lines = visible;
+        if ctrl_clicked {
+            cx.commands.push(crate::command::Command::GoToDefinition);
+        }
         if text != cx.doc.text() {
             cx.doc.set_text(text);
         }

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use engine::edit::legend::{self, Glyph};
 use engine::edit::levels::{self as edit, Side};
-use engine::syntax::ast::{Ast, LevelEntry};
+use engine::syntax::ast::{Ast, LevelEntry, Section};
 use ui_widgets::level_grid::{CellRect, LevelGrid};
 
 use super::{Panel, PanelContext};
@@ -50,6 +50,8 @@ pub struct LevelsPanel {
     swatches: Option<(u64, BTreeMap<char, egui::TextureHandle>)>,
     /// Message text for "Insert message".
     message: String,
+    /// Why the last button did nothing, until the next one works.
+    complaint: Option<String>,
     /// List thumbnails by content (look key, glyph map and rows hashed), so
     /// an edit rebuilds only the levels it touched.
     thumbs: BTreeMap<u64, egui::TextureHandle>,
@@ -112,6 +114,7 @@ impl Default for LevelsPanel {
             picture: None,
             swatches: None,
             message: "Well done".to_owned(),
+            complaint: None,
             thumbs: BTreeMap::new(),
             thumb_keys: None,
             look_hash: 0,
@@ -264,6 +267,34 @@ fn paint_card(ui: &egui::Ui, rect: egui::Rect, label: &str, thumb: Thumb, select
     }
 }
 
+/// An empty `8×6` level after entry `after` (or at the end), as one edit:
+/// a missing LEVELS section is added, and when no glyph stands for the
+/// background but a Background object exists, a legend entry for it too
+/// (with LEGEND if missing). `Err` says why no level can be made.
+fn new_level(text: &str, ast: &Ast, after: Option<usize>) -> Result<engine::edit::TextEdit, String> {
+    const WIDTH: usize = 8;
+    const HEIGHT: usize = 6;
+    let no_room = || "the level could not be added here".to_owned();
+    if let Some(bg) = legend::background_glyph(ast).or_else(|| legend::glyphs(ast).first().map(|g| g.ch)) {
+        return engine::edit::with_sections(text, ast, &[Section::Levels], |t, a| {
+            edit::add_level(t, a, after, WIDTH, HEIGHT, bg).ok_or_else(no_room)
+        });
+    }
+    let Some(background) = ast.objects.iter().find(|o| o.name.text == "background") else {
+        return Err("A level is painted with glyphs, and this game has none yet: make an object called Background in Sprites first.".to_owned());
+    };
+    let spelled = background.name.span.text(text).to_owned();
+    engine::edit::with_sections(text, ast, &[Section::Legend, Section::Levels], |t, a| {
+        let glyph = if legend::objects_of(a, ".").is_none() { '.' } else { legend::free_glyph(a).ok_or_else(no_room)? };
+        let with_glyph = legend::add_entry(t, a, glyph, &[spelled]).and_then(|e| e.apply(t)).ok_or_else(no_room)?;
+        let (glyph_ast, _) = engine::syntax::parse(&with_glyph);
+        let done = edit::add_level(&with_glyph, &glyph_ast, None, WIDTH, HEIGHT, glyph)
+            .and_then(|e| e.apply(&with_glyph))
+            .ok_or_else(no_room)?;
+        edit::minimal(t, 0..t.len(), &done).ok_or_else(no_room)
+    })
+}
+
 /// For each paintable glyph: the object ids it places, lowest layer first.
 fn glyph_ids(glyphs: &[Glyph], game: Option<&engine::compile::Game>) -> BTreeMap<char, Vec<usize>> {
     let mut out = BTreeMap::new();
@@ -352,25 +383,29 @@ impl LevelsPanel {
         let n = ast.levels.len();
         ui.horizontal_wrapped(|ui| {
             let after = (n > 0).then_some(self.selected.min(n.saturating_sub(1)));
+            let _ = bg;
             if ui
                 .button("+ Level")
                 .on_hover_text("Add an empty 8×6 level after the selected one")
                 .clicked()
-                && let Some(b) = bg
-                && Self::apply(cx, edit::add_level(&text, ast, after, 8, 6, b))
             {
-                self.selected = after.map_or(0, |a| a + 1);
+                match new_level(&text, ast, after) {
+                    Ok(e) if cx.doc.apply_edit(&e) => {
+                        self.select(after.map_or(0, |a| a + 1));
+                        self.complaint = None;
+                    }
+                    Ok(_) => self.complaint = Some("the level could not be added here".to_owned()),
+                    Err(why) => self.complaint = Some(why),
+                }
             }
             let sel = self.selected;
-            if ui
-                .add_enabled(sel < n, egui::Button::new("Duplicate"))
+            if super::tip(ui.add_enabled(sel < n, egui::Button::new("Duplicate")), "Copy the selected entry after itself")
                 .clicked()
                 && Self::apply(cx, edit::duplicate(&text, ast, sel))
             {
                 self.selected = sel + 1;
             }
-            if ui
-                .add_enabled(sel < n, egui::Button::new("Delete"))
+            if super::tip(ui.add_enabled(sel < n, egui::Button::new("Delete")), "Delete the selected entry")
                 .clicked()
                 && Self::apply(cx, edit::delete(&text, ast, sel))
             {
@@ -401,13 +436,16 @@ impl LevelsPanel {
                     .desired_width(180.0),
             )
             .labelled_by(label.id);
-            if ui.button("Insert message").clicked() {
+            if ui.button("Insert message").on_hover_text("Add this message after the selected entry").clicked() {
                 let after = (n > 0).then_some(self.selected.min(n.saturating_sub(1)));
                 if Self::apply(cx, edit::insert_message(&text, ast, after, &self.message)) {
                     self.selected = after.map_or(0, |a| a + 1);
                 }
             }
         });
+        if let Some(why) = &self.complaint {
+            ui.colored_label(ui.visuals().warn_fg_color, why);
+        }
         self.thumbnails_ui(ui, cx, ast);
     }
 
@@ -669,10 +707,12 @@ impl LevelsPanel {
                     } else {
                         String::new()
                     };
-                    let label = format!("{}  {}", g.ch, names.join("+"));
+                    // Shown as the game writes it (the tree keeps lower case).
+                    let shown = edit::spelling(cx.doc.text(), ast, g.ch);
+                    let label = format!("{shown}  {}", names.join("+"));
                     if ui
                         .selectable_label(self.brush == Some(g.ch), label)
-                        .on_hover_text(format!("Paint '{}'{key}", g.ch))
+                        .on_hover_text(format!("Paint '{shown}'{key}"))
                         .clicked()
                     {
                         self.brush = Some(g.ch);
@@ -872,11 +912,14 @@ impl Panel for LevelsPanel {
             if ui.button("Fit").on_hover_text("Zoom so the whole level fits the panel").clicked() {
                 self.fit_now = true;
             }
-            ui.toggle_value(&mut self.select_mode, "Select");
+            ui.toggle_value(&mut self.select_mode, "Select")
+                .on_hover_text("Drag to select cells instead of painting them");
             let text = cx.doc.text().to_owned();
             let sel = self.selection;
             if ui
                 .add_enabled(sel.is_some(), egui::Button::new("Copy"))
+                .on_hover_text("Copy the selected cells")
+                .on_disabled_hover_text("Copy the selected cells (select some first)")
                 .clicked()
                 && let Some(s) = sel
             {
@@ -893,6 +936,8 @@ impl Panel for LevelsPanel {
                     sel.is_some() && !self.clipboard.is_empty(),
                     egui::Button::new("Paste"),
                 )
+                .on_hover_text("Paste the copied cells at the selection")
+                .on_disabled_hover_text("Paste the copied cells at the selection (copy and select first)")
                 .clicked()
                 && let Some(s) = sel
             {
@@ -914,6 +959,8 @@ impl Panel for LevelsPanel {
                     sel.is_some() && self.brush.is_some(),
                     egui::Button::new("Fill"),
                 )
+                .on_hover_text("Fill the selection with the brush")
+                .on_disabled_hover_text("Fill the selection with the brush (select some cells first)")
                 .clicked()
                 && let (Some(s), Some(b)) = (sel, self.brush)
             {
@@ -924,7 +971,7 @@ impl Panel for LevelsPanel {
                     .collect();
                 Self::apply(cx, edit::paint_cells(&text, &ast, i, &cells));
             }
-            if ui.button("Play from here").clicked() {
+            if ui.button("Play from here").on_hover_text("Play this level in the player").clicked() {
                 cx.commands.push(Command::PlayLevel(i));
             }
         });
@@ -991,7 +1038,7 @@ impl Panel for LevelsPanel {
                     .find(|g| g.ch == *c)
                     .map(|g| g.objects.iter().cloned().collect::<Vec<_>>().join(", "))
                     .unwrap_or_default();
-                format!("'{c}' {objs}")
+                format!("'{}' {objs}", edit::spelling(cx.doc.text(), &ast, *c))
             });
             ui.weak(format!("({x}, {y}) {}", what.unwrap_or_default()));
         }

@@ -2,6 +2,7 @@
 
 pub mod code;
 pub mod levels;
+pub mod outline;
 pub mod player;
 pub mod problems;
 pub mod sounds;
@@ -21,6 +22,12 @@ pub struct PanelContext<'a> {
     pub commands: &'a mut Vec<Command>,
     /// A byte range the code panel should select and show.
     pub jump: &'a mut Option<Range<usize>>,
+}
+
+/// Give `response` the tooltip `text`, shown whether or not the widget is
+/// enabled (a disabled button says what it would do).
+pub fn tip(response: egui::Response, text: &str) -> egui::Response {
+    response.on_hover_text(text).on_disabled_hover_text(text)
 }
 
 /// One dockable panel.
@@ -46,6 +53,8 @@ pub struct Panels {
     pub levels: levels::LevelsPanel,
     /// The sound browser.
     pub sounds: sounds::SoundsPanel,
+    /// The outline.
+    pub outline: outline::OutlinePanel,
 }
 
 impl Panels {
@@ -58,6 +67,7 @@ impl Panels {
             PanelId::Sprites => &mut self.sprites,
             PanelId::Levels => &mut self.levels,
             PanelId::Sounds => &mut self.sounds,
+            PanelId::Outline => &mut self.outline,
         }
     }
 }

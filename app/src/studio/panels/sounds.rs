@@ -13,7 +13,7 @@ use crate::audio::{SharedAudio, silent};
 
 /// Seeds on one page.
 pub const PAGE_SIZE: usize = 12;
-const THUMB_COLUMNS: usize = 64;
+const THUMB_COLUMNS: usize = 256;
 
 /// A seed on the page, with its waveform thumbnail.
 #[derive(Clone, Debug)]
@@ -85,7 +85,18 @@ impl Default for SoundsPanel {
 
 fn entry(seed: i64) -> Entry {
     let sound = engine::sfx::sound_for_seed(seed);
-    Entry { seed, peaks: ui_widgets::waveform::peaks(&sound.samples, THUMB_COLUMNS) }
+    let mut peaks = ui_widgets::waveform::peaks(&sound.samples, THUMB_COLUMNS);
+    // Quiet sounds are drawn as tall as loud ones (up to 8 times), so their
+    // shape shows in the thumbnail.
+    let loudest = peaks.iter().map(|(lo, hi)| lo.abs().max(hi.abs())).fold(0.0f32, f32::max);
+    if loudest > 0.0 {
+        let gain = (1.0 / loudest).min(8.0);
+        for (lo, hi) in &mut peaks {
+            *lo *= gain;
+            *hi *= gain;
+        }
+    }
+    Entry { seed, peaks }
 }
 
 /// How many fresh seeds "more like this" compares against the seed.
@@ -237,6 +248,12 @@ impl Panel for SoundsPanel {
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
         self.poll();
         self.keyboard(ui);
+        if let Some(reason) = self.audio.unavailable() {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!("No sound output: {reason}. Seeds can still be browsed and written into the game, but not heard."),
+            );
+        }
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 for category in Category::ALL {
@@ -261,21 +278,32 @@ impl Panel for SoundsPanel {
                     let selected = self.selected == Some(i);
                     // A fixed-width seed column keeps the waveforms aligned.
                     let seed = egui::Button::selectable(selected, egui::RichText::new(e.seed.to_string()).monospace());
-                    if ui.add_sized([78.0, 18.0], seed).clicked()
-                        | ui_widgets::waveform::waveform(ui, &e.peaks, egui::vec2(96.0, 20.0)).clicked()
-                    {
+                    let mut play = ui.add_sized([78.0, 18.0], seed).on_hover_text("Play this seed").clicked();
+                    // The buttons at the right; the waveform takes the rest of the row.
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        if ui.button("Use").on_hover_text("Use this seed for the event below").clicked() {
+                            use_seed = Some(e.seed);
+                        }
+                        if ui.button("More like this").on_hover_text("A page of seeds that sound like this one").clicked() {
+                            more = Some(e.seed);
+                        }
+                        let (star, tip) = if self.favourites.contains(&e.seed) {
+                            ("Unfav", "Remove from favourites")
+                        } else {
+                            ("Fav", "Keep in favourites")
+                        };
+                        // One width for Fav and Unfav keeps the waveforms aligned.
+                        if ui.add_sized([46.0, 18.0], egui::Button::new(star)).on_hover_text(tip).clicked() {
+                            fav = Some(e.seed);
+                        }
+                        let width = ui.available_width().max(96.0);
+                        let wave = ui_widgets::waveform::waveform(ui, &e.peaks, egui::vec2(width, 20.0));
+                        wave.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Waveform of {}", e.seed)));
+                        play |= wave.on_hover_text("Play this seed").clicked();
+                    });
+                    if play {
                         self.selected = Some(i);
                         self.audio.play(e.seed);
-                    }
-                    let star = if self.favourites.contains(&e.seed) { "Unfav" } else { "Fav" };
-                    if ui.button(star).on_hover_text("Favourite").clicked() {
-                        fav = Some(e.seed);
-                    }
-                    if ui.button("More like this").clicked() {
-                        more = Some(e.seed);
-                    }
-                    if ui.button("Use").on_hover_text("Use for the event below").clicked() {
-                        use_seed = Some(e.seed);
                     }
                 });
             }
@@ -296,14 +324,14 @@ impl Panel for SoundsPanel {
             let mut use_fav = None;
             for &seed in &self.favourites {
                 ui.horizontal(|ui| {
-                    if ui.button("Play").clicked() {
+                    if ui.button("Play").on_hover_text("Play this seed").clicked() {
                         self.audio.play(seed);
                     }
                     ui.label(seed.to_string());
                     if ui.button("Unfav").on_hover_text("Remove from favourites").clicked() {
                         unfav = Some(seed);
                     }
-                    if ui.button("Use").clicked() {
+                    if ui.button("Use").on_hover_text("Use this seed for the event below").clicked() {
                         use_fav = Some(seed);
                     }
                     if ui.button("WAV").on_hover_text("Export as a WAV file").clicked() {
@@ -334,7 +362,7 @@ impl Panel for SoundsPanel {
             }
             for (event, seed) in lines {
                 ui.horizontal(|ui| {
-                    if ui.button("Play").clicked() {
+                    if ui.button("Play").on_hover_text("Play this sound").clicked() {
                         self.audio.play(seed);
                     }
                     ui.label(format!("{event} {seed}"));
@@ -348,9 +376,12 @@ impl SoundsPanel {
     fn target_ui(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
             ui.label("Use for:");
-            ui.selectable_value(&mut self.target, TargetKind::Sfx, "sfx");
-            ui.selectable_value(&mut self.target, TargetKind::Global, "game event");
-            ui.selectable_value(&mut self.target, TargetKind::Object, "object");
+            ui.selectable_value(&mut self.target, TargetKind::Sfx, "sfx")
+                .on_hover_text("A sound the rules play with sfx0 to sfx10");
+            ui.selectable_value(&mut self.target, TargetKind::Global, "game event")
+                .on_hover_text("A sound for the game as a whole: start, win a level, undo...");
+            ui.selectable_value(&mut self.target, TargetKind::Object, "object")
+                .on_hover_text("A sound for an object: when it moves, is created, is destroyed...");
         });
         ui.horizontal_wrapped(|ui| match self.target {
             TargetKind::Sfx => {

@@ -9,7 +9,7 @@
 use egui::Color32;
 use engine::edit::objects::{self, LayerChoice};
 use engine::render::{self, PaletteTable};
-use engine::syntax::ast::{Ast, ObjectDef};
+use engine::syntax::ast::{Ast, ObjectDef, Section};
 use ui_widgets::sprite_grid::{GridEvent, SpriteGrid, thumbnail};
 use ui_widgets::swatch::swatch;
 
@@ -44,6 +44,17 @@ impl Tool {
             Tool::Picker => "Picker",
             Tool::Line => "Line",
             Tool::Rectangle => "Rectangle",
+        }
+    }
+
+    fn tip(self) -> &'static str {
+        match self {
+            Tool::Pencil => "Paint pixels with the chosen colour",
+            Tool::Eraser => "Make pixels transparent",
+            Tool::Fill => "Fill the area of one colour",
+            Tool::Picker => "Take the colour of a pixel",
+            Tool::Line => "Drag a straight line",
+            Tool::Rectangle => "Drag a rectangle outline",
         }
     }
 }
@@ -251,7 +262,8 @@ impl SpritesPanel {
                 ui.horizontal(|ui| {
                     thumbnail(ui, &object_pixels(obj, palette), 20.0);
                     let selected = self.selected.as_deref() == Some(obj.name.text.as_str());
-                    if ui.selectable_label(selected, shown_name(src, obj)).clicked() {
+                    let name = shown_name(src, obj);
+                    if ui.selectable_label(selected, &name).on_hover_text(format!("Edit {name}'s sprite")).clicked() {
                         self.selected = Some(obj.name.text.clone());
                         self.renaming = None;
                         self.stroke = None;
@@ -270,7 +282,7 @@ impl SpritesPanel {
         self.rename_ui(ui, cx, ast, obj);
         ui.horizontal(|ui| {
             for t in Tool::ALL {
-                ui.selectable_value(&mut self.tool, t, t.name());
+                ui.selectable_value(&mut self.tool, t, t.name()).on_hover_text(t.tip());
             }
         });
         if obj.sprite.is_empty() {
@@ -282,16 +294,16 @@ impl SpritesPanel {
         } else {
             ui.horizontal(|ui| {
                 let buttons = [
-                    ("Flip H", Transform::FlipH),
-                    ("Flip V", Transform::FlipV),
-                    ("Rotate", Transform::Rotate),
-                    ("Shift left", Transform::Shift(-1, 0)),
-                    ("Shift right", Transform::Shift(1, 0)),
-                    ("Shift up", Transform::Shift(0, -1)),
-                    ("Shift down", Transform::Shift(0, 1)),
+                    ("Flip H", Transform::FlipH, "Mirror left to right"),
+                    ("Flip V", Transform::FlipV, "Mirror top to bottom"),
+                    ("Rotate", Transform::Rotate, "Turn a quarter clockwise"),
+                    ("Shift left", Transform::Shift(-1, 0), "Move every pixel one left (wrapping round)"),
+                    ("Shift right", Transform::Shift(1, 0), "Move every pixel one right (wrapping round)"),
+                    ("Shift up", Transform::Shift(0, -1), "Move every pixel one up (wrapping round)"),
+                    ("Shift down", Transform::Shift(0, 1), "Move every pixel one down (wrapping round)"),
                 ];
-                for (label, t) in buttons {
-                    if ui.button(label).clicked() {
+                for (label, t, tip) in buttons {
+                    if ui.button(label).on_hover_text(tip).clicked() {
                         let text = cx.doc.text().to_owned();
                         let rows = transform(&obj.sprite, t);
                         self.apply_step(cx, objects::set_sprite(&text, ast, &name, &rows));
@@ -411,14 +423,14 @@ impl SpritesPanel {
                 swatch(ui, Some(c), false, 16.0, "Preview");
             }
             let text = cx.doc.text().to_owned();
-            if ui.button("Add colour").clicked() {
+            if ui.button("Add colour").on_hover_text("Add the colour typed on the left to the object's colours").clicked() {
                 self.apply_step(cx, objects::add_color(&text, ast, &name, &word));
             }
             if let Some(i) = self.color {
-                if ui.button(format!("Set colour {i}")).clicked() {
+                if ui.button(format!("Set colour {i}")).on_hover_text("Change this colour to the one typed on the left").clicked() {
                     self.apply_step(cx, objects::change_color(&text, ast, &name, usize::from(i), &word));
                 }
-                if ui.button(format!("Remove colour {i}")).clicked() {
+                if ui.button(format!("Remove colour {i}")).on_hover_text("Remove this colour; pixels of it become transparent").clicked() {
                     self.apply_step(cx, objects::remove_color(&text, ast, &name, usize::from(i)));
                     self.color = Some(0);
                 }
@@ -517,12 +529,17 @@ impl SpritesPanel {
                     }
                 },
             );
-            if ui.button("Create").clicked() {
+            if ui.button("Create").on_hover_text("Add the object, with a blank sprite, in the chosen layer").clicked() {
                 let layer = self.new_layer.map_or(LayerChoice::New, LayerChoice::Existing);
                 let text = cx.doc.text().to_owned();
                 let sprite = vec![vec![None; 5]; 5];
                 let name = self.new_name.trim().to_owned();
-                let edit = objects::add_object(&text, ast, &name, &[self.new_color.as_str()], Some(&sprite), layer);
+                // A game without OBJECTS or COLLISIONLAYERS gets them with the object.
+                let wanted = [Section::Objects, Section::CollisionLayers];
+                let color = self.new_color.clone();
+                let edit = engine::edit::with_sections(&text, ast, &wanted, |t, a| {
+                    objects::add_object(t, a, &name, &[color.as_str()], Some(&sprite), layer)
+                });
                 let ok = edit.is_ok();
                 self.apply_step(cx, edit);
                 if ok {
