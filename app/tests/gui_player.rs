@@ -310,3 +310,51 @@ fn a_rule_group_cut_short_is_reported_with_its_line() {
     let note = format!("Line 36: {}", engine::run::Limit::GroupPasses.describe());
     assert!(harness.query_by_label(&note).is_some(), "the player shows the note");
 }
+
+/// Issue 11, item 7 (Problems half): the bound hit while playing is listed
+/// in Problems in its own group with its line; clicking it selects that
+/// line in the code; restarting the level keeps it, an edit of the text
+/// forgets it.
+#[test]
+fn a_rule_group_cut_short_is_listed_in_problems_and_jumps_to_its_line() {
+    let dir = std::env::temp_dir().join(format!("puzzlewright-cap-problems-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("restless.txt");
+    std::fs::write(&path, RESTLESS).expect("write the game");
+    let mut harness = player_alone(Startup::File(path), [900.0, 600.0]);
+    click_board(&mut harness);
+    key(&mut harness, egui::Key::X);
+    let row = format!("line 36: {}", engine::run::Limit::GroupPasses.describe());
+    assert!(harness.state().doc.runtime_problems().is_empty(), "nothing hit yet");
+    key(&mut harness, egui::Key::ArrowRight);
+    harness.run_steps(2);
+    assert_eq!(
+        harness.state().doc.runtime_problems(),
+        &[studio::document::RuntimeProblem { limit: engine::run::Limit::GroupPasses, line: 36 }]
+    );
+    // Restarting the level keeps it: the rules did not change.
+    harness.state_mut().panels.player.restart();
+    harness.run_steps(2);
+    assert_eq!(harness.state().doc.runtime_problems().len(), 1, "kept over a restart");
+
+    // Problems beside the code: the row is there, in its group.
+    harness.state_mut().tree = studio::layout::default_tree();
+    harness.run_steps(3);
+    assert!(harness.query_by_label("While playing").is_some(), "the runtime group");
+    assert!(harness.query_by_label_contains("Problems (1)").is_some(), "counted in the tab");
+    harness.get_by_label_contains(&row).click();
+    harness.run_steps(3);
+    let text = harness.state().doc.text().to_owned();
+    let selected = studio::panels::code::selection(&harness.ctx, &text).expect("a selection in the code");
+    let line_36 = text.lines().nth(35).expect("line 36");
+    assert_eq!(&text[selected], line_36, "the rule's line is selected");
+    assert!(line_36.starts_with("[ > Player ] [ Red ]"), "the group's first rule: {line_36}");
+
+    // Editing the text forgets it.
+    let edited = format!("{text}\n");
+    harness.state_mut().doc.set_text(edited);
+    harness.state_mut().doc.finish_build();
+    harness.run_steps(3);
+    assert!(harness.query_by_label_contains(&row).is_none(), "gone from Problems after an edit");
+    assert!(harness.state().doc.runtime_problems().is_empty());
+}

@@ -89,6 +89,19 @@ pub struct Document {
     parsed: Option<(u64, std::sync::Arc<engine::syntax::ast::Ast>)>,
     /// While a tool's stroke is open: whether it has made its undo step yet.
     stroke: Option<bool>,
+    /// Bounds the engine hit while this text was played, oldest first.
+    runtime_problems: Vec<RuntimeProblem>,
+}
+
+/// A bound the engine hit while the game was played (a rule group or loop
+/// cut short, `gosub` too deep), reported by the player: shown in Problems
+/// until the text changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuntimeProblem {
+    /// Which bound.
+    pub limit: engine::run::Limit,
+    /// The line (from 1) of the rule that hit it.
+    pub line: u32,
 }
 
 type BuildResult = (Option<engine::Build>, Duration);
@@ -119,6 +132,7 @@ impl Document {
             worker: None,
             parsed: None,
             stroke: None,
+            runtime_problems: Vec::new(),
         };
         doc.rebuild();
         doc
@@ -386,7 +400,38 @@ impl Document {
         }
     }
 
+    /// Bounds the engine hit while the current text was played, oldest
+    /// first, each once.
+    #[must_use]
+    pub fn runtime_problems(&self) -> &[RuntimeProblem] {
+        &self.runtime_problems
+    }
+
+    /// Note a bound the engine hit while playing (kept once; forgotten when
+    /// the text changes, since its line may no longer hold that rule).
+    pub fn report_runtime(&mut self, problem: RuntimeProblem) {
+        if !self.runtime_problems.contains(&problem) {
+            self.runtime_problems.push(problem);
+        }
+    }
+
+    /// The byte range of line `line` (from 1) of the text, without its line
+    /// break; `None` past the end.
+    #[must_use]
+    pub fn line_range(&self, line: u32) -> Option<std::ops::Range<usize>> {
+        let index = usize::try_from(line).ok()?.checked_sub(1)?;
+        let mut start = 0;
+        for (i, l) in self.text.split('\n').enumerate() {
+            if i == index {
+                return Some(start..start + l.trim_end_matches('\r').len());
+            }
+            start += l.len() + 1;
+        }
+        None
+    }
+
     fn changed(&mut self) {
+        self.runtime_problems.clear();
         // Building can take longer than a frame on large games, so it runs
         // on a worker; `poll_build` picks the answer up.
         self.revision += 1;
@@ -397,6 +442,21 @@ impl Document {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn runtime_problems_are_kept_once_and_dropped_on_edit() {
+        let mut doc = Document::new("one\r\ntwo\nthree".to_owned(), None);
+        assert_eq!(doc.line_range(2), Some(5..8));
+        assert_eq!(doc.line_range(3), Some(9..14));
+        assert_eq!(doc.line_range(4), None);
+        assert_eq!(doc.line_range(0), None);
+        let p = RuntimeProblem { limit: engine::run::Limit::LoopJumps, line: 2 };
+        doc.report_runtime(p);
+        doc.report_runtime(p);
+        assert_eq!(doc.runtime_problems(), &[p]);
+        doc.set_text("one\ntwo".to_owned());
+        assert!(doc.runtime_problems().is_empty(), "an edit forgets them");
+    }
 
     #[test]
     fn edit_is_minimal_and_reversible() {

@@ -62,6 +62,8 @@ pub struct PlayerPanel {
     /// loop cut short, `gosub` too deep), each (limit, line) once, oldest
     /// first; cleared when another game is opened.
     runtime_problems: Vec<(engine::run::Limit, u32)>,
+    /// Bounds hit since the last frame, still to be reported to Problems.
+    unreported: Vec<(engine::run::Limit, u32)>,
     /// A shipped game (the native export): no level picker.
     pub shipped: bool,
     /// "Record GIF": the inputs made on a level while recording.
@@ -142,6 +144,16 @@ impl PlayerPanel {
         &self.runtime_problems
     }
 
+    /// Pass the bounds hit since the last call on to Problems.
+    fn report_runtime(&mut self, ctx: &egui::Context, doc: &mut crate::document::Document) {
+        if !self.unreported.is_empty() {
+            for (limit, line) in self.unreported.drain(..) {
+                doc.report_runtime(crate::document::RuntimeProblem { limit, line });
+            }
+            ctx.request_repaint();
+        }
+    }
+
     /// Play the flow's sounds and keep its progress.
     fn pass_outputs(&mut self) {
         let Some(play) = self.play.as_mut() else { return };
@@ -157,6 +169,7 @@ impl PlayerPanel {
                 Output::LimitHit { limit, line } => {
                     if !self.runtime_problems.contains(&(limit, line)) {
                         self.runtime_problems.push((limit, line));
+                        self.unreported.push((limit, line));
                     }
                 }
                 Output::Progress(progress) => {
@@ -297,6 +310,9 @@ impl PlayerPanel {
     fn sync_game(&mut self, fresh: Option<Arc<Game>>, now: Duration) {
         let changed = fresh.as_ref().is_some_and(|g| !self.game.as_ref().is_some_and(|old| Arc::ptr_eq(old, g)));
         if changed && let Some(game) = fresh {
+            // The text changed: the lines noted may no longer hold the rule.
+            self.runtime_problems.clear();
+            self.unreported.clear();
             self.game = Some(game.clone());
             if self.play.is_some() {
                 self.with_play(|play| play.replace_game(game, now));
@@ -553,6 +569,7 @@ impl Panel for PlayerPanel {
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
         let now = Duration::from_secs_f64(ui.input(|i| i.time).max(0.0));
         self.now = now;
+        self.report_runtime(ui.ctx(), cx.doc);
         let game = cx.doc.build().and_then(|b| b.game.clone()).filter(|g| !g.levels.is_empty());
         let broken = engine::diag::has_errors(cx.doc.diagnostics());
         let fresh = if broken { None } else { game };
@@ -679,5 +696,6 @@ impl Panel for PlayerPanel {
         if let Some(due) = self.play.as_ref().and_then(Play::next_event) {
             ui.ctx().request_repaint_after(due.saturating_sub(now));
         }
+        self.report_runtime(ui.ctx(), cx.doc);
     }
 }

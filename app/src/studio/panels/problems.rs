@@ -3,6 +3,8 @@
 
 use engine::Severity;
 
+use crate::document::RuntimeProblem;
+
 use super::{Panel, PanelContext};
 
 /// The diagnostics list.
@@ -21,7 +23,7 @@ pub fn severity_style(severity: Severity, visuals: &egui::Visuals) -> (&'static 
 
 impl Panel for ProblemsPanel {
     fn title(&self, cx: &PanelContext<'_>) -> String {
-        match cx.doc.diagnostics().len() {
+        match cx.doc.diagnostics().len() + cx.doc.runtime_problems().len() {
             0 => "Problems".to_owned(),
             n => format!("Problems ({n})"),
         }
@@ -44,7 +46,7 @@ impl Panel for ProblemsPanel {
         .response
         .on_hover_text(built_in);
         ui.separator();
-        let mut jump = None;
+        let mut jump = runtime_ui(ui, cx);
         egui::ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
             for d in diagnostics {
                 let (symbol, colour) = severity_style(d.severity, ui.visuals());
@@ -76,6 +78,37 @@ impl Panel for ProblemsPanel {
             ui.ctx().request_repaint();
         }
     }
+}
+
+/// The text of a runtime problem's row.
+#[must_use]
+pub fn runtime_row(problem: &RuntimeProblem) -> String {
+    format!("line {}: {}", problem.line, problem.limit.describe())
+}
+
+/// The bounds the engine hit while the game was played, as their own group
+/// above the build's diagnostics; returns the line clicked.
+fn runtime_ui(ui: &mut egui::Ui, cx: &PanelContext<'_>) -> Option<std::ops::Range<usize>> {
+    let problems = cx.doc.runtime_problems();
+    if problems.is_empty() {
+        return None;
+    }
+    let mut jump = None;
+    ui.label(egui::RichText::new("While playing").strong())
+        .on_hover_text("Bounds the engine hit in the player; forgotten when the text changes");
+    for p in problems {
+        let mut job = egui::text::LayoutJob::default();
+        let body = egui::TextFormat::simple(egui::FontId::proportional(13.0), ui.visuals().text_color());
+        let colour = ui.visuals().warn_fg_color;
+        job.append(&format!("{:<8}", "runtime"), 0.0, egui::TextFormat { color: colour, font_id: egui::FontId::monospace(12.0), ..body.clone() });
+        job.append(&runtime_row(p), 0.0, body);
+        let row = ui.add(egui::Button::selectable(false, job).frame_when_inactive(false));
+        if row.on_hover_text("click to show the rule in the code").clicked() {
+            jump = cx.doc.line_range(p.line);
+        }
+    }
+    ui.separator();
+    jump
 }
 
 /// `1 error`, `2 errors`.
