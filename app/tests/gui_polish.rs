@@ -589,3 +589,27 @@ fn esc_from_a_find_bar_button_hands_the_keys_back_to_the_editor() {
     harness.run_steps(2);
     assert_eq!(&harness.state().doc.text()[shown.start..shown.start + 1], "X", "typing after Esc replaces the match");
 }
+
+/// Issue 17: F12 on the name after `gosub` selects its `subroutine` line's
+/// name, and Shift+F12 lists the calls and the definition.
+#[test]
+fn f12_on_a_gosub_target_goes_to_its_subroutine() {
+    const GAME: &str = "title Routines\n\nOBJECTS\n\nBackground\nblack\n\nPlayer\nblue\n\nLEGEND\n\n. = Background\nP = Player\n\nCOLLISIONLAYERS\nBackground\nPlayer\n\nRULES\n\n[ > Player ] -> [ > Player ] gosub Move Tiles\n\nsubroutine Move Tiles\n[ Player ] -> [ Player ]\n\nWINCONDITIONS\n\nLEVELS\n\nP.\n";
+    let dir = std::env::temp_dir().join(format!("puzzlewright-gosub-f12-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("routines.txt");
+    std::fs::write(&path, GAME).expect("write the game");
+    let mut harness = studio(Startup::File(path));
+    let call = GAME.find("gosub Move").expect("the call") + 8;
+    studio::panels::code::set_selection(&harness.ctx, GAME, call..call);
+    harness.run_steps(2);
+    harness.key_press(egui::Key::F12);
+    harness.run_steps(3);
+    let def = GAME.find("subroutine Move").expect("the subroutine") + "subroutine ".len();
+    assert_eq!(selected(&harness), Some(def..def + "Move Tiles".len()), "{}", harness.state().status);
+    assert!(harness.state().status.contains("defined on line 24"), "{}", harness.state().status);
+    harness.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::F12);
+    harness.run_steps(3);
+    let uses = harness.state().panels.outline.uses.as_ref().expect("uses listed");
+    assert_eq!(uses.spans.iter().map(|s| s.line).collect::<Vec<_>>(), vec![22, 24]);
+}

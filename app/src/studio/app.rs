@@ -574,7 +574,7 @@ impl StudioApp {
 
     fn find_uses(&mut self, ctx: &egui::Context) {
         let Some((name, ast)) = self.name_at_cursor(ctx, "list its uses") else { return };
-        let spans = crate::navigate::uses(&ast, &name);
+        let spans = crate::navigate::uses_in(self.doc.text(), &ast, &name);
         self.status = format!("{name}: {} in the Outline", crate::panels::problems::count(spans.len(), "use"));
         self.panels.outline.uses = Some(crate::panels::outline::Uses { name, spans });
         layout::focus(&mut self.tree, PanelId::Outline);

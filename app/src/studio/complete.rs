@@ -89,12 +89,76 @@ fn is_word_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
+/// The names of the subroutines the text defines (PuzzleScript Next's
+/// `subroutine NAME` lines in RULES), as written, words joined by one
+/// space, each once (ignoring case), in text order.
+#[must_use]
+pub fn subroutine_names(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut in_rules = false;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        let word = trimmed.to_ascii_lowercase();
+        if let Some((_, section)) = HEADERS.iter().find(|(h, _)| *h == word) {
+            in_rules = *section == Section::Rules;
+            continue;
+        }
+        if !in_rules {
+            continue;
+        }
+        let mut words = trimmed.split_whitespace();
+        if !words.next().is_some_and(|w| w.eq_ignore_ascii_case("subroutine")) {
+            continue;
+        }
+        let rest = words.collect::<Vec<_>>().join(" ");
+        let name = rest.split('(').next().unwrap_or_default().trim().to_owned();
+        if !name.is_empty() && !out.iter().any(|o| o.eq_ignore_ascii_case(&name)) {
+            out.push(name);
+        }
+    }
+    out
+}
+
+/// After `gosub ` in RULES: the range of the name typed so far (the rest
+/// of the line up to the cursor) and the subroutine names it could be.
+fn gosub_candidates(text: &str, cursor: usize) -> Option<(Range<usize>, Vec<String>)> {
+    let line_start = text[..cursor].rfind('\n').map_or(0, |i| i + 1);
+    let before = &text[line_start..cursor];
+    let lower = before.to_ascii_lowercase();
+    let at = lower.match_indices("gosub").map(|(i, _)| i).find(|&i| {
+        let starts_word = i == 0 || !is_word_byte(lower.as_bytes()[i - 1]);
+        let spaced = lower[i + 5..].starts_with(char::is_whitespace);
+        starts_word && spaced
+    })?;
+    let typed = before[at + 5..].trim_start();
+    if typed.contains('(') || section_at(text, line_start) != Section::Rules {
+        return None;
+    }
+    let start = cursor - typed.len();
+    let wanted = typed.split_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase();
+    let items: Vec<String> = subroutine_names(text)
+        .into_iter()
+        .filter(|n| {
+            let n = n.to_ascii_lowercase();
+            n.starts_with(&wanted) && n != wanted
+        })
+        .take(12)
+        .collect();
+    (!items.is_empty()).then_some((start..cursor, items))
+}
+
 /// What to offer for the word ending at `cursor`: the range of that word
-/// and the candidates (names first, then keywords), or `None`.
+/// and the candidates (names first, then keywords), or `None`. After
+/// `gosub` in RULES: the subroutine names the text defines.
 #[must_use]
 pub fn candidates(text: &str, cursor: usize, names: &[String]) -> Option<(Range<usize>, Vec<String>)> {
     if cursor > text.len() || !text.is_char_boundary(cursor) {
         return None;
+    }
+    if !(cursor < text.len() && is_word_byte(text.as_bytes()[cursor]))
+        && let Some(found) = gosub_candidates(text, cursor)
+    {
+        return Some(found);
     }
     let bytes = text.as_bytes();
     let mut start = cursor;
@@ -147,6 +211,29 @@ mod tests {
         let (_, items) = candidates(text, 3, &names).expect("some");
         assert_eq!(items, vec!["title".to_owned()]);
         assert_eq!(section_at("a\nWINCONDITIONS\nall", 18), Section::WinConditions);
+    }
+
+    #[test]
+    fn gosub_offers_the_subroutines_defined() {
+        let game = "title t\nOBJECTS\nPlayer\nRULES\n[ Player ] -> [ Player ] gosub \n\nsubroutine Move Tiles\n[ Player ] -> [ Player ]\nSUBROUTINE merge (joins)\n[ Player ] -> [ Player ]\n";
+        assert_eq!(subroutine_names(game), vec!["Move Tiles".to_owned(), "merge".to_owned()]);
+        let names = vec!["Player".to_owned()];
+        // Right after `gosub `: every subroutine, nothing else.
+        let at = game.find("gosub ").expect("gosub") + 6;
+        let (range, items) = candidates(game, at, &names).expect("offered");
+        assert_eq!(range, at..at);
+        assert_eq!(items, vec!["Move Tiles".to_owned(), "merge".to_owned()]);
+        // A partial name, several words included, is replaced whole.
+        let typed = game.replacen("gosub \n", "gosub move t\n", 1);
+        let at = typed.find("move t").expect("typed") + 6;
+        let (range, items) = candidates(&typed, at, &names).expect("offered");
+        assert_eq!(&typed[range], "move t");
+        assert_eq!(items, vec!["Move Tiles".to_owned()]);
+        // Not outside RULES, not after a finished name.
+        assert!(candidates("title gosub \n", 12, &names).is_none());
+        let done = game.replacen("gosub \n", "gosub merge\n", 1);
+        let at = done.find("gosub merge").expect("typed") + 11;
+        assert!(candidates(&done, at, &names).is_none_or(|(_, items)| !items.contains(&"merge".to_owned())));
     }
 
     #[test]

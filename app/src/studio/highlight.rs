@@ -58,9 +58,12 @@ pub enum Kind {
     Bracket,
     /// A reference to an object or legend name.
     Name,
+    /// A subroutine's name, where it is defined (`subroutine NAME`) and
+    /// where it is called (`gosub NAME`).
+    Label,
 }
 
-const KIND_SCOPES: [(&str, Kind); 18] = [
+const KIND_SCOPES: [(&str, Kind); 20] = [
     ("comment", Kind::Comment),
     ("punctuation.definition.comment", Kind::Comment),
     ("keyword.section.header", Kind::Header),
@@ -72,6 +75,8 @@ const KIND_SCOPES: [(&str, Kind); 18] = [
     ("constant.other.colour", Kind::Colour),
     ("constant.numeric.sprite", Kind::Sprite),
     ("entity.name.legend", Kind::LegendName),
+    ("entity.name.label", Kind::Label),
+    ("variable.other.label", Kind::Label),
     ("keyword.operator", Kind::Operator),
     ("storage.modifier", Kind::Prefix),
     ("keyword.control", Kind::Prefix),
@@ -118,6 +123,7 @@ fn kind_colour(kind: Kind) -> Color32 {
         Kind::LevelRow => Color32::from_rgb(0xe0, 0xe0, 0xe0),
         Kind::Bracket => Color32::from_rgb(0xa0, 0xa0, 0xa0),
         Kind::Name => Color32::from_rgb(0x9c, 0xdc, 0xfe),
+        Kind::Label => Color32::from_rgb(0xf0, 0xa8, 0x5a),
     }
 }
 
@@ -439,6 +445,18 @@ mod tests {
         assert_eq!(kind_of_word(game, "all"), Some(Kind::Keyword));
         assert_eq!(kind_of_word(game, "#.C#"), Some(Kind::LevelRow));
         assert_eq!(kind_of_word(game, "hello there"), Some(Kind::Message));
+    }
+
+    #[test]
+    fn subroutine_names_are_labels_where_defined_and_called() {
+        let game = "title t\n\nRULES\n\n[ Crate ] -> [ Crate ] gosub Move Tiles (then stop)\n\nsubroutine Move Tiles\n[ > Player ] -> [ Player ]\n";
+        let k = kinds(game);
+        let labels: Vec<&str> = k.iter().filter(|(_, k)| *k == Kind::Label).map(|(t, _)| t.as_str()).collect();
+        assert_eq!(labels, vec!["Move Tiles", "Move Tiles"], "{k:?}");
+        assert_eq!(kind_of_word(game, "subroutine"), Some(Kind::Prefix));
+        assert_eq!(kind_of_word(game, "gosub"), Some(Kind::Keyword));
+        assert!(k.iter().any(|(t, k)| t.contains("then stop") && *k == Kind::Comment), "the comment after the name: {k:?}");
+        assert_ne!(kind_colour(Kind::Label), kind_colour(Kind::Name), "set apart from object names");
     }
 
     #[test]

@@ -42,12 +42,48 @@ fn idents(ast: &Ast) -> Vec<&Ident> {
     out
 }
 
+/// What subroutine names are called by: `subroutine move tiles` (a name
+/// of its own kind, and never an object's, which has no space).
+const SUBROUTINE: &str = "subroutine ";
+
+/// Every subroutine name written in the rules (PuzzleScript Next): where a
+/// `subroutine NAME` line defines it and where `gosub NAME` calls it, as
+/// (name lower case, span of the name, is the definition), in text order.
+fn subroutine_names(text: &str, ast: &Ast) -> Vec<(String, Span, bool)> {
+    let mut out = Vec::new();
+    for r in &ast.rules {
+        match &r.kind {
+            RuleLineKind::Subroutine(name) => out.push((name.text.clone(), name.span, true)),
+            RuleLineKind::Rule(rule) => {
+                for c in rule.commands.iter().filter(|c| c.name.text == "gosub") {
+                    let (Some(argument), Some(rest)) = (&c.argument, text.get(c.name.span.end..r.span.end)) else { continue };
+                    let lead = rest.len() - rest.trim_start().len();
+                    let start = c.name.span.end + lead;
+                    let end = c.name.span.end + rest.trim_end().len();
+                    if start >= end {
+                        continue;
+                    }
+                    let col = c.name.span.col + u32::try_from(text[c.name.span.start..start].chars().count()).unwrap_or(0);
+                    out.push((argument.clone(), Span::new(start, end, c.name.span.line, col), false));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 /// The name (lower case) written at byte `at` of `text`: a name the tree
-/// records there, or a glyph of a level map.
+/// records there, or a glyph of a level map. On a subroutine's name (where
+/// it is defined or called with `gosub`) it is `subroutine NAME`, which
+/// [`definition`] and [`uses`] understand.
 #[must_use]
 pub fn name_at(text: &str, ast: &Ast, at: usize) -> Option<String> {
     // The cursor just after a word still counts as on it.
     let on = |sp: &Span| sp.start <= at && at <= sp.end;
+    if let Some((name, ..)) = subroutine_names(text, ast).into_iter().find(|(_, sp, _)| on(sp)) {
+        return Some(format!("{SUBROUTINE}{name}"));
+    }
     if let Some(ident) = idents(ast).into_iter().find(|i| on(&i.span)) {
         return Some(ident.text.clone());
     }
@@ -64,9 +100,15 @@ pub fn name_at(text: &str, ast: &Ast, at: usize) -> Option<String> {
 }
 
 /// Where `name` (lower case) is defined: the object of that name or glyph,
-/// else the legend entry.
+/// else the legend entry; for `subroutine NAME`, its `subroutine` line.
 #[must_use]
 pub fn definition(ast: &Ast, name: &str) -> Option<Span> {
+    if let Some(routine) = name.strip_prefix(SUBROUTINE) {
+        return ast.rules.iter().find_map(|r| match &r.kind {
+            RuleLineKind::Subroutine(n) if n.text == routine => Some(n.span),
+            _ => None,
+        });
+    }
     let object = ast
         .objects
         .iter()
@@ -74,6 +116,18 @@ pub fn definition(ast: &Ast, name: &str) -> Option<Span> {
         .find(|n| n.text == name)
         .map(|n| n.span);
     object.or_else(|| ast.legend.iter().find(|l| l.name.text == name).map(|l| l.name.span))
+}
+
+/// Every place `name` (lower case) is written as a name, in text order
+/// (its definition included; level glyphs are not). For `subroutine NAME`:
+/// its `subroutine` line and every `gosub` calling it (`text` gives where
+/// a call's name is written).
+#[must_use]
+pub fn uses_in(text: &str, ast: &Ast, name: &str) -> Vec<Span> {
+    match name.strip_prefix(SUBROUTINE) {
+        Some(routine) => subroutine_names(text, ast).into_iter().filter(|(n, ..)| n == routine).map(|(_, sp, _)| sp).collect(),
+        None => uses(ast, name),
+    }
 }
 
 /// Every place `name` (lower case) is written as a name, in text order
@@ -117,6 +171,31 @@ mod tests {
         assert_eq!(definition(&ast, "c").map(|s| s.start), Some(at("C\norange", 0)));
         assert_eq!(name_at(GAME, &ast, 2), None, "nothing named in the prelude");
         assert_eq!(definition(&ast, "nothing"), None);
+    }
+
+    const ROUTINES: &str = "title t\n\nOBJECTS\n\nBackground\nblack\n\nPlayer\nblue\n\nLEGEND\n\n. = Background\nP = Player\n\nCOLLISIONLAYERS\nBackground\nPlayer\n\nRULES\n\n[ > Player ] -> [ > Player ] gosub Move  Tiles (comment)\n[ Player ] -> [ Player ] gosub merge\n\nsubroutine merge\n[ Player ] -> [ Player ]\n\nsubroutine Move Tiles\n[ Player ] -> [ Player ] gosub merge\n\nWINCONDITIONS\n\nLEVELS\n\nP.\n";
+
+    #[test]
+    fn a_gosub_target_goes_to_its_subroutine() {
+        let (ast, _) = engine::syntax::parse(ROUTINES);
+        let find = |needle: &str, nth: usize| ROUTINES.match_indices(needle).nth(nth).map(|(i, _)| i).expect("in the game");
+        // On the called name (several words, spaced twice): its subroutine line.
+        let call = find("Move  Tiles", 0);
+        let name = name_at(ROUTINES, &ast, call + 7).expect("a name");
+        assert_eq!(name, "subroutine move tiles");
+        let def = definition(&ast, &name).expect("defined");
+        assert_eq!(def.text(ROUTINES), "Move Tiles");
+        assert_eq!(def.start, find("Move Tiles\n[", 0));
+        // A one-word name, and the definition itself answers too.
+        let merge = name_at(ROUTINES, &ast, find("gosub merge", 0) + 7).expect("a name");
+        assert_eq!(definition(&ast, &merge).map(|s| s.start), Some(find("merge\n[", 0)));
+        assert_eq!(name_at(ROUTINES, &ast, find("merge\n[", 0) + 1).as_deref(), Some("subroutine merge"));
+        // Its uses: two calls and the definition, in text order; an object
+        // of the same spelling is not one of them.
+        let lines: Vec<u32> = uses_in(ROUTINES, &ast, &merge).iter().map(|s| s.line).collect();
+        assert_eq!(lines, vec![23, 25, 29]);
+        assert_eq!(name_at(ROUTINES, &ast, find("gosub", 0) + 2), None, "the command word itself names nothing");
+        assert_eq!(definition(&ast, "subroutine nowhere"), None);
     }
 
     #[test]
