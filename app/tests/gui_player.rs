@@ -358,3 +358,49 @@ fn a_rule_group_cut_short_is_listed_in_problems_and_jumps_to_its_line() {
     assert!(harness.query_by_label_contains(&row).is_none(), "gone from Problems after an edit");
     assert!(harness.state().doc.runtime_problems().is_empty());
 }
+
+/// A flag saves a checkpoint when the player steps on it.
+const FLAGS: &str = "title Flags\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nFlag\nyellow\nWall\ngrey\n\n\
+LEGEND\n. = Background\nP = Player\nF = Flag\n# = Wall\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nFlag\nPlayer, Wall\n\n\
+RULES\nlate [ Player Flag ] -> [ Player ] checkpoint\n\nWINCONDITIONS\n\nLEVELS\n#######\n#PF...#\n#######\n";
+
+/// Issue 14: a checkpoint reached is kept with the progress between runs
+/// of the studio, and "Continue" on the title screen resumes from it.
+#[test]
+fn a_checkpoint_is_kept_between_runs_and_continued_from() {
+    let dir = std::env::temp_dir().join(format!("puzzlewright-checkpoint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("flags.txt");
+    std::fs::write(&path, FLAGS).expect("write the game");
+    let mut harness = player_alone(Startup::File(path.clone()), [800.0, 500.0]);
+    click_board(&mut harness);
+    key(&mut harness, egui::Key::X);
+    let start = dump(&harness);
+    key(&mut harness, egui::Key::ArrowRight);
+    key(&mut harness, egui::Key::ArrowRight);
+    let moved = dump(&harness);
+    // Restart goes back to the checkpoint, not to the level's start.
+    harness.state_mut().panels.player.restart();
+    harness.run_steps(2);
+    let at_flag = dump(&harness);
+    assert_ne!(at_flag, start, "the flag saved a checkpoint");
+    assert_ne!(at_flag, moved);
+    assert!(!at_flag.contains("flag"), "taken at the flag: {at_flag}");
+    // What the studio writes to its settings, read back by the next run.
+    let json = serde_json::to_string(&harness.state().persisted()).expect("serialize");
+    let persisted: Persisted = serde_json::from_str(&json).expect("deserialize");
+    assert_eq!(persisted.checkpoints.len(), 1, "the checkpoint is persisted");
+
+    let mut next = support::harness(support::app(Startup::File(path), persisted), [800.0, 500.0], false);
+    next.state_mut().doc.finish_build();
+    support::solo(&mut next, PanelId::Player);
+    next.run_steps(4);
+    assert!(next.query_by_label_contains("Continue").is_some(), "offers to continue");
+    // Give the board the keys away from the title's buttons, then take the
+    // highlighted choice with X.
+    next.ctx.memory_mut(|m| m.request_focus(egui::Id::unique(studio::panels::player::BOARD_ID)));
+    next.run_steps(2);
+    assert!(next.state().panels.player.on_title(), "still on the title screen");
+    key(&mut next, egui::Key::X);
+    assert_eq!(dump(&next), at_flag, "continued from the checkpoint");
+}

@@ -46,6 +46,10 @@ pub struct Persisted {
     /// Level reached in each game, by title.
     #[serde(default)]
     pub progress: std::collections::BTreeMap<String, usize>,
+    /// Checkpoint saved in each game, by title (`engine::play::Progress`'s
+    /// text form).
+    #[serde(default)]
+    pub checkpoints: std::collections::BTreeMap<String, String>,
     /// Favourite sound seeds in the sound browser.
     #[serde(default)]
     pub sound_favourites: Vec<i64>,
@@ -191,6 +195,7 @@ impl StudioApp {
         let restore_offer = recovery.find();
         let mut panels = Panels::default();
         panels.player.set_progress(persisted.progress);
+        panels.player.set_checkpoints(&persisted.checkpoints);
         panels.sounds.favourites = persisted.sound_favourites;
         panels.code.wrap_lines = persisted.wrap_lines;
         // One output for the whole studio: silent and recording here (tests);
@@ -261,6 +266,7 @@ impl StudioApp {
             recent: self.recent.clone(),
             tree: Some(self.tree.clone()),
             progress: self.panels.player.progress().clone(),
+            checkpoints: self.panels.player.checkpoints(),
             sound_favourites: self.panels.sounds.favourites.clone(),
             muted: self.audio.muted(),
             volume: Some(self.audio.volume()),
@@ -976,6 +982,7 @@ mod tests {
             recent: vec![PathBuf::from("/games/a.txt")],
             tree: Some(tree),
             progress,
+            checkpoints: std::collections::BTreeMap::new(),
             sound_favourites: vec![4201, 707],
             muted: true,
             volume: Some(0.5),

@@ -5,7 +5,8 @@
 //! toggles full screen. Keys are the player's (arrows or WASD, X / Space /
 //! Enter, Z, R, Esc). Sound goes to the default output device. The level
 //! reached is kept in the platform's data folder under an id made from the
-//! title (`puzzlewright-TITLE`), through eframe's storage.
+//! title (`puzzlewright-TITLE`), through eframe's storage, with the
+//! checkpoint saved in it.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -19,6 +20,8 @@ use crate::panels::{Panel as _, PanelContext};
 
 /// The storage key of the progress.
 const PROGRESS_KEY: &str = "progress";
+/// The storage key of the checkpoints.
+const CHECKPOINTS_KEY: &str = "checkpoints";
 
 /// The help `--help` prints for the game in `source`.
 #[must_use]
@@ -54,12 +57,19 @@ pub struct StandaloneApp {
 }
 
 impl StandaloneApp {
-    /// The player of `source`, with the progress kept from earlier runs.
+    /// The player of `source`, with the progress (level reached and
+    /// checkpoint, per game) kept from earlier runs.
     #[must_use]
-    pub fn new(source: String, progress: BTreeMap<String, usize>, audio: Option<crate::audio::SharedAudio>) -> Self {
+    pub fn new(
+        source: String,
+        progress: BTreeMap<String, usize>,
+        checkpoints: &BTreeMap<String, String>,
+        audio: Option<crate::audio::SharedAudio>,
+    ) -> Self {
         let mut player = PlayerPanel::default();
         player.shipped = true;
         player.set_progress(progress);
+        player.set_checkpoints(checkpoints);
         player.audio = audio;
         Self { doc: Document::new(source, None), player, commands: Vec::new(), jump: None, fullscreen: false, focused_once: false }
     }
@@ -103,6 +113,7 @@ impl eframe::App for StandaloneApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, PROGRESS_KEY, self.player.progress());
+        eframe::set_value(storage, CHECKPOINTS_KEY, &self.player.checkpoints());
     }
 }
 
@@ -135,10 +146,12 @@ pub fn run(source: String, args: &[String]) -> anyhow::Result<ExitCode> {
         options,
         Box::new(move |cc| {
             let progress = cc.storage.and_then(|s| eframe::get_value(s, PROGRESS_KEY)).unwrap_or_default();
+            let checkpoints: BTreeMap<String, String> =
+                cc.storage.and_then(|s| eframe::get_value(s, CHECKPOINTS_KEY)).unwrap_or_default();
             let output = RodioAudio::new();
             output.open();
             let audio: crate::audio::SharedAudio = Arc::new(Controlled::new(Arc::new(output)));
-            Ok(Box::new(StandaloneApp::new(source, progress, Some(audio))))
+            Ok(Box::new(StandaloneApp::new(source, progress, &checkpoints, Some(audio))))
         }),
     )
     .map_err(|e| anyhow::anyhow!("cannot open the game's window: {e}"))?;

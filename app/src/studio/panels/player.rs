@@ -48,7 +48,8 @@ pub struct PlayerPanel {
     failure: Option<String>,
     /// Level reached per game title, kept between runs.
     progress: BTreeMap<String, usize>,
-    /// Checkpoints saved per game title (this run only).
+    /// Checkpoints saved per game title (kept between runs through
+    /// [`PlayerPanel::checkpoints`]).
     checkpoints: BTreeMap<String, Checkpoint>,
     /// Controls held down, as pressed on the board.
     held: Vec<Control>,
@@ -224,6 +225,34 @@ impl PlayerPanel {
     /// Restore the level reached in each game.
     pub fn set_progress(&mut self, progress: BTreeMap<String, usize>) {
         self.progress = progress;
+    }
+
+    /// The checkpoint saved in each game, by title, in the engine's text
+    /// form of [`Progress`] (what the studio and the native export persist
+    /// beside [`PlayerPanel::progress`]).
+    #[must_use]
+    pub fn checkpoints(&self) -> BTreeMap<String, String> {
+        self.checkpoints
+            .iter()
+            .map(|(key, c)| {
+                let entry = self.progress.get(key).copied().unwrap_or(0);
+                (key.clone(), Progress { entry, checkpoint: Some(c.clone()) }.to_text())
+            })
+            .collect()
+    }
+
+    /// Restore the checkpoints kept by [`PlayerPanel::checkpoints`]: each
+    /// is used when it was saved in the entry the game's progress is at
+    /// (set the progress first); unreadable ones are dropped.
+    pub fn set_checkpoints(&mut self, saved: &BTreeMap<String, String>) {
+        self.checkpoints = saved
+            .iter()
+            .filter_map(|(key, text)| {
+                let progress = Progress::from_text(text)?;
+                let entry = self.progress.get(key).copied().unwrap_or(0);
+                (progress.entry == entry).then_some((key.clone(), progress.checkpoint?))
+            })
+            .collect();
     }
 
     /// Whether the title screen is showing.
