@@ -6,6 +6,7 @@
 
 mod frame;
 mod palette_data;
+pub mod text;
 
 pub use frame::{
     Camera, Frame, Look, View, draw_grid, entry_frame, grid_frame, level_frame, player_position, player_position_in,
