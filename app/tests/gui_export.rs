@@ -53,6 +53,14 @@ fn a_recorded_session_exports_as_a_gif_into_the_remembered_folder() {
     harness.get_by_label("Animated GIF").click();
     harness.run_steps(2);
     assert!(harness.query_by_label_contains("the recorded session: 2 inputs").is_some());
+    // Message screens are in by default and can be left out.
+    assert!(!harness.state().export.skip_messages);
+    harness.get_by_label("Include message screens").click();
+    harness.run_steps(2);
+    assert!(harness.state().export.skip_messages, "unticked: left out");
+    harness.get_by_label("Include message screens").click();
+    harness.run_steps(2);
+    assert!(!harness.state().export.skip_messages);
     harness.get_by_label("Export").click();
     let out = dir.join("walk.gif");
     for _ in 0..100 {

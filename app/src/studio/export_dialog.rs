@@ -25,6 +25,8 @@ pub struct ExportDialog {
     folder: String,
     name: String,
     scale: u16,
+    /// Leave the message screens out of a GIF (they are in by default).
+    pub skip_messages: bool,
     /// The game the folder and name were filled in for.
     for_game: Option<String>,
     running: Option<mpsc::Receiver<Result<Written, String>>>,
@@ -151,6 +153,12 @@ impl ExportDialog {
                     ui.label("Scale");
                     ui.add(egui::Slider::new(&mut self.scale, 1..=export::gif::MAX_SCALE).suffix("x"));
                     ui.end_row();
+                    ui.label("Messages");
+                    let mut include = !self.skip_messages;
+                    ui.checkbox(&mut include, "Include message screens")
+                        .on_hover_text("Messages shown while playing, drawn as text frames");
+                    self.skip_messages = !include;
+                    ui.end_row();
                     ui.label("Session");
                     match source.recorder.filter(|r| !r.recording.steps.is_empty()) {
                         Some(r) => ui.label(format!("the recorded session: {} inputs", r.recording.steps.len())),
@@ -199,7 +207,7 @@ impl ExportDialog {
             .recorder
             .filter(|r| !r.recording.steps.is_empty())
             .map_or_else(|| Recording { level: source.entry, ..Recording::default() }, |r| r.recording.clone());
-        let options = GifOptions { scale: self.scale.max(1), messages: true };
+        let options = GifOptions { scale: self.scale.max(1), messages: !self.skip_messages };
         let (tx, rx) = mpsc::channel();
         self.running = Some(rx);
         self.outcome = None;

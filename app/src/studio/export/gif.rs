@@ -10,6 +10,13 @@
 //! frame after `again_interval`. Colours are the palette's exact colours
 //! (an indexed frame per state; a game with more than 256 colours on one
 //! screen is quantised), each game pixel a `scale` x `scale` square.
+//!
+//! Message screens (a rule's `message`, a message entry of LEVELS, the end
+//! of the game) are drawn by `engine::render::text` in the game's colours,
+//! the size of the largest level frame (or of the text grid, if larger),
+//! once each, showing at least [`MESSAGE_CS`]; replay steps after a rule's
+//! message go on in the level behind it, as the replay flow runs them.
+//! [`GifOptions::messages`] leaves them out.
 
 use std::sync::Arc;
 
@@ -43,6 +50,8 @@ pub const MAX_SCALE: u16 = 16;
 pub const MAX_FRAMES: usize = 5_000;
 /// Bound on `again` turns after one input (as the conformance runner).
 const AGAIN_LIMIT: usize = 10_000;
+/// A message frame shows at least this long (centiseconds), to be read.
+pub const MESSAGE_CS: u16 = 150;
 
 /// One drawn state and how long it shows, in hundredths of a second.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,8 +72,8 @@ fn centiseconds(ms: f64) -> u16 {
 /// The session runs in `engine::play`'s replay flow (the conformance
 /// runner's: a won level moves on at once, messages do not wait), and each
 /// state is drawn as the player draws it: `engine::render` through the
-/// camera (`flickscreen`, `zoomscreen`). Message screens have no picture
-/// of their own here (the engine renders no text), so they are left out.
+/// camera (`flickscreen`, `zoomscreen`). Message screens are drawn as text
+/// (see the module documentation) unless `options.messages` is off.
 ///
 /// # Errors
 /// When the level does not exist, the game never settles after an input,
@@ -78,7 +87,8 @@ pub fn frames(game: &Arc<Game>, recording: &Recording, options: GifOptions) -> a
     let again_cs = centiseconds(meta.again_interval * 1000.0);
     let tick_cs = centiseconds(meta.realtime_interval.unwrap_or(0.0) * 1000.0);
     let look = Look::new(game);
-    let mut shooter = Shooter { look, camera: Camera::default(), camera_entry: None, options, out: Vec::new() };
+    let mut shooter =
+        Shooter { look, camera: Camera::default(), camera_entry: None, options, out: Vec::new(), shown_text: None };
     let t = Duration::ZERO;
     // The level is drawn once it is loaded and its start rules (and their
     // `again` turns) have run, as the player and the conformance runner
@@ -106,7 +116,7 @@ pub fn frames(game: &Arc<Game>, recording: &Recording, options: GifOptions) -> a
             shooter.shoot(&play, delay)?;
         }
     }
-    Ok(shooter.out)
+    Ok(shooter.finish())
 }
 
 fn to_play_step(step: Step) -> engine::play::Step {
@@ -127,26 +137,94 @@ fn settle(play: &mut Play) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A frame taken: a level picture, or a text screen drawn at the end (at
+/// the size of the largest level picture).
+enum Shot {
+    Level(Frame),
+    Text(Vec<String>),
+}
+
 /// Draws states as the player does.
 struct Shooter {
     look: Look,
     camera: Camera,
     camera_entry: Option<usize>,
     options: GifOptions,
-    out: Vec<TimedFrame>,
+    out: Vec<(Shot, u16)>,
+    /// The text screen on screen at the last shot (drawn once).
+    shown_text: Option<String>,
 }
 
 impl Shooter {
     fn shoot(&mut self, play: &Play, delay_cs: u16) -> anyhow::Result<()> {
-        let _ = self.options.messages;
-        let Some(frame) = screen(&self.look, play, &mut self.camera, &mut self.camera_entry) else { return Ok(()) };
+        let text = match play.screen() {
+            Screen::Message(text) => Some(text.to_owned()),
+            Screen::GameOver => Some(GAME_OVER.to_owned()),
+            _ => None,
+        };
+        let shot = match text {
+            Some(text) if self.shown_text.as_deref() != Some(text.as_str()) => {
+                self.shown_text = Some(text.clone());
+                if !self.options.messages {
+                    return Ok(());
+                }
+                let rows = if matches!(play.screen(), Screen::GameOver) {
+                    engine::render::text::message_rows(&text, false)
+                } else {
+                    engine::render::text::message_rows(&text, true)
+                };
+                (Shot::Text(rows), delay_cs.max(MESSAGE_CS))
+            }
+            // Shown already: the replay's steps go on in the level behind.
+            Some(_) => {
+                let Some(frame) = play.session().and_then(Session::board_grid).map(|grid| self.board(play, &grid)) else {
+                    return Ok(());
+                };
+                (Shot::Level(frame), delay_cs)
+            }
+            None => {
+                self.shown_text = None;
+                let Some(frame) = screen(&self.look, play, &mut self.camera, &mut self.camera_entry) else { return Ok(()) };
+                (Shot::Level(frame), delay_cs)
+            }
+        };
         if self.out.len() >= MAX_FRAMES {
             bail!("the session has more than {MAX_FRAMES} frames; record a shorter one");
         }
-        self.out.push(TimedFrame { frame, delay_cs });
+        self.out.push(shot);
         Ok(())
     }
+
+    /// The level `grid` of `play`, through the camera.
+    fn board(&mut self, play: &Play, grid: &engine::compile::LevelGrid) -> Frame {
+        if self.camera_entry != Some(play.entry()) {
+            self.camera = Camera::default();
+            self.camera_entry = Some(play.entry());
+        }
+        let view = self.camera.view_of(play.game(), grid);
+        engine::render::grid_frame(&self.look, play.game(), grid, view)
+    }
+
+    /// The frames, text screens drawn the size of the largest level frame.
+    fn finish(self) -> Vec<TimedFrame> {
+        let width = self.out.iter().map(|(s, _)| if let Shot::Level(f) = s { f.width } else { 0 }).max().unwrap_or(0);
+        let height = self.out.iter().map(|(s, _)| if let Shot::Level(f) = s { f.height } else { 0 }).max().unwrap_or(0);
+        let look = self.look;
+        self.out
+            .into_iter()
+            .map(|(shot, delay_cs)| {
+                let frame = match shot {
+                    Shot::Level(frame) => frame,
+                    Shot::Text(rows) => engine::render::text::text_frame(&look, &rows, width, height),
+                };
+                TimedFrame { frame, delay_cs }
+            })
+            .collect()
+    }
 }
+
+/// What the end of the game says in a GIF.
+const GAME_OVER: &str = "You won the game!";
 
 /// The picture of the level on screen, drawn as the player draws it
 /// (`None` when a message or the title is up).
@@ -344,11 +422,36 @@ mod tests {
     }
 
     #[test]
+    fn message_screens_are_drawn_as_text_unless_left_out() {
+        let game = game();
+        // From the message entry: the action key moves on to the level.
+        let rec = Recording { level: 0, seed: None, steps: vec![Step::Input(Input::Action), Step::Input(Input::Right)] };
+        let with = frames(&game, &rec, GifOptions::default()).expect("frames");
+        let without = frames(&game, &rec, GifOptions { messages: false, ..GifOptions::default() }).expect("frames");
+        assert_eq!(with.len(), without.len() + 1, "one message frame");
+        let look = Look::new(&game);
+        let rows = engine::render::text::message_rows("Go", true);
+        let want = engine::render::text::text_frame(&look, &rows, 0, 0);
+        assert_eq!(with[0].frame, want, "the message, drawn by the engine's text screen");
+        assert!(with[0].frame.pixels.contains(&look.text) && with[0].frame.pixels.contains(&look.background));
+        assert!(with[0].delay_cs >= MESSAGE_CS, "long enough to read");
+        assert_eq!(&with[1..].iter().map(|f| &f.frame).collect::<Vec<_>>(), &without.iter().map(|f| &f.frame).collect::<Vec<_>>());
+        // A rule's message is drawn once; the turns after it show the level.
+        let src = SLIDE.replace("[ stationary Slider ] -> [ right Slider ] again", "[ > Player ] -> [ > Player ] message Pushed!");
+        let game = engine::build(&src).game.expect("compiles");
+        let rec = Recording { level: 1, seed: None, steps: vec![Step::Input(Input::Right), Step::Input(Input::Left)] };
+        let shots = frames(&game, &rec, GifOptions::default()).expect("frames");
+        let texts = shots.iter().filter(|f| f.frame.width == engine::render::text::TEXT_SIZE.0).count();
+        assert_eq!((shots.len(), texts), (3, 1), "start, the message, then the level after the second move");
+    }
+
+    #[test]
     fn bad_requests_are_refused() {
         let game = game();
         assert!(frames(&game, &Recording { level: 9, ..Recording::default() }, GifOptions::default()).is_err());
-        let only_message = frames(&game, &Recording::default(), GifOptions::default()).expect("frames");
-        assert!(only_message.is_empty(), "a message entry has no picture");
+        let no_messages = GifOptions { messages: false, ..GifOptions::default() };
+        let only_message = frames(&game, &Recording::default(), no_messages).expect("frames");
+        assert!(only_message.is_empty(), "messages left out: nothing to draw");
         assert!(encode(&only_message, 4, Rgba::BLACK).is_err());
         let one = frames(&game, &Recording { level: 1, ..Recording::default() }, GifOptions::default()).expect("frames");
         assert!(encode(&one, 0, Rgba::BLACK).is_err());
