@@ -38,8 +38,8 @@ pub struct PlayerPanel {
     /// An entry to play, picked before the panel could start it.
     pending_entry: Option<usize>,
     texture: Option<egui::TextureHandle>,
-    /// What the texture shows: (game, flow generation).
-    drawn_state: Option<(usize, u64)>,
+    /// What the texture shows: (game, flow generation, debugger version).
+    drawn_state: Option<(usize, u64, u64)>,
     /// The look of a game, by its pointer.
     look: Option<(usize, engine::render::Look)>,
     camera: engine::render::Camera,
@@ -66,6 +66,9 @@ pub struct PlayerPanel {
     pub shipped: bool,
     /// "Record GIF": the inputs made on a level while recording.
     pub recorder: Option<crate::export::recorder::Recorder>,
+    /// What the player shares with the rule debugger (recording,
+    /// breakpoints, pause, layers shown).
+    pub debug: super::debugger::Link,
 }
 
 /// What the board area shows this frame.
@@ -231,6 +234,26 @@ impl PlayerPanel {
         self.drawn.1
     }
 
+    /// The session of the level on screen.
+    #[must_use]
+    pub fn session(&self) -> Option<&Session> {
+        self.play.as_ref()?.session()
+    }
+
+    /// The session on screen and the debugger's link, together.
+    pub fn session_and_link(&mut self) -> (Option<&Session>, &mut super::debugger::Link) {
+        (self.play.as_ref().and_then(Play::session), &mut self.debug)
+    }
+
+    /// Bring back the turn the last undo took back (Ctrl+Shift+Z on the
+    /// board); returns whether there was one.
+    pub fn redo(&mut self) -> bool {
+        let now = self.now;
+        let mut done = false;
+        self.with_play(|play| done = play.redo(now));
+        done
+    }
+
     /// The level state in the engine's dump format (for tests).
     #[must_use]
     pub fn dump(&self) -> Option<String> {
@@ -349,12 +372,12 @@ impl PlayerPanel {
     fn refresh_texture(&mut self, ctx: &egui::Context) {
         let Some(play) = &self.play else { return };
         let game = play.game().clone();
-        let key = (Arc::as_ptr(&game) as usize, play.generation());
+        let key = (Arc::as_ptr(&game) as usize, play.generation(), self.debug.version);
         if self.drawn_state == Some(key) && self.texture.is_some() {
             return;
         }
         let grid = match play.screen() {
-            Screen::Level(session) => session.board_grid(),
+            Screen::Level(session) => self.debug.shown_grid(session).or_else(|| session.board_grid()),
             Screen::LevelWon(grid) => Some(grid.clone()),
             _ => None,
         };
@@ -404,6 +427,11 @@ impl PlayerPanel {
             (changes, down)
         });
         for (control, pressed) in changes {
+            if pressed && self.debug.paused.is_some() {
+                // A key while paused: back to playing from the turn's end.
+                self.debug.paused = None;
+                self.debug.version += 1;
+            }
             if pressed {
                 if !self.held.contains(&control) {
                     self.held.push(control);
@@ -476,7 +504,7 @@ impl PlayerPanel {
         let game = self.game.clone();
         let maps = game.as_deref().map_or(0, engine::play::level_count);
         let mut pick = None;
-        let (mut undo, mut restart, mut title) = (false, false, false);
+        let (mut undo, mut restart, mut title, mut debugger) = (false, false, false, false);
         let shipped = self.shipped;
         ui.horizontal(|ui| {
             if shipped {
@@ -508,6 +536,10 @@ impl PlayerPanel {
             restart = ui.add_enabled(!meta.has("norestart"), egui::Button::new("Restart")).on_hover_text("R").clicked();
             undo = ui.add_enabled(!meta.has("noundo"), egui::Button::new("Undo")).on_hover_text("Z").clicked();
             title = ui.button("Title").on_hover_text("Esc").clicked();
+            if !shipped {
+                let hint = "Show each turn's rule applications, breakpoints, layers and win conditions";
+                debugger = ui.selectable_label(self.debug.recording, "Debugger").on_hover_text(hint).clicked();
+            }
             if !shipped {
                 let mut on = self.recorder.as_ref().is_some_and(|r| r.on);
                 let hint = "Record the inputs from this level's start, for File, Export…, Animated GIF";
@@ -541,6 +573,7 @@ impl PlayerPanel {
         if title {
             self.with_play(|play| play.to_title(now));
         }
+        self.debug.toggle_requested |= debugger;
         pick.is_some() || restart || undo || title
     }
 }
@@ -575,11 +608,19 @@ impl Panel for PlayerPanel {
             );
         }
 
-        // What is due now runs before anything is drawn.
+        // What is due now runs before anything is drawn (recording while
+        // the debugger is shown).
+        let budget = self.debug.recording.then_some(super::debugger::BUDGET);
+        if self.play.as_ref().is_some_and(|p| p.session().is_some_and(|s| s.trace().is_some()) != budget.is_some()) {
+            self.with_play(|play| play.set_trace(budget));
+        }
         self.with_play(|play| play.advance(now));
         let generation = self.play.as_ref().map(Play::generation);
         let id = egui::Id::unique(BOARD_ID);
         let refocus = self.header_ui(ui, now);
+        if std::mem::take(&mut self.debug.toggle_requested) {
+            cx.commands.push(crate::command::Command::TogglePanel(crate::layout::PanelId::Debugger));
+        }
 
         if let Some(failure) = &self.failure {
             ui.colored_label(ui.visuals().error_fg_color, format!("The engine failed while playing: {failure}"));
@@ -626,6 +667,12 @@ impl Panel for PlayerPanel {
                 play.release(Control::Title, now);
             });
             response.request_focus();
+        }
+
+        let session = self.play.as_ref().and_then(Play::session);
+        self.debug.after_turns(session);
+        if self.debug.paused.is_some() {
+            ui.ctx().request_repaint();
         }
 
         self.drawn = (None, None);
