@@ -252,7 +252,16 @@ impl Play {
     /// "play from here", an export's `--level`), skipping the title.
     #[must_use]
     pub fn at_entry(game: Arc<Game>, progress: Progress, entry: usize, now: Duration) -> Play {
+        Play::at_entry_traced(game, progress, entry, now, None)
+    }
+
+    /// [`Play::at_entry`], recording the sessions from the first load on
+    /// with a memory budget of `trace` bytes when given (see
+    /// [`Play::set_trace`]).
+    #[must_use]
+    pub fn at_entry_traced(game: Arc<Game>, progress: Progress, entry: usize, now: Duration, trace: Option<usize>) -> Play {
         let mut play = Play::blank(game, progress, now);
+        play.trace_budget = trace;
         // The title screen stands in when there is no entry to go to.
         play.enter_title();
         play.go_to_entry(entry, now);

@@ -329,8 +329,9 @@ impl PlayerPanel {
                 let progress = self.progress_of(&game);
                 self.failure = None;
                 let entry = self.pending_entry.take();
+                let budget = self.debug.recording.then_some(super::debugger::BUDGET);
                 match guarded(|| match entry {
-                    Some(entry) => Play::at_entry(game, progress, entry, now),
+                    Some(entry) => Play::at_entry_traced(game, progress, entry, now, budget),
                     None => Play::new(game, progress, now),
                 }) {
                     Ok(play) => self.play = Some(play),
@@ -346,7 +347,8 @@ impl PlayerPanel {
                 (false, Some(game)) => {
                     self.failure = None;
                     let progress = self.progress_of(&game);
-                    match guarded(|| Play::at_entry(game, progress, entry, now)) {
+                    let budget = self.debug.recording.then_some(super::debugger::BUDGET);
+                    match guarded(|| Play::at_entry_traced(game, progress, entry, now, budget)) {
                         Ok(play) => self.play = Some(play),
                         Err(err) => self.failure = Some(err),
                     }
@@ -426,6 +428,11 @@ impl PlayerPanel {
             }
             (changes, down)
         });
+        // A pass egui runs again (a layout settling) carries the same
+        // events: they were played in the first pass.
+        if ui.ctx().current_pass_index() > 0 {
+            return;
+        }
         for (control, pressed) in changes {
             if pressed && self.debug.paused.is_some() {
                 // A key while paused: back to playing from the turn's end.
@@ -599,6 +606,10 @@ impl Panel for PlayerPanel {
             });
             return;
         }
+        // Record while the debugger is shown (levels loaded from now on
+        // record from their load).
+        let budget = self.debug.recording.then_some(super::debugger::BUDGET);
+        self.with_play(|play| play.set_trace(budget));
         self.sync_game(fresh, now);
         if broken {
             // Keep playing the last game that compiled.
@@ -608,12 +619,7 @@ impl Panel for PlayerPanel {
             );
         }
 
-        // What is due now runs before anything is drawn (recording while
-        // the debugger is shown).
-        let budget = self.debug.recording.then_some(super::debugger::BUDGET);
-        if self.play.as_ref().is_some_and(|p| p.session().is_some_and(|s| s.trace().is_some()) != budget.is_some()) {
-            self.with_play(|play| play.set_trace(budget));
-        }
+        // What is due now runs before anything is drawn.
         self.with_play(|play| play.advance(now));
         let generation = self.play.as_ref().map(Play::generation);
         let id = egui::Id::unique(BOARD_ID);

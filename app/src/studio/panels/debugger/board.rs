@@ -71,11 +71,11 @@ fn stamp_of(board: &BoardState, extra: u64) -> u64 {
 /// action).
 fn arrow(m: u8) -> &'static str {
     match m {
-        1 => "↑",
-        2 => "↓",
-        4 => "←",
-        8 => "→",
-        16 => "✱",
+        1 => "^",
+        2 => "v",
+        4 => "<",
+        8 => ">",
+        16 => "*",
         _ => "?",
     }
 }
@@ -167,7 +167,7 @@ pub(super) fn moment(panel: &mut DebuggerPanel, ui: &mut egui::Ui, trace: &Trace
         ui.label("None: the level is won only by a win command.");
     }
     for w in &wins {
-        let (mark, colour) = if w.holds { ("✔", egui::Color32::from_rgb(0x60, 0xc0, 0x60)) } else { ("✘", egui::Color32::from_rgb(0xe0, 0x60, 0x60)) };
+        let (mark, colour) = if w.holds { ("holds", egui::Color32::from_rgb(0x60, 0xc0, 0x60)) } else { ("fails", egui::Color32::from_rgb(0xe0, 0x60, 0x60)) };
         let text = super::line_range(source, w.line).map_or("", |r| source[r].trim());
         let mut line = format!("{mark} line {}: {text}", w.line);
         if !w.cells.is_empty() {

@@ -55,10 +55,12 @@ pub(super) fn table(panel: &mut DebuggerPanel, ui: &mut egui::Ui, trace: &Trace,
             .striped(true)
             .resizable(true)
             .sense(egui::Sense::click())
-            .column(Column::auto().at_least(40.0))
-            .column(Column::auto().at_least(50.0))
-            .column(Column::auto().at_least(60.0))
-            .column(Column::auto().at_least(60.0))
+            // Fixed widths: auto-sized columns make egui run the frame
+            // again, which would hand the player's keys over twice.
+            .column(Column::initial(44.0))
+            .column(Column::initial(44.0))
+            .column(Column::initial(60.0))
+            .column(Column::initial(80.0))
             .column(Column::remainder().at_least(120.0))
             .header(row_height, |mut header| {
                 for title in ["Line", "Step", "Session", "Expansions", "Rule"] {

@@ -118,16 +118,16 @@ pub(super) fn header(
     }
     ui.horizontal_wrapped(|ui| {
         let mut m = None;
-        if ui.button("⏮ Turn").on_hover_text("Previous turn (Shift+F9)").clicked() {
+        if ui.button("< Turn").on_hover_text("Previous turn (Shift+F9)").clicked() {
             m = Some(Move::PrevTurn);
         }
-        if ui.button("◀ Event").on_hover_text("Previous event (Shift+F10)").clicked() {
+        if ui.button("< Event").on_hover_text("Previous event (Shift+F10)").clicked() {
             m = Some(Move::PrevEvent);
         }
-        if ui.button("Event ▶").on_hover_text("Next event (F10)").clicked() {
+        if ui.button("Event >").on_hover_text("Next event (F10)").clicked() {
             m = Some(Move::NextEvent);
         }
-        if ui.button("Turn ⏭").on_hover_text("Next turn (F9)").clicked() {
+        if ui.button("Turn >").on_hover_text("Next turn (F9)").clicked() {
             m = Some(Move::NextTurn);
         }
         let paused = link.paused.is_some();
