@@ -117,7 +117,11 @@ pub(super) fn moment(panel: &mut DebuggerPanel, ui: &mut egui::Ui, trace: &Trace
         ui.label("No board at this moment.");
         return;
     };
-    let changed = event.map(|e| e.diff.cells()).unwrap_or_default();
+    // A whole new board (a level load) outlines nothing.
+    let changed = event
+        .filter(|e| matches!(e.diff, engine::run::trace::Diff::Cells(_)))
+        .map(|e| e.diff.cells())
+        .unwrap_or_default();
     let wins = win_status(&game, &board);
     let grid = grid_of(&board);
     let max = egui::vec2(ui.available_width(), 260.0);

@@ -209,7 +209,7 @@ fn save(
 /// What began a segment, in words.
 fn origin_label(origin: Origin) -> String {
     match origin {
-        Origin::Load { level } => format!("load entry {}", level + 1),
+        Origin::Load { .. } => "level load".to_owned(),
         Origin::Step(Step::Input(i)) => format!("{i:?}").to_lowercase(),
         Origin::Step(Step::Tick) => "tick".to_owned(),
         Origin::Step(Step::Undo) => "undo".to_owned(),
