@@ -320,6 +320,11 @@ impl StudioApp {
     }
 
     /// True when the code panel is showing (its tab in front).
+    /// Whether the player's board has the keyboard.
+    fn board_focused(&self, ctx: &egui::Context) -> bool {
+        ctx.memory(|m| m.focused()) == Some(egui::Id::unique(crate::panels::player::BOARD_ID))
+    }
+
     fn code_in_front(&self) -> bool {
         self.tree.tiles.find_pane(&PanelId::Code).is_some_and(|id| self.tree.is_visible(id) && self.tree.active_tiles().contains(&id))
     }
@@ -518,6 +523,10 @@ impl StudioApp {
                     self.panels.code.select = Some(at..at);
                 }
             }
+            // On the player's board, Ctrl+Shift+Z redoes a turn.
+            Command::Redo if self.board_focused(ctx) => {
+                self.panels.player.redo();
+            }
             Command::Redo => {
                 if let Some(at) = self.doc.redo() {
                     self.panels.code.select = Some(at..at);
@@ -541,8 +550,10 @@ impl StudioApp {
                 self.status = format!("Rebuilt in {:.1} ms", self.doc.build_time().as_secs_f64() * 1000.0);
             }
             Command::TogglePanel(panel) => {
-                let shown = layout::is_shown(&self.tree, panel);
-                layout::set_shown(&mut self.tree, panel, !shown);
+                match layout::is_shown(&self.tree, panel) {
+                    true => layout::set_shown(&mut self.tree, panel, false),
+                    false => layout::focus(&mut self.tree, panel),
+                }
             }
             Command::ResetLayout => self.tree = layout::default_tree(),
             Command::ToggleWrapLines => self.panels.code.wrap_lines = !self.panels.code.wrap_lines,
@@ -908,6 +919,8 @@ impl StudioApp {
         };
         self.export.ui(&ctx, &source);
         egui::Panel::bottom("status_bar").show(ui, |ui| self.status_bar_ui(ui));
+        // The debugger records the player's turns only while it is shown.
+        self.panels.player.debug.recording = layout::is_shown(&self.tree, PanelId::Debugger);
         egui::CentralPanel::no_frame().show(ui, |ui| {
             let mut commands = Vec::new();
             let mut behavior = layout::Behavior {

@@ -23,11 +23,13 @@ pub enum PanelId {
     Sounds,
     /// The map of the game: sections, objects, rules, levels, uses.
     Outline,
+    /// The rule debugger (beside the player).
+    Debugger,
 }
 
 impl PanelId {
     /// Every panel, in View-menu order.
-    pub const ALL: [PanelId; 7] = [
+    pub const ALL: [PanelId; 8] = [
         PanelId::Code,
         PanelId::Sprites,
         PanelId::Levels,
@@ -35,6 +37,7 @@ impl PanelId {
         PanelId::Player,
         PanelId::Problems,
         PanelId::Outline,
+        PanelId::Debugger,
     ];
 
     /// The tab title.
@@ -48,6 +51,7 @@ impl PanelId {
             PanelId::Levels => "Levels",
             PanelId::Sounds => "Sounds",
             PanelId::Outline => "Outline",
+            PanelId::Debugger => "Debugger",
         }
     }
 }
@@ -63,7 +67,11 @@ pub fn default_tree() -> egui_tiles::Tree<PanelId> {
         .collect();
     let code = tiles.insert_tab_tile(editors);
     let player = tiles.insert_pane(PanelId::Player);
-    let problem_tabs = vec![tiles.insert_pane(PanelId::Problems), tiles.insert_pane(PanelId::Outline)];
+    let debugger = tiles.insert_pane(PanelId::Debugger);
+    // Hidden until asked for (View, or the player's Debugger button): it
+    // records every turn while shown.
+    tiles.set_visible(debugger, false);
+    let problem_tabs = vec![tiles.insert_pane(PanelId::Problems), tiles.insert_pane(PanelId::Outline), debugger];
     let problems = tiles.insert_tab_tile(problem_tabs);
     let right = tiles.insert_vertical_tile(vec![player, problems]);
     if let Some(egui_tiles::Tile::Container(egui_tiles::Container::Linear(linear))) = tiles.get_mut(right) {
@@ -116,10 +124,14 @@ pub struct Behavior<'a> {
 
 impl egui_tiles::Behavior<PanelId> for Behavior<'_> {
     fn pane_ui(&mut self, ui: &mut egui::Ui, _tile: egui_tiles::TileId, pane: &mut PanelId) -> egui_tiles::UiResponse {
-        let panel: &mut dyn Panel = self.panels.get_mut(*pane);
+        let (panels, cx) = (&mut *self.panels, &mut self.ctx);
         egui::Frame::new().inner_margin(4.0).show(ui, |ui| {
             ui.set_min_size(ui.available_size());
-            panel.ui(ui, &mut self.ctx);
+            if *pane == PanelId::Debugger {
+                crate::panels::debugger::show(panels, ui, cx);
+            } else {
+                panels.get_mut(*pane).ui(ui, cx);
+            }
         });
         egui_tiles::UiResponse::None
     }

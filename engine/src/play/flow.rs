@@ -194,7 +194,7 @@ impl Play {
     /// `checkpoint` when given and it fits.
     pub(super) fn load_entry(&mut self, entry: usize, checkpoint: Option<&Checkpoint>, now: Duration) {
         self.generation += 1;
-        let mut session = Session::new(self.game.clone(), entry, self.seed.as_deref());
+        let mut session = self.new_session(entry);
         let events = session.take_events();
         let resumed = checkpoint.filter(|c| c.to_grid(&self.game).is_some_and(|grid| session.resume_from(&grid)));
         self.session = Some(session);

@@ -232,6 +232,9 @@ pub struct Play {
     expect_entry_message: bool,
     /// Bumped whenever what is on screen may have changed.
     generation: u64,
+    /// Record every session loaded with this memory budget (the rule
+    /// debugger); `None`: no recorder, the engine at full speed.
+    trace_budget: Option<usize>,
 }
 
 impl Play {
@@ -249,7 +252,16 @@ impl Play {
     /// "play from here", an export's `--level`), skipping the title.
     #[must_use]
     pub fn at_entry(game: Arc<Game>, progress: Progress, entry: usize, now: Duration) -> Play {
+        Play::at_entry_traced(game, progress, entry, now, None)
+    }
+
+    /// [`Play::at_entry`], recording the sessions from the first load on
+    /// with a memory budget of `trace` bytes when given (see
+    /// [`Play::set_trace`]).
+    #[must_use]
+    pub fn at_entry_traced(game: Arc<Game>, progress: Progress, entry: usize, now: Duration, trace: Option<usize>) -> Play {
         let mut play = Play::blank(game, progress, now);
+        play.trace_budget = trace;
         // The title screen stands in when there is no entry to go to.
         play.enter_title();
         play.go_to_entry(entry, now);
@@ -294,6 +306,7 @@ impl Play {
             ignore_held_action: true,
             expect_entry_message: false,
             generation: 0,
+            trace_budget: None,
         }
     }
 
@@ -307,6 +320,54 @@ impl Play {
     #[must_use]
     pub fn game(&self) -> &Arc<Game> {
         &self.game
+    }
+
+    /// Record the turns of the sessions from now on with a memory budget
+    /// of `budget` bytes (the rule debugger), or stop recording (`None`).
+    /// The session on screen starts recording from its current board; the
+    /// levels loaded later record from their load on.
+    pub fn set_trace(&mut self, budget: Option<usize>) {
+        if self.trace_budget == budget {
+            return;
+        }
+        self.trace_budget = budget;
+        if let Some(session) = self.session.as_mut() {
+            match budget {
+                Some(b) => session.start_trace(b),
+                None => {
+                    session.stop_trace();
+                }
+            }
+        }
+    }
+
+    /// A new session of entry `entry`, recording when asked to.
+    pub(super) fn new_session(&self, entry: usize) -> Session {
+        match self.trace_budget {
+            Some(b) => Session::new_traced(self.game.clone(), entry, self.seed.as_deref(), b),
+            None => Session::new(self.game.clone(), entry, self.seed.as_deref()),
+        }
+    }
+
+    /// Bring back the turn the last undo took back (see [`Session::redo`]),
+    /// on a level being played; returns whether there was one.
+    pub fn redo(&mut self, now: Duration) -> bool {
+        self.accrue(now);
+        if !matches!(self.mode, Mode::Playing) || self.again_due.is_some() {
+            return false;
+        }
+        let Some(session) = self.session.as_mut() else { return false };
+        if !session.redo() {
+            return false;
+        }
+        self.after_turn(now);
+        true
+    }
+
+    /// Whether [`Play::redo`] has a turn to bring back.
+    #[must_use]
+    pub fn can_redo(&self) -> bool {
+        self.session.as_ref().is_some_and(Session::can_redo)
     }
 
     /// The session of the entry on screen (`None` on the title screen and
@@ -527,7 +588,7 @@ impl Play {
                     return;
                 };
                 self.entry = self.entry.min(last);
-                let mut session = Session::new(self.game.clone(), self.entry, self.seed.as_deref());
+                let mut session = self.new_session(self.entry);
                 session.take_events();
                 if let Some(old) = old.as_ref().filter(|o| o.level_index() == self.entry) {
                     session.adopt_board(old);

@@ -707,3 +707,43 @@ fn a_game_with_no_levels_stays_on_its_title_screen() {
         assert_eq!(play.next_event(), None);
     }
 }
+
+#[test]
+fn redo_brings_back_the_undone_turns_in_order() {
+    let level = "#######\n#P.*.O#\n#######\n";
+    let mut play = Play::at_entry(sokoban("", level), Progress::default(), 0, ms(0));
+    assert!(!play.can_redo());
+    tap(&mut play, Control::Right, ms(10));
+    let one = dump(&play);
+    tap(&mut play, Control::Right, ms(300));
+    let two = dump(&play);
+    assert_ne!(one, two);
+    tap(&mut play, Control::Undo, ms(600));
+    tap(&mut play, Control::Undo, ms(900));
+    assert!(play.can_redo());
+    assert!(play.redo(ms(1000)));
+    assert_eq!(dump(&play), one, "first redo");
+    assert!(play.redo(ms(1100)));
+    assert_eq!(dump(&play), two, "second redo");
+    assert!(!play.redo(ms(1200)), "nothing left to redo");
+    // A new turn clears what could be redone.
+    tap(&mut play, Control::Undo, ms(1300));
+    tap(&mut play, Control::Left, ms(1600));
+    assert!(!play.can_redo());
+}
+
+#[test]
+fn set_trace_records_the_session_and_the_next_levels_until_stopped() {
+    let level = "#######\n#P.*.O#\n#######\n";
+    let mut play = Play::at_entry(sokoban("", level), Progress::default(), 0, ms(0));
+    assert!(play.session().and_then(Session::trace).is_none(), "off by default");
+    play.set_trace(Some(1 << 20));
+    tap(&mut play, Control::Right, ms(10));
+    let trace = play.session().and_then(Session::trace).expect("recording");
+    assert!(trace.events().any(|e| matches!(e.kind, crate::run::trace::EventKind::TurnStart { .. })));
+    play.go_to_entry(0, ms(400));
+    let trace = play.session().and_then(Session::trace).expect("a new level records from its load");
+    assert!(trace.events().any(|e| matches!(e.kind, crate::run::trace::EventKind::LevelLoaded { .. })));
+    play.set_trace(None);
+    assert!(play.session().and_then(Session::trace).is_none());
+}

@@ -93,6 +93,13 @@ pub struct CodePanel {
     pub wrap_lines: bool,
     /// A new document: show its start (cursor and view at the top) on the next frame.
     pub show_start: bool,
+    /// Lines (1-based) with a debugger breakpoint: a click in the gutter
+    /// sets or clears one.
+    pub breakpoints: std::collections::BTreeSet<u32>,
+    /// The line of the debugger's selected event, highlighted.
+    pub debug_line: Option<u32>,
+    /// The gutter of each line on screen in the last frame (for tests).
+    pub gutter_drawn: Vec<(u32, Rect)>,
 }
 
 impl Default for CodePanel {
@@ -108,6 +115,9 @@ impl Default for CodePanel {
             visible_lines: None,
             wrap_lines: false,
             show_start: false,
+            breakpoints: std::collections::BTreeSet::new(),
+            debug_line: None,
+            gutter_drawn: Vec::new(),
         }
     }
 }
@@ -203,6 +213,12 @@ pub fn find_all(text: &str, query: &str) -> Vec<Range<usize>> {
 }
 
 impl CodePanel {
+    /// Scroll the editor to show byte `at` on the next frame (without
+    /// moving the cursor).
+    pub fn scroll_to_byte(&mut self, at: usize) {
+        self.scroll_to = Some(at);
+    }
+
     /// The first and last line (1-based) the editor showed in the last frame.
     #[must_use]
     pub fn visible_lines(&self) -> Option<(usize, usize)> {
@@ -442,6 +458,9 @@ impl Panel for CodePanel {
         let diagnostics: Vec<engine::Diagnostic> = cx.doc.diagnostics().to_vec();
         let mut visible: Option<(usize, usize)> = None;
         let mut ctrl_clicked = false;
+        let mut breakpoint_clicked = None;
+        let mut gutter_drawn = Vec::new();
+        let (breakpoints, debug_line) = (self.breakpoints.clone(), self.debug_line);
 
         egui::Frame::new().fill(Color32::from_rgb(0x1e, 0x1e, 0x1e)).show(ui, |ui| {
             let scroll = if self.wrap_lines { egui::ScrollArea::vertical() } else { egui::ScrollArea::both() };
@@ -524,6 +543,24 @@ impl Panel for CodePanel {
                             continue;
                         }
                         visible = Some(visible.map_or((line, line), |(a, _)| (a, line)));
+                        // The debugger's line, and the breakpoint gutter.
+                        let row_rect = Rect::from_x_y_ranges(clip.x_range(), rect.y_range());
+                        if debug_line == Some(line as u32) {
+                            painter.rect_filled(row_rect, 0.0, Color32::from_rgba_unmultiplied(0x80, 0x70, 0x10, 0x50));
+                        }
+                        let gutter_rect = Rect::from_x_y_ranges(origin.x - gutter..=origin.x - 2.0, rect.y_range());
+                        let spot = ui.interact(gutter_rect, id.with(("gutter", line)), egui::Sense::click());
+                        gutter_drawn.push((line as u32, gutter_rect));
+                        if spot.clicked() {
+                            breakpoint_clicked = Some(line as u32);
+                        }
+                        if breakpoints.contains(&(line as u32)) {
+                            painter.circle_filled(
+                                Pos2::new(origin.x - gutter + 6.0, rect.center().y),
+                                (rect.height() * 0.3).min(5.0),
+                                Color32::from_rgb(0xe0, 0x40, 0x40),
+                            );
+                        }
                         let is_current = current_line.is_some_and(|y| rect.y_range().contains(y));
                         let colour = if is_current { Color32::from_gray(200) } else { Color32::from_gray(100) };
                         painter.text(
@@ -607,6 +644,12 @@ impl Panel for CodePanel {
         self.visible_lines = visible;
         if ctrl_clicked {
             cx.commands.push(crate::command::Command::GoToDefinition);
+        }
+        self.gutter_drawn = gutter_drawn;
+        if let Some(line) = breakpoint_clicked
+            && !self.breakpoints.remove(&line)
+        {
+            self.breakpoints.insert(line);
         }
         if text != cx.doc.text() {
             cx.doc.set_text(text);

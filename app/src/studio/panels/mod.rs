@@ -1,6 +1,7 @@
 //! The panels docked in the studio, one file each, all behind [`Panel`].
 
 pub mod code;
+pub mod debugger;
 pub mod levels;
 pub mod outline;
 pub mod player;
@@ -55,6 +56,8 @@ pub struct Panels {
     pub sounds: sounds::SoundsPanel,
     /// The outline.
     pub outline: outline::OutlinePanel,
+    /// The rule debugger.
+    pub debugger: debugger::DebuggerPanel,
 }
 
 impl Panels {
@@ -68,6 +71,7 @@ impl Panels {
             PanelId::Levels => &mut self.levels,
             PanelId::Sounds => &mut self.sounds,
             PanelId::Outline => &mut self.outline,
+            PanelId::Debugger => &mut self.debugger,
         }
     }
 }

@@ -38,8 +38,8 @@ pub struct PlayerPanel {
     /// An entry to play, picked before the panel could start it.
     pending_entry: Option<usize>,
     texture: Option<egui::TextureHandle>,
-    /// What the texture shows: (game, flow generation).
-    drawn_state: Option<(usize, u64)>,
+    /// What the texture shows: (game, flow generation, debugger version).
+    drawn_state: Option<(usize, u64, u64)>,
     /// The look of a game, by its pointer.
     look: Option<(usize, engine::render::Look)>,
     camera: engine::render::Camera,
@@ -69,6 +69,9 @@ pub struct PlayerPanel {
     pub shipped: bool,
     /// "Record GIF": the inputs made on a level while recording.
     pub recorder: Option<crate::export::recorder::Recorder>,
+    /// What the player shares with the rule debugger (recording,
+    /// breakpoints, pause, layers shown).
+    pub debug: super::debugger::Link,
 }
 
 /// What the board area shows this frame.
@@ -273,6 +276,26 @@ impl PlayerPanel {
         self.drawn.1
     }
 
+    /// The session of the level on screen.
+    #[must_use]
+    pub fn session(&self) -> Option<&Session> {
+        self.play.as_ref()?.session()
+    }
+
+    /// The session on screen and the debugger's link, together.
+    pub fn session_and_link(&mut self) -> (Option<&Session>, &mut super::debugger::Link) {
+        (self.play.as_ref().and_then(Play::session), &mut self.debug)
+    }
+
+    /// Bring back the turn the last undo took back (Ctrl+Shift+Z on the
+    /// board); returns whether there was one.
+    pub fn redo(&mut self) -> bool {
+        let now = self.now;
+        let mut done = false;
+        self.with_play(|play| done = play.redo(now));
+        done
+    }
+
     /// The level state in the engine's dump format (for tests).
     #[must_use]
     pub fn dump(&self) -> Option<String> {
@@ -351,8 +374,9 @@ impl PlayerPanel {
                 let progress = self.progress_of(&game);
                 self.failure = None;
                 let entry = self.pending_entry.take();
+                let budget = self.debug.recording.then_some(super::debugger::BUDGET);
                 match guarded(|| match entry {
-                    Some(entry) => Play::at_entry(game, progress, entry, now),
+                    Some(entry) => Play::at_entry_traced(game, progress, entry, now, budget),
                     None => Play::new(game, progress, now),
                 }) {
                     Ok(play) => self.play = Some(play),
@@ -368,7 +392,8 @@ impl PlayerPanel {
                 (false, Some(game)) => {
                     self.failure = None;
                     let progress = self.progress_of(&game);
-                    match guarded(|| Play::at_entry(game, progress, entry, now)) {
+                    let budget = self.debug.recording.then_some(super::debugger::BUDGET);
+                    match guarded(|| Play::at_entry_traced(game, progress, entry, now, budget)) {
                         Ok(play) => self.play = Some(play),
                         Err(err) => self.failure = Some(err),
                     }
@@ -394,12 +419,12 @@ impl PlayerPanel {
     fn refresh_texture(&mut self, ctx: &egui::Context) {
         let Some(play) = &self.play else { return };
         let game = play.game().clone();
-        let key = (Arc::as_ptr(&game) as usize, play.generation());
+        let key = (Arc::as_ptr(&game) as usize, play.generation(), self.debug.version);
         if self.drawn_state == Some(key) && self.texture.is_some() {
             return;
         }
         let grid = match play.screen() {
-            Screen::Level(session) => session.board_grid(),
+            Screen::Level(session) => self.debug.shown_grid(session).or_else(|| session.board_grid()),
             Screen::LevelWon(grid) => Some(grid.clone()),
             _ => None,
         };
@@ -448,7 +473,17 @@ impl PlayerPanel {
             }
             (changes, down)
         });
+        // A pass egui runs again (a layout settling) carries the same
+        // events: they were played in the first pass.
+        if ui.ctx().current_pass_index() > 0 {
+            return;
+        }
         for (control, pressed) in changes {
+            if pressed && self.debug.paused.is_some() {
+                // A key while paused: back to playing from the turn's end.
+                self.debug.paused = None;
+                self.debug.version += 1;
+            }
             if pressed {
                 if !self.held.contains(&control) {
                     self.held.push(control);
@@ -521,7 +556,7 @@ impl PlayerPanel {
         let game = self.game.clone();
         let maps = game.as_deref().map_or(0, engine::play::level_count);
         let mut pick = None;
-        let (mut undo, mut restart, mut title) = (false, false, false);
+        let (mut undo, mut restart, mut title, mut debugger) = (false, false, false, false);
         let shipped = self.shipped;
         ui.horizontal(|ui| {
             if shipped {
@@ -553,6 +588,10 @@ impl PlayerPanel {
             restart = ui.add_enabled(!meta.has("norestart"), egui::Button::new("Restart")).on_hover_text("R").clicked();
             undo = ui.add_enabled(!meta.has("noundo"), egui::Button::new("Undo")).on_hover_text("Z").clicked();
             title = ui.button("Title").on_hover_text("Esc").clicked();
+            if !shipped {
+                let hint = "Show each turn's rule applications, breakpoints, layers and win conditions";
+                debugger = ui.selectable_label(self.debug.recording, "Debugger").on_hover_text(hint).clicked();
+            }
             if !shipped {
                 let mut on = self.recorder.as_ref().is_some_and(|r| r.on);
                 let hint = "Record the inputs from this level's start, for File, Export…, Animated GIF";
@@ -586,6 +625,7 @@ impl PlayerPanel {
         if title {
             self.with_play(|play| play.to_title(now));
         }
+        self.debug.toggle_requested |= debugger;
         pick.is_some() || restart || undo || title
     }
 }
@@ -612,6 +652,10 @@ impl Panel for PlayerPanel {
             });
             return;
         }
+        // Record while the debugger is shown (levels loaded from now on
+        // record from their load).
+        let budget = self.debug.recording.then_some(super::debugger::BUDGET);
+        self.with_play(|play| play.set_trace(budget));
         self.sync_game(fresh, now);
         if broken {
             // Keep playing the last game that compiled.
@@ -626,6 +670,9 @@ impl Panel for PlayerPanel {
         let generation = self.play.as_ref().map(Play::generation);
         let id = egui::Id::unique(BOARD_ID);
         let refocus = self.header_ui(ui, now);
+        if std::mem::take(&mut self.debug.toggle_requested) {
+            cx.commands.push(crate::command::Command::TogglePanel(crate::layout::PanelId::Debugger));
+        }
 
         if let Some(failure) = &self.failure {
             ui.colored_label(ui.visuals().error_fg_color, format!("The engine failed while playing: {failure}"));
@@ -672,6 +719,12 @@ impl Panel for PlayerPanel {
                 play.release(Control::Title, now);
             });
             response.request_focus();
+        }
+
+        let session = self.play.as_ref().and_then(Play::session);
+        self.debug.after_turns(session);
+        if self.debug.paused.is_some() {
+            ui.ctx().request_repaint();
         }
 
         self.drawn = (None, None);

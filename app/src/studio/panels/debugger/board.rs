@@ -1,0 +1,255 @@
+//! The board at the selected moment: drawn with the cells the event
+//! changed outlined, pending movements as arrows (`r` for rigid), the
+//! cells that break a win condition outlined in red, a cell inspector on
+//! hover; the win conditions; and the layered view (one small board per
+//! collision layer, each with a switch to show it in the player).
+
+use engine::compile::{Game, LevelGrid};
+use engine::run::Session;
+use engine::run::trace::{BoardState, Trace, win_status};
+
+use super::{DebuggerPanel, Link, only_layers};
+
+/// Where the debugger's boards were last drawn (for tests).
+#[derive(Default, Clone, Debug)]
+pub struct Drawn {
+    /// The board at the selected moment.
+    pub board: Option<egui::Rect>,
+    /// One per collision layer, in layer order.
+    pub layers: Vec<egui::Rect>,
+    /// The cells outlined as changed by the selected event.
+    pub changed: Vec<usize>,
+}
+
+fn color32(p: engine::render::Rgba) -> egui::Color32 {
+    egui::Color32::from_rgb(p.0[0], p.0[1], p.0[2])
+}
+
+/// The grid of `board` (objects only).
+fn grid_of(board: &BoardState) -> LevelGrid {
+    LevelGrid { width: board.width, height: board.height, cells: board.objects.clone() }
+}
+
+/// A texture of `grid`, made again only when `stamp` changed.
+fn texture(
+    panel: &mut DebuggerPanel,
+    ctx: &egui::Context,
+    name: &str,
+    stamp: u64,
+    game: &Game,
+    grid: &LevelGrid,
+) -> Option<egui::TextureHandle> {
+    if let Some((s, t)) = panel.textures.get(name)
+        && *s == stamp
+    {
+        return Some(t.clone());
+    }
+    if grid.width == 0 || grid.height == 0 {
+        return None;
+    }
+    let look = engine::render::Look::new(game);
+    let cell = look.cell_size().clamp(1, 8);
+    let frame = engine::render::draw_grid(&look, game, grid, engine::render::View::whole(grid), cell);
+    let pixels = frame.pixels.iter().map(|p| color32(*p)).collect();
+    let image = egui::ColorImage::new([frame.width, frame.height], pixels);
+    let t = ctx.load_texture(format!("debugger_{name}"), image, egui::TextureOptions::NEAREST);
+    panel.textures.insert(name.to_owned(), (stamp, t.clone()));
+    Some(t)
+}
+
+/// A stamp for a board's picture.
+fn stamp_of(board: &BoardState, extra: u64) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    board.width.hash(&mut h);
+    board.objects.hash(&mut h);
+    extra.hash(&mut h);
+    h.finish()
+}
+
+/// The arrow of a movement bit set (1 up, 2 down, 4 left, 8 right, 16
+/// action).
+fn arrow(m: u8) -> &'static str {
+    match m {
+        1 => "^",
+        2 => "v",
+        4 => "<",
+        8 => ">",
+        16 => "*",
+        _ => "?",
+    }
+}
+
+/// Draw `board` in `rect`-sized space; returns the board's rect and the
+/// cell size on screen.
+fn draw_board(
+    panel: &mut DebuggerPanel,
+    ui: &mut egui::Ui,
+    name: &str,
+    game: &Game,
+    grid: &LevelGrid,
+    stamp: u64,
+    max: egui::Vec2,
+) -> Option<(egui::Rect, f32, egui::Response)> {
+    let t = texture(panel, ui.ctx(), name, stamp, game, grid)?;
+    let size = t.size_vec2();
+    let scale = (max.x / size.x).min(max.y / size.y).clamp(0.1, 4.0);
+    let (rect, response) = ui.allocate_exact_size(size * scale, egui::Sense::hover());
+    ui.painter().image(t.id(), rect, egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)), egui::Color32::WHITE);
+    Some((rect, rect.width() / grid.width.max(1) as f32, response))
+}
+
+fn cell_rect(rect: egui::Rect, cell: f32, height: usize, i: usize) -> egui::Rect {
+    let (x, y) = (i / height.max(1), i % height.max(1));
+    egui::Rect::from_min_size(rect.min + egui::vec2(x as f32 * cell, y as f32 * cell), egui::vec2(cell, cell))
+}
+
+/// The board at the selected event, the win conditions there, and the
+/// cell inspector.
+pub(super) fn moment(panel: &mut DebuggerPanel, ui: &mut egui::Ui, trace: &Trace, session: &Session, source: &str) {
+    let game = session.game().clone();
+    let event = panel.selected.and_then(|s| trace.event(s));
+    ui.strong(match event {
+        Some(e) => format!("Board after event {}", e.seq),
+        None => "Board".to_owned(),
+    });
+    let Some(board) = panel.cursor.as_ref().and_then(|c| c.board()).cloned() else {
+        ui.label("No board at this moment.");
+        return;
+    };
+    // A whole new board (a level load) outlines nothing.
+    let changed = event
+        .filter(|e| matches!(e.diff, engine::run::trace::Diff::Cells(_)))
+        .map(|e| e.diff.cells())
+        .unwrap_or_default();
+    let wins = win_status(&game, &board);
+    let grid = grid_of(&board);
+    let max = egui::vec2(ui.available_width(), 260.0);
+    let Some((rect, cell, response)) = draw_board(panel, ui, "moment", &game, &grid, stamp_of(&board, 0), max) else { return };
+    let painter = ui.painter_at(rect.expand(2.0));
+    let h = board.height;
+    for w in wins.iter().filter(|w| !w.holds) {
+        for &i in &w.cells {
+            painter.rect_stroke(cell_rect(rect, cell, h, i).shrink(1.0), 0.0, egui::Stroke::new(2.0, egui::Color32::RED), egui::StrokeKind::Inside);
+        }
+    }
+    for &i in &changed {
+        painter.rect_stroke(cell_rect(rect, cell, h, i), 0.0, egui::Stroke::new(2.0, egui::Color32::YELLOW), egui::StrokeKind::Inside);
+    }
+    let font = egui::FontId::monospace((cell * 0.45).clamp(8.0, 16.0));
+    for i in 0..board.cells() {
+        let (x, y) = (i / h.max(1), i % h.max(1));
+        let mut marks = String::new();
+        for layer in 0..game.layer_count {
+            let m = board.movement_at(x, y, layer);
+            if m != 0 {
+                marks.push_str(arrow(m));
+                if board.rigid_at(x, y, layer) {
+                    marks.push('r');
+                }
+            }
+        }
+        if !marks.is_empty() {
+            let r = cell_rect(rect, cell, h, i);
+            painter.rect_filled(r.shrink(cell * 0.2), 3.0, egui::Color32::from_black_alpha(150));
+            painter.text(r.center(), egui::Align2::CENTER_CENTER, marks, font.clone(), egui::Color32::WHITE);
+        }
+    }
+    panel.drawn.board = Some(rect);
+    panel.drawn.changed = changed;
+    panel.hovered = response.hover_pos().map(|p| {
+        let x = ((p.x - rect.min.x) / cell).floor().max(0.0) as usize;
+        let y = ((p.y - rect.min.y) / cell).floor().max(0.0) as usize;
+        x.min(board.width.saturating_sub(1)) * h + y.min(h.saturating_sub(1))
+    });
+    if let Some(i) = panel.hovered {
+        response.on_hover_ui_at_pointer(|ui| inspector(ui, &game, &board, i));
+    }
+    ui.add_space(4.0);
+    ui.strong("Win conditions");
+    if wins.is_empty() {
+        ui.label("None: the level is won only by a win command.");
+    }
+    for w in &wins {
+        let (mark, colour) = if w.holds { ("holds", egui::Color32::from_rgb(0x60, 0xc0, 0x60)) } else { ("fails", egui::Color32::from_rgb(0xe0, 0x60, 0x60)) };
+        let text = super::line_range(source, w.line).map_or("", |r| source[r].trim());
+        let mut line = format!("{mark} line {}: {text}", w.line);
+        if !w.cells.is_empty() {
+            line.push_str(&format!(" ({} cells break it, outlined)", w.cells.len()));
+        }
+        ui.colored_label(colour, line);
+    }
+}
+
+/// What a cell holds, layer by layer, with its movements.
+fn inspector(ui: &mut egui::Ui, game: &Game, board: &BoardState, i: usize) {
+    let h = board.height.max(1);
+    let (x, y) = (i / h, i % h);
+    ui.strong(format!("Cell ({x}, {y})"));
+    let ids = board.objects_at(x, y);
+    for layer in 0..game.layer_count {
+        let names: Vec<&str> =
+            ids.iter().filter(|&&id| game.objects.get(id).is_some_and(|o| o.layer == layer)).map(|&id| game.objects[id].name.as_str()).collect();
+        let m = board.movement_at(x, y, layer);
+        if names.is_empty() && m == 0 {
+            continue;
+        }
+        let mut line = format!("layer {layer}: {}", if names.is_empty() { "-".to_owned() } else { names.join(", ") });
+        if m != 0 {
+            line.push_str(&format!("  moving {}", arrow(m)));
+            if board.rigid_at(x, y, layer) {
+                line.push_str(" (rigid)");
+            }
+        }
+        ui.label(line);
+    }
+}
+
+/// One small board per collision layer at the selected moment, each with
+/// a switch to show that layer in the player.
+pub(super) fn layers(panel: &mut DebuggerPanel, ui: &mut egui::Ui, session: &Session, link: &mut Link) {
+    let game = session.game().clone();
+    ui.strong("Layers").on_hover_text("Each collision layer on its own; untick a layer to leave it out of the player's board");
+    let Some(board) = panel.cursor.as_ref().and_then(|c| c.board()).cloned() else { return };
+    let base = stamp_of(&board, 0);
+    let mut rects = Vec::new();
+    let mut changed = false;
+    ui.horizontal_wrapped(|ui| {
+        for layer in 0..game.layer_count {
+            let grid = only_layers(&game, grid_of(&board), |l| l == layer);
+            ui.vertical(|ui| {
+                let names: Vec<&str> = game.objects.iter().filter(|o| o.layer == layer).map(|o| o.name.as_str()).collect();
+                let mut label = names.join(", ");
+                if label.chars().count() > 18 {
+                    label = label.chars().take(17).collect::<String>() + "…";
+                }
+                let mut shown = !link.hidden_layers.contains(&layer);
+                if ui.checkbox(&mut shown, format!("{layer}: {label}")).on_hover_text(names.join(", ")).changed() {
+                    if shown {
+                        link.hidden_layers.remove(&layer);
+                    } else {
+                        link.hidden_layers.insert(layer);
+                    }
+                    changed = true;
+                }
+                let name = format!("layer{layer}");
+                if let Some((rect, cell, _)) = draw_board(panel, ui, &name, &game, &grid, base ^ (layer as u64 + 1), egui::vec2(140.0, 110.0)) {
+                    let painter = ui.painter_at(rect);
+                    let h = board.height.max(1);
+                    for i in 0..board.cells() {
+                        let m = board.movement_at(i / h, i % h, layer);
+                        if m != 0 {
+                            let r = cell_rect(rect, cell, h, i);
+                            painter.text(r.center(), egui::Align2::CENTER_CENTER, arrow(m), egui::FontId::monospace(cell.clamp(8.0, 14.0)), egui::Color32::WHITE);
+                        }
+                    }
+                    rects.push(rect);
+                }
+            });
+        }
+    });
+    if changed {
+        link.version += 1;
+    }
+    panel.drawn.layers = rects;
+}
