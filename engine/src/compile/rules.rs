@@ -293,13 +293,8 @@ impl Ctx<'_> {
     fn zm(&self) -> Vec<u64> {
         vec![0; self.mw]
     }
-    fn name_mask(&self, name: &str) -> Option<Vec<u64>> {
-        let (_, ids) = self.names.objects_of(name)?;
-        let mut m = self.zo();
-        for id in ids {
-            bits::set_bit(&mut m, id);
-        }
-        Some(m)
+    fn name_mask(&self, name: &str) -> Option<&[u64]> {
+        self.names.mask_of(name)
     }
     fn layer_of(&self, name: &str) -> Option<(Option<usize>, usize)> {
         if let Some((id, layer)) = self.names.object(name) {
@@ -355,9 +350,10 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                     continue;
                 }
                 let Some((obj, layer)) = ctx.layer_of(&t.name) else { continue };
-                let mask = ctx.name_mask(&t.name).unwrap_or_else(|| ctx.zo());
+                let zero = [0u64; 0];
+                let mask = ctx.name_mask(&t.name).unwrap_or(&zero);
                 if t.dir == "no" {
-                    bits::or_into(&mut missing, &mask);
+                    bits::or_into(&mut missing, mask);
                     continue;
                 }
                 if let Some(slot) = layers_l.get_mut(layer) {
@@ -367,10 +363,10 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                     *slot = Some(&t.name);
                 }
                 if obj.is_some() {
-                    bits::or_into(&mut present, &mask);
+                    bits::or_into(&mut present, mask);
                     bits::mov_or(&mut objlayers_l, layer, LAYER_BITS);
                 } else {
-                    any_present.push(mask.into_boxed_slice());
+                    any_present.push(if mask.is_empty() { ctx.zo().into_boxed_slice() } else { Box::from(mask) });
                 }
                 if t.dir == "stationary" {
                     bits::mov_or(&mut mov_missing, layer, LAYER_BITS);
@@ -400,7 +396,7 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                     }
                     if t.dir == "random" {
                         if let Some(m) = ctx.name_mask(&t.name) {
-                            bits::or_into(&mut random_mask, &m);
+                            bits::or_into(&mut random_mask, m);
                         }
                         let members: Vec<&str> = match ctx.names.property_members(&t.name) {
                             Some(m) => m.iter().map(String::as_str).collect(),
@@ -424,7 +420,7 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                     let Some((obj, layer)) = ctx.layer_of(&t.name) else { continue };
                     if t.dir == "no" {
                         if let Some(m) = ctx.name_mask(&t.name) {
-                            bits::or_into(&mut obj_clear, &m);
+                            bits::or_into(&mut obj_clear, m);
                         }
                         continue;
                     }
