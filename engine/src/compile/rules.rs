@@ -400,7 +400,7 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                         }
                         let members: Vec<&str> = match ctx.names.property_members(&t.name) {
                             Some(m) => m.iter().map(String::as_str).collect(),
-                            None => vec![t.name.as_str()],
+                            None => vec![&*t.name],
                         };
                         if members.len() == 1 {
                             warnings.push(cat::random_single_object(r.span, &t.name));
