@@ -324,6 +324,13 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
     let mut warnings: Vec<Diagnostic> = Vec::new();
     let mut ellipsis_at_edge = false;
     let mut rows = Vec::with_capacity(r.lhs.len());
+    // Scratch per cell, allocated once per rule and cleared per cell.
+    let mut layers_l: Vec<Option<&str>> = vec![None; layer_count];
+    let mut objlayers_l = ctx.zm();
+    let mut layers_r: Vec<Option<&str>> = vec![None; layer_count];
+    let mut layers_rand: Vec<Option<&str>> = vec![None; layer_count];
+    let mut objlayers_r = ctx.zm();
+    let mut random_mask = ctx.zo();
     for (ri, row_l) in r.lhs.iter().enumerate() {
         let row_r = r.rhs.get(ri);
         let mut cells = Vec::with_capacity(row_l.len());
@@ -338,13 +345,13 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                 cells.push(PatternCell::Ellipsis);
                 continue;
             }
-            let mut layers_l: Vec<Option<&str>> = vec![None; layer_count];
+            layers_l.fill(None);
+            objlayers_l.fill(0);
             let mut present = ctx.zo();
             let mut missing = ctx.zo();
             let mut any_present = Vec::new();
             let mut mov_present = ctx.zm();
             let mut mov_missing = ctx.zm();
-            let mut objlayers_l = ctx.zm();
             for t in cell_l {
                 if t.dir == "random" {
                     continue;
@@ -380,14 +387,14 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
             let mut replace = None;
             if let Some(row_r) = row_r {
                 let cell_r = row_r.get(ci)?;
-                let mut layers_r: Vec<Option<&str>> = vec![None; layer_count];
-                let mut layers_rand: Vec<Option<&str>> = vec![None; layer_count];
+                layers_r.fill(None);
+                layers_rand.fill(None);
+                objlayers_r.fill(0);
+                random_mask.fill(0);
                 let mut obj_clear = ctx.zo();
                 let mut obj_set = ctx.zo();
                 let mut mov_clear = ctx.zm();
                 let mut mov_set = ctx.zm();
-                let mut objlayers_r = ctx.zm();
-                let mut random_mask = ctx.zo();
                 let mut post_layers = ctx.zm();
                 let mut random_dir_layers = Vec::new();
                 for t in cell_r {
@@ -476,7 +483,7 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                     || !random_objects.is_empty()
                     || !random_dir_layers.is_empty();
                 if changes {
-                    let mut full_clear = mov_clear.clone();
+                    let mut full_clear = mov_clear;
                     bits::or_into(&mut full_clear, &post_layers);
                     replace = Some(Replacement {
                         obj_clear: obj_clear.into(),
