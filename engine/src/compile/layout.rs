@@ -10,6 +10,9 @@ use crate::fasthash::HashMap;
 use crate::names::{Meaning, NameTable};
 use crate::syntax::ast::Ast;
 
+/// What one name stands for: aggregate or not, object ids, object mask.
+type NameObjects = (bool, Vec<usize>, Box<[u64]>);
+
 /// The game's objects laid out: ids, layers, and every name's meaning
 /// narrowed to objects that have a layer.
 #[derive(Debug, Default)]
@@ -28,7 +31,7 @@ pub(crate) struct Layout {
     pub single_layer: HashMap<String, usize>,
     /// Every name's object ids and whether it is an aggregate, resolved once
     /// here so rule compilation does not resolve names per term.
-    ids: HashMap<String, (bool, Vec<usize>, Box<[u64]>)>,
+    ids: HashMap<String, NameObjects>,
 }
 
 impl Layout {
