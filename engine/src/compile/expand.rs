@@ -11,13 +11,15 @@ use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
 use crate::syntax::ast::{Ast, Cell, CellRow, RuleLineKind};
 use crate::fasthash::{HashMap, HashSet};
+use std::rc::Rc;
 
 /// One `direction name` term of a cell. `dir` is "" when none was written;
 /// an ellipsis cell is the single term `("...", "...")`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Term {
     pub dir: &'static str,
-    pub name: String,
+    /// Shared, so that copying a rule while expanding it copies no text.
+    pub name: Rc<str>,
 }
 
 pub(crate) type ICell = Vec<Term>;
@@ -108,16 +110,16 @@ fn convert_row(row: &CellRow) -> Vec<ICell> {
     row.cells
         .iter()
         .map(|c| match c {
-            Cell::Ellipsis(_) => vec![Term { dir: "...", name: "...".to_owned() }],
+            Cell::Ellipsis(_) => vec![Term { dir: "...", name: Rc::from("...") }],
             Cell::Items(items, _) => {
                 let mut out: ICell = Vec::new();
                 for it in items {
                     if it.name.text == "..." {
-                        out.push(Term { dir: "...", name: "...".to_owned() });
+                        out.push(Term { dir: "...", name: Rc::from("...") });
                         continue;
                     }
                     let dir = it.modifiers.first().and_then(|m| intern(&m.text)).unwrap_or("");
-                    out.push(Term { dir, name: it.name.text.clone() });
+                    out.push(Term { dir, name: Rc::from(it.name.text.as_str()) });
                 }
                 out
             }
@@ -230,19 +232,19 @@ pub(crate) fn read_rules(ast: &Ast) -> (Vec<IRule>, Vec<LoopMarker>) {
 }
 
 fn contains_ellipsis(r: &IRule) -> bool {
-    r.lhs.iter().any(|row| row.iter().any(|c| c.iter().any(|t| t.name == "..." )))
+    r.lhs.iter().any(|row| row.iter().any(|c| c.iter().any(|t| &*t.name == "...")))
 }
 
 fn atomize(names: &Layout, cell: &mut ICell) {
     let mut i = 0;
     while i < cell.len() {
-        if let Some(Meaning::Aggregate(m)) = names.kinds.get(&cell[i].name) {
+        if let Some(Meaning::Aggregate(m)) = names.kinds.get(&*cell[i].name) {
             let dir = cell[i].dir;
             let m = m.clone();
             if let Some(first) = m.first() {
-                cell[i].name = first.clone();
+                cell[i].name = Rc::from(first.as_str());
                 for o in &m[1..] {
-                    cell.push(Term { dir, name: o.clone() });
+                    cell.push(Term { dir, name: Rc::from(o.as_str()) });
                 }
             }
         }
@@ -252,9 +254,9 @@ fn atomize(names: &Layout, cell: &mut ICell) {
 
 fn rephrase(names: &Layout, cell: &mut ICell) {
     for t in cell.iter_mut() {
-        if let Some(Meaning::Object(o)) = names.kinds.get(&t.name)
-            && *o != t.name {
-                t.name = o.clone();
+        if let Some(Meaning::Object(o)) = names.kinds.get(&*t.name)
+            && **o != *t.name {
+                t.name = Rc::from(o.as_str());
             }
     }
 }
@@ -300,7 +302,7 @@ struct MovingRep {
     concrete: &'static str,
     count: usize,
     ambiguous: &'static str,
-    name: String,
+    name: Rc<str>,
     j: usize,
     k: usize,
 }
@@ -324,7 +326,7 @@ fn concretize_moving(rule: IRule) -> Result<Vec<IRule>, ()> {
                 let (cur, reps) = &result[i];
                 for j in 0..cur.lhs.len() {
                     for k in 0..cur.lhs[j].len() {
-                        let movings: Vec<(String, &'static str)> = cur.lhs[j][k]
+                        let movings: Vec<(Rc<str>, &'static str)> = cur.lhs[j][k]
                             .iter()
                             .filter(|t| is_ambiguous(t.dir))
                             .map(|t| (t.name.clone(), t.dir))
@@ -422,35 +424,41 @@ fn concretize_moving(rule: IRule) -> Result<Vec<IRule>, ()> {
     Ok(out)
 }
 
-fn properties_in(names: &Layout, cell: &ICell) -> Vec<String> {
+fn properties_in(names: &Layout, cell: &ICell) -> Vec<Rc<str>> {
     cell.iter().filter(|t| t.dir != "random" && names.is_property(&t.name)).map(|t| t.name.clone()).collect()
 }
 
-fn expand_no_properties(names: &Layout, cell: &ICell) -> ICell {
+fn expand_no_properties(names: &Layout, cell: &ICell) -> Option<ICell> {
+    if !cell.iter().any(|t| t.dir == "no" && names.is_property(&t.name)) {
+        return None;
+    }
     let mut out = Vec::with_capacity(cell.len());
     for t in cell {
         if t.dir == "no"
             && let Some(m) = names.property_members(&t.name) {
                 for o in m {
-                    out.push(Term { dir: "no", name: o.clone() });
+                    out.push(Term { dir: "no", name: Rc::from(o.as_str()) });
                 }
                 continue;
             }
         out.push(t.clone());
     }
-    out
+    Some(out)
 }
 
 fn concretize_properties(names: &Layout, mut rule: IRule) -> Result<Vec<IRule>, ()> {
     for j in 0..rule.lhs.len() {
         for k in 0..rule.lhs[j].len() {
-            rule.lhs[j][k] = expand_no_properties(names, &rule.lhs[j][k]);
-            if !rule.rhs.is_empty() {
-                rule.rhs[j][k] = expand_no_properties(names, &rule.rhs[j][k]);
+            if let Some(cell) = expand_no_properties(names, &rule.lhs[j][k]) {
+                rule.lhs[j][k] = cell;
             }
+            if !rule.rhs.is_empty()
+                && let Some(cell) = expand_no_properties(names, &rule.rhs[j][k]) {
+                    rule.rhs[j][k] = cell;
+                }
         }
     }
-    let mut ambiguous: HashSet<String> = HashSet::default();
+    let mut ambiguous: HashSet<Rc<str>> = HashSet::default();
     for j in 0..rule.rhs.len() {
         for k in 0..rule.rhs[j].len() {
             let pl = properties_in(names, &rule.lhs[j][k]);
@@ -461,7 +469,7 @@ fn concretize_properties(names: &Layout, mut rule: IRule) -> Result<Vec<IRule>, 
             }
         }
     }
-    type State = (IRule, Option<OrderedMap<(String, usize)>>);
+    type State = (IRule, Option<OrderedMap<(Rc<str>, usize)>>);
     let mut result: Vec<State> = vec![(rule, None)];
     let mut modified = true;
     let mut guard = 0;
@@ -480,10 +488,13 @@ fn concretize_properties(names: &Layout, mut rule: IRule) -> Result<Vec<IRule>, 
                 'outer: for j in 0..cur.lhs.len() {
                     for k in 0..cur.lhs[j].len() {
                         for prop in properties_in(names, &cur.lhs[j][k]) {
-                            if names.single_layer.contains_key(&prop) && !ambiguous.contains(&prop) {
+                            if names.single_layer.contains_key(&*prop) && !ambiguous.contains(&prop) {
                                 continue;
                             }
-                            let members = names.property_members(&prop).map(<[String]>::to_vec).unwrap_or_default();
+                            let members: Vec<Rc<str>> = names
+                                .property_members(&prop)
+                                .map(|m| m.iter().map(|o| Rc::from(o.as_str())).collect())
+                                .unwrap_or_default();
                             shouldremove = true;
                             modified = true;
                             for concrete in members {
@@ -503,7 +514,7 @@ fn concretize_properties(names: &Layout, mut rule: IRule) -> Result<Vec<IRule>, 
                                 if let Some(e) = pr.get_mut(&prop) {
                                     e.1 += 1;
                                 } else {
-                                    pr.insert(prop.clone(), (concrete.clone(), 1));
+                                    pr.insert(prop.to_string(), (concrete.clone(), 1));
                                 }
                                 pushes.push((nr, Some(pr)));
                             }
@@ -528,7 +539,7 @@ fn concretize_properties(names: &Layout, mut rule: IRule) -> Result<Vec<IRule>, 
                     for row in r.rhs.iter_mut() {
                         for c in row.iter_mut() {
                             for t in c.iter_mut() {
-                                if t.name == *prop && t.dir != "random" {
+                                if *t.name == **prop && t.dir != "random" {
                                     t.name = concrete.clone();
                                 }
                             }
@@ -561,11 +572,11 @@ fn make_spawned_stationary(names: &Layout, rule: &mut IRule) {
             if rule.rhs[j][k].iter().all(|t| !t.dir.is_empty()) {
                 continue;
             }
-            let mut objects_l: Vec<String> = Vec::new();
+            let mut objects_l: Vec<&str> = Vec::new();
             for t in &rule.lhs[j][k] {
-                match names.kinds.get(&t.name) {
-                    Some(Meaning::Object(o)) if *o == t.name => objects_l.push(o.clone()),
-                    Some(Meaning::Property(m)) => objects_l.extend(m.iter().cloned()),
+                match names.kinds.get(&*t.name) {
+                    Some(Meaning::Object(o)) if **o == *t.name => objects_l.push(o),
+                    Some(Meaning::Property(m)) => objects_l.extend(m.iter().map(String::as_str)),
                     _ => {}
                 }
             }
@@ -574,7 +585,7 @@ fn make_spawned_stationary(names: &Layout, rule: &mut IRule) {
                 if !t.dir.is_empty() {
                     continue;
                 }
-                if names.is_property(&t.name) || objects_l.contains(&t.name) {
+                if names.is_property(&t.name) || objects_l.iter().any(|o| *o == &*t.name) {
                     continue;
                 }
                 let Some((_, layer)) = names.object(&t.name) else { continue };

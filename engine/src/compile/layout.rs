@@ -10,6 +10,9 @@ use crate::fasthash::HashMap;
 use crate::names::{Meaning, NameTable};
 use crate::syntax::ast::Ast;
 
+/// What one name stands for: aggregate or not, object ids, object mask.
+type NameObjects = (bool, Vec<usize>, Box<[u64]>);
+
 /// The game's objects laid out: ids, layers, and every name's meaning
 /// narrowed to objects that have a layer.
 #[derive(Debug, Default)]
@@ -26,6 +29,9 @@ pub(crate) struct Layout {
     pub layer_count: usize,
     /// For each property whose members all sit on one layer, that layer.
     pub single_layer: HashMap<String, usize>,
+    /// Every name's object ids and whether it is an aggregate, resolved once
+    /// here so rule compilation does not resolve names per term.
+    ids: HashMap<String, NameObjects>,
 }
 
 impl Layout {
@@ -77,7 +83,23 @@ impl Layout {
                     }
             }
         }
-        Layout { kinds, objects, id_names, layer_count: ast.layers.len(), single_layer }
+        let ids = kinds
+            .iter()
+            .filter_map(|(name, k)| {
+                let resolve = |m: &[String]| m.iter().filter_map(|o| objects.get(o).map(|x| x.0)).collect();
+                let entry = match k {
+                    Meaning::Object(o) => (false, vec![objects.get(o)?.0]),
+                    Meaning::Property(m) => (false, resolve(m)),
+                    Meaning::Aggregate(m) => (true, resolve(m)),
+                };
+                let mut mask = vec![0u64; crate::compile::bits::obj_words(id_names.len())];
+                for &id in &entry.1 {
+                    crate::compile::bits::set_bit(&mut mask, id);
+                }
+                Some((name.clone(), (entry.0, entry.1, mask.into_boxed_slice())))
+            })
+            .collect();
+        Layout { kinds, objects, id_names, layer_count: ast.layers.len(), single_layer, ids }
     }
 
     /// Number of object ids (bits in a cell mask).
@@ -86,16 +108,13 @@ impl Layout {
     }
 
     /// The objects a name stands for, and whether it is an aggregate.
-    pub(crate) fn objects_of(&self, name: &str) -> Option<(bool, Vec<usize>)> {
-        match self.kinds.get(name)? {
-            Meaning::Object(o) => self.objects.get(o).map(|&(id, _)| (false, vec![id])),
-            Meaning::Property(m) => {
-                Some((false, m.iter().filter_map(|o| self.objects.get(o).map(|x| x.0)).collect()))
-            }
-            Meaning::Aggregate(m) => {
-                Some((true, m.iter().filter_map(|o| self.objects.get(o).map(|x| x.0)).collect()))
-            }
-        }
+    pub(crate) fn objects_of(&self, name: &str) -> Option<(bool, &[usize])> {
+        self.ids.get(name).map(|(a, ids, _)| (*a, ids.as_slice()))
+    }
+
+    /// The object mask of a name (one bit per object it stands for).
+    pub(crate) fn mask_of(&self, name: &str) -> Option<&[u64]> {
+        self.ids.get(name).map(|(_, _, m)| &**m)
     }
 
     /// Whether `name` is a property (`or`).

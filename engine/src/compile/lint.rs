@@ -25,25 +25,25 @@ fn required_by(names: &Layout, cell: &[super::expand::Term]) -> Required {
         if t.dir == "no" || t.dir == "..." || t.dir == "random" {
             continue;
         }
-        match names.kinds.get(&t.name) {
+        match names.kinds.get(&*t.name) {
             Some(Meaning::Property(members)) => {
                 // Only a property whose members share one layer fills it.
-                if let Some(&layer) = names.single_layer.get(&t.name) {
+                if let Some(&layer) = names.single_layer.get(&*t.name) {
                     req.objects.extend(members.iter().filter_map(|m| names.object(m).map(|x| x.0)));
-                    req.layers.insert(layer, t.name.clone());
+                    req.layers.insert(layer, t.name.to_string());
                 }
             }
             Some(Meaning::Object(o)) => {
                 if let Some((id, layer)) = names.object(o) {
                     req.objects.insert(id);
-                    req.layers.insert(layer, t.name.clone());
+                    req.layers.insert(layer, t.name.to_string());
                 }
             }
             Some(Meaning::Aggregate(members)) => {
                 for m in members {
                     if let Some((id, layer)) = names.object(m) {
                         req.objects.insert(id);
-                        req.layers.insert(layer, t.name.clone());
+                        req.layers.insert(layer, t.name.to_string());
                     }
                 }
             }

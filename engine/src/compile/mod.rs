@@ -245,7 +245,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
         if let Some((a, ids)) = names.objects_of(name) {
             aggregate = a;
             for id in ids {
-                bits::set_bit(&mut m, id);
+                bits::set_bit(&mut m, *id);
             }
         }
         ObjectMatch { aggregate, mask: m.into() }

@@ -293,13 +293,8 @@ impl Ctx<'_> {
     fn zm(&self) -> Vec<u64> {
         vec![0; self.mw]
     }
-    fn name_mask(&self, name: &str) -> Option<Vec<u64>> {
-        let (_, ids) = self.names.objects_of(name)?;
-        let mut m = self.zo();
-        for id in ids {
-            bits::set_bit(&mut m, id);
-        }
-        Some(m)
+    fn name_mask(&self, name: &str) -> Option<&[u64]> {
+        self.names.mask_of(name)
     }
     fn layer_of(&self, name: &str) -> Option<(Option<usize>, usize)> {
         if let Some((id, layer)) = self.names.object(name) {
@@ -329,6 +324,13 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
     let mut warnings: Vec<Diagnostic> = Vec::new();
     let mut ellipsis_at_edge = false;
     let mut rows = Vec::with_capacity(r.lhs.len());
+    // Scratch per cell, allocated once per rule and cleared per cell.
+    let mut layers_l: Vec<Option<&str>> = vec![None; layer_count];
+    let mut objlayers_l = ctx.zm();
+    let mut layers_r: Vec<Option<&str>> = vec![None; layer_count];
+    let mut layers_rand: Vec<Option<&str>> = vec![None; layer_count];
+    let mut objlayers_r = ctx.zm();
+    let mut random_mask = ctx.zo();
     for (ri, row_l) in r.lhs.iter().enumerate() {
         let row_r = r.rhs.get(ri);
         let mut cells = Vec::with_capacity(row_l.len());
@@ -343,21 +345,22 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                 cells.push(PatternCell::Ellipsis);
                 continue;
             }
-            let mut layers_l: Vec<Option<&str>> = vec![None; layer_count];
+            layers_l.fill(None);
+            objlayers_l.fill(0);
             let mut present = ctx.zo();
             let mut missing = ctx.zo();
             let mut any_present = Vec::new();
             let mut mov_present = ctx.zm();
             let mut mov_missing = ctx.zm();
-            let mut objlayers_l = ctx.zm();
             for t in cell_l {
                 if t.dir == "random" {
                     continue;
                 }
                 let Some((obj, layer)) = ctx.layer_of(&t.name) else { continue };
-                let mask = ctx.name_mask(&t.name).unwrap_or_else(|| ctx.zo());
+                let zero = [0u64; 0];
+                let mask = ctx.name_mask(&t.name).unwrap_or(&zero);
                 if t.dir == "no" {
-                    bits::or_into(&mut missing, &mask);
+                    bits::or_into(&mut missing, mask);
                     continue;
                 }
                 if let Some(slot) = layers_l.get_mut(layer) {
@@ -367,10 +370,10 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                     *slot = Some(&t.name);
                 }
                 if obj.is_some() {
-                    bits::or_into(&mut present, &mask);
+                    bits::or_into(&mut present, mask);
                     bits::mov_or(&mut objlayers_l, layer, LAYER_BITS);
                 } else {
-                    any_present.push(mask.into_boxed_slice());
+                    any_present.push(if mask.is_empty() { ctx.zo().into_boxed_slice() } else { Box::from(mask) });
                 }
                 if t.dir == "stationary" {
                     bits::mov_or(&mut mov_missing, layer, LAYER_BITS);
@@ -384,14 +387,14 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
             let mut replace = None;
             if let Some(row_r) = row_r {
                 let cell_r = row_r.get(ci)?;
-                let mut layers_r: Vec<Option<&str>> = vec![None; layer_count];
-                let mut layers_rand: Vec<Option<&str>> = vec![None; layer_count];
+                layers_r.fill(None);
+                layers_rand.fill(None);
+                objlayers_r.fill(0);
+                random_mask.fill(0);
                 let mut obj_clear = ctx.zo();
                 let mut obj_set = ctx.zo();
                 let mut mov_clear = ctx.zm();
                 let mut mov_set = ctx.zm();
-                let mut objlayers_r = ctx.zm();
-                let mut random_mask = ctx.zo();
                 let mut post_layers = ctx.zm();
                 let mut random_dir_layers = Vec::new();
                 for t in cell_r {
@@ -400,11 +403,11 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                     }
                     if t.dir == "random" {
                         if let Some(m) = ctx.name_mask(&t.name) {
-                            bits::or_into(&mut random_mask, &m);
+                            bits::or_into(&mut random_mask, m);
                         }
                         let members: Vec<&str> = match ctx.names.property_members(&t.name) {
                             Some(m) => m.iter().map(String::as_str).collect(),
-                            None => vec![t.name.as_str()],
+                            None => vec![&*t.name],
                         };
                         if members.len() == 1 {
                             warnings.push(cat::random_single_object(r.span, &t.name));
@@ -424,7 +427,7 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                     let Some((obj, layer)) = ctx.layer_of(&t.name) else { continue };
                     if t.dir == "no" {
                         if let Some(m) = ctx.name_mask(&t.name) {
-                            bits::or_into(&mut obj_clear, &m);
+                            bits::or_into(&mut obj_clear, m);
                         }
                         continue;
                     }
@@ -480,7 +483,7 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                     || !random_objects.is_empty()
                     || !random_dir_layers.is_empty();
                 if changes {
-                    let mut full_clear = mov_clear.clone();
+                    let mut full_clear = mov_clear;
                     bits::or_into(&mut full_clear, &post_layers);
                     replace = Some(Replacement {
                         obj_clear: obj_clear.into(),
