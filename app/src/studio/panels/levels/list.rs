@@ -21,6 +21,7 @@ enum CardAction {
     Message,
     Play,
 }
+
 /// Thumbnails composed per frame at most; the rest follow on later frames.
 const THUMBS_PER_FRAME: usize = 6;
 /// Cells beyond which a thumbnail is drawn one pixel per cell.
