@@ -2,7 +2,9 @@
 //!
 //! Behaviour tests need no GPU. Snapshot tests render with wgpu (Mesa's
 //! lavapipe/llvmpipe in CI); when no adapter exists at all they say so and
-//! skip, but a picture that differs from the stored one fails.
+//! skip (and fail in CI: see `support::snapshot`), and a picture that differs
+//! from the stored one fails. Every test expects the engine to build the
+//! examples cleanly: a regression there fails them, it does not skip them.
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -14,17 +16,6 @@ use studio::{Startup, StudioApp};
 
 mod support;
 use support::studio;
-
-/// True once the engine builds our own examples cleanly. Until its parser
-/// lands (it is written alongside the studio) the tests that need real
-/// diagnostics say so and stop early instead of failing.
-fn engine_ready() -> bool {
-    let ready = !engine::diag::has_errors(&engine::build(studio::examples::EXAMPLES[0].text).diagnostics);
-    if !ready {
-        eprintln!("note: the engine does not build the examples yet; diagnostics checks skipped");
-    }
-    ready
-}
 
 /// A fixed set of diagnostics, so snapshots do not change with the engine.
 fn pinned_diagnostics(text: &str) -> Vec<engine::Diagnostic> {
@@ -55,23 +46,14 @@ fn every_example_opens_without_errors() {
     for (i, example) in studio::examples::EXAMPLES.iter().enumerate() {
         let harness = studio(Startup::Example(i));
         assert_eq!(harness.state().doc.text(), example.text);
-        if engine_ready() {
-            assert!(error_messages(harness.state()).is_empty(), "{}: {:?}", example.file, error_messages(harness.state()));
-        }
+        assert!(error_messages(harness.state()).is_empty(), "{}: {:?}", example.file, error_messages(harness.state()));
         assert!(harness.query_all_by_label_contains("Problems").count() > 0);
-        if engine_ready() {
-            assert!(harness.state().panels.player.level_count() > 0, "{} is playable", example.file);
-        } else {
-            harness.get_by_label_contains("Nothing to play yet");
-        }
+        assert!(harness.state().panels.player.level_count() > 0, "{} is playable", example.file);
     }
 }
 
 #[test]
 fn typing_an_error_shows_it_in_problems_and_undo_clears_it() {
-    if !engine_ready() {
-        return;
-    }
     let mut harness = studio(Startup::Example(0));
     assert!(error_messages(harness.state()).is_empty());
 
@@ -312,9 +294,6 @@ fn autocomplete_offers_names_and_tab_accepts() {
 
 #[test]
 fn the_player_moves_with_the_keys_and_keeps_its_level_across_a_rebuild() {
-    if !engine_ready() {
-        return;
-    }
     let mut harness = studio(Startup::Example(0));
     assert!(harness.state().panels.player.level_count() > 0);
     // Entry 0 of LEVELS is a message; click the board to give it the keys,

@@ -53,6 +53,7 @@ fn outside_lines_identical(old: &str, new: &str, e: &TextEdit) {
 }
 
 #[test]
+#[expect(clippy::too_many_lines, reason = "a property test: one table of random edits and their checks")]
 fn random_level_edits_over_the_corpus() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
     let Ok(rd) = std::fs::read_dir(&dir) else {

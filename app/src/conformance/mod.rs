@@ -129,7 +129,7 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         }
         println!("{file}: {pass} passed, {fail} failed");
         if slowest > 0 {
-            times.sort_by(|a, b| b.0.cmp(&a.0));
+            times.sort_by_key(|t| std::cmp::Reverse(t.0));
             for (t, i) in times.iter().take(slowest) {
                 eprintln!("  {:8.1} ms  {}", t.as_secs_f64() * 1000.0, case_name(&cases[*i], *i));
             }

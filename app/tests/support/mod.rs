@@ -54,12 +54,25 @@ pub fn release(harness: &mut Harness<'_, StudioApp>, pos: egui::Pos2, button: Po
     harness.run_steps(2);
 }
 
+/// True when a snapshot that cannot render must fail rather than skip: in
+/// CI (`CI` set, as CI services do and `.ci/run` does) or when
+/// `PUZZLEWRIGHT_REQUIRE_GPU` is set to anything but `0` or empty.
+pub fn rendering_required() -> bool {
+    ["CI", "PUZZLEWRIGHT_REQUIRE_GPU"]
+        .iter()
+        .any(|v| std::env::var(v).is_ok_and(|x| !x.is_empty() && x != "0" && x != "false"))
+}
+
 /// Render and compare with `app/tests/snapshots/NAME.png`, or say why not
-/// when this machine cannot render headless. A little slack for other Mesa
+/// when this machine cannot render headless (a failure where rendering is
+/// required: [`rendering_required`]). A little slack for other Mesa
 /// versions (antialiasing edges); a changed layout or colour fails by far
 /// more than this.
 pub fn snapshot(harness: &mut Harness<'_, StudioApp>, name: &str) {
     match harness.render() {
+        Err(err) if rendering_required() => {
+            panic!("snapshot {name}: cannot render headless here ({err}), and CI / PUZZLEWRIGHT_REQUIRE_GPU requires it")
+        }
         Err(err) => eprintln!("skipping snapshot {name}: cannot render headless here ({err})"),
         Ok(_) => harness.snapshot_options(name, &egui_kittest::SnapshotOptions::new().threshold(1.0).max_failed_pixels(100)),
     }

@@ -183,6 +183,7 @@ pub struct Replacement {
 
 /// One cell of a pattern row.
 #[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant, reason = "only on 64-bit targets (the web player is 32-bit); matched in the innermost loop of every turn; boxing the big variant adds an indirection there")]
 pub enum PatternCell {
     /// A cell to match.
     Cell(CellPattern),
@@ -317,6 +318,7 @@ struct Compiled {
 }
 
 /// Compile one concrete rule; `None` when the rule is dropped.
+#[expect(clippy::too_many_lines, reason = "one rule's compilation in pipeline order (cells, movements, commands); a split would thread a dozen locals through helpers")]
 fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
     let layer_count = ctx.names.layer_count;
     let mut discard: Option<(String, String)> = None;
@@ -589,6 +591,7 @@ fn group_rules(
 ) -> Vec<Vec<Rule>> {
     let mut groups: BTreeMap<u32, Vec<Rule>> = BTreeMap::new();
     // Per group, each compiled rule's line, span and discard pair.
+    #[expect(clippy::type_complexity, reason = "a local table of (line, span, discard pair) per group, used only here")]
     let mut seen: BTreeMap<u32, Vec<(u32, crate::span::Span, Option<(String, String)>)>> = BTreeMap::new();
     for r in rules {
         let ri = if r.rigid { rigid_of_group.get(&r.group).copied().unwrap_or(0) } else { 0 };

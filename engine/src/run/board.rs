@@ -75,6 +75,7 @@ impl Board {
     }
 
     /// Recompute the row, column and level masks from the contents.
+    #[expect(clippy::needless_range_loop, reason = "word loops over several masks at once, indexed in step")]
     pub(crate) fn recompute_masks(&mut self) {
         let (ow, mw, h) = (self.ow, self.mw, self.height);
         self.row_obj.fill(0);
@@ -422,6 +423,7 @@ impl Board {
     /// [`Self::match_row`] for rows without ellipses in games of `OW`
     /// object words and `MW` movement words (fixed sizes let the compiler
     /// unroll the cell tests).
+    #[expect(clippy::needless_range_loop, reason = "fixed-width word loops over several arrays at once; the index form is what the optimiser unrolls")]
     fn match_wide<const OW: usize, const MW: usize>(
         &self,
         row: &Row,

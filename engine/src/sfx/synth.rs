@@ -96,6 +96,7 @@ impl Noise {
 /// noise table, so noise sounds are repeatable. Samples are nominally in
 /// [-1, 1] but are not clipped.
 #[must_use]
+#[expect(clippy::too_many_lines, reason = "the sfxr synthesis loop, one sample at a time, kept whole to follow the reference's order of operations")]
 pub fn render(p: &Params, noise_seed: u64) -> Vec<f64> {
     let summands = if p.sample_rate > 0.0 {
         (f64::from(SYNTH_RATE) / p.sample_rate).floor().max(1.0)
