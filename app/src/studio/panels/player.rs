@@ -630,6 +630,16 @@ impl PlayerPanel {
     }
 }
 
+/// What the player shows when no version of the game has compiled yet.
+fn nothing_to_play(ui: &mut egui::Ui) {
+    ui.vertical_centered(|ui| {
+        ui.add_space((ui.available_height() / 2.0 - 40.0).max(8.0));
+        ui.heading("Nothing to play yet");
+        ui.add_space(6.0);
+        ui.colored_label(ui.visuals().warn_fg_color, "The game does not compile: see Problems.");
+    });
+}
+
 impl Panel for PlayerPanel {
     fn title(&self, _cx: &PanelContext<'_>) -> String {
         "Player".to_owned()
@@ -644,12 +654,7 @@ impl Panel for PlayerPanel {
         let fresh = if broken { None } else { game };
         if fresh.is_none() && self.game.is_none() {
             self.play = None;
-            ui.vertical_centered(|ui| {
-                ui.add_space((ui.available_height() / 2.0 - 40.0).max(8.0));
-                ui.heading("Nothing to play yet");
-                ui.add_space(6.0);
-                ui.colored_label(ui.visuals().warn_fg_color, "The game does not compile: see Problems.");
-            });
+            nothing_to_play(ui);
             return;
         }
         // Record while the debugger is shown (levels loaded from now on
