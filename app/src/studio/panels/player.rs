@@ -558,7 +558,7 @@ impl PlayerPanel {
         let mut pick = None;
         let (mut undo, mut restart, mut title, mut debugger) = (false, false, false, false);
         let shipped = self.shipped;
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if shipped {
                 // Shipped games are played in order: no picker.
             } else {
