@@ -2,7 +2,6 @@
 //! pending prompts; turns [`Command`]s into actions. Per-frame drawing of
 //! menus and prompts is in `ui_root`; panels draw themselves.
 
-use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -16,6 +15,7 @@ use crate::files::{self, DialogKind, DialogOutcome, Dialogs};
 use crate::layout::{self, PanelId};
 use crate::panels::{PanelContext, Panels};
 use crate::recovery::{Recovered, Recovery};
+use crate::request::{AppRequest, Requests};
 use crate::writers::{self, Guarded, Verdict, Writing};
 
 /// What to show first.
@@ -119,7 +119,8 @@ pub struct StudioApp {
     settings_dir: Option<PathBuf>,
     /// The last settings write failed with this (said once).
     settings_failure: Option<String>,
-    jump: Option<Range<usize>>,
+    /// What the panels asked for while they were drawn.
+    requests: Requests,
     /// The last message shown in the status bar.
     pub status: String,
     queued: Vec<Command>,
@@ -221,7 +222,7 @@ impl StudioApp {
             opened_from: None,
             settings_dir,
             settings_failure: None,
-            jump: None,
+            requests: Requests::default(),
             status: String::new(),
             queued: Vec::new(),
             close_confirmed: false,
@@ -566,6 +567,31 @@ impl StudioApp {
         ctx.request_repaint();
     }
 
+    /// Ask the studio for `request` as a panel would (handled after the
+    /// panels of the next frame are drawn).
+    pub fn request(&mut self, request: AppRequest) {
+        self.requests.send(request);
+    }
+
+    /// Act on one request of a panel: the one place panels' asks are handled.
+    fn handle_request(&mut self, request: AppRequest, ctx: &egui::Context) {
+        match request {
+            // Run at the start of the next frame, like a menu's command.
+            AppRequest::Run(command) => self.queued.push(command),
+            // A jump into the code (from Problems, the Outline, the
+            // debugger, go to definition) brings the code panel to the
+            // front to be seen; the editor selects the range as it draws.
+            AppRequest::SelectInCode(range) => {
+                self.panels.code.select = Some(range);
+                if !self.code_in_front() {
+                    layout::focus(&mut self.tree, PanelId::Code);
+                }
+                ctx.request_repaint();
+            }
+            AppRequest::ExportWav(seed) => self.start_dialog(DialogKind::ExportWav(seed), ctx),
+        }
+    }
+
     /// The name at the editor's cursor, or a status line saying there is none.
     fn name_at_cursor(&mut self, ctx: &egui::Context, what: &str) -> Option<(String, std::sync::Arc<engine::syntax::ast::Ast>)> {
         let text = self.doc.text().to_owned();
@@ -581,8 +607,7 @@ impl StudioApp {
         let Some((name, ast)) = self.name_at_cursor(ctx, "go to its definition") else { return };
         match crate::navigate::definition(&ast, &name) {
             Some(span) => {
-                self.jump = Some(span.start..span.end);
-                layout::focus(&mut self.tree, PanelId::Code);
+                self.handle_request(AppRequest::SelectInCode(span.start..span.end), ctx);
                 self.status = format!("{name}: defined on line {}", span.line);
             }
             None => self.status = format!("{name} is not defined in this game"),
@@ -923,22 +948,14 @@ impl StudioApp {
         // The debugger records the player's turns only while it is shown.
         self.panels.player.debug.recording = layout::is_shown(&self.tree, PanelId::Debugger);
         egui::CentralPanel::no_frame().show(ui, |ui| {
-            let mut commands = Vec::new();
             let mut behavior = layout::Behavior {
                 panels: &mut self.panels,
-                ctx: PanelContext { doc: &mut self.doc, commands: &mut commands, jump: &mut self.jump },
+                ctx: PanelContext { doc: &mut self.doc, requests: &mut self.requests },
             };
             self.tree.ui(&mut behavior, ui);
-            self.queued.extend(commands);
         });
-        // A jump into the code (from Problems, the Outline, go to
-        // definition) brings the code panel to the front to be seen.
-        if self.jump.is_some() && !self.code_in_front() {
-            layout::focus(&mut self.tree, PanelId::Code);
-            ctx.request_repaint();
-        }
-        if let Some(seed) = self.panels.sounds.export_request.take() {
-            self.start_dialog(DialogKind::ExportWav(seed), &ctx);
+        for request in self.requests.take() {
+            self.handle_request(request, &ctx);
         }
         if ctx.input(|i| !i.raw.hovered_files.is_empty()) {
             let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("drop")));

@@ -18,8 +18,10 @@ pub mod fonts;
 pub mod highlight;
 pub mod layout;
 pub mod navigate;
+pub mod panel_id;
 pub mod panels;
 pub mod recovery;
+pub mod request;
 pub mod standalone;
 pub mod writers;
 

@@ -390,9 +390,6 @@ impl Panel for CodePanel {
     #[expect(clippy::too_many_lines, reason = "the editor's frame: keys, completion, gutter and text in order; to be split with the debugger's gutter work merged (issue 12)")]
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
         let ctx = ui.ctx().clone();
-        if let Some(range) = cx.jump.take() {
-            self.select = Some(range);
-        }
         if std::mem::take(&mut self.show_start) {
             set_selection_unfocused(&ctx, cx.doc.text(), 0..0);
             self.scroll_to = Some(0);
@@ -645,7 +642,7 @@ impl Panel for CodePanel {
         self.completion = completion;
         self.visible_lines = visible;
         if ctrl_clicked {
-            cx.commands.push(crate::command::Command::GoToDefinition);
+            cx.requests.run(crate::command::Command::GoToDefinition);
         }
         self.gutter_drawn = gutter_drawn;
         if let Some(line) = breakpoint_clicked

@@ -179,7 +179,7 @@ fn section_name(section: Section) -> &'static str {
 
 impl Panel for OutlinePanel {
     fn title(&self, _cx: &PanelContext<'_>) -> String {
-        crate::layout::PanelId::Outline.title().to_owned()
+        crate::panel_id::PanelId::Outline.title().to_owned()
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
@@ -255,7 +255,7 @@ impl Panel for OutlinePanel {
             });
         });
         if let Some(span) = jump {
-            *cx.jump = Some(span.start..span.end);
+            cx.requests.select_in_code(span.start..span.end);
         }
     }
 }

@@ -676,7 +676,7 @@ impl Panel for PlayerPanel {
         let id = egui::Id::unique(BOARD_ID);
         let refocus = self.header_ui(ui, now);
         if std::mem::take(&mut self.debug.toggle_requested) {
-            cx.commands.push(crate::command::Command::TogglePanel(crate::layout::PanelId::Debugger));
+            cx.requests.run(crate::command::Command::TogglePanel(crate::panel_id::PanelId::Debugger));
         }
 
         if let Some(failure) = &self.failure {

@@ -74,7 +74,7 @@ impl Panel for ProblemsPanel {
             }
         });
         if let Some(range) = jump {
-            *cx.jump = Some(range);
+            cx.requests.select_in_code(range);
             ui.ctx().request_repaint();
         }
     }

@@ -59,8 +59,6 @@ pub struct SoundsPanel {
     pub verb: usize,
     /// Direction: 0 for any, else 1 + index into [`DIRECTIONS`].
     pub direction: usize,
-    /// A seed the user asked to export as WAV (the app opens the dialog).
-    pub export_request: Option<i64>,
 }
 
 impl Default for SoundsPanel {
@@ -78,7 +76,6 @@ impl Default for SoundsPanel {
             object: String::from("player"),
             verb: 0,
             direction: 0,
-            export_request: None,
         }
     }
 }
@@ -242,7 +239,7 @@ impl SoundsPanel {
 
 impl Panel for SoundsPanel {
     fn title(&self, _cx: &PanelContext<'_>) -> String {
-        crate::layout::PanelId::Sounds.title().to_owned()
+        crate::panel_id::PanelId::Sounds.title().to_owned()
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
@@ -335,7 +332,7 @@ impl Panel for SoundsPanel {
                         use_fav = Some(seed);
                     }
                     if ui.button("WAV").on_hover_text("Export as a WAV file").clicked() {
-                        self.export_request = Some(seed);
+                        cx.requests.send(crate::request::AppRequest::ExportWav(seed));
                     }
                 });
             }

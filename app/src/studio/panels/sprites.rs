@@ -555,7 +555,7 @@ impl SpritesPanel {
 
 impl Panel for SpritesPanel {
     fn title(&self, _cx: &PanelContext<'_>) -> String {
-        crate::layout::PanelId::Sprites.title().to_owned()
+        crate::panel_id::PanelId::Sprites.title().to_owned()
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {

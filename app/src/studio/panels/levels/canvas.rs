@@ -154,7 +154,7 @@ impl LevelsPanel {
                 Self::apply(cx, edit::paint_cells(&text, ast, i, &cells));
             }
             if ui.button("Play from here").on_hover_text("Play this level in the player").clicked() {
-                cx.commands.push(Command::PlayLevel(i));
+                cx.requests.run(Command::PlayLevel(i));
             }
         });
     }

@@ -340,7 +340,7 @@ impl LevelsPanel {
                         self.select(i + 1);
                     }
                 }
-                CardAction::Play => cx.commands.push(Command::PlayLevel(i)),
+                CardAction::Play => cx.requests.run(Command::PlayLevel(i)),
             }
         }
         if let Some((from, to)) = moved

@@ -250,7 +250,7 @@ impl LevelsPanel {
 
 impl Panel for LevelsPanel {
     fn title(&self, _cx: &PanelContext<'_>) -> String {
-        crate::layout::PanelId::Levels.title().to_owned()
+        crate::panel_id::PanelId::Levels.title().to_owned()
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
