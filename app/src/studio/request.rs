@@ -20,6 +20,9 @@ pub enum AppRequest {
     SelectInCode(Range<usize>),
     /// Write the sound with this seed to a WAV file (the studio asks where).
     ExportWav(i64),
+    /// Import image…: ask for a PNG or GIF to become the sprite of the
+    /// object selected in the sprite painter.
+    ImportImage,
 }
 
 /// The sender panels ask the studio through: requests wait here until the
