@@ -94,6 +94,25 @@ fn help_for(command: &Subcommand) -> String {
     format!("usage: puzzlewright {} {}\n  {}", command.name, command.synopsis, command.about)
 }
 
+/// A command's output piped into a reader that stops early (`| head`)
+/// ends the command quietly, as other command-line tools do, instead of
+/// a panic report about a broken pipe.
+fn end_quietly_when_the_reader_goes() {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if text.starts_with("failed printing to stdout") && text.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        report(info);
+    }));
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     // An exported game (this program with a game appended) plays it.
@@ -110,6 +129,7 @@ fn main() -> ExitCode {
     let command = first.and_then(|name| COMMANDS.iter().find(|c| c.name == name));
     let result = match (first, command) {
         (_, Some(command)) => {
+            end_quietly_when_the_reader_goes();
             let rest = &args[1..];
             if rest.iter().any(|a| a == "--help" || a == "-h") {
                 println!("{}", help_for(command));
