@@ -195,10 +195,14 @@ impl Board {
         if row.ellipses == 0 {
             let b = (xmin, xmax, ymin, ymax);
             match (self.ow, self.mw) {
+                (1, 2) => return self.match_wide::<1, 2>(row, b, d, horizontal, out),
+                (1, 3) => return self.match_wide::<1, 3>(row, b, d, horizontal, out),
                 (2, 1) => return self.match_wide::<2, 1>(row, b, d, horizontal, out),
                 (2, 2) => return self.match_wide::<2, 2>(row, b, d, horizontal, out),
                 (3, 1) => return self.match_wide::<3, 1>(row, b, d, horizontal, out),
+                (2, 3) => return self.match_wide::<2, 3>(row, b, d, horizontal, out),
                 (3, 2) => return self.match_wide::<3, 2>(row, b, d, horizontal, out),
+                (3, 3) => return self.match_wide::<3, 3>(row, b, d, horizontal, out),
                 (4, 1) => return self.match_wide::<4, 1>(row, b, d, horizontal, out),
                 (4, 2) => return self.match_wide::<4, 2>(row, b, d, horizontal, out),
                 _ => {}
