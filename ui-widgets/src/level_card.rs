@@ -180,7 +180,13 @@ impl Widget for LevelCard<'_> {
         let (rect, response) = ui.allocate_exact_size(self.size(), Sense::click_and_drag());
         let label = self.label;
         let selected = self.selected;
-        response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, label));
+        // The status line is the card's value for screen readers (and tests).
+        let status = self.status.as_ref().map(|(s, _)| s.clone());
+        response.widget_info(|| {
+            let mut info = egui::WidgetInfo::selected(egui::Role::Button, true, selected, label);
+            info.current_text_value.clone_from(&status);
+            info
+        });
         let response = match &self.status {
             Some((status, _)) => response.on_hover_text(format!("{label}\n{status}")),
             None => response.on_hover_text(label),

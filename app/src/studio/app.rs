@@ -62,6 +62,9 @@ pub struct Persisted {
     /// The code editor wraps long lines.
     #[serde(default)]
     pub wrap_lines: bool,
+    /// Design checks turned off in the Problems panel (by id).
+    #[serde(default)]
+    pub hidden_checks: Vec<String>,
 }
 
 const RECENT_LIMIT: usize = 10;
@@ -132,6 +135,8 @@ pub struct StudioApp {
     no_sound_said: bool,
     /// When the studio started (the sound device answers soon after).
     started: std::time::Instant,
+    /// The background solver and design checks of the open game.
+    pub live: crate::live::LiveChecks,
 }
 
 impl StudioApp {
@@ -198,6 +203,8 @@ impl StudioApp {
         panels.player.set_checkpoints(&persisted.checkpoints);
         panels.sounds.favourites = persisted.sound_favourites;
         panels.code.wrap_lines = persisted.wrap_lines;
+        let mut live = crate::live::LiveChecks::with_engine();
+        live.hidden = persisted.hidden_checks.into_iter().collect();
         // One output for the whole studio: silent and recording here (tests);
         // `new` switches the real app to the device.
         let audio = Arc::new(Controlled::new(silent()));
@@ -231,6 +238,7 @@ impl StudioApp {
             export: crate::export_dialog::ExportDialog::default(),
             no_sound_said: false,
             started: std::time::Instant::now(),
+            live,
         };
         match startup {
             Startup::Example(i) => app.open_example(i),
@@ -271,6 +279,7 @@ impl StudioApp {
             muted: self.audio.muted(),
             volume: Some(self.audio.volume()),
             wrap_lines: self.panels.code.wrap_lines,
+            hidden_checks: self.live.hidden.iter().cloned().collect(),
         }
     }
 
@@ -562,6 +571,12 @@ impl StudioApp {
                 layout::focus(&mut self.tree, PanelId::Player);
             }
             Command::Export => self.export.show(),
+            Command::ShowSolution(index) => {
+                if let Some(crate::live::Verdict::Solved(inputs)) = self.live.verdict(index) {
+                    self.panels.player.show_solution(index, inputs.clone());
+                    layout::focus(&mut self.tree, PanelId::Player);
+                }
+            }
         }
         ctx.request_repaint();
     }
@@ -872,6 +887,10 @@ impl StudioApp {
         if self.doc.is_building() {
             ctx.request_repaint_after(std::time::Duration::from_millis(15));
         }
+        // The live checks answer on their thread (and ask for a repaint).
+        if !self.doc.is_building() {
+            self.live.poll(self.doc.build(), &ctx);
+        }
         for command in std::mem::take(&mut self.queued) {
             self.execute(command, &ctx);
         }
@@ -926,7 +945,7 @@ impl StudioApp {
             let mut commands = Vec::new();
             let mut behavior = layout::Behavior {
                 panels: &mut self.panels,
-                ctx: PanelContext { doc: &mut self.doc, commands: &mut commands, jump: &mut self.jump },
+                ctx: PanelContext { doc: &mut self.doc, commands: &mut commands, jump: &mut self.jump, live: &mut self.live },
             };
             self.tree.ui(&mut behavior, ui);
             self.queued.extend(commands);
@@ -1001,6 +1020,7 @@ mod tests {
             muted: true,
             volume: Some(0.5),
             wrap_lines: true,
+            hidden_checks: vec!["A0101".to_owned()],
         };
         let json = serde_json::to_string(&saved).expect("serialize");
         let back: Persisted = serde_json::from_str(&json).expect("deserialize");
@@ -1013,6 +1033,7 @@ mod tests {
         assert!(back.muted);
         assert_eq!(back.volume, Some(0.5));
         assert!(back.wrap_lines);
+        assert_eq!(back.hidden_checks, vec!["A0101".to_owned()]);
         // Settings saved before sound settings existed load unmuted, full volume.
         let old: Persisted = serde_json::from_str(r#"{"recent":[],"tree":null}"#).expect("old settings");
         assert!(!old.muted);
@@ -1022,5 +1043,7 @@ mod tests {
         assert!(app.audio().muted());
         assert!((app.audio().volume() - 0.5).abs() < f32::EPSILON);
         assert!(app.panels.code.wrap_lines, "wrapping is kept between runs");
+        assert!(!app.live.is_shown("A0101"), "a hidden design check stays hidden");
+        assert!(old.hidden_checks.is_empty());
     }
 }

@@ -17,6 +17,7 @@ pub mod files;
 pub mod fonts;
 pub mod highlight;
 pub mod layout;
+pub mod live;
 pub mod navigate;
 pub mod panels;
 pub mod recovery;

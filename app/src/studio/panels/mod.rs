@@ -2,6 +2,8 @@
 
 pub mod code;
 pub mod debugger;
+pub mod demo;
+pub mod design_checks;
 pub mod levels;
 pub mod outline;
 pub mod player;
@@ -23,6 +25,8 @@ pub struct PanelContext<'a> {
     pub commands: &'a mut Vec<Command>,
     /// A byte range the code panel should select and show.
     pub jump: &'a mut Option<Range<usize>>,
+    /// What the background solver and design checks found.
+    pub live: &'a mut crate::live::LiveChecks,
 }
 
 /// Give `response` the tooltip `text`, shown whether or not the widget is

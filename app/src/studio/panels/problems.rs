@@ -30,7 +30,8 @@ impl Panel for ProblemsPanel {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
-        let diagnostics = cx.doc.diagnostics();
+        let diagnostics = cx.doc.diagnostics().to_vec();
+        let diagnostics = diagnostics.as_slice();
         let errors = diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
         let warnings = diagnostics.iter().filter(|d| d.severity == Severity::Warning).count();
         let built_in = format!("built in {:.1} ms", cx.doc.build_time().as_secs_f64() * 1000.0);
@@ -47,6 +48,7 @@ impl Panel for ProblemsPanel {
         .on_hover_text(built_in);
         ui.separator();
         let mut jump = runtime_ui(ui, cx);
+        jump = super::design_checks::design_checks_ui(ui, cx).or(jump);
         egui::ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
             for d in diagnostics {
                 let (symbol, colour) = severity_style(d.severity, ui.visuals());
