@@ -19,6 +19,8 @@ mod support;
 fn live_studio(app: StudioApp) -> Harness<'static, StudioApp> {
     let mut harness = support::harness(app, [1280.0, 800.0], false);
     harness.state_mut().doc.finish_build();
+    // The level editor in front of the code; the player and Problems beside.
+    studio::layout::focus(&mut harness.state_mut().tree, studio::layout::PanelId::Levels);
     harness.run_steps(3);
     harness
 }
@@ -102,16 +104,16 @@ impl LevelSolver for GatedSolver {
     }
 }
 
-/// One check that finds the word "Flower" (a fake of the engine's).
+/// One check that points at the Hedge object (a fake of the engine's).
 struct FlowerCheck;
 
 impl Analyzer for FlowerCheck {
     fn checks(&self) -> Vec<CheckInfo> {
-        vec![CheckInfo { id: "T0001", name: "Flowers" }, CheckInfo { id: "T0002", name: "Never" }]
+        vec![CheckInfo { id: "T0001", name: "Hedges" }, CheckInfo { id: "T0002", name: "Never" }]
     }
     fn analyze(&self, build: &engine::Build, _: &Arc<AtomicBool>) -> Option<Vec<Finding>> {
-        let object = build.ast.objects.iter().find(|o| o.name.text == "flower")?;
-        let diagnostic = engine::Diagnostic::warning("T0001", object.name.span, "a flower is defined here");
+        let Some(object) = build.ast.objects.iter().find(|o| o.name.text == "hedge") else { return Some(Vec::new()) };
+        let diagnostic = engine::Diagnostic::warning("T0001", object.name.span, "a hedge is defined here");
         Some(vec![Finding { check: "T0001", diagnostic }])
     }
 }
@@ -152,29 +154,23 @@ fn a_design_check_warning_is_listed_in_its_group_and_hiding_the_check_removes_it
     let mut app = support::app(Startup::Example(0), Persisted::default());
     app.live = LiveChecks::new(Box::new(GatedSolver { open: Arc::new(AtomicBool::new(true)), asked: Arc::default() }), Box::new(FlowerCheck));
     let mut harness = live_studio(app);
-    let shown = wait_until(&mut harness, Duration::from_secs(20), 0.02, |h| h.query_by_label_contains("a flower is defined here").is_some());
-    if !shown {
-        // The example has no Flower object: add one.
-        let text = harness.state().doc.text().to_owned();
-        let with = text.replacen("OBJECTS\n========\n", "OBJECTS\n========\n\nFlower\nred\n", 1);
-        harness.state_mut().doc.set_text(with);
-        assert!(wait_until(&mut harness, Duration::from_secs(20), 0.02, |h| h.query_by_label_contains("a flower is defined here").is_some()));
-    }
+    let shown = wait_until(&mut harness, Duration::from_secs(20), 0.02, |h| h.query_by_label_contains("a hedge is defined here").is_some());
+    assert!(shown, "the warning is listed: {} found, busy {}, statuses {:?}", harness.state().live.findings().0.len(), harness.state().live.is_busy(), (0..6).map(|i| harness.state().live.status(i)).collect::<Vec<_>>());
     assert!(harness.query_by_label_contains("Design checks (1)").is_some(), "in its own group");
 
     // Clicking it selects the name in the code.
-    harness.get_by_label_contains("a flower is defined here").click();
+    harness.get_by_label_contains("a hedge is defined here").click();
     harness.run_steps(3);
     let text = harness.state().doc.text().to_owned();
     let selected = studio::panels::code::selection(&harness.ctx, &text).expect("a selection in the code");
-    assert_eq!(text[selected].to_lowercase(), "flower");
+    assert_eq!(text[selected].to_lowercase(), "hedge");
 
     // Turned off in the menu: gone, and kept in the settings.
     harness.get_by_label("Checks…").click();
     harness.run_steps(2);
-    harness.get_by_label("Flowers").click();
+    harness.get_by_label("Hedges").click();
     harness.run_steps(3);
-    assert!(harness.query_by_label_contains("a flower is defined here").is_none());
+    assert!(harness.query_by_label_contains("a hedge is defined here").is_none());
     assert!(harness.query_by_label_contains("Design checks (0)").is_some());
     assert_eq!(harness.state().persisted().hidden_checks, vec!["T0001".to_owned()]);
     let back = support::live_app(Startup::Example(0), harness.state().persisted());
