@@ -29,7 +29,7 @@ struct Subcommand {
 
 /// Every subcommand, in the order `help` lists them.
 const COMMANDS: &[Subcommand] = &[
-    Subcommand { name: "check", synopsis: "FILE", about: "print every diagnostic as FILE:LINE:COL: severity: message [code]; exit 1 when the game has errors", run: check_cmd::run },
+    Subcommand { name: "check", synopsis: "FILE [--no-analysis]", about: "print every diagnostic as FILE:LINE:COL: severity: message [code], with the design checks' warnings (codes A0101...; --no-analysis leaves them out); exit 1 when the game has errors", run: check_cmd::run },
     Subcommand { name: "conformance", synopsis: "[--verbose|-v] [--allow-failures] [--slowest N] FILE.json...", about: "replay recorded reference behaviour (play sessions, diagnostics, sound seeds) and print `N passed, M failed` per file and in total; --slowest lists the N slowest cases", run: conformance::run },
     Subcommand { name: "corpus", synopsis: "DIR", about: "compile every .txt game in DIR and load and play every level; exit 1 if any fails", run: corpus_cmd::run },
     Subcommand { name: "sfx", synopsis: "SEED [--wav OUT] [--bits 8|16] [--samples] [--play]", about: "the sfxr sound of a seed: its category and parameters, its samples, a WAV file, or the sound played through the default output device", run: sfx_cmd::run },
