@@ -59,11 +59,18 @@ fn a_card_shows_the_verdict_and_show_solution_plays_it_to_the_next_level() {
     assert_eq!(card_status(&harness, "Level 2 ("), format!("solved in {} moves", inputs.len()));
     // Level 1 is one push: trivial.
     assert_eq!(card_status(&harness, "Level 1 ("), "trivial");
+    harness.get_by_label_contains("Level 2 (").click();
+    harness.run_steps(2);
     assert!(harness.query_by_label_contains("Solver: solved in").is_some(), "the selected level's verdict");
-
     harness.get_by_label("Show solution").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().panels.player.showing_solution().map(|(_, all)| all), Some(inputs.len()));
+    assert_eq!(
+        harness.state().panels.player.showing_solution().map(|(_, all)| all),
+        Some(inputs.len()),
+        "player at {}, levels selected {}",
+        harness.state().panels.player.level(),
+        harness.state().panels.levels.selected()
+    );
     let played = wait_until(&mut harness, Duration::from_secs(60), 0.05, |h| {
         h.state().panels.player.showing_solution().is_none() && h.state().panels.player.level() != 2
     });
@@ -77,6 +84,8 @@ fn a_key_stops_a_solution_being_shown() {
     let mut harness = live_studio(support::live_app(Startup::Example(0), Persisted::default()));
     harness.state_mut().panels.levels.select(2);
     assert!(wait_until(&mut harness, Duration::from_secs(60), 0.02, |h| h.state().live.verdict(2).is_some()));
+    harness.get_by_label_contains("Level 2 (").click();
+    harness.run_steps(2);
     harness.get_by_label("Show solution").click();
     harness.run_steps(2);
     assert!(harness.state().panels.player.showing_solution().is_some());

@@ -53,10 +53,8 @@ impl Analyzer for EngineAnalyzer {
         Some(
             found
                 .into_iter()
-                .map(|diagnostic| {
-                    let check = Check::ALL.iter().find(|c| c.code() == diagnostic.code).map_or(diagnostic.code, |c| c.code());
-                    Finding { check, diagnostic }
-                })
+                // A check's id is its code.
+                .map(|diagnostic| Finding { check: diagnostic.code, diagnostic })
                 .collect(),
         )
     }

@@ -13,7 +13,6 @@
 //! tests use fakes). Owns no drawing: the Levels and Problems panels read
 //! it.
 
-#[cfg(any())] // TEMP until engine::solve/analyze land
 pub mod engine_backed;
 mod worker;
 
@@ -193,7 +192,7 @@ impl LiveChecks {
     /// The engine's solver and analyzer.
     #[must_use]
     pub fn with_engine() -> Self {
-        Self::off() // TEMP
+        Self::new(Box::new(engine_backed::EngineSolver), Box::new(engine_backed::EngineAnalyzer))
     }
 
     /// No live checks (no thread): cards show no status.
