@@ -104,10 +104,11 @@ fn an_edit_re_solves_only_the_level_it_changed() {
 
 #[test]
 fn a_newer_build_cancels_the_old_work_and_its_edit_is_solved_first() {
-    let (mut live, asked) = live(Duration::from_millis(150));
+    let (mut live, asked) = live(Duration::from_millis(400));
     let ctx = egui::Context::default();
     live.poll(Some(&engine::build(&game_text(&["P.", "P..", "P..."]))), &ctx);
-    std::thread::sleep(Duration::from_millis(20));
+    // After the worker's pause for more typing, while it solves level 1.
+    std::thread::sleep(super::worker::SETTLE + Duration::from_millis(100));
     // Level 3 edited while level 1 is being solved.
     let edited = engine::build(&game_text(&["P.", "P..", "P.#."]));
     settle(&mut live, &edited);

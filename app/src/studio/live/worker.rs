@@ -1,6 +1,7 @@
 //! The live checks' thread: takes builds and "Solve harder" requests,
-//! solves levels (most recently edited first), runs the design checks,
-//! and sends each answer as soon as it has it. Keeps every verdict it has
+//! waits for a pause in typing, solves levels (most recently edited
+//! first), runs the design checks, and sends each answer as soon as it
+//! has it. Keeps every verdict it has
 //! found by level content, so an unchanged level is never solved twice.
 
 use std::collections::HashMap;
@@ -12,6 +13,10 @@ use std::sync::Arc;
 use engine::compile::{Game, Level};
 
 use super::{Analyzer, FromWorker, HarderJob, Job, LevelSolver, ToWorker, Verdict, BUDGET};
+
+/// How long the worker waits after a build for the next one before it
+/// starts solving (a pause in typing).
+pub(super) const SETTLE: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// Feeds `Debug` text into a hasher without building the string.
 struct HashWriter<'a>(&'a mut std::collections::hash_map::DefaultHasher);
@@ -82,10 +87,20 @@ pub(super) fn run(rx: &Receiver<ToWorker>, tx: &Sender<FromWorker>, solver: &dyn
         // Only the newest build matters; requests to solve harder run first.
         let mut build = None;
         let mut harder = Vec::new();
-        for message in std::iter::once(first).chain(rx.try_iter()) {
-            match message {
-                ToWorker::Build(job) => build = Some(job),
-                ToWorker::Harder(job) => harder.push(job),
+        let take = |message, build: &mut Option<Job>, harder: &mut Vec<HarderJob>| match message {
+            ToWorker::Build(job) => *build = Some(job),
+            ToWorker::Harder(job) => harder.push(job),
+        };
+        take(first, &mut build, &mut harder);
+        for message in rx.try_iter() {
+            take(message, &mut build, &mut harder);
+        }
+        // While the author is typing, builds come every few tens of
+        // milliseconds: wait for a pause rather than take the cores from
+        // the editor for work the next keystroke cancels.
+        if harder.is_empty() {
+            while let Ok(message) = rx.recv_timeout(SETTLE) {
+                take(message, &mut build, &mut harder);
             }
         }
         for job in harder {
