@@ -127,7 +127,8 @@ impl Session {
 
     /// Put the session back in `state`: its level, objects, generator,
     /// pending `again` and restart target. Undo and redo histories and
-    /// pending events are cleared. A state whose object count does not fit
+    /// pending events are cleared. (The row and column masks are rebuilt at
+    /// the start of the next turn, as after an undo.) A state whose object count does not fit
     /// its size or this game is ignored (returns false).
     pub fn restore_state(&mut self, state: &LevelState) -> bool {
         let (ow, mw) = (self.game.obj_words, self.game.mov_words);
@@ -139,9 +140,6 @@ impl Session {
         match self.board.as_mut() {
             Some(b) if b.width == state.width && b.height == state.height => b.restore(&state.objects),
             _ => self.board = Some(Board::new(state.width, state.height, ow, mw, state.objects.clone())),
-        }
-        if let Some(b) = self.board.as_mut() {
-            b.recompute_masks();
         }
         self.rng.clone_from(&state.rng);
         self.againing = state.again;

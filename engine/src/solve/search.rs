@@ -294,7 +294,7 @@ impl<'a> Search<'a> {
         if self.store.len() >= self.opts.max_states || self.store.bytes() >= self.opts.max_bytes {
             return Err(Status::StateLimit);
         }
-        if self.turns % CHECK_EVERY != 0 {
+        if !self.turns.is_multiple_of(CHECK_EVERY) {
             return Ok(());
         }
         if self.cancel.is_cancelled() {
@@ -304,7 +304,7 @@ impl<'a> Search<'a> {
         if self.opts.timeout.is_some_and(|t| elapsed >= t) {
             return Err(Status::Timeout);
         }
-        if self.turns % PROGRESS_EVERY == 0 {
+        if self.turns.is_multiple_of(PROGRESS_EVERY) {
             let p = Progress {
                 states: self.earlier.0 + self.store.len(),
                 turns: self.earlier.1 + self.turns,
