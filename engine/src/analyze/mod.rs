@@ -177,7 +177,8 @@ impl AnalyzeOptions {
     /// Whether `check` runs under these options.
     #[must_use]
     pub fn runs(&self, check: Check) -> bool {
-        !self.disabled.contains(&check) && !(self.static_only && check.is_dynamic())
+        let switched_off = self.disabled.contains(&check) || (self.static_only && check.is_dynamic());
+        !switched_off
     }
 
     fn cancelled(&self) -> bool {
