@@ -38,3 +38,23 @@ fn check_shows_design_warnings_unless_no_analysis() {
     let without: Vec<&str> = shown.lines().filter(|l| !l.contains("[A0")).collect();
     assert_eq!(without, quiet.lines().collect::<Vec<_>>());
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_command_quietly() {
+    use std::process::Stdio;
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/dropswap.txt");
+    assert!(corpus.is_file(), "the corpus game {} is missing", corpus.display());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlewright"))
+        .arg("check")
+        .arg(&corpus)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run puzzlewright");
+    // The reader goes before the command has written anything (building the
+    // game takes far longer than this), so its first line meets a closed pipe.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("the command ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

@@ -82,7 +82,7 @@ impl LevelsPanel {
             }
         });
         if request_solution {
-            cx.commands.push(Command::ShowSolution(i));
+            cx.requests.run(Command::ShowSolution(i));
         }
     }
 }

@@ -12,7 +12,7 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
     let [file] = files[..] else { bail!("check takes exactly one FILE") };
     // The studio's loader: binary and huge files are refused, an exported
     // .html gives up its source, bytes that are not UTF-8 become U+FFFD.
-    let loaded = studio::files::load_game(std::path::Path::new(file))?;
+    let loaded = crate::files::load_game(std::path::Path::new(file))?;
     if loaded.replaced > 0 {
         eprintln!("{file}: {} byte(s) that are not UTF-8 read as U+FFFD", loaded.replaced);
     }
