@@ -10,7 +10,7 @@
 
 use std::process::ExitCode;
 
-use studio::cli::{bench, check, conformance, corpus, export, sfx, trace};
+use studio::cli::{bench, check, conformance, corpus, export, sfx, solve, trace};
 
 /// One subcommand: its name, synopsis, a line on what it does, and the
 /// function that runs it with the arguments after its name.
@@ -29,6 +29,7 @@ const COMMANDS: &[Subcommand] = &[
     Subcommand { name: "sfx", synopsis: "SEED [--wav OUT] [--bits 8|16] [--samples] [--play]", about: "the sfxr sound of a seed: its category and parameters, its samples, a WAV file, or the sound played through the default output device", run: sfx::run },
     Subcommand { name: "bench", synopsis: "compile|walks DIR [--repeat N] [--turns N] [--levels N] [--threads N] [--only A,B]", about: "time building every game in DIR, or long random walks of its levels, for scripts/bench-vs-reference.sh", run: bench::run },
     Subcommand { name: "trace", synopsis: "FILE [--level N] [--seed S] [--inputs 3,3,0,undo,...] [--extras] [--case OUT.json]", about: "print what happened inside every turn (rules applied, commands, movements), in the line format of traces.json", run: trace::run },
+    Subcommand { name: "solve", synopsis: "FILE [--level N] [--all] [--timeout-ms T] [--seed S] [--json]", about: "search levels (all of them unless --level) for winning inputs: one line per level (solved with its inputs as 0-4 codes, exhausted, or timeout), or one JSON object per line with --json; exit 2 when the game has errors", run: solve::run },
     Subcommand { name: "export", synopsis: "FILE [--html OUT.html] [--native OUT] [--gif OUT.gif] [--level N] [--seed S] [--inputs 3,3,0,...] [--case CASES.json:N] [--scale K] [--no-messages]", about: "share the game: a one-file web page, a native executable, or an animated GIF of a play session", run: export::run },
 ];
 

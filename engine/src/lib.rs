@@ -14,8 +14,9 @@
 //! place), `options` (the prelude options), `span` (positions), `rng` (the
 //! reference's RC4 generator), `sfx` (seed -> sfxr parameters -> samples),
 //! `render` (palettes, sprites and RGBA frames of a session or of any level),
-//! `edit` (the smallest text edits for the visual tools), `analyze` (design
-//! checks beyond the reference's, a separate call never made by `build`).
+//! `edit` (the smallest text edits for the visual tools), `solve` (search
+//! for a level's winning inputs), `analyze` (design checks beyond the
+//! reference's, a separate call never made by `build`).
 //!
 //! Arrows run one way: syntax <- names <- check/compile <- run <- play; nothing
 //! in syntax or compile imports check.
@@ -39,6 +40,7 @@ pub mod rng;
 pub mod run;
 pub mod render;
 pub mod sfx;
+pub mod solve;
 pub mod span;
 pub mod syntax;
 

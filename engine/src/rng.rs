@@ -7,7 +7,7 @@
 //! parameter comes from here, so the same seed gives the same game.
 
 /// An RC4 stream used as a deterministic random source.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Rng {
     s: [u8; 256],
     i: u8,

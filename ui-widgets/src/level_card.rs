@@ -17,6 +17,8 @@ const PAD: f32 = 4.0;
 const CAPTION: f32 = 14.0;
 /// Height of the optional status line.
 const STATUS: f32 = 12.0;
+/// Width of one character of the status line, a little generous.
+const STATUS_CHAR: f32 = 4.6;
 
 /// What a card shows.
 #[derive(Clone, Copy, Debug)]
@@ -96,7 +98,10 @@ impl<'a> LevelCard<'a> {
     pub fn size(&self) -> Vec2 {
         let picture = self.picture_size();
         let status = if self.status.is_some() { STATUS } else { 0.0 };
-        Vec2::new(picture.x.max(48.0), picture.y + status + CAPTION) + Vec2::splat(PAD * 2.0)
+        // Wide enough for the status line (9-point text, about 4.6 points a
+        // character), so "no solution found in budget" is not cut short.
+        let text = self.status.as_ref().map_or(0.0, |(s, _)| s.chars().count() as f32 * STATUS_CHAR);
+        Vec2::new(picture.x.max(48.0).max(text), picture.y + status + CAPTION) + Vec2::splat(PAD * 2.0)
     }
 
     /// Draw the card into `rect` (no interaction); `hovered` lightens it.
@@ -180,7 +185,13 @@ impl Widget for LevelCard<'_> {
         let (rect, response) = ui.allocate_exact_size(self.size(), Sense::click_and_drag());
         let label = self.label;
         let selected = self.selected;
-        response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, label));
+        // The status line is the card's value for screen readers (and tests).
+        let status = self.status.as_ref().map(|(s, _)| s.clone());
+        response.widget_info(|| {
+            let mut info = egui::WidgetInfo::selected(egui::Role::Button, true, selected, label);
+            info.current_text_value.clone_from(&status);
+            info
+        });
         let response = match &self.status {
             Some((status, _)) => response.on_hover_text(format!("{label}\n{status}")),
             None => response.on_hover_text(label),
@@ -197,11 +208,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_status_line_makes_the_card_taller_and_nothing_else() {
+    fn a_status_line_makes_the_card_taller_and_wide_enough_for_it() {
         let plain = LevelCard::map("Level 1 (8×6)", None, 8, 6);
         let with = plain.clone().status("solved", Color32::GREEN);
-        assert_eq!(with.size().x, plain.size().x);
+        assert_eq!(with.size().x, plain.size().x, "a short status keeps the width");
         assert_eq!(with.size().y, plain.size().y + STATUS);
+        let long = plain.clone().status("no solution found in budget", Color32::GRAY);
+        assert!(long.size().x >= 27.0 * STATUS_CHAR, "a long status widens the card");
     }
 
     #[test]

@@ -56,6 +56,8 @@ pub enum Command {
     /// Play the level with this index (counting messages too, as the
     /// LEVELS section lists them) in the docked player.
     PlayLevel(usize),
+    /// Play the solver's solution of this LEVELS entry in the player.
+    ShowSolution(usize),
 }
 
 impl Command {
@@ -110,6 +112,7 @@ impl Command {
             Command::ResetLayout => "Reset Layout".into(),
             Command::ToggleWrapLines => "Wrap Lines".into(),
             Command::PlayLevel(i) => format!("Play Level {}", i + 1),
+            Command::ShowSolution(i) => format!("Show Solution of Entry {}", i + 1),
             Command::Export => "Export…".into(),
         }
     }

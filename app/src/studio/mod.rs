@@ -18,6 +18,7 @@ pub mod files;
 pub mod fonts;
 pub mod highlight;
 pub mod layout;
+pub mod live;
 pub mod navigate;
 pub mod panel_id;
 pub mod panels;

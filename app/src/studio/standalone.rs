@@ -88,7 +88,8 @@ impl StandaloneApp {
         }
         self.doc.poll_build();
         egui::CentralPanel::default().show(ui, |ui| {
-            let mut cx = PanelContext { doc: &mut self.doc, requests: &mut self.requests };
+            let mut live = crate::live::LiveChecks::off();
+            let mut cx = PanelContext { doc: &mut self.doc, requests: &mut self.requests, live: &mut live };
             self.player.ui(ui, &mut cx);
         });
         // The board has the keys from the start: there is nothing else.

@@ -12,8 +12,17 @@ use studio::layout::PanelId;
 use studio::{Startup, StudioApp};
 
 /// A studio on `startup` with `persisted` settings, no file dialogs and no
-/// recovery folder.
+/// recovery folder, and the live checks off (their thread answers at its
+/// own pace, which pictures and counts must not depend on; `gui_live.rs`
+/// tests them with [`live_app`]).
 pub fn app(startup: Startup, persisted: Persisted) -> StudioApp {
+    let mut app = live_app(startup, persisted);
+    app.live = studio::live::LiveChecks::off();
+    app
+}
+
+/// [`app`] with the live checks on (the engine's solver and analyzer).
+pub fn live_app(startup: Startup, persisted: Persisted) -> StudioApp {
     StudioApp::with_parts(startup, persisted, Box::new(NoDialogs::default()), None)
 }
 

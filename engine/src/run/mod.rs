@@ -5,11 +5,13 @@
 //! Modules: `board` (level state, masks, pattern matching), `commands`
 //! (the queue of one turn), `turn` (one turn: movement, rules, subroutine
 //! calls, rigid bodies, commands, win conditions), `trace` (what happened
-//! inside each turn, for the debugger; free when off).
+//! inside each turn, for the debugger; free when off), `state` (saving and
+//! restoring a level's state, for the solver).
 
 mod board;
 mod commands;
 mod resume;
+mod state;
 pub mod trace;
 mod turn;
 #[cfg(test)]
@@ -21,6 +23,8 @@ use board::Board;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
+
+pub use state::LevelState;
 
 /// A player input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -100,6 +100,12 @@ impl StudioApp {
                 layout::focus(&mut self.tree, PanelId::Player);
             }
             Command::Export => self.export.show(),
+            Command::ShowSolution(index) => {
+                if let Some(crate::live::Verdict::Solved(inputs)) = self.live.verdict(index) {
+                    self.panels.player.show_solution(index, inputs.clone());
+                    layout::focus(&mut self.tree, PanelId::Player);
+                }
+            }
         }
         ctx.request_repaint();
     }

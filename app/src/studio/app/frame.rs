@@ -66,6 +66,10 @@ impl StudioApp {
         if self.doc.is_building() {
             ctx.request_repaint_after(std::time::Duration::from_millis(15));
         }
+        // The live checks answer on their thread (and ask for a repaint).
+        if !self.doc.is_building() {
+            self.live.poll(self.doc.build(), &ctx);
+        }
         for command in std::mem::take(&mut self.queued) {
             self.execute(command, &ctx);
         }
@@ -119,7 +123,7 @@ impl StudioApp {
         egui::CentralPanel::no_frame().show(ui, |ui| {
             let mut behavior = layout::Behavior {
                 panels: &mut self.panels,
-                ctx: PanelContext { doc: &mut self.doc, requests: &mut self.requests },
+                ctx: PanelContext { doc: &mut self.doc, requests: &mut self.requests, live: &mut self.live },
             };
             self.tree.ui(&mut behavior, ui);
         });

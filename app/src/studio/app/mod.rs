@@ -61,6 +61,9 @@ pub struct Persisted {
     /// The code editor wraps long lines.
     #[serde(default)]
     pub wrap_lines: bool,
+    /// Design checks turned off in the Problems panel (by id).
+    #[serde(default)]
+    pub hidden_checks: Vec<String>,
 }
 
 pub(super) const RECENT_LIMIT: usize = 10;
@@ -128,6 +131,8 @@ pub struct StudioApp {
     no_sound_said: bool,
     /// When the studio started (the sound device answers soon after).
     started: std::time::Instant,
+    /// The background solver and design checks of the open game.
+    pub live: crate::live::LiveChecks,
 }
 
 impl StudioApp {
@@ -194,6 +199,8 @@ impl StudioApp {
         panels.player.set_checkpoints(&persisted.checkpoints);
         panels.sounds.favourites = persisted.sound_favourites;
         panels.code.wrap_lines = persisted.wrap_lines;
+        let mut live = crate::live::LiveChecks::with_engine();
+        live.hidden = persisted.hidden_checks.into_iter().collect();
         // One output for the whole studio: silent and recording here (tests);
         // `new` switches the real app to the device.
         let audio = Arc::new(Controlled::new(silent()));
@@ -227,6 +234,7 @@ impl StudioApp {
             export: crate::export_dialog::ExportDialog::default(),
             no_sound_said: false,
             started: std::time::Instant::now(),
+            live,
         };
         match startup {
             Startup::Example(i) => app.open_example(i),
@@ -267,6 +275,7 @@ impl StudioApp {
             muted: self.audio.muted(),
             volume: Some(self.audio.volume()),
             wrap_lines: self.panels.code.wrap_lines,
+            hidden_checks: self.live.hidden.iter().cloned().collect(),
         }
     }
 
@@ -344,6 +353,7 @@ mod tests {
             muted: true,
             volume: Some(0.5),
             wrap_lines: true,
+            hidden_checks: vec!["A0101".to_owned()],
         };
         let json = serde_json::to_string(&saved).expect("serialize");
         let back: Persisted = serde_json::from_str(&json).expect("deserialize");
@@ -356,6 +366,7 @@ mod tests {
         assert!(back.muted);
         assert_eq!(back.volume, Some(0.5));
         assert!(back.wrap_lines);
+        assert_eq!(back.hidden_checks, vec!["A0101".to_owned()]);
         // Settings saved before sound settings existed load unmuted, full volume.
         let old: Persisted = serde_json::from_str(r#"{"recent":[],"tree":null}"#).expect("old settings");
         assert!(!old.muted);
@@ -365,5 +376,7 @@ mod tests {
         assert!(app.audio().muted());
         assert!((app.audio().volume() - 0.5).abs() < f32::EPSILON);
         assert!(app.panels.code.wrap_lines, "wrapping is kept between runs");
+        assert!(!app.live.is_shown("A0101"), "a hidden design check stays hidden");
+        assert!(old.hidden_checks.is_empty());
     }
 }

@@ -9,4 +9,5 @@ pub mod conformance;
 pub mod corpus;
 pub mod export;
 pub mod sfx;
+pub mod solve;
 pub mod trace;

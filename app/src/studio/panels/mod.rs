@@ -2,6 +2,8 @@
 
 pub mod code;
 pub mod debugger;
+pub mod demo;
+pub mod design_checks;
 pub mod levels;
 pub mod outline;
 pub mod player;
@@ -21,6 +23,8 @@ pub struct PanelContext<'a> {
     /// show a place in the code, export a sound): handled after this frame's
     /// panels are drawn.
     pub requests: &'a mut Requests,
+    /// What the background solver and design checks found.
+    pub live: &'a mut crate::live::LiveChecks,
 }
 
 /// Give `response` the tooltip `text`, shown whether or not the widget is

@@ -48,7 +48,8 @@ impl Panel for ProblemsPanel {
         .on_hover_text(built_in);
         ui.separator();
         let mut jump = runtime_ui(ui, cx);
-        if let Some(range) = diagnostics_table(ui, diagnostics) {
+        jump = super::design_checks::design_checks_ui(ui, cx).or(jump);
+        if let Some(range) = diagnostics_table(ui, cx.doc.diagnostics()) {
             jump = Some(range);
         }
         if let Some(range) = jump {

@@ -258,7 +258,8 @@ impl LevelsPanel {
                             }
                             LevelEntry::Message { text, .. } => (format!("Message: {text}"), None),
                         };
-                        let response = ui.add(level_card(&label, thumb, i == self.selected));
+                        let card = super::verdict::with_status(level_card(&label, thumb, i == self.selected), cx.live, i, ui.visuals());
+                        let response = ui.add(card);
                         response.dnd_set_drag_payload(i);
                         if response.dragged() {
                             dragged = Some((label.clone(), thumb));

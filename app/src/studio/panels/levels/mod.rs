@@ -8,12 +8,16 @@
 //! One file per part of the panel: `list` (the LEVELS entries as cards and
 //! the buttons that add, move and delete them), `palette` (the brushes),
 //! `canvas` (the tool row and the painted level), `resize` (growing and
-//! shrinking the selected level).
+//! shrinking the selected level), `verdict` (what the live checks say of
+//! each level, Show solution and Solve harder).
 
 mod canvas;
 mod list;
 mod palette;
 mod resize;
+mod verdict;
+
+pub use verdict::status_colour;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -307,6 +311,7 @@ impl Panel for LevelsPanel {
             }
             return;
         };
+        self.verdict_ui(ui, cx);
         self.palette_ui(ui, cx, &ast, &glyphs);
         self.canvas_ui(ui, cx, &ast, &glyphs, bg);
     }

@@ -78,6 +78,8 @@ pub struct PlayerPanel {
     /// What the player shares with the rule debugger (recording,
     /// breakpoints, pause, layers shown).
     pub debug: super::debugger::Link,
+    /// A solution being shown (Show solution in the Levels panel).
+    demo: Option<super::demo::Demo>,
 }
 
 /// What the board area shows this frame.
@@ -195,6 +197,44 @@ impl PlayerPanel {
     /// the game being built is known).
     pub fn select_level(&mut self, index: usize) {
         self.pending_entry = Some(index);
+        self.demo = None;
+    }
+
+    /// Play entry `index` from its start and show `inputs` winning it, one
+    /// at a time ([`super::demo::STEP`] apart) until a key is pressed.
+    pub fn show_solution(&mut self, index: usize, inputs: Vec<engine::run::Input>) {
+        self.select_level(index);
+        self.demo = Some(super::demo::Demo::new(inputs));
+    }
+
+    /// How far a solution being shown is: inputs played and in all.
+    #[must_use]
+    pub fn showing_solution(&self) -> Option<(usize, usize)> {
+        self.demo.as_ref().map(super::demo::Demo::position)
+    }
+
+    /// Play the shown solution's next input when it is due; any key stops it.
+    fn demo_ui(&mut self, ui: &mut egui::Ui, now: Duration) {
+        use super::demo::Tick;
+        let Some(demo) = &mut self.demo else { return };
+        if ui.input(|i| i.events.iter().any(|e| matches!(e, egui::Event::Key { pressed: true, .. }))) {
+            self.demo = None;
+            return;
+        }
+        let ready = self.pending_entry.is_none()
+            && self.play.as_ref().is_some_and(|p| matches!(p.screen(), Screen::Level(_)))
+            && self.play.as_ref().and_then(Play::session).is_some_and(|s| !s.again_pending());
+        match demo.tick(now, ready) {
+            Tick::Wait(after) => ui.ctx().request_repaint_after(after),
+            Tick::Play(input) => {
+                self.with_play(|play| play.step(ReplayStep::Input(input), now));
+                ui.ctx().request_repaint();
+            }
+            Tick::Done => self.demo = None,
+        }
+        if let Some((done, all)) = self.showing_solution() {
+            ui.weak(format!("Showing the solver's solution: move {done} of {all} (any key stops)"));
+        }
     }
 
     /// Drop the game being played (another document was opened): the next
@@ -425,6 +465,7 @@ impl Panel for PlayerPanel {
 
         // What is due now runs before anything is drawn.
         self.with_play(|play| play.advance(now));
+        self.demo_ui(ui, now);
         let generation = self.play.as_ref().map(Play::generation);
         let id = egui::Id::unique(BOARD_ID);
         let refocus = self.header_ui(ui, now);

@@ -1,0 +1,118 @@
+//! `puzzlewright solve FILE [--level N] [--all] [--timeout-ms T] [--seed S]
+//! [--json]`: search levels for winning inputs with `engine::solve`. One
+//! line per level; with `--json` one object per line:
+//! `{"level": N, "status": "solved", "inputs": [3,3,0], "states": K, "ms": T}`
+//! (inputs in the conformance codes: 0 up, 1 left, 2 down, 3 right,
+//! 4 action). Without `--level`, every level is searched (messages are
+//! skipped). A game with errors prints its errors and exits with 2.
+
+use anyhow::{Context as _, bail};
+use engine::compile::Level;
+use engine::solve::{Cancel, SolveOptions, SolveReport, Status, input_code, solve};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// The time each level gets when `--timeout-ms` is not given.
+const DEFAULT_TIMEOUT_MS: u64 = 1000;
+
+/// What the command was asked to do.
+#[derive(Debug)]
+struct Options {
+    file: String,
+    level: Option<usize>,
+    timeout_ms: u64,
+    seed: Option<String>,
+    json: bool,
+}
+
+fn parse(args: &[String]) -> anyhow::Result<Options> {
+    let mut o = Options { file: String::new(), level: None, timeout_ms: DEFAULT_TIMEOUT_MS, seed: None, json: false };
+    let mut file = None;
+    let mut all = false;
+    let mut args = args.iter();
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--level" => o.level = Some(args.next().and_then(|n| n.parse().ok()).context("--level needs a number")?),
+            "--all" => all = true,
+            "--timeout-ms" => {
+                o.timeout_ms = args.next().and_then(|n| n.parse().ok()).context("--timeout-ms needs a number")?;
+            }
+            "--seed" => o.seed = Some(args.next().context("--seed needs a value")?.clone()),
+            "--json" => o.json = true,
+            s if s.starts_with('-') => bail!("unknown option `{s}` for solve"),
+            s if file.is_none() => file = Some(s.to_owned()),
+            s => bail!("solve takes one FILE (got `{s}` too)"),
+        }
+    }
+    if all && o.level.is_some() {
+        bail!("give --level N or --all, not both");
+    }
+    o.file = file.context("solve needs a FILE")?;
+    Ok(o)
+}
+
+pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
+    let o = parse(args)?;
+    let loaded = studio::files::load_game(std::path::Path::new(&o.file))?;
+    let build = engine::build(&loaded.text);
+    let Some(game) = build.game else {
+        let errors: Vec<_> = build.diagnostics.iter().filter(|d| d.is_error()).collect();
+        for d in &errors {
+            eprintln!("{}:{}:{}: error: {} [{}]", o.file, d.span.line, d.span.col, d.message, d.code);
+        }
+        eprintln!("{} error(s): the game does not compile, so it cannot be solved", errors.len());
+        return Ok(ExitCode::from(2));
+    };
+    let levels: Vec<usize> = match o.level {
+        Some(n) => vec![n],
+        None => (0..game.levels.len()).filter(|&i| matches!(game.levels[i], Level::Map(_))).collect(),
+    };
+    let opts = SolveOptions {
+        timeout: Some(Duration::from_millis(o.timeout_ms)),
+        seed: o.seed.clone(),
+        ..SolveOptions::default()
+    };
+    let mut failed = false;
+    for level in levels {
+        let report = solve(&game, level, &opts, &Cancel::new());
+        failed |= matches!(report.status, Status::NotALevel | Status::ReplayFailed { .. });
+        println!("{}", if o.json { json_line(level, &report) } else { plain_line(level, &report) });
+    }
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+fn codes(report: &SolveReport) -> Vec<u8> {
+    match &report.status {
+        Status::Solved { inputs } | Status::ReplayFailed { inputs } => inputs.iter().map(|&i| input_code(i)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn json_line(level: usize, report: &SolveReport) -> String {
+    serde_json::json!({
+        "level": level,
+        "status": report.status.word(),
+        "inputs": codes(report),
+        "states": report.states,
+        "ms": report.elapsed.as_millis() as u64,
+    })
+    .to_string()
+}
+
+fn plain_line(level: usize, report: &SolveReport) -> String {
+    let figures = format!("{} states, {} ms", report.states, report.elapsed.as_millis());
+    let list = |c: &[u8]| c.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+    match &report.status {
+        Status::Solved { inputs } => {
+            format!("level {level}: solved in {} inputs: {} ({figures})", inputs.len(), list(&codes(report)))
+        }
+        Status::Exhausted => format!("level {level}: exhausted, no input sequence wins ({figures})"),
+        Status::Timeout => format!("level {level}: timeout ({figures})"),
+        Status::StateLimit => format!("level {level}: gave up at the state limit ({figures})"),
+        Status::Cancelled => format!("level {level}: cancelled ({figures})"),
+        Status::NotALevel => format!("level {level}: not a level (a message, or no such entry)"),
+        Status::ReplayFailed { .. } => {
+            format!("level {level}: error: the solution found did not win when replayed: {} ({figures})", list(&codes(report)))
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! The live checks' real answers: `engine::solve` for the levels and
+//! `engine::analyze` for the design checks.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use engine::analyze::{AnalyzeOptions, Check};
+use engine::compile::Game;
+use engine::solve::{Cancel, SolveOptions, Status};
+
+use super::{Analyzer, CheckInfo, Finding, LevelSolver, Verdict};
+
+/// The engine's solver with its default strategy.
+pub struct EngineSolver;
+
+impl LevelSolver for EngineSolver {
+    fn solve(
+        &self,
+        game: &Arc<Game>,
+        level: usize,
+        budget: Duration,
+        cancel: &Arc<AtomicBool>,
+        progress: &mut dyn FnMut(Duration),
+    ) -> Option<Verdict> {
+        let options = SolveOptions { timeout: Some(budget), ..SolveOptions::default() };
+        let cancel = Cancel::from_flag(cancel.clone());
+        let report = engine::solve::solve_with_progress(game, level, &options, &cancel, &mut |p| progress(p.elapsed));
+        match report.status {
+            Status::Solved { inputs } => Some(Verdict::Solved(inputs)),
+            Status::Exhausted => Some(Verdict::Impossible),
+            Status::Cancelled => None,
+            Status::Timeout | Status::StateLimit | Status::NotALevel | Status::ReplayFailed { .. } => Some(Verdict::OutOfBudget),
+        }
+    }
+}
+
+/// The engine's design checks, every one run (the studio hides those the
+/// author turned off).
+pub struct EngineAnalyzer;
+
+impl Analyzer for EngineAnalyzer {
+    fn checks(&self) -> Vec<CheckInfo> {
+        Check::ALL.iter().map(|c| CheckInfo { id: c.code(), name: c.name() }).collect()
+    }
+
+    fn analyze(&self, build: &engine::Build, cancel: &Arc<AtomicBool>) -> Option<Vec<Finding>> {
+        let options = AnalyzeOptions { cancel: Some(cancel.clone()), ..AnalyzeOptions::default() };
+        let found = engine::analyze::analyze(build, &options);
+        if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+            return None;
+        }
+        Some(
+            found
+                .into_iter()
+                // A check's id is its code.
+                .map(|diagnostic| Finding { check: diagnostic.code, diagnostic })
+                .collect(),
+        )
+    }
+}

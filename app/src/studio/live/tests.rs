@@ -1,0 +1,158 @@
+//! The live checks with a fake solver and analyzer: which levels are
+//! solved, in what order, and what a newer build does to older work.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use engine::compile::Game;
+use engine::run::Input;
+
+use super::{Analyzer, CheckInfo, Finding, LevelSolver, LiveChecks, Verdict};
+
+const GAME: &str = "title t\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nWall\ngrey\n\nLEGEND\n. = Background\nP = Player\n# = Wall\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer\nWall\n\nRULES\n\nWINCONDITIONS\nno Player\n\nLEVELS\n";
+
+fn game_text(levels: &[&str]) -> String {
+    let mut text = GAME.to_owned();
+    for level in levels {
+        text.push_str(level);
+        text.push_str("\n\n");
+    }
+    text
+}
+
+/// Solves level `i` "in" `i + 3` moves, taking `delay` (or until
+/// cancelled), and notes the levels it was asked for.
+struct FakeSolver {
+    asked: Arc<Mutex<Vec<usize>>>,
+    delay: Duration,
+}
+
+impl LevelSolver for FakeSolver {
+    fn solve(&self, _: &Arc<Game>, level: usize, _: Duration, cancel: &Arc<AtomicBool>, _: &mut dyn FnMut(Duration)) -> Option<Verdict> {
+        let start = Instant::now();
+        while start.elapsed() < self.delay {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        self.asked.lock().expect("lock").push(level);
+        Some(Verdict::Solved(vec![Input::Right; level + 3]))
+    }
+}
+
+/// One check that warns about every level.
+struct FakeAnalyzer;
+
+impl Analyzer for FakeAnalyzer {
+    fn checks(&self) -> Vec<CheckInfo> {
+        vec![CheckInfo { id: "every-level", name: "Every level" }]
+    }
+    fn analyze(&self, build: &engine::Build, _: &Arc<AtomicBool>) -> Option<Vec<Finding>> {
+        let game = build.game.as_ref()?;
+        let span = engine::Span::default();
+        Some(
+            (0..game.levels.len())
+                .map(|i| Finding { check: "every-level", diagnostic: engine::Diagnostic::warning("D999", span, format!("level {i}")) })
+                .collect(),
+        )
+    }
+}
+
+fn live(delay: Duration) -> (LiveChecks, Arc<Mutex<Vec<usize>>>) {
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    (LiveChecks::new(Box::new(FakeSolver { asked: asked.clone(), delay }), Box::new(FakeAnalyzer)), asked)
+}
+
+fn settle(live: &mut LiveChecks, build: &engine::Build) {
+    let ctx = egui::Context::default();
+    let start = Instant::now();
+    live.poll(Some(build), &ctx);
+    while live.is_busy() {
+        assert!(start.elapsed() < Duration::from_secs(20), "the worker never finished");
+        std::thread::sleep(Duration::from_millis(5));
+        live.poll(Some(build), &ctx);
+    }
+}
+
+#[test]
+fn every_level_gets_a_verdict_and_messages_none() {
+    let (mut live, _) = live(Duration::ZERO);
+    let build = engine::build(&game_text(&["P.", "message hi", "..P"]));
+    assert!(build.game.is_some(), "{:?}", build.diagnostics);
+    settle(&mut live, &build);
+    assert_eq!(live.status(0).as_deref(), Some("solved in 3 moves"));
+    assert_eq!(live.status(1), None);
+    assert_eq!(live.status(2).as_deref(), Some("solved in 5 moves"));
+    assert_eq!(live.verdict(2), Some(&Verdict::Solved(vec![Input::Right; 5])));
+    let (found, stale) = live.findings();
+    assert_eq!((found.len(), stale), (3, false));
+}
+
+#[test]
+fn an_edit_re_solves_only_the_level_it_changed() {
+    let (mut live, asked) = live(Duration::ZERO);
+    settle(&mut live, &engine::build(&game_text(&["P.", "P..", "P..."])));
+    asked.lock().expect("lock").clear();
+    let edited = engine::build(&game_text(&["P.", "P.#", "P..."]));
+    live.poll(Some(&edited), &egui::Context::default());
+    settle(&mut live, &edited);
+    assert_eq!(*asked.lock().expect("lock"), vec![1]);
+    assert_eq!(live.status(0).as_deref(), Some("solved in 3 moves"));
+}
+
+#[test]
+fn a_newer_build_cancels_the_old_work_and_its_edit_is_solved_first() {
+    let (mut live, asked) = live(Duration::from_millis(400));
+    let ctx = egui::Context::default();
+    live.poll(Some(&engine::build(&game_text(&["P.", "P..", "P..."]))), &ctx);
+    // After the worker's pause for more typing, while it solves level 1.
+    std::thread::sleep(super::worker::SETTLE + Duration::from_millis(100));
+    // Level 3 edited while level 1 is being solved.
+    let edited = engine::build(&game_text(&["P.", "P..", "P.#."]));
+    settle(&mut live, &edited);
+    let asked = asked.lock().expect("lock").clone();
+    assert_eq!(asked.first(), Some(&2), "the edited level first: {asked:?}");
+    assert_eq!(asked.len(), 3, "each level once, the old build's work dropped: {asked:?}");
+    assert!(live.status(0).is_some_and(|s| s.starts_with("solved")));
+}
+
+#[test]
+fn statuses_say_solving_until_answered_and_describe_verdicts() {
+    let (mut live, _) = live(Duration::from_secs(30));
+    let build = engine::build(&game_text(&["P."]));
+    let ctx = egui::Context::default();
+    let start = Instant::now();
+    while live.status(0).is_none() {
+        assert!(start.elapsed() < Duration::from_secs(10));
+        live.poll(Some(&build), &ctx);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(live.status(0).as_deref(), Some("solving…"));
+    assert!(live.is_busy());
+    assert_eq!(Verdict::Solved(vec![]).describe(), "trivial");
+    assert_eq!(Verdict::Solved(vec![Input::Up; 2]).describe(), "trivial");
+    assert_eq!(Verdict::Impossible.describe(), "proven impossible");
+    assert_eq!(Verdict::OutOfBudget.describe(), "no solution found in budget");
+}
+
+#[test]
+fn hidden_checks_leave_the_findings() {
+    let (mut live, _) = live(Duration::ZERO);
+    settle(&mut live, &engine::build(&game_text(&["P."])));
+    assert_eq!(live.findings().0.len(), 1);
+    live.set_shown("every-level", false);
+    assert!(live.findings().0.is_empty());
+    assert!(!live.is_shown("every-level"));
+    live.set_shown("every-level", true);
+    assert_eq!(live.findings().0.len(), 1);
+}
+
+#[test]
+fn off_answers_nothing() {
+    let mut live = LiveChecks::off();
+    assert!(!live.poll(Some(&engine::build(&game_text(&["P."]))), &egui::Context::default()));
+    assert_eq!(live.status(0), None);
+    assert!(!live.is_busy());
+}

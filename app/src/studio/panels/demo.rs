@@ -1,0 +1,79 @@
+//! A solution shown in the player: its inputs one at a time, at a pace a
+//! person can follow. Owns only the timing; the player applies the inputs.
+
+use std::time::Duration;
+
+use engine::run::Input;
+
+/// Time between two inputs of a shown solution.
+pub const STEP: Duration = Duration::from_millis(300);
+/// Time before the first input (the level appears first).
+pub const LEAD_IN: Duration = Duration::from_millis(500);
+
+/// What to do this frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tick {
+    /// Nothing yet; look again after this long.
+    Wait(Duration),
+    /// Play this input now.
+    Play(Input),
+    /// Every input has been played.
+    Done,
+}
+
+/// A solution being shown.
+#[derive(Clone, Debug)]
+pub struct Demo {
+    inputs: Vec<Input>,
+    next: usize,
+    due: Option<Duration>,
+}
+
+impl Demo {
+    /// Show `inputs`, the first after [`LEAD_IN`].
+    #[must_use]
+    pub fn new(inputs: Vec<Input>) -> Self {
+        Self { inputs, next: 0, due: None }
+    }
+
+    /// What is due at `now` (the first call starts the clock); `ready`
+    /// says the game can take an input (no `again` turn pending).
+    pub fn tick(&mut self, now: Duration, ready: bool) -> Tick {
+        let due = *self.due.get_or_insert(now + LEAD_IN);
+        if self.next >= self.inputs.len() {
+            return Tick::Done;
+        }
+        if now < due || !ready {
+            return Tick::Wait(due.saturating_sub(now).max(Duration::from_millis(16)));
+        }
+        let input = self.inputs[self.next];
+        self.next += 1;
+        self.due = Some(now + STEP);
+        Tick::Play(input)
+    }
+
+    /// Inputs played and in all.
+    #[must_use]
+    pub fn position(&self) -> (usize, usize) {
+        (self.next, self.inputs.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inputs_come_one_per_step_after_the_lead_in() {
+        let mut demo = Demo::new(vec![Input::Left, Input::Up]);
+        let t0 = Duration::from_secs(1);
+        assert!(matches!(demo.tick(t0, true), Tick::Wait(_)));
+        assert_eq!(demo.tick(t0 + LEAD_IN, true), Tick::Play(Input::Left));
+        assert!(matches!(demo.tick(t0 + LEAD_IN + STEP / 2, true), Tick::Wait(_)));
+        // An again turn pending holds the next input back.
+        assert!(matches!(demo.tick(t0 + LEAD_IN + STEP, false), Tick::Wait(_)));
+        assert_eq!(demo.tick(t0 + LEAD_IN + STEP, true), Tick::Play(Input::Up));
+        assert_eq!(demo.position(), (2, 2));
+        assert_eq!(demo.tick(t0 + LEAD_IN + STEP * 2, true), Tick::Done);
+    }
+}

@@ -1,0 +1,59 @@
+//! The "Design checks" group of the Problems panel: the warnings of the
+//! live design checks (run on the background worker after each build),
+//! and a menu that turns each check on or off (kept in the settings).
+
+use std::ops::Range;
+
+use super::PanelContext;
+
+/// The group's heading.
+pub const HEADING: &str = "Design checks";
+
+/// Draw the group; returns the text range of the warning clicked.
+pub fn design_checks_ui(ui: &mut egui::Ui, cx: &mut PanelContext<'_>) -> Option<Range<usize>> {
+    if !cx.live.is_on() || cx.live.checks().is_empty() {
+        return None;
+    }
+    let mut jump = None;
+    let (findings, stale) = cx.live.findings();
+    let rows: Vec<(String, String, Range<usize>)> = findings
+        .iter()
+        .map(|f| {
+            let d = &f.diagnostic;
+            (format!("line {}:{}  {}", d.span.line, d.span.col, d.message), d.code.to_owned(), d.span.start..d.span.end.max(d.span.start))
+        })
+        .collect();
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new(format!("{HEADING} ({})", rows.len())).strong())
+            .on_hover_text("Warnings about the levels' design, found on a background worker after each build");
+        if stale {
+            ui.weak("checking…");
+        }
+        ui.menu_button("Checks…", |ui| {
+            for check in cx.live.checks().to_vec() {
+                let mut shown = cx.live.is_shown(check.id);
+                if ui.checkbox(&mut shown, check.name).changed() {
+                    cx.live.set_shown(check.id, shown);
+                }
+            }
+        })
+        .response
+        .on_hover_text("Choose which design checks run (kept between runs)");
+    });
+    egui::ScrollArea::vertical().id_salt("design_checks").max_height(140.0).show(ui, |ui| {
+        for (text, code, range) in rows {
+            let mut job = egui::text::LayoutJob::default();
+            let body = egui::TextFormat::simple(egui::FontId::proportional(13.0), ui.visuals().text_color());
+            let colour = ui.visuals().warn_fg_color;
+            job.append(&format!("{:<8}", "design"), 0.0, egui::TextFormat { color: colour, font_id: egui::FontId::monospace(12.0), ..body.clone() });
+            job.append(&text, 0.0, body.clone());
+            job.append(&format!("  {code}"), 0.0, egui::TextFormat { color: ui.visuals().weak_text_color(), ..body });
+            let row = ui.add(egui::Button::selectable(false, job).frame_when_inactive(false));
+            if row.on_hover_text(format!("design check {code}: click to show it in the code")).clicked() {
+                jump = Some(range);
+            }
+        }
+    });
+    ui.separator();
+    jump
+}

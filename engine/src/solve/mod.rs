@@ -1,0 +1,339 @@
+//! Searching a level for a winning sequence of inputs.
+//!
+//! A side module: it plays levels through the ordinary [`Session`] turn
+//! code (so what it finds is what a player would see) and saves and
+//! restores level states with [`Session::save_state`] and
+//! [`Session::restore_state`]; nothing in `run` or `play` knows about it.
+//!
+//! The search (`search`) stores each distinct level state once: its objects
+//! (and the restart target when the game has checkpoints), plus the random
+//! generator when the game has random rules, so that replaying is exact.
+//! Duplicates are found by a 64-bit hash and then an exact comparison of
+//! the stored words, so two states are never confused. Breadth-first
+//! search finds shortest solutions and proves levels unsolvable; weighted
+//! A* with a distance estimate from the win conditions (`heuristic`) goes
+//! deeper in the same time. Every solution is replayed by a fresh session
+//! before it is reported.
+
+mod heuristic;
+mod search;
+#[cfg(test)]
+mod tests;
+
+use crate::compile::{Command, Game, Level, Rule, RuleSet};
+use crate::run::{Input, Session};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// How to explore a level.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Strategy {
+    /// Breadth-first: shortest solutions, and proofs that none exists.
+    Bfs,
+    /// Weighted A*: states ordered by moves made plus `weight` times the
+    /// estimated distance to a win. Also exhaustive when it runs out.
+    AStar {
+        /// How much the estimate counts against moves made (1 is plain A*).
+        weight: u32,
+    },
+    /// Breadth-first for the first `bfs_states` states, then weighted A*
+    /// from the start with the time that is left.
+    Auto {
+        /// States the breadth-first phase may store.
+        bfs_states: usize,
+        /// The A* weight.
+        weight: u32,
+    },
+}
+
+/// Bounds and choices for one search.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SolveOptions {
+    /// How to explore.
+    pub strategy: Strategy,
+    /// Stop after this much time (`None`: no time bound).
+    pub timeout: Option<Duration>,
+    /// Stop after storing this many distinct states.
+    pub max_states: usize,
+    /// Stop when the estimated memory of stored states passes this.
+    pub max_bytes: usize,
+    /// The seed of the session (`None`: the session's default), which
+    /// random rules draw from; replay uses the same.
+    pub seed: Option<String>,
+    /// How many `again` turns may follow one input before the move is
+    /// given up as endless.
+    pub again_limit: usize,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            strategy: DEFAULT_STRATEGY,
+            timeout: Some(Duration::from_millis(1000)),
+            max_states: 20_000_000,
+            max_bytes: 1 << 30,
+            seed: None,
+            again_limit: 500,
+        }
+    }
+}
+
+/// The strategy [`SolveOptions::default`] uses (measured on the corpus; see
+/// the README's "Solver" section).
+pub const DEFAULT_STRATEGY: Strategy = Strategy::AStar { weight: 2 };
+
+/// A flag a host sets to stop a search from another thread.
+#[derive(Debug, Clone, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// A flag not yet set.
+    #[must_use]
+    pub fn new() -> Self {
+        Cancel::default()
+    }
+
+    /// A flag shared with the host's own.
+    #[must_use]
+    pub fn from_flag(flag: Arc<AtomicBool>) -> Self {
+        Cancel(flag)
+    }
+
+    /// Ask the search to stop.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was asked for.
+    #[must_use]
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// How a search ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Status {
+    /// These inputs win the level (checked by a fresh session).
+    Solved {
+        /// The inputs, first to last.
+        inputs: Vec<Input>,
+    },
+    /// Every reachable state was explored: no input sequence wins.
+    Exhausted,
+    /// The time ran out.
+    Timeout,
+    /// The state or memory bound was reached.
+    StateLimit,
+    /// The host cancelled the search.
+    Cancelled,
+    /// The entry is a message (or out of range), not a map.
+    NotALevel,
+    /// The search found inputs that a fresh session did not win with: a
+    /// bug in the solver or a game the engine does not replay the same
+    /// way twice. Never reported as solved.
+    ReplayFailed {
+        /// The inputs that failed to replay.
+        inputs: Vec<Input>,
+    },
+}
+
+impl Status {
+    /// A short lower-case word for the status, as the CLI prints it.
+    #[must_use]
+    pub fn word(&self) -> &'static str {
+        match self {
+            Status::Solved { .. } => "solved",
+            Status::Exhausted => "exhausted",
+            Status::Timeout => "timeout",
+            Status::StateLimit => "limit",
+            Status::Cancelled => "cancelled",
+            Status::NotALevel => "not-a-level",
+            Status::ReplayFailed { .. } => "replay-failed",
+        }
+    }
+}
+
+/// What a search did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SolveReport {
+    /// How it ended.
+    pub status: Status,
+    /// Distinct level states stored.
+    pub states: usize,
+    /// Turns simulated (each input tried from a stored state).
+    pub turns: u64,
+    /// Estimated bytes of the stored states at the end.
+    pub bytes: usize,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// A progress report, given to the callback now and then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// Distinct states stored so far.
+    pub states: usize,
+    /// Turns simulated so far.
+    pub turns: u64,
+    /// Time spent so far.
+    pub elapsed: Duration,
+}
+
+/// Search entry `level` of the LEVELS section (messages counted, as in
+/// [`Session::new`]) for a winning input sequence.
+#[must_use]
+pub fn solve(game: &Arc<Game>, level: usize, opts: &SolveOptions, cancel: &Cancel) -> SolveReport {
+    solve_with_progress(game, level, opts, cancel, &mut |_| {})
+}
+
+/// Like [`solve`], calling `progress` every few thousand turns.
+pub fn solve_with_progress(
+    game: &Arc<Game>,
+    level: usize,
+    opts: &SolveOptions,
+    cancel: &Cancel,
+    progress: &mut dyn FnMut(&Progress),
+) -> SolveReport {
+    let started = std::time::Instant::now();
+    if !matches!(game.levels.get(level), Some(Level::Map(_))) {
+        return SolveReport { status: Status::NotALevel, states: 0, turns: 0, bytes: 0, elapsed: started.elapsed() };
+    }
+    let mut report = search::run(game, level, opts, cancel, progress, started);
+    if let Status::Solved { inputs } = &report.status
+        && !replay_wins(game, level, opts, inputs)
+    {
+        report.status = Status::ReplayFailed { inputs: inputs.clone() };
+    }
+    report.elapsed = started.elapsed();
+    report
+}
+
+/// Whether `inputs`, played by a fresh session of `level` seeded as `opts`
+/// says (each followed by its `again` turns), win the level at the last
+/// input and not before.
+#[must_use]
+pub fn replay_wins(game: &Arc<Game>, level: usize, opts: &SolveOptions, inputs: &[Input]) -> bool {
+    let Some(mut session) = start_session(game, level, opts) else { return false };
+    for (k, &input) in inputs.iter().enumerate() {
+        let last = k + 1 == inputs.len();
+        match step(&mut session, input, level, opts.again_limit) {
+            Step::Won => return last,
+            Step::Moved if !last => {}
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// A fresh session of `level`, its pending `again` turns run; `None` when
+/// the entry does not show a map.
+fn start_session(game: &Arc<Game>, level: usize, opts: &SolveOptions) -> Option<Session> {
+    let mut session = Session::new(Arc::clone(game), level, opts.seed.as_deref());
+    let mut n = 0;
+    while session.again_pending() && n < opts.again_limit {
+        session.run_again();
+        n += 1;
+    }
+    (session.level_index() == level && !session.text_mode() && !session.again_pending()).then_some(session)
+}
+
+/// What one input did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// The level was won (the session moved on).
+    Won,
+    /// The turn ended normally (the level may or may not have changed).
+    Moved,
+    /// `again` turns were still pending after the bound.
+    Endless,
+}
+
+/// Play `input`, then its `again` turns (at most `again_limit`).
+fn step(session: &mut Session, input: Input, level: usize, again_limit: usize) -> Step {
+    session.input(input);
+    let mut n = 0;
+    while session.again_pending() && n < again_limit {
+        session.run_again();
+        n += 1;
+    }
+    if session.level_index() != level || session.text_mode() {
+        Step::Won
+    } else if session.again_pending() {
+        Step::Endless
+    } else {
+        Step::Moved
+    }
+}
+
+/// The code of an input in the conformance files: 0 up, 1 left, 2 down,
+/// 3 right, 4 action.
+#[must_use]
+pub const fn input_code(input: Input) -> u8 {
+    match input {
+        Input::Up => 0,
+        Input::Left => 1,
+        Input::Down => 2,
+        Input::Right => 3,
+        Input::Action => 4,
+    }
+}
+
+/// Every rule of the game: main and late rules of the game and of each
+/// subroutine.
+fn all_rules(game: &Game) -> impl Iterator<Item = &Rule> {
+    let sets: Vec<&RuleSet> = [&game.rules, &game.late_rules]
+        .into_iter()
+        .chain(game.subroutines.iter().flat_map(|s| [&s.rules, &s.late_rules]))
+        .collect();
+    sets.into_iter().flat_map(|s| s.groups.iter().flatten())
+}
+
+/// Whether any rule's left side looks at the action movement (requires it,
+/// or requires its absence as `stationary` does). When none does, the
+/// action key can only give a turn with no movement, which the search
+/// leaves out.
+#[must_use]
+pub fn uses_action(game: &Game) -> bool {
+    let action = Input::Action.direction().bit();
+    let mut slot_bits = 0u64;
+    for k in 0..crate::compile::bits::LAYERS_PER_WORD {
+        slot_bits |= action << (k * 5);
+    }
+    all_rules(game).any(|rule| {
+        rule.rows.iter().flat_map(|row| row.cells.iter()).any(|cell| match cell {
+            crate::compile::PatternCell::Cell(p) => {
+                p.mov_present.iter().chain(p.mov_missing.iter()).any(|w| w & slot_bits != 0)
+            }
+            crate::compile::PatternCell::Ellipsis => false,
+        })
+    })
+}
+
+/// Whether any rule draws from the random generator (a `random` group,
+/// `random` objects or `randomdir` on a right side).
+#[must_use]
+pub fn uses_random(game: &Game) -> bool {
+    all_rules(game).any(|rule| {
+        rule.random
+            || rule.rows.iter().flat_map(|row| row.cells.iter()).any(|cell| match cell {
+                crate::compile::PatternCell::Cell(p) => p
+                    .replace
+                    .as_ref()
+                    .is_some_and(|r| !r.random_objects.is_empty() || !r.random_dir_layers.is_empty()),
+                crate::compile::PatternCell::Ellipsis => false,
+            })
+    })
+}
+
+/// Whether any rule can move the restart target (a `checkpoint` command).
+fn uses_checkpoint(game: &Game) -> bool {
+    all_rules(game).any(|rule| rule.commands.contains(&Command::Checkpoint))
+}
+
+/// Whether the level can never be won: no win conditions and no rule
+/// with a `win` command.
+fn never_wins(game: &Game) -> bool {
+    game.win_conditions.is_empty() && !all_rules(game).any(|rule| rule.commands.contains(&Command::Win))
+}

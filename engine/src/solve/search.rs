@@ -1,0 +1,396 @@
+//! The search itself: a store of distinct level states (each once, with
+//! its parent and the input that reached it), breadth-first and weighted
+//! A* over it, and the bounds (time, states, memory, cancel).
+
+use super::heuristic::Heuristic;
+use super::{Cancel, Progress, SolveOptions, SolveReport, Status, Step, Strategy};
+use crate::compile::Game;
+use crate::fasthash::FxHasher;
+use crate::rng::Rng;
+use crate::run::{Input, LevelState, Session};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::hash::{Hash as _, Hasher as _};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// No parent: the start state.
+const ROOT: u32 = u32::MAX;
+/// An empty slot of the hash table.
+const EMPTY: u32 = u32::MAX;
+/// Turns between checks of the clock and the cancel flag.
+const CHECK_EVERY: u64 = 64;
+/// Turns between progress reports.
+const PROGRESS_EVERY: u64 = 4096;
+
+/// Distinct states, stored flat: `words` words each in `data`, their
+/// generators in `rngs` when the game is random. Lookup is by a 64-bit
+/// hash in an open-addressing table, confirmed by comparing the words (and
+/// the generator), so distinct states are never merged.
+struct Store {
+    words: usize,
+    data: Vec<u64>,
+    rngs: Vec<Rng>,
+    parent: Vec<u32>,
+    input: Vec<u8>,
+    depth: Vec<u32>,
+    hashes: Vec<u64>,
+    table: Vec<u32>,
+    shift: u32,
+}
+
+impl Store {
+    fn new(words: usize) -> Self {
+        let bits = 10;
+        Store {
+            words,
+            data: Vec::new(),
+            rngs: Vec::new(),
+            parent: Vec::new(),
+            input: Vec::new(),
+            depth: Vec::new(),
+            hashes: Vec::new(),
+            table: vec![EMPTY; 1 << bits],
+            shift: 64 - bits,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.parent.len()
+    }
+
+    fn state(&self, n: u32) -> &[u64] {
+        let at = n as usize * self.words;
+        &self.data[at..at + self.words]
+    }
+
+    fn hash_of(words: &[u64], rng: Option<&Rng>) -> u64 {
+        let mut h = FxHasher::default();
+        for &w in words {
+            h.write_u64(w);
+        }
+        if let Some(r) = rng {
+            r.hash(&mut h);
+        }
+        // Spread the bits: the table indexes by the top ones.
+        let x = h.finish();
+        (x ^ (x >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9)
+    }
+
+    /// Store a state unless it is already there; returns its new index.
+    fn insert(&mut self, words: &[u64], rng: Option<&Rng>, parent: u32, input: u8, depth: u32) -> Option<u32> {
+        let hash = Store::hash_of(words, rng);
+        let mask = self.table.len() - 1;
+        let mut slot = (hash >> self.shift) as usize;
+        loop {
+            let n = self.table[slot];
+            if n == EMPTY {
+                break;
+            }
+            if self.hashes[n as usize] == hash
+                && self.state(n) == words
+                && rng.is_none_or(|r| self.rngs.get(n as usize) == Some(r))
+            {
+                return None;
+            }
+            slot = (slot + 1) & mask;
+        }
+        let id = u32::try_from(self.len()).ok().filter(|&id| id != ROOT)?;
+        self.table[slot] = id;
+        self.data.extend_from_slice(words);
+        if let Some(r) = rng {
+            self.rngs.push(r.clone());
+        }
+        self.parent.push(parent);
+        self.input.push(input);
+        self.depth.push(depth);
+        self.hashes.push(hash);
+        if self.len() * 2 > self.table.len() {
+            self.grow();
+        }
+        Some(id)
+    }
+
+    fn grow(&mut self) {
+        let size = self.table.len() * 2;
+        self.shift -= 1;
+        self.table = vec![EMPTY; size];
+        let mask = size - 1;
+        for (id, &hash) in self.hashes.iter().enumerate() {
+            let mut slot = (hash >> self.shift) as usize;
+            while self.table[slot] != EMPTY {
+                slot = (slot + 1) & mask;
+            }
+            self.table[slot] = id as u32;
+        }
+    }
+
+    /// Bytes held by the store (allocated capacity).
+    fn bytes(&self) -> usize {
+        self.data.capacity() * 8
+            + self.rngs.capacity() * size_of::<Rng>()
+            + self.parent.capacity() * 4
+            + self.input.capacity()
+            + self.depth.capacity() * 4
+            + self.hashes.capacity() * 8
+            + self.table.capacity() * 4
+    }
+}
+
+/// One search of one level.
+struct Search<'a> {
+    level: usize,
+    opts: &'a SolveOptions,
+    cancel: &'a Cancel,
+    progress: &'a mut dyn FnMut(&Progress),
+    started: Instant,
+    session: Session,
+    restore_buf: LevelState,
+    save_buf: LevelState,
+    inputs: Vec<Input>,
+    random: bool,
+    cell_words: usize,
+    checkpoint: bool,
+    store: Store,
+    turns: u64,
+    /// States and turns of earlier phases (for the report).
+    earlier: (usize, u64),
+    cur: Vec<u64>,
+}
+
+pub(super) fn run(
+    game: &Arc<Game>,
+    level: usize,
+    opts: &SolveOptions,
+    cancel: &Cancel,
+    progress: &mut dyn FnMut(&Progress),
+    started: Instant,
+) -> SolveReport {
+    let report = |status| SolveReport { status, states: 0, turns: 0, bytes: 0, elapsed: started.elapsed() };
+    if super::never_wins(game) {
+        return report(Status::Exhausted);
+    }
+    let Some(mut search) = Search::new(game, level, opts, cancel, progress, started) else {
+        return report(Status::NotALevel);
+    };
+    let (status, bytes) = match opts.strategy {
+        Strategy::Bfs => search.bfs(opts.max_states),
+        Strategy::AStar { weight } => search.astar(game, weight),
+        Strategy::Auto { bfs_states, weight } => match search.bfs(bfs_states.min(opts.max_states)) {
+            (Status::StateLimit, _) if bfs_states < opts.max_states => {
+                search.reset();
+                search.astar(game, weight)
+            }
+            done => done,
+        },
+    };
+    SolveReport {
+        status,
+        states: search.earlier.0 + search.store.len(),
+        turns: search.earlier.1 + search.turns,
+        bytes,
+        elapsed: started.elapsed(),
+    }
+}
+
+impl<'a> Search<'a> {
+    fn new(
+        game: &Arc<Game>,
+        level: usize,
+        opts: &'a SolveOptions,
+        cancel: &'a Cancel,
+        progress: &'a mut dyn FnMut(&Progress),
+        started: Instant,
+    ) -> Option<Self> {
+        let session = super::start_session(game, level, opts)?;
+        let mut restore_buf = session.save_state()?;
+        restore_buf.set_again(false);
+        let save_buf = restore_buf.clone();
+        let mut inputs = vec![Input::Up, Input::Left, Input::Down, Input::Right];
+        if super::uses_action(game) {
+            inputs.push(Input::Action);
+        }
+        let cell_words = restore_buf.objects().len();
+        let checkpoint = super::uses_checkpoint(game) && restore_buf.restart_objects().is_some();
+        let words = if checkpoint { cell_words * 2 } else { cell_words };
+        let mut search = Search {
+            level,
+            opts,
+            cancel,
+            progress,
+            started,
+            session,
+            restore_buf,
+            save_buf,
+            inputs,
+            random: super::uses_random(game),
+            cell_words,
+            checkpoint,
+            store: Store::new(words),
+            turns: 0,
+            earlier: (0, 0),
+            cur: Vec::with_capacity(words),
+        };
+        search.insert_root();
+        Some(search)
+    }
+
+    fn insert_root(&mut self) {
+        self.cur.clear();
+        self.cur.extend_from_slice(self.restore_buf.objects());
+        if self.checkpoint {
+            self.cur.extend_from_slice(self.restore_buf.restart_objects().unwrap_or_default());
+        }
+        let rng = self.random.then(|| self.restore_buf.rng().clone());
+        self.store.insert(&self.cur, rng.as_ref(), ROOT, 0, 0);
+    }
+
+    /// Forget the states (keeping the counts for the report) and start
+    /// over from the level's start, taken from a fresh session.
+    fn reset(&mut self) {
+        self.earlier.0 += self.store.len();
+        self.earlier.1 += self.turns;
+        self.turns = 0;
+        self.store = Store::new(self.store.words);
+        if let Some(s) = super::start_session(self.session.game(), self.level, self.opts)
+            && s.save_state_into(&mut self.restore_buf)
+        {
+            self.restore_buf.set_again(false);
+            self.insert_root();
+        }
+    }
+
+    /// The inputs from the start to `node`, then `last`.
+    fn path(&self, mut node: u32, last: Input) -> Vec<Input> {
+        let mut out = vec![last];
+        while node != ROOT {
+            let n = node as usize;
+            out.push(self.inputs[self.store.input[n] as usize]);
+            node = self.store.parent[n];
+        }
+        out.pop(); // the root's own (meaningless) input
+        out.reverse();
+        out
+    }
+
+    fn restore(&mut self, node: u32) {
+        let state = self.store.state(node);
+        self.restore_buf.objects_mut().copy_from_slice(&state[..self.cell_words]);
+        if self.checkpoint
+            && let Some(r) = self.restore_buf.restart_objects_mut()
+        {
+            r.copy_from_slice(&state[self.cell_words..]);
+        }
+        if self.random
+            && let Some(rng) = self.store.rngs.get(node as usize)
+        {
+            self.restore_buf.set_rng(rng);
+        }
+        self.session.restore_state(&self.restore_buf);
+    }
+
+    /// Check the clock, the cancel flag and the bounds now and then.
+    fn check(&mut self) -> Result<(), Status> {
+        if self.store.len() >= self.opts.max_states || self.store.bytes() >= self.opts.max_bytes {
+            return Err(Status::StateLimit);
+        }
+        if !self.turns.is_multiple_of(CHECK_EVERY) {
+            return Ok(());
+        }
+        if self.cancel.is_cancelled() {
+            return Err(Status::Cancelled);
+        }
+        let elapsed = self.started.elapsed();
+        if self.opts.timeout.is_some_and(|t| elapsed >= t) {
+            return Err(Status::Timeout);
+        }
+        if self.turns.is_multiple_of(PROGRESS_EVERY) {
+            let p = Progress {
+                states: self.earlier.0 + self.store.len(),
+                turns: self.earlier.1 + self.turns,
+                elapsed,
+            };
+            (self.progress)(&p);
+        }
+        Ok(())
+    }
+
+    /// Try every input from `node`; new states go to `children`. `Ok(Some)`
+    /// is a win.
+    fn expand(&mut self, node: u32, children: &mut Vec<u32>) -> Result<Option<Vec<Input>>, Status> {
+        children.clear();
+        let depth = self.store.depth[node as usize].saturating_add(1);
+        for k in 0..self.inputs.len() {
+            self.check()?;
+            self.turns += 1;
+            let input = self.inputs[k];
+            self.restore(node);
+            match super::step(&mut self.session, input, self.level, self.opts.again_limit) {
+                Step::Won => return Ok(Some(self.path(node, input))),
+                Step::Endless => continue,
+                Step::Moved => {}
+            }
+            if !self.session.save_state_into(&mut self.save_buf) {
+                continue;
+            }
+            let objects = self.save_buf.objects();
+            if objects == &self.store.state(node)[..self.cell_words] {
+                continue; // cancelled or nothing changed: not a move
+            }
+            self.cur.clear();
+            self.cur.extend_from_slice(objects);
+            if self.checkpoint {
+                self.cur.extend_from_slice(self.save_buf.restart_objects().unwrap_or_default());
+            }
+            let rng = self.random.then_some(self.save_buf.rng());
+            if let Some(child) = self.store.insert(&self.cur, rng, node, k as u8, depth) {
+                children.push(child);
+            }
+        }
+        Ok(None)
+    }
+
+    /// Breadth-first until `max_states` are stored: states are numbered in
+    /// the order found, so the queue is the store itself.
+    fn bfs(&mut self, max_states: usize) -> (Status, usize) {
+        let mut children = Vec::new();
+        let mut next = 0u32;
+        while (next as usize) < self.store.len() {
+            if self.store.len() >= max_states {
+                return (Status::StateLimit, self.store.bytes());
+            }
+            match self.expand(next, &mut children) {
+                Ok(Some(inputs)) => return (Status::Solved { inputs }, self.store.bytes()),
+                Ok(None) => {}
+                Err(status) => return (status, self.store.bytes()),
+            }
+            next += 1;
+        }
+        (Status::Exhausted, self.store.bytes())
+    }
+
+    /// Weighted A*: least `depth + weight * estimate` first, then least
+    /// estimate, then oldest.
+    fn astar(&mut self, game: &Game, weight: u32) -> (Status, usize) {
+        let (_, height) = self.restore_buf.size();
+        let mut heuristic = Heuristic::new(game, height);
+        let mut open: BinaryHeap<Reverse<(u32, u32, u32)>> = BinaryHeap::new();
+        let h0 = heuristic.score(&self.store.state(0)[..self.cell_words]);
+        open.push(Reverse((h0.saturating_mul(weight), h0, 0)));
+        let mut children = Vec::new();
+        let bytes = |s: &Self, open: &BinaryHeap<_>| s.store.bytes() + open.capacity() * 12;
+        while let Some(Reverse((_, _, node))) = open.pop() {
+            match self.expand(node, &mut children) {
+                Ok(Some(inputs)) => return (Status::Solved { inputs }, bytes(self, &open)),
+                Ok(None) => {}
+                Err(status) => return (status, bytes(self, &open)),
+            }
+            for &child in &children {
+                let h = heuristic.score(&self.store.state(child)[..self.cell_words]);
+                let g = self.store.depth[child as usize];
+                open.push(Reverse((g.saturating_add(h.saturating_mul(weight)), h, child)));
+            }
+        }
+        (Status::Exhausted, bytes(self, &open))
+    }
+}
