@@ -6,9 +6,11 @@ use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use engine::run::{Event, Input, Session};
+use engine::run::trace::Step;
+use engine::run::{Event, Session};
 use serde_json::Value;
 use studio::app::Persisted;
+use studio::cli::conformance::sim::recorded_session;
 use studio::audio::{Audio, DeviceState, RodioAudio, Silent};
 use studio::layout::PanelId;
 use studio::panels::player::{PlayerPanel, ReplayStep};
@@ -105,20 +107,14 @@ fn a_muted_studio_starts_muted_and_the_volume_is_kept() {
     assert_eq!(saved.volume, Some(0.3));
 }
 
-fn step_of(v: &Value) -> Option<ReplayStep> {
-    Some(match v {
-        Value::String(s) if s == "undo" => ReplayStep::Undo,
-        Value::String(s) if s == "restart" => ReplayStep::Restart,
-        Value::String(s) if s == "tick" => ReplayStep::Tick,
-        Value::Number(n) => ReplayStep::Input(match n.as_u64()? {
-            0 => Input::Up,
-            1 => Input::Left,
-            2 => Input::Down,
-            3 => Input::Right,
-            4 => Input::Action,
-            _ => return None,
-        }),
-        _ => return None,
+/// The player's replay step for a recorded one (the player has no redo).
+fn replay_step(step: Step) -> Option<ReplayStep> {
+    Some(match step {
+        Step::Input(i) => ReplayStep::Input(i),
+        Step::Undo => ReplayStep::Undo,
+        Step::Restart => ReplayStep::Restart,
+        Step::Tick => ReplayStep::Tick,
+        Step::Redo => return None,
     })
 }
 
@@ -163,29 +159,14 @@ fn the_player_forwards_the_recorded_sessions_sounds() {
     let (mut replayed, mut with_sounds, mut recorded_match) = (0, 0, 0);
     let mut mismatches = Vec::new();
     for case in &cases {
-        let Some(want) = case.get("sounds").and_then(Value::as_array) else { continue };
-        let want: Vec<String> = want.iter().map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned)).collect();
+        // The conformance runner's own reading of the case.
+        let Ok(recorded) = recorded_session(case) else { continue };
+        let Some(want) = recorded.sounds else { continue };
         let name = case.get("name").and_then(Value::as_str).unwrap_or("?");
-        let source = case.get("source").and_then(Value::as_str).unwrap_or_default();
-        let level = match case.get("level") {
-            Some(Value::String(s)) => s.trim().parse().unwrap_or(0),
-            Some(v) => v.as_u64().unwrap_or(0) as usize,
-            None => 0,
-        };
-        let seed: Option<String> = match case.get("seed") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(s)) => Some(s.clone()),
-            Some(other) => Some(other.to_string()),
-        };
+        let (source, level, seed) = (recorded.source, recorded.level, recorded.seed);
         let build = engine::build(source);
         let Some(game) = build.game.or(build.salvaged) else { continue };
-        let Some(steps) = case
-            .get("inputs")
-            .and_then(Value::as_array)
-            .and_then(|a| a.iter().map(step_of).collect::<Option<Vec<_>>>())
-        else {
-            continue;
-        };
+        let Some(steps) = recorded.steps.into_iter().map(replay_step).collect::<Option<Vec<_>>>() else { continue };
 
         // The engine alone.
         let (mut all, mut object) = (Vec::new(), Vec::new());

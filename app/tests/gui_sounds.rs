@@ -208,3 +208,23 @@ fn the_player_plays_titlescreen_and_startgame() {
     let played = harness.state().panels.sounds.audio.played();
     assert_eq!(played.get(1), Some(&64107000), "startgame: {played:?}");
 }
+
+/// The seed table: one row per seed of the page, each with its seed, its
+/// waveform and its buttons; a click on a row's waveform plays that seed
+/// and selects the row.
+#[test]
+fn the_seed_table_lists_the_page_and_a_waveform_click_plays_its_seed() {
+    let mut harness = sounds_studio(0);
+    harness.get_by_label("explosion").click();
+    wait_page(&mut harness);
+    let page: Vec<i64> = harness.state().panels.sounds.page.iter().map(|e| e.seed).collect();
+    for seed in &page {
+        harness.get_by_label(&seed.to_string());
+        harness.get_by_label(&format!("Waveform of {seed}"));
+    }
+    assert_eq!(harness.query_all_by_label("More like this").count(), page.len(), "a row of buttons per seed");
+    harness.get_by_label(&format!("Waveform of {}", page[2])).click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().panels.sounds.audio.played().last(), Some(&page[2]));
+    assert_eq!(harness.state().panels.sounds.selected, Some(2));
+}

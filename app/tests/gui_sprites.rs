@@ -184,3 +184,59 @@ fn a_rename_to_a_taken_name_says_why_and_changes_nothing() {
     let message = harness.state().panels.sprites.message().unwrap_or_default().to_owned();
     assert!(message.to_lowercase().contains("player"), "{message}");
 }
+
+/// Dialogs that answer every pick with one path (the desktop's dialog,
+/// scripted).
+struct PickOne(std::path::PathBuf, Option<studio::files::DialogKind>);
+
+impl studio::files::Dialogs for PickOne {
+    fn start(&mut self, kind: studio::files::DialogKind, _: &std::path::Path, _: &egui::Context) {
+        self.1 = Some(kind);
+    }
+
+    fn poll(&mut self) -> Option<(studio::files::DialogKind, studio::files::DialogOutcome)> {
+        self.1.take().map(|k| (k, studio::files::DialogOutcome::Picked(self.0.clone())))
+    }
+}
+
+/// Import image…: a small PNG (made here) becomes Soil's sprite in Soil's
+/// own colours (brown and dark brown), transparent pixels as `.`, in one
+/// undo step.
+#[test]
+fn import_image_makes_the_sprite_and_undoes_in_one_step() {
+    let dir = std::env::temp_dir().join(format!("puzzlewright-import-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let png = dir.join("soil.png");
+    // 10x10, so each sprite cell is a 2x2 block: the top two rows of cells
+    // near brown, a transparent band, then near dark brown.
+    let picture = image::RgbaImage::from_fn(10, 10, |_, y| match y {
+        0..4 => image::Rgba([180, 100, 40, 255]),
+        4..6 => image::Rgba([0, 0, 0, 0]),
+        _ => image::Rgba([90, 50, 20, 255]),
+    });
+    picture.save(&png).expect("write the png");
+
+    let app = StudioApp::with_parts(
+        Startup::Example(0),
+        studio::app::Persisted::default(),
+        Box::new(PickOne(png.clone(), None)),
+        None,
+    );
+    let mut harness = support::harness(app, [1280.0, 800.0], false);
+    studio::layout::focus(&mut harness.state_mut().tree, PanelId::Sprites);
+    harness.run_steps(3);
+    let before = harness.state().doc.text().to_owned();
+    select(&mut harness, "Soil");
+    harness.get_by_label("Import image…").click();
+    harness.run_steps(4);
+    let after = harness.state().doc.text().to_owned();
+    assert_eq!(block(&after, "Soil"), "Soil\nBrown DarkBrown\n00000\n00000\n.....\n11111\n11111", "{}", harness.state().status);
+    assert_eq!(after.len(), before.len(), "only the sprite's digits changed");
+    assert!(harness.state().status.contains("soil.png"), "{}", harness.state().status);
+
+    // One undo restores the text byte for byte.
+    harness.state_mut().queue(studio::command::Command::Undo);
+    harness.run_steps(3);
+    assert_eq!(harness.state().doc.text(), before);
+    let _ = std::fs::remove_dir_all(&dir);
+}

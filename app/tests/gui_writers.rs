@@ -14,6 +14,7 @@ use studio::app::Persisted;
 use studio::command::Command;
 use studio::files::{DialogKind, DialogOutcome, Dialogs, NoDialogs};
 use studio::layout::PanelId;
+use studio::request::AppRequest;
 use studio::{Startup, StudioApp};
 
 mod support;
@@ -141,7 +142,7 @@ fn after_the_system_dialog_an_existing_file_is_asked_about_and_the_game_refused(
 
     // The dialog opens on a sound's name in the game's folder.
     dialogs.answer(DialogOutcome::Picked(game.clone()));
-    harness.state_mut().panels.sounds.export_request = Some(77);
+    harness.state_mut().request(AppRequest::ExportWav(77));
     harness.run_steps(3);
     assert_eq!(dialogs.asked.lock().expect("lock").last(), Some(&(DialogKind::ExportWav(77), dir.join("sound-77.wav"))));
     assert_eq!(std::fs::read_to_string(&game).expect("game"), GAME, "picking the game for a WAV is refused");
@@ -289,7 +290,7 @@ fn random_writes_never_replace_the_game_with_anything_but_a_save_of_it() {
                     if matches!(op, Op::SaveAs) {
                         harness.state_mut().queue(Command::SaveAs);
                     } else {
-                        harness.state_mut().panels.sounds.export_request = Some(1000 + step);
+                        harness.state_mut().request(AppRequest::ExportWav(1000 + step));
                     }
                     harness.run_steps(3);
                     if !use_dialog && harness.query_by_label("Save").is_some() {

@@ -436,3 +436,25 @@ fn a_binary_file_is_refused_and_a_non_utf8_one_opens_as_a_copy() {
     assert_eq!(std::fs::read(&latin1).expect("read"), b"title Caf\xe9\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The Problems table: each diagnostic in a row of its own (severity, line,
+/// message, code); a click on a row selects its span in the code.
+#[test]
+fn the_problems_table_lists_each_diagnostic_and_a_click_selects_it() {
+    let mut harness = studio(Startup::Example(0));
+    let text = harness.state().doc.text().to_owned();
+    let pinned = pinned_diagnostics(&text);
+    harness.state_mut().doc.replace_diagnostics(pinned.clone());
+    harness.run_steps(3);
+    for d in &pinned {
+        harness.get_by_label(&d.message);
+        harness.get_by_label(d.code);
+        assert!(harness.query_by_label(&format!("line {}:{}", d.span.line, d.span.col)).is_some(), "the line column");
+    }
+    assert_eq!(harness.query_all_by_label("error").count(), 1, "one error row");
+    assert_eq!(harness.query_all_by_label("warning").count(), 1, "one warning row");
+    harness.get_by_label("a pinned error for the snapshot").click();
+    harness.run_steps(3);
+    let selected = studio::panels::code::selection(&harness.ctx, harness.state().doc.text()).expect("cursor");
+    assert_eq!(selected, pinned[1].span.start..pinned[1].span.end, "the error's span is selected");
+}

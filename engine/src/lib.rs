@@ -14,8 +14,9 @@
 //! place), `options` (the prelude options), `span` (positions), `rng` (the
 //! reference's RC4 generator), `sfx` (seed -> sfxr parameters -> samples),
 //! `render` (palettes, sprites and RGBA frames of a session or of any level),
-//! `edit` (the smallest text edits for the visual tools), `solve` (search
-//! for a level's winning inputs).
+//! `edit` (the smallest text edits for the visual tools), `analyze` (design
+//! checks beyond the reference's, a separate call never made by `build`),
+//! `solve` (search for a level's winning inputs).
 //!
 //! Arrows run one way: syntax <- names <- check/compile <- run <- play; nothing
 //! in syntax or compile imports check.
@@ -26,6 +27,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analyze;
 pub mod check;
 pub mod compile;
 pub mod diag;

@@ -224,7 +224,8 @@ fn an_aggregate_and_a_rule_that_need_an_object_in_no_layer() {
     assert_eq!(on_rule, 1, "once per rule line: {:#?}", b.diagnostics);
 }
 
-/// A code names one kind of problem: no two places in the engine may give
+/// A code names one kind of problem (E/W from `build`, A from `analyze`):
+/// no two places in the engine may give
 /// the same code to different messages (E0309 has two wordings of one
 /// problem, so it may appear twice).
 #[test]
@@ -243,7 +244,7 @@ fn diagnostic_codes_are_unique_in_the_source() {
                     // A code given to a diagnostic: `"E0123",` or `("E0123"`.
                     for piece in line.split('"').skip(1).step_by(2) {
                         let is_code = piece.len() == 5
-                            && (piece.starts_with('E') || piece.starts_with('W'))
+                            && (piece.starts_with('E') || piece.starts_with('W') || piece.starts_with('A'))
                             && piece[1..].chars().all(|c| c.is_ascii_digit());
                         if is_code && (line.contains("Diagnostic::error") || line.contains("Diagnostic::warning") || line.trim() == format!("\"{piece}\",")) {
                             seen.entry(piece.to_owned()).or_default().push(format!("{}:{}", path.display(), i + 1));

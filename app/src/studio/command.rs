@@ -3,7 +3,7 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-use crate::layout::PanelId;
+use crate::panel_id::PanelId;
 
 /// One thing the user can ask the studio to do.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -49,6 +49,18 @@ impl Edit {
         })
     }
 
+    /// The edit `edit` makes in `text`, trimmed to the bytes it really
+    /// changes (a tool may rewrite a whole row to change one pixel); `None`
+    /// when its range does not fit the text or it changes nothing. Looks
+    /// only at the edited range, never at the rest of the text.
+    fn from_text_edit(text: &str, edit: &engine::edit::TextEdit) -> Option<Edit> {
+        let std::ops::Range { start, end } = edit.range.clone();
+        let removed = text.get(start..end)?;
+        let inserted = edit.insert.as_str();
+        let trimmed = Edit::between(removed, inserted)?;
+        Some(Edit { at: start + trimmed.at, ..trimmed })
+    }
+
     fn apply(&self, text: &mut String) {
         text.replace_range(self.at..self.at + self.removed.len(), &self.inserted);
     }
@@ -185,6 +197,14 @@ impl Document {
         let Some(edit) = Edit::between(&self.text, &new) else {
             return false;
         };
+        self.record(edit);
+        true
+    }
+
+    /// Make `edit` in the text and record it in the history: merged into
+    /// the last undo step while typing runs on or a stroke is open, else a
+    /// step of its own. Rebuilds.
+    fn record(&mut self, edit: Edit) {
         let now = Instant::now();
         let in_stroke = match self.stroke {
             Some(started) => {
@@ -193,6 +213,7 @@ impl Document {
             }
             None => false,
         };
+        edit.apply(&mut self.text);
         let merge = in_stroke || self.undo.last().is_some_and(|step| {
             let prev = step.edits.last();
             now.duration_since(step.last) < MERGE_WINDOW
@@ -215,16 +236,19 @@ impl Document {
             }
         }
         self.redo.clear();
-        self.text = new;
         self.changed();
-        true
     }
 
-    /// Apply a visual tool's edit as if typed. Returns false when the edit
-    /// does not fit the text (a stale range) or changes nothing.
+    /// Apply a visual tool's edit as if typed: the engine's edit is the
+    /// undo step itself (the text is changed in place, never rebuilt whole
+    /// and compared). Returns false when the edit does not fit the text (a
+    /// stale range) or changes nothing.
     pub fn apply_edit(&mut self, edit: &engine::edit::TextEdit) -> bool {
-        match edit.apply(&self.text) {
-            Some(new) => self.set_text(new),
+        match Edit::from_text_edit(&self.text, edit) {
+            Some(edit) => {
+                self.record(edit);
+                true
+            }
             None => false,
         }
     }
@@ -500,6 +524,25 @@ mod tests {
         doc.undo();
         assert_eq!(doc.text(), "0000\n", "and the typing before it separately");
         assert!(!doc.apply_edit(&engine::edit::TextEdit::insert(99, "z")), "a stale range is refused");
+    }
+
+    #[test]
+    fn a_tool_edit_is_the_undo_step_trimmed_to_what_changed() {
+        let mut doc = Document::new("ab\n0000\ncd\n".into(), None);
+        // A tool rewrites the whole row to change one pixel.
+        assert!(doc.apply_edit(&engine::edit::TextEdit::replace(3..7, "0010")));
+        assert_eq!(doc.text(), "ab\n0010\ncd\n");
+        let step = doc.undo.last().map(|s| s.edits.clone());
+        assert_eq!(step, Some(vec![Edit { at: 5, removed: "0".into(), inserted: "1".into() }]));
+        assert!(!doc.apply_edit(&engine::edit::TextEdit::replace(3..7, "0010")), "no change, no step");
+        assert!(!doc.apply_edit(&engine::edit::TextEdit::replace(0..99, "x")), "a range past the end is refused");
+        assert_eq!(doc.undo(), Some(6), "undo puts the cursor after the restored byte");
+        assert_eq!(doc.text(), "ab\n0000\ncd\n");
+        assert!(!doc.can_undo());
+        // Not on a character boundary: refused, the text untouched.
+        let mut doc = Document::new("é".into(), None);
+        assert!(!doc.apply_edit(&engine::edit::TextEdit::replace(1..2, "x")));
+        assert_eq!(doc.text(), "é");
     }
 
     #[test]

@@ -21,6 +21,17 @@ pub enum DialogKind {
     SaveAs,
     /// Choose where to write this sound seed as a WAV file.
     ExportWav(i64),
+    /// Choose a picture (PNG or GIF) to import as a sprite.
+    ImportImage,
+}
+
+impl DialogKind {
+    /// True for a dialog that picks an existing file (rather than a place
+    /// to write one).
+    #[must_use]
+    pub fn picks_existing(self) -> bool {
+        matches!(self, DialogKind::Open | DialogKind::ImportImage)
+    }
 }
 
 /// How a dialog ended.
@@ -76,7 +87,7 @@ impl Dialogs for RfdDialogs {
             let _ = tx.send(DialogOutcome::Unavailable);
             return;
         }
-        let (folder, name) = if proposed.is_dir() || kind == DialogKind::Open {
+        let (folder, name) = if proposed.is_dir() || kind.picks_existing() {
             (Some(proposed.to_path_buf()).filter(|p| p.is_dir()).or_else(|| proposed.parent().map(Path::to_path_buf)), None)
         } else {
             (proposed.parent().map(Path::to_path_buf), proposed.file_name().map(|n| n.to_string_lossy().into_owned()))
@@ -86,6 +97,7 @@ impl Dialogs for RfdDialogs {
             let start = Instant::now();
             let mut dialog = match kind {
                 DialogKind::ExportWav(_) => rfd::FileDialog::new().add_filter("WAV sound", &["wav"]),
+                DialogKind::ImportImage => rfd::FileDialog::new().add_filter("Picture (PNG, GIF)", &["png", "gif"]),
                 _ => rfd::FileDialog::new()
                     .add_filter("PuzzleScript game", &["txt", "html", "htm"])
                     .add_filter("All files", &["*"]),
@@ -97,7 +109,7 @@ impl Dialogs for RfdDialogs {
                 dialog = dialog.set_file_name(name);
             }
             let picked = match kind {
-                DialogKind::Open => dialog.pick_file(),
+                DialogKind::Open | DialogKind::ImportImage => dialog.pick_file(),
                 DialogKind::SaveAs | DialogKind::ExportWav(_) => dialog.save_file(),
             };
             let outcome = match picked {

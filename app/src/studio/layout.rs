@@ -1,60 +1,8 @@
 //! The docked panels: which exist, how they start out, and the
 //! `egui_tiles` behaviour that draws each one through its [`Panel`].
 
-use serde::{Deserialize, Serialize};
-
+pub use crate::panel_id::PanelId;
 use crate::panels::{Panel, PanelContext};
-
-/// Each panel of the studio; the tile tree holds these ids, the panels'
-/// state lives in [`crate::panels::Panels`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum PanelId {
-    /// The text editor.
-    Code,
-    /// The list of diagnostics.
-    Problems,
-    /// The game being played.
-    Player,
-    /// The sprite painter.
-    Sprites,
-    /// The level editor.
-    Levels,
-    /// The sound seed browser.
-    Sounds,
-    /// The map of the game: sections, objects, rules, levels, uses.
-    Outline,
-    /// The rule debugger (beside the player).
-    Debugger,
-}
-
-impl PanelId {
-    /// Every panel, in View-menu order.
-    pub const ALL: [PanelId; 8] = [
-        PanelId::Code,
-        PanelId::Sprites,
-        PanelId::Levels,
-        PanelId::Sounds,
-        PanelId::Player,
-        PanelId::Problems,
-        PanelId::Outline,
-        PanelId::Debugger,
-    ];
-
-    /// The tab title.
-    #[must_use]
-    pub fn title(self) -> &'static str {
-        match self {
-            PanelId::Code => "Code",
-            PanelId::Problems => "Problems",
-            PanelId::Player => "Player",
-            PanelId::Sprites => "Sprites",
-            PanelId::Levels => "Levels",
-            PanelId::Sounds => "Sounds",
-            PanelId::Outline => "Outline",
-            PanelId::Debugger => "Debugger",
-        }
-    }
-}
 
 /// The starting layout: the editors as tabs on the left (code in front),
 /// the player above the problems and the outline (as tabs) on the right.

@@ -7,6 +7,7 @@
 
 pub mod app;
 pub mod audio;
+pub mod cli;
 pub mod command;
 pub mod complete;
 pub mod document;
@@ -18,8 +19,10 @@ pub mod fonts;
 pub mod highlight;
 pub mod layout;
 pub mod navigate;
+pub mod panel_id;
 pub mod panels;
 pub mod recovery;
+pub mod request;
 pub mod standalone;
 pub mod writers;
 

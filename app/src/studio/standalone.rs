@@ -13,10 +13,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use crate::audio::{Controlled, RodioAudio};
-use crate::command::Command;
 use crate::document::Document;
 use crate::panels::player::{BOARD_ID, PlayerPanel};
 use crate::panels::{Panel as _, PanelContext};
+use crate::request::Requests;
 
 /// The storage key of the progress.
 const PROGRESS_KEY: &str = "progress";
@@ -50,8 +50,8 @@ pub fn app_id(title: &str) -> String {
 pub struct StandaloneApp {
     doc: Document,
     player: PlayerPanel,
-    commands: Vec<Command>,
-    jump: Option<std::ops::Range<usize>>,
+    /// What the player asks of a studio: nothing here acts on it.
+    requests: Requests,
     fullscreen: bool,
     focused_once: bool,
 }
@@ -71,7 +71,7 @@ impl StandaloneApp {
         player.set_progress(progress);
         player.set_checkpoints(checkpoints);
         player.audio = audio;
-        Self { doc: Document::new(source, None), player, commands: Vec::new(), jump: None, fullscreen: false, focused_once: false }
+        Self { doc: Document::new(source, None), player, requests: Requests::default(), fullscreen: false, focused_once: false }
     }
 
     /// The player panel (for tests).
@@ -88,7 +88,7 @@ impl StandaloneApp {
         }
         self.doc.poll_build();
         egui::CentralPanel::default().show(ui, |ui| {
-            let mut cx = PanelContext { doc: &mut self.doc, commands: &mut self.commands, jump: &mut self.jump };
+            let mut cx = PanelContext { doc: &mut self.doc, requests: &mut self.requests };
             self.player.ui(ui, &mut cx);
         });
         // The board has the keys from the start: there is nothing else.
@@ -97,7 +97,7 @@ impl StandaloneApp {
             ui.memory_mut(|m| m.request_focus(board));
             self.focused_once = true;
         }
-        self.commands.clear();
+        let _ = self.requests.take();
     }
 }
 

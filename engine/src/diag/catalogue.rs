@@ -796,3 +796,116 @@ pub fn gosub_runs_nothing(span: Span, name: &str, from_late: bool, has_rules: bo
     };
     Diagnostic::warning("W0632", span, message)
 }
+
+// ---- design checks (engine::analyze; never part of `build`) -------------
+//
+// A01xx: what is defined but not used. A02xx: what is written twice.
+// A03xx: what can never happen (or has already happened). A04xx: levels
+// too easy to solve, found by playing them (the dynamic checks).
+
+/// An object that nothing in the rules, levels or win conditions uses.
+#[must_use]
+pub fn unused_object(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "A0101",
+        span,
+        format!("the object {} is never used: no rule, level or win condition names it, directly or through the legend", up(name)),
+    )
+}
+/// A legend entry that nothing refers to.
+#[must_use]
+pub fn unused_legend(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "A0102",
+        span,
+        format!("{} is defined here but never used in a rule, level, win condition, sound, collision layer or other legend line", up(name)),
+    )
+}
+/// A colour of an object's palette that no pixel of its sprite uses.
+#[must_use]
+pub fn unused_colour(span: Span, object: &str, index: usize, colour: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "A0103",
+        span,
+        format!("colour {index} ({colour}) of {} is not used by any pixel of its sprite", up(object)),
+    )
+}
+/// A rule that, once expanded, is the same as an earlier one it runs with:
+/// in the same group, or (`same_group` false) in the group just before,
+/// its own group holding only such copies.
+#[must_use]
+pub fn repeated_rule(span: Span, first_line: u32, same_group: bool) -> Diagnostic {
+    let message = if same_group {
+        format!("once expanded, this rule is the same as the rule on line {first_line} of its group, which already repeats its rules until nothing changes")
+    } else {
+        format!("once expanded, this rule is the same as the rule on line {first_line}, in the group just before, and its own group holds only such copies, so it finds nothing left to change")
+    };
+    Diagnostic::warning("A0201", span, message)
+}
+/// A win condition that asks what an earlier one already asks.
+#[must_use]
+pub fn repeated_win_condition(span: Span, first_line: u32) -> Diagnostic {
+    Diagnostic::warning("A0202", span, format!("this win condition repeats the one on line {first_line}"))
+}
+/// An object sound line written twice.
+#[must_use]
+pub fn repeated_sound(span: Span, first_line: u32) -> Diagnostic {
+    Diagnostic::warning("A0203", span, format!("this sound line repeats the one on line {first_line}"))
+}
+/// A cell of a rule that asks for two objects of one collision layer.
+#[must_use]
+pub fn cell_layer_clash(span: Span, pairs: &[String]) -> Diagnostic {
+    Diagnostic::warning(
+        "A0301",
+        span,
+        format!(
+            "a cell of this rule asks for {} at once, but they share a collision layer, so those cases of the rule can never match",
+            pairs.join(", or ")
+        ),
+    )
+}
+/// A rule whose left side needs objects the game can never hold.
+#[must_use]
+pub fn rule_never_fires(span: Span, missing: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "A0302",
+        span,
+        format!("this rule can never apply: it needs {}, which no level holds and no rule that can apply creates", up(missing)),
+    )
+}
+/// A level whose win conditions can never all hold.
+#[must_use]
+pub fn impossible_victory(span: Span, win_line: u32, missing: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "A0303",
+        span,
+        format!(
+            "this level can never be won: the win condition on line {win_line} needs {}, which the level lacks and no rule that can apply here creates",
+            up(missing)
+        ),
+    )
+}
+/// A level whose win conditions hold before any move.
+#[must_use]
+pub fn instant_victory(span: Span) -> Diagnostic {
+    Diagnostic::warning("A0304", span, "this level is already won as it starts: its win conditions hold before any move")
+}
+/// A level won by pressing one key over and over.
+#[must_use]
+pub fn won_by_holding(span: Span, key: &str, presses: usize) -> Diagnostic {
+    Diagnostic::warning(
+        "A0401",
+        span,
+        format!("this level is won by holding {}: {presses} presses of that one key win it", up(key)),
+    )
+}
+/// A level won in one or two moves.
+#[must_use]
+pub fn short_solution(span: Span, moves: &[&str]) -> Diagnostic {
+    let keys: Vec<String> = moves.iter().map(|m| up(m)).collect();
+    Diagnostic::warning(
+        "A0402",
+        span,
+        format!("this level can be won in {} move(s): {}", moves.len(), keys.join(", ")),
+    )
+}

@@ -9,20 +9,18 @@ pub mod problems;
 pub mod sounds;
 pub mod sprites;
 
-use std::ops::Range;
-
-use crate::command::Command;
 use crate::document::Document;
-use crate::layout::PanelId;
+use crate::panel_id::PanelId;
+use crate::request::Requests;
 
 /// What every panel may read and change while it draws.
 pub struct PanelContext<'a> {
     /// The open game.
     pub doc: &'a mut Document,
-    /// Commands a panel asks the studio to run after this frame.
-    pub commands: &'a mut Vec<Command>,
-    /// A byte range the code panel should select and show.
-    pub jump: &'a mut Option<Range<usize>>,
+    /// The one way a panel asks the studio for something (run a command,
+    /// show a place in the code, export a sound): handled after this frame's
+    /// panels are drawn.
+    pub requests: &'a mut Requests,
 }
 
 /// Give `response` the tooltip `text`, shown whether or not the widget is

@@ -179,13 +179,13 @@ fn section_name(section: Section) -> &'static str {
 
 impl Panel for OutlinePanel {
     fn title(&self, _cx: &PanelContext<'_>) -> String {
-        crate::layout::PanelId::Outline.title().to_owned()
+        crate::panel_id::PanelId::Outline.title().to_owned()
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
         let ast = cx.doc.shared_ast();
         let revision = cx.doc.revision();
-        let text = cx.doc.text().to_owned();
+        let text = cx.doc.text();
         self.ensure_sprites(ui.ctx(), &ast, revision);
         let game = cx.doc.build().and_then(|b| b.game.clone());
         let look = game.as_ref().map(|g| engine::render::Look::new(g));
@@ -199,7 +199,7 @@ impl Panel for OutlinePanel {
         }
         self.uses_shown = uses_now;
         scroll.show(ui, |ui| {
-            self.uses_ui(ui, &text, &mut jump);
+            self.uses_ui(ui, text, &mut jump);
             egui::CollapsingHeader::new(format!("Sections ({})", ast.sections.len())).id_salt("outline_sections").default_open(true).show(ui, |ui| {
                 for (section, span) in &ast.sections {
                     entry(ui, &format!("{:>5}  {}", span.line, section_name(*section)), *span, &mut jump);
@@ -211,7 +211,7 @@ impl Panel for OutlinePanel {
                         if let Some(t) = self.sprites.as_ref().and_then(|(_, m)| m.get(&obj.name.text)) {
                             ui.add(egui::Image::new((t.id(), egui::vec2(16.0, 16.0))));
                         }
-                        entry(ui, obj.name.span.text(&text), obj.name.span, &mut jump);
+                        entry(ui, obj.name.span.text(text), obj.name.span, &mut jump);
                     });
                 }
             });
@@ -220,7 +220,7 @@ impl Panel for OutlinePanel {
                 for rule in &ast.rules {
                     let shown = match &rule.kind {
                         RuleLineKind::Rule(_) | RuleLineKind::StartLoop | RuleLineKind::EndLoop | RuleLineKind::Subroutine(_) => {
-                            rule.span.text(&text).trim()
+                            rule.span.text(text).trim()
                         }
                     };
                     entry(ui, &format!("{:>5}  {shown}", rule.span.line), rule.span, &mut jump);
@@ -255,7 +255,7 @@ impl Panel for OutlinePanel {
             });
         });
         if let Some(span) = jump {
-            *cx.jump = Some(span.start..span.end);
+            cx.requests.select_in_code(span.start..span.end);
         }
     }
 }

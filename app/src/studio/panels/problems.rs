@@ -1,6 +1,7 @@
 //! The problems panel: every diagnostic of the last build, with severity
 //! and line; clicking one selects it in the code panel.
 
+use egui_extras::{Column, TableBuilder};
 use engine::Severity;
 
 use crate::document::RuntimeProblem;
@@ -47,37 +48,59 @@ impl Panel for ProblemsPanel {
         .on_hover_text(built_in);
         ui.separator();
         let mut jump = runtime_ui(ui, cx);
-        egui::ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
-            for d in diagnostics {
-                let (symbol, colour) = severity_style(d.severity, ui.visuals());
-                let mut job = egui::text::LayoutJob::default();
-                let body = egui::TextFormat::simple(egui::FontId::proportional(13.0), ui.visuals().text_color());
-                job.append(&format!("{symbol:<8}"), 0.0, egui::TextFormat { color: colour, font_id: egui::FontId::monospace(12.0), ..body.clone() });
-                job.append(
-                    &format!("line {}:{}  ", d.span.line, d.span.col),
-                    0.0,
-                    egui::TextFormat { color: ui.visuals().weak_text_color(), ..body.clone() },
-                );
-                job.append(&d.message, 0.0, body.clone());
-                job.append(
-                    &format!("  {}", d.code),
-                    0.0,
-                    egui::TextFormat { color: ui.visuals().weak_text_color(), ..body },
-                );
-                let row = ui.add(egui::Button::selectable(false, job).frame_when_inactive(false));
-                if row
-                    .on_hover_text(format!("{} {}: click to show it in the code", d.severity.as_str(), d.code))
-                    .clicked()
-                {
-                    jump = Some(d.span.start..d.span.end.max(d.span.start));
-                }
-            }
-        });
+        if let Some(range) = diagnostics_table(ui, diagnostics) {
+            jump = Some(range);
+        }
         if let Some(range) = jump {
-            *cx.jump = Some(range);
+            cx.requests.select_in_code(range);
             ui.ctx().request_repaint();
         }
     }
+}
+
+/// The diagnostics as a table (severity, line, message, code), one row
+/// each; returns the span of the row clicked.
+fn diagnostics_table(ui: &mut egui::Ui, diagnostics: &[engine::Diagnostic]) -> Option<std::ops::Range<usize>> {
+    let mut jump = None;
+    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+    ui.push_id("problems_table", |ui| {
+        // A click anywhere on a row is the row's, not a label's.
+        ui.style_mut().interaction.selectable_labels = false;
+        TableBuilder::new(ui)
+            .striped(true)
+            .auto_shrink(false)
+            .sense(egui::Sense::click())
+            .column(Column::exact(64.0))
+            .column(Column::exact(72.0))
+            .column(Column::remainder().at_least(160.0).clip(true))
+            // Fixed widths: a width taken from the content makes egui lay
+            // the frame out twice.
+            .column(Column::exact(64.0))
+            .body(|body| {
+                body.rows(row_height, diagnostics.len(), |mut row| {
+                    let d = &diagnostics[row.index()];
+                    row.col(|ui| {
+                        let (symbol, colour) = severity_style(d.severity, ui.visuals());
+                        ui.label(egui::RichText::new(symbol).monospace().color(colour));
+                    });
+                    row.col(|ui| {
+                        ui.weak(format!("line {}:{}", d.span.line, d.span.col));
+                    });
+                    row.col(|ui| {
+                        ui.add(egui::Label::new(&d.message).wrap_mode(egui::TextWrapMode::Extend));
+                    });
+                    row.col(|ui| {
+                        ui.weak(d.code.to_string());
+                    });
+                    // (No tooltip on the row: it would become the row's
+                    // accessible name, ahead of the cells' own text.)
+                    if row.response().clicked() {
+                        jump = Some(d.span.start..d.span.end.max(d.span.start));
+                    }
+                });
+            });
+    });
+    jump
 }
 
 /// The text of a runtime problem's row.

@@ -8,6 +8,8 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 use engine::edit::sounds::{DIRECTIONS, GLOBAL_EVENTS, OBJECT_VERBS, SoundEvent, set_sound};
 use engine::sfx::Category;
 
+use egui_extras::{Column, TableBuilder};
+
 use super::{Panel, PanelContext};
 use crate::audio::{SharedAudio, silent};
 
@@ -59,8 +61,6 @@ pub struct SoundsPanel {
     pub verb: usize,
     /// Direction: 0 for any, else 1 + index into [`DIRECTIONS`].
     pub direction: usize,
-    /// A seed the user asked to export as WAV (the app opens the dialog).
-    pub export_request: Option<i64>,
 }
 
 impl Default for SoundsPanel {
@@ -78,7 +78,6 @@ impl Default for SoundsPanel {
             object: String::from("player"),
             verb: 0,
             direction: 0,
-            export_request: None,
         }
     }
 }
@@ -208,8 +207,8 @@ impl SoundsPanel {
         {
             return false;
         }
-        let text = cx.doc.text().to_owned();
-        let edit = set_sound(&text, cx.doc.ast(), &event, seed);
+        let ast = cx.doc.shared_ast();
+        let edit = set_sound(cx.doc.text(), &ast, &event, seed);
         edit.is_some_and(|e| cx.doc.apply_edit(&e))
     }
 
@@ -240,9 +239,95 @@ impl SoundsPanel {
     }
 }
 
+/// What a click in the seed table asked for.
+#[derive(Default)]
+struct Picked {
+    /// More like this seed.
+    more: Option<i64>,
+    /// Fav or unfav this seed.
+    fav: Option<i64>,
+    /// Use this seed for the event below.
+    use_seed: Option<i64>,
+}
+
+impl SoundsPanel {
+    /// The page of seeds as a table: the seed (click to play), its
+    /// waveform (click to play), Fav, More like this, Use.
+    fn seed_table_ui(&mut self, ui: &mut egui::Ui) -> Picked {
+        let mut picked = Picked::default();
+        let mut play = None;
+        let row_height = 24.0;
+        ui.push_id("seed_table", |ui| {
+            // Button labels stay on one line.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+            TableBuilder::new(ui)
+                .striped(true)
+                .auto_shrink([false, true])
+                .vscroll(false)
+                // Fixed widths for the seed and the buttons (a width taken
+                // from the content would make egui lay the frame out twice);
+                // the waveform takes the rest of the row.
+                .column(Column::exact(84.0))
+                .column(Column::remainder().at_least(96.0))
+                .column(Column::exact(56.0))
+                .column(Column::exact(112.0))
+                .column(Column::exact(44.0))
+                .body(|body| {
+                    body.rows(row_height, self.page.len(), |mut row| {
+                        let i = row.index();
+                        let e = &self.page[i];
+                        row.set_selected(self.selected == Some(i));
+                        row.col(|ui| {
+                            let seed = egui::Button::selectable(self.selected == Some(i), egui::RichText::new(e.seed.to_string()).monospace());
+                            if ui.add_sized([78.0, 18.0], seed).on_hover_text("Play this seed").clicked() {
+                                play = Some(i);
+                            }
+                        });
+                        row.col(|ui| {
+                            let width = ui.available_width().max(96.0);
+                            let wave = ui_widgets::waveform::waveform(ui, &e.peaks, egui::vec2(width, 20.0));
+                            wave.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Waveform of {}", e.seed)));
+                            if wave.on_hover_text("Play this seed").clicked() {
+                                play = Some(i);
+                            }
+                        });
+                        row.col(|ui| {
+                            let (star, tip) = if self.favourites.contains(&e.seed) {
+                                ("Unfav", "Remove from favourites")
+                            } else {
+                                ("Fav", "Keep in favourites")
+                            };
+                            // One width for Fav and Unfav keeps the columns still.
+                            if ui.add_sized([52.0, 18.0], egui::Button::new(star)).on_hover_text(tip).clicked() {
+                                picked.fav = Some(e.seed);
+                            }
+                        });
+                        row.col(|ui| {
+                            if ui.button("More like this").on_hover_text("A page of seeds that sound like this one").clicked() {
+                                picked.more = Some(e.seed);
+                            }
+                        });
+                        row.col(|ui| {
+                            if ui.button("Use").on_hover_text("Use this seed for the event below").clicked() {
+                                picked.use_seed = Some(e.seed);
+                            }
+                        });
+                    });
+                });
+        });
+        if let Some(i) = play {
+            self.selected = Some(i);
+            if let Some(e) = self.page.get(i) {
+                self.audio.play(e.seed);
+            }
+        }
+        picked
+    }
+}
+
 impl Panel for SoundsPanel {
     fn title(&self, _cx: &PanelContext<'_>) -> String {
-        crate::layout::PanelId::Sounds.title().to_owned()
+        crate::panel_id::PanelId::Sounds.title().to_owned()
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
@@ -270,43 +355,8 @@ impl Panel for SoundsPanel {
                 ui.ctx().request_repaint_after(std::time::Duration::from_millis(30));
             }
             ui.separator();
-            let mut more = None;
-            let mut fav = None;
-            let mut use_seed = None;
-            for (i, e) in self.page.iter().enumerate() {
-                ui.horizontal(|ui| {
-                    let selected = self.selected == Some(i);
-                    // A fixed-width seed column keeps the waveforms aligned.
-                    let seed = egui::Button::selectable(selected, egui::RichText::new(e.seed.to_string()).monospace());
-                    let mut play = ui.add_sized([78.0, 18.0], seed).on_hover_text("Play this seed").clicked();
-                    // The buttons at the right; the waveform takes the rest of the row.
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        if ui.button("Use").on_hover_text("Use this seed for the event below").clicked() {
-                            use_seed = Some(e.seed);
-                        }
-                        if ui.button("More like this").on_hover_text("A page of seeds that sound like this one").clicked() {
-                            more = Some(e.seed);
-                        }
-                        let (star, tip) = if self.favourites.contains(&e.seed) {
-                            ("Unfav", "Remove from favourites")
-                        } else {
-                            ("Fav", "Keep in favourites")
-                        };
-                        // One width for Fav and Unfav keeps the waveforms aligned.
-                        if ui.add_sized([46.0, 18.0], egui::Button::new(star)).on_hover_text(tip).clicked() {
-                            fav = Some(e.seed);
-                        }
-                        let width = ui.available_width().max(96.0);
-                        let wave = ui_widgets::waveform::waveform(ui, &e.peaks, egui::vec2(width, 20.0));
-                        wave.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Waveform of {}", e.seed)));
-                        play |= wave.on_hover_text("Play this seed").clicked();
-                    });
-                    if play {
-                        self.selected = Some(i);
-                        self.audio.play(e.seed);
-                    }
-                });
-            }
+            let picked = self.seed_table_ui(ui);
+            let (more, fav, use_seed) = (picked.more, picked.fav, picked.use_seed);
             if let Some(seed) = fav {
                 self.toggle_favourite(seed);
             }
@@ -335,7 +385,7 @@ impl Panel for SoundsPanel {
                         use_fav = Some(seed);
                     }
                     if ui.button("WAV").on_hover_text("Export as a WAV file").clicked() {
-                        self.export_request = Some(seed);
+                        cx.requests.send(crate::request::AppRequest::ExportWav(seed));
                     }
                 });
             }

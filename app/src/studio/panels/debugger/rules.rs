@@ -107,7 +107,7 @@ pub(super) fn table(panel: &mut DebuggerPanel, ui: &mut egui::Ui, trace: &Trace,
     if let Some(line) = jump {
         panel.selected_line = Some(line);
         if let Some(range) = line_range(cx.doc.text(), line) {
-            *cx.jump = Some(range);
+            cx.requests.select_in_code(range);
         }
     }
 }

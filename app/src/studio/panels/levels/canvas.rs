@@ -66,8 +66,7 @@ impl LevelsPanel {
                 cx.doc.begin_stroke();
                 self.stroking = true;
             }
-            let text = cx.doc.text().to_owned();
-            Self::apply(cx, edit::paint_cell(&text, ast, i, x, y, g));
+            Self::apply(cx, |text| edit::paint_cell(text, ast, i, x, y, g));
         }
         if out.released && self.stroking {
             cx.doc.end_stroke();
@@ -96,7 +95,6 @@ impl LevelsPanel {
             }
             ui.toggle_value(&mut self.select_mode, "Select")
                 .on_hover_text("Drag to select cells instead of painting them");
-            let text = cx.doc.text().to_owned();
             let sel = self.selection;
             if ui
                 .add_enabled(sel.is_some(), egui::Button::new("Copy"))
@@ -134,7 +132,7 @@ impl LevelsPanel {
                     })
                     .filter(|&(x, y, _)| map.rows.get(y).is_some_and(|r| x < r.len()))
                     .collect();
-                Self::apply(cx, edit::paint_cells(&text, ast, i, &cells));
+                Self::apply(cx, |text| edit::paint_cells(text, ast, i, &cells));
             }
             if ui
                 .add_enabled(
@@ -151,10 +149,10 @@ impl LevelsPanel {
                     .filter(|&(x, y)| map.rows.get(y).is_some_and(|r| x < r.len()))
                     .map(|(x, y)| (x, y, b))
                     .collect();
-                Self::apply(cx, edit::paint_cells(&text, ast, i, &cells));
+                Self::apply(cx, |text| edit::paint_cells(text, ast, i, &cells));
             }
             if ui.button("Play from here").on_hover_text("Play this level in the player").clicked() {
-                cx.commands.push(Command::PlayLevel(i));
+                cx.requests.run(Command::PlayLevel(i));
             }
         });
     }

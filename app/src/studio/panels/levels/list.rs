@@ -78,7 +78,6 @@ impl LevelsPanel {
         ast: &Ast,
         bg: Option<char>,
     ) {
-        let text = cx.doc.text().to_owned();
         let n = ast.levels.len();
         ui.horizontal_wrapped(|ui| {
             let after = (n > 0).then_some(self.selected.min(n.saturating_sub(1)));
@@ -88,7 +87,7 @@ impl LevelsPanel {
                 .on_hover_text("Add an empty 8×6 level after the selected one")
                 .clicked()
             {
-                match new_level(&text, ast, after) {
+                match new_level(cx.doc.text(), ast, after) {
                     Ok(e) if cx.doc.apply_edit(&e) => {
                         self.select(after.map_or(0, |a| a + 1));
                         self.complaint = None;
@@ -100,13 +99,13 @@ impl LevelsPanel {
             let sel = self.selected;
             if crate::panels::tip(ui.add_enabled(sel < n, egui::Button::new("Duplicate")), "Copy the selected entry after itself")
                 .clicked()
-                && Self::apply(cx, edit::duplicate(&text, ast, sel))
+                && Self::apply(cx, |text| edit::duplicate(text, ast, sel))
             {
                 self.selected = sel + 1;
             }
             if crate::panels::tip(ui.add_enabled(sel < n, egui::Button::new("Delete")), "Delete the selected entry")
                 .clicked()
-                && Self::apply(cx, edit::delete(&text, ast, sel))
+                && Self::apply(cx, |text| edit::delete(text, ast, sel))
             {
                 self.selected = sel.saturating_sub(1);
             }
@@ -114,7 +113,7 @@ impl LevelsPanel {
                 .add_enabled(sel > 0 && sel < n, egui::Button::new("Up"))
                 .on_hover_text("Move up")
                 .clicked()
-                && Self::apply(cx, edit::move_entry(&text, ast, sel, sel - 1))
+                && Self::apply(cx, |text| edit::move_entry(text, ast, sel, sel - 1))
             {
                 self.selected = sel - 1;
             }
@@ -122,7 +121,7 @@ impl LevelsPanel {
                 .add_enabled(sel + 1 < n, egui::Button::new("Down"))
                 .on_hover_text("Move down")
                 .clicked()
-                && Self::apply(cx, edit::move_entry(&text, ast, sel, sel + 1))
+                && Self::apply(cx, |text| edit::move_entry(text, ast, sel, sel + 1))
             {
                 self.selected = sel + 1;
             }
@@ -137,7 +136,7 @@ impl LevelsPanel {
             .labelled_by(label.id);
             if ui.button("Insert message").on_hover_text("Add this message after the selected entry").clicked() {
                 let after = (n > 0).then_some(self.selected.min(n.saturating_sub(1)));
-                if Self::apply(cx, edit::insert_message(&text, ast, after, &self.message)) {
+                if Self::apply(cx, |text| edit::insert_message(text, ast, after, &self.message)) {
                     self.selected = after.map_or(0, |a| a + 1);
                 }
             }
@@ -323,33 +322,30 @@ impl LevelsPanel {
             self.select(i);
         }
         if let Some((i, a)) = action {
-            let text = cx.doc.text().to_owned();
             match a {
                 CardAction::Duplicate => {
-                    if Self::apply(cx, edit::duplicate(&text, ast, i)) {
+                    if Self::apply(cx, |text| edit::duplicate(text, ast, i)) {
                         self.select(i + 1);
                     }
                 }
                 CardAction::Delete => {
-                    if Self::apply(cx, edit::delete(&text, ast, i)) {
+                    if Self::apply(cx, |text| edit::delete(text, ast, i)) {
                         self.select(i.saturating_sub(1));
                     }
                 }
                 CardAction::Message => {
-                    if Self::apply(cx, edit::insert_message(&text, ast, Some(i), &self.message)) {
+                    if Self::apply(cx, |text| edit::insert_message(text, ast, Some(i), &self.message)) {
                         self.select(i + 1);
                     }
                 }
-                CardAction::Play => cx.commands.push(Command::PlayLevel(i)),
+                CardAction::Play => cx.requests.run(Command::PlayLevel(i)),
             }
         }
         if let Some((from, to)) = moved
             && from != to
+            && Self::apply(cx, |text| edit::move_entry(text, ast, from, to))
         {
-            let text = cx.doc.text().to_owned();
-            if Self::apply(cx, edit::move_entry(&text, ast, from, to)) {
-                self.select(to);
-            }
+            self.select(to);
         }
     }
 }

@@ -194,8 +194,10 @@ impl LevelsPanel {
         self.brush = glyph;
     }
 
-    fn apply(cx: &mut PanelContext<'_>, edit: Option<engine::edit::TextEdit>) -> bool {
-        edit.is_some_and(|e| cx.doc.apply_edit(&e))
+    /// Make the edit `make` computes from the current text (no copy of
+    /// the text is taken); false when it cannot be made.
+    fn apply(cx: &mut PanelContext<'_>, make: impl FnOnce(&str) -> Option<engine::edit::TextEdit>) -> bool {
+        make(cx.doc.text()).is_some_and(|e| cx.doc.apply_edit(&e))
     }
 
     /// The document revision the parse in use was taken at: pictures are
@@ -250,7 +252,7 @@ impl LevelsPanel {
 
 impl Panel for LevelsPanel {
     fn title(&self, _cx: &PanelContext<'_>) -> String {
-        crate::layout::PanelId::Levels.title().to_owned()
+        crate::panel_id::PanelId::Levels.title().to_owned()
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {

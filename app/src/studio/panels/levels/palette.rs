@@ -135,10 +135,7 @@ impl LevelsPanel {
                             if ui
                                 .button(format!("Create glyph '{free}' = {}", objs.join(" and ")))
                                 .clicked()
-                                && Self::apply(
-                                    cx,
-                                    legend::add_entry(cx.doc.text(), ast, free, &objs),
-                                )
+                                && Self::apply(cx, |text| legend::add_entry(text, ast, free, &objs))
                             {
                                 self.brush = Some(free);
                             }

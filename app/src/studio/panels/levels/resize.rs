@@ -15,7 +15,6 @@ impl LevelsPanel {
         ast: &Ast,
         bg: Option<char>,
     ) {
-        let text = cx.doc.text().to_owned();
         let i = self.selected;
         ui.horizontal_wrapped(|ui| {
             for (side, name) in [
@@ -30,14 +29,14 @@ impl LevelsPanel {
                     .clicked()
                     && let Some(b) = bg
                 {
-                    Self::apply(cx, edit::grow(&text, ast, i, side, 1, b));
+                    Self::apply(cx, |text| edit::grow(text, ast, i, side, 1, b));
                 }
                 if ui
                     .small_button(format!("-{name}"))
                     .on_hover_text(format!("Remove the {name} row/column"))
                     .clicked()
                 {
-                    Self::apply(cx, edit::shrink(&text, ast, i, side, 1));
+                    Self::apply(cx, |text| edit::shrink(text, ast, i, side, 1));
                 }
             }
         });

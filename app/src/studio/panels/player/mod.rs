@@ -24,6 +24,12 @@ use engine::run::Session;
 
 use super::{Panel, PanelContext};
 
+mod header;
+mod input;
+mod screens;
+
+use screens::nothing_to_play;
+
 /// One recorded step, for [`PlayerPanel::replay_step`].
 pub use engine::play::Step as ReplayStep;
 
@@ -89,25 +95,6 @@ pub const BOARD_ID: &str = "player_board";
 
 /// Height of the strip under the board that holds the key hint.
 const HINT_HEIGHT: f32 = 18.0;
-
-/// The keys of each control (presses with no modifier).
-const KEYS: [(Control, &[egui::Key]); 8] = {
-    use egui::Key;
-    [
-        (Control::Up, &[Key::ArrowUp, Key::W]),
-        (Control::Down, &[Key::ArrowDown, Key::S]),
-        (Control::Left, &[Key::ArrowLeft, Key::A]),
-        (Control::Right, &[Key::ArrowRight, Key::D]),
-        (Control::Action, &[Key::X, Key::Space, Key::Enter]),
-        (Control::Undo, &[Key::Z, Key::U]),
-        (Control::Restart, &[Key::R]),
-        (Control::Title, &[Key::Escape]),
-    ]
-};
-
-fn control_of(key: egui::Key) -> Option<(Control, &'static [egui::Key])> {
-    KEYS.iter().find(|(_, keys)| keys.contains(&key)).map(|(c, keys)| (*c, *keys))
-}
 
 fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
     catch_unwind(AssertUnwindSafe(f)).map_err(|e| {
@@ -404,240 +391,6 @@ impl PlayerPanel {
         }
     }
 
-    /// The look of the game being played.
-    fn look(&mut self) -> Option<&engine::render::Look> {
-        let game = self.game.as_ref()?;
-        let key = Arc::as_ptr(game) as usize;
-        if self.look.as_ref().is_none_or(|(k, _)| *k != key) {
-            self.look = Some((key, engine::render::Look::new(game)));
-        }
-        self.look.as_ref().map(|(_, l)| l)
-    }
-
-    /// The picture of the board on screen (the level played, or the level
-    /// just won), when it changed since the texture was made.
-    fn refresh_texture(&mut self, ctx: &egui::Context) {
-        let Some(play) = &self.play else { return };
-        let game = play.game().clone();
-        let key = (Arc::as_ptr(&game) as usize, play.generation(), self.debug.version);
-        if self.drawn_state == Some(key) && self.texture.is_some() {
-            return;
-        }
-        let grid = match play.screen() {
-            Screen::Level(session) => self.debug.shown_grid(session).or_else(|| session.board_grid()),
-            Screen::LevelWon(grid) => Some(grid.clone()),
-            _ => None,
-        };
-        let Some(grid) = grid.filter(|g| g.width > 0 && g.height > 0) else { return };
-        if self.camera_for != Some((key.0, play.entry())) {
-            self.camera = engine::render::Camera::default();
-            self.camera_for = Some((key.0, play.entry()));
-        }
-        let view = self.camera.view_of(&game, &grid);
-        let Some(look) = self.look() else { return };
-        let frame = engine::render::grid_frame(look, &game, &grid, view);
-        let pixels = frame.pixels.iter().map(|p| color32(*p)).collect();
-        let image = egui::ColorImage::new([frame.width, frame.height], pixels);
-        match &mut self.texture {
-            Some(texture) => texture.set(image, egui::TextureOptions::NEAREST),
-            None => self.texture = Some(ctx.load_texture("player_board", image, egui::TextureOptions::NEAREST)),
-        }
-        self.drawn_state = Some(key);
-    }
-
-    /// Pass the board's keys of this frame to the flow (fresh presses and
-    /// releases; the flow repeats held keys itself), and take them from
-    /// other widgets.
-    fn keys(&mut self, ui: &egui::Ui, now: Duration) {
-        use egui::Modifiers;
-        let (changes, down) = ui.ctx().input_mut(|i| {
-            let mut changes = Vec::new();
-            for e in &i.events {
-                if let egui::Event::Key { key, pressed, repeat: false, modifiers, .. } = e
-                    && let Some((control, keys)) = control_of(*key)
-                {
-                    if *pressed && modifiers.is_none() {
-                        changes.push((control, true));
-                    } else if !*pressed && !keys.iter().any(|k| i.key_down(*k)) {
-                        changes.push((control, false));
-                    }
-                }
-            }
-            let down: Vec<Control> =
-                KEYS.iter().filter(|(_, keys)| keys.iter().any(|k| i.key_down(*k))).map(|(c, _)| *c).collect();
-            // Take every event of the game's keys, system repeats included.
-            for (_, keys) in KEYS {
-                for key in keys {
-                    while i.consume_key(Modifiers::NONE, *key) {}
-                }
-            }
-            (changes, down)
-        });
-        // A pass egui runs again (a layout settling) carries the same
-        // events: they were played in the first pass.
-        if ui.ctx().current_pass_index() > 0 {
-            return;
-        }
-        for (control, pressed) in changes {
-            if pressed && self.debug.paused.is_some() {
-                // A key while paused: back to playing from the turn's end.
-                self.debug.paused = None;
-                self.debug.version += 1;
-            }
-            if pressed {
-                if !self.held.contains(&control) {
-                    self.held.push(control);
-                }
-                let on_level = self.play.as_ref().is_some_and(|p| matches!(p.screen(), Screen::Level(_)));
-                if let Some(recorder) = self.recorder.as_mut().filter(|_| on_level) {
-                    recorder.press(control);
-                }
-                self.with_play(|play| play.press(control, now));
-            } else {
-                self.held.retain(|c| *c != control);
-                self.with_play(|play| play.release(control, now));
-            }
-        }
-        // A release egui never showed us (focus moved away meanwhile).
-        let lost: Vec<Control> = self.held.iter().copied().filter(|c| !down.contains(c)).collect();
-        for control in lost {
-            self.held.retain(|c| *c != control);
-            self.with_play(|play| play.release(control, now));
-        }
-    }
-
-    /// Draw the title screen with its choices; returns the one clicked.
-    fn title_ui(&mut self, ui: &mut egui::Ui, rect: egui::Rect, choices: &[TitleChoice], selected: usize) -> Option<usize> {
-        let (bg, fg) = self.look().map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| (color32(l.background), color32(l.text)));
-        ui.painter().rect_filled(rect, 0.0, bg);
-        let meta = self.game.as_ref().map(|g| g.metadata.clone()).unwrap_or_default();
-        let title = meta.title.clone().unwrap_or_else(|| "An untitled game".to_owned());
-        let mut clicked = None;
-        let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink(16.0)));
-        child.vertical_centered(|ui| {
-            ui.add_space((rect.height() * 0.22).max(8.0));
-            ui.label(egui::RichText::new(title).size(26.0).color(fg).strong());
-            if let Some(author) = &meta.author {
-                ui.add_space(4.0);
-                ui.label(egui::RichText::new(format!("by {author}")).size(16.0).color(fg));
-            }
-            ui.add_space(24.0);
-            for (i, choice) in choices.iter().enumerate() {
-                if i > 0 {
-                    ui.add_space(6.0);
-                }
-                // The highlight shows what X takes when there is a choice.
-                let button = egui::Button::new(choice.label()).selected(choices.len() > 1 && i == selected);
-                let hint = if i == selected { "X (Up/Down to choose)" } else { "" };
-                let hint = if choices.len() > 1 { hint } else { "X" };
-                if ui.add(button).on_hover_text(hint).clicked() {
-                    clicked = Some(i);
-                }
-            }
-        });
-        clicked
-    }
-
-    /// Draw a text screen (a message, the end of the game) in the game's
-    /// own colours, as the web player does.
-    fn text_ui(&mut self, ui: &egui::Ui, rect: egui::Rect, text: String) {
-        let (bg, fg) = self.look().map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| (color32(l.background), color32(l.text)));
-        ui.painter().rect_filled(rect, 0.0, bg);
-        let galley = ui.painter().layout(text, egui::FontId::proportional(18.0), fg, (rect.width() - 40.0).max(40.0));
-        ui.painter().galley(rect.center() - galley.size() / 2.0, galley, fg);
-    }
-
-    /// The header: level picker, previous/next, restart, undo, title.
-    /// Returns whether one of them was used.
-    fn header_ui(&mut self, ui: &mut egui::Ui, now: Duration) -> bool {
-        let count = self.level_count();
-        let level = self.level();
-        let on_title = self.on_title();
-        let game = self.game.clone();
-        let maps = game.as_deref().map_or(0, engine::play::level_count);
-        let mut pick = None;
-        let (mut undo, mut restart, mut title, mut debugger) = (false, false, false, false);
-        let shipped = self.shipped;
-        ui.horizontal_wrapped(|ui| {
-            if shipped {
-                // Shipped games are played in order: no picker.
-            } else {
-            if ui.add_enabled(level > 0, egui::Button::new("<")).on_hover_text("Previous level").clicked() {
-                pick = Some(level - 1);
-            }
-            let count_label = if maps == 1 { "1 level".to_owned() } else { format!("{maps} levels") };
-            let (selected, label) = match game.as_deref().and_then(|g| engine::play::entry_number(g, level)) {
-                _ if on_title => ("Title screen".to_owned(), count_label),
-                Some(n @ EntryNumber::Level(_)) => (n.to_string(), format!("of {maps}")),
-                Some(n) => (n.to_string(), count_label),
-                None => (String::new(), count_label),
-            };
-            egui::ComboBox::new("level_select", label).selected_text(selected).show_ui(ui, |ui| {
-                for i in 0..count {
-                    if ui.selectable_label(i == level && !on_title, self.entry_label(i)).clicked() {
-                        pick = Some(i);
-                    }
-                }
-            });
-            if ui.add_enabled(level + 1 < count, egui::Button::new(">")).on_hover_text("Next level").clicked() {
-                pick = Some(level + 1);
-            }
-            ui.separator();
-            }
-            let meta = game.as_ref().map(|g| g.metadata.clone()).unwrap_or_default();
-            restart = ui.add_enabled(!meta.has("norestart"), egui::Button::new("Restart")).on_hover_text("R").clicked();
-            undo = ui.add_enabled(!meta.has("noundo"), egui::Button::new("Undo")).on_hover_text("Z").clicked();
-            title = ui.button("Title").on_hover_text("Esc").clicked();
-            if !shipped {
-                let hint = "Show each turn's rule applications, breakpoints, layers and win conditions";
-                debugger = ui.selectable_label(self.debug.recording, "Debugger").on_hover_text(hint).clicked();
-            }
-            if !shipped {
-                let mut on = self.recorder.as_ref().is_some_and(|r| r.on);
-                let hint = "Record the inputs from this level's start, for File, Export…, Animated GIF";
-                if ui.toggle_value(&mut on, "Record GIF").on_hover_text(hint).changed() {
-                    match (on, self.recorder.as_mut()) {
-                        (true, _) => self.recorder = Some(crate::export::recorder::Recorder::start(level)),
-                        (false, Some(r)) => r.on = false,
-                        (false, None) => {}
-                    }
-                    if on {
-                        self.select_level(level);
-                        let fresh = self.game.clone();
-                        self.sync_game(fresh, now);
-                    }
-                }
-            }
-        });
-        if let Some(i) = pick {
-            self.select_level(i);
-            let fresh = self.game.clone();
-            self.sync_game(fresh, now);
-        }
-        for (used, control) in [(restart, Control::Restart), (undo, Control::Undo)] {
-            if used {
-                self.with_play(|play| {
-                    play.press(control, now);
-                    play.release(control, now);
-                });
-            }
-        }
-        if title {
-            self.with_play(|play| play.to_title(now));
-        }
-        self.debug.toggle_requested |= debugger;
-        pick.is_some() || restart || undo || title
-    }
-}
-
-/// What the player shows when no version of the game has compiled yet.
-fn nothing_to_play(ui: &mut egui::Ui) {
-    ui.vertical_centered(|ui| {
-        ui.add_space((ui.available_height() / 2.0 - 40.0).max(8.0));
-        ui.heading("Nothing to play yet");
-        ui.add_space(6.0);
-        ui.colored_label(ui.visuals().warn_fg_color, "The game does not compile: see Problems.");
-    });
 }
 
 impl Panel for PlayerPanel {
@@ -676,7 +429,7 @@ impl Panel for PlayerPanel {
         let id = egui::Id::unique(BOARD_ID);
         let refocus = self.header_ui(ui, now);
         if std::mem::take(&mut self.debug.toggle_requested) {
-            cx.commands.push(crate::command::Command::TogglePanel(crate::layout::PanelId::Debugger));
+            cx.requests.run(crate::command::Command::TogglePanel(crate::panel_id::PanelId::Debugger));
         }
 
         if let Some(failure) = &self.failure {

@@ -4,10 +4,10 @@
 //! Each file is a JSON array of cases of one kind; the kind is recognised
 //! from the fields of the case (see `../shared/conformance/README.md`).
 
-mod diagnostics;
-mod sfx;
-mod sim;
-mod traces;
+pub mod diagnostics;
+pub mod sfx;
+pub mod sim;
+pub mod traces;
 
 use anyhow::{Context as _, bail};
 use serde_json::Value;

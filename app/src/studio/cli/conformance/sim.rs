@@ -43,15 +43,30 @@ fn step_of(input: &Value) -> Option<Step> {
     }
 }
 
-/// Play a case's session: compile `source`, load `level` with `seed`, drain
-/// `again` turns, apply each input and drain again. With `traced`, record
-/// and write each segment's lines.
-pub fn play(case: &Value, traced: bool) -> Result<Played, String> {
+/// A recorded play session, as a case of `simulation.json`,
+/// `corpus_walks.json` or `traces.json` writes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordedSession<'a> {
+    /// The game's text.
+    pub source: &'a str,
+    /// The level loaded first (counting messages too).
+    pub level: usize,
+    /// The random seed, if the recording fixed one.
+    pub seed: Option<String>,
+    /// The inputs, in order.
+    pub steps: Vec<Step>,
+    /// The object sounds the reference played, when the case lists them.
+    pub sounds: Option<Vec<String>>,
+}
+
+/// Read a case's play session; `Err` names the first input that is not
+/// one (the reference's codes 0-4, `undo`, `restart`, `tick`, or our `redo`).
+pub fn recorded_session(case: &Value) -> Result<RecordedSession<'_>, String> {
     let source = case.get("source").and_then(Value::as_str).unwrap_or_default();
     // The recordings write the level index as a number, and a few as a string.
     let level = match case.get("level") {
         Some(Value::String(s)) => s.trim().parse().unwrap_or(0),
-        Some(v) => v.as_u64().unwrap_or(0) as usize,
+        Some(v) => v.as_u64().and_then(|n| usize::try_from(n).ok()).unwrap_or(0),
         None => 0,
     };
     let seed: Option<String> = match case.get("seed") {
@@ -59,6 +74,24 @@ pub fn play(case: &Value, traced: bool) -> Result<Played, String> {
         Some(Value::String(s)) => Some(s.clone()),
         Some(other) => Some(other.to_string()),
     };
+    let inputs = case.get("inputs").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    let steps = inputs
+        .iter()
+        .enumerate()
+        .map(|(k, input)| step_of(input).ok_or_else(|| format!("input {k}: unknown input {input}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let sounds = case
+        .get("sounds")
+        .and_then(Value::as_array)
+        .map(|want| want.iter().map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned)).collect());
+    Ok(RecordedSession { source, level, seed, steps, sounds })
+}
+
+/// Play a case's session: compile `source`, load `level` with `seed`, drain
+/// `again` turns, apply each input and drain again. With `traced`, record
+/// and write each segment's lines.
+pub fn play(case: &Value, traced: bool) -> Result<Played, String> {
+    let RecordedSession { source, level, seed, steps, .. } = recorded_session(case)?;
     let build = engine::build(source);
     // The reference's own test harness plays a game even when it has logged
     // errors about it (unless nothing could be compiled), so replay does too.
@@ -89,9 +122,7 @@ pub fn play(case: &Value, traced: bool) -> Result<Played, String> {
     };
     drain_again(&mut session)?;
     collect(&mut session);
-    let inputs = case.get("inputs").and_then(Value::as_array).cloned().unwrap_or_default();
-    for (k, input) in inputs.iter().enumerate() {
-        let Some(step) = step_of(input) else { return Err(format!("input {k}: unknown input {input}")) };
+    for (k, &step) in steps.iter().enumerate() {
         step.apply(&mut session);
         drain_again(&mut session).map_err(|e| format!("after input {k}: {e}"))?;
         collect(&mut session);
@@ -108,12 +139,10 @@ pub fn check_end(case: &Value, played: &Played, problems: &mut Vec<String>) {
     if played.dump != expected {
         problems.push(format!("level differs\nexpected:\n{expected}\nactual:\n{}", played.dump));
     }
-    if let Some(want) = case.get("sounds").and_then(Value::as_array) {
-        let want: Vec<String> =
-            want.iter().map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned)).collect();
-        if want != played.sounds {
-            problems.push(format!("sounds differ\nexpected: {want:?}\nactual:   {:?}", played.sounds));
-        }
+    if let Some(want) = recorded_session(case).ok().and_then(|r| r.sounds)
+        && want != played.sounds
+    {
+        problems.push(format!("sounds differ\nexpected: {want:?}\nactual:   {:?}", played.sounds));
     }
 }
 

@@ -15,6 +15,8 @@ use ui_widgets::swatch::swatch;
 
 use super::{Panel, PanelContext};
 
+pub mod import;
+
 /// A painting tool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Tool {
@@ -60,6 +62,9 @@ impl Tool {
 }
 
 type Pixels = Vec<Vec<Option<u8>>>;
+
+/// What an object edit of the engine gives back.
+type EditResult = Result<engine::edit::TextEdit, objects::ObjectEditError>;
 
 /// The sprite painter.
 pub struct SpritesPanel {
@@ -231,8 +236,10 @@ impl SpritesPanel {
         self.message.as_deref()
     }
 
-    fn apply(&mut self, cx: &mut PanelContext<'_>, edit: Result<engine::edit::TextEdit, objects::ObjectEditError>) {
-        match edit {
+    /// Make the edit `make` computes from the current text (no copy of the
+    /// text is taken), or show why it cannot be made.
+    fn apply(&mut self, cx: &mut PanelContext<'_>, make: impl FnOnce(&str) -> EditResult) {
+        match make(cx.doc.text()) {
             Ok(e) => {
                 cx.doc.apply_edit(&e);
                 self.message = None;
@@ -245,11 +252,11 @@ impl SpritesPanel {
     fn apply_step(
         &mut self,
         cx: &mut PanelContext<'_>,
-        edit: Result<engine::edit::TextEdit, objects::ObjectEditError>,
+        make: impl FnOnce(&str) -> EditResult,
     ) {
         if !cx.doc.in_stroke() {
             cx.doc.begin_stroke();
-            self.apply(cx, edit);
+            self.apply(cx, make);
             cx.doc.end_stroke();
         }
     }
@@ -284,12 +291,16 @@ impl SpritesPanel {
             for t in Tool::ALL {
                 ui.selectable_value(&mut self.tool, t, t.name()).on_hover_text(t.tip());
             }
+            ui.separator();
+            let tip = "A PNG or GIF picture becomes this sprite, in the object's own colours (one undo step)";
+            if ui.button("Import image…").on_hover_text(tip).clicked() {
+                cx.requests.send(crate::request::AppRequest::ImportImage);
+            }
         });
         if obj.sprite.is_empty() {
             ui.label(format!("{name} is a single colour."));
             if ui.button("Give it a sprite").clicked() {
-                let text = cx.doc.text().to_owned();
-                self.apply_step(cx, objects::give_sprite(&text, ast, &name));
+                self.apply_step(cx, |text| objects::give_sprite(text, ast, &name));
             }
         } else {
             ui.horizontal(|ui| {
@@ -304,9 +315,8 @@ impl SpritesPanel {
                 ];
                 for (label, t, tip) in buttons {
                     if ui.button(label).on_hover_text(tip).clicked() {
-                        let text = cx.doc.text().to_owned();
                         let rows = transform(&obj.sprite, t);
-                        self.apply_step(cx, objects::set_sprite(&text, ast, &name, &rows));
+                        self.apply_step(cx, |text| objects::set_sprite(text, ast, &name, &rows));
                     }
                 }
             });
@@ -351,13 +361,12 @@ impl SpritesPanel {
         let color = if self.tool == Tool::Eraser { None } else { self.color };
         // Each edit is computed from the current text: an earlier edit this
         // frame changes it, so re-parse through the document.
-        let text = cx.doc.text().to_owned();
         let fresh = cx.doc.shared_ast();
         match self.tool {
             Tool::Pencil | Tool::Eraser => {
                 let now = objects::find(&fresh, &name).ok().and_then(|o| o.sprite.get(y)?.get(x).copied().flatten());
                 if now != color {
-                    self.apply(cx, objects::set_pixel(&text, &fresh, &name, x, y, color));
+                    self.apply(cx, |text| objects::set_pixel(text, &fresh, &name, x, y, color));
                 }
             }
             Tool::Picker => self.color = current,
@@ -366,7 +375,7 @@ impl SpritesPanel {
                     let mut px = obj.sprite.clone();
                     flood(&mut px, x, y, color);
                     if px != obj.sprite {
-                        self.apply(cx, objects::set_sprite(&text, &fresh, &name, &px));
+                        self.apply(cx, |text| objects::set_sprite(text, &fresh, &name, &px));
                     }
                 }
             }
@@ -380,7 +389,7 @@ impl SpritesPanel {
                     }
                     let now = objects::find(&fresh, &name).map(|o| o.sprite.clone()).unwrap_or_default();
                     if px != now {
-                        self.apply(cx, objects::set_sprite(&text, &fresh, &name, &px));
+                        self.apply(cx, |text| objects::set_sprite(text, &fresh, &name, &px));
                     }
                 }
             }
@@ -422,16 +431,15 @@ impl SpritesPanel {
             if let Some(c) = color_of(&word, palette) {
                 swatch(ui, Some(c), false, 16.0, "Preview");
             }
-            let text = cx.doc.text().to_owned();
             if ui.button("Add colour").on_hover_text("Add the colour typed on the left to the object's colours").clicked() {
-                self.apply_step(cx, objects::add_color(&text, ast, &name, &word));
+                self.apply_step(cx, |text| objects::add_color(text, ast, &name, &word));
             }
             if let Some(i) = self.color {
                 if ui.button(format!("Set colour {i}")).on_hover_text("Change this colour to the one typed on the left").clicked() {
-                    self.apply_step(cx, objects::change_color(&text, ast, &name, usize::from(i), &word));
+                    self.apply_step(cx, |text| objects::change_color(text, ast, &name, usize::from(i), &word));
                 }
                 if ui.button(format!("Remove colour {i}")).on_hover_text("Remove this colour; pixels of it become transparent").clicked() {
-                    self.apply_step(cx, objects::remove_color(&text, ast, &name, usize::from(i)));
+                    self.apply_step(cx, |text| objects::remove_color(text, ast, &name, usize::from(i)));
                     self.color = Some(0);
                 }
             }
@@ -441,8 +449,7 @@ impl SpritesPanel {
             for word in render::COLOR_NAMES {
                 let label = format!("Add {word}");
                 if swatch(ui, color_of(word, palette), false, 16.0, &label).on_hover_text(word).clicked() {
-                    let text = cx.doc.text().to_owned();
-                    self.apply_step(cx, objects::add_color(&text, ast, &name, word));
+                    self.apply_step(cx, |text| objects::add_color(text, ast, &name, word));
                 }
             }
         });
@@ -451,8 +458,7 @@ impl SpritesPanel {
     /// The selected object's name, with a Rename button that turns it into a
     /// field; Enter renames it everywhere it is written, Esc gives up.
     fn rename_ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>, ast: &Ast, obj: &ObjectDef) {
-        let src = cx.doc.text().to_owned();
-        let shown = shown_name(&src, obj);
+        let shown = shown_name(cx.doc.text(), obj);
         ui.horizontal(|ui| {
             let Some(typed) = &mut self.renaming else {
                 ui.strong(&shown);
@@ -482,9 +488,9 @@ impl SpritesPanel {
                     self.renaming = None;
                     return;
                 }
-                let edit = objects::rename_object(&src, ast, &obj.name.text, &new);
+                let edit = objects::rename_object(cx.doc.text(), ast, &obj.name.text, &new);
                 let worked = edit.is_ok();
-                self.apply_step(cx, edit);
+                self.apply_step(cx, |_| edit);
                 if worked {
                     self.selected = Some(new.to_lowercase());
                     self.renaming = None;
@@ -531,17 +537,16 @@ impl SpritesPanel {
             );
             if ui.button("Create").on_hover_text("Add the object, with a blank sprite, in the chosen layer").clicked() {
                 let layer = self.new_layer.map_or(LayerChoice::New, LayerChoice::Existing);
-                let text = cx.doc.text().to_owned();
                 let sprite = vec![vec![None; 5]; 5];
                 let name = self.new_name.trim().to_owned();
                 // A game without OBJECTS or COLLISIONLAYERS gets them with the object.
                 let wanted = [Section::Objects, Section::CollisionLayers];
                 let color = self.new_color.clone();
-                let edit = engine::edit::with_sections(&text, ast, &wanted, |t, a| {
+                let edit = engine::edit::with_sections(cx.doc.text(), ast, &wanted, |t, a| {
                     objects::add_object(t, a, &name, &[color.as_str()], Some(&sprite), layer)
                 });
                 let ok = edit.is_ok();
-                self.apply_step(cx, edit);
+                self.apply_step(cx, |_| edit);
                 if ok {
                     self.selected = Some(name.to_lowercase());
                     self.color = Some(0);
@@ -553,9 +558,34 @@ impl SpritesPanel {
     }
 }
 
+impl SpritesPanel {
+    /// Import image…: make the picture at `path` the selected object's
+    /// sprite, in its colours (see [`import`]), as one undo step. Returns
+    /// what the status line says.
+    pub fn import_image(&mut self, doc: &mut crate::document::Document, path: &std::path::Path) -> Result<String, String> {
+        let name = self.selected.clone().ok_or("Choose an object in the Sprites panel first")?;
+        let picture = import::read(path)?;
+        let ast = doc.shared_ast();
+        let obj = objects::find(&ast, &name).map_err(|e| e.to_string())?;
+        let palette = game_palette(&ast);
+        let colours: Vec<Option<[u8; 3]>> = obj
+            .colors
+            .iter()
+            .map(|c| render::color(&c.text, palette).filter(|c| !c.is_transparent()).map(|c| [c.0[0], c.0[1], c.0[2]]))
+            .collect();
+        let rows = import::sprite_of(&picture, &colours).ok_or_else(|| format!("{name} has no colour to draw the picture in"))?;
+        let edit = objects::set_sprite(doc.text(), &ast, &name, &rows).map_err(|e| e.to_string())?;
+        doc.begin_stroke();
+        let changed = doc.apply_edit(&edit);
+        doc.end_stroke();
+        let file = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        Ok(if changed { format!("Imported {file} as {name}'s sprite") } else { format!("{file} gives {name} the sprite it already has") })
+    }
+}
+
 impl Panel for SpritesPanel {
     fn title(&self, _cx: &PanelContext<'_>) -> String {
-        crate::layout::PanelId::Sprites.title().to_owned()
+        crate::panel_id::PanelId::Sprites.title().to_owned()
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
@@ -570,8 +600,7 @@ impl Panel for SpritesPanel {
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| {
                 ui.set_width(170.0);
-                let src = cx.doc.text().to_owned();
-                self.object_list(ui, &src, &ast, palette);
+                self.object_list(ui, cx.doc.text(), &ast, palette);
             });
             ui.separator();
             ui.vertical(|ui| {

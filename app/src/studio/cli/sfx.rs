@@ -68,11 +68,11 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
             sfx::wav::encode_u8(&sound.to_u8(), sound.sample_rate)
         };
         // Through a temporary file and a rename, like every file the studio writes.
-        studio::writers::write_atomic(std::path::Path::new(&path), &file)?;
+        crate::writers::write_atomic(std::path::Path::new(&path), &file)?;
         println!("wrote {path} ({bits}-bit mono, {} Hz)", sound.sample_rate);
     }
     if play {
-        use studio::audio::{Audio as _, DeviceState, RodioAudio};
+        use crate::audio::{Audio as _, DeviceState, RodioAudio};
         let output = RodioAudio::new();
         output.open();
         if output.wait_for_device(std::time::Duration::from_secs(5)) != DeviceState::Open {

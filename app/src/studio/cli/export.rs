@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context as _, bail};
-use studio::export::{self, ExportKind, gif::GifOptions, replay::Recording};
+use crate::export::{self, ExportKind, gif::GifOptions, replay::Recording};
 
 /// The command's help.
 pub const USAGE: &str = "\

@@ -1,0 +1,102 @@
+//! What the player draws besides the board: the title screen, message
+//! screens, the empty screen, and the board's texture from `render`.
+
+use std::sync::Arc;
+
+use engine::play::{Screen, TitleChoice};
+
+use super::{PlayerPanel, color32};
+
+/// What the player shows when no version of the game has compiled yet.
+pub(super) fn nothing_to_play(ui: &mut egui::Ui) {
+    ui.vertical_centered(|ui| {
+        ui.add_space((ui.available_height() / 2.0 - 40.0).max(8.0));
+        ui.heading("Nothing to play yet");
+        ui.add_space(6.0);
+        ui.colored_label(ui.visuals().warn_fg_color, "The game does not compile: see Problems.");
+    });
+}
+
+impl PlayerPanel {
+    /// The look of the game being played.
+    pub(super) fn look(&mut self) -> Option<&engine::render::Look> {
+        let game = self.game.as_ref()?;
+        let key = Arc::as_ptr(game) as usize;
+        if self.look.as_ref().is_none_or(|(k, _)| *k != key) {
+            self.look = Some((key, engine::render::Look::new(game)));
+        }
+        self.look.as_ref().map(|(_, l)| l)
+    }
+
+    /// The picture of the board on screen (the level played, or the level
+    /// just won), when it changed since the texture was made.
+    pub(super) fn refresh_texture(&mut self, ctx: &egui::Context) {
+        let Some(play) = &self.play else { return };
+        let game = play.game().clone();
+        let key = (Arc::as_ptr(&game) as usize, play.generation(), self.debug.version);
+        if self.drawn_state == Some(key) && self.texture.is_some() {
+            return;
+        }
+        let grid = match play.screen() {
+            Screen::Level(session) => self.debug.shown_grid(session).or_else(|| session.board_grid()),
+            Screen::LevelWon(grid) => Some(grid.clone()),
+            _ => None,
+        };
+        let Some(grid) = grid.filter(|g| g.width > 0 && g.height > 0) else { return };
+        if self.camera_for != Some((key.0, play.entry())) {
+            self.camera = engine::render::Camera::default();
+            self.camera_for = Some((key.0, play.entry()));
+        }
+        let view = self.camera.view_of(&game, &grid);
+        let Some(look) = self.look() else { return };
+        let frame = engine::render::grid_frame(look, &game, &grid, view);
+        let pixels = frame.pixels.iter().map(|p| color32(*p)).collect();
+        let image = egui::ColorImage::new([frame.width, frame.height], pixels);
+        match &mut self.texture {
+            Some(texture) => texture.set(image, egui::TextureOptions::NEAREST),
+            None => self.texture = Some(ctx.load_texture("player_board", image, egui::TextureOptions::NEAREST)),
+        }
+        self.drawn_state = Some(key);
+    }
+
+    /// Draw the title screen with its choices; returns the one clicked.
+    pub(super) fn title_ui(&mut self, ui: &mut egui::Ui, rect: egui::Rect, choices: &[TitleChoice], selected: usize) -> Option<usize> {
+        let (bg, fg) = self.look().map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| (color32(l.background), color32(l.text)));
+        ui.painter().rect_filled(rect, 0.0, bg);
+        let meta = self.game.as_ref().map(|g| g.metadata.clone()).unwrap_or_default();
+        let title = meta.title.clone().unwrap_or_else(|| "An untitled game".to_owned());
+        let mut clicked = None;
+        let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink(16.0)));
+        child.vertical_centered(|ui| {
+            ui.add_space((rect.height() * 0.22).max(8.0));
+            ui.label(egui::RichText::new(title).size(26.0).color(fg).strong());
+            if let Some(author) = &meta.author {
+                ui.add_space(4.0);
+                ui.label(egui::RichText::new(format!("by {author}")).size(16.0).color(fg));
+            }
+            ui.add_space(24.0);
+            for (i, choice) in choices.iter().enumerate() {
+                if i > 0 {
+                    ui.add_space(6.0);
+                }
+                // The highlight shows what X takes when there is a choice.
+                let button = egui::Button::new(choice.label()).selected(choices.len() > 1 && i == selected);
+                let hint = if i == selected { "X (Up/Down to choose)" } else { "" };
+                let hint = if choices.len() > 1 { hint } else { "X" };
+                if ui.add(button).on_hover_text(hint).clicked() {
+                    clicked = Some(i);
+                }
+            }
+        });
+        clicked
+    }
+
+    /// Draw a text screen (a message, the end of the game) in the game's
+    /// own colours, as the web player does.
+    pub(super) fn text_ui(&mut self, ui: &egui::Ui, rect: egui::Rect, text: String) {
+        let (bg, fg) = self.look().map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| (color32(l.background), color32(l.text)));
+        ui.painter().rect_filled(rect, 0.0, bg);
+        let galley = ui.painter().layout(text, egui::FontId::proportional(18.0), fg, (rect.width() - 40.0).max(40.0));
+        ui.painter().galley(rect.center() - galley.size() / 2.0, galley, fg);
+    }
+}

@@ -1,0 +1,156 @@
+//! Import image…: a PNG or GIF file becomes an object's 5x5 sprite, drawn
+//! in the object's own colours.
+//!
+//! How a picture becomes 25 cells (our choice, written down here):
+//! - Each cell takes the block of the picture it covers (area
+//!   downsampling): a 10x10 picture gives each cell a 2x2 block, a 7x7 one
+//!   blocks of 1 or 2 pixels a side. A picture narrower or shorter than 5
+//!   repeats its pixels (nearest).
+//! - The block's pixels are averaged, each weighted by its alpha. A block
+//!   whose mean alpha is below one half is transparent: `.` in the sprite.
+//! - Any other cell takes the nearest of the object's colours (squared
+//!   distance in RGB), never a new colour; a sprite digit can only name the
+//!   first ten, so later colours are not used. Colours the game cannot
+//!   show (`transparent`, an unknown word) are skipped.
+//! - A GIF gives its first frame.
+//!
+//! The result is written with `engine::edit::objects::set_sprite` as one
+//! undo step.
+
+use std::path::Path;
+
+/// The largest picture file read (a sprite is 5x5; anything bigger than a
+/// few megabytes is not meant as one).
+pub const MAX_IMAGE_BYTES: u64 = 32 * 1024 * 1024;
+
+/// Sprite digits name colours 0 to 9.
+const MAX_COLOURS: usize = 10;
+
+/// A picture's pixels, row by row, as RGBA.
+pub struct Picture {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// `width * height` pixels, rows top to bottom.
+    pub rgba: Vec<[u8; 4]>,
+}
+
+/// Decode a PNG or GIF (its first frame).
+pub fn decode(bytes: &[u8]) -> Result<Picture, String> {
+    let picture = image::load_from_memory(bytes).map_err(|e| format!("not a PNG or GIF picture ({e})"))?.to_rgba8();
+    let (width, height) = picture.dimensions();
+    if width == 0 || height == 0 {
+        return Err("the picture is empty".to_owned());
+    }
+    Ok(Picture { width, height, rgba: picture.pixels().map(|p| p.0).collect() })
+}
+
+/// Read and decode the picture at `path`.
+pub fn read(path: &Path) -> Result<Picture, String> {
+    let size = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?.len();
+    if size > MAX_IMAGE_BYTES {
+        return Err(format!("{} is too large for a sprite ({size} bytes)", path.display()));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The cells `start..end` of a side of `size` pixels that cell `i` of 5
+/// covers (at least one pixel).
+fn block(i: u32, size: u32) -> (u32, u32) {
+    let start = (i * size / 5).min(size - 1);
+    let end = ((i + 1) * size / 5).max(start + 1);
+    (start, end)
+}
+
+/// The 5x5 sprite of `picture` in `colours` (the object's colours by
+/// index; `None` for one that cannot be shown). `None` when the object has
+/// no colour a pixel could take.
+#[must_use]
+pub fn sprite_of(picture: &Picture, colours: &[Option<[u8; 3]>]) -> Option<Vec<Vec<Option<u8>>>> {
+    let usable: Vec<(u8, [u8; 3])> = colours
+        .iter()
+        .take(MAX_COLOURS)
+        .enumerate()
+        .filter_map(|(i, c)| Some((u8::try_from(i).ok()?, (*c)?)))
+        .collect();
+    if usable.is_empty() {
+        return None;
+    }
+    let nearest = |rgb: [f64; 3]| {
+        let distance = |c: &[u8; 3]| (0..3).map(|k| (rgb[k] - f64::from(c[k])).powi(2)).sum::<f64>();
+        usable.iter().min_by(|a, b| distance(&a.1).total_cmp(&distance(&b.1))).map(|(i, _)| *i)
+    };
+    let rows = (0..5)
+        .map(|cy| {
+            let (y0, y1) = block(cy, picture.height);
+            (0..5)
+                .map(|cx| {
+                    let (x0, x1) = block(cx, picture.width);
+                    let (mut sum, mut alpha, mut count) = ([0.0f64; 3], 0.0f64, 0u32);
+                    for y in y0..y1 {
+                        for x in x0..x1 {
+                            let p = picture.rgba[(y * picture.width + x) as usize];
+                            let a = f64::from(p[3]) / 255.0;
+                            for (s, c) in sum.iter_mut().zip(&p[..3]) {
+                                *s += f64::from(*c) * a;
+                            }
+                            alpha += a;
+                            count += 1;
+                        }
+                    }
+                    if alpha / f64::from(count.max(1)) < 0.5 {
+                        return None;
+                    }
+                    nearest([sum[0] / alpha, sum[1] / alpha, sum[2] / alpha])
+                })
+                .collect()
+        })
+        .collect();
+    Some(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn picture(width: u32, height: u32, pixel: impl Fn(u32, u32) -> [u8; 4]) -> Picture {
+        let rgba = (0..height).flat_map(|y| (0..width).map(move |x| (x, y))).map(|(x, y)| pixel(x, y)).collect();
+        Picture { width, height, rgba }
+    }
+
+    const RED: [u8; 4] = [250, 10, 10, 255];
+    const BLUE: [u8; 4] = [10, 10, 240, 255];
+    const CLEAR: [u8; 4] = [0, 0, 0, 0];
+
+    #[test]
+    fn five_by_five_takes_the_nearest_colour_and_keeps_transparency() {
+        let p = picture(5, 5, |x, y| if y == 0 { CLEAR } else if x < 2 { RED } else { BLUE });
+        let colours = [Some([255, 0, 0]), None, Some([0, 0, 255])];
+        let rows = sprite_of(&p, &colours).expect("colours");
+        assert_eq!(rows[0], vec![None; 5], "transparent pixels become `.`");
+        assert_eq!(rows[1], vec![Some(0), Some(0), Some(2), Some(2), Some(2)], "an unusable colour is skipped");
+    }
+
+    #[test]
+    fn larger_pictures_are_averaged_by_area_and_smaller_ones_repeat() {
+        // 10x10: each cell is a 2x2 block; a block of 3 red and 1 blue is red.
+        let p = picture(10, 10, |x, y| if x % 2 == 1 && y % 2 == 1 { BLUE } else { RED });
+        let rows = sprite_of(&p, &[Some([255, 0, 0]), Some([0, 0, 255])]).expect("colours");
+        assert!(rows.iter().flatten().all(|c| *c == Some(0)), "{rows:?}");
+        // A block mostly transparent is transparent.
+        let p = picture(10, 10, |x, _| if x < 8 { CLEAR } else { BLUE });
+        let rows = sprite_of(&p, &[Some([0, 0, 255])]).expect("colours");
+        assert_eq!(rows[2], vec![None, None, None, None, Some(0)]);
+        // 1x1: every cell is that pixel.
+        let rows = sprite_of(&picture(1, 1, |_, _| BLUE), &[Some([255, 0, 0]), Some([0, 0, 200])]).expect("colours");
+        assert_eq!(rows, vec![vec![Some(1); 5]; 5]);
+    }
+
+    #[test]
+    fn no_usable_colour_and_bad_files_are_refused() {
+        assert!(sprite_of(&picture(5, 5, |_, _| RED), &[None]).is_none());
+        assert!(decode(b"not a picture").is_err());
+    }
+}

@@ -1,0 +1,40 @@
+//! `puzzlewright check`: the design checks' warnings are shown by default
+//! in the same format as the build's diagnostics, and `--no-analysis`
+//! leaves them out.
+
+use std::process::Command;
+
+const GAME: &str = "title t\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nWall\ngrey\nCrate\norange\nTarget\nred\nGem\nblue\n\
+LEGEND\n. = Background\nP = Player\n# = Wall\n* = Crate\nO = Target\n\
+SOUNDS\n\nCOLLISIONLAYERS\nBackground\nTarget\nPlayer, Wall, Crate, Gem\n\
+RULES\n[ > Player | Crate ] -> [ > Player | > Crate ]\nWINCONDITIONS\nall Target on Crate\n\
+LEVELS\n#######\n#P.*.O#\n#######\n";
+
+fn check(args: &[&str]) -> (String, i32) {
+    let dir = std::env::temp_dir().join(format!("puzzlewright-cli-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("game.txt");
+    std::fs::write(&file, GAME).expect("write game");
+    let path = file.to_str().expect("utf-8 path");
+    let mut all = vec!["check", path];
+    all.extend_from_slice(args);
+    let out = Command::new(env!("CARGO_BIN_EXE_puzzlewright")).args(&all).output().expect("run puzzlewright");
+    (String::from_utf8_lossy(&out.stdout).replace(path, "GAME"), out.status.code().unwrap_or(-1))
+}
+
+#[test]
+fn check_shows_design_warnings_unless_no_analysis() {
+    let (shown, code) = check(&[]);
+    assert_eq!(code, 0, "warnings do not fail the check: {shown}");
+    // Gem (line 14) is defined and layered but nothing uses it.
+    assert!(
+        shown.lines().any(|l| l.starts_with("GAME:14:1: warning: the object GEM is never used") && l.ends_with("[A0101]")),
+        "{shown}"
+    );
+    let (quiet, code) = check(&["--no-analysis"]);
+    assert_eq!(code, 0);
+    assert!(!quiet.contains("[A0"), "{quiet}");
+    // Everything else is the same.
+    let without: Vec<&str> = shown.lines().filter(|l| !l.contains("[A0")).collect();
+    assert_eq!(without, quiet.lines().collect::<Vec<_>>());
+}

@@ -1,0 +1,208 @@
+//! One game that trips each check and one that must not, run through
+//! [`analyze`] with only that check on.
+
+use super::*;
+
+/// A small game: `objects` and `legend` are added to a base of
+/// Background, Player, Wall, Crate, Target; `layers` replaces the last
+/// layer line.
+#[derive(Clone, Copy)]
+struct Game<'a> {
+    objects: &'a str,
+    legend: &'a str,
+    sounds: &'a str,
+    layers: &'a str,
+    rules: &'a str,
+    wins: &'a str,
+    levels: &'a str,
+}
+
+const BASE: Game<'static> = Game {
+    objects: "",
+    legend: "",
+    sounds: "",
+    layers: "Player, Wall, Crate",
+    rules: "[ > Player | Crate ] -> [ > Player | > Crate ]",
+    wins: "all Target on Crate",
+    levels: "######\n#P*.O#\n######",
+};
+
+fn source(g: Game) -> String {
+    format!(
+        "title t\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nWall\ngrey\nCrate\norange\nTarget\nred\n{}\n\
+         LEGEND\n. = Background\nP = Player\n# = Wall\n* = Crate\nO = Target\n{}\n\
+         SOUNDS\n{}\nCOLLISIONLAYERS\nBackground\nTarget\n{}\n\
+         RULES\n{}\nWINCONDITIONS\n{}\nLEVELS\n{}\n",
+        g.objects, g.legend, g.sounds, g.layers, g.rules, g.wins, g.levels
+    )
+}
+
+/// The lines `check` reports on (first and last line of each span), with
+/// only that check on.
+fn hits(g: Game, check: Check) -> Vec<(u32, u32)> {
+    let text = source(g);
+    let build = crate::build(&text);
+    assert!(build.game.is_some(), "the test game must build: {:#?}", build.diagnostics);
+    let disabled = Check::ALL.into_iter().filter(|c| *c != check).collect();
+    let found = analyze(&build, &AnalyzeOptions { disabled, ..AnalyzeOptions::default() });
+    assert!(found.iter().all(|d| d.code == check.code() && d.severity == crate::Severity::Warning), "{found:#?}");
+    let last_line = |end: usize| u32::try_from(text[..end.min(text.len())].matches('\n').count() + 1).expect("small");
+    found.iter().map(|d| (d.span.line, last_line(d.span.end))).collect()
+}
+
+fn line_of(g: Game, needle: &str) -> u32 {
+    let text = source(g);
+    let i = text.find(needle).unwrap_or_else(|| panic!("{needle} in the game"));
+    u32::try_from(text[..i].matches('\n').count() + 1).expect("small")
+}
+
+/// Each check with a game that trips it (on the line holding the needle)
+/// and a near twin that must not.
+#[test]
+fn each_check_fires_on_its_mistake_and_not_on_its_twin() {
+    let far_level = "##########\n#P.....*O#\n##########";
+    let cases: Vec<(Check, Game, &str, Game)> = vec![
+        (
+            Check::UnusedObject,
+            Game { objects: "Gem\nblue", layers: "Player, Wall, Crate, Gem", ..BASE },
+            "Gem\nblue",
+            // Used only through a property in a rule.
+            Game {
+                objects: "Gem\nblue",
+                legend: "Thing = Crate or Gem",
+                layers: "Player, Wall, Crate, Gem",
+                rules: "[ > Player | Thing ] -> [ > Player | > Thing ]",
+                ..BASE
+            },
+        ),
+        (
+            Check::UnusedLegend,
+            Game { legend: "G = Crate", ..BASE },
+            "G = Crate",
+            Game { legend: "G = Crate", levels: "#######\n#P*G.O#\n#######", ..BASE },
+        ),
+        (
+            Check::UnusedColour,
+            Game { objects: "Gem\nblue green\n.000.\n0...0\n.....\n.....\n.....", layers: "Player, Wall, Crate, Gem", ..BASE },
+            "blue green",
+            // Transparent pixels and a used second colour.
+            Game { objects: "Gem\nblue green\n.000.\n0.1.0\n.....\n.....\n.....", layers: "Player, Wall, Crate, Gem", ..BASE },
+        ),
+        (
+            Check::RepeatedRule,
+            // The same rule written two ways, in one group.
+            Game { rules: "[ > Player | Crate ] -> [ > Player | > Crate ]\n+ [ Crate | < Player ] -> [ < Crate | < Player ]", ..BASE },
+            "+ [ Crate",
+            // A copy in a later group with other rules between: it can act again.
+            Game {
+                rules: "[ > Player | Crate ] -> [ > Player | > Crate ]\n[ Target ] -> [ Target ]\n[ > Player | Crate ] -> [ > Player | > Crate ]",
+                ..BASE
+            },
+        ),
+        (
+            Check::RepeatedWinCondition,
+            Game { wins: "all Target on Crate\nall target on crate", ..BASE },
+            "all target on crate",
+            Game { wins: "all Target on Crate\nsome crate on target", ..BASE },
+        ),
+        (
+            Check::RepeatedSound,
+            Game { sounds: "Crate move 1234\nCrate move 1234", ..BASE },
+            "Crate move 1234\nCOLLISIONLAYERS",
+            Game { sounds: "Crate move 1234\nCrate destroy 1234", ..BASE },
+        ),
+        (
+            Check::CellLayerClash,
+            Game {
+                legend: "Solid = Wall or Target",
+                rules: "[ > Player | Crate Solid ] -> [ > Player | Crate Solid ]",
+                ..BASE
+            },
+            "[ > Player | Crate Solid ]",
+            Game { rules: "[ > Player | Crate Target ] -> [ > Player | Crate Target ]", ..BASE },
+        ),
+        (
+            Check::RuleNeverFires,
+            Game { objects: "Gem\nblue", layers: "Player, Wall, Crate, Gem", rules: "[ Gem ] -> [ Crate ]", ..BASE },
+            "[ Gem ]",
+            // Gem appears through a `late` rule, the one that needs it then applies.
+            Game {
+                objects: "Gem\nblue",
+                layers: "Player, Wall, Crate, Gem",
+                rules: "[ Gem ] -> [ Crate ]\nlate [ Target no Gem ] -> [ Target Gem ]",
+                ..BASE
+            },
+        ),
+        (
+            Check::ImpossibleVictory,
+            Game { wins: "some Crate on Target", levels: "#######\n#P...O#\n#######", ..BASE },
+            "#P...O#",
+            // A `random` spawn of a property makes crates.
+            Game {
+                legend: "Spawn = Crate or Wall",
+                wins: "some Crate on Target",
+                rules: "[ Target no Crate ] -> [ Target random Spawn ]",
+                levels: "#######\n#P...O#\n#######",
+                ..BASE
+            },
+        ),
+        (
+            Check::InstantVictory,
+            Game { levels: "#######\n#P.@..#\n#######", legend: "@ = Crate and Target", ..BASE },
+            "#P.@..#",
+            BASE,
+        ),
+        (
+            Check::WonByHolding,
+            Game { levels: far_level, ..BASE },
+            "#P.....*O#",
+            Game { levels: "##########\n#P.....*.#\n#O########", ..BASE },
+        ),
+        (Check::ShortSolution, BASE, "#P*.O#", Game { levels: far_level, ..BASE }),
+    ];
+    for (check, bad, needle, good) in cases {
+        let lines = hits(bad, check);
+        let want = line_of(bad, needle);
+        assert!(lines.iter().any(|&(a, b)| a <= want && want <= b), "{check:?} must fire on `{needle}`: {lines:?}\n{}", source(bad));
+        assert_eq!(hits(good, check), Vec::new(), "{check:?} must not fire on\n{}", source(good));
+    }
+}
+
+#[test]
+fn the_default_base_game_is_clean_apart_from_its_short_solution() {
+    let text = source(BASE);
+    let found = analyze(&crate::build(&text), &AnalyzeOptions::default());
+    let codes: Vec<&str> = found.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["A0402"], "{found:#?}");
+}
+
+#[test]
+fn a_game_with_errors_gets_no_analysis_and_build_never_includes_it() {
+    let broken = source(BASE).replace("[ > Player | Crate ]", "[ > Player | Crat ]");
+    let build = crate::build(&broken);
+    assert!(build.game.is_none());
+    assert!(analyze(&build, &AnalyzeOptions::default()).is_empty());
+    let ok = crate::build(&source(Game { objects: "Gem\nblue", layers: "Player, Wall, Crate, Gem", ..BASE }));
+    assert!(ok.diagnostics.iter().all(|d| !d.code.starts_with('A')), "{:#?}", ok.diagnostics);
+    assert!(analyze(&ok, &AnalyzeOptions::default()).iter().any(|d| d.code == "A0101"));
+}
+
+#[test]
+fn static_only_and_cancel_leave_the_dynamic_checks_out() {
+    let build = crate::build(&source(BASE));
+    let static_only = analyze(&build, &AnalyzeOptions { static_only: true, ..AnalyzeOptions::default() });
+    assert!(static_only.iter().all(|d| d.code != "A0402"), "{static_only:#?}");
+    let cancel = Arc::new(AtomicBool::new(true));
+    let cancelled = analyze(&build, &AnalyzeOptions { cancel: Some(cancel), ..AnalyzeOptions::default() });
+    assert!(cancelled.is_empty());
+}
+
+#[test]
+fn every_check_has_its_own_code_name_and_description() {
+    let mut codes: Vec<&str> = Check::ALL.iter().map(|c| c.code()).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    assert_eq!(codes.len(), Check::ALL.len());
+    assert!(Check::ALL.iter().all(|c| c.code().starts_with('A') && !c.name().is_empty() && !c.description().is_empty()));
+    assert_eq!(Check::ALL.iter().filter(|c| c.is_dynamic()).count(), 2);
+}
