@@ -53,7 +53,7 @@ fn parse(args: &[String]) -> anyhow::Result<Options> {
 
 pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
     let o = parse(args)?;
-    let loaded = studio::files::load_game(std::path::Path::new(&o.file))?;
+    let loaded = crate::files::load_game(std::path::Path::new(&o.file))?;
     let build = engine::build(&loaded.text);
     let Some(game) = build.game else {
         let errors: Vec<_> = build.diagnostics.iter().filter(|d| d.is_error()).collect();
