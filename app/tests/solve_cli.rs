@@ -60,8 +60,26 @@ fn json_lines_give_inputs_that_win() {
         }
         statuses.push(status.to_owned());
     }
-    // The third level's second soil can only be reached through walls.
-    assert_eq!(statuses, ["solved", "solved", "exhausted"]);
+    assert_eq!(statuses, ["solved", "solved", "solved"]);
+}
+
+#[test]
+fn a_level_that_cannot_be_won_is_reported_exhausted() {
+    // The example's third level as it first was: its second soil could be
+    // reached only through hedges (found by this solver).
+    let text = std::fs::read_to_string(example()).expect("example");
+    let fixed = "#S......#\n#..*.*..#\n#.#P..#S#";
+    assert!(text.contains(fixed), "the example's third level changed");
+    let walled = text.replace(fixed, "#S.....##\n#..*#*..#\n#.#P..#S#");
+    let dir = std::env::temp_dir().join(format!("pw-solve-exhausted-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("walled.txt");
+    std::fs::write(&file, walled).expect("write");
+    let o = run(&["solve", file.to_str().expect("utf8"), "--level", "3", "--json", "--timeout-ms", "5000"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let line: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    assert_eq!(line["status"], "exhausted", "{line}");
+    assert_eq!(line["inputs"].as_array().map(Vec::len), Some(0));
 }
 
 #[test]
