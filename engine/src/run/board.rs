@@ -75,39 +75,44 @@ impl Board {
     }
 
     /// Recompute the row, column and level masks from the contents.
-    #[expect(clippy::needless_range_loop, reason = "word loops over several masks at once, indexed in step")]
+    /// Movements are only looked for in columns whose old mask has some
+    /// (the masks are supersets, so the others have none).
     pub(crate) fn recompute_masks(&mut self) {
         let (ow, mw, h) = (self.ow, self.mw, self.height);
         self.row_obj.fill(0);
         self.row_mov.fill(0);
         self.map_obj.fill(0);
         self.map_mov.fill(0);
+        if ow == 0 || mw == 0 {
+            return; // no objects or no layers: nothing to mask (chunks need a size)
+        }
         for x in 0..self.width {
+            let cells = &self.objects[x * h * ow..(x + 1) * h * ow];
             let col_o = &mut self.col_obj[x * ow..(x + 1) * ow];
             col_o.fill(0);
+            for (cell, row) in cells.chunks_exact(ow).zip(self.row_obj.chunks_exact_mut(ow)) {
+                for ((c, r), v) in col_o.iter_mut().zip(row.iter_mut()).zip(cell) {
+                    *c |= v;
+                    *r |= v;
+                }
+            }
+            for (m, c) in self.map_obj.iter_mut().zip(col_o.iter()) {
+                *m |= c;
+            }
             let col_m = &mut self.col_mov[x * mw..(x + 1) * mw];
+            if col_m.iter().all(|&w| w == 0) {
+                continue;
+            }
             col_m.fill(0);
-            let base = x * h;
-            for y in 0..h {
-                let i = base + y;
-                let cell = &self.objects[i * ow..(i + 1) * ow];
-                let row = &mut self.row_obj[y * ow..(y + 1) * ow];
-                for w in 0..ow {
-                    col_o[w] |= cell[w];
-                    row[w] |= cell[w];
-                }
-                let mc = &self.movements[i * mw..(i + 1) * mw];
-                let rowm = &mut self.row_mov[y * mw..(y + 1) * mw];
-                for w in 0..mw {
-                    col_m[w] |= mc[w];
-                    rowm[w] |= mc[w];
+            let movs = &self.movements[x * h * mw..(x + 1) * h * mw];
+            for (mc, row) in movs.chunks_exact(mw).zip(self.row_mov.chunks_exact_mut(mw)) {
+                for ((c, r), v) in col_m.iter_mut().zip(row.iter_mut()).zip(mc) {
+                    *c |= v;
+                    *r |= v;
                 }
             }
-            for w in 0..ow {
-                self.map_obj[w] |= col_o[w];
-            }
-            for w in 0..mw {
-                self.map_mov[w] |= col_m[w];
+            for (m, c) in self.map_mov.iter_mut().zip(col_m.iter()) {
+                *m |= c;
             }
         }
     }

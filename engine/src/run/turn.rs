@@ -640,12 +640,22 @@ impl Session {
         let before = if self.trace.is_some() { self.trace_moves_before() } else { None };
         let Some(board) = self.board.as_mut() else { return false };
         let n = board.cells();
+        let (h, mw) = (board.height, board.mw);
+        // Column masks are supersets of the movements in them: a column
+        // with none has nothing to move (and, without rigid bodies, nothing
+        // to clear).
+        let still = |b: &super::board::Board, x: usize| bits::is_zero(&b.col_mov[x * mw..(x + 1) * mw]);
         let mut guard = 0;
         loop {
             let mut moved = false;
-            for i in 0..n {
-                if reposition_cell(board, &game, i, &mut self.seeds_move) {
-                    moved = true;
+            for x in 0..board.width {
+                if still(board, x) {
+                    continue;
+                }
+                for i in x * h..(x + 1) * h {
+                    if reposition_cell(board, &game, i, &mut self.seeds_move) {
+                        moved = true;
+                    }
                 }
             }
             guard += 1;
@@ -657,7 +667,6 @@ impl Session {
             Session::trace_moves_after(r, &game, board, before);
         }
         let mut do_undo = false;
-        let mw = board.mw;
         // One buffer for every cell's leftover movements (no allocation per cell).
         let mut mm: Vec<u64> = Vec::with_capacity(mw);
         for i in 0..n {
@@ -705,10 +714,13 @@ impl Session {
                         self.seeds_cantmove.push(o.seed.clone());
                     }
                 }
+                board.movements[i * mw..(i + 1) * mw].fill(0);
             }
-            board.movements[i * mw..(i + 1) * mw].fill(0);
-            board.rigid_group[i * mw..(i + 1) * mw].fill(0);
-            board.rigid_applied[i * mw..(i + 1) * mw].fill(0);
+            // Rigid marks are only made in games with rigid bodies.
+            if game.rigid {
+                board.rigid_group[i * mw..(i + 1) * mw].fill(0);
+                board.rigid_applied[i * mw..(i + 1) * mw].fill(0);
+            }
         }
         do_undo
     }

@@ -151,6 +151,10 @@ struct Search<'a> {
     random: bool,
     cell_words: usize,
     checkpoint: bool,
+    /// Whether a turn that leaves the objects as they were leaves the whole
+    /// level state as it was (no random generator, no checkpoints), so the
+    /// next input needs no restore.
+    noop_keeps_state: bool,
     store: Store,
     turns: u64,
     /// States and turns of earlier phases (for the report).
@@ -226,6 +230,7 @@ impl<'a> Search<'a> {
             random: super::uses_random(game),
             cell_words,
             checkpoint,
+            noop_keeps_state: !super::uses_random(game) && !super::uses_checkpoint(game),
             store: Store::new(words),
             turns: 0,
             earlier: (0, 0),
@@ -320,23 +325,31 @@ impl<'a> Search<'a> {
     fn expand(&mut self, node: u32, children: &mut Vec<u32>) -> Result<Option<Vec<Input>>, Status> {
         children.clear();
         let depth = self.store.depth[node as usize].saturating_add(1);
+        // Whether the session still holds `node` (after a turn that changed
+        // nothing, when that leaves the whole state as it was).
+        let mut at_node = false;
         for k in 0..self.inputs.len() {
             self.check()?;
             self.turns += 1;
             let input = self.inputs[k];
-            self.restore(node);
+            if !at_node {
+                self.restore(node);
+            }
+            at_node = false;
             match super::step(&mut self.session, input, self.level, self.opts.again_limit) {
                 Step::Won => return Ok(Some(self.path(node, input))),
                 Step::Endless => continue,
                 Step::Moved => {}
             }
+            if self.session.level_objects().is_some_and(|o| o == &self.store.state(node)[..self.cell_words]) {
+                // Cancelled or nothing changed: not a move.
+                at_node = self.noop_keeps_state;
+                continue;
+            }
             if !self.session.save_state_into(&mut self.save_buf) {
                 continue;
             }
             let objects = self.save_buf.objects();
-            if objects == &self.store.state(node)[..self.cell_words] {
-                continue; // cancelled or nothing changed: not a move
-            }
             self.cur.clear();
             self.cur.extend_from_slice(objects);
             if self.checkpoint {
