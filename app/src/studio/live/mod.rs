@@ -22,7 +22,7 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::sync::Arc;
 use std::time::Duration;
 
-use engine::compile::Game;
+use engine::compile::{Game, Level};
 use engine::run::Input;
 
 /// Time the background search spends on each level.
@@ -165,6 +165,11 @@ pub struct LiveChecks {
     sent: Option<(usize, Arc<Game>)>,
     cancel: Arc<AtomicBool>,
     keys: Vec<Option<u64>>,
+    /// The build the keys were worked out for (until the worker answers
+    /// for a newer one, a key is trusted only where that entry's map did
+    /// not change: after levels are moved, a card must not show its old
+    /// neighbour's verdict).
+    keys_game: Option<(u64, Arc<Game>)>,
     verdicts: HashMap<u64, Verdict>,
     analysis: Option<(u64, Vec<Finding>)>,
     harder: Option<(u64, Arc<AtomicBool>, Harder)>,
@@ -207,6 +212,7 @@ impl LiveChecks {
             sent: None,
             cancel: Arc::new(AtomicBool::new(false)),
             keys: Vec::new(),
+            keys_game: None,
             verdicts: HashMap::new(),
             analysis: None,
             harder: None,
@@ -265,6 +271,7 @@ impl LiveChecks {
             FromWorker::Keys { generation, keys } => {
                 if generation == self.generation {
                     self.keys = keys;
+                    self.keys_game = self.sent.as_ref().map(|(_, g)| (generation, g.clone()));
                 }
             }
             FromWorker::Verdict { key, verdict } => {
@@ -307,17 +314,42 @@ impl LiveChecks {
         self.keys.len() == self.sent.as_ref().map_or(0, |(_, g)| g.levels.len())
     }
 
+    /// Entry `i`'s content key, if it is known for the build on screen:
+    /// the worker's keys are for an older build until it answers, and
+    /// are used then only for entries whose map is the same in both.
+    fn key(&self, i: usize) -> Option<u64> {
+        let key = self.keys.get(i).copied().flatten()?;
+        let (Some((generation, old)), Some((_, new))) = (&self.keys_game, &self.sent) else { return None };
+        if *generation == self.generation {
+            return Some(key);
+        }
+        match (old.levels.get(i), new.levels.get(i)) {
+            (Some(Level::Map(a)), Some(Level::Map(b)))
+                if (a.width, a.height) == (b.width, b.height) && a.cells == b.cells =>
+            {
+                Some(key)
+            }
+            _ => None,
+        }
+    }
+
     /// LEVELS entry `i`'s verdict, if the worker has one.
     #[must_use]
     pub fn verdict(&self, i: usize) -> Option<&Verdict> {
-        self.keys.get(i).copied().flatten().and_then(|k| self.verdicts.get(&k))
+        self.key(i).and_then(|k| self.verdicts.get(&k))
     }
 
     /// The status line of entry `i`'s card: `None` for messages, for
     /// builds the worker has not seen, or when live checks are off.
     #[must_use]
     pub fn status(&self, i: usize) -> Option<String> {
-        let key = self.keys.get(i).copied().flatten()?;
+        let Some(key) = self.key(i) else {
+            // A map whose key is not known yet (the worker has not answered
+            // for this build) is waiting for its verdict.
+            let map = self.keys_game.is_some()
+                && self.sent.as_ref().is_some_and(|(_, g)| matches!(g.levels.get(i), Some(Level::Map(_))));
+            return map.then(|| "solving…".to_owned());
+        };
         if let Some((k, _, Harder::Running { .. })) = &self.harder
             && *k == key
             && !self.verdicts.get(&key).is_some_and(|v| matches!(v, Verdict::Solved(_) | Verdict::Impossible))
@@ -361,7 +393,7 @@ impl LiveChecks {
     /// the last build); the verdict replaces the short one when it is
     /// better. False when there is nothing to search.
     pub fn solve_harder(&mut self, level: usize) -> bool {
-        let (Some(Some(key)), Some((_, game))) = (self.keys.get(level).copied(), self.sent.clone()) else {
+        let (Some(key), Some((_, game))) = (self.key(level), self.sent.clone()) else {
             return false;
         };
         self.cancel_harder();
@@ -385,7 +417,7 @@ impl LiveChecks {
     #[must_use]
     pub fn harder(&self, level: usize) -> Option<&Harder> {
         let (key, _, state) = self.harder.as_ref()?;
-        (self.keys.get(level).copied().flatten() == Some(*key)).then_some(state)
+        (self.key(level) == Some(*key)).then_some(state)
     }
 
     /// Whether the worker still owes answers for the shown build.

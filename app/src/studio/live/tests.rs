@@ -156,3 +156,28 @@ fn off_answers_nothing() {
     assert_eq!(live.status(0), None);
     assert!(!live.is_busy());
 }
+
+#[test]
+fn moved_levels_never_show_their_old_neighbours_verdicts() {
+    let (mut live, _) = live(Duration::ZERO);
+    settle(&mut live, &engine::build(&game_text(&["P.", "P...", "P...."])));
+    assert_eq!(live.status(0).as_deref(), Some("solved in 3 moves"));
+    assert_eq!(live.status(1).as_deref(), Some("solved in 4 moves"));
+    // The first two levels swapped; the worker waits for a pause in the
+    // typing before it answers, so this frame still has the old keys.
+    let moved = engine::build(&game_text(&["P...", "P.", "P...."]));
+    live.poll(Some(&moved), &egui::Context::default());
+    for i in 0..2 {
+        let status = live.status(i);
+        assert!(
+            status.as_deref() == Some("solving…") || status.as_deref() == Some(["solved in 4 moves", "solved in 3 moves"][i]),
+            "level {i} shows {status:?}"
+        );
+        assert!(live.verdict(i).is_none_or(|v| *v == Verdict::Solved(vec![Input::Right; [4, 3][i]])));
+    }
+    // The level that did not move keeps its verdict meanwhile.
+    assert_eq!(live.status(2).as_deref(), Some("solved in 5 moves"));
+    settle(&mut live, &moved);
+    assert_eq!(live.status(0).as_deref(), Some("solved in 4 moves"));
+    assert_eq!(live.status(1).as_deref(), Some("solved in 3 moves"));
+}
