@@ -2,7 +2,7 @@
 //! level and totals for one timeout, the states and turns per second and the
 //! process's peak memory (VmHWM). Run in release, pinned to one core:
 //! `taskset -c 0 cargo run --release -p engine --example solve_bench --
-//! [DIR_OR_FILES...] [--timeout-ms T] [--strategy bfs|astar:W|auto:N:W] [--quiet]`
+//! [DIR_OR_FILES...] [--timeout-ms T | --max-states N (no time bound: a deterministic run)] [--strategy bfs|astar:W|auto:N:W] [--quiet]`
 //! (the default directory is ../shared/corpus next to the repository).
 
 use engine::compile::Level;
@@ -60,6 +60,10 @@ fn main() {
         let value = args.get(k + 1).cloned().unwrap_or_default();
         match flag.as_str() {
             "--timeout-ms" => opts.timeout = Some(Duration::from_millis(value.parse().expect("--timeout-ms N"))),
+            "--max-states" => {
+                opts.max_states = value.parse().expect("--max-states N");
+                opts.timeout = None;
+            }
             "--strategy" => opts.strategy = parse_strategy(&value).expect("--strategy bfs|astar:W|auto:N:W"),
             "--quiet" => {
                 quiet = true;
