@@ -85,6 +85,8 @@ pub(crate) fn superfluous_no(syms: &Symbols, rules: &[IRule], out: &mut Vec<Diag
 /// cell never match; the compiler drops them, and says so once per line.
 pub(crate) fn impossible_cells(syms: &Symbols, rules: &[IRule], out: &mut Vec<Diagnostic>) {
     let names = syms.layout();
+    let words = super::bits::obj_words(names.id_count());
+    let (mut present, mut missing) = (vec![0u64; words], vec![0u64; words]);
     let mut per_line: BTreeMap<u32, (crate::span::Span, BTreeSet<String>)> = BTreeMap::new();
     for rule in rules {
         for cell in rule.lhs.iter().flatten() {
@@ -92,29 +94,32 @@ pub(crate) fn impossible_cells(syms: &Symbols, rules: &[IRule], out: &mut Vec<Di
             if !cell.iter().any(|t| t.dir == "no") {
                 continue;
             }
-            let mut present = BTreeSet::new();
-            let mut missing = BTreeSet::new();
+            present.fill(0);
+            missing.fill(0);
             for t in cell {
                 match t.dir {
                     "..." | "random" => {}
                     "no" => {
-                        if let Some((_, ids)) = syms.objects_of(t.name) {
-                            missing.extend(ids);
+                        if let Some(m) = syms.mask(t.name) {
+                            super::bits::or_into(&mut missing, m);
                         }
                     }
                     _ => {
                         if let Some((id, _)) = syms.info(t.name).object {
-                            present.insert(id);
+                            super::bits::set_bit(&mut present, id);
                         }
                     }
                 }
             }
-            let clash: Vec<String> =
-                present.intersection(&missing).filter_map(|&id| names.id_names.get(id).cloned()).collect();
-            if !clash.is_empty() {
-                per_line.entry(rule.line).or_insert_with(|| (rule.span, BTreeSet::new())).1.extend(clash);
-                break;
+            if !super::bits::intersects(&present, &missing) {
+                continue;
             }
+            for (p, m) in present.iter_mut().zip(&missing) {
+                *p &= m;
+            }
+            let clash = super::bits::ones(&present).filter_map(|id| names.id_names.get(id).cloned());
+            per_line.entry(rule.line).or_insert_with(|| (rule.span, BTreeSet::new())).1.extend(clash);
+            break;
         }
     }
     for (span, clash) in per_line.into_values() {

@@ -482,7 +482,7 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                 }
                 bits::or_into(&mut post_layers, &objlayers_l);
                 let random_objects: Vec<usize> =
-                    (0..ctx.names.id_count()).filter(|&id| bits::get_bit(&random_mask, id)).collect();
+                    bits::ones(&random_mask).take_while(|&id| id < ctx.names.id_count()).collect();
                 let changes = !bits::is_zero(&obj_clear)
                     || !bits::is_zero(&obj_set)
                     || !bits::is_zero(&mov_clear)
