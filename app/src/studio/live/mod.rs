@@ -165,30 +165,9 @@ pub struct LiveChecks {
     sent: Option<(usize, Arc<Game>)>,
     cancel: Arc<AtomicBool>,
     keys: Vec<Option<u64>>,
-    /// The map of each level the keys were worked out for (a hash of its
-    /// cells), and the same for the last build sent.
-    keys_maps: Vec<Option<u64>>,
-    sent_maps: Vec<Option<u64>>,
     verdicts: HashMap<u64, Verdict>,
     analysis: Option<(u64, Vec<Finding>)>,
     harder: Option<(u64, Arc<AtomicBool>, Harder)>,
-}
-
-/// A hash of each LEVELS entry's map (`None` for messages): what a level
-/// is, whatever its place.
-fn map_hashes(game: &Game) -> Vec<Option<u64>> {
-    use std::hash::{Hash, Hasher};
-    game.levels
-        .iter()
-        .map(|level| match level {
-            engine::compile::Level::Map(grid) => {
-                let mut h = std::collections::hash_map::DefaultHasher::new();
-                (grid.width, grid.height, &grid.cells).hash(&mut h);
-                Some(h.finish())
-            }
-            _ => None,
-        })
-        .collect()
 }
 
 impl LiveChecks {
@@ -228,8 +207,6 @@ impl LiveChecks {
             sent: None,
             cancel: Arc::new(AtomicBool::new(false)),
             keys: Vec::new(),
-            keys_maps: Vec::new(),
-            sent_maps: Vec::new(),
             verdicts: HashMap::new(),
             analysis: None,
             harder: None,
@@ -267,7 +244,6 @@ impl LiveChecks {
                 repaint: Some(ctx.clone()),
             };
             let _ = to_worker.send(ToWorker::Build(job));
-            self.follow_moved_levels(game);
         }
         let mut arrived = false;
         while let Some(message) = self.from_worker.as_ref().and_then(|rx| rx.try_recv().ok()) {
@@ -284,37 +260,11 @@ impl LiveChecks {
         arrived
     }
 
-    /// Until the worker sends the keys of a new build, the old keys stay
-    /// in use: matched to the new levels by their maps, so that a level
-    /// moved up or down keeps its own verdict rather than showing the one
-    /// of the level that was in its place. A level whose map is new has no
-    /// key (and no status) until then.
-    fn follow_moved_levels(&mut self, game: &Game) {
-        let maps = map_hashes(game);
-        let keys = maps
-            .iter()
-            .enumerate()
-            .map(|(i, map)| {
-                let map = (*map)?;
-                let old = if self.keys_maps.get(i) == Some(&Some(map)) {
-                    Some(i)
-                } else {
-                    self.keys_maps.iter().position(|m| *m == Some(map))
-                };
-                self.keys.get(old?).copied().flatten()
-            })
-            .collect();
-        self.keys = keys;
-        self.keys_maps.clone_from(&maps);
-        self.sent_maps = maps;
-    }
-
     fn take(&mut self, message: FromWorker) {
         match message {
             FromWorker::Keys { generation, keys } => {
                 if generation == self.generation {
                     self.keys = keys;
-                    self.keys_maps.clone_from(&self.sent_maps);
                 }
             }
             FromWorker::Verdict { key, verdict } => {
