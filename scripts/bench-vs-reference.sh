@@ -17,7 +17,9 @@
 #            sides, building not timed): inputs per second, and a check that
 #            both engines end every walk on the same level state.
 # Environment: PUZZLEWRIGHT_BIN (default: the dev build), REPEAT (compile,
-# default 15), TURNS and LEVELS (walks, default 300 and 3).
+# default 15), TURNS and LEVELS (walks, default 300 and 3), BENCH_CORE (the
+# core the one-core runs are pinned to, default 0: pick one that nothing
+# else is pinned to).
 set -euo pipefail
 ref=${1:?usage: $0 REFERENCE_CHECKOUT [compile|suite|walks]...}
 shift
@@ -27,6 +29,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 shared=${PUZZLEWRIGHT_SHARED:-$here/../shared}
 corpus=$shared/corpus
 cores=$(nproc)
+core=${BENCH_CORE:-0}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -65,8 +68,8 @@ case $part in
 compile)
     repeat=${REPEAT:-15}
     echo; echo "== compile: median of $repeat warm builds per corpus game =="
-    t0=$(now); taskset -c 0 node "$refjs" "$ref" compile "$corpus" --repeat "$repeat" > "$tmp/ref-compile.jsonl"; t1=$(now)
-    taskset -c 0 "$bin" bench compile "$corpus" --repeat "$repeat" > "$tmp/our-compile.jsonl"; t2=$(now)
+    t0=$(now); taskset -c "$core" node "$refjs" "$ref" compile "$corpus" --repeat "$repeat" > "$tmp/ref-compile.jsonl"; t1=$(now)
+    taskset -c "$core" "$bin" bench compile "$corpus" --repeat "$repeat" > "$tmp/our-compile.jsonl"; t2=$(now)
     reference_all_cores compile "$tmp/ref-compile-all.jsonl" --repeat "$repeat"; t3=$(now)
     "$bin" bench compile "$corpus" --repeat "$repeat" --threads "$cores" > /dev/null; t4=$(now)
     python3 - "$tmp/ref-compile.jsonl" "$tmp/our-compile.jsonl" <<'EOF'
@@ -97,9 +100,9 @@ const out = testdata.map(([name, d]) => ({name, source: d[0], inputs: d[1], expe
 fs.writeFileSync(process.argv[2], JSON.stringify(out));
 ' "$ref" "$tmp/reference-sim.json"
     t0=$(now)
-    (cd "$ref/src" && taskset -c 0 node tests/run_tests_node.js --sim-only) > "$tmp/node.out" 2>&1 || true
+    (cd "$ref/src" && taskset -c "$core" node tests/run_tests_node.js --sim-only) > "$tmp/node.out" 2>&1 || true
     t1=$(now)
-    taskset -c 0 "$bin" conformance --allow-failures "$tmp/reference-sim.json" > "$tmp/ours-1.out"
+    taskset -c "$core" "$bin" conformance --allow-failures "$tmp/reference-sim.json" > "$tmp/ours-1.out"
     t2=$(now)
     "$bin" conformance --allow-failures "$tmp/reference-sim.json" > "$tmp/ours-all.out"
     t3=$(now)
@@ -112,8 +115,8 @@ fs.writeFileSync(process.argv[2], JSON.stringify(out));
 walks)
     turns=${TURNS:-300}; levels=${LEVELS:-3}
     echo; echo "== random walks: $turns inputs on the first $levels maps of each corpus game =="
-    t0=$(now); taskset -c 0 node "$refjs" "$ref" walks "$corpus" --turns "$turns" --levels "$levels" > "$tmp/ref-walks.jsonl"; t1=$(now)
-    taskset -c 0 "$bin" bench walks "$corpus" --turns "$turns" --levels "$levels" > "$tmp/our-walks.jsonl"; t2=$(now)
+    t0=$(now); taskset -c "$core" node "$refjs" "$ref" walks "$corpus" --turns "$turns" --levels "$levels" > "$tmp/ref-walks.jsonl"; t1=$(now)
+    taskset -c "$core" "$bin" bench walks "$corpus" --turns "$turns" --levels "$levels" > "$tmp/our-walks.jsonl"; t2=$(now)
     reference_all_cores walks "$tmp/ref-walks-all.jsonl" --turns "$turns" --levels "$levels"; t3=$(now)
     "$bin" bench walks "$corpus" --turns "$turns" --levels "$levels" --threads "$cores" > "$tmp/our-walks-all.jsonl"; t4=$(now)
     python3 - "$tmp/ref-walks.jsonl" "$tmp/our-walks.jsonl" <<'EOF'

@@ -32,9 +32,13 @@ impl Hasher for FxHasher {
         }
         let rest = chunks.remainder();
         if !rest.is_empty() {
-            let mut w = [0u8; 8];
-            w[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(w) ^ (rest.len() as u64) << 56);
+            // Byte by byte: a variable-length copy here compiled to a call
+            // to memcpy on every short name hashed.
+            let mut w = 0u64;
+            for (i, &b) in rest.iter().enumerate() {
+                w |= u64::from(b) << (8 * i);
+            }
+            self.add(w ^ (rest.len() as u64) << 56);
         }
     }
     #[inline]

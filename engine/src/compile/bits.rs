@@ -72,7 +72,22 @@ pub fn intersects(a: &[u64], b: &[u64]) -> bool {
     a.iter().zip(b).any(|(x, y)| x & y != 0)
 }
 
-/// No bit set.
+/// The indices of the set bits, in increasing order.
+pub fn ones(m: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    m.iter().enumerate().flat_map(|(w, &word)| {
+        let mut rest = word;
+        std::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
+            let bit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            Some(w * 64 + bit)
+        })
+    })
+}
+
+/// Whether no bit is set.
 #[must_use]
 pub fn is_zero(a: &[u64]) -> bool {
     a.iter().all(|w| *w == 0)
@@ -81,6 +96,16 @@ pub fn is_zero(a: &[u64]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ones_lists_the_set_bits_in_order() {
+        let mut m = vec![0u64; 3];
+        for id in [0, 5, 63, 64, 130] {
+            set_bit(&mut m, id);
+        }
+        assert_eq!(ones(&m).collect::<Vec<_>>(), vec![0, 5, 63, 64, 130]);
+        assert_eq!(ones(&[0, 0]).count(), 0);
+    }
 
     #[test]
     fn movement_slots_do_not_overlap() {

@@ -5,21 +5,20 @@
 //! of duplicates. The order of the produced rules is the reference's order,
 //! which decides execution order.
 
-use super::layout::Layout;
-use crate::names::Meaning;
+use super::symbols::{Kind, Sym, Symbols, ELLIPSIS};
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
 use crate::syntax::ast::{Ast, Cell, CellRow, RuleLineKind};
-use crate::fasthash::{HashMap, HashSet};
+use crate::fasthash::HashSet;
 use std::rc::Rc;
 
 /// One `direction name` term of a cell. `dir` is "" when none was written;
 /// an ellipsis cell is the single term `("...", "...")`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Term {
     pub dir: &'static str,
-    /// Shared, so that copying a rule while expanding it copies no text.
-    pub name: Rc<str>,
+    /// The name, interned (see [`Symbols`]).
+    pub name: Sym,
 }
 
 pub(crate) type ICell = Vec<Term>;
@@ -36,10 +35,11 @@ pub(crate) struct IRule {
     pub rigid: bool,
     pub random: bool,
     pub group: u32,
-    pub commands: Vec<(String, Option<String>)>,
+    /// Shared by every expansion of the written rule.
+    pub commands: Rc<[(String, Option<String>)]>,
     pub span: crate::span::Span,
     /// The PuzzleScript Next subroutine the rule belongs to (None: main rules).
-    pub subroutine: Option<String>,
+    pub subroutine: Option<Rc<str>>,
 }
 
 /// A loop marker: line and +1 (startloop) / -1 (endloop).
@@ -106,20 +106,20 @@ fn absolutify(forward: &str, dir: &'static str) -> &'static str {
     table[idx]
 }
 
-fn convert_row(row: &CellRow) -> Vec<ICell> {
+fn convert_row(syms: &mut Symbols, row: &CellRow) -> Vec<ICell> {
     row.cells
         .iter()
         .map(|c| match c {
-            Cell::Ellipsis(_) => vec![Term { dir: "...", name: Rc::from("...") }],
+            Cell::Ellipsis(_) => vec![Term { dir: "...", name: ELLIPSIS }],
             Cell::Items(items, _) => {
-                let mut out: ICell = Vec::new();
+                let mut out: ICell = Vec::with_capacity(items.len());
                 for it in items {
                     if it.name.text == "..." {
-                        out.push(Term { dir: "...", name: Rc::from("...") });
+                        out.push(Term { dir: "...", name: ELLIPSIS });
                         continue;
                     }
                     let dir = it.modifiers.first().and_then(|m| intern(&m.text)).unwrap_or("");
-                    out.push(Term { dir, name: Rc::from(it.name.text.as_str()) });
+                    out.push(Term { dir, name: syms.intern(&it.name.text) });
                 }
                 out
             }
@@ -137,9 +137,9 @@ fn directional(r: &IRule) -> bool {
 }
 
 /// Read the RULES section into rules (one per written rule) and loop markers.
-pub(crate) fn read_rules(ast: &Ast) -> (Vec<IRule>, Vec<LoopMarker>) {
+pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<LoopMarker>) {
     let mut rules: Vec<IRule> = Vec::new();
-    let mut subroutine: Option<String> = None;
+    let mut subroutine: Option<Rc<str>> = None;
     let mut loops = Vec::new();
     for def in &ast.rules {
         let line = def.span.line;
@@ -153,7 +153,7 @@ pub(crate) fn read_rules(ast: &Ast) -> (Vec<IRule>, Vec<LoopMarker>) {
                 continue;
             }
             RuleLineKind::Subroutine(name) => {
-                subroutine = Some(name.text.clone());
+                subroutine = Some(Rc::from(name.text.as_str()));
                 continue;
             }
             RuleLineKind::Rule(r) => r,
@@ -184,9 +184,9 @@ pub(crate) fn read_rules(ast: &Ast) -> (Vec<IRule>, Vec<LoopMarker>) {
         if directions.is_empty() {
             directions = vec!["up", "down", "left", "right"];
         }
-        let lhs: Vec<Vec<ICell>> = rule.lhs.iter().map(convert_row).collect();
-        let rhs: Vec<Vec<ICell>> = rule.rhs.iter().map(convert_row).collect();
-        let commands: Vec<(String, Option<String>)> = rule
+        let lhs: Vec<Vec<ICell>> = rule.lhs.iter().map(|r| convert_row(syms, r)).collect();
+        let rhs: Vec<Vec<ICell>> = rule.rhs.iter().map(|r| convert_row(syms, r)).collect();
+        let commands: Rc<[(String, Option<String>)]> = rule
             .commands
             .iter()
             .map(|c| {
@@ -232,32 +232,28 @@ pub(crate) fn read_rules(ast: &Ast) -> (Vec<IRule>, Vec<LoopMarker>) {
 }
 
 fn contains_ellipsis(r: &IRule) -> bool {
-    r.lhs.iter().any(|row| row.iter().any(|c| c.iter().any(|t| &*t.name == "...")))
+    r.lhs.iter().any(|row| row.iter().any(|c| c.iter().any(|t| t.name == ELLIPSIS)))
 }
 
-fn atomize(names: &Layout, cell: &mut ICell) {
+fn atomize(syms: &Symbols, cell: &mut ICell) {
     let mut i = 0;
     while i < cell.len() {
-        if let Some(Meaning::Aggregate(m)) = names.kinds.get(&*cell[i].name) {
+        if let Kind::Aggregate(m) = &syms.info(cell[i].name).kind {
             let dir = cell[i].dir;
-            let m = m.clone();
-            if let Some(first) = m.first() {
-                cell[i].name = Rc::from(first.as_str());
-                for o in &m[1..] {
-                    cell.push(Term { dir, name: Rc::from(o.as_str()) });
-                }
+            if let Some((&first, rest)) = m.split_first() {
+                cell[i].name = first;
+                cell.extend(rest.iter().map(|&name| Term { dir, name }));
             }
         }
         i += 1;
     }
 }
 
-fn rephrase(names: &Layout, cell: &mut ICell) {
+fn rephrase(syms: &Symbols, cell: &mut ICell) {
     for t in cell.iter_mut() {
-        if let Some(Meaning::Object(o)) = names.kinds.get(&*t.name)
-            && **o != *t.name {
-                t.name = Rc::from(o.as_str());
-            }
+        if let Kind::Object(o) = syms.info(t.name).kind {
+            t.name = o;
+        }
     }
 }
 
@@ -269,31 +265,34 @@ fn for_each_cell(r: &mut IRule, mut f: impl FnMut(&mut ICell)) {
     }
 }
 
-/// Ordered string-keyed map (JavaScript object key order for non-numeric keys).
+/// A small map that remembers insertion order (JavaScript object key order
+/// for non-numeric keys). Few keys per rule: a linear scan beats hashing.
 #[derive(Debug, Clone)]
-struct OrderedMap<V> {
-    keys: Vec<String>,
-    vals: HashMap<String, V>,
+struct OrderedMap<K, V> {
+    entries: Vec<(K, V)>,
 }
 
-impl<V> Default for OrderedMap<V> {
+impl<K, V> Default for OrderedMap<K, V> {
     fn default() -> Self {
-        Self { keys: Vec::new(), vals: HashMap::default() }
+        Self { entries: Vec::new() }
     }
 }
 
-impl<V: Clone> OrderedMap<V> {
-    fn get_mut(&mut self, k: &str) -> Option<&mut V> {
-        self.vals.get_mut(k)
+impl<K: PartialEq, V> OrderedMap<K, V> {
+    fn get_mut(&mut self, k: &K) -> Option<&mut V> {
+        self.entries.iter_mut().find(|(key, _)| key == k).map(|(_, v)| v)
     }
-    fn insert(&mut self, k: String, v: V) {
-        if !self.vals.contains_key(&k) {
-            self.keys.push(k.clone());
+    fn contains_key(&self, k: &K) -> bool {
+        self.entries.iter().any(|(key, _)| key == k)
+    }
+    fn insert(&mut self, k: K, v: V) {
+        match self.get_mut(&k) {
+            Some(slot) => *slot = v,
+            None => self.entries.push((k, v)),
         }
-        self.vals.insert(k, v);
     }
-    fn iter(&self) -> impl Iterator<Item = (&String, &V)> {
-        self.keys.iter().filter_map(|k| self.vals.get(k).map(|v| (k, v)))
+    fn iter(&self) -> impl Iterator<Item = (&K, &V)> {
+        self.entries.iter().map(|(k, v)| (k, v))
     }
 }
 
@@ -302,13 +301,14 @@ struct MovingRep {
     concrete: &'static str,
     count: usize,
     ambiguous: &'static str,
-    name: Rc<str>,
+    name: Sym,
     j: usize,
     k: usize,
 }
 
 fn concretize_moving(rule: IRule) -> Result<Vec<IRule>, ()> {
-    type State = (IRule, Option<(OrderedMap<MovingRep>, OrderedMap<(&'static str, usize)>)>);
+    type Reps = (OrderedMap<(Sym, &'static str), MovingRep>, OrderedMap<&'static str, (&'static str, usize)>);
+    type State = (IRule, Option<Reps>);
     let mut result: Vec<State> = vec![(rule, None)];
     let mut modified = true;
     let mut guard = 0;
@@ -326,30 +326,26 @@ fn concretize_moving(rule: IRule) -> Result<Vec<IRule>, ()> {
                 let (cur, reps) = &result[i];
                 for j in 0..cur.lhs.len() {
                     for k in 0..cur.lhs[j].len() {
-                        let movings: Vec<(Rc<str>, &'static str)> = cur.lhs[j][k]
-                            .iter()
-                            .filter(|t| is_ambiguous(t.dir))
-                            .map(|t| (t.name.clone(), t.dir))
-                            .collect();
-                        if let Some((cand, amb)) = movings.first() {
+                        let first_moving = cur.lhs[j][k].iter().find(|t| is_ambiguous(t.dir)).map(|t| (t.name, t.dir));
+                        if let Some((cand, amb)) = first_moving {
                             shouldremove = true;
                             modified = true;
                             for &concrete in aggregate_dirs(amb) {
                                 let mut nr = cur.clone();
                                 let (mut mr, mut ar) = reps.clone().unwrap_or_default();
                                 for t in nr.lhs[j][k].iter_mut() {
-                                    if t.dir == *amb && t.name == *cand {
+                                    if t.dir == amb && t.name == cand {
                                         t.dir = concrete;
                                     }
                                 }
                                 if !nr.rhs.is_empty() {
                                     for t in nr.rhs[j][k].iter_mut() {
-                                        if t.dir == *amb && t.name == *cand {
+                                        if t.dir == amb && t.name == cand {
                                             t.dir = concrete;
                                         }
                                     }
                                 }
-                                let key = format!("{cand}{amb}");
+                                let key = (cand, amb);
                                 if let Some(m) = mr.get_mut(&key) {
                                     if j != m.j || k != m.k {
                                         m.count += 1;
@@ -357,13 +353,13 @@ fn concretize_moving(rule: IRule) -> Result<Vec<IRule>, ()> {
                                 } else {
                                     mr.insert(
                                         key,
-                                        MovingRep { concrete, count: 1, ambiguous: amb, name: cand.clone(), j, k },
+                                        MovingRep { concrete, count: 1, ambiguous: amb, name: cand, j, k },
                                     );
                                 }
-                                if let Some(a) = ar.get_mut(amb) {
+                                if let Some(a) = ar.get_mut(&amb) {
                                     a.1 += 1;
                                 } else {
-                                    ar.insert((*amb).to_owned(), (concrete, 1));
+                                    ar.insert(amb, (concrete, 1));
                                 }
                                 pushes.push((nr, Some((mr, ar))));
                             }
@@ -395,12 +391,12 @@ fn concretize_moving(rule: IRule) -> Result<Vec<IRule>, ()> {
                     }
                 }
             }
-            let mut dict: OrderedMap<Option<&'static str>> = OrderedMap::default();
-            for (amb, (concrete, count)) in ar.iter() {
-                if dict.vals.contains_key(amb) || *count != 1 {
-                    dict.insert(amb.clone(), None);
+            let mut dict: OrderedMap<&'static str, Option<&'static str>> = OrderedMap::default();
+            for (&amb, (concrete, count)) in ar.iter() {
+                if dict.contains_key(&amb) || *count != 1 {
+                    dict.insert(amb, None);
                 } else {
-                    dict.insert(amb.clone(), Some(*concrete));
+                    dict.insert(amb, Some(*concrete));
                 }
             }
             for (amb, concrete) in dict.iter() {
@@ -408,7 +404,7 @@ fn concretize_moving(rule: IRule) -> Result<Vec<IRule>, ()> {
                 for row in r.rhs.iter_mut() {
                     for c in row.iter_mut() {
                         for t in c.iter_mut() {
-                            if t.dir == amb.as_str() {
+                            if t.dir == *amb {
                                 t.dir = concrete;
                             }
                         }
@@ -424,52 +420,49 @@ fn concretize_moving(rule: IRule) -> Result<Vec<IRule>, ()> {
     Ok(out)
 }
 
-fn properties_in(names: &Layout, cell: &ICell) -> Vec<Rc<str>> {
-    cell.iter().filter(|t| t.dir != "random" && names.is_property(&t.name)).map(|t| t.name.clone()).collect()
+fn properties_in<'c>(syms: &'c Symbols, cell: &'c ICell) -> impl Iterator<Item = Sym> + 'c {
+    cell.iter().filter(|t| t.dir != "random" && syms.is_property(t.name)).map(|t| t.name)
 }
 
-fn expand_no_properties(names: &Layout, cell: &ICell) -> Option<ICell> {
-    if !cell.iter().any(|t| t.dir == "no" && names.is_property(&t.name)) {
+fn expand_no_properties(syms: &Symbols, cell: &ICell) -> Option<ICell> {
+    if !cell.iter().any(|t| t.dir == "no" && syms.is_property(t.name)) {
         return None;
     }
     let mut out = Vec::with_capacity(cell.len());
     for t in cell {
         if t.dir == "no"
-            && let Some(m) = names.property_members(&t.name) {
-                for o in m {
-                    out.push(Term { dir: "no", name: Rc::from(o.as_str()) });
-                }
+            && let Some(m) = syms.property_members(t.name) {
+                out.extend(m.iter().map(|&name| Term { dir: "no", name }));
                 continue;
             }
-        out.push(t.clone());
+        out.push(*t);
     }
     Some(out)
 }
 
-fn concretize_properties(names: &Layout, mut rule: IRule) -> Result<Vec<IRule>, ()> {
+fn concretize_properties(syms: &Symbols, mut rule: IRule) -> Result<Vec<IRule>, ()> {
     for j in 0..rule.lhs.len() {
         for k in 0..rule.lhs[j].len() {
-            if let Some(cell) = expand_no_properties(names, &rule.lhs[j][k]) {
+            if let Some(cell) = expand_no_properties(syms, &rule.lhs[j][k]) {
                 rule.lhs[j][k] = cell;
             }
             if !rule.rhs.is_empty()
-                && let Some(cell) = expand_no_properties(names, &rule.rhs[j][k]) {
+                && let Some(cell) = expand_no_properties(syms, &rule.rhs[j][k]) {
                     rule.rhs[j][k] = cell;
                 }
         }
     }
-    let mut ambiguous: HashSet<Rc<str>> = HashSet::default();
+    let mut ambiguous: Vec<Sym> = Vec::new();
     for j in 0..rule.rhs.len() {
         for k in 0..rule.rhs[j].len() {
-            let pl = properties_in(names, &rule.lhs[j][k]);
-            for p in properties_in(names, &rule.rhs[j][k]) {
-                if !pl.contains(&p) {
-                    ambiguous.insert(p);
+            for p in properties_in(syms, &rule.rhs[j][k]) {
+                if !properties_in(syms, &rule.lhs[j][k]).any(|q| q == p) && !ambiguous.contains(&p) {
+                    ambiguous.push(p);
                 }
             }
         }
     }
-    type State = (IRule, Option<OrderedMap<(Rc<str>, usize)>>);
+    type State = (IRule, Option<OrderedMap<Sym, (Sym, usize)>>);
     let mut result: Vec<State> = vec![(rule, None)];
     let mut modified = true;
     let mut guard = 0;
@@ -487,23 +480,20 @@ fn concretize_properties(names: &Layout, mut rule: IRule) -> Result<Vec<IRule>, 
                 let (cur, reps) = &result[i];
                 'outer: for j in 0..cur.lhs.len() {
                     for k in 0..cur.lhs[j].len() {
-                        for prop in properties_in(names, &cur.lhs[j][k]) {
-                            if names.single_layer.contains_key(&*prop) && !ambiguous.contains(&prop) {
+                        for prop in properties_in(syms, &cur.lhs[j][k]) {
+                            if syms.info(prop).single_layer.is_some() && !ambiguous.contains(&prop) {
                                 continue;
                             }
-                            let members: Vec<Rc<str>> = names
-                                .property_members(&prop)
-                                .map(|m| m.iter().map(|o| Rc::from(o.as_str())).collect())
-                                .unwrap_or_default();
+                            let members = syms.property_members(prop).unwrap_or_default();
                             shouldremove = true;
                             modified = true;
-                            for concrete in members {
+                            for &concrete in members {
                                 let mut nr = cur.clone();
                                 let mut pr = reps.clone().unwrap_or_default();
                                 let replace = |cell: &mut ICell| {
                                     for t in cell.iter_mut() {
                                         if t.name == prop && t.dir != "random" {
-                                            t.name = concrete.clone();
+                                            t.name = concrete;
                                         }
                                     }
                                 };
@@ -514,7 +504,7 @@ fn concretize_properties(names: &Layout, mut rule: IRule) -> Result<Vec<IRule>, 
                                 if let Some(e) = pr.get_mut(&prop) {
                                     e.1 += 1;
                                 } else {
-                                    pr.insert(prop.to_string(), (concrete.clone(), 1));
+                                    pr.insert(prop, (concrete, 1));
                                 }
                                 pushes.push((nr, Some(pr)));
                             }
@@ -534,13 +524,13 @@ fn concretize_properties(names: &Layout, mut rule: IRule) -> Result<Vec<IRule>, 
     let mut out = Vec::with_capacity(result.len());
     for (mut r, reps) in result {
         if let Some(pr) = reps {
-            for (prop, (concrete, count)) in pr.iter() {
-                if *count == 1 {
+            for (&prop, &(concrete, count)) in pr.iter() {
+                if count == 1 {
                     for row in r.rhs.iter_mut() {
                         for c in row.iter_mut() {
                             for t in c.iter_mut() {
-                                if *t.name == **prop && t.dir != "random" {
-                                    t.name = concrete.clone();
+                                if t.name == prop && t.dir != "random" {
+                                    t.name = concrete;
                                 }
                             }
                         }
@@ -553,7 +543,7 @@ fn concretize_properties(names: &Layout, mut rule: IRule) -> Result<Vec<IRule>, 
     for r in &out {
         for row in &r.rhs {
             for c in row {
-                if properties_in(names, c).iter().any(|p| ambiguous.contains(p)) {
+                if properties_in(syms, c).any(|p| ambiguous.contains(&p)) {
                     return Err(());
                 }
             }
@@ -562,7 +552,7 @@ fn concretize_properties(names: &Layout, mut rule: IRule) -> Result<Vec<IRule>, 
     Ok(out)
 }
 
-fn make_spawned_stationary(names: &Layout, rule: &mut IRule) {
+fn make_spawned_stationary(syms: &Symbols, rule: &mut IRule) {
     if rule.late {
         return;
     }
@@ -572,23 +562,23 @@ fn make_spawned_stationary(names: &Layout, rule: &mut IRule) {
             if rule.rhs[j][k].iter().all(|t| !t.dir.is_empty()) {
                 continue;
             }
-            let mut objects_l: Vec<&str> = Vec::new();
+            let mut objects_l: Vec<Sym> = Vec::new();
             for t in &rule.lhs[j][k] {
-                match names.kinds.get(&*t.name) {
-                    Some(Meaning::Object(o)) if **o == *t.name => objects_l.push(o),
-                    Some(Meaning::Property(m)) => objects_l.extend(m.iter().map(String::as_str)),
+                match &syms.info(t.name).kind {
+                    Kind::Object(o) if *o == t.name => objects_l.push(*o),
+                    Kind::Property(m) => objects_l.extend(m.iter().copied()),
                     _ => {}
                 }
             }
-            let layers: Vec<usize> = objects_l.iter().filter_map(|o| names.object(o).map(|x| x.1)).collect();
+            let layers: Vec<usize> = objects_l.iter().filter_map(|&o| syms.info(o).object.map(|x| x.1)).collect();
             for t in rule.rhs[j][k].iter_mut() {
                 if !t.dir.is_empty() {
                     continue;
                 }
-                if names.is_property(&t.name) || objects_l.iter().any(|o| *o == &*t.name) {
+                if syms.is_property(t.name) || objects_l.contains(&t.name) {
                     continue;
                 }
-                let Some((_, layer)) = names.object(&t.name) else { continue };
+                let Some((_, layer)) = syms.info(t.name).object else { continue };
                 if !layers.contains(&layer) {
                     t.dir = "stationary";
                 }
@@ -600,7 +590,7 @@ fn make_spawned_stationary(names: &Layout, rule: &mut IRule) {
 /// Expand every rule; returns the concrete rules in reference order, with
 /// duplicates removed, and error diagnostics for rules that cannot be made
 /// concrete.
-pub(crate) fn expand_rules(names: &Layout, rules: Vec<IRule>, diags: &mut Vec<Diagnostic>) -> Vec<IRule> {
+pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Diagnostic>) -> Vec<IRule> {
     let mut per_dir = Vec::new();
     for rule in rules {
         for &d in &rule.directions {
@@ -620,8 +610,8 @@ pub(crate) fn expand_rules(names: &Layout, rules: Vec<IRule>, diags: &mut Vec<Di
                     row.reverse();
                 }
             }
-            for_each_cell(&mut r, |c| atomize(names, c));
-            for_each_cell(&mut r, |c| rephrase(names, c));
+            for_each_cell(&mut r, |c| atomize(syms, c));
+            for_each_cell(&mut r, |c| rephrase(syms, c));
             per_dir.push(r);
         }
     }
@@ -641,7 +631,7 @@ pub(crate) fn expand_rules(names: &Layout, rules: Vec<IRule>, diags: &mut Vec<Di
     let mut concrete = Vec::new();
     for r in moved {
         let (line, span) = (r.line, r.span);
-        match concretize_properties(names, r) {
+        match concretize_properties(syms, r) {
             Ok(v) => concrete.extend(v),
             Err(()) => {
                 if bad_lines.insert(line) {
@@ -651,7 +641,7 @@ pub(crate) fn expand_rules(names: &Layout, rules: Vec<IRule>, diags: &mut Vec<Di
         }
     }
     for r in concrete.iter_mut() {
-        make_spawned_stationary(names, r);
+        make_spawned_stationary(syms, r);
     }
     remove_duplicates(concrete)
 }
@@ -659,11 +649,11 @@ pub(crate) fn expand_rules(names: &Layout, rules: Vec<IRule>, diags: &mut Vec<Di
 /// What makes two expanded rules the same rule: line, direction (when it
 /// matters), prefixes, both sides and commands.
 type RuleKey<'a> =
-    (u32, &'static str, bool, bool, bool, &'a Vec<Vec<ICell>>, &'a Vec<Vec<ICell>>, &'a Vec<(String, Option<String>)>);
+    (u32, &'static str, bool, bool, bool, &'a Vec<Vec<ICell>>, &'a Vec<Vec<ICell>>, &'a [(String, Option<String>)]);
 
 fn rule_key(r: &IRule) -> RuleKey<'_> {
     let directed = r.lhs.iter().any(|row| row.len() > 1);
-    (r.line, if directed { r.direction } else { "" }, r.late, r.rigid, r.random, &r.lhs, &r.rhs, &r.commands)
+    (r.line, if directed { r.direction } else { "" }, r.late, r.rigid, r.random, &r.lhs, &r.rhs, &*r.commands)
 }
 
 /// Within a run of rules of the same group, keep the last of identical rules.

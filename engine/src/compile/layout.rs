@@ -117,19 +117,6 @@ impl Layout {
         self.ids.get(name).map(|(_, _, m)| &**m)
     }
 
-    /// Whether `name` is a property (`or`).
-    pub(crate) fn is_property(&self, name: &str) -> bool {
-        matches!(self.kinds.get(name), Some(Meaning::Property(_)))
-    }
-
-    /// Members of a property.
-    pub(crate) fn property_members(&self, name: &str) -> Option<&[String]> {
-        match self.kinds.get(name) {
-            Some(Meaning::Property(m)) => Some(m),
-            _ => None,
-        }
-    }
-
     /// `(id, layer)` of a concrete object name.
     pub(crate) fn object(&self, name: &str) -> Option<(usize, usize)> {
         self.objects.get(name).copied()

@@ -69,16 +69,38 @@ fn glyph_mask(names: &Layout, ch: char, ow: usize) -> Option<Vec<u64>> {
     Some(mask)
 }
 
-fn build_map(names: &Layout, map: &LevelMap, bg: Background, layer_masks: &[Box<[u64]>], ow: usize) -> LevelGrid {
+/// Each glyph's mask, worked out once per game rather than once per cell:
+/// ASCII glyphs in a table, others in a map.
+struct Glyphs<'a> {
+    names: &'a Layout,
+    ow: usize,
+    ascii: Vec<Option<Option<Vec<u64>>>>,
+    other: crate::fasthash::HashMap<char, Option<Vec<u64>>>,
+}
+
+impl<'a> Glyphs<'a> {
+    fn new(names: &'a Layout, ow: usize) -> Self {
+        Glyphs { names, ow, ascii: vec![None; 128], other: crate::fasthash::HashMap::default() }
+    }
+
+    fn mask(&mut self, ch: char) -> Option<&[u64]> {
+        let (names, ow) = (self.names, self.ow);
+        let slot = match self.ascii.get_mut(ch as usize) {
+            Some(slot) => slot.get_or_insert_with(|| glyph_mask(names, ch, ow)),
+            None => self.other.entry(ch).or_insert_with(|| glyph_mask(names, ch, ow)),
+        };
+        slot.as_deref()
+    }
+}
+
+fn build_map(glyphs: &mut Glyphs, map: &LevelMap, bg: Background, layer_masks: &[Box<[u64]>], ow: usize) -> LevelGrid {
     let height = map.rows.len();
     let width = map.rows.first().map_or(0, Vec::len);
     let mut cells = vec![0u64; width * height * ow];
-    // Each glyph's mask, worked out once per map rather than once per cell.
-    let mut masks: crate::fasthash::HashMap<char, Option<Vec<u64>>> = crate::fasthash::HashMap::default();
     for (y, row) in map.rows.iter().enumerate() {
         for x in 0..width {
             let Some(&ch) = row.get(x).or_else(|| row.last()) else { continue };
-            if let Some(mask) = masks.entry(ch).or_insert_with(|| glyph_mask(names, ch, ow)) {
+            if let Some(mask) = glyphs.mask(ch) {
                 let i = x * height + y;
                 cells[i * ow..(i + 1) * ow].copy_from_slice(mask);
             }
@@ -121,12 +143,13 @@ pub(crate) fn build(
     layer_masks: &[Box<[u64]>],
     ow: usize,
 ) -> Vec<Level> {
+    let mut glyphs = Glyphs::new(names, ow);
     entries
         .iter()
         .filter_map(|e| match e {
             LevelEntry::Message { text, .. } => Some(Level::Message(text.clone())),
             LevelEntry::Map(m) if m.rows.is_empty() => None,
-            LevelEntry::Map(m) => Some(Level::Map(build_map(names, m, bg, layer_masks, ow))),
+            LevelEntry::Map(m) => Some(Level::Map(build_map(&mut glyphs, m, bg, layer_masks, ow))),
         })
         .collect()
 }

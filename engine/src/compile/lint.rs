@@ -5,8 +5,7 @@
 //! reference reports both and so do we.
 
 use super::expand::IRule;
-use super::layout::Layout;
-use crate::names::Meaning;
+use super::symbols::{Kind, Symbols};
 use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
 use std::collections::{BTreeMap, BTreeSet};
@@ -19,35 +18,36 @@ struct Required {
     layers: BTreeMap<usize, String>,
 }
 
-fn required_by(names: &Layout, cell: &[super::expand::Term]) -> Required {
+fn required_by(syms: &Symbols, cell: &[super::expand::Term]) -> Required {
     let mut req = Required::default();
     for t in cell {
         if t.dir == "no" || t.dir == "..." || t.dir == "random" {
             continue;
         }
-        match names.kinds.get(&*t.name) {
-            Some(Meaning::Property(members)) => {
+        let info = syms.info(t.name);
+        match &info.kind {
+            Kind::Property(members) => {
                 // Only a property whose members share one layer fills it.
-                if let Some(&layer) = names.single_layer.get(&*t.name) {
-                    req.objects.extend(members.iter().filter_map(|m| names.object(m).map(|x| x.0)));
-                    req.layers.insert(layer, t.name.to_string());
+                if let Some(layer) = info.single_layer {
+                    req.objects.extend(members.iter().filter_map(|&m| syms.info(m).object.map(|x| x.0)));
+                    req.layers.insert(layer, info.text.to_string());
                 }
             }
-            Some(Meaning::Object(o)) => {
-                if let Some((id, layer)) = names.object(o) {
+            Kind::Object(o) => {
+                if let Some((id, layer)) = syms.info(*o).object {
                     req.objects.insert(id);
-                    req.layers.insert(layer, t.name.to_string());
+                    req.layers.insert(layer, info.text.to_string());
                 }
             }
-            Some(Meaning::Aggregate(members)) => {
-                for m in members {
-                    if let Some((id, layer)) = names.object(m) {
+            Kind::Aggregate(members) => {
+                for &m in members {
+                    if let Some((id, layer)) = syms.info(m).object {
                         req.objects.insert(id);
-                        req.layers.insert(layer, t.name.to_string());
+                        req.layers.insert(layer, info.text.to_string());
                     }
                 }
             }
-            None => {}
+            Kind::None => {}
         }
     }
     req
@@ -55,15 +55,16 @@ fn required_by(names: &Layout, cell: &[super::expand::Term]) -> Required {
 
 /// `[ Player no Wall ]` with Player and Wall on one layer: the `no` can go.
 /// Runs on the rules as written (before directions are expanded).
-pub(crate) fn superfluous_no(names: &Layout, rules: &[IRule], out: &mut Vec<Diagnostic>) {
+pub(crate) fn superfluous_no(syms: &Symbols, rules: &[IRule], out: &mut Vec<Diagnostic>) {
+    let names = syms.layout();
     for rule in rules {
         for cell in rule.lhs.iter().flatten() {
-            let req = required_by(names, cell);
+            let req = required_by(syms, cell);
             if req.layers.is_empty() {
                 continue;
             }
             for t in cell.iter().filter(|t| t.dir == "no") {
-                let Some((_, ids)) = names.objects_of(&t.name) else { continue };
+                let Some((_, ids)) = syms.objects_of(t.name) else { continue };
                 if ids.is_empty() || ids.iter().any(|id| req.objects.contains(id)) {
                     continue;
                 }
@@ -73,7 +74,7 @@ pub(crate) fn superfluous_no(names: &Layout, rules: &[IRule], out: &mut Vec<Diag
                 if covered {
                     let by: Vec<String> = req.layers.values().map(|n| n.to_uppercase()).collect();
                     let layers: Vec<String> = req.layers.keys().map(|l| (l + 1).to_string()).collect();
-                    out.push(cat::superfluous_no(rule.span, &t.name, &by, &layers));
+                    out.push(cat::superfluous_no(rule.span, syms.text(t.name), &by, &layers));
                 }
             }
         }
@@ -82,7 +83,10 @@ pub(crate) fn superfluous_no(names: &Layout, rules: &[IRule], out: &mut Vec<Diag
 
 /// Expanded rules whose left side needs an object and its absence in one
 /// cell never match; the compiler drops them, and says so once per line.
-pub(crate) fn impossible_cells(names: &Layout, rules: &[IRule], out: &mut Vec<Diagnostic>) {
+pub(crate) fn impossible_cells(syms: &Symbols, rules: &[IRule], out: &mut Vec<Diagnostic>) {
+    let names = syms.layout();
+    let words = super::bits::obj_words(names.id_count());
+    let (mut present, mut missing) = (vec![0u64; words], vec![0u64; words]);
     let mut per_line: BTreeMap<u32, (crate::span::Span, BTreeSet<String>)> = BTreeMap::new();
     for rule in rules {
         for cell in rule.lhs.iter().flatten() {
@@ -90,29 +94,32 @@ pub(crate) fn impossible_cells(names: &Layout, rules: &[IRule], out: &mut Vec<Di
             if !cell.iter().any(|t| t.dir == "no") {
                 continue;
             }
-            let mut present = BTreeSet::new();
-            let mut missing = BTreeSet::new();
+            present.fill(0);
+            missing.fill(0);
             for t in cell {
                 match t.dir {
                     "..." | "random" => {}
                     "no" => {
-                        if let Some((_, ids)) = names.objects_of(&t.name) {
-                            missing.extend(ids);
+                        if let Some(m) = syms.mask(t.name) {
+                            super::bits::or_into(&mut missing, m);
                         }
                     }
                     _ => {
-                        if let Some((id, _)) = names.object(&t.name) {
-                            present.insert(id);
+                        if let Some((id, _)) = syms.info(t.name).object {
+                            super::bits::set_bit(&mut present, id);
                         }
                     }
                 }
             }
-            let clash: Vec<String> =
-                present.intersection(&missing).filter_map(|&id| names.id_names.get(id).cloned()).collect();
-            if !clash.is_empty() {
-                per_line.entry(rule.line).or_insert_with(|| (rule.span, BTreeSet::new())).1.extend(clash);
-                break;
+            if !super::bits::intersects(&present, &missing) {
+                continue;
             }
+            for (p, m) in present.iter_mut().zip(&missing) {
+                *p &= m;
+            }
+            let clash = super::bits::ones(&present).filter_map(|id| names.id_names.get(id).cloned());
+            per_line.entry(rule.line).or_insert_with(|| (rule.span, BTreeSet::new())).1.extend(clash);
+            break;
         }
     }
     for (span, clash) in per_line.into_values() {

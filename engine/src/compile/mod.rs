@@ -9,6 +9,7 @@ pub mod bits;
 mod expand;
 mod layout;
 mod lint;
+mod symbols;
 pub mod levels;
 pub mod rules;
 pub mod sounds;
@@ -229,16 +230,15 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
     }
     let ow = bits::obj_words(names.id_count());
     let mw = bits::mov_words(names.layer_count);
-    let mut layer_masks: Vec<Box<[u64]>> = Vec::with_capacity(names.layer_count);
-    for layer in 0..names.layer_count {
-        let mut m = vec![0u64; ow];
-        for (id, n) in names.id_names.iter().enumerate() {
-            if names.object(n).is_some_and(|(oid, l)| oid == id && l == layer) {
-                bits::set_bit(&mut m, id);
+    let mut layer_masks: Vec<Vec<u64>> = vec![vec![0u64; ow]; names.layer_count];
+    for (id, n) in names.id_names.iter().enumerate() {
+        if let Some((oid, layer)) = names.object(n)
+            && oid == id
+            && let Some(m) = layer_masks.get_mut(layer) {
+                bits::set_bit(m, id);
             }
-        }
-        layer_masks.push(m.into());
     }
+    let layer_masks: Vec<Box<[u64]>> = layer_masks.into_iter().map(Vec::into_boxed_slice).collect();
     let mask_of = |name: &str| -> ObjectMatch {
         let mut m = vec![0u64; ow];
         let mut aggregate = false;
@@ -254,11 +254,12 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
     let bg = levels::background(&names);
     let levels = levels::build(&names, &ast.levels, bg, &layer_masks, ow);
 
-    let (irules, loops) = expand::read_rules(ast);
-    lint::superfluous_no(&names, &irules, &mut diags);
-    let concrete = expand::expand_rules(&names, irules, &mut diags);
-    lint::impossible_cells(&names, &concrete, &mut diags);
-    let compiled = rules::build(&names, &layer_masks, &concrete, &loops, &subroutine_names(ast), &mut diags);
+    let mut syms = symbols::Symbols::new(&names);
+    let (irules, loops) = expand::read_rules(ast, &mut syms);
+    lint::superfluous_no(&syms, &irules, &mut diags);
+    let concrete = expand::expand_rules(&syms, irules, &mut diags);
+    lint::impossible_cells(&syms, &concrete, &mut diags);
+    let compiled = rules::build(&syms, &layer_masks, &concrete, &loops, &subroutine_names(ast), &mut diags);
     if let Some(&g) = compiled.rigid.rigid_to_group.get(MAX_RIGID_GROUPS) {
         // Rigid groups are numbered over the main rules, then each
         // subroutine's; the first rule of the one past the limit is blamed.

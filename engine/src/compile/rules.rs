@@ -4,6 +4,7 @@
 use super::bits::{self, LAYER_BITS};
 use super::expand::{IRule, LoopMarker};
 use super::layout::Layout;
+use super::symbols::{Sym, Symbols};
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
 use std::collections::BTreeMap;
@@ -280,6 +281,7 @@ fn dir_mask(dir: &str) -> u64 {
 
 struct Ctx<'a> {
     names: &'a Layout,
+    syms: &'a Symbols<'a>,
     ow: usize,
     mw: usize,
     layer_masks: &'a [Box<[u64]>],
@@ -294,14 +296,18 @@ impl Ctx<'_> {
     fn zm(&self) -> Vec<u64> {
         vec![0; self.mw]
     }
-    fn name_mask(&self, name: &str) -> Option<&[u64]> {
-        self.names.mask_of(name)
+    fn name_mask(&self, name: Sym) -> Option<&[u64]> {
+        self.syms.mask(name)
     }
-    fn layer_of(&self, name: &str) -> Option<(Option<usize>, usize)> {
-        if let Some((id, layer)) = self.names.object(name) {
+    fn layer_of(&self, name: Sym) -> Option<(Option<usize>, usize)> {
+        let info = self.syms.info(name);
+        if let Some((id, layer)) = info.object {
             return Some((Some(id), layer));
         }
-        self.names.single_layer.get(name).map(|&l| (None, l))
+        info.single_layer.map(|l| (None, l))
+    }
+    fn upper(&self, name: Sym) -> String {
+        self.syms.text(name).to_uppercase()
     }
 }
 
@@ -327,10 +333,10 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
     let mut ellipsis_at_edge = false;
     let mut rows = Vec::with_capacity(r.lhs.len());
     // Scratch per cell, allocated once per rule and cleared per cell.
-    let mut layers_l: Vec<Option<&str>> = vec![None; layer_count];
+    let mut layers_l: Vec<Option<Sym>> = vec![None; layer_count];
     let mut objlayers_l = ctx.zm();
-    let mut layers_r: Vec<Option<&str>> = vec![None; layer_count];
-    let mut layers_rand: Vec<Option<&str>> = vec![None; layer_count];
+    let mut layers_r: Vec<Option<Sym>> = vec![None; layer_count];
+    let mut layers_rand: Vec<Option<Sym>> = vec![None; layer_count];
     let mut objlayers_r = ctx.zm();
     let mut random_mask = ctx.zo();
     for (ri, row_l) in r.lhs.iter().enumerate() {
@@ -358,18 +364,18 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                 if t.dir == "random" {
                     continue;
                 }
-                let Some((obj, layer)) = ctx.layer_of(&t.name) else { continue };
+                let Some((obj, layer)) = ctx.layer_of(t.name) else { continue };
                 let zero = [0u64; 0];
-                let mask = ctx.name_mask(&t.name).unwrap_or(&zero);
+                let mask = ctx.name_mask(t.name).unwrap_or(&zero);
                 if t.dir == "no" {
                     bits::or_into(&mut missing, mask);
                     continue;
                 }
                 if let Some(slot) = layers_l.get_mut(layer) {
                     if let Some(existing) = *slot {
-                        discard = Some((t.name.to_uppercase(), existing.to_uppercase()));
+                        discard = Some((ctx.upper(t.name), ctx.upper(existing)));
                     }
-                    *slot = Some(&t.name);
+                    *slot = Some(t.name);
                 }
                 if obj.is_some() {
                     bits::or_into(&mut present, mask);
@@ -404,21 +410,21 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                         break;
                     }
                     if t.dir == "random" {
-                        if let Some(m) = ctx.name_mask(&t.name) {
+                        if let Some(m) = ctx.name_mask(t.name) {
                             bits::or_into(&mut random_mask, m);
                         }
-                        let members: Vec<&str> = match ctx.names.property_members(&t.name) {
-                            Some(m) => m.iter().map(String::as_str).collect(),
-                            None => vec![&*t.name],
+                        let members: &[Sym] = match ctx.syms.property_members(t.name) {
+                            Some(m) => m,
+                            None => std::slice::from_ref(&t.name),
                         };
                         if members.len() == 1 {
-                            warnings.push(cat::random_single_object(r.span, &t.name));
+                            warnings.push(cat::random_single_object(r.span, ctx.syms.text(t.name)));
                         }
-                        for m in members {
-                            let Some((_, layer)) = ctx.names.object(m) else { continue };
+                        for &m in members {
+                            let Some((_, layer)) = ctx.syms.info(m).object else { continue };
                             if let Some(existing) = layers_r.get(layer).copied().flatten()
-                                && !existing.eq_ignore_ascii_case(m) {
-                                    warnings.push(cat::random_layer_clash(r.span, m, existing));
+                                && !ctx.syms.text(existing).eq_ignore_ascii_case(ctx.syms.text(m)) {
+                                    warnings.push(cat::random_layer_clash(r.span, ctx.syms.text(m), ctx.syms.text(existing)));
                                 }
                             if let Some(slot) = layers_rand.get_mut(layer) {
                                 *slot = Some(m);
@@ -426,9 +432,9 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                         }
                         continue;
                     }
-                    let Some((obj, layer)) = ctx.layer_of(&t.name) else { continue };
+                    let Some((obj, layer)) = ctx.layer_of(t.name) else { continue };
                     if t.dir == "no" {
-                        if let Some(m) = ctx.name_mask(&t.name) {
+                        if let Some(m) = ctx.name_mask(t.name) {
                             bits::or_into(&mut obj_clear, m);
                         }
                         continue;
@@ -437,9 +443,9 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                         let existing = slot.or(layers_rand.get(layer).copied().flatten());
                         if let Some(existing) = existing
                             && rhs_clash.is_none() {
-                                rhs_clash = Some((t.name.to_uppercase(), existing.to_uppercase()));
+                                rhs_clash = Some((ctx.upper(t.name), ctx.upper(existing)));
                             }
-                        *slot = Some(&t.name);
+                        *slot = Some(t.name);
                     }
                     if !t.dir.is_empty() {
                         bits::mov_or(&mut post_layers, layer, LAYER_BITS);
@@ -476,7 +482,7 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                 }
                 bits::or_into(&mut post_layers, &objlayers_l);
                 let random_objects: Vec<usize> =
-                    (0..ctx.names.id_count()).filter(|&id| bits::get_bit(&random_mask, id)).collect();
+                    bits::ones(&random_mask).take_while(|&id| id < ctx.names.id_count()).collect();
                 let changes = !bits::is_zero(&obj_clear)
                     || !bits::is_zero(&obj_set)
                     || !bits::is_zero(&mov_clear)
@@ -686,7 +692,7 @@ pub(crate) struct CompiledRules {
 /// subroutines. `subroutines` are the defined subroutines (key and line) in
 /// order; a rule's subroutine is looked up there by its key.
 pub(crate) fn build(
-    names: &Layout,
+    syms: &Symbols,
     layer_masks: &[Box<[u64]>],
     rules: &[IRule],
     loops: &[LoopMarker],
@@ -694,8 +700,10 @@ pub(crate) fn build(
     diags: &mut Vec<Diagnostic>,
 ) -> CompiledRules {
     let keys: Vec<String> = subroutines.iter().map(|(k, _)| k.clone()).collect();
+    let names = syms.layout();
     let ctx = Ctx {
         names,
+        syms,
         ow: bits::obj_words(names.id_count()),
         mw: bits::mov_words(names.layer_count),
         layer_masks,

@@ -75,46 +75,76 @@ impl Board {
     }
 
     /// Recompute the row, column and level masks from the contents.
-    /// Movements are only looked for in columns whose old mask has some
-    /// (the masks are supersets, so the others have none).
     pub(crate) fn recompute_masks(&mut self) {
         let (ow, mw, h) = (self.ow, self.mw, self.height);
+        if ow == 1 && mw == 1 {
+            self.recompute_masks_narrow();
+        } else {
+            self.recompute_masks_wide(ow, mw, h);
+        }
+    }
+
+    /// [`Board::recompute_masks`] for any game.
+    #[expect(clippy::needless_range_loop, reason = "word loops over several masks at once, indexed in step")]
+    fn recompute_masks_wide(&mut self, ow: usize, mw: usize, h: usize) {
         self.row_obj.fill(0);
         self.row_mov.fill(0);
         self.map_obj.fill(0);
         self.map_mov.fill(0);
-        if ow == 0 || mw == 0 {
-            return; // no objects or no layers: nothing to mask (chunks need a size)
-        }
         for x in 0..self.width {
-            let cells = &self.objects[x * h * ow..(x + 1) * h * ow];
             let col_o = &mut self.col_obj[x * ow..(x + 1) * ow];
             col_o.fill(0);
-            for (cell, row) in cells.chunks_exact(ow).zip(self.row_obj.chunks_exact_mut(ow)) {
-                for ((c, r), v) in col_o.iter_mut().zip(row.iter_mut()).zip(cell) {
-                    *c |= v;
-                    *r |= v;
-                }
-            }
-            for (m, c) in self.map_obj.iter_mut().zip(col_o.iter()) {
-                *m |= c;
-            }
             let col_m = &mut self.col_mov[x * mw..(x + 1) * mw];
-            if col_m.iter().all(|&w| w == 0) {
-                continue;
-            }
             col_m.fill(0);
-            let movs = &self.movements[x * h * mw..(x + 1) * h * mw];
-            for (mc, row) in movs.chunks_exact(mw).zip(self.row_mov.chunks_exact_mut(mw)) {
-                for ((c, r), v) in col_m.iter_mut().zip(row.iter_mut()).zip(mc) {
-                    *c |= v;
-                    *r |= v;
+            let base = x * h;
+            for y in 0..h {
+                let i = base + y;
+                let cell = &self.objects[i * ow..(i + 1) * ow];
+                let row = &mut self.row_obj[y * ow..(y + 1) * ow];
+                for w in 0..ow {
+                    col_o[w] |= cell[w];
+                    row[w] |= cell[w];
+                }
+                let mc = &self.movements[i * mw..(i + 1) * mw];
+                let rowm = &mut self.row_mov[y * mw..(y + 1) * mw];
+                for w in 0..mw {
+                    col_m[w] |= mc[w];
+                    rowm[w] |= mc[w];
                 }
             }
-            for (m, c) in self.map_mov.iter_mut().zip(col_m.iter()) {
-                *m |= c;
+            for w in 0..ow {
+                self.map_obj[w] |= col_o[w];
+            }
+            for w in 0..mw {
+                self.map_mov[w] |= col_m[w];
             }
         }
+    }
+
+    /// [`Board::recompute_masks`] for a game of one word of objects and one
+    /// of movements (most games): a cell is two words, columns are runs of
+    /// `height` cells.
+    fn recompute_masks_narrow(&mut self) {
+        let h = self.height;
+        self.row_obj.fill(0);
+        self.row_mov.fill(0);
+        let (mut all_o, mut all_m) = (0u64, 0u64);
+        let columns = self.objects.chunks_exact(h.max(1)).zip(self.movements.chunks_exact(h.max(1)));
+        for ((col_o, col_m), (objs, movs)) in self.col_obj.iter_mut().zip(self.col_mov.iter_mut()).zip(columns) {
+            let (mut co, mut cm) = (0u64, 0u64);
+            for (((o, m), ro), rm) in objs.iter().zip(movs).zip(self.row_obj.iter_mut()).zip(self.row_mov.iter_mut()) {
+                co |= o;
+                cm |= m;
+                *ro |= o;
+                *rm |= m;
+            }
+            *col_o = co;
+            *col_m = cm;
+            all_o |= co;
+            all_m |= cm;
+        }
+        self.map_obj.fill(all_o);
+        self.map_mov.fill(all_m);
     }
 
     /// Note that cell `i`'s objects may have grown.
@@ -521,5 +551,37 @@ impl Board {
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod mask_tests {
+    use super::Board;
+
+    /// A 3x2 board of one word per cell, with pseudo-random contents.
+    fn board() -> Board {
+        let cells: Vec<u64> = (0..6u64).map(|i| i.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(7)).collect();
+        let mut b = Board::new(3, 2, 1, 1, cells.clone());
+        for (m, c) in b.movements.iter_mut().zip(&cells) {
+            *m = c.rotate_left(13);
+        }
+        b
+    }
+
+    #[test]
+    fn the_one_word_recompute_agrees_with_the_general_one() {
+        let mut narrow = board();
+        narrow.recompute_masks();
+        let mut wide = board();
+        wide.recompute_masks_wide(1, 1, 2);
+        assert_eq!(narrow.row_obj, wide.row_obj);
+        assert_eq!(narrow.col_obj, wide.col_obj);
+        assert_eq!(narrow.map_obj, wide.map_obj);
+        assert_eq!(narrow.row_mov, wide.row_mov);
+        assert_eq!(narrow.col_mov, wide.col_mov);
+        assert_eq!(narrow.map_mov, wide.map_mov);
+        // Column 1 is cells 2 and 3.
+        assert_eq!(narrow.col_obj[1], narrow.objects[2] | narrow.objects[3]);
+        assert_ne!(narrow.map_obj[0], 0);
     }
 }

@@ -23,7 +23,8 @@ impl Parser {
         }
         let stop = rest.find('(').map_or(raw.len(), |i| fc + i);
         let row_text = trim(&raw[fc..stop]);
-        let row: Vec<char> = row_text.chars().map(lower_char).collect();
+        let mut row: Vec<char> = Vec::with_capacity(row_text.len());
+        row.extend(row_text.chars().map(lower_char));
         let span = line.span(fc, fc + row_text.len());
         if self.map_open
             && let Some(LevelEntry::Map(m)) = self.ast.levels.last_mut() {

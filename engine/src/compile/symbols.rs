@@ -1,0 +1,138 @@
+//! Rule names as small numbers. Rule expansion copies rules many times over
+//! and asks the same questions of every name (is it a property, which layer,
+//! which objects); with names as text each question was a string hash and
+//! each copy a reference count. Here every name a rule mentions is interned
+//! once, with the answers of [`Layout`] for it worked out at that moment, so
+//! that expansion and rule compilation look them up by index.
+//!
+//! Every answer is exactly what the layout says for the same text: the
+//! table changes the cost of a question, never its answer.
+
+use super::layout::Layout;
+use crate::fasthash::HashMap;
+use crate::names::Meaning;
+use std::rc::Rc;
+
+/// A name in the [`Symbols`] table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Sym(u32);
+
+/// The ellipsis `...`, always the first symbol.
+pub(crate) const ELLIPSIS: Sym = Sym(0);
+
+/// What a name stands for, over symbols (the layout's [`Meaning`]).
+#[derive(Debug, Clone)]
+pub(crate) enum Kind {
+    /// Stands for no object that has a layer (or is not defined).
+    None,
+    /// One object, named by this symbol (the name itself or the object a
+    /// synonym names).
+    Object(Sym),
+    /// Any one of these objects.
+    Property(Vec<Sym>),
+    /// All of these objects.
+    Aggregate(Vec<Sym>),
+}
+
+/// The layout's answers for one name.
+#[derive(Debug, Clone)]
+pub(crate) struct SymInfo {
+    /// The name as written in the rule (lower case).
+    pub text: Rc<str>,
+    /// What it stands for.
+    pub kind: Kind,
+    /// `(id, layer)` when the name is itself an object with a layer.
+    pub object: Option<(usize, usize)>,
+    /// The layer of a property whose members all share one.
+    pub single_layer: Option<usize>,
+    /// The objects it stands for, whether it is an aggregate, and their mask.
+    pub ids: Option<(bool, Vec<usize>, Box<[u64]>)>,
+}
+
+/// The interned names of a game's rules.
+pub(crate) struct Symbols<'a> {
+    layout: &'a Layout,
+    infos: Vec<SymInfo>,
+    index: HashMap<Rc<str>, Sym>,
+}
+
+impl<'a> Symbols<'a> {
+    /// An empty table over `layout` (holding only [`ELLIPSIS`]).
+    pub(crate) fn new(layout: &'a Layout) -> Symbols<'a> {
+        let mut s = Symbols { layout, infos: Vec::new(), index: HashMap::default() };
+        let e = s.intern("...");
+        debug_assert_eq!(e, ELLIPSIS);
+        s
+    }
+
+    /// The layout the answers come from.
+    pub(crate) fn layout(&self) -> &'a Layout {
+        self.layout
+    }
+
+    /// The symbol of `text`, interning it (and the objects it stands for)
+    /// the first time.
+    pub(crate) fn intern(&mut self, text: &str) -> Sym {
+        if let Some(&s) = self.index.get(text) {
+            return s;
+        }
+        let sym = Sym(u32::try_from(self.infos.len()).unwrap_or(u32::MAX));
+        let rc: Rc<str> = Rc::from(text);
+        self.index.insert(rc.clone(), sym);
+        let l = self.layout;
+        // Placeholder first, so that a name whose meaning mentions itself
+        // (an object is its own meaning) finds its symbol.
+        self.infos.push(SymInfo {
+            text: rc,
+            kind: Kind::None,
+            object: l.object(text),
+            single_layer: l.single_layer.get(text).copied(),
+            ids: l.objects_of(text).zip(l.mask_of(text)).map(|((a, ids), m)| (a, ids.to_vec(), Box::from(m))),
+        });
+        let kind = match l.kinds.get(text) {
+            None => Kind::None,
+            Some(Meaning::Object(o)) => Kind::Object(self.intern(o)),
+            Some(Meaning::Property(m)) => Kind::Property(m.iter().map(|o| self.intern(o)).collect()),
+            Some(Meaning::Aggregate(m)) => Kind::Aggregate(m.iter().map(|o| self.intern(o)).collect()),
+        };
+        if let Some(info) = self.infos.get_mut(sym.0 as usize) {
+            info.kind = kind;
+        }
+        sym
+    }
+
+    /// The answers for `s`.
+    pub(crate) fn info(&self, s: Sym) -> &SymInfo {
+        // Symbols are only made by `intern`, so the index is in range; the
+        // ellipsis stands in for an impossible stray one.
+        self.infos.get(s.0 as usize).unwrap_or(&self.infos[0])
+    }
+
+    /// The name `s` was interned from.
+    pub(crate) fn text(&self, s: Sym) -> &str {
+        &self.info(s).text
+    }
+
+    /// Whether `s` is a property (`or`).
+    pub(crate) fn is_property(&self, s: Sym) -> bool {
+        matches!(self.info(s).kind, Kind::Property(_))
+    }
+
+    /// The members of a property.
+    pub(crate) fn property_members(&self, s: Sym) -> Option<&[Sym]> {
+        match &self.info(s).kind {
+            Kind::Property(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The object mask of `s`.
+    pub(crate) fn mask(&self, s: Sym) -> Option<&[u64]> {
+        self.info(s).ids.as_ref().map(|(_, _, m)| &**m)
+    }
+
+    /// The object ids `s` stands for, and whether it is an aggregate.
+    pub(crate) fn objects_of(&self, s: Sym) -> Option<(bool, &[usize])> {
+        self.info(s).ids.as_ref().map(|(a, ids, _)| (*a, ids.as_slice()))
+    }
+}
