@@ -6,7 +6,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use engine::compile::Game;
 use engine::run::Input;
@@ -16,35 +15,7 @@ use studio::{Startup, StudioApp};
 
 mod support;
 
-fn live_studio(app: StudioApp) -> Harness<'static, StudioApp> {
-    let mut harness = support::harness(app, [1280.0, 800.0], false);
-    harness.state_mut().doc.finish_build();
-    // The level editor in front of the code; the player and Problems beside.
-    studio::layout::focus(&mut harness.state_mut().tree, studio::layout::PanelId::Levels);
-    harness.run_steps(3);
-    harness
-}
-
-/// Step frames, moving the app's clock by `dt` and sleeping a little so
-/// the worker can answer, until `done` (false after `limit` of real time).
-fn wait_until(harness: &mut Harness<'_, StudioApp>, limit: Duration, dt: f64, done: impl Fn(&Harness<'_, StudioApp>) -> bool) -> bool {
-    let start = Instant::now();
-    while !done(harness) {
-        if start.elapsed() > limit {
-            return false;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-        let time = harness.ctx.input(|i| i.time) + dt;
-        harness.input_mut().time = Some(time);
-        harness.step();
-    }
-    true
-}
-
-/// The status a level card shows (its accessible value).
-fn card_status(harness: &Harness<'_, StudioApp>, label: &str) -> String {
-    harness.get_by_label_contains(label).value().unwrap_or_default()
-}
+use support::{card_status, live_studio, wait_until};
 
 #[test]
 fn a_card_shows_the_verdict_and_show_solution_plays_it_to_the_next_level() {

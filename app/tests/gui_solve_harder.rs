@@ -15,6 +15,7 @@ use studio::live::{Analyzer, CheckInfo, Finding, HARDER_BUDGET, LevelSolver, Liv
 use studio::{Startup, StudioApp};
 
 mod support;
+use support::card_status;
 
 /// Short searches find nothing; the long one ("Solve harder") reports
 /// progress until the test opens the gate (then it wins in 7 moves) or the
@@ -56,10 +57,7 @@ impl Analyzer for NoChecks {
 fn studio_with(open: &Arc<AtomicBool>, cancelled: &Arc<Mutex<Vec<usize>>>) -> Harness<'static, StudioApp> {
     let mut app = support::app(Startup::Example(0), Persisted::default());
     app.live = LiveChecks::new(Box::new(HeldSolver { open: open.clone(), cancelled: cancelled.clone() }), Box::new(NoChecks));
-    let mut harness = support::harness(app, [1280.0, 800.0], false);
-    harness.state_mut().doc.finish_build();
-    studio::layout::focus(&mut harness.state_mut().tree, studio::layout::PanelId::Levels);
-    harness.run_steps(3);
+    let mut harness = support::live_studio(app);
     harness.state_mut().panels.levels.select(2);
     let answered = wait_until(&mut harness, |h| card_status(h, "Level 2 (") == "no solution found in budget");
     assert!(answered, "level 2's card says {:?}", card_status(&harness, "Level 2 ("));
@@ -68,24 +66,9 @@ fn studio_with(open: &Arc<AtomicBool>, cancelled: &Arc<Mutex<Vec<usize>>>) -> Ha
     harness
 }
 
-/// Step frames (sleeping a little so the worker can answer) until `done`,
-/// false after 20 s.
+/// [`support::wait_until`] for up to 20 s, the clock moving 20 ms a frame.
 fn wait_until(harness: &mut Harness<'_, StudioApp>, done: impl Fn(&Harness<'_, StudioApp>) -> bool) -> bool {
-    let start = Instant::now();
-    while !done(harness) {
-        if start.elapsed() > Duration::from_secs(20) {
-            return false;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-        let time = harness.ctx.input(|i| i.time) + 0.02;
-        harness.input_mut().time = Some(time);
-        harness.step();
-    }
-    true
-}
-
-fn card_status(harness: &Harness<'_, StudioApp>, label: &str) -> String {
-    harness.get_by_label_contains(label).value().unwrap_or_default()
+    support::wait_until(harness, Duration::from_secs(20), 0.02, done)
 }
 
 #[test]

@@ -66,6 +66,23 @@ pub struct Build {
     pub salvaged: Option<Arc<compile::Game>>,
 }
 
+impl Build {
+    /// The first `n` errors as `line N: message`, one per line (indented
+    /// by two spaces after the first): a short reason why a game did not
+    /// build, for command-line tools.
+    #[must_use]
+    pub fn first_errors(&self, n: usize) -> String {
+        let lines: Vec<String> = self
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .take(n)
+            .map(|d| format!("line {}: {}", d.span.line, d.message))
+            .collect();
+        lines.join("\n  ")
+    }
+}
+
 /// Parse, check and compile `source`. Never panics; `game` is `None`
 /// exactly when some diagnostic is an error.
 #[must_use]

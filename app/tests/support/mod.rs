@@ -86,3 +86,42 @@ pub fn snapshot(harness: &mut Harness<'_, StudioApp>, name: &str) {
         Ok(_) => harness.snapshot_options(name, &egui_kittest::SnapshotOptions::new().threshold(1.0).max_failed_pixels(100)),
     }
 }
+
+/// `app` in a harness with the level editor in front of the code (the
+/// player and Problems beside), its first build done: where the live
+/// checks' verdicts show.
+pub fn live_studio(app: StudioApp) -> Harness<'static, StudioApp> {
+    let mut harness = harness(app, [1280.0, 800.0], false);
+    harness.state_mut().doc.finish_build();
+    studio::layout::focus(&mut harness.state_mut().tree, PanelId::Levels);
+    harness.run_steps(3);
+    harness
+}
+
+/// Step frames, moving the app's clock by `dt` and sleeping a little so
+/// the live checks' worker can answer, until `done` (false after `limit`
+/// of real time).
+pub fn wait_until(
+    harness: &mut Harness<'_, StudioApp>,
+    limit: std::time::Duration,
+    dt: f64,
+    done: impl Fn(&Harness<'_, StudioApp>) -> bool,
+) -> bool {
+    let start = std::time::Instant::now();
+    while !done(harness) {
+        if start.elapsed() > limit {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        let time = harness.ctx.input(|i| i.time) + dt;
+        harness.input_mut().time = Some(time);
+        harness.step();
+    }
+    true
+}
+
+/// The status a level card shows (its accessible value).
+pub fn card_status(harness: &Harness<'_, StudioApp>, label: &str) -> String {
+    use egui_kittest::kittest::Queryable as _;
+    harness.get_by_label_contains(label).value().unwrap_or_default()
+}

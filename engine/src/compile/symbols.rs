@@ -36,7 +36,7 @@ pub(crate) enum Kind {
 
 /// The layout's answers for one name.
 #[derive(Debug, Clone)]
-pub(crate) struct SymInfo {
+pub(crate) struct SymInfo<'a> {
     /// The name as written in the rule (lower case).
     pub text: Rc<str>,
     /// What it stands for.
@@ -45,14 +45,15 @@ pub(crate) struct SymInfo {
     pub object: Option<(usize, usize)>,
     /// The layer of a property whose members all share one.
     pub single_layer: Option<usize>,
-    /// The objects it stands for, whether it is an aggregate, and their mask.
-    pub ids: Option<(bool, Vec<usize>, Box<[u64]>)>,
+    /// The objects it stands for, whether it is an aggregate, and their
+    /// mask (the layout's own).
+    pub ids: Option<(bool, &'a [usize], &'a [u64])>,
 }
 
 /// The interned names of a game's rules.
 pub(crate) struct Symbols<'a> {
     layout: &'a Layout,
-    infos: Vec<SymInfo>,
+    infos: Vec<SymInfo<'a>>,
     index: HashMap<Rc<str>, Sym>,
 }
 
@@ -87,7 +88,7 @@ impl<'a> Symbols<'a> {
             kind: Kind::None,
             object: l.object(text),
             single_layer: l.single_layer.get(text).copied(),
-            ids: l.objects_of(text).zip(l.mask_of(text)).map(|((a, ids), m)| (a, ids.to_vec(), Box::from(m))),
+            ids: l.objects_of(text).zip(l.mask_of(text)).map(|((a, ids), m)| (a, ids, m)),
         });
         let kind = match l.kinds.get(text) {
             None => Kind::None,
@@ -102,7 +103,7 @@ impl<'a> Symbols<'a> {
     }
 
     /// The answers for `s`.
-    pub(crate) fn info(&self, s: Sym) -> &SymInfo {
+    pub(crate) fn info(&self, s: Sym) -> &SymInfo<'a> {
         // Symbols are only made by `intern`, so the index is in range; the
         // ellipsis stands in for an impossible stray one.
         self.infos.get(s.0 as usize).unwrap_or(&self.infos[0])
@@ -128,11 +129,11 @@ impl<'a> Symbols<'a> {
 
     /// The object mask of `s`.
     pub(crate) fn mask(&self, s: Sym) -> Option<&[u64]> {
-        self.info(s).ids.as_ref().map(|(_, _, m)| &**m)
+        self.info(s).ids.map(|(_, _, m)| m)
     }
 
     /// The object ids `s` stands for, and whether it is an aggregate.
     pub(crate) fn objects_of(&self, s: Sym) -> Option<(bool, &[usize])> {
-        self.info(s).ids.as_ref().map(|(a, ids, _)| (*a, ids.as_slice()))
+        self.info(s).ids.map(|(a, ids, _)| (a, ids))
     }
 }

@@ -667,10 +667,8 @@ impl Session {
         let mut do_undo = false;
         // One buffer for every cell's leftover movements (no allocation per cell).
         let mut mm: Vec<u64> = Vec::with_capacity(mw);
-        // A column that never had a movement this turn has none left.
-        let active: Vec<bool> = board.col_mov.chunks_exact(mw.max(1)).map(|c| !bits::is_zero(c)).collect();
         for i in 0..n {
-            if active.get(i / h.max(1)) == Some(&true) && !bits::is_zero(board.movs(i)) {
+            if !bits::is_zero(board.movs(i)) {
                 mm.clear();
                 mm.extend_from_slice(board.movs(i));
                 if game.rigid {

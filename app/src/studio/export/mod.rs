@@ -175,15 +175,8 @@ fn same_file(a: &Path, b: &Path) -> bool {
 /// level.
 pub fn playable_game(source: &str) -> anyhow::Result<std::sync::Arc<engine::compile::Game>> {
     let build = engine::build(source);
-    let Some(game) = build.game else {
-        let first: Vec<String> = build
-            .diagnostics
-            .iter()
-            .filter(|d| d.is_error())
-            .take(3)
-            .map(|d| format!("line {}: {}", d.span.line, d.message))
-            .collect();
-        bail!("the game has errors, so it cannot be exported:\n  {}", first.join("\n  "));
+    let Some(game) = build.game.clone() else {
+        bail!("the game has errors, so it cannot be exported:\n  {}", build.first_errors(3));
     };
     if game.levels.is_empty() {
         bail!("the game has no levels, so there is nothing to export");

@@ -95,15 +95,8 @@ pub fn play(case: &Value, traced: bool) -> Result<Played, String> {
     let build = engine::build(source);
     // The reference's own test harness plays a game even when it has logged
     // errors about it (unless nothing could be compiled), so replay does too.
-    let Some(game) = build.game.or(build.salvaged) else {
-        let first: Vec<String> = build
-            .diagnostics
-            .iter()
-            .filter(|d| d.is_error())
-            .take(3)
-            .map(|d| format!("line {}: {}", d.span.line, d.message))
-            .collect();
-        return Err(format!("the game did not compile:\n  {}", first.join("\n  ")));
+    let Some(game) = build.game.clone().or(build.salvaged.clone()) else {
+        return Err(format!("the game did not compile:\n  {}", build.first_errors(3)));
     };
     let format = traced.then(|| LineFormat::new(&game, FormatOptions::default()));
     let mut session = if traced {
