@@ -13,13 +13,14 @@ fn fnv1a(bytes: &[u8]) -> u32 {
     bytes.iter().fold(0x811c_9dc5_u32, |h, &b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
 }
 
-fn walk(name: &str, source: &str, turns: usize, levels: usize) -> (f64, u32) {
+fn walk(name: &str, source: &str, turns: usize, levels: usize) -> (f64, u32, usize) {
     let build = engine::build(source);
-    let Some(game) = build.game.or(build.salvaged) else { return (0.0, 0) };
+    let Some(game) = build.game.or(build.salvaged) else { return (0.0, 0, 0) };
     let maps: Vec<usize> =
         game.levels.iter().enumerate().filter(|(_, l)| matches!(l, Level::Map(_))).map(|(i, _)| i).collect();
     let mut total = 0.0;
     let mut digest = 0u32;
+    let mut played = 0;
     for &level in maps.iter().take(levels) {
         let mut session = Session::new(game.clone(), level, Some("bench"));
         drain(&mut session);
@@ -37,22 +38,24 @@ fn walk(name: &str, source: &str, turns: usize, levels: usize) -> (f64, u32) {
                 (_, 3) => session.input(Input::Right),
                 _ => session.input(Input::Action),
             }
-            drain(&mut session);
+            played += 1 + drain(&mut session);
             let _ = session.take_events();
         }
         total += t.elapsed().as_secs_f64() * 1000.0;
         digest = digest.rotate_left(5) ^ fnv1a(session.dump().as_bytes());
     }
-    (total, digest)
+    (total, digest, played)
 }
 
-fn drain(session: &mut Session) {
-    for _ in 0..1000 {
+/// Runs the pending again turns (at most 1000); returns how many ran.
+fn drain(session: &mut Session) -> usize {
+    for n in 0..1000 {
         if !session.again_pending() {
-            break;
+            return n;
         }
         session.run_again();
     }
+    1000
 }
 
 fn main() {
@@ -85,9 +88,9 @@ fn main() {
     for f in files {
         let Ok(bytes) = std::fs::read(&f) else { continue };
         let name = f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let (ms, digest) = walk(&name, &String::from_utf8_lossy(&bytes), turns, levels);
+        let (ms, digest, played) = walk(&name, &String::from_utf8_lossy(&bytes), turns, levels);
         all += ms;
-        println!("{name}: {ms:.2} ms digest {digest:08x}");
+        println!("{name}: {ms:.2} ms digest {digest:08x} turns {played}");
     }
     println!("total {all:.1} ms");
 }

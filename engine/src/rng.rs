@@ -56,13 +56,16 @@ impl Rng {
     }
 
     /// A float in [0, 1]: seven bytes accumulated as o = o*256 + b in f64,
-    /// divided by 2^56 - 1 (which rounds to 2^56 as an f64).
+    /// divided by 2^56 - 1 (which rounds to 2^56 as an f64). The first six
+    /// steps are exact in an f64, and the seventh rounds the exact 56-bit
+    /// sum to nearest, as converting the same integer does; dividing by a
+    /// power of two is exact. So the integer form gives the same bits.
     pub fn uniform(&mut self) -> f64 {
-        let mut o = 0.0f64;
+        let mut o = 0u64;
         for _ in 0..7 {
-            o = o * 256.0 + f64::from(self.next_byte());
+            o = (o << 8) | u64::from(self.next_byte());
         }
-        o / ((1u64 << 56) as f64 - 1.0)
+        o as f64 * (1.0 / (1u64 << 56) as f64)
     }
 
     /// An index in `0..n` (0 when `n` is 0): `floor(uniform() * n)`, clamped.
@@ -70,7 +73,8 @@ impl Rng {
         if n == 0 {
             return 0;
         }
-        let k = (self.uniform() * n as f64).floor() as usize;
+        // Truncation is floor for the non-negative product.
+        let k = (self.uniform() * n as f64) as usize;
         k.min(n - 1)
     }
 }
@@ -87,6 +91,29 @@ mod tests {
         let mut r = Rng::new("1397237766414.352");
         assert_eq!(r.uniform(), 0.8066347543281126);
         assert_eq!(r.uniform(), 0.6664732941803654);
+    }
+
+    /// The reference's float accumulation, step by step.
+    fn float_uniform(r: &mut Rng) -> f64 {
+        let mut o = 0.0f64;
+        for _ in 0..7 {
+            o = o * 256.0 + f64::from(r.next_byte());
+        }
+        o / ((1u64 << 56) as f64 - 1.0)
+    }
+
+    #[test]
+    fn integer_uniforms_equal_the_float_accumulation() {
+        let (mut a, mut b) = (Rng::new("seed"), Rng::new("seed"));
+        for _ in 0..100_000 {
+            assert_eq!(a.uniform().to_bits(), float_uniform(&mut b).to_bits());
+        }
+        // Values whose seventh step has to round (low bits all ones).
+        let mut r = Rng::from_key(&[255; 7]);
+        for _ in 0..1000 {
+            let (x, y) = (r.clone().uniform(), float_uniform(&mut r));
+            assert_eq!(x.to_bits(), y.to_bits());
+        }
     }
 
     #[test]

@@ -209,6 +209,69 @@ pub struct Row {
     /// objects and one of movements and the row has no ellipsis: the
     /// matcher's fast path.
     pub narrow: Option<Box<[NarrowCell]>>,
+    /// For rows without ellipses: one word of one cell to test before the
+    /// whole row (most places fail there).
+    pub key: Option<RowKey>,
+    /// The properties the row's cells require (one of each must be on the
+    /// board, and on any line the row matches in).
+    pub any_masks: Box<[Box<[u64]>]>,
+}
+
+/// The matcher's first test of a row at a place, on one cell (the row's
+/// most demanding): one word of objects that must all be there, one word
+/// of which at least one must be (a property), and one word of movements
+/// that must all be there.
+#[derive(Debug, Clone, Copy)]
+pub struct RowKey {
+    /// The cell, counted from the row's first cell.
+    pub cell: usize,
+    /// Which object word the two object tests read.
+    pub obj_word: usize,
+    /// Objects of that word that must all be present.
+    pub obj_all: u64,
+    /// Objects of that word of which one must be present (0: no test).
+    pub obj_any: u64,
+    /// Which movement word the movement test reads.
+    pub mov_word: usize,
+    /// Movement bits of that word that must all be set.
+    pub mov_bits: u64,
+}
+
+impl RowKey {
+    /// The key of `cells` (a row without ellipses), or None when no cell
+    /// requires anything a single word can test.
+    fn of(cells: &[PatternCell]) -> Option<RowKey> {
+        let best_word = |words: &[u64]| {
+            words.iter().enumerate().max_by_key(|(_, w)| w.count_ones()).map_or((0, 0), |(k, &w)| (k, w))
+        };
+        let mut best: Option<(u32, RowKey)> = None;
+        for (cell, c) in cells.iter().enumerate() {
+            let PatternCell::Cell(p) = c else { return None };
+            let (mut obj_word, obj_all) = best_word(&p.present);
+            // A property whose objects all sit in one word; the smallest
+            // such property rules out the most.
+            let mut obj_any = 0u64;
+            let mut any_score = 0;
+            for a in &p.any_present {
+                let mut nonzero = a.iter().enumerate().filter(|(_, w)| **w != 0);
+                if let (Some((k, &w)), None) = (nonzero.next(), nonzero.next())
+                    && (obj_all == 0 || k == obj_word)
+                    && (obj_any == 0 || w.count_ones() < obj_any.count_ones())
+                {
+                    obj_word = k;
+                    obj_any = w;
+                    any_score = (64 - w.count_ones()) / 16;
+                }
+            }
+            let (mov_word, mov_bits) = best_word(&p.mov_present);
+            // Movements are rare on a board: a required one rules out more.
+            let score = obj_all.count_ones() * 4 + any_score + 16 * mov_bits.count_ones();
+            if score > 0 && best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, RowKey { cell, obj_word, obj_all, obj_any, mov_word, mov_bits }));
+            }
+        }
+        best.map(|(_, k)| k)
+    }
 }
 
 /// A [`CellPattern`] of a game with at most 64 objects and 12 layers.
@@ -541,7 +604,27 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                 })
                 .collect()
         });
-        rows.push(Row { cells, ellipses, len, obj_mask: obj_mask.into(), mov_mask: mov_mask.into(), narrow });
+        let key = if ellipses == 0 { RowKey::of(&cells) } else { None };
+        let mut any_masks: Vec<Box<[u64]>> = Vec::new();
+        for c in &cells {
+            if let PatternCell::Cell(p) = c {
+                for a in &p.any_present {
+                    if !any_masks.contains(a) {
+                        any_masks.push(a.clone());
+                    }
+                }
+            }
+        }
+        rows.push(Row {
+            cells,
+            ellipses,
+            len,
+            obj_mask: obj_mask.into(),
+            mov_mask: mov_mask.into(),
+            narrow,
+            key,
+            any_masks: any_masks.into(),
+        });
     }
     if ellipsis_at_edge {
         return None;

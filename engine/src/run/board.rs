@@ -7,7 +7,7 @@ use crate::compile::bits;
 use crate::compile::{CellPattern, Direction, PatternCell, Row};
 
 /// One level being played.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct Board {
     pub width: usize,
     pub height: usize,
@@ -30,6 +30,33 @@ pub(crate) struct Board {
 pub(crate) struct RowMatch {
     pub start: usize,
     pub gaps: [usize; 2],
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Self {
+        let mut b = Board::new(self.width, self.height, self.ow, self.mw, Vec::new());
+        b.clone_from(self);
+        b
+    }
+
+    /// Field by field, reusing this board's buffers (the probe cache copies
+    /// boards every again turn).
+    fn clone_from(&mut self, source: &Self) {
+        self.width = source.width;
+        self.height = source.height;
+        self.ow = source.ow;
+        self.mw = source.mw;
+        self.objects.clone_from(&source.objects);
+        self.movements.clone_from(&source.movements);
+        self.rigid_group.clone_from(&source.rigid_group);
+        self.rigid_applied.clone_from(&source.rigid_applied);
+        self.row_obj.clone_from(&source.row_obj);
+        self.col_obj.clone_from(&source.col_obj);
+        self.map_obj.clone_from(&source.map_obj);
+        self.row_mov.clone_from(&source.row_mov);
+        self.col_mov.clone_from(&source.col_mov);
+        self.map_mov.clone_from(&source.map_mov);
+    }
 }
 
 impl Board {
@@ -201,10 +228,26 @@ impl Board {
             && p.any_present.iter().all(|m| bits::intersects(objs, m))
     }
 
+    /// Whether the level holds everything `row` requires somewhere (the
+    /// row may still match nowhere).
+    pub(crate) fn may_match(&self, row: &Row) -> bool {
+        bits::contains(&self.map_obj, &row.obj_mask)
+            && bits::contains(&self.map_mov, &row.mov_mask)
+            && row.any_masks.iter().all(|a| bits::intersects(&self.map_obj, a))
+    }
+
+    /// Whether line masks `obj` and `mov` hold everything `row` requires.
+    #[inline]
+    fn line_may_match(row: &Row, obj: &[u64], mov: &[u64]) -> bool {
+        bits::contains(obj, &row.obj_mask)
+            && bits::contains(mov, &row.mov_mask)
+            && row.any_masks.iter().all(|a| bits::intersects(obj, a))
+    }
+
     /// All matches of `row` scanning in `dir`, in the reference's order.
     pub(crate) fn match_row(&self, row: &Row, dir: Direction, out: &mut Vec<RowMatch>) {
         out.clear();
-        if !bits::contains(&self.map_obj, &row.obj_mask) || !bits::contains(&self.map_mov, &row.mov_mask) {
+        if !self.may_match(row) {
             return;
         }
         let (w, h) = (self.width as isize, self.height as isize);
@@ -218,10 +261,6 @@ impl Board {
             Direction::Action => return,
         }
         let d = self.delta(dir);
-        let mut segs: [&[PatternCell]; 3] = [&[], &[], &[]];
-        for (k, seg) in row.cells.split(|c| matches!(c, PatternCell::Ellipsis)).take(3).enumerate() {
-            segs[k] = seg;
-        }
         let horizontal = dir.is_horizontal();
         if let Some(narrow) = row.narrow.as_deref() {
             self.match_narrow(narrow, row, (xmin, xmax, ymin, ymax), d, horizontal, out);
@@ -242,6 +281,10 @@ impl Board {
                 (4, 2) => return self.match_wide::<4, 2>(row, b, d, horizontal, out),
                 _ => {}
             }
+        }
+        let mut segs: [&[PatternCell]; 3] = [&[], &[], &[]];
+        for (k, seg) in row.cells.split(|c| matches!(c, PatternCell::Ellipsis)).take(3).enumerate() {
+            segs[k] = seg;
         }
         let bounds = (xmin, xmax, ymin, ymax);
         match (self.ow, self.mw) {
@@ -375,9 +418,11 @@ impl Board {
         if dir.is_horizontal() {
             for y in ymin..ymax {
                 let yu = y as usize;
-                if !bits::contains(&self.row_obj[yu * self.ow..(yu + 1) * self.ow], &row.obj_mask)
-                    || !bits::contains(&self.row_mov[yu * self.mw..(yu + 1) * self.mw], &row.mov_mask)
-                {
+                if !Self::line_may_match(
+                    row,
+                    &self.row_obj[yu * self.ow..(yu + 1) * self.ow],
+                    &self.row_mov[yu * self.mw..(yu + 1) * self.mw],
+                ) {
                     continue;
                 }
                 for x in xmin..xmax {
@@ -387,9 +432,11 @@ impl Board {
         } else {
             for x in xmin..xmax {
                 let xu = x as usize;
-                if !bits::contains(&self.col_obj[xu * self.ow..(xu + 1) * self.ow], &row.obj_mask)
-                    || !bits::contains(&self.col_mov[xu * self.mw..(xu + 1) * self.mw], &row.mov_mask)
-                {
+                if !Self::line_may_match(
+                    row,
+                    &self.col_obj[xu * self.ow..(xu + 1) * self.ow],
+                    &self.col_mov[xu * self.mw..(xu + 1) * self.mw],
+                ) {
                     continue;
                 }
                 for y in ymin..ymax {
@@ -430,10 +477,12 @@ impl Board {
             true
         };
         let (row_obj, row_mov) = (row.obj_mask[0], row.mov_mask[0]);
+        let any_ok = |line: u64| row.any_masks.iter().all(|a| line & a[0] != 0);
         if horizontal {
             for y in ymin..ymax {
                 let yu = y as usize;
-                if self.row_obj[yu] & row_obj != row_obj || self.row_mov[yu] & row_mov != row_mov {
+                let line = self.row_obj[yu];
+                if line & row_obj != row_obj || self.row_mov[yu] & row_mov != row_mov || !any_ok(line) {
                     continue;
                 }
                 for x in xmin..xmax {
@@ -446,7 +495,8 @@ impl Board {
         } else {
             for x in xmin..xmax {
                 let xu = x as usize;
-                if self.col_obj[xu] & row_obj != row_obj || self.col_mov[xu] & row_mov != row_mov {
+                let line = self.col_obj[xu];
+                if line & row_obj != row_obj || self.col_mov[xu] & row_mov != row_mov || !any_ok(line) {
                     continue;
                 }
                 for y in ymin..ymax {
@@ -497,17 +547,24 @@ impl Board {
             }
             true
         };
+        // The key word first: most places fail there.
+        let (kc, kow, kall, kany, kmw, kmb) = row
+            .key
+            .map_or((0, 0, 0, 0, 0, 0), |k| (k.cell as isize, k.obj_word, k.obj_all, k.obj_any, k.mov_word, k.mov_bits));
+        let keyed = |i: isize| -> bool {
+            let p = (i + kc * d) as usize;
+            objects.get(p * OW + kow).is_some_and(|&o| o & kall == kall && (kany == 0 || o & kany != 0))
+                && movements.get(p * MW + kmw).is_some_and(|&m| m & kmb == kmb)
+        };
         if horizontal {
             for y in ymin..ymax {
                 let yu = y as usize;
-                if !bits::contains(&self.row_obj[yu * OW..(yu + 1) * OW], &row.obj_mask)
-                    || !bits::contains(&self.row_mov[yu * MW..(yu + 1) * MW], &row.mov_mask)
-                {
+                if !Self::line_may_match(row, &self.row_obj[yu * OW..(yu + 1) * OW], &self.row_mov[yu * MW..(yu + 1) * MW]) {
                     continue;
                 }
                 for x in xmin..xmax {
                     let i = x * h + y;
-                    if test(i) {
+                    if keyed(i) && test(i) {
                         out.push(RowMatch { start: i as usize, gaps: [0, 0] });
                     }
                 }
@@ -515,14 +572,12 @@ impl Board {
         } else {
             for x in xmin..xmax {
                 let xu = x as usize;
-                if !bits::contains(&self.col_obj[xu * OW..(xu + 1) * OW], &row.obj_mask)
-                    || !bits::contains(&self.col_mov[xu * MW..(xu + 1) * MW], &row.mov_mask)
-                {
+                if !Self::line_may_match(row, &self.col_obj[xu * OW..(xu + 1) * OW], &self.col_mov[xu * MW..(xu + 1) * MW]) {
                     continue;
                 }
                 for y in ymin..ymax {
                     let i = x * h + y;
-                    if test(i) {
+                    if keyed(i) && test(i) {
                         out.push(RowMatch { start: i as usize, gaps: [0, 0] });
                     }
                 }

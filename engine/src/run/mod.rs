@@ -173,6 +173,9 @@ pub struct Session {
     redo_stack: Vec<(Snapshot, bool)>,
     /// The recorder, while recording (see `trace`).
     trace: Option<Box<trace::Recorder>>,
+    /// The rule phase of the last `again` look-ahead, for the again turn
+    /// that follows it (see [`turn::ProbeTurn`]).
+    probe: turn::ProbeTurn,
 }
 
 impl Session {
@@ -213,6 +216,7 @@ impl Session {
             won_board: None,
             redo_stack: Vec::new(),
             trace: None,
+            probe: turn::ProbeTurn::default(),
         };
         if let Some(budget) = trace {
             s.start_trace(budget);

@@ -547,3 +547,51 @@ fn a_gosub_ending_a_due_loop_runs_then_the_loop_goes_round() {
     assert_eq!(grid(&s).lines().next(), Some("P . C W"));
     assert_eq!(count(&s, "mark"), 2);
 }
+
+/// Plays `inputs` on `g` twice, once recording a trace (which runs every
+/// again turn in full) and once not (which lets an again turn take the
+/// outcome of the look-ahead before it): the levels, events and pending
+/// again turns must agree after every input. Returns the untraced
+/// session's number of again turns that took a look-ahead's outcome.
+fn same_with_and_without_the_probe_outcome(g: &Game, inputs: &str) -> usize {
+    let b = crate::build(&g.source());
+    let game = b.game.expect("compiled");
+    let mut plain = Session::new(Arc::clone(&game), 0, Some("probe"));
+    let mut traced = Session::new_traced(Arc::clone(&game), 0, Some("probe"), 1 << 24);
+    for (k, c) in inputs.chars().enumerate() {
+        for s in [&mut plain, &mut traced] {
+            play(s, &c.to_string());
+        }
+        assert_eq!(plain.dump(), traced.dump(), "level after input {k} ({c})");
+        assert_eq!(plain.take_events(), traced.take_events(), "events after input {k} ({c})");
+        assert_eq!(traced.probe.hits, 0, "a traced session runs every turn");
+    }
+    plain.probe.hits
+}
+
+#[test]
+fn again_turns_that_reuse_the_look_ahead_play_the_same() {
+    // A crate slides right one cell per again turn, marking where it has
+    // been (a created object with a sound) and erasing the mark behind.
+    let slide = Game {
+        sounds: "Mark create 4455",
+        ..Game::rules(
+            "right [ Crate | no Wall no Crate ] -> [ > Crate | ] again\nlate [ Crate no Mark ] -> [ Crate Mark ]\n[ Mark no Crate ] -> [ ]",
+            "P.C....W\n..C...W.",
+        )
+    };
+    let hits = same_with_and_without_the_probe_outcome(&slide, "RRLzRrRUDz");
+    assert!(hits > 0, "a deterministic again chain reuses its look-ahead");
+
+    // The control: a random rule draws from the generator in the
+    // look-ahead, so the again turn starts from another random state and
+    // must run in full; the outcome is compared all the same.
+    let random = Game {
+        sounds: "Mark create 4455",
+        ..Game::rules(
+            "right [ Crate | no Wall no Crate ] -> [ > Crate | ] again\nrandom [ Target ] -> [ Mark ]\n[ Mark no Crate ] -> [ ]",
+            "P.C.TTTW\n..C.TTW.",
+        )
+    };
+    same_with_and_without_the_probe_outcome(&random, "RRLzRrRUDz");
+}

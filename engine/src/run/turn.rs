@@ -63,6 +63,53 @@ pub(crate) struct Frame {
     loop_due: bool,
 }
 
+/// The outcome of the rule phase of an `again` look-ahead (the probe turn),
+/// keyed by what that phase read: the game, the level's objects and
+/// movements, and the random state. The again turn that follows a probe
+/// normally starts from exactly that state, and the rule phase is a pure
+/// function of it, so it takes the probe's outcome instead of running every
+/// rule a second time (again chains cost half as much). The command queue,
+/// sounds and win checks after the phase still run as usual.
+#[derive(Debug, Default)]
+pub(crate) struct ProbeTurn {
+    valid: bool,
+    /// Again turns that took a probe's outcome (for tests).
+    pub(crate) hits: usize,
+    game: Option<Arc<Game>>,
+    before: Option<Board>,
+    rng: Option<crate::rng::Rng>,
+    after: Option<Board>,
+    rng_after: Option<crate::rng::Rng>,
+    queue: super::commands::CommandQueue,
+    sfx_create: Vec<u64>,
+    sfx_destroy: Vec<u64>,
+    seeds_move: Vec<String>,
+    seeds_cantmove: Vec<String>,
+}
+
+impl ProbeTurn {
+    /// Whether a turn with no input from `board` and `rng` in `game` would
+    /// run the same rule phase as the kept probe.
+    fn fits(&self, game: &Arc<Game>, board: &Board, rng: &crate::rng::Rng) -> bool {
+        self.valid
+            && self.game.as_ref().is_some_and(|g| Arc::ptr_eq(g, game))
+            && self.rng.as_ref() == Some(rng)
+            && self.before.as_ref().is_some_and(|b| {
+                b.objects == board.objects
+                    && b.movements == board.movements
+                    && b.rigid_group == board.rigid_group
+                    && b.rigid_applied == board.rigid_applied
+            })
+    }
+}
+
+fn copy_into<T: Clone>(slot: &mut Option<T>, value: &T) {
+    match slot {
+        Some(v) => v.clone_from(value),
+        None => *slot = Some(value.clone()),
+    }
+}
+
 /// The trace's name for a rule list.
 fn rule_list(phase: Phase, sub: Option<usize>) -> RuleList {
     match (sub, phase) {
@@ -88,6 +135,21 @@ impl Session {
         self.againing = false;
         let Some(board) = self.board.as_ref() else { return false };
         let bak = Snapshot::of(board);
+        let probe_fits = dir.is_none()
+            && mode == TurnMode::Play
+            && self.trace.is_none()
+            && self.probe.fits(&self.game, board, &self.rng);
+        self.probe.valid = false;
+        if probe_fits {
+            self.probe.hits += 1;
+            self.take_probe();
+            return self.process_command_queue(bak, mode, false);
+        }
+        let probe_events = (mode == TurnMode::Probe).then(|| {
+            copy_into(&mut self.probe.before, board);
+            copy_into(&mut self.probe.rng, &self.rng);
+            self.events.len()
+        });
         let mut player_positions = Vec::new();
         if let Some(d) = dir {
             player_positions = self.start_movement(d);
@@ -176,7 +238,42 @@ impl Session {
             }
         }
 
+        if probe_events == Some(self.events.len()) {
+            self.keep_probe();
+        }
         self.process_command_queue(bak, mode, dir.is_some())
+    }
+
+    /// Keep the rule phase just run by a probe turn (its starting state is
+    /// already in `self.probe`).
+    fn keep_probe(&mut self) {
+        let Some(board) = self.board.as_ref() else { return };
+        let p = &mut self.probe;
+        p.game = Some(Arc::clone(&self.game));
+        copy_into(&mut p.after, board);
+        copy_into(&mut p.rng_after, &self.rng);
+        p.queue.clone_from(&self.queue);
+        p.sfx_create.clone_from(&self.sfx_create);
+        p.sfx_destroy.clone_from(&self.sfx_destroy);
+        p.seeds_move.clone_from(&self.seeds_move);
+        p.seeds_cantmove.clone_from(&self.seeds_cantmove);
+        p.valid = true;
+    }
+
+    /// Put the kept probe's outcome in place of running the rule phase.
+    fn take_probe(&mut self) {
+        let p = &self.probe;
+        if let (Some(board), Some(after)) = (self.board.as_mut(), p.after.as_ref()) {
+            board.clone_from(after);
+        }
+        if let Some(rng) = p.rng_after.as_ref() {
+            self.rng.clone_from(rng);
+        }
+        self.queue.clone_from(&p.queue);
+        self.sfx_create.clone_from(&p.sfx_create);
+        self.sfx_destroy.clone_from(&p.sfx_destroy);
+        self.seeds_move.clone_from(&p.seeds_move);
+        self.seeds_cantmove.clone_from(&p.seeds_cantmove);
     }
 
     fn start_movement(&mut self, dir: Direction) -> Vec<usize> {
@@ -365,7 +462,7 @@ impl Session {
     /// from (and should go back to) the session's pool.
     fn find_matches(&mut self, rule: &Rule) -> Option<Vec<Vec<RowMatch>>> {
         let board = self.board.as_ref()?;
-        if !bits::contains(&board.map_obj, &rule.rule_mask) {
+        if !bits::contains(&board.map_obj, &rule.rule_mask) || !rule.rows.iter().all(|row| board.may_match(row)) {
             return None;
         }
         let mut all = self.match_pool.pop().unwrap_or_default();
@@ -503,10 +600,82 @@ impl Session {
     }
 
     fn replace_cell(&mut self, rule: &Rule, rep: &crate::compile::Replacement, i: usize) -> bool {
+        if !rule.rigid && rep.random_dir_layers.is_empty() {
+            return self.replace_plain(rep, i);
+        }
         let game = self.game.clone();
         let mut scratch = std::mem::take(&mut self.scratch);
         let changed = self.replace_cell_with(&game, rule, rep, i, &mut scratch);
         self.scratch = scratch;
+        changed
+    }
+
+    /// [`Self::replace_cell`] for the common replacements: no random
+    /// direction and no rigid bookkeeping, so the cell is rewritten in
+    /// place, word by word (a `random` object adds its bit, clears its
+    /// layer and stops that layer's movement).
+    fn replace_plain(&mut self, rep: &crate::compile::Replacement, i: usize) -> bool {
+        let Some(board) = self.board.as_mut() else { return false };
+        if i >= board.cells() {
+            return false;
+        }
+        let (ow, mw) = (board.ow, board.mw);
+        // The random object: its id, its layer's object mask, its layer.
+        let mut spawn: Option<(usize, &[u64], usize)> = None;
+        if !rep.random_objects.is_empty() {
+            let id = rep.random_objects[self.rng.below(rep.random_objects.len())];
+            if let Some(o) = self.game.objects.get(id) {
+                let layer_mask = self.game.layer_masks.get(o.layer).map_or(&[][..], |m| &m[..]);
+                spawn = Some((id, layer_mask, o.layer));
+            } else {
+                spawn = Some((id, &[], usize::MAX));
+            }
+        }
+        let objs = &mut board.objects[i * ow..(i + 1) * ow];
+        let mut changed = false;
+        for (w, o) in objs.iter_mut().enumerate() {
+            let old = *o;
+            let (mut clear, mut set) = (rep.obj_clear[w], rep.obj_set[w]);
+            if let Some((id, layer_mask, _)) = spawn {
+                clear |= layer_mask.get(w).copied().unwrap_or(0);
+                if id / 64 == w {
+                    set |= 1u64 << (id % 64);
+                }
+            }
+            let new = (old & !clear) | set;
+            if new != old {
+                self.sfx_create[w] |= new & !old;
+                self.sfx_destroy[w] |= old & !new;
+                *o = new;
+                changed = true;
+            }
+        }
+        let objs_changed = changed;
+        for (w, m) in board.movements[i * mw..(i + 1) * mw].iter_mut().enumerate() {
+            let mut clear = rep.mov_clear[w];
+            if let Some((_, _, layer)) = spawn
+                && layer / bits::LAYERS_PER_WORD == w
+            {
+                clear |= bits::LAYER_BITS << ((layer % bits::LAYERS_PER_WORD) * 5);
+            }
+            let new = (*m & !clear) | rep.mov_set[w];
+            if new != *m {
+                *m = new;
+                changed = true;
+            }
+        }
+        if changed {
+            if objs_changed {
+                let (x, y) = (i / board.height, i % board.height);
+                for w in 0..ow {
+                    let v = board.objects[i * ow + w];
+                    board.row_obj[y * ow + w] |= v;
+                    board.col_obj[x * ow + w] |= v;
+                    board.map_obj[w] |= v;
+                }
+            }
+            board.note_movements(i);
+        }
         changed
     }
 
