@@ -615,6 +615,21 @@ impl Board {
         let d = self.delta(dir);
         let n = self.cells() as isize;
         let mut p = m.start as isize;
+        if let Some(narrow) = row.narrow.as_deref() {
+            // One word of objects and one of movements per cell.
+            return narrow.iter().all(|c| {
+                let ok = (0..n).contains(&p) && {
+                    let (o, mv) = (self.objects[p as usize], self.movements[p as usize]);
+                    o & c.present == c.present
+                        && o & c.missing == 0
+                        && mv & c.mov_present == c.mov_present
+                        && mv & c.mov_missing == 0
+                        && c.any_present.iter().all(|&a| o & a != 0)
+                };
+                p += d;
+                ok
+            });
+        }
         let mut gap = 0;
         for c in &row.cells {
             match c {

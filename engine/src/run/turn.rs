@@ -487,15 +487,32 @@ impl Session {
     fn try_apply(&mut self, rule: &Rule) -> bool {
         let Some(matches) = self.find_matches(rule) else { return false };
         let mut result = false;
-        if rule.has_replacements {
-            let mut idx = vec![0usize; matches.len()];
-            let mut tuple: Vec<RowMatch> = matches.iter().map(|m| m[0]).collect();
+        if rule.has_replacements && matches.len() == 1 {
+            // One row (most rules): its matches are the tuples.
+            for (k, m) in matches[0].iter().take(TUPLE_CAP).enumerate() {
+                if self.apply_at(rule, std::slice::from_ref(m), k > 0) {
+                    result = true;
+                }
+            }
+        } else if rule.has_replacements {
+            // Rows of up to eight count on the stack.
+            const SMALL: usize = 8;
+            let n = matches.len();
+            let (mut idx_small, mut tuple_small) = ([0usize; SMALL], [matches[0][0]; SMALL]);
+            let (mut idx_big, mut tuple_big) = (Vec::new(), Vec::new());
+            let (idx, tuple): (&mut [usize], &mut [RowMatch]) = if n <= SMALL {
+                (&mut idx_small[..n], &mut tuple_small[..n])
+            } else {
+                idx_big.resize(n, 0);
+                tuple_big.resize(n, matches[0][0]);
+                (&mut idx_big[..], &mut tuple_big[..])
+            };
             let mut count = 0usize;
             loop {
                 for (r, &k) in idx.iter().enumerate() {
                     tuple[r] = matches[r][k];
                 }
-                if self.apply_at(rule, &tuple, count > 0) {
+                if self.apply_at(rule, tuple, count > 0) {
                     result = true;
                 }
                 count += 1;
