@@ -312,6 +312,10 @@ pub struct Rule {
     pub random: bool,
     /// Union of the rows' object masks.
     pub rule_mask: Box<[u64]>,
+    /// Union of the rows' movement masks.
+    pub mov_mask: Box<[u64]>,
+    /// The rows' property masks, each listed once (see [`Row::any_masks`]).
+    pub any_masks: Box<[Box<[u64]>]>,
 }
 
 /// Rules in groups, and where loops jump back to.
@@ -325,6 +329,46 @@ pub struct RuleSet {
     /// (main rules first, then each subroutine's), which rigid bodies use
     /// to name the group a failed movement bans.
     pub group_base: usize,
+    /// For each group, the objects every one of its rules requires: a
+    /// level without them runs none of the group.
+    pub group_masks: Vec<Box<[u64]>>,
+    /// For each group whose every rule requires some movement, the union
+    /// of those movements (a level with none of them runs none of the
+    /// group); empty for other groups.
+    pub group_movements: Vec<Box<[u64]>>,
+}
+
+impl RuleSet {
+    fn new(groups: Vec<Vec<Rule>>, loop_point: Vec<Option<usize>>, group_base: usize) -> RuleSet {
+        let group_masks = groups
+            .iter()
+            .map(|g| {
+                let mut rules = g.iter();
+                let mut mask: Vec<u64> = rules.next().map(|r| r.rule_mask.to_vec()).unwrap_or_default();
+                for r in rules {
+                    for (m, w) in mask.iter_mut().zip(r.rule_mask.iter()) {
+                        *m &= w;
+                    }
+                }
+                mask.into()
+            })
+            .collect();
+        let group_movements = groups
+            .iter()
+            .map(|g| {
+                if g.iter().any(|r| bits::is_zero(&r.mov_mask)) {
+                    return Box::default();
+                }
+                let mut mask: Vec<u64> = Vec::new();
+                for r in g {
+                    mask.resize(r.mov_mask.len().max(mask.len()), 0);
+                    bits::or_into(&mut mask, &r.mov_mask);
+                }
+                mask.into()
+            })
+            .collect();
+        RuleSet { groups, loop_point, group_base, group_masks, group_movements }
+    }
 }
 
 fn dir_mask(dir: &str) -> u64 {
@@ -633,9 +677,17 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
         Direction::Action => return None,
         d => d,
     };
+    let mut any_masks: Vec<Box<[u64]>> = Vec::new();
+    for a in rows.iter().flat_map(|r| r.any_masks.iter()) {
+        if !any_masks.contains(a) {
+            any_masks.push(a.clone());
+        }
+    }
     let mut rule_mask = ctx.zo();
+    let mut rule_mov = ctx.zm();
     for row in &rows {
         bits::or_into(&mut rule_mask, &row.obj_mask);
+        bits::or_into(&mut rule_mov, &row.mov_mask);
     }
     Some(Compiled {
         rule: Rule {
@@ -653,6 +705,8 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                 .collect(),
             random: r.random,
             rule_mask: rule_mask.into(),
+            mov_mask: rule_mov.into(),
+            any_masks: any_masks.into(),
         },
         discard,
         rhs_clash,
@@ -840,14 +894,15 @@ pub(crate) fn build(
     let mut base = 0;
     let mut non_late = probes.into_iter().map(|groups| {
         let loop_point = loop_points(&loops, &groups);
-        let set = RuleSet { loop_point, group_base: base, groups };
+        let set = RuleSet::new(groups, loop_point, base);
         base += set.groups.len();
         set
     });
     let main = non_late.next().unwrap_or_default();
     let mut late_set = |sub: Option<usize>| {
         let groups = group_rules(&ctx, &set_rules(sub, true), &BTreeMap::new(), Some(&mut *diags));
-        RuleSet { loop_point: loop_points(&loops, &groups), group_base: 0, groups }
+        let loop_point = loop_points(&loops, &groups);
+        RuleSet::new(groups, loop_point, 0)
     };
     let late = late_set(None);
     let subs: Vec<Subroutine> = non_late

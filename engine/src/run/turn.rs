@@ -198,6 +198,8 @@ impl Session {
                     board.rigid_group.copy_from_slice(rg);
                     board.rigid_applied.copy_from_slice(ra);
                     board.rigid_marked = true;
+                    // The movement masks were cleared with the movements.
+                    board.recompute_all_masks();
                 }
                 self.queue.clear();
                 self.sfx_create.fill(0);
@@ -352,7 +354,12 @@ impl Session {
                     loop_round: loop_count as u32,
                 };
             }
-            if !is_banned {
+            let may_match = || {
+                let Some(board) = self.board.as_ref() else { return true };
+                set.group_masks.get(gi).is_none_or(|m| bits::contains(&board.map_obj, m))
+                    && set.group_movements.get(gi).is_none_or(|m| m.is_empty() || bits::intersects(&board.map_mov, m))
+            };
+            if !is_banned && may_match() {
                 loop_propagated = self.apply_group(group) || loop_propagated;
             }
             let loop_point = set.loop_point.get(gi).copied().flatten();
@@ -458,7 +465,10 @@ impl Session {
     /// from (and should go back to) the session's pool.
     fn find_matches(&mut self, rule: &Rule) -> Option<Vec<Vec<RowMatch>>> {
         let board = self.board.as_ref()?;
-        if !bits::contains(&board.map_obj, &rule.rule_mask) || !rule.rows.iter().all(|row| board.may_match(row)) {
+        if !bits::contains(&board.map_obj, &rule.rule_mask)
+            || !bits::contains(&board.map_mov, &rule.mov_mask)
+            || !rule.any_masks.iter().all(|a| bits::intersects(&board.map_obj, a))
+        {
             return None;
         }
         let mut all = self.match_pool.pop().unwrap_or_default();
