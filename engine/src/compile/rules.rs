@@ -316,6 +316,41 @@ pub struct Rule {
     pub mov_mask: Box<[u64]>,
     /// The rows' property masks, each listed once (see [`Row::any_masks`]).
     pub any_masks: Box<[Box<[u64]>]>,
+    /// A two-word test of the level masks that rejects most rules that
+    /// cannot match, before the full test.
+    pub quick: RuleKey,
+}
+
+/// One word of [`Rule::rule_mask`] and one of [`Rule::mov_mask`] (the
+/// fullest of each): a level whose masks lack them cannot match the rule.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RuleKey {
+    /// Which object word.
+    pub obj_word: usize,
+    /// Objects of that word the rule needs.
+    pub obj_bits: u64,
+    /// Which movement word.
+    pub mov_word: usize,
+    /// Movement bits of that word the rule needs.
+    pub mov_bits: u64,
+}
+
+impl RuleKey {
+    fn of(objects: &[u64], movements: &[u64]) -> RuleKey {
+        let best = |words: &[u64]| {
+            words.iter().enumerate().max_by_key(|(_, w)| w.count_ones()).map_or((0, 0), |(k, &w)| (k, w))
+        };
+        let ((obj_word, obj_bits), (mov_word, mov_bits)) = (best(objects), best(movements));
+        RuleKey { obj_word, obj_bits, mov_word, mov_bits }
+    }
+
+    /// Whether level masks `objects` and `movements` hold the key's bits.
+    #[inline]
+    #[must_use]
+    pub fn admits(&self, objects: &[u64], movements: &[u64]) -> bool {
+        objects.get(self.obj_word).is_some_and(|&o| o & self.obj_bits == self.obj_bits)
+            && movements.get(self.mov_word).is_some_and(|&m| m & self.mov_bits == self.mov_bits)
+    }
 }
 
 /// Rules in groups, and where loops jump back to.
@@ -704,6 +739,7 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                 .filter_map(|(word, arg)| Command::resolve(word, arg.as_deref(), ctx.subroutines))
                 .collect(),
             random: r.random,
+            quick: RuleKey::of(&rule_mask, &rule_mov),
             rule_mask: rule_mask.into(),
             mov_mask: rule_mov.into(),
             any_masks: any_masks.into(),
