@@ -284,13 +284,17 @@ impl Session {
                 positions.push(i);
             }
         }
+        let (ow, mw) = (board.ow, board.mw);
         for &i in &positions {
-            let c: Vec<u64> = board.cell(i).iter().zip(player.mask.iter()).map(|(a, b)| a & b).collect();
-            let mw = board.mw;
-            for id in 0..game.objects.len() {
-                if bits::get_bit(&c, id) {
-                    let layer = game.objects[id].layer;
-                    bits::mov_or(&mut board.movements[i * mw..(i + 1) * mw], layer, dir.bit());
+            // Each player object in the cell moves on its layer.
+            for (w, &m) in player.mask.iter().enumerate().take(ow) {
+                let mut here = board.objects[i * ow + w] & m;
+                while here != 0 {
+                    let id = w * 64 + here.trailing_zeros() as usize;
+                    here &= here - 1;
+                    if let Some(o) = game.objects.get(id) {
+                        bits::mov_or(&mut board.movements[i * mw..(i + 1) * mw], o.layer, dir.bit());
+                    }
                 }
             }
             board.note_movements(i);
@@ -882,7 +886,10 @@ impl Session {
         let mut do_undo = false;
         // One buffer for every cell's leftover movements (no allocation per cell).
         let mut mm: Vec<u64> = Vec::with_capacity(mw);
-        for i in 0..n {
+        // Columns without any movement this turn are passed over.
+        let moving_columns: Vec<usize> =
+            (0..board.width).filter(|&x| !bits::is_zero(&board.col_mov[x * mw..(x + 1) * mw])).collect();
+        for i in moving_columns.into_iter().flat_map(|x| x * h..((x + 1) * h).min(n)) {
             if !bits::is_zero(board.movs(i)) {
                 mm.clear();
                 mm.extend_from_slice(board.movs(i));
