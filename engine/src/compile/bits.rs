@@ -93,6 +93,65 @@ pub fn is_zero(a: &[u64]) -> bool {
     a.iter().all(|w| *w == 0)
 }
 
+/// Words kept inline by [`Words`]; longer masks go on the heap.
+const INLINE_WORDS: usize = 3;
+
+/// A fixed-length mask of `u64` words (objects or movements) owned by a
+/// compiled rule cell. Masks of up to three words, which most games need,
+/// are stored in place: compiling a rule allocates nothing per cell for
+/// them, and the matcher reads them without following a pointer. Reads as
+/// a `[u64]`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Words(WordsRepr);
+
+#[derive(Clone, PartialEq, Eq)]
+enum WordsRepr {
+    Inline(u8, [u64; INLINE_WORDS]),
+    Heap(Box<[u64]>),
+}
+
+impl Words {
+    /// A copy of `words`.
+    #[must_use]
+    pub fn from_slice(words: &[u64]) -> Words {
+        if words.len() <= INLINE_WORDS {
+            let mut w = [0u64; INLINE_WORDS];
+            w[..words.len()].copy_from_slice(words);
+            // The length fits in a u8: it is at most INLINE_WORDS.
+            Words(WordsRepr::Inline(words.len() as u8, w))
+        } else {
+            Words(WordsRepr::Heap(Box::from(words)))
+        }
+    }
+
+    /// `n` zero words.
+    #[must_use]
+    pub fn zeros(n: usize) -> Words {
+        if n <= INLINE_WORDS {
+            Words(WordsRepr::Inline(n as u8, [0; INLINE_WORDS]))
+        } else {
+            Words(WordsRepr::Heap(vec![0; n].into_boxed_slice()))
+        }
+    }
+}
+
+impl std::ops::Deref for Words {
+    type Target = [u64];
+    #[inline]
+    fn deref(&self) -> &[u64] {
+        match &self.0 {
+            WordsRepr::Inline(n, w) => w.get(..usize::from(*n)).unwrap_or(w),
+            WordsRepr::Heap(b) => b,
+        }
+    }
+}
+
+impl std::fmt::Debug for Words {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,5 +187,16 @@ mod tests {
         assert!(get_bit(&m, 129));
         assert!(!get_bit(&m, 128));
         assert!(contains(&m, &m.clone()));
+    }
+
+    #[test]
+    fn words_read_back_as_given() {
+        for n in 0..5 {
+            let v: Vec<u64> = (1..=n).map(|k| k * 0x1_0000_0001).collect();
+            let w = Words::from_slice(&v);
+            assert_eq!(&*w, v.as_slice());
+            assert_eq!(&*Words::zeros(n as usize), vec![0u64; n as usize].as_slice());
+            assert_eq!(format!("{w:?}"), format!("{v:?}"));
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Rule expansion, phase two: concrete rules over names -> bitset patterns
 //! and replacements, grouped, with loop points and rigid-group tables.
 
-use super::bits::{self, LAYER_BITS};
+use super::bits::{self, Words, LAYER_BITS};
 use super::expand::{IRule, LoopMarker};
 use super::layout::Layout;
 use super::symbols::{Sym, Symbols};
@@ -150,15 +150,15 @@ pub fn subroutine_key(name: &str) -> String {
 #[derive(Debug, Clone)]
 pub struct CellPattern {
     /// Objects that must all be present.
-    pub present: Box<[u64]>,
+    pub present: Words,
     /// Objects that must all be absent.
-    pub missing: Box<[u64]>,
+    pub missing: Words,
     /// For each single-layer property: at least one of these present.
-    pub any_present: Vec<Box<[u64]>>,
+    pub any_present: Vec<Words>,
     /// Movement bits that must all be set.
-    pub mov_present: Box<[u64]>,
+    pub mov_present: Words,
     /// Movement bits that must all be clear.
-    pub mov_missing: Box<[u64]>,
+    pub mov_missing: Words,
     /// What the right-hand side does to the cell, when it does anything.
     pub replace: Option<Replacement>,
 }
@@ -167,15 +167,15 @@ pub struct CellPattern {
 #[derive(Debug, Clone)]
 pub struct Replacement {
     /// Objects removed (before `obj_set`).
-    pub obj_clear: Box<[u64]>,
+    pub obj_clear: Words,
     /// Objects added.
-    pub obj_set: Box<[u64]>,
+    pub obj_set: Words,
     /// Movement bits cleared (includes `mov_layers`).
-    pub mov_clear: Box<[u64]>,
+    pub mov_clear: Words,
     /// Movement bits set.
-    pub mov_set: Box<[u64]>,
+    pub mov_set: Words,
     /// Layers whose movement the rule rewrites (for rigid bookkeeping).
-    pub mov_layers: Box<[u64]>,
+    pub mov_layers: Words,
     /// Object ids one of which is spawned at random (`random prop`).
     pub random_objects: Vec<usize>,
     /// Layers given a random direction (`randomdir`).
@@ -402,6 +402,9 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
     let mut layers_rand: Vec<Option<Sym>> = vec![None; layer_count];
     let mut objlayers_r = ctx.zm();
     let mut random_mask = ctx.zo();
+    let (mut present, mut missing, mut mov_present, mut mov_missing) = (ctx.zo(), ctx.zo(), ctx.zm(), ctx.zm());
+    let (mut obj_clear, mut obj_set) = (ctx.zo(), ctx.zo());
+    let (mut mov_clear, mut mov_set, mut post_layers) = (ctx.zm(), ctx.zm(), ctx.zm());
     for (ri, row_l) in r.lhs.iter().enumerate() {
         let row_r = r.rhs.get(ri);
         let mut cells = Vec::with_capacity(row_l.len());
@@ -418,11 +421,11 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
             }
             layers_l.fill(None);
             objlayers_l.fill(0);
-            let mut present = ctx.zo();
-            let mut missing = ctx.zo();
+            present.fill(0);
+            missing.fill(0);
             let mut any_present = Vec::new();
-            let mut mov_present = ctx.zm();
-            let mut mov_missing = ctx.zm();
+            mov_present.fill(0);
+            mov_missing.fill(0);
             for t in cell_l {
                 if t.dir == "random" {
                     continue;
@@ -444,7 +447,7 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                     bits::or_into(&mut present, mask);
                     bits::mov_or(&mut objlayers_l, layer, LAYER_BITS);
                 } else {
-                    any_present.push(if mask.is_empty() { ctx.zo().into_boxed_slice() } else { Box::from(mask) });
+                    any_present.push(if mask.is_empty() { Words::zeros(ctx.ow) } else { Words::from_slice(mask) });
                 }
                 if t.dir == "stationary" {
                     bits::mov_or(&mut mov_missing, layer, LAYER_BITS);
@@ -462,11 +465,11 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                 layers_rand.fill(None);
                 objlayers_r.fill(0);
                 random_mask.fill(0);
-                let mut obj_clear = ctx.zo();
-                let mut obj_set = ctx.zo();
-                let mut mov_clear = ctx.zm();
-                let mut mov_set = ctx.zm();
-                let mut post_layers = ctx.zm();
+                obj_clear.fill(0);
+                obj_set.fill(0);
+                mov_clear.fill(0);
+                mov_set.fill(0);
+                post_layers.fill(0);
                 let mut random_dir_layers = Vec::new();
                 for t in cell_r {
                     if t.dir == "..." {
@@ -554,25 +557,25 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                     || !random_objects.is_empty()
                     || !random_dir_layers.is_empty();
                 if changes {
-                    let mut full_clear = mov_clear;
-                    bits::or_into(&mut full_clear, &post_layers);
+                    let mov_layers = Words::from_slice(&post_layers);
+                    bits::or_into(&mut mov_clear, &post_layers);
                     replace = Some(Replacement {
-                        obj_clear: obj_clear.into(),
-                        obj_set: obj_set.into(),
-                        mov_clear: full_clear.into(),
-                        mov_set: mov_set.into(),
-                        mov_layers: post_layers.into(),
+                        obj_clear: Words::from_slice(&obj_clear),
+                        obj_set: Words::from_slice(&obj_set),
+                        mov_clear: Words::from_slice(&mov_clear),
+                        mov_set: Words::from_slice(&mov_set),
+                        mov_layers,
                         random_objects,
                         random_dir_layers,
                     });
                 }
             }
             cells.push(PatternCell::Cell(CellPattern {
-                present: present.into(),
-                missing: missing.into(),
+                present: Words::from_slice(&present),
+                missing: Words::from_slice(&missing),
                 any_present,
-                mov_present: mov_present.into(),
-                mov_missing: mov_missing.into(),
+                mov_present: Words::from_slice(&mov_present),
+                mov_missing: Words::from_slice(&mov_missing),
                 replace,
             }));
         }
@@ -609,8 +612,8 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
         for c in &cells {
             if let PatternCell::Cell(p) = c {
                 for a in &p.any_present {
-                    if !any_masks.contains(a) {
-                        any_masks.push(a.clone());
+                    if !any_masks.iter().any(|m| **m == **a) {
+                        any_masks.push(Box::from(&**a));
                     }
                 }
             }
