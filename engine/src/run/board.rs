@@ -17,6 +17,9 @@ pub(crate) struct Board {
     pub movements: Vec<u64>,
     pub rigid_group: Vec<u64>,
     pub rigid_applied: Vec<u64>,
+    /// Whether `rigid_group` or `rigid_applied` may hold a mark (only
+    /// rigid rules write them).
+    pub rigid_marked: bool,
     pub row_obj: Vec<u64>,
     pub col_obj: Vec<u64>,
     pub map_obj: Vec<u64>,
@@ -50,6 +53,7 @@ impl Clone for Board {
         self.movements.clone_from(&source.movements);
         self.rigid_group.clone_from(&source.rigid_group);
         self.rigid_applied.clone_from(&source.rigid_applied);
+        self.rigid_marked = source.rigid_marked;
         self.row_obj.clone_from(&source.row_obj);
         self.col_obj.clone_from(&source.col_obj);
         self.map_obj.clone_from(&source.map_obj);
@@ -71,6 +75,7 @@ impl Board {
             movements: vec![0; n * mw],
             rigid_group: vec![0; n * mw],
             rigid_applied: vec![0; n * mw],
+            rigid_marked: false,
             row_obj: vec![0; height * ow],
             col_obj: vec![0; width * ow],
             map_obj: vec![0; ow],
@@ -96,9 +101,29 @@ impl Board {
     pub(crate) fn restore(&mut self, objects: &[u64]) {
         self.objects.clear();
         self.objects.extend_from_slice(objects);
-        self.movements.fill(0);
-        self.rigid_group.fill(0);
-        self.rigid_applied.fill(0);
+        self.clear_movements();
+    }
+
+    /// Clear every movement and rigid mark. Only columns whose movement
+    /// mask (a superset of their movements) is set are written.
+    pub(crate) fn clear_movements(&mut self) {
+        let (h, mw) = (self.height, self.mw);
+        for (x, col) in self.col_mov.chunks_exact(mw.max(1)).enumerate() {
+            if col.iter().any(|&m| m != 0) {
+                self.movements[x * h * mw..(x + 1) * h * mw].fill(0);
+            }
+        }
+        if self.rigid_marked {
+            self.rigid_group.fill(0);
+            self.rigid_applied.fill(0);
+            self.rigid_marked = false;
+        }
+        debug_assert!(self.movements.iter().all(|&m| m == 0), "a movement outside its column's mask");
+    }
+
+    /// Whether no cell has a movement or a rigid mark (true between turns).
+    pub(crate) fn is_still(&self) -> bool {
+        !self.rigid_marked && self.movements.iter().all(|&m| m == 0)
     }
 
     /// Recompute the row, column and level masks from the contents.
@@ -590,6 +615,21 @@ impl Board {
         let d = self.delta(dir);
         let n = self.cells() as isize;
         let mut p = m.start as isize;
+        if let Some(narrow) = row.narrow.as_deref() {
+            // One word of objects and one of movements per cell.
+            return narrow.iter().all(|c| {
+                let ok = (0..n).contains(&p) && {
+                    let (o, mv) = (self.objects[p as usize], self.movements[p as usize]);
+                    o & c.present == c.present
+                        && o & c.missing == 0
+                        && mv & c.mov_present == c.mov_present
+                        && mv & c.mov_missing == 0
+                        && c.any_present.iter().all(|&a| o & a != 0)
+                };
+                p += d;
+                ok
+            });
+        }
         let mut gap = 0;
         for c in &row.cells {
             match c {

@@ -64,22 +64,23 @@ pub(crate) struct Frame {
 }
 
 /// The outcome of the rule phase of an `again` look-ahead (the probe turn),
-/// keyed by what that phase read: the game, the level's objects and
-/// movements, and the random state. The again turn that follows a probe
-/// normally starts from exactly that state, and the rule phase is a pure
-/// function of it, so it takes the probe's outcome instead of running every
-/// rule a second time (again chains cost half as much). The command queue,
-/// sounds and win checks after the phase still run as usual.
+/// keyed by what that phase read: the game, the level's objects and the
+/// random state (movements and rigid marks are all clear between turns).
+/// The again turn that follows a probe normally starts from exactly that
+/// state, and the rule phase is a pure function of it, so it takes the
+/// probe's outcome instead of running every rule a second time (again
+/// chains cost half as much). The command queue, sounds and win checks
+/// after the phase still run as usual. A probe that drew random numbers is
+/// not kept: the again turn starts from the random state the probe left.
 #[derive(Debug, Default)]
 pub(crate) struct ProbeTurn {
     valid: bool,
     /// Again turns that took a probe's outcome (for tests).
     pub(crate) hits: usize,
     game: Option<Arc<Game>>,
-    before: Option<Board>,
+    objects: Vec<u64>,
     rng: Option<crate::rng::Rng>,
     after: Option<Board>,
-    rng_after: Option<crate::rng::Rng>,
     queue: super::commands::CommandQueue,
     sfx_create: Vec<u64>,
     sfx_destroy: Vec<u64>,
@@ -94,12 +95,8 @@ impl ProbeTurn {
         self.valid
             && self.game.as_ref().is_some_and(|g| Arc::ptr_eq(g, game))
             && self.rng.as_ref() == Some(rng)
-            && self.before.as_ref().is_some_and(|b| {
-                b.objects == board.objects
-                    && b.movements == board.movements
-                    && b.rigid_group == board.rigid_group
-                    && b.rigid_applied == board.rigid_applied
-            })
+            && self.objects == board.objects
+            && board.is_still()
     }
 }
 
@@ -145,8 +142,10 @@ impl Session {
             self.take_probe();
             return self.process_command_queue(bak, mode, false);
         }
-        let probe_events = (mode == TurnMode::Probe).then(|| {
-            copy_into(&mut self.probe.before, board);
+        // A probe from a still board is kept if it draws no random number
+        // and reports nothing (a limit) while its rules run.
+        let probe_events = (mode == TurnMode::Probe && board.is_still()).then(|| {
+            self.probe.objects.clone_from(&bak.objects);
             copy_into(&mut self.probe.rng, &self.rng);
             self.events.len()
         });
@@ -198,6 +197,7 @@ impl Session {
                     board.movements.copy_from_slice(movements);
                     board.rigid_group.copy_from_slice(rg);
                     board.rigid_applied.copy_from_slice(ra);
+                    board.rigid_marked = true;
                 }
                 self.queue.clear();
                 self.sfx_create.fill(0);
@@ -238,7 +238,7 @@ impl Session {
             }
         }
 
-        if probe_events == Some(self.events.len()) {
+        if probe_events == Some(self.events.len()) && self.probe.rng.as_ref() == Some(&self.rng) {
             self.keep_probe();
         }
         self.process_command_queue(bak, mode, dir.is_some())
@@ -251,7 +251,6 @@ impl Session {
         let p = &mut self.probe;
         p.game = Some(Arc::clone(&self.game));
         copy_into(&mut p.after, board);
-        copy_into(&mut p.rng_after, &self.rng);
         p.queue.clone_from(&self.queue);
         p.sfx_create.clone_from(&self.sfx_create);
         p.sfx_destroy.clone_from(&self.sfx_destroy);
@@ -265,9 +264,6 @@ impl Session {
         let p = &self.probe;
         if let (Some(board), Some(after)) = (self.board.as_mut(), p.after.as_ref()) {
             board.clone_from(after);
-        }
-        if let Some(rng) = p.rng_after.as_ref() {
-            self.rng.clone_from(rng);
         }
         self.queue.clone_from(&p.queue);
         self.sfx_create.clone_from(&p.sfx_create);
@@ -491,15 +487,32 @@ impl Session {
     fn try_apply(&mut self, rule: &Rule) -> bool {
         let Some(matches) = self.find_matches(rule) else { return false };
         let mut result = false;
-        if rule.has_replacements {
-            let mut idx = vec![0usize; matches.len()];
-            let mut tuple: Vec<RowMatch> = matches.iter().map(|m| m[0]).collect();
+        if rule.has_replacements && matches.len() == 1 {
+            // One row (most rules): its matches are the tuples.
+            for (k, m) in matches[0].iter().take(TUPLE_CAP).enumerate() {
+                if self.apply_at(rule, std::slice::from_ref(m), k > 0) {
+                    result = true;
+                }
+            }
+        } else if rule.has_replacements {
+            // Rows of up to eight count on the stack.
+            const SMALL: usize = 8;
+            let n = matches.len();
+            let (mut idx_small, mut tuple_small) = ([0usize; SMALL], [matches[0][0]; SMALL]);
+            let (mut idx_big, mut tuple_big) = (Vec::new(), Vec::new());
+            let (idx, tuple): (&mut [usize], &mut [RowMatch]) = if n <= SMALL {
+                (&mut idx_small[..n], &mut tuple_small[..n])
+            } else {
+                idx_big.resize(n, 0);
+                tuple_big.resize(n, matches[0][0]);
+                (&mut idx_big[..], &mut tuple_big[..])
+            };
             let mut count = 0usize;
             loop {
                 for (r, &k) in idx.iter().enumerate() {
                     tuple[r] = matches[r][k];
                 }
-                if self.apply_at(rule, &tuple, count > 0) {
+                if self.apply_at(rule, tuple, count > 0) {
                     result = true;
                 }
                 count += 1;
@@ -740,6 +753,7 @@ impl Session {
             let cur_g = &board.rigid_group[i * mw..(i + 1) * mw];
             let cur_a = &board.rigid_applied[i * mw..(i + 1) * mw];
             if !bits::contains(cur_g, rigid_mask) && !bits::contains(cur_a, &rep.mov_layers) {
+                board.rigid_marked = true;
                 bits::or_into(&mut board.rigid_group[i * mw..(i + 1) * mw], rigid_mask);
                 bits::or_into(&mut board.rigid_applied[i * mw..(i + 1) * mw], &rep.mov_layers);
                 rigid_change = true;
@@ -885,9 +899,7 @@ impl Session {
         }
         // Every cell's movements are spent: cleared at once, not per cell
         // (a call to memset per cell and array was 5% of a turn).
-        board.movements.fill(0);
-        board.rigid_group.fill(0);
-        board.rigid_applied.fill(0);
+        board.clear_movements();
         do_undo
     }
 
