@@ -1,7 +1,7 @@
 //! Rule expansion, phase two: concrete rules over names -> bitset patterns
 //! and replacements, grouped, with loop points and rigid-group tables.
 
-use super::bits::{self, Words, LAYER_BITS};
+use super::bits::{self, Words, WordsCache, LAYER_BITS};
 use super::expand::{IRule, LoopMarker};
 use super::layout::Layout;
 use super::symbols::{Sym, Symbols};
@@ -374,8 +374,8 @@ impl Ctx<'_> {
     }
 }
 
-/// Per-cell working masks of [`compile_rule`], allocated once per rule set
-/// and cleared before each use.
+/// Per-cell working masks of [`compile_rule`], allocated once per game and
+/// cleared before each use, and the cache its finished masks come from.
 struct Scratch {
     layers_l: Vec<Option<Sym>>,
     objlayers_l: Vec<u64>,
@@ -392,6 +392,8 @@ struct Scratch {
     mov_clear: Vec<u64>,
     mov_set: Vec<u64>,
     post_layers: Vec<u64>,
+    /// The finished masks, shared between equal ones.
+    masks: WordsCache,
 }
 
 impl Scratch {
@@ -413,6 +415,7 @@ impl Scratch {
             mov_clear: ctx.zm(),
             mov_set: ctx.zm(),
             post_layers: ctx.zm(),
+            masks: WordsCache::default(),
         }
     }
 }
@@ -454,6 +457,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
         mov_clear,
         mov_set,
         post_layers,
+        masks,
     } = scratch;
     for (ri, row_l) in r.lhs.iter().enumerate() {
         let row_r = r.rhs.get(ri);
@@ -497,7 +501,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                     bits::or_into(present, mask);
                     bits::mov_or(objlayers_l, layer, LAYER_BITS);
                 } else {
-                    any_present.push(if mask.is_empty() { Words::zeros(ctx.ow) } else { Words::from_slice(mask) });
+                    any_present.push(if mask.is_empty() { masks.get(&ctx.zo()) } else { masks.get(mask) });
                 }
                 if t.dir == "stationary" {
                     bits::mov_or(mov_missing, layer, LAYER_BITS);
@@ -607,13 +611,13 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                     || !random_objects.is_empty()
                     || !random_dir_layers.is_empty();
                 if changes {
-                    let mov_layers = Words::from_slice(&post_layers);
+                    let mov_layers = masks.get(post_layers);
                     bits::or_into(mov_clear, &post_layers);
                     replace = Some(Replacement {
-                        obj_clear: Words::from_slice(&obj_clear),
-                        obj_set: Words::from_slice(&obj_set),
-                        mov_clear: Words::from_slice(&mov_clear),
-                        mov_set: Words::from_slice(&mov_set),
+                        obj_clear: masks.get(obj_clear),
+                        obj_set: masks.get(obj_set),
+                        mov_clear: masks.get(mov_clear),
+                        mov_set: masks.get(mov_set),
                         mov_layers,
                         random_objects,
                         random_dir_layers,
@@ -621,11 +625,11 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                 }
             }
             cells.push(PatternCell::Cell(CellPattern {
-                present: Words::from_slice(&present),
-                missing: Words::from_slice(&missing),
+                present: masks.get(present),
+                missing: masks.get(missing),
                 any_present,
-                mov_present: Words::from_slice(&mov_present),
-                mov_missing: Words::from_slice(&mov_missing),
+                mov_present: masks.get(mov_present),
+                mov_missing: masks.get(mov_missing),
                 replace,
             }));
         }
@@ -726,14 +730,13 @@ pub struct RigidInfo {
 /// Compile and group rules. With `diags`, also report what compiling found:
 /// warnings, right-hand cells that overfill a layer, and written rules all
 /// of whose expansions can never match.
-fn group_rules(ctx: &Ctx, rules: &[&IRule], mut diags: Option<&mut Vec<Diagnostic>>) -> Vec<Vec<Rule>> {
+fn group_rules(ctx: &Ctx, scratch: &mut Scratch, rules: &[&IRule], mut diags: Option<&mut Vec<Diagnostic>>) -> Vec<Vec<Rule>> {
     let mut groups: BTreeMap<u32, Vec<Rule>> = BTreeMap::new();
     // Per group, each compiled rule's line, span and discard pair.
     #[expect(clippy::type_complexity, reason = "a local table of (line, span, discard pair) per group, used only here")]
     let mut seen: BTreeMap<u32, Vec<(u32, crate::span::Span, Option<(String, String)>)>> = BTreeMap::new();
-    let mut scratch = Scratch::new(ctx);
     for r in rules {
-        let Some(c) = compile_rule(ctx, &mut scratch, r) else { continue };
+        let Some(c) = compile_rule(ctx, scratch, r) else { continue };
         if let Some(out) = diags.as_deref_mut() {
             out.extend(c.warnings);
             if let (Some((a, b)), None) = (&c.rhs_clash, &c.discard) {
@@ -863,9 +866,10 @@ pub(crate) fn build(
     let set_rules = |sub: Option<usize>, late: bool| -> Vec<&IRule> {
         rules.iter().filter(|r| r.late == late && owner(r) == Some(sub)).collect()
     };
+    let mut scratch = Scratch::new(&ctx);
     let sets: Vec<Option<usize>> = std::iter::once(None).chain((0..keys.len()).map(Some)).collect();
     let mut probes: Vec<Vec<Vec<Rule>>> =
-        sets.iter().map(|&sub| group_rules(&ctx, &set_rules(sub, false), Some(&mut *diags))).collect();
+        sets.iter().map(|&sub| group_rules(&ctx, &mut scratch, &set_rules(sub, false), Some(&mut *diags))).collect();
     // The rigid groups that survived get their indices, and their rigid
     // rules carry them.
     let mut rigid_to_group = Vec::new();
@@ -891,7 +895,7 @@ pub(crate) fn build(
     });
     let main = non_late.next().unwrap_or_default();
     let mut late_set = |sub: Option<usize>| {
-        let groups = group_rules(&ctx, &set_rules(sub, true), Some(&mut *diags));
+        let groups = group_rules(&ctx, &mut scratch, &set_rules(sub, true), Some(&mut *diags));
         RuleSet { loop_point: loop_points(&loops, &groups), group_base: 0, groups }
     };
     let late = late_set(None);
