@@ -509,7 +509,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                     bits::mov_or(mov_present, layer, dir_mask(t.dir));
                 }
             }
-            if bits::intersects(&present, &missing) {
+            if bits::intersects(present, missing) {
                 return None;
             }
             let mut replace = None;
@@ -583,11 +583,11 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                         d => bits::mov_or(mov_set, layer, dir_mask(d)),
                     }
                 }
-                if !bits::contains(&obj_set, &present) {
-                    bits::or_into(obj_clear, &present);
+                if !bits::contains(obj_set, present) {
+                    bits::or_into(obj_clear, present);
                 }
-                if !bits::contains(&mov_set, &mov_present) {
-                    bits::or_into(mov_clear, &mov_present);
+                if !bits::contains(mov_set, mov_present) {
+                    bits::or_into(mov_clear, mov_present);
                 }
                 for layer in 0..layer_count {
                     if layers_l[layer].is_some() && layers_r[layer].is_none() {
@@ -600,19 +600,19 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                 for (l, rr) in objlayers_l.iter_mut().zip(objlayers_r.iter()) {
                     *l &= !rr;
                 }
-                bits::or_into(post_layers, &objlayers_l);
+                bits::or_into(post_layers, objlayers_l);
                 let random_objects: Vec<usize> =
-                    bits::ones(&random_mask).take_while(|&id| id < ctx.names.id_count()).collect();
-                let changes = !bits::is_zero(&obj_clear)
-                    || !bits::is_zero(&obj_set)
-                    || !bits::is_zero(&mov_clear)
-                    || !bits::is_zero(&mov_set)
-                    || !bits::is_zero(&post_layers)
+                    bits::ones(random_mask).take_while(|&id| id < ctx.names.id_count()).collect();
+                let changes = !bits::is_zero(obj_clear)
+                    || !bits::is_zero(obj_set)
+                    || !bits::is_zero(mov_clear)
+                    || !bits::is_zero(mov_set)
+                    || !bits::is_zero(post_layers)
                     || !random_objects.is_empty()
                     || !random_dir_layers.is_empty();
                 if changes {
                     let mov_layers = masks.get(post_layers);
-                    bits::or_into(mov_clear, &post_layers);
+                    bits::or_into(mov_clear, post_layers);
                     replace = Some(Replacement {
                         obj_clear: masks.get(obj_clear),
                         obj_set: masks.get(obj_set),
