@@ -312,6 +312,45 @@ pub struct Rule {
     pub random: bool,
     /// Union of the rows' object masks.
     pub rule_mask: Box<[u64]>,
+    /// Union of the rows' movement masks.
+    pub mov_mask: Box<[u64]>,
+    /// The rows' property masks, each listed once (see [`Row::any_masks`]).
+    pub any_masks: Box<[Box<[u64]>]>,
+    /// A two-word test of the level masks that rejects most rules that
+    /// cannot match, before the full test.
+    pub quick: RuleKey,
+}
+
+/// One word of [`Rule::rule_mask`] and one of [`Rule::mov_mask`] (the
+/// fullest of each): a level whose masks lack them cannot match the rule.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RuleKey {
+    /// Which object word.
+    pub obj_word: usize,
+    /// Objects of that word the rule needs.
+    pub obj_bits: u64,
+    /// Which movement word.
+    pub mov_word: usize,
+    /// Movement bits of that word the rule needs.
+    pub mov_bits: u64,
+}
+
+impl RuleKey {
+    fn of(objects: &[u64], movements: &[u64]) -> RuleKey {
+        let best = |words: &[u64]| {
+            words.iter().enumerate().max_by_key(|(_, w)| w.count_ones()).map_or((0, 0), |(k, &w)| (k, w))
+        };
+        let ((obj_word, obj_bits), (mov_word, mov_bits)) = (best(objects), best(movements));
+        RuleKey { obj_word, obj_bits, mov_word, mov_bits }
+    }
+
+    /// Whether level masks `objects` and `movements` hold the key's bits.
+    #[inline]
+    #[must_use]
+    pub fn admits(&self, objects: &[u64], movements: &[u64]) -> bool {
+        objects.get(self.obj_word).is_some_and(|&o| o & self.obj_bits == self.obj_bits)
+            && movements.get(self.mov_word).is_some_and(|&m| m & self.mov_bits == self.mov_bits)
+    }
 }
 
 /// Rules in groups, and where loops jump back to.
@@ -325,6 +364,46 @@ pub struct RuleSet {
     /// (main rules first, then each subroutine's), which rigid bodies use
     /// to name the group a failed movement bans.
     pub group_base: usize,
+    /// For each group, the objects every one of its rules requires: a
+    /// level without them runs none of the group.
+    pub group_masks: Vec<Box<[u64]>>,
+    /// For each group whose every rule requires some movement, the union
+    /// of those movements (a level with none of them runs none of the
+    /// group); empty for other groups.
+    pub group_movements: Vec<Box<[u64]>>,
+}
+
+impl RuleSet {
+    fn new(groups: Vec<Vec<Rule>>, loop_point: Vec<Option<usize>>, group_base: usize) -> RuleSet {
+        let group_masks = groups
+            .iter()
+            .map(|g| {
+                let mut rules = g.iter();
+                let mut mask: Vec<u64> = rules.next().map(|r| r.rule_mask.to_vec()).unwrap_or_default();
+                for r in rules {
+                    for (m, w) in mask.iter_mut().zip(r.rule_mask.iter()) {
+                        *m &= w;
+                    }
+                }
+                mask.into()
+            })
+            .collect();
+        let group_movements = groups
+            .iter()
+            .map(|g| {
+                if g.iter().any(|r| bits::is_zero(&r.mov_mask)) {
+                    return Box::default();
+                }
+                let mut mask: Vec<u64> = Vec::new();
+                for r in g {
+                    mask.resize(r.mov_mask.len().max(mask.len()), 0);
+                    bits::or_into(&mut mask, &r.mov_mask);
+                }
+                mask.into()
+            })
+            .collect();
+        RuleSet { groups, loop_point, group_base, group_masks, group_movements }
+    }
 }
 
 fn dir_mask(dir: &str) -> u64 {
@@ -690,9 +769,17 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
         Direction::Action => return None,
         d => d,
     };
+    let mut any_masks: Vec<Box<[u64]>> = Vec::new();
+    for a in rows.iter().flat_map(|r| r.any_masks.iter()) {
+        if !any_masks.contains(a) {
+            any_masks.push(a.clone());
+        }
+    }
     let mut rule_mask = ctx.zo();
+    let mut rule_mov = ctx.zm();
     for row in &rows {
         bits::or_into(&mut rule_mask, &row.obj_mask);
+        bits::or_into(&mut rule_mov, &row.mov_mask);
     }
     Some(Compiled {
         rule: Rule {
@@ -710,7 +797,10 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                 .filter_map(|(word, arg)| Command::resolve(word, arg.as_deref(), ctx.subroutines))
                 .collect(),
             random: r.random,
+            quick: RuleKey::of(&rule_mask, &rule_mov),
             rule_mask: rule_mask.into(),
+            mov_mask: rule_mov.into(),
+            any_masks: any_masks.into(),
         },
         discard,
         rhs_clash,
@@ -889,14 +979,15 @@ pub(crate) fn build(
     let mut base = 0;
     let mut non_late = probes.into_iter().map(|groups| {
         let loop_point = loop_points(&loops, &groups);
-        let set = RuleSet { loop_point, group_base: base, groups };
+        let set = RuleSet::new(groups, loop_point, base);
         base += set.groups.len();
         set
     });
     let main = non_late.next().unwrap_or_default();
     let mut late_set = |sub: Option<usize>| {
         let groups = group_rules(&ctx, &mut scratch, &set_rules(sub, true), Some(&mut *diags));
-        RuleSet { loop_point: loop_points(&loops, &groups), group_base: 0, groups }
+        let loop_point = loop_points(&loops, &groups);
+        RuleSet::new(groups, loop_point, 0)
     };
     let late = late_set(None);
     let subs: Vec<Subroutine> = non_late

@@ -118,6 +118,10 @@ impl Board {
             self.rigid_applied.fill(0);
             self.rigid_marked = false;
         }
+        // No movement is left: the movement masks are exact when clear.
+        self.row_mov.fill(0);
+        self.col_mov.fill(0);
+        self.map_mov.fill(0);
         debug_assert!(self.movements.iter().all(|&m| m == 0), "a movement outside its column's mask");
     }
 
@@ -128,12 +132,54 @@ impl Board {
 
     /// Recompute the row, column and level masks from the contents.
     pub(crate) fn recompute_masks(&mut self) {
+        let (ow, h) = (self.ow, self.height);
+        if self.map_mov.iter().all(|&m| m == 0) && h > 0 {
+            // No movement anywhere (the level mask is a superset of them):
+            // the movement masks stay clear, only objects are gathered.
+            self.row_mov.fill(0);
+            self.col_mov.fill(0);
+            match ow {
+                1 => return self.recompute_objects::<1>(),
+                2 => return self.recompute_objects::<2>(),
+                3 => return self.recompute_objects::<3>(),
+                4 => return self.recompute_objects::<4>(),
+                _ => {}
+            }
+        }
+        self.recompute_all_masks();
+    }
+
+    /// [`Board::recompute_masks`] reading every movement, for movements
+    /// written without noting them.
+    pub(crate) fn recompute_all_masks(&mut self) {
         let (ow, mw, h) = (self.ow, self.mw, self.height);
         if ow == 1 && mw == 1 {
             self.recompute_masks_narrow();
         } else {
             self.recompute_masks_wide(ow, mw, h);
         }
+    }
+
+    /// The object masks of [`Board::recompute_masks`], for `OW` words of
+    /// objects.
+    fn recompute_objects<const OW: usize>(&mut self) {
+        let h = self.height;
+        self.row_obj.fill(0);
+        let mut all = [0u64; OW];
+        for (objs, col_out) in self.objects.chunks_exact(h * OW).zip(self.col_obj.chunks_exact_mut(OW)) {
+            let mut col = [0u64; OW];
+            for (cell, row) in objs.chunks_exact(OW).zip(self.row_obj.chunks_exact_mut(OW)) {
+                for w in 0..OW {
+                    col[w] |= cell[w];
+                    row[w] |= cell[w];
+                }
+            }
+            col_out.copy_from_slice(&col);
+            for w in 0..OW {
+                all[w] |= col[w];
+            }
+        }
+        self.map_obj.copy_from_slice(&all);
     }
 
     /// [`Board::recompute_masks`] for any game.
@@ -660,7 +706,31 @@ mod mask_tests {
         for (m, c) in b.movements.iter_mut().zip(&cells) {
             *m = c.rotate_left(13);
         }
+        // As the engine does after every movement it writes.
+        for i in 0..6 {
+            b.note_movements(i);
+        }
         b
+    }
+
+    #[test]
+    fn the_objects_only_recompute_agrees_with_the_general_one() {
+        for ow in 1..=4 {
+            let (w, h) = (3, 2);
+            let cells: Vec<u64> =
+                (0..(w * h * ow) as u64).map(|i| i.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(9)).collect();
+            let mut still = Board::new(w, h, ow, 1, cells.clone());
+            // Stale masks from before: the recompute must replace them.
+            still.row_obj.fill(!0);
+            still.col_obj.fill(!0);
+            still.recompute_masks();
+            let mut wide = Board::new(w, h, ow, 1, cells);
+            wide.recompute_masks_wide(ow, 1, h);
+            assert_eq!(still.row_obj, wide.row_obj, "{ow} words");
+            assert_eq!(still.col_obj, wide.col_obj, "{ow} words");
+            assert_eq!(still.map_obj, wide.map_obj, "{ow} words");
+            assert!(still.row_mov.iter().chain(&still.col_mov).chain(&still.map_mov).all(|&m| m == 0));
+        }
     }
 
     #[test]

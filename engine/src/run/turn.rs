@@ -198,6 +198,8 @@ impl Session {
                     board.rigid_group.copy_from_slice(rg);
                     board.rigid_applied.copy_from_slice(ra);
                     board.rigid_marked = true;
+                    // The movement masks were cleared with the movements.
+                    board.recompute_all_masks();
                 }
                 self.queue.clear();
                 self.sfx_create.fill(0);
@@ -352,7 +354,12 @@ impl Session {
                     loop_round: loop_count as u32,
                 };
             }
-            if !is_banned {
+            let may_match = || {
+                let Some(board) = self.board.as_ref() else { return true };
+                set.group_masks.get(gi).is_none_or(|m| bits::contains(&board.map_obj, m))
+                    && set.group_movements.get(gi).is_none_or(|m| m.is_empty() || bits::intersects(&board.map_mov, m))
+            };
+            if !is_banned && may_match() {
                 loop_propagated = self.apply_group(group) || loop_propagated;
             }
             let loop_point = set.loop_point.get(gi).copied().flatten();
@@ -432,7 +439,8 @@ impl Session {
             }
             made_change = false;
             for rule in group {
-                if self.try_apply(rule) {
+                let admitted = self.board.as_ref().is_some_and(|b| rule.quick.admits(&b.map_obj, &b.map_mov));
+                if admitted && self.try_apply(rule) {
                     made_change = true;
                     idle = 0;
                 } else {
@@ -458,7 +466,10 @@ impl Session {
     /// from (and should go back to) the session's pool.
     fn find_matches(&mut self, rule: &Rule) -> Option<Vec<Vec<RowMatch>>> {
         let board = self.board.as_ref()?;
-        if !bits::contains(&board.map_obj, &rule.rule_mask) || !rule.rows.iter().all(|row| board.may_match(row)) {
+        if !bits::contains(&board.map_obj, &rule.rule_mask)
+            || !bits::contains(&board.map_mov, &rule.mov_mask)
+            || !rule.any_masks.iter().all(|a| bits::intersects(&board.map_obj, a))
+        {
             return None;
         }
         let mut all = self.match_pool.pop().unwrap_or_default();
@@ -487,7 +498,25 @@ impl Session {
     fn try_apply(&mut self, rule: &Rule) -> bool {
         let Some(matches) = self.find_matches(rule) else { return false };
         let mut result = false;
-        if rule.has_replacements && matches.len() == 1 {
+        let one_cell = match rule.rows.first().map(|r| &r.cells[..]) {
+            Some([crate::compile::PatternCell::Cell(p)]) if rule.rows.len() == 1 => p.replace.as_ref(),
+            _ => None,
+        };
+        if let Some(rep) = one_cell {
+            // One row of one cell that changes: check and rewrite each
+            // matched cell.
+            for (k, m) in matches[0].iter().take(TUPLE_CAP).enumerate() {
+                if k > 0 && !self.board.as_ref().is_some_and(|b| b.row_matches_at(&rule.rows[0], rule.dir, *m)) {
+                    continue;
+                }
+                if self.replace_cell(rule, rep, m.start) {
+                    result = true;
+                    if self.trace.is_some() {
+                        self.trace_rule(rule, std::slice::from_ref(m));
+                    }
+                }
+            }
+        } else if rule.has_replacements && matches.len() == 1 {
             // One row (most rules): its matches are the tuples.
             for (k, m) in matches[0].iter().take(TUPLE_CAP).enumerate() {
                 if self.apply_at(rule, std::slice::from_ref(m), k > 0) {
@@ -545,6 +574,9 @@ impl Session {
         let mut per_rule: Vec<(usize, Vec<Vec<RowMatch>>, usize)> = Vec::new();
         let mut total = 0usize;
         for (ri, rule) in group.iter().enumerate() {
+            if !self.board.as_ref().is_some_and(|b| rule.quick.admits(&b.map_obj, &b.map_mov)) {
+                continue;
+            }
             let Some(matches) = self.find_matches(rule) else { continue };
             let count = matches.iter().fold(1usize, |acc, m| acc.saturating_mul(m.len())).min(TUPLE_CAP);
             total = total.saturating_add(count);
