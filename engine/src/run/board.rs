@@ -350,6 +350,15 @@ impl Board {
                 (3, 3) => return self.match_wide::<3, 3>(row, b, d, horizontal, out),
                 (4, 1) => return self.match_wide::<4, 1>(row, b, d, horizontal, out),
                 (4, 2) => return self.match_wide::<4, 2>(row, b, d, horizontal, out),
+                (4, 3) => return self.match_wide::<4, 3>(row, b, d, horizontal, out),
+                (5, 2) => return self.match_wide::<5, 2>(row, b, d, horizontal, out),
+                (5, 3) => return self.match_wide::<5, 3>(row, b, d, horizontal, out),
+                (6, 2) => return self.match_wide::<6, 2>(row, b, d, horizontal, out),
+                (6, 3) => return self.match_wide::<6, 3>(row, b, d, horizontal, out),
+                (7, 2) => return self.match_wide::<7, 2>(row, b, d, horizontal, out),
+                (7, 3) => return self.match_wide::<7, 3>(row, b, d, horizontal, out),
+                (8, 2) => return self.match_wide::<8, 2>(row, b, d, horizontal, out),
+                (8, 3) => return self.match_wide::<8, 3>(row, b, d, horizontal, out),
                 _ => {}
             }
         }
@@ -371,6 +380,10 @@ impl Board {
             (2, _) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_ow::<2>(p, i)),
             (3, _) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_ow::<3>(p, i)),
             (4, _) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_ow::<4>(p, i)),
+            (5, _) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_ow::<5>(p, i)),
+            (6, _) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_ow::<6>(p, i)),
+            (7, _) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_ow::<7>(p, i)),
+            (8, _) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_ow::<8>(p, i)),
             _ => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_matches(p, i)),
         }
     }
