@@ -635,6 +635,12 @@ impl Board {
         let (kc, kow, kall, kany, kmw, kmb) = row
             .key
             .map_or((0, 0, 0, 0, 0, 0), |k| (k.cell as isize, k.obj_word, k.obj_all, k.obj_any, k.mov_word, k.mov_bits));
+        // The same key on a line's masks (which hold the key cell's
+        // contents if the row matches in that line).
+        let line_keyed = |lo: &[u64], lm: &[u64]| -> bool {
+            lo.get(kow).is_some_and(|&o| o & kall == kall && (kany == 0 || o & kany != 0))
+                && lm.get(kmw).is_some_and(|&m| m & kmb == kmb)
+        };
         let keyed = |i: isize| -> bool {
             let p = (i + kc * d) as usize;
             objects.get(p * OW + kow).is_some_and(|&o| o & kall == kall && (kany == 0 || o & kany != 0))
@@ -643,7 +649,8 @@ impl Board {
         if horizontal {
             for y in ymin..ymax {
                 let yu = y as usize;
-                if !Self::line_may_match(row, &self.row_obj[yu * OW..(yu + 1) * OW], &self.row_mov[yu * MW..(yu + 1) * MW]) {
+                let (lo, lm) = (&self.row_obj[yu * OW..(yu + 1) * OW], &self.row_mov[yu * MW..(yu + 1) * MW]);
+                if !line_keyed(lo, lm) || !Self::line_may_match(row, lo, lm) {
                     continue;
                 }
                 for x in xmin..xmax {
@@ -656,7 +663,8 @@ impl Board {
         } else {
             for x in xmin..xmax {
                 let xu = x as usize;
-                if !Self::line_may_match(row, &self.col_obj[xu * OW..(xu + 1) * OW], &self.col_mov[xu * MW..(xu + 1) * MW]) {
+                let (lo, lm) = (&self.col_obj[xu * OW..(xu + 1) * OW], &self.col_mov[xu * MW..(xu + 1) * MW]);
+                if !line_keyed(lo, lm) || !Self::line_may_match(row, lo, lm) {
                     continue;
                 }
                 for y in ymin..ymax {
