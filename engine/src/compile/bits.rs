@@ -93,6 +93,71 @@ pub fn is_zero(a: &[u64]) -> bool {
     a.iter().all(|w| *w == 0)
 }
 
+/// A fixed-length mask of `u64` words (objects or movements) owned by a
+/// compiled rule cell, shared: equal masks of one game (the same cell in
+/// every direction a rule expands to, the many empty masks) are one
+/// allocation (see [`WordsCache`]). Reads as a `[u64]`, as cheaply as a
+/// boxed slice.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Words(std::sync::Arc<[u64]>);
+
+impl Words {
+    /// A copy of `words` (not shared with any other mask).
+    #[must_use]
+    pub fn from_slice(words: &[u64]) -> Words {
+        Words(std::sync::Arc::from(words))
+    }
+}
+
+impl std::ops::Deref for Words {
+    type Target = [u64];
+    #[inline]
+    fn deref(&self) -> &[u64] {
+        &self.0
+    }
+}
+
+impl std::borrow::Borrow<[u64]> for Words {
+    fn borrow(&self) -> &[u64] {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Words {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// Hands out one shared [`Words`] per distinct mask.
+#[derive(Debug, Default)]
+pub struct WordsCache {
+    masks: crate::fasthash::HashSet<Words>,
+    /// Empty masks by length (most masks of most cells), found without
+    /// hashing.
+    zeros: Vec<Words>,
+}
+
+impl WordsCache {
+    /// The shared mask equal to `words`.
+    pub fn get(&mut self, words: &[u64]) -> Words {
+        if is_zero(words) {
+            if let Some(w) = self.zeros.iter().find(|w| w.len() == words.len()) {
+                return w.clone();
+            }
+            let w = Words::from_slice(words);
+            self.zeros.push(w.clone());
+            return w;
+        }
+        if let Some(w) = self.masks.get(words) {
+            return w.clone();
+        }
+        let w = Words::from_slice(words);
+        self.masks.insert(w.clone());
+        w
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,5 +193,20 @@ mod tests {
         assert!(get_bit(&m, 129));
         assert!(!get_bit(&m, 128));
         assert!(contains(&m, &m.clone()));
+    }
+
+    #[test]
+    fn words_read_back_as_given_and_equal_masks_are_shared() {
+        let mut cache = WordsCache::default();
+        for n in 0..5 {
+            let v: Vec<u64> = (1..=n).map(|k| k * 0x1_0000_0001).collect();
+            let w = cache.get(&v);
+            assert_eq!(&*w, v.as_slice());
+            assert_eq!(format!("{w:?}"), format!("{v:?}"));
+            let again = cache.get(&v);
+            assert!(std::ptr::eq(w.as_ptr(), again.as_ptr()));
+        }
+        assert_eq!(&*cache.get(&[0, 0]), &[0u64, 0][..]);
+        assert!(!std::ptr::eq(cache.get(&[0, 0]).as_ptr(), cache.get(&[0]).as_ptr()));
     }
 }

@@ -587,14 +587,34 @@ fn make_spawned_stationary(syms: &Symbols, rule: &mut IRule) {
     }
 }
 
+/// A rule with no rows, put where a rule was taken out.
+fn empty_rule() -> IRule {
+    IRule {
+        direction: "",
+        directions: Vec::new(),
+        lhs: Vec::new(),
+        rhs: Vec::new(),
+        line: 0,
+        late: false,
+        rigid: false,
+        random: false,
+        group: 0,
+        commands: Rc::from([]),
+        span: crate::span::Span::default(),
+        subroutine: None,
+    }
+}
+
 /// Expand every rule; returns the concrete rules in reference order, with
 /// duplicates removed, and error diagnostics for rules that cannot be made
 /// concrete.
 pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Diagnostic>) -> Vec<IRule> {
     let mut per_dir = Vec::new();
-    for rule in rules {
-        for &d in &rule.directions {
-            let mut r = rule.clone();
+    for mut rule in rules {
+        let directions = std::mem::take(&mut rule.directions);
+        for (n, &d) in directions.iter().enumerate() {
+            // The last direction takes the written rule itself.
+            let mut r = if n + 1 == directions.len() { std::mem::replace(&mut rule, empty_rule()) } else { rule.clone() };
             r.direction = d;
             for_each_cell(&mut r, |c| {
                 for t in c.iter_mut() {

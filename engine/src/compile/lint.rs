@@ -59,6 +59,10 @@ pub(crate) fn superfluous_no(syms: &Symbols, rules: &[IRule], out: &mut Vec<Diag
     let names = syms.layout();
     for rule in rules {
         for cell in rule.lhs.iter().flatten() {
+            // Only a cell with a `no` can have a superfluous one.
+            if !cell.iter().any(|t| t.dir == "no") {
+                continue;
+            }
             let req = required_by(syms, cell);
             if req.layers.is_empty() {
                 continue;

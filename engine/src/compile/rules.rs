@@ -1,7 +1,7 @@
 //! Rule expansion, phase two: concrete rules over names -> bitset patterns
 //! and replacements, grouped, with loop points and rigid-group tables.
 
-use super::bits::{self, LAYER_BITS};
+use super::bits::{self, Words, WordsCache, LAYER_BITS};
 use super::expand::{IRule, LoopMarker};
 use super::layout::Layout;
 use super::symbols::{Sym, Symbols};
@@ -150,15 +150,15 @@ pub fn subroutine_key(name: &str) -> String {
 #[derive(Debug, Clone)]
 pub struct CellPattern {
     /// Objects that must all be present.
-    pub present: Box<[u64]>,
+    pub present: Words,
     /// Objects that must all be absent.
-    pub missing: Box<[u64]>,
+    pub missing: Words,
     /// For each single-layer property: at least one of these present.
-    pub any_present: Vec<Box<[u64]>>,
+    pub any_present: Vec<Words>,
     /// Movement bits that must all be set.
-    pub mov_present: Box<[u64]>,
+    pub mov_present: Words,
     /// Movement bits that must all be clear.
-    pub mov_missing: Box<[u64]>,
+    pub mov_missing: Words,
     /// What the right-hand side does to the cell, when it does anything.
     pub replace: Option<Replacement>,
 }
@@ -167,15 +167,15 @@ pub struct CellPattern {
 #[derive(Debug, Clone)]
 pub struct Replacement {
     /// Objects removed (before `obj_set`).
-    pub obj_clear: Box<[u64]>,
+    pub obj_clear: Words,
     /// Objects added.
-    pub obj_set: Box<[u64]>,
+    pub obj_set: Words,
     /// Movement bits cleared (includes `mov_layers`).
-    pub mov_clear: Box<[u64]>,
+    pub mov_clear: Words,
     /// Movement bits set.
-    pub mov_set: Box<[u64]>,
+    pub mov_set: Words,
     /// Layers whose movement the rule rewrites (for rigid bookkeeping).
-    pub mov_layers: Box<[u64]>,
+    pub mov_layers: Words,
     /// Object ids one of which is spawned at random (`random prop`).
     pub random_objects: Vec<usize>,
     /// Layers given a random direction (`randomdir`).
@@ -453,6 +453,52 @@ impl Ctx<'_> {
     }
 }
 
+/// Per-cell working masks of [`compile_rule`], allocated once per game and
+/// cleared before each use, and the cache its finished masks come from.
+struct Scratch {
+    layers_l: Vec<Option<Sym>>,
+    objlayers_l: Vec<u64>,
+    layers_r: Vec<Option<Sym>>,
+    layers_rand: Vec<Option<Sym>>,
+    objlayers_r: Vec<u64>,
+    random_mask: Vec<u64>,
+    present: Vec<u64>,
+    missing: Vec<u64>,
+    mov_present: Vec<u64>,
+    mov_missing: Vec<u64>,
+    obj_clear: Vec<u64>,
+    obj_set: Vec<u64>,
+    mov_clear: Vec<u64>,
+    mov_set: Vec<u64>,
+    post_layers: Vec<u64>,
+    /// The finished masks, shared between equal ones.
+    masks: WordsCache,
+}
+
+impl Scratch {
+    fn new(ctx: &Ctx) -> Scratch {
+        let layers = ctx.names.layer_count;
+        Scratch {
+            layers_l: vec![None; layers],
+            objlayers_l: ctx.zm(),
+            layers_r: vec![None; layers],
+            layers_rand: vec![None; layers],
+            objlayers_r: ctx.zm(),
+            random_mask: ctx.zo(),
+            present: ctx.zo(),
+            missing: ctx.zo(),
+            mov_present: ctx.zm(),
+            mov_missing: ctx.zm(),
+            obj_clear: ctx.zo(),
+            obj_set: ctx.zo(),
+            mov_clear: ctx.zm(),
+            mov_set: ctx.zm(),
+            post_layers: ctx.zm(),
+            masks: WordsCache::default(),
+        }
+    }
+}
+
 /// One compiled rule and what compiling it noticed.
 struct Compiled {
     rule: Rule,
@@ -467,20 +513,31 @@ struct Compiled {
 
 /// Compile one concrete rule; `None` when the rule is dropped.
 #[expect(clippy::too_many_lines, reason = "one rule's compilation in pipeline order (cells, movements, commands); a split would thread a dozen locals through helpers")]
-fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
+fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled> {
     let layer_count = ctx.names.layer_count;
     let mut discard: Option<(String, String)> = None;
     let mut rhs_clash: Option<(String, String)> = None;
     let mut warnings: Vec<Diagnostic> = Vec::new();
     let mut ellipsis_at_edge = false;
     let mut rows = Vec::with_capacity(r.lhs.len());
-    // Scratch per cell, allocated once per rule and cleared per cell.
-    let mut layers_l: Vec<Option<Sym>> = vec![None; layer_count];
-    let mut objlayers_l = ctx.zm();
-    let mut layers_r: Vec<Option<Sym>> = vec![None; layer_count];
-    let mut layers_rand: Vec<Option<Sym>> = vec![None; layer_count];
-    let mut objlayers_r = ctx.zm();
-    let mut random_mask = ctx.zo();
+    let Scratch {
+        layers_l,
+        objlayers_l,
+        layers_r,
+        layers_rand,
+        objlayers_r,
+        random_mask,
+        present,
+        missing,
+        mov_present,
+        mov_missing,
+        obj_clear,
+        obj_set,
+        mov_clear,
+        mov_set,
+        post_layers,
+        masks,
+    } = scratch;
     for (ri, row_l) in r.lhs.iter().enumerate() {
         let row_r = r.rhs.get(ri);
         let mut cells = Vec::with_capacity(row_l.len());
@@ -497,11 +554,11 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
             }
             layers_l.fill(None);
             objlayers_l.fill(0);
-            let mut present = ctx.zo();
-            let mut missing = ctx.zo();
+            present.fill(0);
+            missing.fill(0);
             let mut any_present = Vec::new();
-            let mut mov_present = ctx.zm();
-            let mut mov_missing = ctx.zm();
+            mov_present.fill(0);
+            mov_missing.fill(0);
             for t in cell_l {
                 if t.dir == "random" {
                     continue;
@@ -510,7 +567,7 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                 let zero = [0u64; 0];
                 let mask = ctx.name_mask(t.name).unwrap_or(&zero);
                 if t.dir == "no" {
-                    bits::or_into(&mut missing, mask);
+                    bits::or_into(missing, mask);
                     continue;
                 }
                 if let Some(slot) = layers_l.get_mut(layer) {
@@ -520,18 +577,18 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                     *slot = Some(t.name);
                 }
                 if obj.is_some() {
-                    bits::or_into(&mut present, mask);
-                    bits::mov_or(&mut objlayers_l, layer, LAYER_BITS);
+                    bits::or_into(present, mask);
+                    bits::mov_or(objlayers_l, layer, LAYER_BITS);
                 } else {
-                    any_present.push(if mask.is_empty() { ctx.zo().into_boxed_slice() } else { Box::from(mask) });
+                    any_present.push(if mask.is_empty() { masks.get(&ctx.zo()) } else { masks.get(mask) });
                 }
                 if t.dir == "stationary" {
-                    bits::mov_or(&mut mov_missing, layer, LAYER_BITS);
+                    bits::mov_or(mov_missing, layer, LAYER_BITS);
                 } else {
-                    bits::mov_or(&mut mov_present, layer, dir_mask(t.dir));
+                    bits::mov_or(mov_present, layer, dir_mask(t.dir));
                 }
             }
-            if bits::intersects(&present, &missing) {
+            if bits::intersects(present, missing) {
                 return None;
             }
             let mut replace = None;
@@ -541,11 +598,11 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                 layers_rand.fill(None);
                 objlayers_r.fill(0);
                 random_mask.fill(0);
-                let mut obj_clear = ctx.zo();
-                let mut obj_set = ctx.zo();
-                let mut mov_clear = ctx.zm();
-                let mut mov_set = ctx.zm();
-                let mut post_layers = ctx.zm();
+                obj_clear.fill(0);
+                obj_set.fill(0);
+                mov_clear.fill(0);
+                mov_set.fill(0);
+                post_layers.fill(0);
                 let mut random_dir_layers = Vec::new();
                 for t in cell_r {
                     if t.dir == "..." {
@@ -553,7 +610,7 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                     }
                     if t.dir == "random" {
                         if let Some(m) = ctx.name_mask(t.name) {
-                            bits::or_into(&mut random_mask, m);
+                            bits::or_into(random_mask, m);
                         }
                         let members: &[Sym] = match ctx.syms.property_members(t.name) {
                             Some(m) => m,
@@ -577,7 +634,7 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                     let Some((obj, layer)) = ctx.layer_of(t.name) else { continue };
                     if t.dir == "no" {
                         if let Some(m) = ctx.name_mask(t.name) {
-                            bits::or_into(&mut obj_clear, m);
+                            bits::or_into(obj_clear, m);
                         }
                         continue;
                     }
@@ -590,68 +647,68 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
                         *slot = Some(t.name);
                     }
                     if !t.dir.is_empty() {
-                        bits::mov_or(&mut post_layers, layer, LAYER_BITS);
+                        bits::mov_or(post_layers, layer, LAYER_BITS);
                     }
                     if let Some(id) = obj {
-                        bits::set_bit(&mut obj_set, id);
+                        bits::set_bit(obj_set, id);
                         if let Some(lm) = ctx.layer_masks.get(layer) {
-                            bits::or_into(&mut obj_clear, lm);
+                            bits::or_into(obj_clear, lm);
                         }
-                        bits::mov_or(&mut objlayers_r, layer, LAYER_BITS);
+                        bits::mov_or(objlayers_r, layer, LAYER_BITS);
                     }
                     match t.dir {
-                        "stationary" => bits::mov_or(&mut mov_clear, layer, LAYER_BITS),
+                        "stationary" => bits::mov_or(mov_clear, layer, LAYER_BITS),
                         "randomdir" => random_dir_layers.push(layer),
-                        d => bits::mov_or(&mut mov_set, layer, dir_mask(d)),
+                        d => bits::mov_or(mov_set, layer, dir_mask(d)),
                     }
                 }
-                if !bits::contains(&obj_set, &present) {
-                    bits::or_into(&mut obj_clear, &present);
+                if !bits::contains(obj_set, present) {
+                    bits::or_into(obj_clear, present);
                 }
-                if !bits::contains(&mov_set, &mov_present) {
-                    bits::or_into(&mut mov_clear, &mov_present);
+                if !bits::contains(mov_set, mov_present) {
+                    bits::or_into(mov_clear, mov_present);
                 }
                 for layer in 0..layer_count {
                     if layers_l[layer].is_some() && layers_r[layer].is_none() {
                         if let Some(lm) = ctx.layer_masks.get(layer) {
-                            bits::or_into(&mut obj_clear, lm);
+                            bits::or_into(obj_clear, lm);
                         }
-                        bits::mov_or(&mut post_layers, layer, LAYER_BITS);
+                        bits::mov_or(post_layers, layer, LAYER_BITS);
                     }
                 }
-                for (l, rr) in objlayers_l.iter_mut().zip(&objlayers_r) {
+                for (l, rr) in objlayers_l.iter_mut().zip(objlayers_r.iter()) {
                     *l &= !rr;
                 }
-                bits::or_into(&mut post_layers, &objlayers_l);
+                bits::or_into(post_layers, objlayers_l);
                 let random_objects: Vec<usize> =
-                    bits::ones(&random_mask).take_while(|&id| id < ctx.names.id_count()).collect();
-                let changes = !bits::is_zero(&obj_clear)
-                    || !bits::is_zero(&obj_set)
-                    || !bits::is_zero(&mov_clear)
-                    || !bits::is_zero(&mov_set)
-                    || !bits::is_zero(&post_layers)
+                    bits::ones(random_mask).take_while(|&id| id < ctx.names.id_count()).collect();
+                let changes = !bits::is_zero(obj_clear)
+                    || !bits::is_zero(obj_set)
+                    || !bits::is_zero(mov_clear)
+                    || !bits::is_zero(mov_set)
+                    || !bits::is_zero(post_layers)
                     || !random_objects.is_empty()
                     || !random_dir_layers.is_empty();
                 if changes {
-                    let mut full_clear = mov_clear;
-                    bits::or_into(&mut full_clear, &post_layers);
+                    let mov_layers = masks.get(post_layers);
+                    bits::or_into(mov_clear, post_layers);
                     replace = Some(Replacement {
-                        obj_clear: obj_clear.into(),
-                        obj_set: obj_set.into(),
-                        mov_clear: full_clear.into(),
-                        mov_set: mov_set.into(),
-                        mov_layers: post_layers.into(),
+                        obj_clear: masks.get(obj_clear),
+                        obj_set: masks.get(obj_set),
+                        mov_clear: masks.get(mov_clear),
+                        mov_set: masks.get(mov_set),
+                        mov_layers,
                         random_objects,
                         random_dir_layers,
                     });
                 }
             }
             cells.push(PatternCell::Cell(CellPattern {
-                present: present.into(),
-                missing: missing.into(),
+                present: masks.get(present),
+                missing: masks.get(missing),
                 any_present,
-                mov_present: mov_present.into(),
-                mov_missing: mov_missing.into(),
+                mov_present: masks.get(mov_present),
+                mov_missing: masks.get(mov_missing),
                 replace,
             }));
         }
@@ -688,8 +745,8 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
         for c in &cells {
             if let PatternCell::Cell(p) = c {
                 for a in &p.any_present {
-                    if !any_masks.contains(a) {
-                        any_masks.push(a.clone());
+                    if !any_masks.iter().any(|m| **m == **a) {
+                        any_masks.push(Box::from(&**a));
                     }
                 }
             }
@@ -732,7 +789,8 @@ fn compile_rule(ctx: &Ctx, r: &IRule, rigid_index: u64) -> Option<Compiled> {
             line: r.line,
             group: r.group,
             rigid: r.rigid,
-            rigid_index,
+            // Set once the rule's group is known to survive.
+            rigid_index: 0,
             commands: r
                 .commands
                 .iter()
@@ -762,19 +820,13 @@ pub struct RigidInfo {
 /// Compile and group rules. With `diags`, also report what compiling found:
 /// warnings, right-hand cells that overfill a layer, and written rules all
 /// of whose expansions can never match.
-fn group_rules(
-    ctx: &Ctx,
-    rules: &[&IRule],
-    rigid_of_group: &BTreeMap<u32, u64>,
-    mut diags: Option<&mut Vec<Diagnostic>>,
-) -> Vec<Vec<Rule>> {
+fn group_rules(ctx: &Ctx, scratch: &mut Scratch, rules: &[&IRule], mut diags: Option<&mut Vec<Diagnostic>>) -> Vec<Vec<Rule>> {
     let mut groups: BTreeMap<u32, Vec<Rule>> = BTreeMap::new();
     // Per group, each compiled rule's line, span and discard pair.
     #[expect(clippy::type_complexity, reason = "a local table of (line, span, discard pair) per group, used only here")]
     let mut seen: BTreeMap<u32, Vec<(u32, crate::span::Span, Option<(String, String)>)>> = BTreeMap::new();
     for r in rules {
-        let ri = if r.rigid { rigid_of_group.get(&r.group).copied().unwrap_or(0) } else { 0 };
-        let Some(c) = compile_rule(ctx, r, ri) else { continue };
+        let Some(c) = compile_rule(ctx, scratch, r) else { continue };
         if let Some(out) = diags.as_deref_mut() {
             out.extend(c.warnings);
             if let (Some((a, b)), None) = (&c.rhs_clash, &c.discard) {
@@ -904,28 +956,25 @@ pub(crate) fn build(
     let set_rules = |sub: Option<usize>, late: bool| -> Vec<&IRule> {
         rules.iter().filter(|r| r.late == late && owner(r) == Some(sub)).collect()
     };
+    let mut scratch = Scratch::new(&ctx);
     let sets: Vec<Option<usize>> = std::iter::once(None).chain((0..keys.len()).map(Some)).collect();
     let mut probes: Vec<Vec<Vec<Rule>>> =
-        sets.iter().map(|&sub| group_rules(&ctx, &set_rules(sub, false), &BTreeMap::new(), Some(&mut *diags))).collect();
-    let mut rigid_of_group = BTreeMap::new();
+        sets.iter().map(|&sub| group_rules(&ctx, &mut scratch, &set_rules(sub, false), Some(&mut *diags))).collect();
+    // The rigid groups that survived get their indices, and their rigid
+    // rules carry them.
     let mut rigid_to_group = Vec::new();
     let mut base = 0;
-    for groups in &probes {
-        for (gi, g) in groups.iter().enumerate() {
-            if g.iter().any(|r| r.rigid)
-                && let Some(first) = g.first() {
-                    rigid_of_group.insert(first.group, rigid_to_group.len() as u64 + 1);
-                    rigid_to_group.push(base + gi);
+    for groups in &mut probes {
+        for (gi, g) in groups.iter_mut().enumerate() {
+            if g.iter().any(|r| r.rigid) {
+                let index = rigid_to_group.len() as u64 + 1;
+                for r in g.iter_mut().filter(|r| r.rigid) {
+                    r.rigid_index = index;
                 }
-        }
-        base += groups.len();
-    }
-    if !rigid_to_group.is_empty() {
-        for (groups, &sub) in probes.iter_mut().zip(&sets) {
-            if groups.iter().flatten().any(|r| r.rigid) {
-                *groups = group_rules(&ctx, &set_rules(sub, false), &rigid_of_group, None);
+                rigid_to_group.push(base + gi);
             }
         }
+        base += groups.len();
     }
     let mut base = 0;
     let mut non_late = probes.into_iter().map(|groups| {
@@ -936,7 +985,7 @@ pub(crate) fn build(
     });
     let main = non_late.next().unwrap_or_default();
     let mut late_set = |sub: Option<usize>| {
-        let groups = group_rules(&ctx, &set_rules(sub, true), &BTreeMap::new(), Some(&mut *diags));
+        let groups = group_rules(&ctx, &mut scratch, &set_rules(sub, true), Some(&mut *diags));
         let loop_point = loop_points(&loops, &groups);
         RuleSet::new(groups, loop_point, 0)
     };

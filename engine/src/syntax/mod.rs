@@ -114,13 +114,13 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
 }
 
 impl Parser {
-    fn line(&mut self, line: &Line<'_>, sc: &scan::Scanned) {
+    fn line(&mut self, line: &Line<'_>, sc: &scan::Scanned<'_>) {
         if sc.blank {
             self.blank_line();
             return;
         }
         let Some(fc) = sc.first_code else { return };
-        let code = sc.code.as_str();
+        let code: &str = &sc.code;
         let rest = &code[fc..];
         // `===` lines.
         if self.section == Section::Levels {
@@ -135,8 +135,11 @@ impl Parser {
         // Section headers (not recognised inside LEVELS).
         if self.section != Section::Levels {
             let wl = word_len(rest);
-            let word = rest[..wl].to_lowercase();
-            if let Some(&(_, sec)) = SECTION_WORDS.iter().find(|(w, _)| *w == word) {
+            // The section words are ASCII, and no other character
+            // lower-cases to a letter of theirs: an ASCII comparison
+            // ignoring case is the same test as lower-casing the word.
+            let word = &rest[..wl];
+            if let Some(&(_, sec)) = SECTION_WORDS.iter().find(|(w, _)| w.eq_ignore_ascii_case(word)) {
                 self.header(line, sec, fc, fc + wl);
                 self.line_must_end(line, code, fc + wl, "a section header");
                 return;

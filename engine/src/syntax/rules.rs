@@ -5,6 +5,7 @@
 //! first `(`; `message` takes the rest of the line as written.
 
 use crate::fasthash::HashSet;
+use std::borrow::Cow;
 
 use super::ast::{Cell, CellItem, CellRow, Ident, Rule, RuleCommand, RuleDef, RuleLineKind};
 use super::text::{is_ws, Line};
@@ -25,23 +26,24 @@ pub const COMMANDS: [&str; 18] = [
     "restart", "win", "message", "again", "gosub",
 ];
 
-/// A token of a rule line: lower-cased text and byte range in the line.
+/// A token of a rule line: lower-cased text (borrowed from the line when
+/// it is already lower case) and byte range in the line.
 #[derive(Debug, Clone)]
-struct Tok {
-    text: String,
+struct Tok<'a> {
+    text: Cow<'a, str>,
     start: usize,
     end: usize,
 }
 
 /// Split rule text into tokens: brackets, bars and arrows stand alone, a
 /// leading `+` stands alone, everything else splits at whitespace.
-fn tokenize(raw: &str, from: usize, to: usize) -> Vec<Tok> {
+fn tokenize<'a>(raw: &'a str, from: usize, to: usize) -> Vec<Tok<'a>> {
     let mut out: Vec<Tok> = Vec::new();
     let s = &raw[from..to];
     let mut cur: Option<usize> = None;
-    let push_word = |out: &mut Vec<Tok>, a: usize, b: usize| {
+    let push_word = |out: &mut Vec<Tok<'a>>, a: usize, b: usize| {
         if a < b {
-            out.push(Tok { text: raw[a..b].to_lowercase(), start: a, end: b });
+            out.push(Tok { text: lower_cow(&raw[a..b]), start: a, end: b });
         }
     };
     let mut iter = s.char_indices().peekable();
@@ -51,7 +53,7 @@ fn tokenize(raw: &str, from: usize, to: usize) -> Vec<Tok> {
         if first_nonws && !is_ws(c) {
             first_nonws = false;
             if c == '+' {
-                out.push(Tok { text: "+".into(), start: i, end: i + 1 });
+                out.push(Tok { text: Cow::Borrowed("+"), start: i, end: i + 1 });
                 continue;
             }
         }
@@ -62,9 +64,9 @@ fn tokenize(raw: &str, from: usize, to: usize) -> Vec<Tok> {
                 push_word(&mut out, a, i);
             }
             if single {
-                out.push(Tok { text: c.to_string(), start: i, end: i + 1 });
+                out.push(Tok { text: Cow::Borrowed(&raw[i..i + 1]), start: i, end: i + 1 });
             } else if arrow {
-                out.push(Tok { text: "->".into(), start: i, end: i + 2 });
+                out.push(Tok { text: Cow::Borrowed("->"), start: i, end: i + 2 });
                 iter.next();
             }
         } else if cur.is_none() {
@@ -78,8 +80,17 @@ fn tokenize(raw: &str, from: usize, to: usize) -> Vec<Tok> {
 }
 
 /// Tokens' text joined by single spaces (a multi-word name).
-fn joined(toks: &[Tok]) -> String {
-    toks.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ")
+fn joined(toks: &[Tok<'_>]) -> String {
+    toks.iter().map(|t| &*t.text).collect::<Vec<_>>().join(" ")
+}
+
+/// `word` lower-cased, borrowed when lower-casing leaves it as it is.
+fn lower_cow(word: &str) -> Cow<'_, str> {
+    if word.bytes().all(|b| !b.is_ascii_uppercase() && b.is_ascii()) {
+        Cow::Borrowed(word)
+    } else {
+        Cow::Owned(word.to_lowercase())
+    }
 }
 
 /// What went wrong while reading a rule.
@@ -165,14 +176,14 @@ impl Parser {
     fn read_rule(
         &self,
         line: &Line<'_>,
-        toks: &[Tok],
+        toks: &[Tok<'_>],
         names: &HashSet<String>,
         rule: &mut Rule,
         warnings: &mut Vec<Diagnostic>,
         kept_errors: &mut Vec<Diagnostic>,
     ) -> Outcome {
-        let sp = |t: &Tok| line.span(t.start, t.end);
-        let err = |t: &Tok, make: fn(Span) -> Diagnostic| Outcome::Error(make(sp(t)));
+        let sp = |t: &Tok<'_>| line.span(t.start, t.end);
+        let err = |t: &Tok<'_>, make: fn(Span) -> Diagnostic| Outcome::Error(make(sp(t)));
         if !toks.iter().any(|t| t.text == "->") {
             return Outcome::Error(cat::rule_no_arrow(line.span(toks[0].start, toks[toks.len() - 1].end)));
         }
@@ -182,7 +193,7 @@ impl Parser {
         // Prefixes.
         while i < toks.len() && toks[i].text != "[" {
             let t = &toks[i];
-            match t.text.as_str() {
+            match &*t.text {
                 "+" => {
                     if rule.plus.is_some() {
                         return err(t, cat::rule_two_plus);
@@ -200,20 +211,20 @@ impl Parser {
                 }
                 "late" => {
                     late = true;
-                    rule.prefixes.push(Ident { text: t.text.clone(), span: sp(t) });
+                    rule.prefixes.push(Ident { text: t.text.to_string(), span: sp(t) });
                 }
                 "rigid" => {
                     rigid = true;
-                    rule.prefixes.push(Ident { text: t.text.clone(), span: sp(t) });
+                    rule.prefixes.push(Ident { text: t.text.to_string(), span: sp(t) });
                 }
                 "random" => {
                     if rule.plus.is_some() {
                         return err(t, cat::rule_random_in_group);
                     }
-                    rule.prefixes.push(Ident { text: t.text.clone(), span: sp(t) });
+                    rule.prefixes.push(Ident { text: t.text.to_string(), span: sp(t) });
                 }
                 "up" | "down" | "left" | "right" | "horizontal" | "vertical" | "orthogonal" | "moving" => {
-                    rule.prefixes.push(Ident { text: t.text.clone(), span: sp(t) });
+                    rule.prefixes.push(Ident { text: t.text.to_string(), span: sp(t) });
                 }
                 _ => {
                     return Outcome::Error(cat::rule_bad_prefix(sp(t), &t.text));
@@ -237,7 +248,7 @@ impl Parser {
         let mut seen_content = false;
         while i < toks.len() {
             let t = &toks[i];
-            let text = t.text.as_str();
+            let text: &str = &t.text;
             match text {
                 "[" => {
                     balance += 1;
@@ -308,13 +319,13 @@ impl Parser {
                     } else if late && !matches!(text, "no" | "random" | "randomdir") {
                         return err(t, cat::late_movement);
                     } else {
-                        pending = Some(Ident { text: t.text.clone(), span: sp(t) });
+                        pending = Some(Ident { text: t.text.to_string(), span: sp(t) });
                         seen_content = true;
                     }
                 }
                 _ if names.contains(text) => {
                     if in_row {
-                        let name = Ident { text: t.text.clone(), span: sp(t) };
+                        let name = Ident { text: t.text.to_string(), span: sp(t) };
                         items.push(CellItem { modifiers: pending.take().into_iter().collect(), name });
                         seen_content = true;
                     } else {
@@ -336,7 +347,7 @@ impl Parser {
                     if in_row || toks[i..].iter().any(|x| x.text == "]") {
                         warnings.push(cat::rule_command_not_last(sp(t)));
                     }
-                    let name = Ident { text: t.text.clone(), span: sp(t) };
+                    let name = Ident { text: t.text.to_string(), span: sp(t) };
                     if text == "message" {
                         let arg = line.raw[t.end..].trim_matches(is_ws).to_owned();
                         rule.commands.push(RuleCommand { name, argument: Some(arg) });
@@ -392,7 +403,7 @@ mod tests {
     #[test]
     fn tokenizes_like_the_reference() {
         let raw = "+ [ > Player|Crate ]->[ > player | > crate ] again";
-        let t: Vec<String> = tokenize(raw, 0, raw.len()).into_iter().map(|t| t.text).collect();
+        let t: Vec<String> = tokenize(raw, 0, raw.len()).into_iter().map(|t| t.text.into_owned()).collect();
         assert_eq!(t[0], "+");
         assert!(t.contains(&"->".to_string()));
         assert!(t.contains(&"player".to_string()));

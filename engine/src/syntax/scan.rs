@@ -19,9 +19,10 @@ pub enum Mode {
 
 /// One line with its comments blanked.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Scanned {
-    /// The line with comment bytes replaced by spaces (same byte length).
-    pub code: String,
+pub struct Scanned<'a> {
+    /// The line with comment bytes replaced by spaces (same byte length):
+    /// the line itself when it has no comment.
+    pub code: std::borrow::Cow<'a, str>,
     /// Comment depth after the line.
     pub depth_out: u32,
     /// Offset of the first character that is not whitespace or comment.
@@ -48,13 +49,13 @@ fn starts_word_ci(s: &str, word: &str) -> bool {
 
 /// Scan `raw`, starting inside `depth` nested comments.
 #[must_use]
-pub fn scan(raw: &str, depth: u32, mode: Mode) -> Scanned {
+pub fn scan(raw: &str, depth: u32, mode: Mode) -> Scanned<'_> {
     // Most lines have no parenthesis and start outside any comment: then
     // nothing is blanked, and only the first code character is wanted.
     if depth == 0 && !raw.as_bytes().iter().any(|&b| b == b'(' || b == b')') {
         let first_code = raw.char_indices().find(|&(_, c)| !is_ws(c)).map(|(i, _)| i);
         return Scanned {
-            code: raw.to_owned(),
+            code: std::borrow::Cow::Borrowed(raw),
             depth_out: 0,
             first_code,
             blank: first_code.is_none(),
@@ -65,7 +66,7 @@ pub fn scan(raw: &str, depth: u32, mode: Mode) -> Scanned {
 }
 
 /// [`scan`] for any line: comments, nesting and stray parentheses.
-fn scan_general(raw: &str, depth: u32, mode: Mode) -> Scanned {
+fn scan_general(raw: &str, depth: u32, mode: Mode) -> Scanned<'_> {
     let mut depth = depth;
     let mut bytes: Vec<u8> = raw.as_bytes().to_vec();
     let mut first_code = None;
@@ -127,7 +128,7 @@ fn scan_general(raw: &str, depth: u32, mode: Mode) -> Scanned {
         && depth == 0
         && stray_closes.is_empty()
         && (!had_comment && last_close_end == 0 || last_close_end < raw.len());
-    Scanned { code, depth_out: depth, first_code, blank, stray_closes }
+    Scanned { code: code.into(), depth_out: depth, first_code, blank, stray_closes }
 }
 
 #[cfg(test)]
