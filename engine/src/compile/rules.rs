@@ -237,17 +237,20 @@ pub struct RowKey {
     pub mov_bits: u64,
 }
 
+/// The index and value of the word of `words` with the most bits set
+/// ((0, 0) for no words).
+fn fullest_word(words: &[u64]) -> (usize, u64) {
+    words.iter().enumerate().max_by_key(|(_, w)| w.count_ones()).map_or((0, 0), |(k, &w)| (k, w))
+}
+
 impl RowKey {
     /// The key of `cells` (a row without ellipses), or None when no cell
     /// requires anything a single word can test.
     fn of(cells: &[PatternCell]) -> Option<RowKey> {
-        let best_word = |words: &[u64]| {
-            words.iter().enumerate().max_by_key(|(_, w)| w.count_ones()).map_or((0, 0), |(k, &w)| (k, w))
-        };
         let mut best: Option<(u32, RowKey)> = None;
         for (cell, c) in cells.iter().enumerate() {
             let PatternCell::Cell(p) = c else { return None };
-            let (mut obj_word, obj_all) = best_word(&p.present);
+            let (mut obj_word, obj_all) = fullest_word(&p.present);
             // A property whose objects all sit in one word; the smallest
             // such property rules out the most.
             let mut obj_any = 0u64;
@@ -263,7 +266,7 @@ impl RowKey {
                     any_score = (64 - w.count_ones()) / 16;
                 }
             }
-            let (mov_word, mov_bits) = best_word(&p.mov_present);
+            let (mov_word, mov_bits) = fullest_word(&p.mov_present);
             // Movements are rare on a board: a required one rules out more.
             let score = obj_all.count_ones() * 4 + any_score + 16 * mov_bits.count_ones();
             if score > 0 && best.is_none_or(|(s, _)| score > s) {
@@ -287,6 +290,19 @@ pub struct NarrowCell {
     pub mov_missing: u64,
     /// For each single-layer property: at least one of these present.
     pub any_present: Box<[u64]>,
+}
+
+impl NarrowCell {
+    /// Whether a cell with objects `o` and movements `m` matches.
+    #[inline]
+    #[must_use]
+    pub fn admits(&self, o: u64, m: u64) -> bool {
+        o & self.present == self.present
+            && o & self.missing == 0
+            && m & self.mov_present == self.mov_present
+            && m & self.mov_missing == 0
+            && self.any_present.iter().all(|&a| o & a != 0)
+    }
 }
 
 /// A compiled, concrete rule.
@@ -337,10 +353,7 @@ pub struct RuleKey {
 
 impl RuleKey {
     fn of(objects: &[u64], movements: &[u64]) -> RuleKey {
-        let best = |words: &[u64]| {
-            words.iter().enumerate().max_by_key(|(_, w)| w.count_ones()).map_or((0, 0), |(k, &w)| (k, w))
-        };
-        let ((obj_word, obj_bits), (mov_word, mov_bits)) = (best(objects), best(movements));
+        let ((obj_word, obj_bits), (mov_word, mov_bits)) = (fullest_word(objects), fullest_word(movements));
         RuleKey { obj_word, obj_bits, mov_word, mov_bits }
     }
 

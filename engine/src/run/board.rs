@@ -299,14 +299,6 @@ impl Board {
             && p.any_present.iter().all(|m| bits::intersects(objs, m))
     }
 
-    /// Whether the level holds everything `row` requires somewhere (the
-    /// row may still match nowhere).
-    pub(crate) fn may_match(&self, row: &Row) -> bool {
-        bits::contains(&self.map_obj, &row.obj_mask)
-            && bits::contains(&self.map_mov, &row.mov_mask)
-            && row.any_masks.iter().all(|a| bits::intersects(&self.map_obj, a))
-    }
-
     /// Whether line masks `obj` and `mov` hold everything `row` requires.
     #[inline]
     fn line_may_match(row: &Row, obj: &[u64], mov: &[u64]) -> bool {
@@ -316,11 +308,10 @@ impl Board {
     }
 
     /// All matches of `row` scanning in `dir`, in the reference's order.
+    /// The whole-level masks are the caller's to check (a rule checks the
+    /// union of its rows' needs once, before any row).
     pub(crate) fn match_row(&self, row: &Row, dir: Direction, out: &mut Vec<RowMatch>) {
         out.clear();
-        if !self.may_match(row) {
-            return;
-        }
         let (w, h) = (self.width as isize, self.height as isize);
         let len = row.len as isize;
         let (mut xmin, mut xmax, mut ymin, mut ymax) = (0isize, w, 0isize, h);
@@ -548,12 +539,7 @@ impl Board {
             let mut p = start;
             for c in cells {
                 let (Some(&o), Some(&m)) = (objects.get(p as usize), movements.get(p as usize)) else { return false };
-                if o & c.present != c.present
-                    || o & c.missing != 0
-                    || m & c.mov_present != c.mov_present
-                    || m & c.mov_missing != 0
-                    || !c.any_present.iter().all(|&a| o & a != 0)
-                {
+                if !c.admits(o, m) {
                     return false;
                 }
                 p += d;
@@ -685,14 +671,7 @@ impl Board {
         if let Some(narrow) = row.narrow.as_deref() {
             // One word of objects and one of movements per cell.
             return narrow.iter().all(|c| {
-                let ok = (0..n).contains(&p) && {
-                    let (o, mv) = (self.objects[p as usize], self.movements[p as usize]);
-                    o & c.present == c.present
-                        && o & c.missing == 0
-                        && mv & c.mov_present == c.mov_present
-                        && mv & c.mov_missing == 0
-                        && c.any_present.iter().all(|&a| o & a != 0)
-                };
+                let ok = (0..n).contains(&p) && c.admits(self.objects[p as usize], self.movements[p as usize]);
                 p += d;
                 ok
             });
