@@ -1,34 +1,231 @@
 //! An estimate of how far a level state is from a win, from the game's
 //! win conditions: for `all X on Y`, the sum over each X not on a Y of the
-//! Manhattan distance to the nearest Y; for `some X on Y`, the least such
-//! distance (0 when one X already is on a Y); for `no X on Y`, the number
-//! of cells where both are. While some condition fails, the distance from
-//! the nearest player to a subject off its target (less one) is added:
-//! the walk before the next push (measured on the corpus: a few more levels
-//! solved at the same budget). Not admissible in general (one push can
-//! satisfy several cells), which weighted A* does not need.
+//! distance to the nearest Y; for `some X on Y`, the least such distance
+//! (0 when one X already is on a Y); for `no X on Y`, the number of cells
+//! where both are. While some condition fails, the distance from the
+//! nearest player to a subject off its target (less one) is added: the
+//! walk before the next push.
+//!
+//! Distances respect the level's fixed walls where the game allows it to
+//! know them: objects that are not the player and that no rule can create,
+//! destroy or move ([`static_objects`]) stay where the level puts them, so
+//! a cell holding one blocks everything on its collision layer. When one
+//! side of a condition is made of such objects (the targets of `all crate
+//! on target`, the goals of `all goal on hero`), its cells are fixed too,
+//! and the distances to them are found once per level by breadth-first
+//! search over the cells the other side can enter. Otherwise the Manhattan
+//! distance is used. Not admissible in general (one push can satisfy
+//! several cells), which weighted A* does not need.
 
-use crate::compile::{Game, ObjectMatch, Quantifier};
+use crate::compile::{Game, ObjectMatch, PatternCell, Quantifier, bits};
+
+/// No path: a cell the breadth-first search did not reach.
+const UNREACHED: u32 = u32::MAX;
+/// At most this many fixed cells get a distance field of their own.
+const MAX_ANCHORS: usize = 256;
+
+/// Objects (a mask over object ids) that are not the player and that no
+/// rule can create, destroy or set moving: what the level places of them
+/// stays where it is for good. A rule cell counts against an object only
+/// when the object could be in the matched cell (the cell does not ask
+/// for its absence or for another object of its collision layer).
+pub(crate) fn static_objects(game: &Game) -> Vec<u64> {
+    let ow = game.obj_words.max(1);
+    let mut mask = vec![0u64; ow];
+    for (id, info) in game.objects.iter().enumerate() {
+        if bits::get_bit(&game.player.mask, id) {
+            continue;
+        }
+        let layer = info.layer;
+        let changed = super::all_rules(game).flat_map(|r| r.rows.iter()).flat_map(|row| row.cells.iter()).any(|cell| {
+            let PatternCell::Cell(p) = cell else { return false };
+            let Some(r) = &p.replace else { return false };
+            if r.random_objects.contains(&id) || (bits::get_bit(&r.obj_set, id) && !bits::get_bit(&p.present, id)) {
+                return true;
+            }
+            if !could_hold(game, p, id, layer) {
+                return false;
+            }
+            let cleared = bits::get_bit(&r.obj_clear, id) && !bits::get_bit(&r.obj_set, id);
+            cleared || bits::mov_get(&r.mov_set, layer) != 0 || r.random_dir_layers.contains(&layer)
+        });
+        if !changed {
+            bits::set_bit(&mut mask, id);
+        }
+    }
+    mask
+}
+
+/// Whether a cell matched by `p` could hold object `id` (of `layer`).
+fn could_hold(game: &Game, p: &crate::compile::CellPattern, id: usize, layer: usize) -> bool {
+    if bits::get_bit(&p.missing, id) {
+        return false;
+    }
+    let Some(lm) = game.layer_masks.get(layer) else { return true };
+    let others = |m: &[u64]| {
+        m.iter().zip(lm.iter()).enumerate().any(|(w, (&a, &l))| {
+            let own = if w == id / 64 { 1u64 << (id % 64) } else { 0 };
+            a & l & !own != 0
+        })
+    };
+    if others(&p.present) {
+        return false;
+    }
+    // A one-layer property (`any_present`) of this layer without the
+    // object means another object of the layer is there.
+    !p.any_present.iter().any(|any| {
+        !bits::get_bit(any, id) && any.iter().zip(lm.iter()).all(|(&a, &l)| a & !l == 0) && !bits::is_zero(any)
+    })
+}
+
+/// The neighbours of cell `c` (up, down, left, right, inside a level of
+/// `n` cells, `h` per column).
+fn neighbours(c: usize, h: usize, n: usize) -> impl Iterator<Item = usize> {
+    let y = c % h;
+    [(y > 0).then(|| c - 1), (y + 1 < h).then_some(c + 1), c.checked_sub(h), (c + h < n).then_some(c + h)]
+        .into_iter()
+        .flatten()
+}
+
+/// How one `all`/`some` condition measures distances.
+enum Plan {
+    /// Manhattan distance between the moving cells.
+    Manhattan,
+    /// The targets are fixed: `nearest[c]` is the walk from cell `c` to
+    /// the nearest target, for the subject's layers.
+    FixedTargets { nearest: Vec<u32> },
+    /// The subjects are fixed at `anchors`; `fields[k][c]` is the walk
+    /// from cell `c` to anchor `k`, for the target's layers.
+    FixedSubjects { anchors: Vec<usize>, fields: Vec<Vec<u32>> },
+}
 
 /// The win conditions of a game, ready to score states of one level.
 pub(crate) struct Heuristic<'g> {
     game: &'g Game,
     height: usize,
+    /// One plan per win condition.
+    plans: Vec<Plan>,
+    /// Per cell, the collision layers a fixed object fills (bit per layer).
+    blocked: Vec<u64>,
+    /// The layers of the player's objects.
+    player_layers: u64,
     /// Positions of target cells (reused between calls).
     targets: Vec<(i32, i32)>,
+    /// Cells (reused between calls).
+    cells: Vec<usize>,
+    /// Breadth-first scratch: the queue and per-cell visit stamps.
+    queue: Vec<u32>,
+    seen: Vec<u32>,
+    stamp: u32,
 }
 
 impl<'g> Heuristic<'g> {
-    pub(crate) fn new(game: &'g Game, height: usize) -> Self {
-        Heuristic { game, height: height.max(1), targets: Vec::new() }
+    /// Scoring for the level whose start has objects `start` (cells of
+    /// `obj_words` words, `height` per column).
+    pub(crate) fn new(game: &'g Game, height: usize, start: &[u64]) -> Self {
+        let ow = game.obj_words.max(1);
+        let ncells = start.len() / ow;
+        let fixed = static_objects(game);
+        let blocked: Vec<u64> = if game.layer_count <= 64 {
+            start
+                .chunks_exact(ow)
+                .map(|c| {
+                    let mut b = 0u64;
+                    for id in bits::ones(c) {
+                        if bits::get_bit(&fixed, id)
+                            && let Some(o) = game.objects.get(id)
+                        {
+                            b |= 1 << o.layer;
+                        }
+                    }
+                    b
+                })
+                .collect()
+        } else {
+            vec![0; ncells]
+        };
+        let mut h = Heuristic {
+            game,
+            height: height.max(1),
+            plans: Vec::new(),
+            blocked,
+            player_layers: 0,
+            targets: Vec::new(),
+            cells: Vec::new(),
+            queue: Vec::new(),
+            seen: vec![0; ncells],
+            stamp: 0,
+        };
+        h.player_layers = h.layers_of(&game.player);
+        let is_fixed = |m: &ObjectMatch| !bits::is_zero(&m.mask) && bits::contains(&fixed, &m.mask);
+        for wc in &game.win_conditions {
+            let plan = if wc.quantifier == Quantifier::No {
+                Plan::Manhattan
+            } else if is_fixed(&wc.target) && !is_fixed(&wc.subject) {
+                let sources: Vec<usize> =
+                    start.chunks_exact(ow).enumerate().filter(|(_, c)| wc.target.matches(c)).map(|(i, _)| i).collect();
+                let layers = h.layers_of(&wc.subject);
+                Plan::FixedTargets { nearest: h.field(&sources, layers) }
+            } else if is_fixed(&wc.subject) && !is_fixed(&wc.target) {
+                let anchors: Vec<usize> =
+                    start.chunks_exact(ow).enumerate().filter(|(_, c)| wc.subject.matches(c)).map(|(i, _)| i).collect();
+                if anchors.len() <= MAX_ANCHORS {
+                    let layers = h.layers_of(&wc.target);
+                    let fields = anchors.iter().map(|&a| h.field(&[a], layers)).collect();
+                    Plan::FixedSubjects { anchors, fields }
+                } else {
+                    Plan::Manhattan
+                }
+            } else {
+                Plan::Manhattan
+            };
+            h.plans.push(plan);
+        }
+        h
+    }
+
+    /// The collision layers of the objects `m` names.
+    fn layers_of(&self, m: &ObjectMatch) -> u64 {
+        bits::ones(&m.mask)
+            .filter_map(|id| self.game.objects.get(id))
+            .filter(|o| o.layer < 64)
+            .fold(0, |acc, o| acc | 1 << o.layer)
+    }
+
+    /// Whether something on `layers` can stand in cell `c`.
+    fn open(&self, c: usize, layers: u64) -> bool {
+        layers == 0 || layers & !self.blocked[c] != 0
+    }
+
+    /// Walks from every cell to the nearest of `sources`, over cells open
+    /// for `layers` (a source itself always counts).
+    fn field(&self, sources: &[usize], layers: u64) -> Vec<u32> {
+        let mut dist = vec![UNREACHED; self.blocked.len()];
+        let mut queue = std::collections::VecDeque::new();
+        for &s in sources {
+            if s < dist.len() && dist[s] == UNREACHED {
+                dist[s] = 0;
+                queue.push_back(s);
+            }
+        }
+        while let Some(c) = queue.pop_front() {
+            let d = dist[c] + 1;
+            for n in neighbours(c, self.height, self.blocked.len()) {
+                if dist[n] == UNREACHED && self.open(n, layers) {
+                    dist[n] = d;
+                    queue.push_back(n);
+                }
+            }
+        }
+        dist
     }
 
     /// The estimate for `objects` (cells of `obj_words` words).
     pub(crate) fn score(&mut self, objects: &[u64]) -> u32 {
         let ow = self.game.obj_words.max(1);
         let mut total = 0u32;
-        for wc in &self.game.win_conditions {
-            total = total.saturating_add(self.condition(wc.quantifier, &wc.subject, &wc.target, objects, ow));
+        for k in 0..self.game.win_conditions.len() {
+            total = total.saturating_add(self.condition(k, objects, ow));
         }
         if total > 0 {
             total = total.saturating_add(self.player_distance(objects, ow));
@@ -36,56 +233,108 @@ impl<'g> Heuristic<'g> {
         total
     }
 
-    /// The least distance from a player to a cell that keeps an `all` or
+    /// The least walk from a player to a cell that keeps an `all` or
     /// `some` condition from holding (a subject off its target), minus one:
-    /// how far the player must walk to start pushing.
+    /// how far the player must walk to start pushing. Found by a
+    /// breadth-first search from the players that stops at the first such
+    /// cell.
     fn player_distance(&mut self, objects: &[u64], ow: usize) -> u32 {
-        let h = self.height;
-        let pos = |i: usize| ((i / h) as i32, (i % h) as i32);
-        self.targets.clear();
-        for (i, c) in objects.chunks_exact(ow).enumerate() {
-            if self.game.player.matches(c) {
-                self.targets.push(pos(i));
+        let game = self.game;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        self.queue.clear();
+        let cells = objects.chunks_exact(ow);
+        for (i, c) in cells.enumerate() {
+            if game.player.matches(c) && i < self.seen.len() {
+                self.seen[i] = stamp;
+                self.queue.push(i as u32);
             }
         }
-        let mut best = u32::MAX;
-        for wc in &self.game.win_conditions {
-            if wc.quantifier == Quantifier::No || wc.subject.mask == self.game.player.mask {
-                continue;
+        let wanted = |c: &[u64]| {
+            game.win_conditions.iter().any(|wc| {
+                wc.quantifier != Quantifier::No
+                    && wc.subject.mask != game.player.mask
+                    && wc.subject.matches(c)
+                    && !wc.target.matches(c)
+            })
+        };
+        let mut head = 0;
+        let mut level_end = self.queue.len();
+        let mut depth = 0u32;
+        while head < self.queue.len() {
+            if head == level_end {
+                depth += 1;
+                level_end = self.queue.len();
             }
-            for (i, c) in objects.chunks_exact(ow).enumerate() {
-                if wc.subject.matches(c) && !wc.target.matches(c) {
-                    let (x, y) = pos(i);
-                    for &(px, py) in &self.targets {
-                        best = best.min((px - x).unsigned_abs() + (py - y).unsigned_abs());
-                    }
+            let c = self.queue[head] as usize;
+            head += 1;
+            if objects.get(c * ow..(c + 1) * ow).is_some_and(wanted) {
+                return depth.saturating_sub(1);
+            }
+            for n in neighbours(c, self.height, self.blocked.len()) {
+                if self.seen[n] != stamp && (self.open(n, self.player_layers) || objects.get(n * ow..(n + 1) * ow).is_some_and(wanted)) {
+                    self.seen[n] = stamp;
+                    self.queue.push(n as u32);
                 }
             }
         }
-        if best == u32::MAX { 0 } else { best.saturating_sub(1) }
+        0
     }
 
-    fn condition(&mut self, q: Quantifier, subject: &ObjectMatch, target: &ObjectMatch, objects: &[u64], ow: usize) -> u32 {
-        let h = self.height;
-        let pos = |i: usize| ((i / h) as i32, (i % h) as i32);
+    fn condition(&mut self, k: usize, objects: &[u64], ow: usize) -> u32 {
+        let wc = &self.game.win_conditions[k];
+        let (q, subject, target) = (wc.quantifier, &wc.subject, &wc.target);
         let cells = objects.chunks_exact(ow);
-        match q {
-            Quantifier::No => cells.filter(|c| subject.matches(c) && target.matches(c)).count() as u32,
-            Quantifier::All | Quantifier::Some => {
+        if q == Quantifier::No {
+            return cells.filter(|c| subject.matches(c) && target.matches(c)).count() as u32;
+        }
+        let far = (objects.len() / ow) as u32 + 1;
+        let reach = |d: u32| if d == UNREACHED { far } else { d };
+        let mut sum = 0u32;
+        let mut best = u32::MAX;
+        let mut satisfied = false;
+        match &self.plans[k] {
+            Plan::FixedTargets { nearest } => {
+                for (i, c) in cells.enumerate() {
+                    if !subject.matches(c) {
+                        continue;
+                    }
+                    if target.matches(c) {
+                        satisfied = true;
+                        continue;
+                    }
+                    let d = reach(nearest.get(i).copied().unwrap_or(UNREACHED));
+                    sum = sum.saturating_add(d);
+                    best = best.min(d);
+                }
+            }
+            Plan::FixedSubjects { anchors, fields } => {
+                self.cells.clear();
+                self.cells.extend(cells.enumerate().filter(|(_, c)| target.matches(c)).map(|(i, _)| i));
+                for (a, field) in anchors.iter().zip(fields) {
+                    if objects.get(a * ow..(a + 1) * ow).is_some_and(|c| target.matches(c)) {
+                        satisfied = true;
+                        continue;
+                    }
+                    let d = reach(self.cells.iter().map(|&t| field[t]).min().unwrap_or(UNREACHED));
+                    sum = sum.saturating_add(d);
+                    best = best.min(d);
+                }
+            }
+            Plan::Manhattan => {
+                let h = self.height;
+                let pos = |i: usize| ((i / h) as i32, (i % h) as i32);
                 self.targets.clear();
-                let mut satisfied = false;
                 for (i, c) in objects.chunks_exact(ow).enumerate() {
                     if target.matches(c) {
                         self.targets.push(pos(i));
                         satisfied |= subject.matches(c);
                     }
                 }
-                if q == Quantifier::Some && satisfied {
-                    return 0;
-                }
-                let far = (objects.len() / ow) as u32 + 1;
-                let mut sum = 0u32;
-                let mut best = u32::MAX;
                 for (i, c) in cells.enumerate() {
                     if !subject.matches(c) || target.matches(c) {
                         continue;
@@ -100,17 +349,13 @@ impl<'g> Heuristic<'g> {
                     sum = sum.saturating_add(d);
                     best = best.min(d);
                 }
-                match q {
-                    Quantifier::Some => {
-                        if best == u32::MAX {
-                            1
-                        } else {
-                            best
-                        }
-                    }
-                    _ => sum,
-                }
             }
+        }
+        match q {
+            Quantifier::Some if satisfied => 0,
+            Quantifier::Some if best == u32::MAX => 1,
+            Quantifier::Some => best,
+            _ => sum,
         }
     }
 }

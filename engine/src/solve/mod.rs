@@ -19,6 +19,8 @@ mod heuristic;
 mod search;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_heuristic;
 
 use crate::compile::{Command, Game, Level, Rule, RuleSet};
 use crate::run::{Input, Session};

@@ -386,7 +386,7 @@ impl<'a> Search<'a> {
     /// estimate, then oldest.
     fn astar(&mut self, game: &Game, weight: u32) -> (Status, usize) {
         let (_, height) = self.restore_buf.size();
-        let mut heuristic = Heuristic::new(game, height);
+        let mut heuristic = Heuristic::new(game, height, &self.store.state(0)[..self.cell_words]);
         let mut open: BinaryHeap<Reverse<(u32, u32, u32)>> = BinaryHeap::new();
         let h0 = heuristic.score(&self.store.state(0)[..self.cell_words]);
         open.push(Reverse((h0.saturating_mul(weight), h0, 0)));

@@ -8,7 +8,7 @@ use crate::run::{Input, LevelState, Session};
 use std::sync::Arc;
 use std::time::Duration;
 
-fn game(rules: &str, win: &str, levels: &str) -> Arc<Game> {
+pub(super) fn game(rules: &str, win: &str, levels: &str) -> Arc<Game> {
     let src = format!(
         "title solver test\n\n========\nOBJECTS\n========\nBackground\nblack\nPlayer\nwhite\nCrate\norange\nWall\ngrey\nTarget\nred\nMark\npink\n\n\
          =======\nLEGEND\n=======\n. = Background\nP = Player\nC = Crate\nW = Wall\nT = Target\nM = Mark\n@ = Crate and Target\n\n\

@@ -1,0 +1,64 @@
+//! The distance estimate on small games: which objects count as fixed
+//! walls, and distances that walk round them.
+
+use super::heuristic::{Heuristic, static_objects};
+use super::tests::game;
+use crate::compile::{Game, Level, bits};
+use crate::run::Session;
+use std::sync::Arc;
+
+fn id(g: &Game, name: &str) -> usize {
+    g.objects.iter().position(|o| o.name == name).expect("object")
+}
+
+/// The estimate for the start of `level`.
+fn score(g: &Arc<Game>, level: usize) -> u32 {
+    assert!(matches!(g.levels[level], Level::Map(_)));
+    let state = Session::new(Arc::clone(g), level, None).save_state().expect("a map");
+    let (_, height) = state.size();
+    Heuristic::new(g, height, state.objects()).score(state.objects())
+}
+
+#[test]
+fn fixed_objects_are_those_no_rule_can_change() {
+    let g = game("[ > Player | Crate ] -> [ > Player | > Crate ]", "all Crate on Target", "P.C.T\n");
+    let fixed = static_objects(&g);
+    for name in ["wall", "target", "background", "mark"] {
+        assert!(bits::get_bit(&fixed, id(&g, name)), "{name}");
+    }
+    for name in ["player", "crate"] {
+        assert!(!bits::get_bit(&fixed, id(&g, name)), "{name}");
+    }
+    // A rule that pushes walls, one that removes marks and one that makes
+    // targets: none of them is fixed any more.
+    let g = game(
+        "[ > Player | Wall ] -> [ > Player | > Wall ]\n[ Player | Mark ] -> [ Player | ]\n[ Crate ] -> [ Crate Target ]",
+        "all Crate on Target",
+        "P.C.T\n",
+    );
+    let fixed = static_objects(&g);
+    for name in ["wall", "mark", "target"] {
+        assert!(!bits::get_bit(&fixed, id(&g, name)), "{name}");
+    }
+    assert!(bits::get_bit(&fixed, id(&g, "background")));
+}
+
+/// The crate is three cells from the target as the crow flies, seven
+/// round the wall; the player is one step short of the crate.
+const WALLED: &str = "WWWWWWW\nWP.C..W\nWWWWW.W\nW.T...W\nWWWWWWW\n";
+
+#[test]
+fn distances_walk_round_fixed_walls() {
+    let push = "[ > Player | Crate ] -> [ > Player | > Crate ]";
+    // Fixed targets: the crate's walk to the target, plus the player's
+    // walk to the crate less one.
+    assert_eq!(score(&game(push, "all Crate on Target", WALLED), 0), 7 + 1);
+    // Fixed subjects: the target's distance from the nearest crate, plus
+    // the player's walk to the target (nine steps) less one.
+    assert_eq!(score(&game(push, "all Target on Crate", WALLED), 0), 7 + 8);
+    // When walls can be pushed they are not fixed: Manhattan distances.
+    let pushy = format!("{push}\n[ > Player | Wall ] -> [ > Player | > Wall ]");
+    assert_eq!(score(&game(&pushy, "all Crate on Target", WALLED), 0), 3 + 1);
+    // A won level scores nothing.
+    assert_eq!(score(&game(push, "all Crate on Target", "P@.\n"), 0), 0);
+}
