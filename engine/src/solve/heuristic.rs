@@ -14,7 +14,9 @@
 //! on target`, the goals of `all goal on hero`), its cells are fixed too,
 //! and the distances to them are found once per level by breadth-first
 //! search over the cells the other side can enter. Otherwise the Manhattan
-//! distance is used. Not admissible in general (one push can satisfy
+//! distance is used. A game with no win conditions, won by rules with a
+//! `win` command, is estimated by how far apart two objects are that such
+//! a rule's first cell asks for together. Not admissible in general (one push can satisfy
 //! several cells), which weighted A* does not need.
 
 use crate::compile::{Game, ObjectMatch, PatternCell, Quantifier, bits};
@@ -25,10 +27,12 @@ const UNREACHED: u32 = u32::MAX;
 const MAX_ANCHORS: usize = 256;
 
 /// Objects (a mask over object ids) that are not the player and that no
-/// rule can create, destroy or set moving: what the level places of them
-/// stays where it is for good. A rule cell counts against an object only
-/// when the object could be in the matched cell (the cell does not ask
-/// for its absence or for another object of its collision layer).
+/// rule creates, removes by name or sets moving: what the level places of
+/// them stays where it is (unless a rule puts another object of the layer
+/// over one, which is taken not to happen: the estimate need not be
+/// exact). A rule cell counts against an object only when the object
+/// could be in the matched cell (the cell does not ask for its absence or
+/// for another object of its collision layer).
 pub(crate) fn static_objects(game: &Game) -> Vec<u64> {
     let ow = game.obj_words.max(1);
     let mut mask = vec![0u64; ow];
@@ -46,7 +50,11 @@ pub(crate) fn static_objects(game: &Game) -> Vec<u64> {
             if !could_hold(game, p, id, layer) {
                 return false;
             }
-            let cleared = bits::get_bit(&r.obj_clear, id) && !bits::get_bit(&r.obj_set, id);
+            // Only a removal the rule names counts: one object put in
+            // place of another of its layer is taken to land where the
+            // level has none of this one.
+            let named = bits::get_bit(&p.present, id) || p.any_present.iter().any(|a| bits::get_bit(a, id));
+            let cleared = named && bits::get_bit(&r.obj_clear, id) && !bits::get_bit(&r.obj_set, id);
             cleared || bits::mov_get(&r.mov_set, layer) != 0 || r.random_dir_layers.contains(&layer)
         });
         if !changed {
@@ -87,13 +95,89 @@ fn neighbours(c: usize, h: usize, n: usize) -> impl Iterator<Item = usize> {
         .flatten()
 }
 
+/// For each rule with a `win` command, two of the objects (or one-layer
+/// properties) its first cell asks for: a level won by bringing them
+/// together is estimated by their distance.
+fn win_rule_pairs(game: &Game) -> Vec<(ObjectMatch, ObjectMatch)> {
+    let mut out = Vec::new();
+    for rule in super::all_rules(game).filter(|r| r.commands.contains(&crate::compile::Command::Win)) {
+        let Some(PatternCell::Cell(p)) = rule.rows.first().and_then(|row| row.cells.first()) else { continue };
+        let mut groups: Vec<Box<[u64]>> = bits::ones(&p.present)
+            .map(|id| {
+                let mut m = vec![0u64; p.present.len()];
+                bits::set_bit(&mut m, id);
+                m.into_boxed_slice()
+            })
+            .collect();
+        groups.extend(p.any_present.iter().map(|a| Box::<[u64]>::from(&a[..])));
+        if let [a, b, ..] = groups.as_slice() {
+            out.push((
+                ObjectMatch { aggregate: false, mask: a.clone() },
+                ObjectMatch { aggregate: false, mask: b.clone() },
+            ));
+        }
+    }
+    out
+}
+
+/// Scratch buffers of [`greedy_match`].
+#[derive(Default)]
+struct Matching {
+    pairs: Vec<(u32, u32, u32)>,
+    row_used: Vec<bool>,
+    col_used: Vec<bool>,
+    unmatched: Vec<usize>,
+}
+
+/// At most this many row-column pairs are matched; beyond, every row
+/// counts as unmatched.
+const MAX_PAIRS: usize = 4096;
+
+/// A matching of `rows` to distinct `cols` that takes the shortest
+/// distances first (`dist(r, c)`, [`UNREACHED`] when none): the sum of
+/// the distances matched (saturating; [`UNREACHED`] if a matched pair has
+/// none) and the rows left without a column.
+fn greedy_match(m: &mut Matching, rows: usize, cols: usize, dist: impl Fn(usize, usize) -> u32) -> (u32, &[usize]) {
+    m.unmatched.clear();
+    if rows * cols > MAX_PAIRS {
+        m.unmatched.extend(0..rows);
+        return (0, &m.unmatched);
+    }
+    m.pairs.clear();
+    for r in 0..rows {
+        for c in 0..cols {
+            let d = dist(r, c);
+            if d != UNREACHED {
+                m.pairs.push((d, r as u32, c as u32));
+            }
+        }
+    }
+    m.pairs.sort_unstable();
+    m.row_used.clear();
+    m.row_used.resize(rows, false);
+    m.col_used.clear();
+    m.col_used.resize(cols, false);
+    let mut sum = 0u32;
+    for &(d, r, c) in &m.pairs {
+        let (r, c) = (r as usize, c as usize);
+        if !m.row_used[r] && !m.col_used[c] {
+            m.row_used[r] = true;
+            m.col_used[c] = true;
+            sum = sum.saturating_add(d);
+        }
+    }
+    m.unmatched.extend((0..rows).filter(|&r| !m.row_used[r]));
+    (sum, &m.unmatched)
+}
+
 /// How one `all`/`some` condition measures distances.
 enum Plan {
     /// Manhattan distance between the moving cells.
     Manhattan,
     /// The targets are fixed: `nearest[c]` is the walk from cell `c` to
-    /// the nearest target, for the subject's layers.
-    FixedTargets { nearest: Vec<u32> },
+    /// the nearest target, for the subject's layers; `fields[k][c]` the
+    /// walk to target cell `targets[k]` (empty when there are too many).
+    FixedTargets { nearest: Vec<u32>, targets: Vec<usize>, fields: Vec<Vec<u32>> },
     /// The subjects are fixed at `anchors`; `fields[k][c]` is the walk
     /// from cell `c` to anchor `k`, for the target's layers.
     FixedSubjects { anchors: Vec<usize>, fields: Vec<Vec<u32>> },
@@ -105,6 +189,9 @@ pub(crate) struct Heuristic<'g> {
     height: usize,
     /// One plan per win condition.
     plans: Vec<Plan>,
+    /// When the game has no win conditions: for each rule that wins, two
+    /// objects its first cell asks for together (see [`win_rule_pairs`]).
+    win_pairs: Vec<(ObjectMatch, ObjectMatch)>,
     /// Per cell, the collision layers a fixed object fills (bit per layer).
     blocked: Vec<u64>,
     /// The layers of the player's objects.
@@ -113,6 +200,8 @@ pub(crate) struct Heuristic<'g> {
     targets: Vec<(i32, i32)>,
     /// Cells (reused between calls).
     cells: Vec<usize>,
+    /// Scratch for [`greedy_match`].
+    matching: Matching,
     /// Breadth-first scratch: the queue and per-cell visit stamps.
     queue: Vec<u32>,
     seen: Vec<u32>,
@@ -148,10 +237,12 @@ impl<'g> Heuristic<'g> {
             game,
             height: height.max(1),
             plans: Vec::new(),
+            win_pairs: if game.win_conditions.is_empty() { win_rule_pairs(game) } else { Vec::new() },
             blocked,
             player_layers: 0,
             targets: Vec::new(),
             cells: Vec::new(),
+            matching: Matching::default(),
             queue: Vec::new(),
             seen: vec![0; ncells],
             stamp: 0,
@@ -165,7 +256,12 @@ impl<'g> Heuristic<'g> {
                 let sources: Vec<usize> =
                     start.chunks_exact(ow).enumerate().filter(|(_, c)| wc.target.matches(c)).map(|(i, _)| i).collect();
                 let layers = h.layers_of(&wc.subject);
-                Plan::FixedTargets { nearest: h.field(&sources, layers) }
+                let fields = if sources.len() <= MAX_ANCHORS {
+                    sources.iter().map(|&a| h.field(&[a], layers)).collect()
+                } else {
+                    Vec::new()
+                };
+                Plan::FixedTargets { nearest: h.field(&sources, layers), targets: sources, fields }
             } else if is_fixed(&wc.subject) && !is_fixed(&wc.target) {
                 let anchors: Vec<usize> =
                     start.chunks_exact(ow).enumerate().filter(|(_, c)| wc.subject.matches(c)).map(|(i, _)| i).collect();
@@ -223,6 +319,9 @@ impl<'g> Heuristic<'g> {
     /// The estimate for `objects` (cells of `obj_words` words).
     pub(crate) fn score(&mut self, objects: &[u64]) -> u32 {
         let ow = self.game.obj_words.max(1);
+        if !self.win_pairs.is_empty() {
+            return self.win_rule_distance(objects, ow);
+        }
         let mut total = 0u32;
         for k in 0..self.game.win_conditions.len() {
             total = total.saturating_add(self.condition(k, objects, ow));
@@ -231,6 +330,34 @@ impl<'g> Heuristic<'g> {
             total = total.saturating_add(self.player_distance(objects, ow));
         }
         total
+    }
+
+    /// For a game won by rules: the least Manhattan distance between two
+    /// objects a winning rule's first cell asks for together, over the
+    /// rules (0 when some cell already holds both).
+    fn win_rule_distance(&mut self, objects: &[u64], ow: usize) -> u32 {
+        let h = self.height;
+        let pos = |i: usize| ((i / h) as i32, (i % h) as i32);
+        let mut best = u32::MAX;
+        for (a, b) in &self.win_pairs {
+            self.targets.clear();
+            self.cells.clear();
+            for (i, c) in objects.chunks_exact(ow).enumerate() {
+                if b.matches(c) {
+                    self.targets.push(pos(i));
+                }
+                if a.matches(c) {
+                    self.cells.push(i);
+                }
+            }
+            for &i in &self.cells {
+                let (x, y) = pos(i);
+                for &(tx, ty) in &self.targets {
+                    best = best.min((tx - x).unsigned_abs() + (ty - y).unsigned_abs());
+                }
+            }
+        }
+        if best == u32::MAX { 0 } else { best }
     }
 
     /// The least walk from a player to a cell that keeps an `all` or
@@ -256,10 +383,9 @@ impl<'g> Heuristic<'g> {
         }
         let wanted = |c: &[u64]| {
             game.win_conditions.iter().any(|wc| {
-                wc.quantifier != Quantifier::No
-                    && wc.subject.mask != game.player.mask
+                wc.subject.mask != game.player.mask
                     && wc.subject.matches(c)
-                    && !wc.target.matches(c)
+                    && (wc.quantifier == Quantifier::No) == wc.target.matches(c)
             })
         };
         let mut head = 0;
@@ -298,11 +424,13 @@ impl<'g> Heuristic<'g> {
         let mut best = u32::MAX;
         let mut satisfied = false;
         match &self.plans[k] {
-            Plan::FixedTargets { nearest } => {
+            Plan::FixedTargets { nearest, targets, fields } => {
+                self.cells.clear();
                 for (i, c) in cells.enumerate() {
                     if !subject.matches(c) {
                         continue;
                     }
+                    self.cells.push(i);
                     if target.matches(c) {
                         satisfied = true;
                         continue;
@@ -310,6 +438,14 @@ impl<'g> Heuristic<'g> {
                     let d = reach(nearest.get(i).copied().unwrap_or(UNREACHED));
                     sum = sum.saturating_add(d);
                     best = best.min(d);
+                }
+                if q == Quantifier::All && !fields.is_empty() && sum > 0 {
+                    // Each subject to a target of its own.
+                    let subjects = &self.cells;
+                    let (matched, unmatched) =
+                        greedy_match(&mut self.matching, subjects.len(), targets.len(), |r, c| fields[c][subjects[r]]);
+                    let rest: u32 = unmatched.iter().map(|&r| reach(nearest[subjects[r]])).sum();
+                    sum = reach(matched).saturating_add(rest);
                 }
             }
             Plan::FixedSubjects { anchors, fields } => {
@@ -323,6 +459,13 @@ impl<'g> Heuristic<'g> {
                     let d = reach(self.cells.iter().map(|&t| field[t]).min().unwrap_or(UNREACHED));
                     sum = sum.saturating_add(d);
                     best = best.min(d);
+                }
+                if q == Quantifier::All && sum > 0 {
+                    // Each anchor gets a target object of its own.
+                    let movers = &self.cells;
+                    let (matched, unmatched) =
+                        greedy_match(&mut self.matching, anchors.len(), movers.len(), |r, c| fields[r][movers[c]]);
+                    sum = reach(matched).saturating_add(far.saturating_mul(unmatched.len() as u32));
                 }
             }
             Plan::Manhattan => {

@@ -41,6 +41,13 @@ fn fixed_objects_are_those_no_rule_can_change() {
         assert!(!bits::get_bit(&fixed, id(&g, name)), "{name}");
     }
     assert!(bits::get_bit(&fixed, id(&g, "background")));
+    // Putting a crate where a mark is would clear a wall there too, but the
+    // rule does not name walls: they stay fixed (the estimate takes the
+    // level not to stack them with marks); the mark is removed by name.
+    let g = game("[ Mark ] -> [ Crate ]", "all Crate on Target", "P.C.T\n");
+    let fixed = static_objects(&g);
+    assert!(bits::get_bit(&fixed, id(&g, "wall")));
+    assert!(!bits::get_bit(&fixed, id(&g, "mark")));
 }
 
 /// The crate is three cells from the target as the crow flies, seven
@@ -59,6 +66,20 @@ fn distances_walk_round_fixed_walls() {
     // When walls can be pushed they are not fixed: Manhattan distances.
     let pushy = format!("{push}\n[ > Player | Wall ] -> [ > Player | > Wall ]");
     assert_eq!(score(&game(&pushy, "all Crate on Target", WALLED), 0), 3 + 1);
+    // Two crates, both nearest the left target: each gets a target of its
+    // own (1 + 4 steps, not 1 + 2), plus the player's walk of two less one.
+    assert_eq!(score(&game(push, "all Crate on Target", "WWWWWWWWW\nWTCC...TW\nWP......W\nWWWWWWWWW\n"), 0), 5 + 1);
     // A won level scores nothing.
     assert_eq!(score(&game(push, "all Crate on Target", "P@.\n"), 0), 0);
+}
+
+#[test]
+fn a_game_won_by_a_rule_is_scored_by_the_rule_s_cell() {
+    // No win conditions: the rule wins when the player stands on the
+    // target, three steps away.
+    let g = game("[ Player Target ] -> win", "", "P..T\n");
+    assert!(g.win_conditions.is_empty());
+    assert_eq!(score(&g, 0), 3);
+    let g = game("[ Player Target ] -> win", "", "P.T.\n");
+    assert_eq!(score(&g, 0), 2);
 }
