@@ -384,10 +384,14 @@ pub struct RuleSet {
     /// of those movements (a level with none of them runs none of the
     /// group); empty for other groups.
     pub group_movements: Vec<Box<[u64]>>,
+    /// For each group, whether a pass that changed the level leaves
+    /// nothing for a next pass to change, so the turn may stop there
+    /// (see the `settle` module).
+    pub group_settles: Vec<bool>,
 }
 
 impl RuleSet {
-    fn new(groups: Vec<Vec<Rule>>, loop_point: Vec<Option<usize>>, group_base: usize) -> RuleSet {
+    fn new(groups: Vec<Vec<Rule>>, loop_point: Vec<Option<usize>>, group_base: usize, layer_masks: &[Box<[u64]>]) -> RuleSet {
         let group_masks = groups
             .iter()
             .map(|g| {
@@ -415,7 +419,8 @@ impl RuleSet {
                 mask.into()
             })
             .collect();
-        RuleSet { groups, loop_point, group_base, group_masks, group_movements }
+        let group_settles = groups.iter().map(|g| super::settle::settles_in_one_pass(g, layer_masks)).collect();
+        RuleSet { groups, loop_point, group_base, group_masks, group_movements, group_settles }
     }
 }
 
@@ -992,7 +997,7 @@ pub(crate) fn build(
     let mut base = 0;
     let mut non_late = probes.into_iter().map(|groups| {
         let loop_point = loop_points(&loops, &groups);
-        let set = RuleSet::new(groups, loop_point, base);
+        let set = RuleSet::new(groups, loop_point, base, ctx.layer_masks);
         base += set.groups.len();
         set
     });
@@ -1000,7 +1005,7 @@ pub(crate) fn build(
     let mut late_set = |sub: Option<usize>| {
         let groups = group_rules(&ctx, &mut scratch, &set_rules(sub, true), Some(&mut *diags));
         let loop_point = loop_points(&loops, &groups);
-        RuleSet::new(groups, loop_point, 0)
+        RuleSet::new(groups, loop_point, 0, ctx.layer_masks)
     };
     let late = late_set(None);
     let subs: Vec<Subroutine> = non_late
