@@ -829,7 +829,7 @@ mod tests {
     use super::*;
 
     fn term(n: u32) -> Term {
-        Term { dir: if n % 2 == 0 { "no" } else { "" }, name: Sym::test(n) }
+        Term { dir: if n.is_multiple_of(2) { "no" } else { "" }, name: Sym::test(n) }
     }
 
     #[test]
