@@ -475,6 +475,8 @@ impl Ctx<'_> {
 /// cleared before each use, and the cache its finished masks come from.
 struct Scratch {
     layers_l: Vec<Option<Sym>>,
+    /// The layers `layers_l` names, each once.
+    used_l: Vec<usize>,
     objlayers_l: Vec<u64>,
     layers_r: Vec<Option<Sym>>,
     layers_rand: Vec<Option<Sym>>,
@@ -498,6 +500,7 @@ impl Scratch {
         let layers = ctx.names.layer_count;
         Scratch {
             layers_l: vec![None; layers],
+            used_l: Vec::with_capacity(layers),
             objlayers_l: ctx.zm(),
             layers_r: vec![None; layers],
             layers_rand: vec![None; layers],
@@ -532,7 +535,6 @@ struct Compiled {
 /// Compile one concrete rule; `None` when the rule is dropped.
 #[expect(clippy::too_many_lines, reason = "one rule's compilation in pipeline order (cells, movements, commands); a split would thread a dozen locals through helpers")]
 fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled> {
-    let layer_count = ctx.names.layer_count;
     let mut discard: Option<(String, String)> = None;
     let mut rhs_clash: Option<(String, String)> = None;
     let mut warnings: Vec<Diagnostic> = Vec::new();
@@ -540,6 +542,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
     let mut rows = Vec::with_capacity(r.lhs.len());
     let Scratch {
         layers_l,
+        used_l,
         objlayers_l,
         layers_r,
         layers_rand,
@@ -570,7 +573,10 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                 cells.push(PatternCell::Ellipsis);
                 continue;
             }
-            layers_l.fill(None);
+            for &l in used_l.iter() {
+                layers_l[l] = None;
+            }
+            used_l.clear();
             objlayers_l.fill(0);
             present.fill(0);
             missing.fill(0);
@@ -589,8 +595,9 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                     continue;
                 }
                 if let Some(slot) = layers_l.get_mut(layer) {
-                    if let Some(existing) = *slot {
-                        discard = Some((ctx.upper(t.name), ctx.upper(existing)));
+                    match *slot {
+                        Some(existing) => discard = Some((ctx.upper(t.name), ctx.upper(existing))),
+                        None => used_l.push(layer),
                     }
                     *slot = Some(t.name);
                 }
@@ -686,8 +693,8 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                 if !bits::contains(mov_set, mov_present) {
                     bits::or_into(mov_clear, mov_present);
                 }
-                for layer in 0..layer_count {
-                    if layers_l[layer].is_some() && layers_r[layer].is_none() {
+                for &layer in used_l.iter() {
+                    if layers_r[layer].is_none() {
                         if let Some(lm) = ctx.layer_masks.get(layer) {
                             bits::or_into(obj_clear, lm);
                         }
