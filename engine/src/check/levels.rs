@@ -18,8 +18,21 @@ enum Glyph {
 
 /// Check every level map.
 pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
-    // What each glyph stands for, looked up once per glyph rather than per cell.
-    let mut kinds: crate::fasthash::HashMap<char, Glyph> = crate::fasthash::HashMap::default();
+    // What each glyph stands for, looked up once per glyph rather than per
+    // cell: ASCII glyphs in a table, others in a map.
+    let mut kinds: crate::fasthash::HashMap<char, Option<Glyph>> = crate::fasthash::HashMap::default();
+    let mut ascii: [Option<Glyph>; 128] = [None; 128];
+    let mut kind_of = |ch: char| {
+        let slot = match ascii.get_mut(ch as usize) {
+            Some(slot) => slot,
+            None => kinds.entry(ch).or_insert(None),
+        };
+        *slot.get_or_insert_with(|| match names.meaning(&ch.to_string()) {
+            Some(Meaning::Object(_) | Meaning::Aggregate(_)) => Glyph::Placeable,
+            Some(Meaning::Property(_)) => Glyph::Ambiguous,
+            None => Glyph::Unknown,
+        })
+    };
     for e in &ast.levels {
         if let LevelEntry::Message { text, span } = e {
             let lines = crate::render::wrap_message(text, crate::render::MESSAGE_COLUMNS);
@@ -39,11 +52,7 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
             at.line = first_line + u32::try_from(j).unwrap_or(0);
             let mut bad = false;
             for &ch in row {
-                let kind = *kinds.entry(ch).or_insert_with(|| match names.meaning(&ch.to_string()) {
-                    Some(Meaning::Object(_) | Meaning::Aggregate(_)) => Glyph::Placeable,
-                    Some(Meaning::Property(_)) => Glyph::Ambiguous,
-                    None => Glyph::Unknown,
-                });
+                let kind = kind_of(ch);
                 match kind {
                     Glyph::Placeable => {}
                     Glyph::Ambiguous => {

@@ -133,6 +133,9 @@ impl std::fmt::Debug for Words {
 #[derive(Debug, Default)]
 pub struct WordsCache {
     masks: crate::fasthash::HashSet<Words>,
+    /// One-word masks by their word (most games fit one word of objects and
+    /// one of movements): found without hashing a slice.
+    single: crate::fasthash::HashMap<u64, Words>,
     /// Empty masks by length (most masks of most cells), found without
     /// hashing.
     zeros: Vec<Words>,
@@ -148,6 +151,9 @@ impl WordsCache {
             let w = Words::from_slice(words);
             self.zeros.push(w.clone());
             return w;
+        }
+        if let [word] = words {
+            return self.single.entry(*word).or_insert_with(|| Words::from_slice(words)).clone();
         }
         if let Some(w) = self.masks.get(words) {
             return w.clone();

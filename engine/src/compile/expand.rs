@@ -21,7 +21,134 @@ pub(crate) struct Term {
     pub name: Sym,
 }
 
-pub(crate) type ICell = Vec<Term>;
+/// Terms a cell keeps in place before it moves them to the heap: most
+/// written cells hold one or two, and a rule is copied once per direction
+/// and per concrete choice, so cells that need no allocation of their own
+/// make those copies cheap.
+const INLINE_TERMS: usize = 3;
+
+/// The terms of one cell during expansion (a list that lives in place while
+/// it is short).
+#[derive(Clone)]
+pub(crate) enum ICell {
+    /// Up to [`INLINE_TERMS`] terms: how many, and the terms.
+    Inline(u8, [Term; INLINE_TERMS]),
+    /// More.
+    Heap(Vec<Term>),
+}
+
+const FILLER: Term = Term { dir: "", name: ELLIPSIS };
+
+impl ICell {
+    /// An empty cell.
+    pub(crate) const fn new() -> ICell {
+        ICell::Inline(0, [FILLER; INLINE_TERMS])
+    }
+
+    /// A cell of one term.
+    pub(crate) fn one(t: Term) -> ICell {
+        let mut c = ICell::new();
+        c.push(t);
+        c
+    }
+
+    /// Add a term at the end.
+    pub(crate) fn push(&mut self, t: Term) {
+        match self {
+            ICell::Inline(n, terms) => {
+                let len = usize::from(*n);
+                if let Some(slot) = terms.get_mut(len) {
+                    *slot = t;
+                    *n += 1;
+                } else {
+                    let mut v = Vec::with_capacity(len * 2);
+                    v.extend_from_slice(terms);
+                    v.push(t);
+                    *self = ICell::Heap(v);
+                }
+            }
+            ICell::Heap(v) => v.push(t),
+        }
+    }
+}
+
+impl Default for ICell {
+    fn default() -> Self {
+        ICell::new()
+    }
+}
+
+impl std::ops::Deref for ICell {
+    type Target = [Term];
+    fn deref(&self) -> &[Term] {
+        match self {
+            ICell::Inline(n, terms) => &terms[..usize::from(*n)],
+            ICell::Heap(v) => v,
+        }
+    }
+}
+
+impl std::ops::DerefMut for ICell {
+    fn deref_mut(&mut self) -> &mut [Term] {
+        match self {
+            ICell::Inline(n, terms) => &mut terms[..usize::from(*n)],
+            ICell::Heap(v) => v,
+        }
+    }
+}
+
+impl Extend<Term> for ICell {
+    fn extend<I: IntoIterator<Item = Term>>(&mut self, iter: I) {
+        for t in iter {
+            self.push(t);
+        }
+    }
+}
+
+impl FromIterator<Term> for ICell {
+    fn from_iter<I: IntoIterator<Item = Term>>(iter: I) -> Self {
+        let mut c = ICell::new();
+        c.extend(iter);
+        c
+    }
+}
+
+impl<'a> IntoIterator for &'a ICell {
+    type Item = &'a Term;
+    type IntoIter = std::slice::Iter<'a, Term>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut ICell {
+    type Item = &'a mut Term;
+    type IntoIter = std::slice::IterMut<'a, Term>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+// Equal and hashed as the list of terms, whichever way it is stored.
+impl PartialEq for ICell {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for ICell {}
+
+impl std::hash::Hash for ICell {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (**self).hash(state);
+    }
+}
+
+impl std::fmt::Debug for ICell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
 
 /// A rule during expansion.
 #[derive(Debug, Clone)]
@@ -110,9 +237,9 @@ fn convert_row(syms: &mut Symbols, row: &CellRow) -> Vec<ICell> {
     row.cells
         .iter()
         .map(|c| match c {
-            Cell::Ellipsis(_) => vec![Term { dir: "...", name: ELLIPSIS }],
+            Cell::Ellipsis(_) => ICell::one(Term { dir: "...", name: ELLIPSIS }),
             Cell::Items(items, _) => {
-                let mut out: ICell = Vec::with_capacity(items.len());
+                let mut out = ICell::new();
                 for it in items {
                     if it.name.text == "..." {
                         out.push(Term { dir: "...", name: ELLIPSIS });
@@ -320,58 +447,61 @@ fn concretize_moving(rule: IRule) -> Result<Vec<IRule>, ()> {
         }
         let mut i = 0;
         while i < result.len() {
-            let mut shouldremove = false;
-            let mut pushes: Vec<State> = Vec::new();
-            {
-                let (cur, reps) = &result[i];
-                for j in 0..cur.lhs.len() {
-                    for k in 0..cur.lhs[j].len() {
-                        let first_moving = cur.lhs[j][k].iter().find(|t| is_ambiguous(t.dir)).map(|t| (t.name, t.dir));
-                        if let Some((cand, amb)) = first_moving {
-                            shouldremove = true;
-                            modified = true;
-                            for &concrete in aggregate_dirs(amb) {
-                                let mut nr = cur.clone();
-                                let (mut mr, mut ar) = reps.clone().unwrap_or_default();
-                                for t in nr.lhs[j][k].iter_mut() {
-                                    if t.dir == amb && t.name == cand {
-                                        t.dir = concrete;
-                                    }
-                                }
-                                if !nr.rhs.is_empty() {
-                                    for t in nr.rhs[j][k].iter_mut() {
-                                        if t.dir == amb && t.name == cand {
-                                            t.dir = concrete;
-                                        }
-                                    }
-                                }
-                                let key = (cand, amb);
-                                if let Some(m) = mr.get_mut(&key) {
-                                    if j != m.j || k != m.k {
-                                        m.count += 1;
-                                    }
-                                } else {
-                                    mr.insert(
-                                        key,
-                                        MovingRep { concrete, count: 1, ambiguous: amb, name: cand, j, k },
-                                    );
-                                }
-                                if let Some(a) = ar.get_mut(&amb) {
-                                    a.1 += 1;
-                                } else {
-                                    ar.insert(amb, (concrete, 1));
-                                }
-                                pushes.push((nr, Some((mr, ar))));
+            // Each cell's first ambiguous term; a rule with none stays.
+            let sites: Vec<(usize, usize, Sym, &'static str)> = result[i]
+                .0
+                .lhs
+                .iter()
+                .enumerate()
+                .flat_map(|(j, row)| row.iter().enumerate().map(move |(k, c)| (j, k, c)))
+                .filter_map(|(j, k, c)| c.iter().find(|t| is_ambiguous(t.dir)).map(|t| (j, k, t.name, t.dir)))
+                .collect();
+            if sites.is_empty() {
+                i += 1;
+                continue;
+            }
+            modified = true;
+            // The rule is replaced by its splits at the end of the list: the
+            // last split takes the rule itself, the others copies of it.
+            let mut left: usize = sites.iter().map(|s| aggregate_dirs(s.3).len()).sum();
+            let mut original = Some(result.remove(i));
+            for (j, k, cand, amb) in sites {
+                for &concrete in aggregate_dirs(amb) {
+                    left -= 1;
+                    let taken = if left == 0 {
+                        original.take()
+                    } else {
+                        original.as_ref().map(|(r, reps)| (r.clone(), reps.clone()))
+                    };
+                    let Some((mut nr, reps)) = taken else { continue };
+                    let (mut mr, mut ar) = reps.unwrap_or_default();
+                    for t in nr.lhs[j][k].iter_mut() {
+                        if t.dir == amb && t.name == cand {
+                            t.dir = concrete;
+                        }
+                    }
+                    if !nr.rhs.is_empty() {
+                        for t in nr.rhs[j][k].iter_mut() {
+                            if t.dir == amb && t.name == cand {
+                                t.dir = concrete;
                             }
                         }
                     }
+                    let key = (cand, amb);
+                    if let Some(m) = mr.get_mut(&key) {
+                        if j != m.j || k != m.k {
+                            m.count += 1;
+                        }
+                    } else {
+                        mr.insert(key, MovingRep { concrete, count: 1, ambiguous: amb, name: cand, j, k });
+                    }
+                    if let Some(a) = ar.get_mut(&amb) {
+                        a.1 += 1;
+                    } else {
+                        ar.insert(amb, (concrete, 1));
+                    }
+                    result.push((nr, Some((mr, ar))));
                 }
-            }
-            result.extend(pushes);
-            if shouldremove {
-                result.remove(i);
-            } else {
-                i += 1;
             }
         }
     }
@@ -428,7 +558,7 @@ fn expand_no_properties(syms: &Symbols, cell: &ICell) -> Option<ICell> {
     if !cell.iter().any(|t| t.dir == "no" && syms.is_property(t.name)) {
         return None;
     }
-    let mut out = Vec::with_capacity(cell.len());
+    let mut out = ICell::new();
     for t in cell {
         if t.dir == "no"
             && let Some(m) = syms.property_members(t.name) {
@@ -474,50 +604,51 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule) -> Result<Vec<IRule>, 
         }
         let mut i = 0;
         while i < result.len() {
-            let mut shouldremove = false;
-            let mut pushes: Vec<State> = Vec::new();
-            {
-                let (cur, reps) = &result[i];
-                'outer: for j in 0..cur.lhs.len() {
-                    for k in 0..cur.lhs[j].len() {
-                        for prop in properties_in(syms, &cur.lhs[j][k]) {
-                            if syms.info(prop).single_layer.is_some() && !ambiguous.contains(&prop) {
-                                continue;
-                            }
-                            let members = syms.property_members(prop).unwrap_or_default();
-                            shouldremove = true;
-                            modified = true;
-                            for &concrete in members {
-                                let mut nr = cur.clone();
-                                let mut pr = reps.clone().unwrap_or_default();
-                                let replace = |cell: &mut ICell| {
-                                    for t in cell.iter_mut() {
-                                        if t.name == prop && t.dir != "random" {
-                                            t.name = concrete;
-                                        }
-                                    }
-                                };
-                                replace(&mut nr.lhs[j][k]);
-                                if !nr.rhs.is_empty() {
-                                    replace(&mut nr.rhs[j][k]);
-                                }
-                                if let Some(e) = pr.get_mut(&prop) {
-                                    e.1 += 1;
-                                } else {
-                                    pr.insert(prop, (concrete, 1));
-                                }
-                                pushes.push((nr, Some(pr)));
-                            }
-                            break 'outer;
+            // The first property of the left side that must be made concrete.
+            let site = {
+                let cur = &result[i].0;
+                cur.lhs.iter().enumerate().find_map(|(j, row)| {
+                    row.iter().enumerate().find_map(|(k, c)| {
+                        properties_in(syms, c)
+                            .find(|&p| syms.info(p).single_layer.is_none() || ambiguous.contains(&p))
+                            .map(|p| (j, k, p))
+                    })
+                })
+            };
+            let Some((j, k, prop)) = site else {
+                i += 1;
+                continue;
+            };
+            modified = true;
+            let members = syms.property_members(prop).unwrap_or_default();
+            // The rule is replaced by one rule per member at the end of the
+            // list: the last takes the rule itself, the others copies of it.
+            let mut original = Some(result.remove(i));
+            for (n, &concrete) in members.iter().enumerate() {
+                let taken = if n + 1 == members.len() {
+                    original.take()
+                } else {
+                    original.as_ref().map(|(r, reps)| (r.clone(), reps.clone()))
+                };
+                let Some((mut nr, reps)) = taken else { continue };
+                let mut pr = reps.unwrap_or_default();
+                let replace = |cell: &mut ICell| {
+                    for t in cell.iter_mut() {
+                        if t.name == prop && t.dir != "random" {
+                            t.name = concrete;
                         }
                     }
+                };
+                replace(&mut nr.lhs[j][k]);
+                if !nr.rhs.is_empty() {
+                    replace(&mut nr.rhs[j][k]);
                 }
-            }
-            result.extend(pushes);
-            if shouldremove {
-                result.remove(i);
-            } else {
-                i += 1;
+                if let Some(e) = pr.get_mut(&prop) {
+                    e.1 += 1;
+                } else {
+                    pr.insert(prop, (concrete, 1));
+                }
+                result.push((nr, Some(pr)));
             }
         }
     }
@@ -691,4 +822,40 @@ fn remove_duplicates(rules: Vec<IRule>) -> Vec<IRule> {
         last_group = Some(rules[i].group);
     }
     rules.into_iter().zip(keep).filter_map(|(r, k)| k.then_some(r)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn term(n: u32) -> Term {
+        Term { dir: if n.is_multiple_of(2) { "no" } else { "" }, name: Sym::test(n) }
+    }
+
+    #[test]
+    fn a_cell_keeps_its_terms_in_order_past_the_inline_room() {
+        let mut c = ICell::new();
+        for n in 0..7 {
+            c.push(term(n));
+            assert_eq!(c.len(), n as usize + 1);
+        }
+        assert!(matches!(c, ICell::Heap(_)));
+        let names: Vec<u32> = c.iter().map(|t| t.name.number()).collect();
+        assert_eq!(names, vec![0, 1, 2, 3, 4, 5, 6]);
+        c[6].dir = "right";
+        assert_eq!(c.last().map(|t| t.dir), Some("right"));
+    }
+
+    #[test]
+    fn cells_are_equal_and_hashed_by_their_terms_however_stored() {
+        let short: ICell = (0..2).map(term).collect();
+        let mut spilled = ICell::Heap(Vec::new());
+        spilled.extend((0..2).map(term));
+        assert!(matches!(short, ICell::Inline(2, _)));
+        assert_eq!(short, spilled);
+        let mut set = HashSet::default();
+        set.insert(short);
+        assert!(!set.insert(spilled));
+        assert_ne!(ICell::one(term(1)), ICell::one(term(3)));
+    }
 }

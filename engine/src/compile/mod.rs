@@ -12,6 +12,7 @@ mod lint;
 mod symbols;
 pub mod levels;
 pub mod rules;
+mod settle;
 pub mod sounds;
 
 use crate::diag::Diagnostic;

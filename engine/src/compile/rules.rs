@@ -384,10 +384,14 @@ pub struct RuleSet {
     /// of those movements (a level with none of them runs none of the
     /// group); empty for other groups.
     pub group_movements: Vec<Box<[u64]>>,
+    /// For each group, whether a pass that changed the level leaves
+    /// nothing for a next pass to change, so the turn may stop there
+    /// (see the `settle` module).
+    pub group_settles: Vec<bool>,
 }
 
 impl RuleSet {
-    fn new(groups: Vec<Vec<Rule>>, loop_point: Vec<Option<usize>>, group_base: usize) -> RuleSet {
+    fn new(groups: Vec<Vec<Rule>>, loop_point: Vec<Option<usize>>, group_base: usize, layer_masks: &[Box<[u64]>]) -> RuleSet {
         let group_masks = groups
             .iter()
             .map(|g| {
@@ -415,7 +419,8 @@ impl RuleSet {
                 mask.into()
             })
             .collect();
-        RuleSet { groups, loop_point, group_base, group_masks, group_movements }
+        let group_settles = groups.iter().map(|g| super::settle::settles_in_one_pass(g, layer_masks)).collect();
+        RuleSet { groups, loop_point, group_base, group_masks, group_movements, group_settles }
     }
 }
 
@@ -470,6 +475,8 @@ impl Ctx<'_> {
 /// cleared before each use, and the cache its finished masks come from.
 struct Scratch {
     layers_l: Vec<Option<Sym>>,
+    /// The layers `layers_l` names, each once.
+    used_l: Vec<usize>,
     objlayers_l: Vec<u64>,
     layers_r: Vec<Option<Sym>>,
     layers_rand: Vec<Option<Sym>>,
@@ -493,6 +500,7 @@ impl Scratch {
         let layers = ctx.names.layer_count;
         Scratch {
             layers_l: vec![None; layers],
+            used_l: Vec::with_capacity(layers),
             objlayers_l: ctx.zm(),
             layers_r: vec![None; layers],
             layers_rand: vec![None; layers],
@@ -527,7 +535,6 @@ struct Compiled {
 /// Compile one concrete rule; `None` when the rule is dropped.
 #[expect(clippy::too_many_lines, reason = "one rule's compilation in pipeline order (cells, movements, commands); a split would thread a dozen locals through helpers")]
 fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled> {
-    let layer_count = ctx.names.layer_count;
     let mut discard: Option<(String, String)> = None;
     let mut rhs_clash: Option<(String, String)> = None;
     let mut warnings: Vec<Diagnostic> = Vec::new();
@@ -535,6 +542,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
     let mut rows = Vec::with_capacity(r.lhs.len());
     let Scratch {
         layers_l,
+        used_l,
         objlayers_l,
         layers_r,
         layers_rand,
@@ -565,7 +573,10 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                 cells.push(PatternCell::Ellipsis);
                 continue;
             }
-            layers_l.fill(None);
+            for &l in used_l.iter() {
+                layers_l[l] = None;
+            }
+            used_l.clear();
             objlayers_l.fill(0);
             present.fill(0);
             missing.fill(0);
@@ -584,8 +595,9 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                     continue;
                 }
                 if let Some(slot) = layers_l.get_mut(layer) {
-                    if let Some(existing) = *slot {
-                        discard = Some((ctx.upper(t.name), ctx.upper(existing)));
+                    match *slot {
+                        Some(existing) => discard = Some((ctx.upper(t.name), ctx.upper(existing))),
+                        None => used_l.push(layer),
                     }
                     *slot = Some(t.name);
                 }
@@ -681,8 +693,8 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                 if !bits::contains(mov_set, mov_present) {
                     bits::or_into(mov_clear, mov_present);
                 }
-                for layer in 0..layer_count {
-                    if layers_l[layer].is_some() && layers_r[layer].is_none() {
+                for &layer in used_l.iter() {
+                    if layers_r[layer].is_none() {
                         if let Some(lm) = ctx.layer_masks.get(layer) {
                             bits::or_into(obj_clear, lm);
                         }
@@ -992,7 +1004,7 @@ pub(crate) fn build(
     let mut base = 0;
     let mut non_late = probes.into_iter().map(|groups| {
         let loop_point = loop_points(&loops, &groups);
-        let set = RuleSet::new(groups, loop_point, base);
+        let set = RuleSet::new(groups, loop_point, base, ctx.layer_masks);
         base += set.groups.len();
         set
     });
@@ -1000,7 +1012,7 @@ pub(crate) fn build(
     let mut late_set = |sub: Option<usize>| {
         let groups = group_rules(&ctx, &mut scratch, &set_rules(sub, true), Some(&mut *diags));
         let loop_point = loop_points(&loops, &groups);
-        RuleSet::new(groups, loop_point, 0)
+        RuleSet::new(groups, loop_point, 0, ctx.layer_masks)
     };
     let late = late_set(None);
     let subs: Vec<Subroutine> = non_late

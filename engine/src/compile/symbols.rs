@@ -20,6 +20,18 @@ pub(crate) struct Sym(u32);
 /// The ellipsis `...`, always the first symbol.
 pub(crate) const ELLIPSIS: Sym = Sym(0);
 
+#[cfg(test)]
+impl Sym {
+    /// Symbol number `n`, for tests that need symbols without a table.
+    pub(crate) const fn test(n: u32) -> Sym {
+        Sym(n)
+    }
+    /// The symbol's number.
+    pub(crate) const fn number(self) -> u32 {
+        self.0
+    }
+}
+
 /// What a name stands for, over symbols (the layout's [`Meaning`]).
 #[derive(Debug, Clone)]
 pub(crate) enum Kind {

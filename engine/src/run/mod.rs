@@ -158,6 +158,9 @@ pub struct Session {
     seeds_cantmove: Vec<String>,
     events: Vec<Event>,
     scratch: Vec<u64>,
+    /// Whether a rule of the running group had more matches than it may
+    /// apply in one pass (then the next pass is not skipped).
+    tuples_capped: bool,
     match_pool: Vec<Vec<Vec<board::RowMatch>>>,
     row_pool: Vec<Vec<board::RowMatch>>,
     /// The `gosub` the running rule group queued last: subroutine and line.
@@ -208,6 +211,7 @@ impl Session {
             seeds_cantmove: Vec::new(),
             events: Vec::new(),
             scratch: Vec::new(),
+            tuples_capped: false,
             match_pool: Vec::new(),
             row_pool: Vec::new(),
             pending_gosub: None,

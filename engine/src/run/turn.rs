@@ -364,7 +364,8 @@ impl Session {
                     && set.group_movements.get(gi).is_none_or(|m| m.is_empty() || bits::intersects(&board.map_mov, m))
             };
             if !is_banned && may_match() {
-                loop_propagated = self.apply_group(group) || loop_propagated;
+                let settles = set.group_settles.get(gi).copied().unwrap_or(false);
+                loop_propagated = self.apply_group(group, settles) || loop_propagated;
             }
             let loop_point = set.loop_point.get(gi).copied().flatten();
             let loop_due = loop_propagated && loop_point.is_some();
@@ -419,7 +420,12 @@ impl Session {
         true
     }
 
-    fn apply_group(&mut self, group: &[Rule]) -> bool {
+    /// Runs a group's passes until one changes nothing (or the cap).
+    /// `settles`: the group's rules cannot change what a changing pass
+    /// leaves (see `compile::settle`), so that pass is the last, unless
+    /// a rule's tuples were cut at the cap or the turn is traced.
+    fn apply_group(&mut self, group: &[Rule], settles: bool) -> bool {
+        self.tuples_capped = false;
         if group.first().is_some_and(|r| r.random) {
             return self.apply_random_group(group);
         }
@@ -456,6 +462,9 @@ impl Session {
             }
             if made_change {
                 has_changes = true;
+                if settles && !self.tuples_capped && self.trace.is_none() {
+                    break;
+                }
             }
         }
         // The reference reports its cap once the 200th pass has run,
@@ -501,6 +510,10 @@ impl Session {
 
     fn try_apply(&mut self, rule: &Rule) -> bool {
         let Some(matches) = self.find_matches(rule) else { return false };
+        let tuples = matches.iter().try_fold(1usize, |t, m| t.checked_mul(m.len()));
+        if tuples.is_none_or(|t| t > TUPLE_CAP) {
+            self.tuples_capped = true;
+        }
         let mut result = false;
         let one_cell = match rule.rows.first().map(|r| &r.cells[..]) {
             Some([crate::compile::PatternCell::Cell(p)]) if rule.rows.len() == 1 => p.replace.as_ref(),

@@ -24,6 +24,9 @@ pub fn lower(s: &str) -> String {
 /// Lower-case one character, keeping it a single character.
 #[must_use]
 pub fn lower_char(c: char) -> char {
+    if c.is_ascii() {
+        return c.to_ascii_lowercase();
+    }
     let mut it = c.to_lowercase();
     match (it.next(), it.next()) {
         (Some(l), None) => l,

@@ -1,0 +1,243 @@
+//! Which rule groups are settled after one pass that changed something.
+//!
+//! A group runs pass after pass until a pass changes nothing, so a group
+//! that changed the level always pays for one more full scan. For many
+//! groups that last scan provably changes nothing, and the turn can skip
+//! it. This module decides that from the compiled rules alone.
+//!
+//! The argument. Call a pattern cell's *reads* the object and movement
+//! bits its test looks at, and a replacement's *effect* the bits it really
+//! turns on (set bits its cell was not required to have) and off (cleared
+//! bits its cell was not known to lack). A board cell never holds two
+//! objects of one layer, so a cell that requires an object is known to lack
+//! that object's layer-mates; likewise a layer moves one way at a time.
+//!
+//! 1. Rewriting never changes whether any cell passes any pattern cell's
+//!    test, if each effect either touches none of a pattern cell's reads,
+//!    or only applies where that pattern cell cannot match: its cell
+//!    requires an object the other lacks (and does not remove it), or
+//!    lacks one the other requires (and does not add it).
+//! 2. Then the matches do not change during a pass, and the next pass
+//!    finds the same ones. If, besides, no effect turns on a bit another
+//!    turns off where both can apply, everything the first pass wrote still
+//!    holds at its end, and the next pass rewrites nothing.
+//!
+//! Randomness and rigid bodies are left out: their next pass draws
+//! numbers or books movements. Commands are allowed, except `gosub`: the
+//! next pass would queue the same commands again, and queueing them is
+//! idempotent (a command already queued is not queued twice, and after a
+//! `cancel` or `restart` the same rules queue nothing new).
+
+use super::bits;
+use super::rules::{CellPattern, Command, PatternCell, Rule};
+
+/// Groups with more pattern cells than this are only accepted by the
+/// quick test (the full one compares every pair of cells).
+const PAIRWISE_CAP: usize = 64;
+
+/// The parts of one pattern cell's record: five of `ow` words (objects),
+/// then three of `mw` words (movements).
+const PRESENT: usize = 0;
+const ABSENT: usize = 1;
+const READS: usize = 2;
+const ON: usize = 3;
+const OFF: usize = 4;
+const MOV_READS: usize = 0;
+const MOV_ON: usize = 1;
+const MOV_OFF: usize = 2;
+
+/// The pattern cells of a group, flat: per cell, what a board cell must
+/// hold and is known to lack to match it, what its test reads, and what
+/// its replacement changes.
+struct Cells<'a> {
+    ow: usize,
+    mw: usize,
+    layer_masks: &'a [Box<[u64]>],
+    data: Vec<u64>,
+}
+
+impl<'a> Cells<'a> {
+    fn new(ow: usize, mw: usize, layer_masks: &'a [Box<[u64]>]) -> Self {
+        Cells {
+            ow,
+            mw,
+            layer_masks,
+            data: Vec::new(),
+        }
+    }
+
+    fn stride(&self) -> usize {
+        5 * self.ow + 3 * self.mw
+    }
+
+    fn len(&self) -> usize {
+        self.data.len() / self.stride().max(1)
+    }
+
+    fn obj(&self, cell: usize, part: usize) -> &[u64] {
+        let at = cell * self.stride() + part * self.ow;
+        &self.data[at..at + self.ow]
+    }
+
+    fn mov(&self, cell: usize, part: usize) -> &[u64] {
+        let at = cell * self.stride() + 5 * self.ow + part * self.mw;
+        &self.data[at..at + self.mw]
+    }
+
+    /// Whether an effect of cell `a` reaches what cell `r` reads.
+    fn touches(&self, a: usize, r: usize) -> bool {
+        meet(self.obj(a, ON), self.obj(r, READS))
+            || meet(self.obj(a, OFF), self.obj(r, READS))
+            || meet(self.mov(a, MOV_ON), self.mov(r, MOV_READS))
+            || meet(self.mov(a, MOV_OFF), self.mov(r, MOV_READS))
+    }
+
+    /// Whether cell `a` turns on what `b` turns off, or the reverse.
+    fn undoes(&self, a: usize, b: usize) -> bool {
+        meet(self.obj(a, ON), self.obj(b, OFF))
+            || meet(self.obj(a, OFF), self.obj(b, ON))
+            || meet(self.mov(a, MOV_ON), self.mov(b, MOV_OFF))
+            || meet(self.mov(a, MOV_OFF), self.mov(b, MOV_ON))
+    }
+
+    /// Whether no board cell can be rewritten by cell `a` while it matches
+    /// cell `b`, now or later (the objects that tell them apart stay).
+    fn excludes(&self, a: usize, b: usize) -> bool {
+        let kept = |need: &[u64], lack: &[u64], changed: &[u64]| {
+            need.iter()
+                .zip(lack)
+                .zip(changed)
+                .any(|((n, l), c)| n & l & !c != 0)
+        };
+        kept(self.obj(a, PRESENT), self.obj(b, ABSENT), self.obj(a, OFF))
+            || kept(self.obj(b, PRESENT), self.obj(a, ABSENT), self.obj(a, ON))
+    }
+
+    /// Appends a cell's record; false when the cell is random or its own
+    /// rewrite reaches its test (the most common way out, found early).
+    fn push(&mut self, p: &CellPattern) -> bool {
+        let (ow, mw) = (self.ow, self.mw);
+        let word = |m: &[u64], w: usize| m.get(w).copied().unwrap_or(0);
+        let start = self.data.len();
+        self.data.resize(start + self.stride(), 0);
+        let rec = &mut self.data[start..];
+        let (objs, movs) = rec.split_at_mut(5 * ow);
+        // Known absent: the objects required absent, and the layer-mates
+        // of those required present.
+        for id in bits::ones(&p.present) {
+            if let Some(mask) = self.layer_masks.iter().find(|m| bits::get_bit(m, id)) {
+                for (a, m) in objs[ABSENT * ow..(ABSENT + 1) * ow]
+                    .iter_mut()
+                    .zip(mask.iter())
+                {
+                    *a |= m;
+                }
+            }
+        }
+        for w in 0..ow {
+            let present = word(&p.present, w);
+            let missing = word(&p.missing, w);
+            let mut reads = present | missing;
+            for any in &p.any_present {
+                reads |= word(any, w);
+            }
+            objs[PRESENT * ow + w] = present;
+            objs[ABSENT * ow + w] = (objs[ABSENT * ow + w] | missing) & !present;
+            objs[READS * ow + w] = reads;
+        }
+        for w in 0..mw {
+            movs[MOV_READS * mw + w] = word(&p.mov_present, w) | word(&p.mov_missing, w);
+        }
+        let Some(rep) = &p.replace else { return true };
+        if !rep.random_objects.is_empty() || !rep.random_dir_layers.is_empty() {
+            return false;
+        }
+        for w in 0..ow {
+            let (set, clear) = (word(&rep.obj_set, w), word(&rep.obj_clear, w));
+            objs[ON * ow + w] = set & !objs[PRESENT * ow + w];
+            objs[OFF * ow + w] = clear & !set & !objs[ABSENT * ow + w];
+        }
+        for w in 0..mw {
+            let (present, missing) = (word(&p.mov_present, w), word(&p.mov_missing, w));
+            // A layer moves one way at a time: a cell that requires a
+            // movement of a layer lacks its other movements.
+            let mut still = missing;
+            for slot in 0..bits::LAYERS_PER_WORD {
+                let layer = bits::LAYER_BITS << (slot * 5);
+                if present & layer != 0 {
+                    still |= layer & !present;
+                }
+            }
+            let (set, clear) = (word(&rep.mov_set, w), word(&rep.mov_clear, w));
+            movs[MOV_ON * mw + w] = set & !present;
+            movs[MOV_OFF * mw + w] = clear & !set & !still;
+        }
+        let me = self.len() - 1;
+        !self.touches(me, me)
+    }
+
+    /// The quick test: no effect of any cell reaches any cell's reads, and
+    /// no effect turns on what any turns off.
+    fn quick(&self) -> bool {
+        let mut all = vec![0u64; self.stride()];
+        for rec in self.data.chunks_exact(self.stride().max(1)) {
+            for (a, r) in all.iter_mut().zip(rec) {
+                *a |= r;
+            }
+        }
+        let (o, m) = all.split_at(5 * self.ow);
+        let part = |k: usize| &o[k * self.ow..(k + 1) * self.ow];
+        let mpart = |k: usize| &m[k * self.mw..(k + 1) * self.mw];
+        let reach = meet(part(ON), part(READS))
+            || meet(part(OFF), part(READS))
+            || meet(mpart(MOV_ON), mpart(MOV_READS))
+            || meet(mpart(MOV_OFF), mpart(MOV_READS));
+        !reach && !meet(part(ON), part(OFF)) && !meet(mpart(MOV_ON), mpart(MOV_OFF))
+    }
+}
+
+fn meet(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).any(|(x, y)| x & y != 0)
+}
+
+/// Whether a pass of `group` that changed the level leaves nothing for
+/// the next pass to change (see the module documentation); `layer_masks`:
+/// the game's objects by collision layer.
+pub(crate) fn settles_in_one_pass(group: &[Rule], layer_masks: &[Box<[u64]>]) -> bool {
+    if group
+        .iter()
+        .any(|r| r.random || r.rigid || r.commands.iter().any(|c| matches!(c, Command::Gosub(_))))
+    {
+        return false;
+    }
+    let patterns = || {
+        group
+            .iter()
+            .flat_map(|r| &r.rows)
+            .flat_map(|row| &row.cells)
+            .filter_map(|c| match c {
+                PatternCell::Cell(p) => Some(p),
+                PatternCell::Ellipsis => None,
+            })
+    };
+    let ow = patterns().map(|p| p.present.len()).max().unwrap_or(0);
+    let mw = patterns().map(|p| p.mov_present.len()).max().unwrap_or(0);
+    let mut cells = Cells::new(ow, mw, layer_masks);
+    for p in patterns() {
+        if !cells.push(p) {
+            return false;
+        }
+    }
+    if cells.quick() {
+        return true;
+    }
+    let n = cells.len();
+    if n > PAIRWISE_CAP {
+        return false;
+    }
+    (0..n).all(|a| {
+        let spoils = (0..n).any(|r| cells.touches(a, r) && !cells.excludes(a, r));
+        let undone = (a + 1..n).any(|b| cells.undoes(a, b) && !cells.excludes(a, b));
+        !spoils && !undone
+    })
+}
