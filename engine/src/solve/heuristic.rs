@@ -1,23 +1,26 @@
 //! An estimate of how far a level state is from a win, from the game's
 //! win conditions: for `all X on Y`, the sum over each X not on a Y of the
-//! distance to the nearest Y; for `some X on Y`, the least such distance
-//! (0 when one X already is on a Y); for `no X on Y`, the number of cells
-//! where both are. While some condition fails, the distance from the
-//! nearest player to a subject off its target (less one) is added: the
-//! walk before the next push.
+//! distance to a Y; for `some X on Y`, the least such distance (0 when one
+//! X already is on a Y); for `no X on Y`, the number of cells where both
+//! are. While some condition fails, the walk from the nearest player to a
+//! cell that keeps one from holding (an X off its Y, or an X on a Y of a
+//! `no` condition), less one, is added: the walk before the next push.
 //!
 //! Distances respect the level's fixed walls where the game allows it to
-//! know them: objects that are not the player and that no rule can create,
-//! destroy or move ([`static_objects`]) stay where the level puts them, so
-//! a cell holding one blocks everything on its collision layer. When one
-//! side of a condition is made of such objects (the targets of `all crate
-//! on target`, the goals of `all goal on hero`), its cells are fixed too,
-//! and the distances to them are found once per level by breadth-first
-//! search over the cells the other side can enter. Otherwise the Manhattan
-//! distance is used. A game with no win conditions, won by rules with a
-//! `win` command, is estimated by how far apart two objects are that such
-//! a rule's first cell asks for together. Not admissible in general (one push can satisfy
-//! several cells), which weighted A* does not need.
+//! know them: objects that are not the player and that no rule creates,
+//! removes by name or moves ([`static_objects`]) stay where the level puts
+//! them, so a cell holding one blocks everything on its collision layer.
+//! When one side of an `all`/`some` condition is made of such objects (the
+//! targets of `all crate on target`, the goals of `all goal on hero`), its
+//! cells are fixed too: the walks to each of them are found once per level
+//! by breadth-first search over the cells the other side can enter, and
+//! for `all` each X is matched to a Y of its own, shortest pairs first
+//! ([`greedy_match`]), rather than every X to the nearest Y. Otherwise the
+//! Manhattan distance to the nearest Y is used. A game with no win
+//! conditions, won by rules with a `win` command, is estimated by how far
+//! apart two objects are that such a rule's first cell asks for together.
+//! Not admissible in general (one push can satisfy several cells), which
+//! weighted A* does not need.
 
 use crate::compile::{Game, ObjectMatch, PatternCell, Quantifier, bits};
 
