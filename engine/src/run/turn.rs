@@ -520,12 +520,10 @@ impl Session {
             _ => None,
         };
         if let Some(rep) = one_cell {
-            // One row of one cell that changes: check and rewrite each
-            // matched cell.
-            for (k, m) in matches[0].iter().take(TUPLE_CAP).enumerate() {
-                if k > 0 && !self.board.as_ref().is_some_and(|b| b.row_matches_at(&rule.rows[0], rule.dir, *m)) {
-                    continue;
-                }
+            // One row of one cell that changes: rewrite each matched cell.
+            // The matches are distinct cells and a rewrite touches only its
+            // own, so each still matches when its turn comes (no re-check).
+            for m in matches[0].iter().take(TUPLE_CAP) {
                 if self.replace_cell(rule, rep, m.start) {
                     result = true;
                     if self.trace.is_some() {
@@ -713,6 +711,7 @@ impl Session {
             }
         }
         let objs_changed = changed;
+        let mut movs_changed = false;
         for (w, m) in board.movements[i * mw..(i + 1) * mw].iter_mut().enumerate() {
             let mut clear = rep.mov_clear[w];
             if let Some((_, _, layer)) = spawn
@@ -723,22 +722,24 @@ impl Session {
             let new = (*m & !clear) | rep.mov_set[w];
             if new != *m {
                 *m = new;
-                changed = true;
+                movs_changed = true;
             }
         }
-        if changed {
-            if objs_changed {
-                let (x, y) = (i / board.height, i % board.height);
-                for w in 0..ow {
-                    let v = board.objects[i * ow + w];
-                    board.row_obj[y * ow + w] |= v;
-                    board.col_obj[x * ow + w] |= v;
-                    board.map_obj[w] |= v;
-                }
+        if objs_changed {
+            let (x, y) = (i / board.height, i % board.height);
+            for w in 0..ow {
+                let v = board.objects[i * ow + w];
+                board.row_obj[y * ow + w] |= v;
+                board.col_obj[x * ow + w] |= v;
+                board.map_obj[w] |= v;
             }
+        }
+        // The line and level movement masks already cover movements that
+        // did not change.
+        if movs_changed {
             board.note_movements(i);
         }
-        changed
+        objs_changed || movs_changed
     }
 
     fn replace_cell_with(
