@@ -16,7 +16,10 @@
 #   walks    long random walks of the corpus games (the same inputs on both
 #            sides, building not timed): inputs per second, and a check that
 #            both engines end every walk on the same level state.
-# Environment: PUZZLEWRIGHT_BIN (default: the dev build), REPEAT (compile,
+# Environment: PUZZLEWRIGHT_BIN (default: the dev build, whose engine keeps
+# overflow checks and debug assertions; the README's figures use the release
+# binary, `cargo build --release -p app --bin puzzlewright` and
+# PUZZLEWRIGHT_BIN=target/release/puzzlewright), REPEAT (compile,
 # default 15), TURNS and LEVELS (walks, default 300 and 3), BENCH_CORE (the
 # core the one-core runs are pinned to, default 0: pick one that nothing
 # else is pinned to).
