@@ -12,7 +12,7 @@ mod lint;
 mod symbols;
 pub mod levels;
 pub mod rules;
-mod settle;
+pub(crate) mod settle;
 pub mod sounds;
 
 use crate::diag::Diagnostic;

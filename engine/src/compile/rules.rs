@@ -386,12 +386,12 @@ pub struct RuleSet {
     pub group_movements: Vec<Box<[u64]>>,
     /// For each group, whether a pass that changed the level leaves
     /// nothing for a next pass to change, so the turn may stop there
-    /// (see the `settle` module).
-    pub group_settles: Vec<bool>,
+    /// (see [`RuleSet::settles`]).
+    pub(crate) group_settles: super::settle::SettleCache,
 }
 
 impl RuleSet {
-    fn new(groups: Vec<Vec<Rule>>, loop_point: Vec<Option<usize>>, group_base: usize, layer_masks: &[Box<[u64]>]) -> RuleSet {
+    fn new(groups: Vec<Vec<Rule>>, loop_point: Vec<Option<usize>>, group_base: usize) -> RuleSet {
         let group_masks = groups
             .iter()
             .map(|g| {
@@ -419,8 +419,17 @@ impl RuleSet {
                 mask.into()
             })
             .collect();
-        let group_settles = groups.iter().map(|g| super::settle::settles_in_one_pass(g, layer_masks)).collect();
+        let group_settles = super::settle::SettleCache::new(groups.len());
         RuleSet { groups, loop_point, group_base, group_masks, group_movements, group_settles }
+    }
+
+    /// Whether a pass of group `gi` that changed the level leaves nothing
+    /// for a next pass to change, so a turn may stop there (worked out the
+    /// first time it is asked; `layer_masks` are the game's). False for a
+    /// group that is not there.
+    #[must_use]
+    pub fn settles(&self, gi: usize, layer_masks: &[Box<[u64]>]) -> bool {
+        self.groups.get(gi).is_some_and(|g| self.group_settles.get(gi, g, layer_masks))
     }
 }
 
@@ -1004,7 +1013,7 @@ pub(crate) fn build(
     let mut base = 0;
     let mut non_late = probes.into_iter().map(|groups| {
         let loop_point = loop_points(&loops, &groups);
-        let set = RuleSet::new(groups, loop_point, base, ctx.layer_masks);
+        let set = RuleSet::new(groups, loop_point, base);
         base += set.groups.len();
         set
     });
@@ -1012,7 +1021,7 @@ pub(crate) fn build(
     let mut late_set = |sub: Option<usize>| {
         let groups = group_rules(&ctx, &mut scratch, &set_rules(sub, true), Some(&mut *diags));
         let loop_point = loop_points(&loops, &groups);
-        RuleSet::new(groups, loop_point, 0, ctx.layer_masks)
+        RuleSet::new(groups, loop_point, 0)
     };
     let late = late_set(None);
     let subs: Vec<Subroutine> = non_late

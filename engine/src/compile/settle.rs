@@ -3,7 +3,9 @@
 //! A group runs pass after pass until a pass changes nothing, so a group
 //! that changed the level always pays for one more full scan. For many
 //! groups that last scan provably changes nothing, and the turn can skip
-//! it. This module decides that from the compiled rules alone.
+//! it. This module decides that from the compiled rules alone, the first
+//! time a turn asks about a group (building a game, which the studio does
+//! on every edit, pays nothing for it).
 //!
 //! The argument. Call a pattern cell's *reads* the object and movement
 //! bits its test looks at, and a replacement's *effect* the bits it really
@@ -29,6 +31,7 @@
 //! `cancel` or `restart` the same rules queue nothing new).
 
 use super::bits;
+use std::sync::OnceLock;
 use super::rules::{CellPattern, Command, PatternCell, Rule};
 
 /// Groups with more pattern cells than this are only accepted by the
@@ -203,7 +206,7 @@ fn meet(a: &[u64], b: &[u64]) -> bool {
 /// Whether a pass of `group` that changed the level leaves nothing for
 /// the next pass to change (see the module documentation); `layer_masks`:
 /// the game's objects by collision layer.
-pub(crate) fn settles_in_one_pass(group: &[Rule], layer_masks: &[Box<[u64]>]) -> bool {
+fn settles_in_one_pass(group: &[Rule], layer_masks: &[Box<[u64]>]) -> bool {
     if group
         .iter()
         .any(|r| r.random || r.rigid || r.commands.iter().any(|c| matches!(c, Command::Gosub(_))))
@@ -240,4 +243,35 @@ pub(crate) fn settles_in_one_pass(group: &[Rule], layer_masks: &[Box<[u64]>]) ->
         let undone = (a + 1..n).any(|b| cells.undoes(a, b) && !cells.excludes(a, b));
         !spoils && !undone
     })
+}
+
+/// For each group of a rule set, whether it settles in one pass, worked
+/// out the first time a turn asks. Its debug text does not show what has
+/// been worked out, so a game prints the same before and after play.
+#[derive(Clone, Default)]
+pub struct SettleCache(Vec<OnceLock<bool>>);
+
+impl SettleCache {
+    /// Nothing worked out yet, for `groups` groups.
+    pub(crate) fn new(groups: usize) -> Self {
+        SettleCache((0..groups).map(|_| OnceLock::new()).collect())
+    }
+
+    /// Every one of `groups` groups answered `value` (tests compare play
+    /// with and without the shortcut).
+    #[cfg(test)]
+    pub(crate) fn fixed(groups: usize, value: bool) -> Self {
+        SettleCache((0..groups).map(|_| OnceLock::from(value)).collect())
+    }
+
+    /// Whether group `gi`, which is `group`, settles in one pass.
+    pub(crate) fn get(&self, gi: usize, group: &[Rule], layer_masks: &[Box<[u64]>]) -> bool {
+        self.0.get(gi).is_some_and(|c| *c.get_or_init(|| settles_in_one_pass(group, layer_masks)))
+    }
+}
+
+impl std::fmt::Debug for SettleCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SettleCache({} groups)", self.0.len())
+    }
 }

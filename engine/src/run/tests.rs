@@ -598,8 +598,8 @@ fn again_turns_that_reuse_the_look_ahead_play_the_same() {
 
 /// The rule set's `group_settles` flags of `rules` on the test game.
 fn settles(rules: &str) -> Vec<bool> {
-    let b = crate::build(&Game::rules(rules, "P.C.W").source());
-    b.game.expect("compiled").rules.group_settles.clone()
+    let game = crate::build(&Game::rules(rules, "P.C.W").source()).game.expect("compiled");
+    (0..game.rules.groups.len()).map(|gi| game.rules.settles(gi, &game.layer_masks)).collect()
 }
 
 #[test]
@@ -644,10 +644,10 @@ fn skipping_the_last_pass_of_settled_groups_plays_the_same() {
     for (n, g) in games.iter().enumerate() {
         let mut capped = false;
         let game = crate::build(&g.source()).game.expect("compiled");
-        skipped_somewhere |= game.rules.group_settles.iter().any(|&s| s);
+        skipped_somewhere |= (0..game.rules.groups.len()).any(|gi| game.rules.settles(gi, &game.layer_masks));
         let mut off = (*game).clone();
-        off.rules.group_settles.iter_mut().for_each(|s| *s = false);
-        off.late_rules.group_settles.iter_mut().for_each(|s| *s = false);
+        off.rules.group_settles = crate::compile::settle::SettleCache::fixed(off.rules.groups.len(), false);
+        off.late_rules.group_settles = crate::compile::settle::SettleCache::fixed(off.late_rules.groups.len(), false);
         let mut fast = Session::new(Arc::clone(&game), 0, Some("settle"));
         let mut full = Session::new(Arc::new(off), 0, Some("settle"));
         for (k, c) in "RRDLzUrR".chars().enumerate() {

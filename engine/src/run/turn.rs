@@ -364,8 +364,8 @@ impl Session {
                     && set.group_movements.get(gi).is_none_or(|m| m.is_empty() || bits::intersects(&board.map_mov, m))
             };
             if !is_banned && may_match() {
-                let settles = set.group_settles.get(gi).copied().unwrap_or(false);
-                loop_propagated = self.apply_group(group, settles) || loop_propagated;
+                let settles = || set.settles(gi, &game.layer_masks);
+                loop_propagated = self.apply_group(group, &settles) || loop_propagated;
             }
             let loop_point = set.loop_point.get(gi).copied().flatten();
             let loop_due = loop_propagated && loop_point.is_some();
@@ -421,10 +421,11 @@ impl Session {
     }
 
     /// Runs a group's passes until one changes nothing (or the cap).
-    /// `settles`: the group's rules cannot change what a changing pass
-    /// leaves (see `compile::settle`), so that pass is the last, unless
-    /// a rule's tuples were cut at the cap or the turn is traced.
-    fn apply_group(&mut self, group: &[Rule], settles: bool) -> bool {
+    /// `settles` says whether the group's rules cannot change what a
+    /// changing pass leaves (see `RuleSet::settles`), so that pass is the
+    /// last, unless a rule's tuples were cut at the cap or the turn is
+    /// traced; it is asked only then.
+    fn apply_group(&mut self, group: &[Rule], settles: &dyn Fn() -> bool) -> bool {
         self.tuples_capped = false;
         if group.first().is_some_and(|r| r.random) {
             return self.apply_random_group(group);
@@ -462,7 +463,7 @@ impl Session {
             }
             if made_change {
                 has_changes = true;
-                if settles && !self.tuples_capped && self.trace.is_none() {
+                if !self.tuples_capped && self.trace.is_none() && settles() {
                     break;
                 }
             }
