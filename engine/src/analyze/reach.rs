@@ -27,7 +27,7 @@ pub(super) fn run(ctx: &Ctx, out: &mut Vec<Diagnostic>) {
     if ctx.options.runs(Check::CellLayerClash) {
         layer_clashes(ctx, out);
     }
-    let rules = all_rules(ctx.game);
+    let rules: Vec<&Rule> = ctx.game.all_rules().collect();
     if ctx.options.runs(Check::RuleNeverFires) {
         never_fires(ctx, &rules, out);
     }
@@ -37,13 +37,6 @@ pub(super) fn run(ctx: &Ctx, out: &mut Vec<Diagnostic>) {
     if ctx.options.runs(Check::InstantVictory) {
         instant_victories(ctx, out);
     }
-}
-
-fn all_rules(game: &Game) -> Vec<&Rule> {
-    let sets = [&game.rules, &game.late_rules]
-        .into_iter()
-        .chain(game.subroutines.iter().flat_map(|s| [&s.rules, &s.late_rules]));
-    sets.flat_map(|s| s.groups.iter().flatten()).collect()
 }
 
 fn name_of(game: &Game, id: usize) -> String {

@@ -167,6 +167,17 @@ pub struct Game {
     pub metadata: Metadata,
 }
 
+impl Game {
+    /// Every rule: the main and late rules of the game, then of each
+    /// subroutine.
+    pub fn all_rules(&self) -> impl Iterator<Item = &Rule> {
+        [&self.rules, &self.late_rules]
+            .into_iter()
+            .chain(self.subroutines.iter().flat_map(|s| [&s.rules, &s.late_rules]))
+            .flat_map(|s| s.groups.iter().flatten())
+    }
+}
+
 fn parse_dims(v: Option<&str>) -> Option<(u32, u32)> {
     let v = v?;
     let (a, b) = v.split_once('x')?;

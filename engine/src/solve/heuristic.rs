@@ -44,7 +44,7 @@ pub(crate) fn static_objects(game: &Game) -> Vec<u64> {
             continue;
         }
         let layer = info.layer;
-        let changed = super::all_rules(game).flat_map(|r| r.rows.iter()).flat_map(|row| row.cells.iter()).any(|cell| {
+        let changed = game.all_rules().flat_map(|r| r.rows.iter()).flat_map(|row| row.cells.iter()).any(|cell| {
             let PatternCell::Cell(p) = cell else { return false };
             let Some(r) = &p.replace else { return false };
             if r.random_objects.contains(&id) || (bits::get_bit(&r.obj_set, id) && !bits::get_bit(&p.present, id)) {
@@ -103,7 +103,7 @@ fn neighbours(c: usize, h: usize, n: usize) -> impl Iterator<Item = usize> {
 /// together is estimated by their distance.
 fn win_rule_pairs(game: &Game) -> Vec<(ObjectMatch, ObjectMatch)> {
     let mut out = Vec::new();
-    for rule in super::all_rules(game).filter(|r| r.commands.contains(&crate::compile::Command::Win)) {
+    for rule in game.all_rules().filter(|r| r.commands.contains(&crate::compile::Command::Win)) {
         let Some(PatternCell::Cell(p)) = rule.rows.first().and_then(|row| row.cells.first()) else { continue };
         let mut groups: Vec<Box<[u64]>> = bits::ones(&p.present)
             .map(|id| {

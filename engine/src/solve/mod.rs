@@ -22,7 +22,7 @@ mod tests;
 #[cfg(test)]
 mod tests_heuristic;
 
-use crate::compile::{Command, Game, Level, Rule, RuleSet};
+use crate::compile::{Command, Game, Level};
 use crate::run::{Input, Session};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -282,16 +282,6 @@ pub const fn input_code(input: Input) -> u8 {
     }
 }
 
-/// Every rule of the game: main and late rules of the game and of each
-/// subroutine.
-fn all_rules(game: &Game) -> impl Iterator<Item = &Rule> {
-    let sets: Vec<&RuleSet> = [&game.rules, &game.late_rules]
-        .into_iter()
-        .chain(game.subroutines.iter().flat_map(|s| [&s.rules, &s.late_rules]))
-        .collect();
-    sets.into_iter().flat_map(|s| s.groups.iter().flatten())
-}
-
 /// Whether any rule's left side looks at the action movement (requires it,
 /// or requires its absence as `stationary` does). When none does, the
 /// action key can only give a turn with no movement, which the search
@@ -303,7 +293,7 @@ pub fn uses_action(game: &Game) -> bool {
     for k in 0..crate::compile::bits::LAYERS_PER_WORD {
         slot_bits |= action << (k * 5);
     }
-    all_rules(game).any(|rule| {
+    game.all_rules().any(|rule| {
         rule.rows.iter().flat_map(|row| row.cells.iter()).any(|cell| match cell {
             crate::compile::PatternCell::Cell(p) => {
                 p.mov_present.iter().chain(p.mov_missing.iter()).any(|w| w & slot_bits != 0)
@@ -317,7 +307,7 @@ pub fn uses_action(game: &Game) -> bool {
 /// `random` objects or `randomdir` on a right side).
 #[must_use]
 pub fn uses_random(game: &Game) -> bool {
-    all_rules(game).any(|rule| {
+    game.all_rules().any(|rule| {
         rule.random
             || rule.rows.iter().flat_map(|row| row.cells.iter()).any(|cell| match cell {
                 crate::compile::PatternCell::Cell(p) => p
@@ -331,11 +321,11 @@ pub fn uses_random(game: &Game) -> bool {
 
 /// Whether any rule can move the restart target (a `checkpoint` command).
 fn uses_checkpoint(game: &Game) -> bool {
-    all_rules(game).any(|rule| rule.commands.contains(&Command::Checkpoint))
+    game.all_rules().any(|rule| rule.commands.contains(&Command::Checkpoint))
 }
 
 /// Whether the level can never be won: no win conditions and no rule
 /// with a `win` command.
 fn never_wins(game: &Game) -> bool {
-    game.win_conditions.is_empty() && !all_rules(game).any(|rule| rule.commands.contains(&Command::Win))
+    game.win_conditions.is_empty() && !game.all_rules().any(|rule| rule.commands.contains(&Command::Win))
 }
