@@ -38,29 +38,42 @@ const MAX_ANCHORS: usize = 256;
 /// for another object of its collision layer).
 pub(crate) fn static_objects(game: &Game) -> Vec<u64> {
     let ow = game.obj_words.max(1);
-    let mut mask = vec![0u64; ow];
-    for (id, info) in game.objects.iter().enumerate() {
-        if bits::get_bit(&game.player.mask, id) {
-            continue;
+    // One pass over the rule cells, marking what each may change.
+    let mut changed = vec![0u64; ow];
+    let mut candidates = vec![0u64; ow];
+    for cell in game.all_rules().flat_map(|r| r.rows.iter()).flat_map(|row| row.cells.iter()) {
+        let PatternCell::Cell(p) = cell else { continue };
+        let Some(r) = &p.replace else { continue };
+        for &id in &r.random_objects {
+            bits::set_bit(&mut changed, id);
         }
-        let layer = info.layer;
-        let changed = game.all_rules().flat_map(|r| r.rows.iter()).flat_map(|row| row.cells.iter()).any(|cell| {
-            let PatternCell::Cell(p) = cell else { return false };
-            let Some(r) = &p.replace else { return false };
-            if r.random_objects.contains(&id) || (bits::get_bit(&r.obj_set, id) && !bits::get_bit(&p.present, id)) {
-                return true;
+        // Created (set without being asked for), and the candidates for a
+        // change: removed by name (one object put in place of another of
+        // its layer is taken to land where the level has none of this
+        // one), or on a layer the cell sets moving.
+        for (w, (c, k)) in changed.iter_mut().zip(candidates.iter_mut()).enumerate() {
+            let word = |m: &[u64]| m.get(w).copied().unwrap_or(0);
+            *c |= word(&r.obj_set) & !word(&p.present);
+            let named = p.any_present.iter().fold(word(&p.present), |n, a| n | word(a));
+            *k = named & word(&r.obj_clear) & !word(&r.obj_set);
+        }
+        if !bits::is_zero(&r.mov_set) || !r.random_dir_layers.is_empty() {
+            for (id, info) in game.objects.iter().enumerate() {
+                if bits::mov_get(&r.mov_set, info.layer) != 0 || r.random_dir_layers.contains(&info.layer) {
+                    bits::set_bit(&mut candidates, id);
+                }
             }
-            if !could_hold(game, p, id, layer) {
-                return false;
+        }
+        for id in bits::ones(&candidates) {
+            let Some(info) = game.objects.get(id) else { continue };
+            if !bits::get_bit(&changed, id) && could_hold(game, p, id, info.layer) {
+                bits::set_bit(&mut changed, id);
             }
-            // Only a removal the rule names counts: one object put in
-            // place of another of its layer is taken to land where the
-            // level has none of this one.
-            let named = bits::get_bit(&p.present, id) || p.any_present.iter().any(|a| bits::get_bit(a, id));
-            let cleared = named && bits::get_bit(&r.obj_clear, id) && !bits::get_bit(&r.obj_set, id);
-            cleared || bits::mov_get(&r.mov_set, layer) != 0 || r.random_dir_layers.contains(&layer)
-        });
-        if !changed {
+        }
+    }
+    let mut mask = vec![0u64; ow];
+    for id in 0..game.objects.len() {
+        if !bits::get_bit(&game.player.mask, id) && !bits::get_bit(&changed, id) {
             bits::set_bit(&mut mask, id);
         }
     }
