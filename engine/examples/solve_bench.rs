@@ -2,7 +2,7 @@
 //! level and totals for one timeout, the states and turns per second and the
 //! process's peak memory (VmHWM). Run in release, pinned to one core:
 //! `taskset -c 0 cargo run --release -p engine --example solve_bench --
-//! [DIR_OR_FILES...] [--timeout-ms T | --max-states N (no time bound: a deterministic run)] [--strategy bfs|astar:W|auto:N:W] [--quiet]`
+//! [DIR_OR_FILES...] [--timeout-ms T | --max-states N (no time bound: a deterministic run)] [--strategy bfs|astar:W|auto:N:W] [--level N] [--quiet]`
 //! (the default directory is ../shared/corpus next to the repository).
 
 use engine::compile::Level;
@@ -24,6 +24,7 @@ fn parse_strategy(s: &str) -> Option<Strategy> {
     match parts.as_slice() {
         ["bfs"] => Some(Strategy::Bfs),
         ["astar", w] => Some(Strategy::AStar { weight: w.parse().ok()? }),
+        ["novelty", w] => Some(Strategy::Novelty { weight: w.parse().ok()? }),
         ["auto", n, w] => Some(Strategy::Auto { bfs_states: n.parse().ok()?, weight: w.parse().ok()? }),
         _ => None,
     }
@@ -54,6 +55,7 @@ fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut opts = SolveOptions::default();
     let mut quiet = false;
+    let mut only_level: Option<usize> = None;
     let mut k = 0;
     while k < args.len() {
         let flag = args[k].clone();
@@ -64,6 +66,7 @@ fn main() {
                 opts.max_states = value.parse().expect("--max-states N");
                 opts.timeout = None;
             }
+            "--level" => only_level = Some(value.parse().expect("--level N")),
             "--strategy" => opts.strategy = parse_strategy(&value).expect("--strategy bfs|astar:W|auto:N:W"),
             "--quiet" => {
                 quiet = true;
@@ -85,7 +88,7 @@ fn main() {
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let Some(game) = engine::build(&text).game else { continue };
         for level in 0..game.levels.len() {
-            if !matches!(game.levels[level], Level::Map(_)) {
+            if !matches!(game.levels[level], Level::Map(_)) || only_level.is_some_and(|l| l != level) {
                 continue;
             }
             levels += 1;

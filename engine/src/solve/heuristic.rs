@@ -26,6 +26,11 @@ use crate::compile::{Game, ObjectMatch, PatternCell, Quantifier, bits};
 
 /// No path: a cell the breadth-first search did not reach.
 const UNREACHED: u32 = u32::MAX;
+/// Added to the estimate for each object of an `all` condition that sits
+/// off target in a corner of fixed walls: if it moves only by being
+/// pushed, the level is lost. A penalty, not a cut: the search still
+/// visits such states, last.
+const CORNER_PENALTY: u32 = 32;
 /// At most this many fixed cells get a distance field of their own.
 const MAX_ANCHORS: usize = 256;
 
@@ -193,7 +198,10 @@ enum Plan {
     /// The targets are fixed: `nearest[c]` is the walk from cell `c` to
     /// the nearest target, for the subject's layers; `fields[k][c]` the
     /// walk to target cell `targets[k]` (empty when there are too many).
-    FixedTargets { nearest: Vec<u32>, targets: Vec<usize>, fields: Vec<Vec<u32>> },
+    /// `dead[c]`: cell `c` is no target and fixed walls block it on a
+    /// vertical and a horizontal side, a corner a pushed object never
+    /// leaves.
+    FixedTargets { nearest: Vec<u32>, targets: Vec<usize>, fields: Vec<Vec<u32>>, dead: Vec<bool> },
     /// The subjects are fixed at `anchors`; `fields[k][c]` is the walk
     /// from cell `c` to anchor `k`, for the target's layers.
     FixedSubjects { anchors: Vec<usize>, fields: Vec<Vec<u32>> },
@@ -277,7 +285,8 @@ impl<'g> Heuristic<'g> {
                 } else {
                     Vec::new()
                 };
-                Plan::FixedTargets { nearest: h.field(&sources, layers), targets: sources, fields }
+                let dead = h.corners(&sources, layers);
+                Plan::FixedTargets { nearest: h.field(&sources, layers), targets: sources, fields, dead }
             } else if is_fixed(&wc.subject) && !is_fixed(&wc.target) {
                 let anchors: Vec<usize> =
                     start.chunks_exact(ow).enumerate().filter(|(_, c)| wc.subject.matches(c)).map(|(i, _)| i).collect();
@@ -307,6 +316,28 @@ impl<'g> Heuristic<'g> {
     /// Whether something on `layers` can stand in cell `c`.
     fn open(&self, c: usize, layers: u64) -> bool {
         layers == 0 || layers & !self.blocked[c] != 0
+    }
+
+    /// For each cell: whether it is open for `layers`, not one of
+    /// `targets`, and closed off (by a fixed wall or the level's edge) both
+    /// above or below and left or right.
+    fn corners(&self, targets: &[usize], layers: u64) -> Vec<bool> {
+        let (n, h) = (self.blocked.len(), self.height);
+        let closed = |c: Option<usize>| c.is_none_or(|c| !self.open(c, layers));
+        (0..n)
+            .map(|c| {
+                let y = c % h;
+                let up = (y > 0).then(|| c - 1);
+                let down = (y + 1 < h).then_some(c + 1);
+                let left = c.checked_sub(h);
+                let right = (c + h < n).then_some(c + h);
+                layers != 0
+                    && self.open(c, layers)
+                    && !targets.contains(&c)
+                    && (closed(up) || closed(down))
+                    && (closed(left) || closed(right))
+            })
+            .collect()
     }
 
     /// Walks from every cell to the nearest of `sources`, over cells open
@@ -439,8 +470,9 @@ impl<'g> Heuristic<'g> {
         let mut sum = 0u32;
         let mut best = u32::MAX;
         let mut satisfied = false;
+        let mut cornered = 0u32;
         match &self.plans[k] {
-            Plan::FixedTargets { nearest, targets, fields } => {
+            Plan::FixedTargets { nearest, targets, fields, dead } => {
                 self.cells.clear();
                 for (i, c) in cells.enumerate() {
                     if !subject.matches(c) {
@@ -452,6 +484,9 @@ impl<'g> Heuristic<'g> {
                         continue;
                     }
                     let d = reach(nearest.get(i).copied().unwrap_or(UNREACHED));
+                    if dead.get(i).copied().unwrap_or(false) {
+                        cornered += 1;
+                    }
                     sum = sum.saturating_add(d);
                     best = best.min(d);
                 }
@@ -462,6 +497,9 @@ impl<'g> Heuristic<'g> {
                         greedy_match(&mut self.matching, subjects.len(), targets.len(), |r, c| fields[c][subjects[r]]);
                     let rest: u32 = unmatched.iter().map(|&r| reach(nearest[subjects[r]])).sum();
                     sum = reach(matched).saturating_add(rest);
+                }
+                if q == Quantifier::All {
+                    sum = sum.saturating_add(cornered.saturating_mul(CORNER_PENALTY));
                 }
             }
             Plan::FixedSubjects { anchors, fields } => {

@@ -39,6 +39,12 @@ pub enum Strategy {
         /// How much the estimate counts against moves made (1 is plain A*).
         weight: u32,
     },
+    /// Weighted A* that first takes states showing an object on a cell
+    /// where no earlier state of the same estimate had it.
+    Novelty {
+        /// The A* weight.
+        weight: u32,
+    },
     /// Breadth-first for the first `bfs_states` states, then weighted A*
     /// from the start with the time that is left.
     Auto {

@@ -29,6 +29,10 @@ const PROGRESS_EVERY: u64 = 4096;
 /// the generator), so distinct states are never merged.
 struct Store {
     words: usize,
+    /// Whether the generator is part of a state's identity. When it is
+    /// not (see [`Search::relaxed`]), states with the same objects are one
+    /// state whatever their generators, and the first one found is kept.
+    rng_in_key: bool,
     data: Vec<u64>,
     rngs: Vec<Rng>,
     parent: Vec<u32>,
@@ -40,10 +44,11 @@ struct Store {
 }
 
 impl Store {
-    fn new(words: usize) -> Self {
+    fn new(words: usize, rng_in_key: bool) -> Self {
         let bits = 10;
         Store {
             words,
+            rng_in_key,
             data: Vec::new(),
             rngs: Vec::new(),
             parent: Vec::new(),
@@ -79,7 +84,8 @@ impl Store {
 
     /// Store a state unless it is already there; returns its new index.
     fn insert(&mut self, words: &[u64], rng: Option<&Rng>, parent: u32, input: u8, depth: u32) -> Option<u32> {
-        let hash = Store::hash_of(words, rng);
+        let key_rng = rng.filter(|_| self.rng_in_key);
+        let hash = Store::hash_of(words, key_rng);
         let mask = self.table.len() - 1;
         let mut slot = (hash >> self.shift) as usize;
         loop {
@@ -89,7 +95,7 @@ impl Store {
             }
             if self.hashes[n as usize] == hash
                 && self.state(n) == words
-                && rng.is_none_or(|r| self.rngs.get(n as usize) == Some(r))
+                && key_rng.is_none_or(|r| self.rngs.get(n as usize) == Some(r))
             {
                 return None;
             }
@@ -155,6 +161,12 @@ struct Search<'a> {
     /// level state as it was (no random generator, no checkpoints), so the
     /// next input needs no restore.
     noop_keeps_state: bool,
+    /// Whether states with the same objects count as one whatever their
+    /// random generators (games with random rules only). Each stored state
+    /// keeps its own generator, so every path found is exact; but a way to
+    /// win that needed another generator may be missed, so a relaxed search
+    /// that runs out proves nothing and is followed by an exact one.
+    relaxed: bool,
     store: Store,
     turns: u64,
     /// States and turns of earlier phases (for the report).
@@ -177,17 +189,15 @@ pub(super) fn run(
     let Some(mut search) = Search::new(game, level, opts, cancel, progress, started) else {
         return report(Status::NotALevel);
     };
-    let (status, bytes) = match opts.strategy {
-        Strategy::Bfs => search.bfs(opts.max_states),
-        Strategy::AStar { weight } => search.astar(game, weight),
-        Strategy::Auto { bfs_states, weight } => match search.bfs(bfs_states.min(opts.max_states)) {
-            (Status::StateLimit, _) if bfs_states < opts.max_states => {
-                search.reset();
-                search.astar(game, weight)
-            }
-            done => done,
-        },
-    };
+    let mut outcome = search.explore(game);
+    if outcome.0 == Status::Exhausted && search.relaxed {
+        // Merging states by their objects alone may have cut off the only
+        // way to win: only the exact search can prove there is none.
+        search.relaxed = false;
+        search.reset();
+        outcome = search.explore(game);
+    }
+    let (status, bytes) = outcome;
     SolveReport {
         status,
         states: search.earlier.0 + search.store.len(),
@@ -198,6 +208,22 @@ pub(super) fn run(
 }
 
 impl<'a> Search<'a> {
+    /// Run the strategy the options ask for from the stored start.
+    fn explore(&mut self, game: &Game) -> (Status, usize) {
+        match self.opts.strategy {
+            Strategy::Bfs => self.bfs(self.opts.max_states),
+            Strategy::AStar { weight } => self.astar(game, weight, false),
+            Strategy::Novelty { weight } => self.astar(game, weight, true),
+            Strategy::Auto { bfs_states, weight } => match self.bfs(bfs_states.min(self.opts.max_states)) {
+                (Status::StateLimit, _) if bfs_states < self.opts.max_states => {
+                    self.reset();
+                    self.astar(game, weight, false)
+                }
+                done => done,
+            },
+        }
+    }
+
     fn new(
         game: &Arc<Game>,
         level: usize,
@@ -217,6 +243,7 @@ impl<'a> Search<'a> {
         let cell_words = restore_buf.objects().len();
         let checkpoint = super::uses_checkpoint(game) && restore_buf.restart_objects().is_some();
         let words = if checkpoint { cell_words * 2 } else { cell_words };
+        let random = super::uses_random(game);
         let mut search = Search {
             level,
             opts,
@@ -227,11 +254,12 @@ impl<'a> Search<'a> {
             restore_buf,
             save_buf,
             inputs,
-            random: super::uses_random(game),
+            random,
             cell_words,
             checkpoint,
             noop_keeps_state: !super::uses_random(game) && !super::uses_checkpoint(game),
-            store: Store::new(words),
+            relaxed: random,
+            store: Store::new(words, !random),
             turns: 0,
             earlier: (0, 0),
             cur: Vec::with_capacity(words),
@@ -256,7 +284,7 @@ impl<'a> Search<'a> {
         self.earlier.0 += self.store.len();
         self.earlier.1 += self.turns;
         self.turns = 0;
-        self.store = Store::new(self.store.words);
+        self.store = Store::new(self.store.words, !self.relaxed);
         if let Some(s) = super::start_session(self.session.game(), self.level, self.opts)
             && s.save_state_into(&mut self.restore_buf)
         {
@@ -384,15 +412,16 @@ impl<'a> Search<'a> {
 
     /// Weighted A*: least `depth + weight * estimate` first, then least
     /// estimate, then oldest.
-    fn astar(&mut self, game: &Game, weight: u32) -> (Status, usize) {
+    fn astar(&mut self, game: &Game, weight: u32, use_novelty: bool) -> (Status, usize) {
         let (_, height) = self.restore_buf.size();
         let mut heuristic = Heuristic::new(game, height, &self.store.state(0)[..self.cell_words]);
-        let mut open: BinaryHeap<Reverse<(u32, u32, u32)>> = BinaryHeap::new();
+        let mut open: BinaryHeap<Reverse<(u32, u32, u32, u32)>> = BinaryHeap::new();
         let h0 = heuristic.score(&self.store.state(0)[..self.cell_words]);
-        open.push(Reverse((h0.saturating_mul(weight), h0, 0)));
+        let mut novelty = Novelty::new(self.cell_words);
+        open.push(Reverse((0, h0.saturating_mul(weight), h0, 0)));
         let mut children = Vec::new();
         let bytes = |s: &Self, open: &BinaryHeap<_>| s.store.bytes() + open.capacity() * 12;
-        while let Some(Reverse((_, _, node))) = open.pop() {
+        while let Some(Reverse((_, _, _, node))) = open.pop() {
             match self.expand(node, &mut children) {
                 Ok(Some(inputs)) => return (Status::Solved { inputs }, bytes(self, &open)),
                 Ok(None) => {}
@@ -401,9 +430,44 @@ impl<'a> Search<'a> {
             for &child in &children {
                 let h = heuristic.score(&self.store.state(child)[..self.cell_words]);
                 let g = self.store.depth[child as usize];
-                open.push(Reverse((g.saturating_add(h.saturating_mul(weight)), h, child)));
+                let stale = u32::from(use_novelty && !novelty.is_novel(h, &self.store.state(child)[..self.cell_words]));
+                open.push(Reverse((stale, g.saturating_add(h.saturating_mul(weight)), h, child)));
             }
         }
         (Status::Exhausted, bytes(self, &open))
+    }
+}
+
+/// Which (cell, object) facts states of each estimate have shown: a state
+/// is novel when it puts some object on some cell where no earlier state
+/// of the same estimate had it.
+struct Novelty {
+    words: usize,
+    seen: Vec<Vec<u64>>,
+}
+
+/// Estimates above this share one table.
+const NOVELTY_BUCKETS: usize = 512;
+
+impl Novelty {
+    fn new(words: usize) -> Self {
+        Novelty { words, seen: Vec::new() }
+    }
+
+    fn is_novel(&mut self, h: u32, state: &[u64]) -> bool {
+        let b = (h as usize).min(NOVELTY_BUCKETS);
+        if self.seen.len() <= b {
+            self.seen.resize_with(b + 1, Vec::new);
+        }
+        let table = &mut self.seen[b];
+        if table.is_empty() {
+            table.resize(self.words, 0);
+        }
+        let mut novel = false;
+        for (t, &w) in table.iter_mut().zip(state) {
+            novel |= w & !*t != 0;
+            *t |= w;
+        }
+        novel
     }
 }

@@ -197,3 +197,55 @@ fn save_and_restore_state_round_trips() {
     assert_eq!(s.size(), (5, 4));
     assert_eq!(s.level_index(), 2);
 }
+
+/// Every turn draws from the random generator (a `random` object that is
+/// cleared again), so no two turns leave the same generator behind.
+const DRAW_EVERY_TURN: &str = "random [ Player no Mark ] -> [ Player Mark ]\nlate [ Mark ] -> [ ]";
+
+#[test]
+fn random_games_merge_states_with_the_same_objects() {
+    let g = game(
+        &format!("{DRAW_EVERY_TURN}\n{PUSH}"),
+        "all Crate on Target",
+        "WWWWWWWWW\nW.......W\nWP....CTW\nW.......W\nWWWWWWWWW\n",
+    );
+    assert!(uses_random(&g));
+    let o = opts(Strategy::Bfs);
+    let report = solve(&g, 0, &o, &Cancel::new());
+    let Status::Solved { inputs } = report.status else { panic!("{report:?}") };
+    assert_eq!(inputs, vec![Input::Right; 5]);
+    assert!(replay_wins(&g, 0, &o, &inputs));
+    // One state per place of the player and the crate: the generators
+    // differ after every turn but do not make states of their own (the
+    // exact search stores 29 here: a place reached again is a new state).
+    assert!(report.states <= 20, "{} states", report.states);
+}
+
+#[test]
+fn a_relaxed_search_that_runs_out_proves_nothing() {
+    // The crate sits in the corner: no way to win. Merged by objects, the
+    // player's five places are soon visited; the exact search that follows
+    // meets a new generator every turn and runs into the state bound.
+    let g = game(&format!("{DRAW_EVERY_TURN}\n{PUSH}"), "all Crate on Target", "WWWWWWWW\nWCP...TW\nWWWWWWWW\n");
+    let o = SolveOptions { max_states: 300, timeout: None, ..opts(Strategy::Bfs) };
+    let report = solve(&g, 0, &o, &Cancel::new());
+    assert_eq!(report.status, Status::StateLimit, "{report:?}");
+    // When the generator is drawn from only at the start, the exact search
+    // is finite too and proves the level impossible.
+    let g = game(&format!("random [ Mark ] -> [ ]\n{PUSH}"), "all Crate on Target", "WWWWWWWW\nWCP..MTW\nWWWWWWWW\n");
+    assert!(uses_random(&g));
+    let report = solve(&g, 0, &o, &Cancel::new());
+    assert_eq!(report.status, Status::Exhausted, "{report:?}");
+}
+
+#[test]
+fn novelty_search_solves_and_still_proves_impossible_levels() {
+    let g = sokoban();
+    let o = opts(Strategy::Novelty { weight: 2 });
+    let report = solve(&g, 1, &o, &Cancel::new());
+    let Status::Solved { inputs } = report.status else { panic!("{report:?}") };
+    assert!(replay_wins(&g, 1, &o, &inputs));
+    let report = solve(&g, 2, &o, &Cancel::new());
+    assert_eq!(report.status, Status::Exhausted);
+    assert_eq!(report.states, 5);
+}
