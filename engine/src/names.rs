@@ -57,6 +57,21 @@ pub const KEYWORDS: [&str; 62] = [
     "showmessage", "closemessage",
 ];
 
+/// Whether `name` is one of [`KEYWORDS`] (a `match`, which compares only
+/// the words of the same length, instead of a scan of the list).
+fn is_keyword(name: &str) -> bool {
+    matches!(
+        name,
+        "objects" | "collisionlayers" | "legend" | "sounds" | "rules" | "..." | "winconditions" | "levels" | "|"
+            | "[" | "]" | "up" | "down" | "left" | "right" | "late" | "rigid" | "^" | "v" | ">" | "<" | "no"
+            | "randomdir" | "random" | "horizontal" | "vertical" | "any" | "all" | "some" | "moving" | "stationary"
+            | "parallel" | "perpendicular" | "action" | "message" | "move" | "create" | "destroy" | "cantmove"
+            | "sfx0" | "sfx1" | "sfx2" | "sfx3" | "sfx4" | "sfx5" | "sfx6" | "sfx7" | "sfx8" | "sfx9" | "sfx10"
+            | "cancel" | "restart" | "win" | "again" | "undo" | "titlescreen" | "startgame" | "endgame"
+            | "startlevel" | "endlevel" | "showmessage" | "closemessage"
+    )
+}
+
 /// One registered name.
 #[derive(Debug, Clone)]
 struct Entry {
@@ -95,6 +110,12 @@ impl NameTable {
     #[must_use]
     pub fn build(ast: &Ast) -> NameTable {
         let mut t = NameTable::default();
+        let extra: usize = ast.objects.iter().map(|o| o.extra_names.len()).sum();
+        let count = ast.objects.len() + extra + ast.legend.len();
+        t.entries.reserve(count);
+        t.index.reserve(count);
+        t.objects.reserve(ast.objects.len());
+        t.object_defs.reserve(ast.objects.len());
         t.register_objects(ast);
         t.register_legend(ast);
         t.find_undefined_parts();
@@ -123,7 +144,7 @@ impl NameTable {
             {
                 self.problems.push(cat::name_in_use(o.name.span, n, e.line));
             }
-            if KEYWORDS.contains(&n.as_str()) {
+            if is_keyword(n) {
                 self.problems.push(cat::keyword_name(o.name.span, n));
             }
             self.insert(n, Entry { meaning: Meaning::Object(n.clone()), parts: Vec::new(), line: o.name.span.line });
@@ -138,7 +159,7 @@ impl NameTable {
                     Some(x) => self.problems.push(cat::name_in_use(e.span, &e.text, x.line)),
                     None => {}
                 }
-                if KEYWORDS.contains(&e.text.as_str()) {
+                if is_keyword(&e.text) {
                     self.problems.push(cat::keyword_name(e.span, &e.text));
                 }
                 let entry = Entry { meaning: Meaning::Object(n.clone()), parts: vec![n.clone()], line: e.span.line };
@@ -169,7 +190,7 @@ impl NameTable {
             if let Some(e) = self.entry(n) {
                 self.problems.push(cat::name_in_use(d.name.span, n, e.line));
             }
-            if KEYWORDS.contains(&n.as_str()) {
+            if is_keyword(n) {
                 self.problems.push(cat::keyword_name(d.name.span, n));
             }
             let mut items: Vec<String> = Vec::new();
@@ -345,6 +366,16 @@ mod tests {
         assert_eq!(t.undefined_part("c"), Some("b"));
         assert_eq!(t.undefined_part("b"), None);
         assert_eq!(t.objects_of("c"), ["crate"]);
+    }
+
+    #[test]
+    fn the_keyword_test_is_the_keyword_list() {
+        for k in KEYWORDS {
+            assert!(is_keyword(k), "{k}");
+        }
+        for w in ["player", "sfx11", "ups", "", "Up", "nO", "message2"] {
+            assert!(!is_keyword(w), "{w}");
+        }
     }
 
     #[test]

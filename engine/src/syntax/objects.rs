@@ -15,13 +15,17 @@ const COLOUR_WORDS: [&str; 27] = [
 
 /// Length of the colour at the start of `s` (lower-case), if one is there.
 /// Like the reference, this matches a prefix: `blackish` starts with a colour.
+/// Upper-case ASCII letters count as their lower-case selves (so the line
+/// need not be lower-cased first when it is ASCII).
 fn colour_prefix(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
     for w in COLOUR_WORDS.iter().filter(|w| !w.is_empty()) {
-        if s.starts_with(w) {
+        // No colour word is the start of another, so the first match is
+        // the only one.
+        if b.len() >= w.len() && b[..w.len()].eq_ignore_ascii_case(w.as_bytes()) {
             return Some(w.len());
         }
     }
-    let b = s.as_bytes();
     if b.first() == Some(&b'#') {
         let hex = b[1..].iter().take_while(|c| c.is_ascii_hexdigit()).count();
         if hex >= 6 {
@@ -81,7 +85,6 @@ impl Parser {
             return;
         }
         let extra_names = words(code, fc + wl)
-            .into_iter()
             .map(|w| Ident { text: w.text.to_lowercase(), span: line.span(w.start, w.end) })
             .collect();
         self.ast.objects.push(ObjectDef {
@@ -99,7 +102,10 @@ impl Parser {
 
     fn colour_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         let Some(idx) = self.cur_object else { return };
-        let lower = code.to_lowercase();
+        // An ASCII line is read as it is (colour words match ignoring
+        // case, and each colour is lower-cased when kept).
+        let lower: std::borrow::Cow<'_, str> =
+            if code.is_ascii() { std::borrow::Cow::Borrowed(code) } else { std::borrow::Cow::Owned(code.to_lowercase()) };
         if lower.len() != code.len() {
             // Lower-casing changed byte lengths (rare scripts): fall back to words.
             for w in words(code, fc) {
@@ -115,13 +121,12 @@ impl Parser {
         } else {
             let mut pos = fc;
             while pos < lower.len() {
-                let ws = lower[pos..].len() - lower[pos..].trim_start_matches(super::text::is_ws).len();
-                pos += ws;
+                pos += super::text::ws_len(&lower[pos..]);
                 if pos >= lower.len() {
                     break;
                 }
                 if let Some(n) = colour_prefix(&lower[pos..]) {
-                    let text = lower[pos..pos + n].to_owned();
+                    let text = lower[pos..pos + n].to_ascii_lowercase();
                     self.ast.objects[idx].colors.push(Ident { text, span: line.span(pos, pos + n) });
                     pos += n;
                 } else {
@@ -141,8 +146,9 @@ impl Parser {
 
     fn sprite_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         let Some(idx) = self.cur_object else { return };
-        let mut row = String::new();
-        let mut pixels = Vec::new();
+        // Sprites are 5x5: room for a row, and for five rows at the first.
+        let mut row = String::with_capacity(5);
+        let mut pixels = Vec::with_capacity(5);
         let mut last = fc;
         for (i, c) in code[fc..].char_indices() {
             let i = i + fc;
@@ -171,6 +177,10 @@ impl Parser {
         }
         let span = line.span(fc, last);
         let o = &mut self.ast.objects[idx];
+        if o.sprite_rows.is_empty() {
+            o.sprite_rows.reserve_exact(5);
+            o.sprite.reserve_exact(5);
+        }
         o.sprite_rows.push(Ident { text: row, span });
         o.sprite.push(pixels);
         o.span = o.span.to(span);

@@ -38,8 +38,10 @@ struct Tok<'a> {
 /// Split rule text into tokens: brackets, bars and arrows stand alone, a
 /// leading `+` stands alone, everything else splits at whitespace.
 fn tokenize<'a>(raw: &'a str, from: usize, to: usize) -> Vec<Tok<'a>> {
-    let mut out: Vec<Tok> = Vec::new();
     let s = &raw[from..to];
+    // A guess at the count (a token and a space take at least two bytes),
+    // so that most lines fill one allocation.
+    let mut out: Vec<Tok> = Vec::with_capacity(s.len() / 3 + 4);
     let mut cur: Option<usize> = None;
     let push_word = |out: &mut Vec<Tok<'a>>, a: usize, b: usize| {
         if a < b {
