@@ -19,7 +19,8 @@ const COLOUR_WORDS: [&str; 27] = [
 /// need not be lower-cased first when it is ASCII).
 fn colour_prefix(s: &str) -> Option<usize> {
     let b = s.as_bytes();
-    for w in COLOUR_WORDS.iter().filter(|w| !w.is_empty()) {
+    let first = b.first()?.to_ascii_lowercase();
+    for w in COLOUR_WORDS.iter().filter(|w| w.as_bytes().first() == Some(&first)) {
         // No colour word is the start of another, so the first match is
         // the only one.
         if b.len() >= w.len() && b[..w.len()].eq_ignore_ascii_case(w.as_bytes()) {
