@@ -27,11 +27,11 @@ pub(crate) enum Narrowed<'a> {
 }
 
 impl<'a> Narrowed<'a> {
-    fn of(m: &'a Meaning) -> Narrowed<'a> {
+    fn of(m: &Meaning<'a>) -> Narrowed<'a> {
         match m {
             Meaning::Object(o) => Narrowed::Object(o),
-            Meaning::Property(v) => Narrowed::Property(v.iter().map(String::as_str).collect()),
-            Meaning::Aggregate(v) => Narrowed::Aggregate(v.iter().map(String::as_str).collect()),
+            Meaning::Property(v) => Narrowed::Property(v.clone()),
+            Meaning::Aggregate(v) => Narrowed::Aggregate(v.clone()),
         }
     }
 }
@@ -65,7 +65,7 @@ pub(crate) struct Layout<'a> {
 
 impl<'a> Layout<'a> {
     /// Lay out the objects of `ast`, whose names are `names`.
-    pub(crate) fn build(ast: &Ast, names: &'a NameTable) -> Layout<'a> {
+    pub(crate) fn build(ast: &Ast, names: &NameTable<'a>) -> Layout<'a> {
         // Only names that stand for some object mean anything here.
         let mut infos: HashMap<&'a str, NameInfo<'a>> = HashMap::default();
         for (n, m) in names.iter().filter(|(_, m)| !m.objects().is_empty()) {
@@ -80,7 +80,7 @@ impl<'a> Layout<'a> {
         for (layer, def) in ast.layers.iter().enumerate() {
             for n in &def.names {
                 if let Some(m @ (Meaning::Object(_) | Meaning::Property(_))) = names.meaning(&n.text) {
-                    placed.extend(m.objects().iter().map(|o| (o.as_str(), layer)));
+                    placed.extend(m.objects().iter().map(|&o| (o, layer)));
                 }
             }
         }

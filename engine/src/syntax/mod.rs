@@ -51,6 +51,10 @@ struct Parser {
     /// The names rules may use, and the object and legend counts they were
     /// collected at (rule lines reuse them until either count changes).
     rule_names: Option<((usize, usize), crate::fasthash::HashSet<String>)>,
+    /// A hash of every object name read so far: a name whose hash is new
+    /// is not a repeat, and only one whose hash is known is compared with
+    /// every object.
+    object_hashes: crate::fasthash::HashSet<u64>,
 }
 
 const SECTION_WORDS: [(&str, Section); 7] = [
@@ -81,6 +85,7 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
         cur_object: None,
         map_open: false,
         rule_names: None,
+        object_hashes: crate::fasthash::HashSet::default(),
     };
     let mut depth = 0u32;
     let mut start = 0usize;

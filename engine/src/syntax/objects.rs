@@ -81,7 +81,13 @@ impl Parser {
         }
         let text = code[fc..fc + wl].to_lowercase();
         let name = Ident { text, span: line.span(fc, fc + wl) };
-        if self.ast.objects.iter().any(|o| o.name.text == name.text) {
+        let hash = {
+            use std::hash::Hasher as _;
+            let mut h = crate::fasthash::FxHasher::default();
+            h.write(name.text.as_bytes());
+            h.finish()
+        };
+        if !self.object_hashes.insert(hash) && self.ast.objects.iter().any(|o| o.name.text == name.text) {
             self.diags.push(cat::object_redefined(name.span, &name.text));
             return;
         }
