@@ -177,10 +177,21 @@ impl<'a> NameTable<'a> {
         'a: 'b,
     {
         let mut out: Vec<&'a str> = Vec::new();
+        // A short list is searched; a long one keeps a set beside it.
         let mut seen: HashSet<&str> = HashSet::default();
         for x in items {
             for &o in self.objects_of(x) {
-                if !once || seen.insert(o) {
+                let new = if !once {
+                    true
+                } else if out.len() < 16 {
+                    !out.contains(&o)
+                } else {
+                    if seen.is_empty() {
+                        seen.extend(out.iter().copied());
+                    }
+                    seen.insert(o)
+                };
+                if new {
                     out.push(o);
                 }
             }

@@ -67,8 +67,10 @@ impl<'a> Layout<'a> {
     /// Lay out the objects of `ast`, whose names are `names`.
     pub(crate) fn build(ast: &Ast, names: &NameTable<'a>) -> Layout<'a> {
         // Only names that stand for some object mean anything here.
+        let all: Vec<(&'a str, &Meaning<'a>)> = names.iter().filter(|(_, m)| !m.objects().is_empty()).collect();
         let mut infos: HashMap<&'a str, NameInfo<'a>> = HashMap::default();
-        for (n, m) in names.iter().filter(|(_, m)| !m.objects().is_empty()) {
+        infos.reserve(all.len());
+        for (n, m) in all {
             let info = NameInfo { kind: Narrowed::of(m), object: None, single_layer: None, ids: None };
             infos.insert(n, info);
         }
@@ -97,8 +99,9 @@ impl<'a> Layout<'a> {
         // Drop objects that have no layer from properties and aggregates,
         // then work out each name's layer and ids.
         let ow = crate::compile::bits::obj_words(id_names.len());
-        let place: HashMap<&'a str, (usize, usize)> =
-            infos.iter().filter_map(|(&n, i)| i.object.map(|at| (n, at))).collect();
+        let mut place: HashMap<&'a str, (usize, usize)> = HashMap::default();
+        place.reserve(id_names.len());
+        place.extend(infos.iter().filter_map(|(&n, i)| i.object.map(|at| (n, at))));
         for info in infos.values_mut() {
             let (aggregate, members) = match &mut info.kind {
                 Narrowed::Object(o) => {
