@@ -6,12 +6,30 @@ use super::text::{is_ws, word_len, words, Line};
 use super::{ObjPhase, Parser};
 use crate::diag::catalogue as cat;
 
-/// Colour words the colour line accepts, in the order they are tried.
-const COLOUR_WORDS: [&str; 27] = [
+/// Colour words the colour line accepts.
+#[cfg(test)]
+const COLOUR_WORDS: [&str; 25] = [
     "black", "white", "gray", "darkgray", "lightgray", "grey", "darkgrey", "lightgrey", "red", "darkred",
     "lightred", "brown", "darkbrown", "lightbrown", "orange", "yellow", "green", "darkgreen", "lightgreen",
-    "blue", "lightblue", "darkblue", "purple", "pink", "transparent", "", "",
+    "blue", "lightblue", "darkblue", "purple", "pink", "transparent",
 ];
+
+/// The colour words that start with `first` (a lower-case ASCII letter).
+fn colour_words(first: u8) -> &'static [&'static str] {
+    match first {
+        b'b' => &["black", "brown", "blue"],
+        b'w' => &["white"],
+        b'g' => &["gray", "grey", "green"],
+        b'd' => &["darkgray", "darkgrey", "darkred", "darkbrown", "darkgreen", "darkblue"],
+        b'l' => &["lightgray", "lightgrey", "lightred", "lightbrown", "lightgreen", "lightblue"],
+        b'r' => &["red"],
+        b'o' => &["orange"],
+        b'y' => &["yellow"],
+        b'p' => &["purple", "pink"],
+        b't' => &["transparent"],
+        _ => &[],
+    }
+}
 
 /// Length of the colour at the start of `s` (lower-case), if one is there.
 /// Like the reference, this matches a prefix: `blackish` starts with a colour.
@@ -19,15 +37,8 @@ const COLOUR_WORDS: [&str; 27] = [
 /// need not be lower-cased first when it is ASCII).
 fn colour_prefix(s: &str) -> Option<usize> {
     let b = s.as_bytes();
-    let first = b.first()?.to_ascii_lowercase();
-    for w in COLOUR_WORDS.iter().filter(|w| w.as_bytes().first() == Some(&first)) {
-        // No colour word is the start of another, so the first match is
-        // the only one.
-        if b.len() >= w.len() && b[..w.len()].eq_ignore_ascii_case(w.as_bytes()) {
-            return Some(w.len());
-        }
-    }
-    if b.first() == Some(&b'#') {
+    let first = *b.first()?;
+    if first == b'#' {
         let hex = b[1..].iter().take_while(|c| c.is_ascii_hexdigit()).count();
         if hex >= 6 {
             return Some(7);
@@ -35,8 +46,14 @@ fn colour_prefix(s: &str) -> Option<usize> {
         if hex >= 3 {
             return Some(4);
         }
+        return None;
     }
-    None
+    // No colour word is the start of another, so the first match is the
+    // only one.
+    colour_words(first.to_ascii_lowercase())
+        .iter()
+        .find(|w| b.len() >= w.len() && b[..w.len()].eq_ignore_ascii_case(w.as_bytes()))
+        .map(|w| w.len())
 }
 
 impl Parser {
@@ -199,7 +216,24 @@ impl Parser {
 
 #[cfg(test)]
 mod tests {
-    use super::colour_prefix;
+    use super::{colour_prefix, colour_words, COLOUR_WORDS};
+
+    #[test]
+    fn colour_words_are_grouped_by_their_first_letter() {
+        let mut grouped: Vec<&str> = (0..=255u8).flat_map(|b| colour_words(b).iter().copied()).collect();
+        for w in &grouped {
+            assert!(colour_words(w.as_bytes()[0]).contains(w));
+        }
+        let mut all = COLOUR_WORDS.to_vec();
+        grouped.sort_unstable();
+        all.sort_unstable();
+        assert_eq!(grouped, all);
+        for a in COLOUR_WORDS {
+            for b in COLOUR_WORDS {
+                assert!(a == b || !b.starts_with(a), "{a} starts {b}");
+            }
+        }
+    }
 
     #[test]
     fn colour_prefixes() {

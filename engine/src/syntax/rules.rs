@@ -155,7 +155,7 @@ impl Parser {
             return;
         }
         let stop = raw[fc..].find('(').map_or(raw.len(), |i| fc + i);
-        let toks = tokenize(raw, fc, stop);
+        let mut toks = tokenize(raw, fc, stop);
         if toks.is_empty() {
             return;
         }
@@ -181,7 +181,7 @@ impl Parser {
         let mut rule = Rule { plus: None, prefixes: Vec::new(), lhs: Vec::new(), rhs: Vec::new(), commands: Vec::new(), arrow: None };
         let mut warnings: Vec<Diagnostic> = Vec::new();
         let mut kept_errors: Vec<Diagnostic> = Vec::new();
-        let outcome = self.read_rule(line, &toks, &names, &mut rule, &mut warnings, &mut kept_errors);
+        let outcome = self.read_rule(line, &mut toks, &names, &mut rule, &mut warnings, &mut kept_errors);
         self.rule_names = Some((names_key, names));
         self.diags.extend(warnings);
         self.diags.extend(kept_errors);
@@ -195,7 +195,7 @@ impl Parser {
     fn read_rule(
         &self,
         line: &Line<'_>,
-        toks: &[Tok<'_>],
+        toks: &mut [Tok<'_>],
         names: &HashSet<String>,
         rule: &mut Rule,
         warnings: &mut Vec<Diagnostic>,
@@ -344,7 +344,10 @@ impl Parser {
                 }
                 _ if names.contains(text) => {
                     if in_row {
-                        let name = Ident { text: t.text.to_string(), span: sp(t) };
+                        // The name's text moves into the tree (no later
+                        // step reads a name token's text again).
+                        let span = sp(t);
+                        let name = Ident { text: std::mem::take(&mut toks[i].text).into_owned(), span };
                         items.push(CellItem { modifiers: pending.take().into_iter().collect(), name });
                         seen_content = true;
                     } else {
