@@ -146,7 +146,10 @@ impl Parser {
             return;
         }
         // Section headers (not recognised inside LEVELS).
-        if self.section != Section::Levels {
+        // Only a line starting with the first letter of a section word
+        // needs its first word measured.
+        let first = rest.as_bytes().first().map(u8::to_ascii_lowercase);
+        if self.section != Section::Levels && matches!(first, Some(b'o' | b'l' | b's' | b'c' | b'r' | b'w')) {
             let wl = word_len(rest);
             // The section words are ASCII, and no other character
             // lower-cases to a letter of theirs: an ASCII comparison
