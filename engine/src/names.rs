@@ -20,25 +20,26 @@ use crate::diag::catalogue as cat;
 use crate::fasthash::{HashMap, HashSet};
 use crate::syntax::ast::{Ast, LegendKind};
 
-/// What a name stands for once synonyms are followed to their end.
+/// What a name stands for once synonyms are followed to their end (names
+/// borrowed from the syntax tree).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Meaning {
+pub enum Meaning<'a> {
     /// One object (its own name).
-    Object(String),
+    Object(&'a str),
     /// Any one of these objects (`or`), each once, in the order first
     /// listed.
-    Property(Vec<String>),
+    Property(Vec<&'a str>),
     /// All of these objects in one cell (`and`), as written: an object
     /// named twice (directly or through other names) is listed twice, so
     /// the clash can be reported where the aggregate is used.
-    Aggregate(Vec<String>),
+    Aggregate(Vec<&'a str>),
 }
 
-impl Meaning {
+impl<'a> Meaning<'a> {
     /// The objects this meaning stands for: one for an object, the members
     /// of a property or an aggregate.
     #[must_use]
-    pub fn objects(&self) -> &[String] {
+    pub fn objects(&self) -> &[&'a str] {
         match self {
             Meaning::Object(o) => std::slice::from_ref(o),
             Meaning::Property(v) | Meaning::Aggregate(v) => v,
@@ -57,78 +58,100 @@ pub const KEYWORDS: [&str; 62] = [
     "showmessage", "closemessage",
 ];
 
+/// Whether `name` is one of [`KEYWORDS`] (a `match`, which compares only
+/// the words of the same length, instead of a scan of the list).
+fn is_keyword(name: &str) -> bool {
+    matches!(
+        name,
+        "objects" | "collisionlayers" | "legend" | "sounds" | "rules" | "..." | "winconditions" | "levels" | "|"
+            | "[" | "]" | "up" | "down" | "left" | "right" | "late" | "rigid" | "^" | "v" | ">" | "<" | "no"
+            | "randomdir" | "random" | "horizontal" | "vertical" | "any" | "all" | "some" | "moving" | "stationary"
+            | "parallel" | "perpendicular" | "action" | "message" | "move" | "create" | "destroy" | "cantmove"
+            | "sfx0" | "sfx1" | "sfx2" | "sfx3" | "sfx4" | "sfx5" | "sfx6" | "sfx7" | "sfx8" | "sfx9" | "sfx10"
+            | "cancel" | "restart" | "win" | "again" | "undo" | "titlescreen" | "startgame" | "endgame"
+            | "startlevel" | "endlevel" | "showmessage" | "closemessage"
+    )
+}
+
 /// One registered name.
 #[derive(Debug, Clone)]
-struct Entry {
+struct Entry<'a> {
     /// What it means, resolved when it was registered.
-    meaning: Meaning,
+    meaning: Meaning<'a>,
     /// The names its definition is written in terms of (empty for objects).
-    parts: Vec<String>,
+    parts: Vec<&'a str>,
     /// Line of the definition.
     line: u32,
 }
 
-/// Every name of one game and what it means.
+/// Every name of one game and what it means. The names are borrowed from
+/// the syntax tree the table was built from.
 #[derive(Debug, Default, Clone)]
-pub struct NameTable {
+pub struct NameTable<'a> {
     /// Entries in order of registration.
-    entries: Vec<Entry>,
+    entries: Vec<Entry<'a>>,
     /// Name -> index into `entries`.
-    index: HashMap<String, usize>,
+    index: HashMap<&'a str, usize>,
     /// Object names in order of definition (an object defined twice is
     /// listed twice).
-    objects: Vec<String>,
+    objects: Vec<&'a str>,
     /// Index into `Ast::objects` of each object's first definition.
-    object_defs: HashMap<String, usize>,
+    object_defs: HashMap<&'a str, usize>,
     /// Legend names whose line mentions an undefined name (the first such).
-    broken: HashMap<String, String>,
+    broken: HashMap<&'a str, &'a str>,
     /// For each name, an undefined name its definition leans on, directly
     /// or through other legend lines.
-    undefined: HashMap<String, String>,
+    undefined: HashMap<&'a str, &'a str>,
     /// What was wrong with the names, in the order found.
     problems: Vec<Diagnostic>,
 }
 
-impl NameTable {
+impl<'a> NameTable<'a> {
     /// Register the objects and legend of `ast`, noting name clashes and
     /// broken legend lines as [`NameTable::problems`].
     #[must_use]
-    pub fn build(ast: &Ast) -> NameTable {
+    pub fn build(ast: &'a Ast) -> NameTable<'a> {
         let mut t = NameTable::default();
+        let extra: usize = ast.objects.iter().map(|o| o.extra_names.len()).sum();
+        let count = ast.objects.len() + extra + ast.legend.len();
+        t.entries.reserve(count);
+        t.index.reserve(count);
+        t.objects.reserve(ast.objects.len());
+        t.object_defs.reserve(ast.objects.len());
         t.register_objects(ast);
         t.register_legend(ast);
         t.find_undefined_parts();
         t
     }
 
-    fn insert(&mut self, name: &str, entry: Entry) {
+    fn insert(&mut self, name: &'a str, entry: Entry<'a>) {
         match self.index.get(name) {
             Some(&i) => self.entries[i] = entry,
             None => {
-                self.index.insert(name.to_owned(), self.entries.len());
+                self.index.insert(name, self.entries.len());
                 self.entries.push(entry);
             }
         }
     }
 
-    fn entry(&self, name: &str) -> Option<&Entry> {
+    fn entry(&self, name: &str) -> Option<&Entry<'a>> {
         self.index.get(name).map(|&i| &self.entries[i])
     }
 
-    fn register_objects(&mut self, ast: &Ast) {
+    fn register_objects(&mut self, ast: &'a Ast) {
         for (i, o) in ast.objects.iter().enumerate() {
-            let n = &o.name.text;
+            let n = o.name.text.as_str();
             if let Some(e) = self.entry(n)
                 && !e.parts.is_empty()
             {
                 self.problems.push(cat::name_in_use(o.name.span, n, e.line));
             }
-            if KEYWORDS.contains(&n.as_str()) {
+            if is_keyword(n) {
                 self.problems.push(cat::keyword_name(o.name.span, n));
             }
-            self.insert(n, Entry { meaning: Meaning::Object(n.clone()), parts: Vec::new(), line: o.name.span.line });
-            self.objects.push(n.clone());
-            self.object_defs.entry(n.clone()).or_insert(i);
+            self.insert(n, Entry { meaning: Meaning::Object(n), parts: Vec::new(), line: o.name.span.line });
+            self.objects.push(n);
+            self.object_defs.entry(n).or_insert(i);
             for e in &o.extra_names {
                 match self.entry(&e.text) {
                     Some(x) if x.parts.is_empty() => {
@@ -138,10 +161,10 @@ impl NameTable {
                     Some(x) => self.problems.push(cat::name_in_use(e.span, &e.text, x.line)),
                     None => {}
                 }
-                if KEYWORDS.contains(&e.text.as_str()) {
+                if is_keyword(&e.text) {
                     self.problems.push(cat::keyword_name(e.span, &e.text));
                 }
-                let entry = Entry { meaning: Meaning::Object(n.clone()), parts: vec![n.clone()], line: e.span.line };
+                let entry = Entry { meaning: Meaning::Object(n), parts: vec![n], line: e.span.line };
                 self.insert(&e.text, entry);
             }
         }
@@ -149,33 +172,47 @@ impl NameTable {
 
     /// The objects `items` stand for together, in order; each once when
     /// `once`.
-    fn flatten<'a>(&self, items: impl Iterator<Item = &'a String>, once: bool) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
+    fn flatten<'b>(&self, items: impl Iterator<Item = &'b &'a str>, once: bool) -> Vec<&'a str>
+    where
+        'a: 'b,
+    {
+        let mut out: Vec<&'a str> = Vec::new();
+        // A short list is searched; a long one keeps a set beside it.
         let mut seen: HashSet<&str> = HashSet::default();
         for x in items {
-            for o in self.objects_of(x) {
-                if !once || seen.insert(o) {
-                    out.push(o.clone());
+            for &o in self.objects_of(x) {
+                let new = if !once {
+                    true
+                } else if out.len() < 16 {
+                    !out.contains(&o)
+                } else {
+                    if seen.is_empty() {
+                        seen.extend(out.iter().copied());
+                    }
+                    seen.insert(o)
+                };
+                if new {
+                    out.push(o);
                 }
             }
         }
         out
     }
 
-    fn register_legend(&mut self, ast: &Ast) {
+    fn register_legend(&mut self, ast: &'a Ast) {
         for d in &ast.legend {
-            let n = &d.name.text;
+            let n = d.name.text.as_str();
             let span = d.span;
             if let Some(e) = self.entry(n) {
                 self.problems.push(cat::name_in_use(d.name.span, n, e.line));
             }
-            if KEYWORDS.contains(&n.as_str()) {
+            if is_keyword(n) {
                 self.problems.push(cat::keyword_name(d.name.span, n));
             }
-            let mut items: Vec<String> = Vec::new();
+            let mut items: Vec<&'a str> = Vec::new();
             let mut bad = false;
             for (i, it) in d.items.iter().enumerate() {
-                if it.text == *n {
+                if it.text == n {
                     if !bad {
                         self.problems.push(cat::legend_self(span, n));
                     }
@@ -185,11 +222,11 @@ impl NameTable {
                 if d.items[..i].iter().any(|p| p.text == it.text) {
                     self.problems.push(cat::legend_repeat(it.span, &it.text));
                 }
-                if self.index.contains_key(&it.text) {
-                    items.push(it.text.clone());
+                if self.index.contains_key(it.text.as_str()) {
+                    items.push(&it.text);
                 } else {
                     self.problems.push(cat::undefined_name(it.span, &it.text));
-                    self.broken.entry(n.clone()).or_insert_with(|| it.text.clone());
+                    self.broken.entry(n).or_insert(&it.text);
                 }
             }
             let meaning = match d.kind {
@@ -214,8 +251,8 @@ impl NameTable {
                 LegendKind::Or => {
                     let mut keep = Vec::new();
                     for it in items {
-                        if let Some(Meaning::Aggregate(_)) = self.meaning(&it) {
-                            self.problems.push(cat::or_of_and(span, n, &it));
+                        if let Some(Meaning::Aggregate(_)) = self.meaning(it) {
+                            self.problems.push(cat::or_of_and(span, n, it));
                         } else {
                             keep.push(it);
                         }
@@ -235,17 +272,13 @@ impl NameTable {
     /// Every entry's parts were registered before it, so one pass in
     /// registration order finds the undefined names each one leans on.
     fn find_undefined_parts(&mut self) {
-        let mut names: Vec<(&str, usize)> = self.index.iter().map(|(k, &i)| (k.as_str(), i)).collect();
+        let mut names: Vec<(&'a str, usize)> = self.index.iter().map(|(&k, &i)| (k, i)).collect();
         names.sort_unstable_by_key(|x| x.1);
-        let mut undefined: HashMap<String, String> = HashMap::default();
+        let mut undefined: HashMap<&'a str, &'a str> = HashMap::default();
         for (n, i) in names {
-            let found = self
-                .broken
-                .get(n)
-                .or_else(|| self.entries[i].parts.iter().find_map(|p| undefined.get(p.as_str())))
-                .cloned();
+            let found = self.broken.get(n).or_else(|| self.entries[i].parts.iter().find_map(|p| undefined.get(p))).copied();
             if let Some(u) = found {
-                undefined.insert(n.to_owned(), u);
+                undefined.insert(n, u);
             }
         }
         self.undefined = undefined;
@@ -265,13 +298,13 @@ impl NameTable {
 
     /// What `name` means, or `None` when it is not defined.
     #[must_use]
-    pub fn meaning(&self, name: &str) -> Option<&Meaning> {
+    pub fn meaning(&self, name: &str) -> Option<&Meaning<'a>> {
         self.entry(name).map(|e| &e.meaning)
     }
 
     /// The objects `name` stands for (empty when it is undefined).
     #[must_use]
-    pub fn objects_of(&self, name: &str) -> &[String] {
+    pub fn objects_of(&self, name: &str) -> &[&'a str] {
         self.meaning(name).map_or(&[], Meaning::objects)
     }
 
@@ -290,7 +323,7 @@ impl NameTable {
 
     /// Object names in order of definition.
     #[must_use]
-    pub fn objects(&self) -> &[String] {
+    pub fn objects(&self) -> &[&'a str] {
         &self.objects
     }
 
@@ -301,8 +334,8 @@ impl NameTable {
     }
 
     /// Every defined name with its meaning, in order of registration.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, &Meaning)> {
-        let mut names: Vec<(&str, usize)> = self.index.iter().map(|(k, &i)| (k.as_str(), i)).collect();
+    pub fn iter(&self) -> impl Iterator<Item = (&'a str, &Meaning<'a>)> {
+        let mut names: Vec<(&'a str, usize)> = self.index.iter().map(|(&k, &i)| (k, i)).collect();
         names.sort_unstable_by_key(|x| x.1);
         names.into_iter().map(|(n, i)| (n, &self.entries[i].meaning))
     }
@@ -311,8 +344,8 @@ impl NameTable {
     /// legend lines) and that is itself undefined: using `name` then cannot
     /// mean what the author wrote.
     #[must_use]
-    pub fn undefined_part(&self, name: &str) -> Option<&str> {
-        self.undefined.get(name).map(String::as_str)
+    pub fn undefined_part(&self, name: &str) -> Option<&'a str> {
+        self.undefined.get(name).copied()
     }
 }
 
@@ -321,25 +354,27 @@ mod tests {
     use super::*;
     use crate::syntax::parse;
 
-    fn table(legend: &str) -> NameTable {
+    fn ast(legend: &str) -> crate::syntax::ast::Ast {
         let src = format!("OBJECTS\nBackground\nblack\nPlayer P\nwhite\nCrate\norange\nWall\ngrey\nLEGEND\n{legend}\n");
-        NameTable::build(&parse(&src).0)
+        parse(&src).0
     }
 
     #[test]
     fn synonyms_properties_and_aggregates_resolve_to_objects() {
-        let t = table("Solid = Wall or Crate\nBlock = Solid\nPile = Crate and Wall\nMovable = Block or Player\n");
-        assert_eq!(t.meaning("p"), Some(&Meaning::Object("player".into())));
-        assert_eq!(t.meaning("block"), Some(&Meaning::Property(vec!["wall".into(), "crate".into()])));
+        let a = ast("Solid = Wall or Crate\nBlock = Solid\nPile = Crate and Wall\nMovable = Block or Player\n");
+        let t = NameTable::build(&a);
+        assert_eq!(t.meaning("p"), Some(&Meaning::Object("player")));
+        assert_eq!(t.meaning("block"), Some(&Meaning::Property(vec!["wall", "crate"])));
         assert_eq!(t.objects_of("movable"), ["wall", "crate", "player"]);
-        assert_eq!(t.meaning("pile"), Some(&Meaning::Aggregate(vec!["crate".into(), "wall".into()])));
+        assert_eq!(t.meaning("pile"), Some(&Meaning::Aggregate(vec!["crate", "wall"])));
         assert!(t.is_object("crate") && !t.is_object("p") && !t.is_object("solid"));
         assert!(t.problems().is_empty(), "{:?}", t.problems());
     }
 
     #[test]
     fn a_name_used_before_its_line_is_undefined_and_taints_its_users() {
-        let t = table("A = B or Crate\nB = Wall\nC = A\n");
+        let a = ast("A = B or Crate\nB = Wall\nC = A\n");
+        let t = NameTable::build(&a);
         assert_eq!(t.problems().iter().map(|d| d.code).collect::<Vec<_>>(), ["E0306"]);
         assert_eq!(t.undefined_part("a"), Some("b"));
         assert_eq!(t.undefined_part("c"), Some("b"));
@@ -348,12 +383,23 @@ mod tests {
     }
 
     #[test]
+    fn the_keyword_test_is_the_keyword_list() {
+        for k in KEYWORDS {
+            assert!(is_keyword(k), "{k}");
+        }
+        for w in ["player", "sfx11", "ups", "", "Up", "nO", "message2"] {
+            assert!(!is_keyword(w), "{w}");
+        }
+    }
+
+    #[test]
     fn a_long_chain_resolves_without_a_depth_limit() {
         let mut legend = String::from("L0 = Crate\n");
         for i in 1..500 {
             legend.push_str(&format!("L{i} = L{}\n", i - 1));
         }
-        let t = table(&legend);
-        assert_eq!(t.meaning("l499"), Some(&Meaning::Object("crate".into())));
+        let a = ast(&legend);
+        let t = NameTable::build(&a);
+        assert_eq!(t.meaning("l499"), Some(&Meaning::Object("crate")));
     }
 }

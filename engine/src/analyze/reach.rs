@@ -285,7 +285,7 @@ fn clash_pairs(
 ) {
     let objects = |n: &str| -> Vec<String> {
         match names.meaning(n) {
-            Some(m @ (Meaning::Object(_) | Meaning::Property(_) | Meaning::Aggregate(_))) => m.objects().to_vec(),
+            Some(m @ (Meaning::Object(_) | Meaning::Property(_) | Meaning::Aggregate(_))) => m.objects().iter().map(|o| (*o).to_owned()).collect(),
             None => Vec::new(),
         }
     };

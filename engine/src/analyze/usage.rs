@@ -58,7 +58,7 @@ fn played_names(ast: &Ast) -> HashSet<String> {
 fn unused_objects(ast: &Ast, names: &NameTable, played: &HashSet<String>, out: &mut Vec<Diagnostic>) {
     let mut used: HashSet<&str> = HashSet::default();
     for name in played {
-        used.extend(names.objects_of(name).iter().map(String::as_str));
+        used.extend(names.objects_of(name).iter().copied());
     }
     let mut seen: HashSet<&str> = HashSet::default();
     for def in &ast.objects {

@@ -10,7 +10,7 @@ use crate::span::Span;
 use crate::syntax::ast::{Ast, Section};
 
 /// Check the game as a whole.
-pub fn check(ast: &Ast, names: &NameTable, layered: &HashMap<String, usize>, out: &mut Vec<Diagnostic>) {
+pub fn check(ast: &Ast, names: &NameTable, layered: &HashMap<&str, usize>, out: &mut Vec<Diagnostic>) {
     let at = |sec: Section| ast.sections.iter().find(|(s, _)| *s == sec).map_or(Span::new(0, 0, 1, 1), |x| x.1);
     let objects_at = at(Section::Objects);
     if !names.defined("player") {
@@ -24,7 +24,7 @@ pub fn check(ast: &Ast, names: &NameTable, layered: &HashMap<String, usize>, out
         out.push(cat::background_aggregate(span));
     } else if let Some(Meaning::Property(members)) = names.meaning("background") {
         // The level's background is one object per cell on one layer.
-        let layers: std::collections::BTreeSet<usize> = members.iter().filter_map(|m| layered.get(m).copied()).collect();
+        let layers: std::collections::BTreeSet<usize> = members.iter().filter_map(|m| layered.get(*m).copied()).collect();
         if layers.len() > 1 {
             let line = names.line_of("background");
             let span =
@@ -37,7 +37,7 @@ pub fn check(ast: &Ast, names: &NameTable, layered: &HashMap<String, usize>, out
         return;
     }
     for o in &ast.objects {
-        if !layered.contains_key(&o.name.text) {
+        if !layered.contains_key(o.name.text.as_str()) {
             out.push(cat::not_layered(o.name.span, &o.name.text));
         }
     }
@@ -52,9 +52,9 @@ pub fn check(ast: &Ast, names: &NameTable, layered: &HashMap<String, usize>, out
             }
             // Each word on its own, so one object named twice shows up.
             let mut parts: Vec<&str> =
-                l.items.iter().flat_map(|i| names.objects_of(&i.text)).map(String::as_str).collect();
+                l.items.iter().flat_map(|i| names.objects_of(&i.text)).copied().collect();
             if l.kind != crate::syntax::ast::LegendKind::And {
-                parts = names.objects_of(&l.name.text).iter().map(String::as_str).collect();
+                parts = names.objects_of(&l.name.text).to_vec();
                 let mut once = crate::fasthash::HashSet::default();
                 parts.retain(|p| once.insert(*p));
             }

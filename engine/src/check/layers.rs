@@ -9,8 +9,8 @@ use crate::diag::Diagnostic;
 use crate::syntax::ast::Ast;
 
 /// Check the layers; returns each layered object's layer index.
-pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) -> HashMap<String, usize> {
-    let mut layer_of: HashMap<String, usize> = HashMap::default();
+pub fn check<'a>(ast: &Ast, names: &NameTable<'a>, out: &mut Vec<Diagnostic>) -> HashMap<&'a str, usize> {
+    let mut layer_of: HashMap<&'a str, usize> = HashMap::default();
     for (li, layer) in ast.layers.iter().enumerate() {
         let mut on_line: Vec<&str> = Vec::new();
         let mut has_content = false;
@@ -25,7 +25,7 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) -> HashMap
             } else if k > 0 && layer.names[..k].iter().any(|x| x.text == "background") {
                 out.push(cat::background_not_alone(id.span));
             }
-            let objs: &[String] = match names.meaning(n) {
+            let objs: &[&'a str] = match names.meaning(n) {
                 Some(m @ (Meaning::Object(_) | Meaning::Property(_))) => m.objects(),
                 Some(Meaning::Aggregate(_)) => {
                     out.push(cat::layer_aggregate(id.span, n));
@@ -43,8 +43,8 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) -> HashMap
                 out.push(cat::layer_twice(id.span, n));
             }
             on_line.push(n);
-            for o in objs {
-                layer_of.insert(o.clone(), li);
+            for &o in objs {
+                layer_of.insert(o, li);
                 has_content = true;
             }
         }

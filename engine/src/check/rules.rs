@@ -26,7 +26,7 @@ fn check_cell(items: &[CellItem], rhs: bool, names: &NameTable, span: crate::spa
             }
         }
     }
-    let present: Vec<&String> = items
+    let present: Vec<&str> = items
         .iter()
         .filter(|it| !is_no(it))
         .flat_map(|it| match names.meaning(&it.name.text) {
@@ -34,6 +34,7 @@ fn check_cell(items: &[CellItem], rhs: bool, names: &NameTable, span: crate::spa
             Some(m @ Meaning::Aggregate(_)) if !rhs => m.objects(),
             _ => &[],
         })
+        .copied()
         .collect();
     for it in items.iter().filter(|it| is_no(it)) {
         let excluded = names.objects_of(&it.name.text);
@@ -153,7 +154,7 @@ fn check_loops(ast: &Ast, out: &mut Vec<Diagnostic>) {
 /// Left-hand cells that need an object in no collision layer can never
 /// match (the compiler, which sees only layered objects, cannot tell; cells
 /// needing two objects of one layer it reports itself). Said once per line.
-pub fn check_unlayered(ast: &Ast, names: &NameTable, layered: &crate::fasthash::HashMap<String, usize>, out: &mut Vec<Diagnostic>) {
+pub fn check_unlayered(ast: &Ast, names: &NameTable, layered: &crate::fasthash::HashMap<&str, usize>, out: &mut Vec<Diagnostic>) {
     for def in &ast.rules {
         let RuleLineKind::Rule(rule) = &def.kind else { continue };
         let needed = rule
@@ -165,7 +166,7 @@ pub fn check_unlayered(ast: &Ast, names: &NameTable, layered: &crate::fasthash::
                 Some(m @ (Meaning::Object(_) | Meaning::Aggregate(_))) => m.objects(),
                 _ => &[],
             })
-            .find(|o| !layered.contains_key(*o));
+            .find(|o| !layered.contains_key(**o));
         if let Some(o) = needed {
             out.push(cat::cell_needs_unlayered(def.span, o));
         }

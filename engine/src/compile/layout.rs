@@ -5,101 +5,127 @@
 //! COLLISIONLAYERS section top to bottom. Names are not resolved here: the
 //! meanings come from [`crate::names::NameTable`], narrowed to the objects
 //! that have a layer (the only ones a compiled game can hold).
+//!
+//! The layout borrows every name from the table and keeps everything it
+//! knows about a name in one entry, so building it copies no text and a
+//! question about a name is one lookup.
 
 use crate::fasthash::HashMap;
 use crate::names::{Meaning, NameTable};
 use crate::syntax::ast::Ast;
 
-/// What one name stands for: aggregate or not, object ids, object mask.
-type NameObjects = (bool, Vec<usize>, Box<[u64]>);
+/// What a name stands for, narrowed to the objects that have a layer (the
+/// table's [`Meaning`] over borrowed names).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Narrowed<'a> {
+    /// One object (kept even when it has no layer).
+    Object(&'a str),
+    /// Any one of these objects.
+    Property(Vec<&'a str>),
+    /// All of these objects in one cell.
+    Aggregate(Vec<&'a str>),
+}
+
+impl<'a> Narrowed<'a> {
+    fn of(m: &Meaning<'a>) -> Narrowed<'a> {
+        match m {
+            Meaning::Object(o) => Narrowed::Object(o),
+            Meaning::Property(v) => Narrowed::Property(v.clone()),
+            Meaning::Aggregate(v) => Narrowed::Aggregate(v.clone()),
+        }
+    }
+}
+
+/// Everything the layout knows about one name.
+#[derive(Debug)]
+pub(crate) struct NameInfo<'a> {
+    /// Its meaning, members without a layer left out.
+    pub kind: Narrowed<'a>,
+    /// `(id, layer)` when the name is an object placed in a layer.
+    pub object: Option<(usize, usize)>,
+    /// For a property whose members all sit on one layer, that layer.
+    pub single_layer: Option<usize>,
+    /// Its object ids, whether it is an aggregate, and their mask; `None`
+    /// for a name that is an object without a layer.
+    pub ids: Option<(bool, Vec<usize>, Box<[u64]>)>,
+}
 
 /// The game's objects laid out: ids, layers, and every name's meaning
 /// narrowed to objects that have a layer.
 #[derive(Debug, Default)]
-pub(crate) struct Layout {
-    /// Meaning of every defined name (objects included), members without
-    /// a layer left out. Names whose definition stands for no object at all
-    /// are absent.
-    pub kinds: HashMap<String, Meaning>,
-    /// Object name -> (id, layer), for objects placed in a layer.
-    pub objects: HashMap<String, (usize, usize)>,
+pub(crate) struct Layout<'a> {
+    /// Every defined name that stands for some object (objects included);
+    /// names whose definition stands for no object at all are absent.
+    infos: HashMap<&'a str, NameInfo<'a>>,
     /// Id -> object name (ids of objects listed twice stay allocated).
-    pub id_names: Vec<String>,
+    pub id_names: Vec<&'a str>,
     /// Number of collision layers.
     pub layer_count: usize,
-    /// For each property whose members all sit on one layer, that layer.
-    pub single_layer: HashMap<String, usize>,
-    /// Every name's object ids and whether it is an aggregate, resolved once
-    /// here so rule compilation does not resolve names per term.
-    ids: HashMap<String, NameObjects>,
 }
 
-impl Layout {
+impl<'a> Layout<'a> {
     /// Lay out the objects of `ast`, whose names are `names`.
-    pub(crate) fn build(ast: &Ast, names: &NameTable) -> Layout {
+    pub(crate) fn build(ast: &Ast, names: &NameTable<'a>) -> Layout<'a> {
         // Only names that stand for some object mean anything here.
-        let mut kinds: HashMap<String, Meaning> = names
-            .iter()
-            .filter(|(_, m)| !m.objects().is_empty())
-            .map(|(n, m)| (n.to_owned(), m.clone()))
-            .collect();
+        let all: Vec<(&'a str, &Meaning<'a>)> = names.iter().filter(|(_, m)| !m.objects().is_empty()).collect();
+        let mut infos: HashMap<&'a str, NameInfo<'a>> = HashMap::default();
+        infos.reserve(all.len());
+        for (n, m) in all {
+            let info = NameInfo { kind: Narrowed::of(m), object: None, single_layer: None, ids: None };
+            infos.insert(n, info);
+        }
 
-        // Collision layers: expand names to objects, then hand out ids.
-        let mut layer_objects: Vec<Vec<String>> = Vec::new();
-        for layer in &ast.layers {
-            let mut objs = Vec::new();
-            for n in &layer.names {
-                match kinds.get(&n.text) {
-                    Some(Meaning::Object(o)) => objs.push(o.clone()),
-                    Some(Meaning::Property(m)) => objs.extend(m.iter().cloned()),
-                    _ => {}
+        // Collision layers: expand names to objects, then hand out ids (an
+        // object listed twice keeps the last place it is given).
+        let mut id_names: Vec<&'a str> = Vec::new();
+        let mut placed: Vec<(&'a str, usize)> = Vec::new();
+        for (layer, def) in ast.layers.iter().enumerate() {
+            for n in &def.names {
+                if let Some(m @ (Meaning::Object(_) | Meaning::Property(_))) = names.meaning(&n.text) {
+                    placed.extend(m.objects().iter().map(|&o| (o, layer)));
                 }
             }
-            layer_objects.push(objs);
         }
-        let mut objects: HashMap<String, (usize, usize)> = HashMap::default();
-        let mut id_names = Vec::new();
-        for (layer, objs) in layer_objects.iter().enumerate() {
-            for o in objs {
-                objects.insert(o.clone(), (id_names.len(), layer));
-                id_names.push(o.clone());
-            }
+        for (o, layer) in placed {
+            let at = (id_names.len(), layer);
+            id_names.push(o);
+            // Every object's own name is in the table as that object.
+            infos
+                .entry(o)
+                .or_insert_with(|| NameInfo { kind: Narrowed::Object(o), object: None, single_layer: None, ids: None })
+                .object = Some(at);
         }
 
-        // Drop objects that have no layer from properties/aggregates.
-        for k in kinds.values_mut() {
-            match k {
-                Meaning::Property(m) | Meaning::Aggregate(m) => m.retain(|o| objects.contains_key(o)),
-                Meaning::Object(_) => {}
-            }
-        }
-        let mut single_layer = HashMap::default();
-        for (name, k) in &kinds {
-            if let Meaning::Property(m) = k {
-                let layers: Vec<usize> = m.iter().filter_map(|o| objects.get(o).map(|x| x.1)).collect();
-                if let Some(&first) = layers.first()
-                    && layers.iter().all(|&l| l == first) {
-                        single_layer.insert(name.clone(), first);
+        // Drop objects that have no layer from properties and aggregates,
+        // then work out each name's layer and ids.
+        let ow = crate::compile::bits::obj_words(id_names.len());
+        let mut place: HashMap<&'a str, (usize, usize)> = HashMap::default();
+        place.reserve(id_names.len());
+        place.extend(infos.iter().filter_map(|(&n, i)| i.object.map(|at| (n, at))));
+        for info in infos.values_mut() {
+            let (aggregate, members) = match &mut info.kind {
+                Narrowed::Object(o) => {
+                    if let Some(&(id, _)) = place.get(o) {
+                        info.ids = Some((false, vec![id], mask(ow, &[id])));
                     }
-            }
-        }
-        let ids = kinds
-            .iter()
-            .filter_map(|(name, k)| {
-                let resolve = |m: &[String]| m.iter().filter_map(|o| objects.get(o).map(|x| x.0)).collect();
-                let entry = match k {
-                    Meaning::Object(o) => (false, vec![objects.get(o)?.0]),
-                    Meaning::Property(m) => (false, resolve(m)),
-                    Meaning::Aggregate(m) => (true, resolve(m)),
-                };
-                let mut mask = vec![0u64; crate::compile::bits::obj_words(id_names.len())];
-                for &id in &entry.1 {
-                    crate::compile::bits::set_bit(&mut mask, id);
+                    continue;
                 }
-                Some((name.clone(), (entry.0, entry.1, mask.into_boxed_slice())))
-            })
-            .collect();
-        Layout { kinds, objects, id_names, layer_count: ast.layers.len(), single_layer, ids }
+                Narrowed::Property(m) => (false, m),
+                Narrowed::Aggregate(m) => (true, m),
+            };
+            members.retain(|o| place.contains_key(o));
+            let at: Vec<(usize, usize)> = members.iter().filter_map(|o| place.get(o).copied()).collect();
+            if !aggregate
+                && let Some(&(_, first)) = at.first()
+                && at.iter().all(|&(_, l)| l == first)
+            {
+                info.single_layer = Some(first);
+            }
+            let ids: Vec<usize> = at.iter().map(|&(id, _)| id).collect();
+            let m = mask(ow, &ids);
+            info.ids = Some((aggregate, ids, m));
+        }
+        Layout { infos, id_names, layer_count: ast.layers.len() }
     }
 
     /// Number of object ids (bits in a cell mask).
@@ -107,18 +133,32 @@ impl Layout {
         self.id_names.len()
     }
 
-    /// The objects a name stands for, and whether it is an aggregate.
-    pub(crate) fn objects_of(&self, name: &str) -> Option<(bool, &[usize])> {
-        self.ids.get(name).map(|(a, ids, _)| (*a, ids.as_slice()))
+    /// Everything known about a name (`None` when it stands for no object).
+    pub(crate) fn info(&self, name: &str) -> Option<&NameInfo<'a>> {
+        self.infos.get(name)
     }
 
-    /// The object mask of a name (one bit per object it stands for).
-    pub(crate) fn mask_of(&self, name: &str) -> Option<&[u64]> {
-        self.ids.get(name).map(|(_, _, m)| &**m)
+    /// What a name stands for, narrowed to objects with a layer.
+    pub(crate) fn kind(&self, name: &str) -> Option<&Narrowed<'a>> {
+        self.infos.get(name).map(|i| &i.kind)
+    }
+
+    /// The objects a name stands for, and whether it is an aggregate.
+    pub(crate) fn objects_of(&self, name: &str) -> Option<(bool, &[usize])> {
+        self.infos.get(name)?.ids.as_ref().map(|(a, ids, _)| (*a, ids.as_slice()))
     }
 
     /// `(id, layer)` of a concrete object name.
     pub(crate) fn object(&self, name: &str) -> Option<(usize, usize)> {
-        self.objects.get(name).copied()
+        self.infos.get(name)?.object
     }
+}
+
+/// A mask with the bits of `ids` set.
+fn mask(ow: usize, ids: &[usize]) -> Box<[u64]> {
+    let mut mask = vec![0u64; ow];
+    for &id in ids {
+        crate::compile::bits::set_bit(&mut mask, id);
+    }
+    mask.into_boxed_slice()
 }

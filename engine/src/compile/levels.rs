@@ -2,8 +2,7 @@
 //! the reference: cell index = x * height + y), with the background filled in.
 
 use super::bits;
-use super::layout::Layout;
-use crate::names::Meaning;
+use super::layout::{Layout, Narrowed};
 use crate::syntax::ast::{LevelEntry, LevelMap};
 
 /// One entry of the LEVELS section.
@@ -36,9 +35,9 @@ pub(crate) struct Background {
 pub(crate) fn background(names: &Layout) -> Background {
     let pick = |o: &str| names.object(o).map(|(id, layer)| Background { id, layer: Some(layer) });
     let fallback = Background { id: 0, layer: names.id_names.first().and_then(|n| names.object(n)).map(|x| x.1) };
-    match names.kinds.get("background") {
-        Some(Meaning::Object(o)) => pick(o).unwrap_or(fallback),
-        Some(Meaning::Property(m)) => m.first().and_then(|o| pick(o)).unwrap_or(fallback),
+    match names.kind("background") {
+        Some(Narrowed::Object(o)) => pick(o).unwrap_or(fallback),
+        Some(Narrowed::Property(m)) => m.first().and_then(|o| pick(o)).unwrap_or(fallback),
         _ => fallback,
     }
 }
@@ -47,12 +46,12 @@ fn glyph_mask(names: &Layout, ch: char, ow: usize) -> Option<Vec<u64>> {
     let mut s = [0u8; 4];
     let key: &str = ch.encode_utf8(&mut s);
     let mut per_layer: Vec<Option<usize>> = vec![None; names.layer_count];
-    match names.kinds.get(key)? {
-        Meaning::Object(o) => {
+    match names.kind(key)? {
+        Narrowed::Object(o) => {
             let (id, layer) = names.object(o)?;
             per_layer[layer] = Some(id);
         }
-        Meaning::Aggregate(m) => {
+        Narrowed::Aggregate(m) => {
             for o in m {
                 if let Some((id, layer)) = names.object(o)
                     && per_layer[layer].is_none() {
@@ -60,7 +59,7 @@ fn glyph_mask(names: &Layout, ch: char, ow: usize) -> Option<Vec<u64>> {
                     }
             }
         }
-        Meaning::Property(_) => return None,
+        Narrowed::Property(_) => return None,
     }
     let mut mask = vec![0u64; ow];
     for id in per_layer.into_iter().flatten() {
@@ -72,14 +71,14 @@ fn glyph_mask(names: &Layout, ch: char, ow: usize) -> Option<Vec<u64>> {
 /// Each glyph's mask, worked out once per game rather than once per cell:
 /// ASCII glyphs in a table, others in a map.
 struct Glyphs<'a> {
-    names: &'a Layout,
+    names: &'a Layout<'a>,
     ow: usize,
     ascii: Vec<Option<Option<Vec<u64>>>>,
     other: crate::fasthash::HashMap<char, Option<Vec<u64>>>,
 }
 
 impl<'a> Glyphs<'a> {
-    fn new(names: &'a Layout, ow: usize) -> Self {
+    fn new(names: &'a Layout<'a>, ow: usize) -> Self {
         Glyphs { names, ow, ascii: vec![None; 128], other: crate::fasthash::HashMap::default() }
     }
 

@@ -121,7 +121,7 @@ pub(crate) fn impossible_cells(syms: &Symbols, rules: &[IRule], out: &mut Vec<Di
             for (p, m) in present.iter_mut().zip(&missing) {
                 *p &= m;
             }
-            let clash = super::bits::ones(&present).filter_map(|id| names.id_names.get(id).cloned());
+            let clash = super::bits::ones(&present).filter_map(|id| names.id_names.get(id).map(|n| (*n).to_owned()));
             per_line.entry(rule.line).or_insert_with(|| (rule.span, BTreeSet::new())).1.extend(clash);
             break;
         }

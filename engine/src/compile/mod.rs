@@ -316,7 +316,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
         .map(|n| {
             let def = table.object_def(n).and_then(|i| ast.objects.get(i));
             ObjectInfo {
-                name: n.clone(),
+                name: (*n).to_owned(),
                 layer: names.object(n).map_or(0, |x| x.1),
                 colors: def.map(|d| d.colors.iter().map(|c| c.text.clone()).collect()).unwrap_or_default(),
                 sprite: def.map(|d| d.sprite.clone()).unwrap_or_default(),

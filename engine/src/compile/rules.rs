@@ -449,7 +449,7 @@ fn dir_mask(dir: &str) -> u64 {
 }
 
 struct Ctx<'a> {
-    names: &'a Layout,
+    names: &'a Layout<'a>,
     syms: &'a Symbols<'a>,
     ow: usize,
     mw: usize,

@@ -2,8 +2,7 @@
 //! sounds (create, destroy, move/cantmove with directions, action).
 
 use super::bits;
-use super::layout::Layout;
-use crate::names::Meaning;
+use super::layout::{Layout, Narrowed};
 use crate::syntax::ast::SoundDef;
 use crate::fasthash::HashMap;
 
@@ -65,7 +64,7 @@ pub(crate) fn build(names: &Layout, defs: &[SoundDef], ow: usize) -> Sounds {
             continue;
         }
         let seed = seed.to_owned();
-        if EVENTS.contains(&words[0]) && !names.kinds.contains_key(words[0]) {
+        if EVENTS.contains(&words[0]) && names.kind(words[0]).is_none() {
             s.events.insert(words[0].to_owned(), seed);
             continue;
         }
@@ -85,21 +84,21 @@ pub(crate) fn build(names: &Layout, defs: &[SoundDef], ow: usize) -> Sounds {
         if dirs == 0 {
             dirs = 15;
         }
-        let Some(kind) = names.kinds.get(target) else { continue };
-        let members: Vec<String> = match kind {
-            Meaning::Object(o) => vec![o.clone()],
-            Meaning::Property(m) => m.clone(),
-            Meaning::Aggregate(_) => continue,
+        let Some(kind) = names.kind(target) else { continue };
+        let members: &[&str] = match kind {
+            Narrowed::Object(o) => std::slice::from_ref(o),
+            Narrowed::Property(m) => m,
+            Narrowed::Aggregate(_) => continue,
         };
         let mut mask = vec![0u64; ow];
-        for o in &members {
+        for o in members {
             if let Some((id, _)) = names.object(o) {
                 bits::set_bit(&mut mask, id);
             }
         }
         match verb {
             "move" | "cantmove" => {
-                for o in &members {
+                for o in members {
                     let Some((id, layer)) = names.object(o) else { continue };
                     let ms = MoveSound { object: id, layer, dirs, seed: seed.clone() };
                     if verb == "move" {

@@ -8,9 +8,8 @@
 //! Every answer is exactly what the layout says for the same text: the
 //! table changes the cost of a question, never its answer.
 
-use super::layout::Layout;
+use super::layout::{Layout, Narrowed};
 use crate::fasthash::HashMap;
-use crate::names::Meaning;
 use std::rc::Rc;
 
 /// A name in the [`Symbols`] table.
@@ -64,14 +63,14 @@ pub(crate) struct SymInfo<'a> {
 
 /// The interned names of a game's rules.
 pub(crate) struct Symbols<'a> {
-    layout: &'a Layout,
+    layout: &'a Layout<'a>,
     infos: Vec<SymInfo<'a>>,
     index: HashMap<Rc<str>, Sym>,
 }
 
 impl<'a> Symbols<'a> {
     /// An empty table over `layout` (holding only [`ELLIPSIS`]).
-    pub(crate) fn new(layout: &'a Layout) -> Symbols<'a> {
+    pub(crate) fn new(layout: &'a Layout<'a>) -> Symbols<'a> {
         let mut s = Symbols { layout, infos: Vec::new(), index: HashMap::default() };
         let e = s.intern("...");
         debug_assert_eq!(e, ELLIPSIS);
@@ -79,7 +78,7 @@ impl<'a> Symbols<'a> {
     }
 
     /// The layout the answers come from.
-    pub(crate) fn layout(&self) -> &'a Layout {
+    pub(crate) fn layout(&self) -> &'a Layout<'a> {
         self.layout
     }
 
@@ -92,21 +91,21 @@ impl<'a> Symbols<'a> {
         let sym = Sym(u32::try_from(self.infos.len()).unwrap_or(u32::MAX));
         let rc: Rc<str> = Rc::from(text);
         self.index.insert(rc.clone(), sym);
-        let l = self.layout;
+        let info = self.layout.info(text);
         // Placeholder first, so that a name whose meaning mentions itself
         // (an object is its own meaning) finds its symbol.
         self.infos.push(SymInfo {
             text: rc,
             kind: Kind::None,
-            object: l.object(text),
-            single_layer: l.single_layer.get(text).copied(),
-            ids: l.objects_of(text).zip(l.mask_of(text)).map(|((a, ids), m)| (a, ids, m)),
+            object: info.and_then(|i| i.object),
+            single_layer: info.and_then(|i| i.single_layer),
+            ids: info.and_then(|i| i.ids.as_ref()).map(|(a, ids, m)| (*a, ids.as_slice(), &**m)),
         });
-        let kind = match l.kinds.get(text) {
+        let kind = match info.map(|i| &i.kind) {
             None => Kind::None,
-            Some(Meaning::Object(o)) => Kind::Object(self.intern(o)),
-            Some(Meaning::Property(m)) => Kind::Property(m.iter().map(|o| self.intern(o)).collect()),
-            Some(Meaning::Aggregate(m)) => Kind::Aggregate(m.iter().map(|o| self.intern(o)).collect()),
+            Some(Narrowed::Object(o)) => Kind::Object(self.intern(o)),
+            Some(Narrowed::Property(m)) => Kind::Property(m.iter().map(|o| self.intern(o)).collect()),
+            Some(Narrowed::Aggregate(m)) => Kind::Aggregate(m.iter().map(|o| self.intern(o)).collect()),
         };
         if let Some(info) = self.infos.get_mut(sym.0 as usize) {
             info.kind = kind;

@@ -27,7 +27,7 @@ pub struct Glyph {
 fn placed(names: &NameTable, name: &str) -> Option<BTreeSet<String>> {
     match names.meaning(name)? {
         m @ (Meaning::Object(_) | Meaning::Aggregate(_)) if !m.objects().is_empty() => {
-            Some(m.objects().iter().cloned().collect())
+            Some(m.objects().iter().map(|o| (*o).to_owned()).collect())
         }
         _ => None,
     }

@@ -31,18 +31,21 @@ impl Parser {
                 self.diags.push(cat::legend_shape(line.span(pos, end)));
                 return;
             }
-            let word = code[pos..pos + wl].to_lowercase();
+            let word = &code[pos..pos + wl];
             let span = line.span(pos, pos + wl);
             if expect_name {
-                items.push(Ident { text: word, span });
+                items.push(Ident { text: word.to_lowercase(), span });
             } else {
-                let k = match word.as_str() {
-                    "and" => LegendKind::And,
-                    "or" => LegendKind::Or,
-                    _ => {
-                        self.diags.push(cat::legend_expected_logic(span, &word));
-                        return;
-                    }
+                // No character outside ASCII lower-cases to a letter of
+                // `and` or `or`, so comparing ignoring ASCII case is the
+                // same test as lower-casing first.
+                let k = if word.eq_ignore_ascii_case("and") {
+                    LegendKind::And
+                } else if word.eq_ignore_ascii_case("or") {
+                    LegendKind::Or
+                } else {
+                    self.diags.push(cat::legend_expected_logic(span, &word.to_lowercase()));
+                    return;
                 };
                 if items.len() > 1 && k != kind {
                     self.diags.push(cat::legend_mixed(span));

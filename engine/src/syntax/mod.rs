@@ -51,6 +51,10 @@ struct Parser {
     /// The names rules may use, and the object and legend counts they were
     /// collected at (rule lines reuse them until either count changes).
     rule_names: Option<((usize, usize), crate::fasthash::HashSet<String>)>,
+    /// A hash of every object name read so far: a name whose hash is new
+    /// is not a repeat, and only one whose hash is known is compared with
+    /// every object.
+    object_hashes: crate::fasthash::HashSet<u64>,
 }
 
 const SECTION_WORDS: [(&str, Section); 7] = [
@@ -81,14 +85,22 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
         cur_object: None,
         map_open: false,
         rule_names: None,
+        object_hashes: crate::fasthash::HashSet::default(),
     };
     let mut depth = 0u32;
     let mut start = 0usize;
-    let mut last_line: Option<Line<'_>> = None;
-    for (i, raw) in source.split('\n').enumerate() {
+    let bytes = source.as_bytes();
+    let mut i = 0usize;
+    let last = loop {
+        // The lines of `source.split('\n')`, found with a plain byte loop:
+        // most lines are short, and the general searcher's set-up cost
+        // more than the search.
+        let end = bytes[start..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |k| start + k);
+        let raw = &source[start..end];
         let no = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        i += 1;
         let line = Line::new(no, start, raw);
-        start += raw.len() + 1;
+        start = end + 1;
         let mode = match p.section {
             Section::Rules => Mode::Rules,
             Section::Levels => Mode::Levels,
@@ -104,12 +116,13 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
             // remember nothing: an unclosed comment is reported at the end
         }
         p.line(&line, &sc);
-        last_line = Some(line);
-    }
-    if depth > 0
-        && let Some(l) = last_line {
-            p.diags.push(cat::unclosed_comment(l.span(l.raw.len(), l.raw.len())));
+        if end == bytes.len() {
+            break line;
         }
+    };
+    if depth > 0 {
+        p.diags.push(cat::unclosed_comment(last.span(last.raw.len(), last.raw.len())));
+    }
     (p.ast, p.diags)
 }
 
@@ -133,7 +146,10 @@ impl Parser {
             return;
         }
         // Section headers (not recognised inside LEVELS).
-        if self.section != Section::Levels {
+        // Only a line starting with the first letter of a section word
+        // needs its first word measured.
+        let first = rest.as_bytes().first().map(u8::to_ascii_lowercase);
+        if self.section != Section::Levels && matches!(first, Some(b'o' | b'l' | b's' | b'c' | b'r' | b'w')) {
             let wl = word_len(rest);
             // The section words are ASCII, and no other character
             // lower-cases to a letter of theirs: an ASCII comparison

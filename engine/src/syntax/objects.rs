@@ -6,23 +6,39 @@ use super::text::{is_ws, word_len, words, Line};
 use super::{ObjPhase, Parser};
 use crate::diag::catalogue as cat;
 
-/// Colour words the colour line accepts, in the order they are tried.
-const COLOUR_WORDS: [&str; 27] = [
+/// Colour words the colour line accepts.
+#[cfg(test)]
+const COLOUR_WORDS: [&str; 25] = [
     "black", "white", "gray", "darkgray", "lightgray", "grey", "darkgrey", "lightgrey", "red", "darkred",
     "lightred", "brown", "darkbrown", "lightbrown", "orange", "yellow", "green", "darkgreen", "lightgreen",
-    "blue", "lightblue", "darkblue", "purple", "pink", "transparent", "", "",
+    "blue", "lightblue", "darkblue", "purple", "pink", "transparent",
 ];
+
+/// The colour words that start with `first` (a lower-case ASCII letter).
+fn colour_words(first: u8) -> &'static [&'static str] {
+    match first {
+        b'b' => &["black", "brown", "blue"],
+        b'w' => &["white"],
+        b'g' => &["gray", "grey", "green"],
+        b'd' => &["darkgray", "darkgrey", "darkred", "darkbrown", "darkgreen", "darkblue"],
+        b'l' => &["lightgray", "lightgrey", "lightred", "lightbrown", "lightgreen", "lightblue"],
+        b'r' => &["red"],
+        b'o' => &["orange"],
+        b'y' => &["yellow"],
+        b'p' => &["purple", "pink"],
+        b't' => &["transparent"],
+        _ => &[],
+    }
+}
 
 /// Length of the colour at the start of `s` (lower-case), if one is there.
 /// Like the reference, this matches a prefix: `blackish` starts with a colour.
+/// Upper-case ASCII letters count as their lower-case selves (so the line
+/// need not be lower-cased first when it is ASCII).
 fn colour_prefix(s: &str) -> Option<usize> {
-    for w in COLOUR_WORDS.iter().filter(|w| !w.is_empty()) {
-        if s.starts_with(w) {
-            return Some(w.len());
-        }
-    }
     let b = s.as_bytes();
-    if b.first() == Some(&b'#') {
+    let first = *b.first()?;
+    if first == b'#' {
         let hex = b[1..].iter().take_while(|c| c.is_ascii_hexdigit()).count();
         if hex >= 6 {
             return Some(7);
@@ -30,8 +46,14 @@ fn colour_prefix(s: &str) -> Option<usize> {
         if hex >= 3 {
             return Some(4);
         }
+        return None;
     }
-    None
+    // No colour word is the start of another, so the first match is the
+    // only one.
+    colour_words(first.to_ascii_lowercase())
+        .iter()
+        .find(|w| b.len() >= w.len() && b[..w.len()].eq_ignore_ascii_case(w.as_bytes()))
+        .map(|w| w.len())
 }
 
 impl Parser {
@@ -76,12 +98,17 @@ impl Parser {
         }
         let text = code[fc..fc + wl].to_lowercase();
         let name = Ident { text, span: line.span(fc, fc + wl) };
-        if self.ast.objects.iter().any(|o| o.name.text == name.text) {
+        let hash = {
+            use std::hash::Hasher as _;
+            let mut h = crate::fasthash::FxHasher::default();
+            h.write(name.text.as_bytes());
+            h.finish()
+        };
+        if !self.object_hashes.insert(hash) && self.ast.objects.iter().any(|o| o.name.text == name.text) {
             self.diags.push(cat::object_redefined(name.span, &name.text));
             return;
         }
         let extra_names = words(code, fc + wl)
-            .into_iter()
             .map(|w| Ident { text: w.text.to_lowercase(), span: line.span(w.start, w.end) })
             .collect();
         self.ast.objects.push(ObjectDef {
@@ -99,7 +126,10 @@ impl Parser {
 
     fn colour_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         let Some(idx) = self.cur_object else { return };
-        let lower = code.to_lowercase();
+        // An ASCII line is read as it is (colour words match ignoring
+        // case, and each colour is lower-cased when kept).
+        let lower: std::borrow::Cow<'_, str> =
+            if code.is_ascii() { std::borrow::Cow::Borrowed(code) } else { std::borrow::Cow::Owned(code.to_lowercase()) };
         if lower.len() != code.len() {
             // Lower-casing changed byte lengths (rare scripts): fall back to words.
             for w in words(code, fc) {
@@ -115,13 +145,12 @@ impl Parser {
         } else {
             let mut pos = fc;
             while pos < lower.len() {
-                let ws = lower[pos..].len() - lower[pos..].trim_start_matches(super::text::is_ws).len();
-                pos += ws;
+                pos += super::text::ws_len(&lower[pos..]);
                 if pos >= lower.len() {
                     break;
                 }
                 if let Some(n) = colour_prefix(&lower[pos..]) {
-                    let text = lower[pos..pos + n].to_owned();
+                    let text = lower[pos..pos + n].to_ascii_lowercase();
                     self.ast.objects[idx].colors.push(Ident { text, span: line.span(pos, pos + n) });
                     pos += n;
                 } else {
@@ -141,8 +170,9 @@ impl Parser {
 
     fn sprite_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         let Some(idx) = self.cur_object else { return };
-        let mut row = String::new();
-        let mut pixels = Vec::new();
+        // Sprites are 5x5: room for a row, and for five rows at the first.
+        let mut row = String::with_capacity(5);
+        let mut pixels = Vec::with_capacity(5);
         let mut last = fc;
         for (i, c) in code[fc..].char_indices() {
             let i = i + fc;
@@ -171,6 +201,10 @@ impl Parser {
         }
         let span = line.span(fc, last);
         let o = &mut self.ast.objects[idx];
+        if o.sprite_rows.is_empty() {
+            o.sprite_rows.reserve_exact(5);
+            o.sprite.reserve_exact(5);
+        }
         o.sprite_rows.push(Ident { text: row, span });
         o.sprite.push(pixels);
         o.span = o.span.to(span);
@@ -182,7 +216,24 @@ impl Parser {
 
 #[cfg(test)]
 mod tests {
-    use super::colour_prefix;
+    use super::{colour_prefix, colour_words, COLOUR_WORDS};
+
+    #[test]
+    fn colour_words_are_grouped_by_their_first_letter() {
+        let mut grouped: Vec<&str> = (0..=255u8).flat_map(|b| colour_words(b).iter().copied()).collect();
+        for w in &grouped {
+            assert!(colour_words(w.as_bytes()[0]).contains(w));
+        }
+        let mut all = COLOUR_WORDS.to_vec();
+        grouped.sort_unstable();
+        all.sort_unstable();
+        assert_eq!(grouped, all);
+        for a in COLOUR_WORDS {
+            for b in COLOUR_WORDS {
+                assert!(a == b || !b.starts_with(a), "{a} starts {b}");
+            }
+        }
+    }
 
     #[test]
     fn colour_prefixes() {

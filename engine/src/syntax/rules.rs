@@ -14,18 +14,6 @@ use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
 use crate::span::Span;
 
-/// Words that may stand before an object in a cell.
-pub const MODIFIERS: [&str; 19] = [
-    ">", "<", "^", "v", "up", "down", "left", "right", "moving", "stationary", "no", "randomdir", "random",
-    "horizontal", "vertical", "orthogonal", "perpendicular", "parallel", "action",
-];
-
-/// Command words after the right-hand side.
-pub const COMMANDS: [&str; 18] = [
-    "sfx0", "sfx1", "sfx2", "sfx3", "sfx4", "sfx5", "sfx6", "sfx7", "sfx8", "sfx9", "sfx10", "cancel", "checkpoint",
-    "restart", "win", "message", "again", "gosub",
-];
-
 /// A token of a rule line: lower-cased text (borrowed from the line when
 /// it is already lower case) and byte range in the line.
 #[derive(Debug, Clone)]
@@ -38,28 +26,39 @@ struct Tok<'a> {
 /// Split rule text into tokens: brackets, bars and arrows stand alone, a
 /// leading `+` stands alone, everything else splits at whitespace.
 fn tokenize<'a>(raw: &'a str, from: usize, to: usize) -> Vec<Tok<'a>> {
-    let mut out: Vec<Tok> = Vec::new();
-    let s = &raw[from..to];
+    let bytes = raw.as_bytes();
+    // A guess at the count (a token and a space take at least two bytes),
+    // so that most lines fill one allocation.
+    let mut out: Vec<Tok> = Vec::with_capacity((to - from) / 3 + 4);
     let mut cur: Option<usize> = None;
     let push_word = |out: &mut Vec<Tok<'a>>, a: usize, b: usize| {
         if a < b {
             out.push(Tok { text: lower_cow(&raw[a..b]), start: a, end: b });
         }
     };
-    let mut iter = s.char_indices().peekable();
     let mut first_nonws = true;
-    while let Some((i, c)) = iter.next() {
-        let i = i + from;
-        if first_nonws && !is_ws(c) {
+    // Every character that matters here is ASCII: bytes are read as they
+    // are, and a character of more bytes only for whether it is whitespace.
+    let mut i = from;
+    while i < to {
+        let c = bytes[i];
+        let (ws, width) = if c.is_ascii() {
+            (c == b' ' || (b'\t'..=b'\r').contains(&c), 1)
+        } else {
+            let ch = raw[i..].chars().next().unwrap_or(' ');
+            (is_ws(ch), ch.len_utf8())
+        };
+        if first_nonws && !ws {
             first_nonws = false;
-            if c == '+' {
+            if c == b'+' {
                 out.push(Tok { text: Cow::Borrowed("+"), start: i, end: i + 1 });
+                i += 1;
                 continue;
             }
         }
-        let single = matches!(c, '[' | ']' | '|');
-        let arrow = c == '-' && raw[i..to].starts_with("->");
-        if is_ws(c) || single || arrow {
+        let single = matches!(c, b'[' | b']' | b'|');
+        let arrow = c == b'-' && i + 1 < to && bytes[i + 1] == b'>';
+        if ws || single || arrow {
             if let Some(a) = cur.take() {
                 push_word(&mut out, a, i);
             }
@@ -67,16 +66,36 @@ fn tokenize<'a>(raw: &'a str, from: usize, to: usize) -> Vec<Tok<'a>> {
                 out.push(Tok { text: Cow::Borrowed(&raw[i..i + 1]), start: i, end: i + 1 });
             } else if arrow {
                 out.push(Tok { text: Cow::Borrowed("->"), start: i, end: i + 2 });
-                iter.next();
+                i += 2;
+                continue;
             }
         } else if cur.is_none() {
             cur = Some(i);
         }
+        i += width;
     }
     if let Some(a) = cur {
         push_word(&mut out, a, to);
     }
     out
+}
+
+/// Whether `word` may stand before an object in a cell.
+fn is_modifier(word: &str) -> bool {
+    matches!(
+        word,
+        ">" | "<" | "^" | "v" | "up" | "down" | "left" | "right" | "moving" | "stationary" | "no" | "randomdir"
+            | "random" | "horizontal" | "vertical" | "orthogonal" | "perpendicular" | "parallel" | "action"
+    )
+}
+
+/// Whether `word` is a command word (after the right-hand side).
+fn is_command(word: &str) -> bool {
+    matches!(
+        word,
+        "sfx0" | "sfx1" | "sfx2" | "sfx3" | "sfx4" | "sfx5" | "sfx6" | "sfx7" | "sfx8" | "sfx9" | "sfx10" | "cancel"
+            | "checkpoint" | "restart" | "win" | "message" | "again" | "gosub"
+    )
 }
 
 /// Tokens' text joined by single spaces (a multi-word name).
@@ -136,7 +155,7 @@ impl Parser {
             return;
         }
         let stop = raw[fc..].find('(').map_or(raw.len(), |i| fc + i);
-        let toks = tokenize(raw, fc, stop);
+        let mut toks = tokenize(raw, fc, stop);
         if toks.is_empty() {
             return;
         }
@@ -162,7 +181,7 @@ impl Parser {
         let mut rule = Rule { plus: None, prefixes: Vec::new(), lhs: Vec::new(), rhs: Vec::new(), commands: Vec::new(), arrow: None };
         let mut warnings: Vec<Diagnostic> = Vec::new();
         let mut kept_errors: Vec<Diagnostic> = Vec::new();
-        let outcome = self.read_rule(line, &toks, &names, &mut rule, &mut warnings, &mut kept_errors);
+        let outcome = self.read_rule(line, &mut toks, &names, &mut rule, &mut warnings, &mut kept_errors);
         self.rule_names = Some((names_key, names));
         self.diags.extend(warnings);
         self.diags.extend(kept_errors);
@@ -176,7 +195,7 @@ impl Parser {
     fn read_rule(
         &self,
         line: &Line<'_>,
-        toks: &[Tok<'_>],
+        toks: &mut [Tok<'_>],
         names: &HashSet<String>,
         rule: &mut Rule,
         warnings: &mut Vec<Diagnostic>,
@@ -311,7 +330,7 @@ impl Parser {
                         rule.arrow = Some(sp(t));
                     }
                 }
-                _ if MODIFIERS.contains(&text) => {
+                _ if is_modifier(text) => {
                     if pending.is_some() {
                         return err(t, cat::rule_two_modifiers);
                     } else if !in_row {
@@ -325,7 +344,10 @@ impl Parser {
                 }
                 _ if names.contains(text) => {
                     if in_row {
-                        let name = Ident { text: t.text.to_string(), span: sp(t) };
+                        // The name's text moves into the tree (no later
+                        // step reads a name token's text again).
+                        let span = sp(t);
+                        let name = Ident { text: std::mem::take(&mut toks[i].text).into_owned(), span };
                         items.push(CellItem { modifiers: pending.take().into_iter().collect(), name });
                         seen_content = true;
                     } else {
@@ -340,7 +362,7 @@ impl Parser {
                         warnings.push(cat::rule_ellipsis_outside(sp(t)));
                     }
                 }
-                _ if COMMANDS.contains(&text) => {
+                _ if is_command(text) => {
                     if !rhs {
                         return err(t, cat::rule_command_before_arrow);
                     }
@@ -398,7 +420,42 @@ impl Parser {
 
 #[cfg(test)]
 mod tests {
-    use super::tokenize;
+    use super::{is_command, is_modifier, tokenize};
+
+    /// Words that may stand before an object in a cell.
+    const MODIFIERS: [&str; 19] = [
+        ">", "<", "^", "v", "up", "down", "left", "right", "moving", "stationary", "no", "randomdir", "random",
+        "horizontal", "vertical", "orthogonal", "perpendicular", "parallel", "action",
+    ];
+
+    /// Command words after the right-hand side.
+    const COMMANDS: [&str; 18] = [
+        "sfx0", "sfx1", "sfx2", "sfx3", "sfx4", "sfx5", "sfx6", "sfx7", "sfx8", "sfx9", "sfx10", "cancel", "checkpoint",
+        "restart", "win", "message", "again", "gosub",
+    ];
+
+    #[test]
+    fn the_word_tests_are_the_word_lists() {
+        assert!(MODIFIERS.iter().all(|w| is_modifier(w)) && COMMANDS.iter().all(|w| is_command(w)));
+        for w in ["player", "sfx11", "V", "", "->", "...", "late", "rigid"] {
+            assert!(!is_modifier(w) && !is_command(w), "{w}");
+        }
+    }
+
+    #[test]
+    fn tokens_split_at_any_whitespace_and_keep_other_characters() {
+        let raw = "\u{a0}+[\u{2003}> é|ü ]\u{feff}->[a-b]-\t>x";
+        let t: Vec<(String, usize, usize)> =
+            tokenize(raw, 0, raw.len()).into_iter().map(|t| (t.text.into_owned(), t.start, t.end)).collect();
+        let words: Vec<&str> = t.iter().map(|x| x.0.as_str()).collect();
+        assert_eq!(words, ["+", "[", ">", "é", "|", "ü", "]", "->", "[", "a-b", "]", "-", ">x"]);
+        for (text, a, b) in &t {
+            assert_eq!(raw[*a..*b].to_lowercase(), *text);
+        }
+        // An arrow cut by the end of the range is not an arrow.
+        let cut = tokenize("a ->", 0, 3);
+        assert_eq!(cut.last().map(|t| &*t.text), Some("-"));
+    }
 
     #[test]
     fn tokenizes_like_the_reference() {

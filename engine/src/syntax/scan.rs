@@ -47,22 +47,29 @@ fn starts_word_ci(s: &str, word: &str) -> bool {
     s.len() >= word.len() && s.is_char_boundary(word.len()) && s[..word.len()].eq_ignore_ascii_case(word)
 }
 
+/// Spaces to stand for a line that is all comment (longer lines get their
+/// own).
+const SPACES: &str = "                                                                                                                                ";
+
 /// Scan `raw`, starting inside `depth` nested comments.
 #[must_use]
 pub fn scan(raw: &str, depth: u32, mode: Mode) -> Scanned<'_> {
+    if raw.as_bytes().iter().any(|&b| b == b'(' || b == b')') {
+        return scan_general(raw, depth, mode);
+    }
+    if depth > 0 {
+        // Inside a comment, a line without parentheses is all comment.
+        let code = match SPACES.get(..raw.len()) {
+            Some(s) => std::borrow::Cow::Borrowed(s),
+            None => std::borrow::Cow::Owned(" ".repeat(raw.len())),
+        };
+        return Scanned { code, depth_out: depth, first_code: None, blank: false, stray_closes: Vec::new() };
+    }
     // Most lines have no parenthesis and start outside any comment: then
     // nothing is blanked, and only the first code character is wanted.
-    if depth == 0 && !raw.as_bytes().iter().any(|&b| b == b'(' || b == b')') {
-        let first_code = raw.char_indices().find(|&(_, c)| !is_ws(c)).map(|(i, _)| i);
-        return Scanned {
-            code: std::borrow::Cow::Borrowed(raw),
-            depth_out: 0,
-            first_code,
-            blank: first_code.is_none(),
-            stray_closes: Vec::new(),
-        };
-    }
-    scan_general(raw, depth, mode)
+    let ws = super::text::ws_len(raw);
+    let first_code = (ws < raw.len()).then_some(ws);
+    Scanned { code: std::borrow::Cow::Borrowed(raw), depth_out: 0, first_code, blank: first_code.is_none(), stray_closes: Vec::new() }
 }
 
 /// [`scan`] for any line: comments, nesting and stray parentheses.
@@ -186,10 +193,13 @@ mod tests {
 
     #[test]
     fn the_short_way_for_lines_without_parentheses_agrees_with_the_full_scan() {
-        let lines = ["", "  \t", "\r", "  [ a | b ] -> [ b | a ]", "\u{feff} message hi", "message x", "é ü", "=== "];
+        let long = "x ".repeat(100);
+        let lines = ["", "  \t", "\r", "  [ a | b ] -> [ b | a ]", "\u{feff} message hi", "message x", "é ü", "=== ", &long];
         for line in lines {
             for mode in [Mode::Normal, Mode::Rules, Mode::Levels] {
-                assert_eq!(scan(line, 0, mode), scan_general(line, 0, mode), "{line:?} in {mode:?}");
+                for depth in [0, 1, 3] {
+                    assert_eq!(scan(line, depth, mode), scan_general(line, depth, mode), "{line:?} in {mode:?} at {depth}");
+                }
             }
         }
     }

@@ -8,7 +8,6 @@ use crate::diag::catalogue as cat;
 impl Parser {
     pub(super) fn sounds_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         let ws: Vec<Ident> = words(code, fc)
-            .into_iter()
             .map(|w| Ident { text: w.text.to_lowercase(), span: line.span(w.start, w.end) })
             .collect();
         let span = ws.first().map_or_else(|| line.span(fc, fc), |a| a.span);
@@ -49,7 +48,6 @@ impl Parser {
         let raw = line.raw;
         let stop = raw[fc..].find('(').map_or(raw.len(), |i| fc + i);
         let ws: Vec<Ident> = words(&raw[..stop], fc)
-            .into_iter()
             .map(|w| Ident { text: w.text.to_lowercase(), span: line.span(w.start, w.end) })
             .collect();
         let end = raw[..stop].trim_end_matches(super::text::is_ws).len();

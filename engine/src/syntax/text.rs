@@ -49,15 +49,22 @@ pub struct Line<'a> {
     pub start: usize,
     /// The line's text, without the `\n`.
     pub raw: &'a str,
-    /// For lines with non-ASCII text: character count before each byte.
-    cols: Option<Vec<u32>>,
+    /// For lines with non-ASCII text: character count before each byte
+    /// (worked out the first time a column is asked for: most lines, and
+    /// every line inside a comment, never are).
+    cols: std::cell::OnceCell<Option<Vec<u32>>>,
 }
 
 impl<'a> Line<'a> {
     /// Wrap a line that starts at byte `start` of the source.
     #[must_use]
     pub fn new(no: u32, start: usize, raw: &'a str) -> Self {
-        let cols = if raw.is_ascii() {
+        Self { no, start, raw, cols: std::cell::OnceCell::new() }
+    }
+
+    /// The column table of a line with non-ASCII text.
+    fn columns(raw: &str) -> Option<Vec<u32>> {
+        if raw.is_ascii() {
             None
         } else {
             let mut v = Vec::with_capacity(raw.len() + 1);
@@ -73,14 +80,13 @@ impl<'a> Line<'a> {
                 v.push(n);
             }
             Some(v)
-        };
-        Self { no, start, raw, cols }
+        }
     }
 
     /// 1-based column of byte offset `off` within the line.
     #[must_use]
     pub fn col(&self, off: usize) -> u32 {
-        match &self.cols {
+        match self.cols.get_or_init(|| Self::columns(self.raw)) {
             None => u32::try_from(off).unwrap_or(u32::MAX).saturating_add(1),
             Some(v) => v.get(off).copied().unwrap_or(0).saturating_add(1),
         }
@@ -114,36 +120,68 @@ pub struct Word<'a> {
 
 /// Split `code` (from byte `from`) into whitespace-separated words.
 #[must_use]
-pub fn words(code: &str, from: usize) -> Vec<Word<'_>> {
-    let mut out = Vec::new();
-    let mut start: Option<usize> = None;
-    let tail = code.get(from..).unwrap_or("");
-    for (i, c) in tail.char_indices() {
-        let i = i + from;
-        if is_ws(c) {
-            if let Some(s) = start.take() {
-                out.push(Word { text: &code[s..i], start: s, end: i });
-            }
-        } else if start.is_none() {
-            start = Some(i);
+pub fn words(code: &str, from: usize) -> Words<'_> {
+    Words { code, pos: from.min(code.len()) }
+}
+
+/// The words of a line, in order (see [`words`]).
+#[derive(Debug, Clone)]
+pub struct Words<'a> {
+    code: &'a str,
+    /// Where the search for the next word starts.
+    pos: usize,
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = Word<'a>;
+
+    fn next(&mut self) -> Option<Word<'a>> {
+        let code = self.code;
+        let start = self.pos + ws_len(code.get(self.pos..)?);
+        if start >= code.len() {
+            self.pos = code.len();
+            return None;
         }
+        let tail = &code[start..];
+        let len = tail.char_indices().find(|&(_, c)| is_ws(c)).map_or(tail.len(), |(i, _)| i);
+        let end = start + len;
+        self.pos = end;
+        Some(Word { text: &code[start..end], start, end })
     }
-    if let Some(s) = start {
-        out.push(Word { text: &code[s..], start: s, end: code.len() });
-    }
-    out
 }
 
 /// Byte length of the run of word characters at the start of `s`.
 #[must_use]
 pub fn word_len(s: &str) -> usize {
-    s.char_indices().find(|&(_, c)| !is_word(c)).map_or(s.len(), |(i, _)| i)
+    // ASCII bytes are judged as bytes; from the first other byte on (always
+    // the start of a character) the rest is judged character by character.
+    let b = s.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        if c.is_ascii_alphanumeric() || c == b'_' {
+            continue;
+        }
+        if c.is_ascii() {
+            return i;
+        }
+        return i + s[i..].char_indices().find(|&(_, c)| !is_word(c)).map_or(s.len() - i, |(k, _)| k);
+    }
+    b.len()
 }
 
 /// Byte length of the run of whitespace at the start of `s`.
 #[must_use]
 pub fn ws_len(s: &str) -> usize {
-    s.char_indices().find(|&(_, c)| !is_ws(c)).map_or(s.len(), |(i, _)| i)
+    let b = s.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        if c == b' ' || (b'\t'..=b'\r').contains(&c) {
+            continue;
+        }
+        if c.is_ascii() {
+            return i;
+        }
+        return i + s[i..].char_indices().find(|&(_, c)| !is_ws(c)).map_or(s.len() - i, |(k, _)| k);
+    }
+    b.len()
 }
 
 #[cfg(test)]
@@ -160,8 +198,20 @@ mod tests {
     }
 
     #[test]
+    fn byte_scans_agree_with_character_scans() {
+        let by_char = |s: &str, f: fn(char) -> bool| s.char_indices().find(|&(_, c)| !f(c)).map_or(s.len(), |(i, _)| i);
+        let samples = ["", "abc", "a_b9 x", "  \t\x0b\x0c\r\n x", "\u{feff} a", "\u{a0}\u{2003}b", "éa b", "aé b", "a\u{1c}b", "_-x", "ab\u{300}c", "\u{85}"];
+        for s in samples {
+            assert_eq!(word_len(s), by_char(s, is_word), "word_len({s:?})");
+            assert_eq!(ws_len(s), by_char(s, is_ws), "ws_len({s:?})");
+            let expected: Vec<&str> = s.split(is_ws).filter(|w| !w.is_empty()).collect();
+            assert_eq!(words(s, 0).map(|w| w.text).collect::<Vec<_>>(), expected, "words({s:?})");
+        }
+    }
+
+    #[test]
     fn splits_words() {
-        let w = words("  ab  c ", 0);
+        let w: Vec<Word<'_>> = words("  ab  c ", 0).collect();
         assert_eq!(w.len(), 2);
         assert_eq!(w[0].text, "ab");
         assert_eq!((w[1].start, w[1].end), (6, 7));
