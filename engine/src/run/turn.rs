@@ -434,7 +434,10 @@ impl Session {
         // been tried since the last change. That only matters to which
         // `gosub` a group takes (a rule that matched without changing
         // anything is not tried again), so only groups with one do it.
-        let stops_early = group.iter().any(|r| r.commands.iter().any(|c| matches!(c, Command::Gosub(_))));
+        // Asked only when that many rules have been tried (looking through
+        // every rule's commands on each call was 8% of robotarm's turns).
+        let mut stops_early: Option<bool> = None;
+        let has_gosub = || group.iter().any(|r| r.commands.iter().any(|c| matches!(c, Command::Gosub(_))));
         let mut idle: isize = -1;
         let mut has_changes = false;
         let mut made_change = true;
@@ -457,7 +460,7 @@ impl Session {
                 } else {
                     idle += 1;
                 }
-                if stops_early && idle == group.len() as isize {
+                if idle == group.len() as isize && *stops_early.get_or_insert_with(has_gosub) {
                     break;
                 }
             }
