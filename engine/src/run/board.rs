@@ -379,6 +379,27 @@ impl Board {
         }
     }
 
+    /// [`Self::match_row`] by the general scan alone (no one-word, keyed or
+    /// fixed-width path): what the fast paths are tested against.
+    pub(crate) fn match_row_general(&self, row: &Row, dir: Direction, out: &mut Vec<RowMatch>) {
+        out.clear();
+        let (w, h) = (self.width as isize, self.height as isize);
+        let len = row.len as isize;
+        let (mut xmin, mut xmax, mut ymin, mut ymax) = (0isize, w, 0isize, h);
+        match dir {
+            Direction::Up => ymin += len - 1,
+            Direction::Down => ymax -= len - 1,
+            Direction::Left => xmin += len - 1,
+            Direction::Right => xmax -= len - 1,
+            Direction::Action => return,
+        }
+        let mut segs: [&[PatternCell]; 3] = [&[], &[], &[]];
+        for (k, seg) in row.cells.split(|c| matches!(c, PatternCell::Ellipsis)).take(3).enumerate() {
+            segs[k] = seg;
+        }
+        self.scan(row, dir, &segs, (xmin, xmax, ymin, ymax), out, |p, i| self.cell_matches(p, i));
+    }
+
     /// [`Self::cell_matches`] with the word counts fixed at compile time.
     #[inline(always)]
     fn cell_fixed<const OW: usize, const MW: usize>(&self, p: &CellPattern, i: usize) -> bool {
@@ -621,46 +642,41 @@ impl Board {
         let (kc, kow, kall, kany, kmw, kmb) = row
             .key
             .map_or((0, 0, 0, 0, 0, 0), |k| (k.cell as isize, k.obj_word, k.obj_all, k.obj_any, k.mov_word, k.mov_bits));
-        // The same key on a line's masks (which hold the key cell's
-        // contents if the row matches in that line).
-        let line_keyed = |lo: &[u64], lm: &[u64]| -> bool {
-            lo.get(kow).is_some_and(|&o| o & kall == kall && (kany == 0 || o & kany != 0))
-                && lm.get(kmw).is_some_and(|&m| m & kmb == kmb)
-        };
-        let keyed = |i: isize| -> bool {
+        let mov_keyed = |i: isize| -> bool {
             let p = (i + kc * d) as usize;
-            objects.get(p * OW + kow).is_some_and(|&o| o & kall == kall && (kany == 0 || o & kany != 0))
-                && movements.get(p * MW + kmw).is_some_and(|&m| m & kmb == kmb)
+            movements.get(p * MW + kmw).is_some_and(|&m| m & kmb == kmb)
         };
-        if horizontal {
-            for y in ymin..ymax {
-                let yu = y as usize;
-                let (lo, lm) = (&self.row_obj[yu * OW..(yu + 1) * OW], &self.row_mov[yu * MW..(yu + 1) * MW]);
-                if !line_keyed(lo, lm) || !Self::line_may_match(row, lo, lm) {
-                    continue;
+        // The places of a line are `first + j * step` for `j` in `0..n`:
+        // their key words are read in one tight loop, and only the places
+        // that pass go on to the movement key and the whole row.
+        let line = |first: isize, step: isize, n: isize, out: &mut Vec<RowMatch>| {
+            let stride = step as usize * OW;
+            let start = (first + kc * d) as usize * OW + kow;
+            key_places(objects, start, stride, n, kall, kany, |j| {
+                let i = first + j as isize * step;
+                if (kmb == 0 || mov_keyed(i)) && test(i) {
+                    out.push(RowMatch { start: i as usize, gaps: [0, 0] });
                 }
-                for x in xmin..xmax {
-                    let i = x * h + y;
-                    if keyed(i) && test(i) {
-                        out.push(RowMatch { start: i as usize, gaps: [0, 0] });
-                    }
-                }
+            });
+        };
+        // Lines are keyed the same way, on their masks (which hold the key
+        // cell's contents if the row matches in that line).
+        let (line_obj, line_mov, lmin, lmax) =
+            if horizontal { (&self.row_obj, &self.row_mov, ymin, ymax) } else { (&self.col_obj, &self.col_mov, xmin, xmax) };
+        key_places(line_obj, lmin.max(0) as usize * OW + kow, OW, lmax - lmin, kall, kany, |j| {
+            let l = lmin as usize + j;
+            let (Some(lo), Some(lm)) = (line_obj.get(l * OW..(l + 1) * OW), line_mov.get(l * MW..(l + 1) * MW)) else {
+                return;
+            };
+            if lm.get(kmw).is_none_or(|&m| m & kmb != kmb) || !Self::line_may_match(row, lo, lm) {
+                return;
             }
-        } else {
-            for x in xmin..xmax {
-                let xu = x as usize;
-                let (lo, lm) = (&self.col_obj[xu * OW..(xu + 1) * OW], &self.col_mov[xu * MW..(xu + 1) * MW]);
-                if !line_keyed(lo, lm) || !Self::line_may_match(row, lo, lm) {
-                    continue;
-                }
-                for y in ymin..ymax {
-                    let i = x * h + y;
-                    if keyed(i) && test(i) {
-                        out.push(RowMatch { start: i as usize, gaps: [0, 0] });
-                    }
-                }
+            if horizontal {
+                line(xmin * h + l as isize, h, xmax - xmin, out);
+            } else {
+                line(l as isize * h + ymin, 1, ymax - ymin, out);
             }
-        }
+        });
     }
 
     /// Whether `row` still matches exactly at `m`.
@@ -692,6 +708,26 @@ impl Board {
             }
         }
         true
+    }
+}
+
+/// Calls `hit(j)` for each `j` in `0..n` whose word `words[start + j *
+/// stride]` holds all of `all` and, unless `any` is 0, one of `any`: the
+/// matcher's first test of each place of a line, as one tight loop.
+#[inline(always)]
+fn key_places(words: &[u64], start: usize, stride: usize, n: isize, all: u64, any: u64, mut hit: impl FnMut(usize)) {
+    if n <= 0 {
+        return;
+    }
+    let n = n as usize;
+    let Some(words) = words.get(start..=start + (n - 1) * stride) else { return };
+    let mut k = 0;
+    for j in 0..n {
+        let o = words[k];
+        k += stride;
+        if o & all == all && (any == 0 || o & any != 0) {
+            hit(j);
+        }
     }
 }
 

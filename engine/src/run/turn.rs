@@ -126,6 +126,16 @@ fn rule_set(game: &Game, phase: Phase, sub: Option<usize>) -> &RuleSet {
 }
 
 impl Session {
+    /// Whether the fast paths of matching and rewriting may run (tests
+    /// turn them off to compare).
+    #[inline(always)]
+    fn fast_paths(&self) -> bool {
+        #[cfg(test)]
+        return !self.general_paths;
+        #[cfg(not(test))]
+        true
+    }
+
     /// The reference's `processInput`: `dir` is None for a no-input turn.
     /// Returns whether the level changed.
     pub(crate) fn process_input(&mut self, dir: Option<Direction>, mode: TurnMode) -> bool {
@@ -493,7 +503,11 @@ impl Session {
         all.clear();
         for row in &rule.rows {
             let mut m = self.row_pool.pop().unwrap_or_default();
-            board.match_row(row, rule.dir, &mut m);
+            if self.fast_paths() {
+                board.match_row(row, rule.dir, &mut m);
+            } else {
+                board.match_row_general(row, rule.dir, &mut m);
+            }
             let empty = m.is_empty();
             all.push(m);
             if empty {
@@ -523,7 +537,16 @@ impl Session {
             Some([crate::compile::PatternCell::Cell(p)]) if rule.rows.len() == 1 => p.replace.as_ref(),
             _ => None,
         };
-        if let Some(rep) = one_cell {
+        if let Some(rep) = one_cell
+            && self.trace.is_none()
+            && self.fast_paths()
+            && !rule.rigid
+            && rep.random_dir_layers.is_empty()
+        {
+            // As below, with the word counts chosen once for every match.
+            let ms = &matches[0][..matches[0].len().min(TUPLE_CAP)];
+            result = self.replace_plain_all(rep, ms);
+        } else if let Some(rep) = one_cell {
             // One row of one cell that changes: rewrite each matched cell.
             // The matches are distinct cells and a rewrite touches only its
             // own, so each still matches when its turn comes (no re-check).
@@ -684,6 +707,23 @@ impl Session {
             return false;
         }
         let (ow, mw) = (board.ow, board.mw);
+        let fast = self.fast_paths();
+        let Some(board) = self.board.as_mut() else { return false };
+        match (ow, mw) {
+            _ if !fast => {}
+            (1, 1) => return self.replace_fixed::<1, 1>(rep, i),
+            (1, 2) => return self.replace_fixed::<1, 2>(rep, i),
+            (1, 3) => return self.replace_fixed::<1, 3>(rep, i),
+            (2, 1) => return self.replace_fixed::<2, 1>(rep, i),
+            (2, 2) => return self.replace_fixed::<2, 2>(rep, i),
+            (2, 3) => return self.replace_fixed::<2, 3>(rep, i),
+            (3, 1) => return self.replace_fixed::<3, 1>(rep, i),
+            (3, 2) => return self.replace_fixed::<3, 2>(rep, i),
+            (3, 3) => return self.replace_fixed::<3, 3>(rep, i),
+            (4, 2) => return self.replace_fixed::<4, 2>(rep, i),
+            (4, 3) => return self.replace_fixed::<4, 3>(rep, i),
+            _ => {}
+        }
         // The random object: its id, its layer's object mask, its layer.
         let mut spawn: Option<(usize, &[u64], usize)> = None;
         if !rep.random_objects.is_empty() {
@@ -736,6 +776,122 @@ impl Session {
                 board.row_obj[y * ow + w] |= v;
                 board.col_obj[x * ow + w] |= v;
                 board.map_obj[w] |= v;
+            }
+        }
+        // The line and level movement masks already cover movements that
+        // did not change.
+        if movs_changed {
+            board.note_movements(i);
+        }
+        objs_changed || movs_changed
+    }
+
+    /// [`Self::replace_plain`] at the start of each of `ms`, in order;
+    /// whether any cell changed.
+    fn replace_plain_all(&mut self, rep: &crate::compile::Replacement, ms: &[RowMatch]) -> bool {
+        let Some(board) = self.board.as_ref() else { return false };
+        let (ow, mw, cells) = (board.ow, board.mw, board.cells());
+        let mut changed = false;
+        macro_rules! each {
+            ($ow:literal, $mw:literal) => {{
+                for m in ms.iter().filter(|m| m.start < cells) {
+                    changed |= self.replace_fixed::<$ow, $mw>(rep, m.start);
+                }
+                return changed;
+            }};
+        }
+        match (ow, mw) {
+            (1, 1) => each!(1, 1),
+            (1, 2) => each!(1, 2),
+            (1, 3) => each!(1, 3),
+            (2, 1) => each!(2, 1),
+            (2, 2) => each!(2, 2),
+            (2, 3) => each!(2, 3),
+            (3, 1) => each!(3, 1),
+            (3, 2) => each!(3, 2),
+            (3, 3) => each!(3, 3),
+            (4, 2) => each!(4, 2),
+            (4, 3) => each!(4, 3),
+            _ => {}
+        }
+        for m in ms {
+            changed |= self.replace_plain(rep, m.start);
+        }
+        changed
+    }
+
+    /// [`Self::replace_plain`] for `OW` words of objects and `MW` of
+    /// movements: the random object's masks are folded into the
+    /// replacement's first, then each word is rewritten once.
+    #[inline(always)]
+    fn replace_fixed<const OW: usize, const MW: usize>(&mut self, rep: &crate::compile::Replacement, i: usize) -> bool {
+        let Some(board) = self.board.as_mut() else { return false };
+        let (Ok(mut clear), Ok(mut set), Ok(mut mclear), Ok(mset)) = (
+            <[u64; OW]>::try_from(&rep.obj_clear[..]),
+            <[u64; OW]>::try_from(&rep.obj_set[..]),
+            <[u64; MW]>::try_from(&rep.mov_clear[..]),
+            <[u64; MW]>::try_from(&rep.mov_set[..]),
+        ) else {
+            return false;
+        };
+        if !rep.random_objects.is_empty() {
+            // The random object: its bit, its layer's objects cleared and
+            // that layer's movement stopped.
+            let id = rep.random_objects[self.rng.below(rep.random_objects.len())];
+            if let Some(o) = self.game.objects.get(id) {
+                if let Some(lm) = self.game.layer_masks.get(o.layer) {
+                    for (c, m) in clear.iter_mut().zip(lm.iter()) {
+                        *c |= m;
+                    }
+                }
+                if let Some(c) = mclear.get_mut(o.layer / bits::LAYERS_PER_WORD) {
+                    *c |= bits::LAYER_BITS << ((o.layer % bits::LAYERS_PER_WORD) * 5);
+                }
+            }
+            if let Some(w) = set.get_mut(id / 64) {
+                *w |= 1u64 << (id % 64);
+            }
+        }
+        let (Some(objs), Some(movs)) =
+            (board.objects.get_mut(i * OW..i * OW + OW), board.movements.get_mut(i * MW..i * MW + MW))
+        else {
+            return false;
+        };
+        let (Some(created), Some(destroyed)) = (self.sfx_create.get_mut(..OW), self.sfx_destroy.get_mut(..OW)) else {
+            return false;
+        };
+        let mut objs_changed = false;
+        let mut new = [0u64; OW];
+        for w in 0..OW {
+            let old = objs[w];
+            new[w] = (old & !clear[w]) | set[w];
+            created[w] |= new[w] & !old;
+            destroyed[w] |= old & !new[w];
+            objs_changed |= new[w] != old;
+            objs[w] = new[w];
+        }
+        let mut movs_changed = false;
+        for w in 0..MW {
+            let old = movs[w];
+            let m = (old & !mclear[w]) | mset[w];
+            movs_changed |= m != old;
+            movs[w] = m;
+        }
+        if objs_changed {
+            let (x, y) = (i / board.height, i % board.height);
+            let rows = board.row_obj.get_mut(y * OW..y * OW + OW);
+            if let Some(row) = rows {
+                for w in 0..OW {
+                    row[w] |= new[w];
+                }
+            }
+            if let Some(col) = board.col_obj.get_mut(x * OW..x * OW + OW) {
+                for w in 0..OW {
+                    col[w] |= new[w];
+                }
+            }
+            for (a, n) in board.map_obj.iter_mut().zip(new) {
+                *a |= n;
             }
         }
         // The line and level movement masks already cover movements that
