@@ -567,35 +567,38 @@ impl Board {
             }
             true
         };
+        // Each line's places are tried on the key cell in one tight loop;
+        // only those that pass go on to the whole row.
+        let kc = row.key.map_or(0, |k| k.cell);
+        let Some(kcell) = cells.get(kc) else { return };
+        let single = cells.len() == 1;
+        let line = |first: isize, step: isize, n: isize, out: &mut Vec<RowMatch>| {
+            narrow_places(objects, movements, first + kc as isize * d, step, n, kcell, |j| {
+                let i = first + j as isize * step;
+                if single || test(i) {
+                    out.push(RowMatch { start: i as usize, gaps: [0, 0] });
+                }
+            });
+        };
         let (row_obj, row_mov) = (row.obj_mask[0], row.mov_mask[0]);
         let any_ok = |line: u64| row.any_masks.iter().all(|a| line & a[0] != 0);
         if horizontal {
             for y in ymin..ymax {
                 let yu = y as usize;
-                let line = self.row_obj[yu];
-                if line & row_obj != row_obj || self.row_mov[yu] & row_mov != row_mov || !any_ok(line) {
+                let line_obj = self.row_obj[yu];
+                if line_obj & row_obj != row_obj || self.row_mov[yu] & row_mov != row_mov || !any_ok(line_obj) {
                     continue;
                 }
-                for x in xmin..xmax {
-                    let i = x * h + y;
-                    if test(i) {
-                        out.push(RowMatch { start: i as usize, gaps: [0, 0] });
-                    }
-                }
+                line(xmin * h + y, h, xmax - xmin, out);
             }
         } else {
             for x in xmin..xmax {
                 let xu = x as usize;
-                let line = self.col_obj[xu];
-                if line & row_obj != row_obj || self.col_mov[xu] & row_mov != row_mov || !any_ok(line) {
+                let line_obj = self.col_obj[xu];
+                if line_obj & row_obj != row_obj || self.col_mov[xu] & row_mov != row_mov || !any_ok(line_obj) {
                     continue;
                 }
-                for y in ymin..ymax {
-                    let i = x * h + y;
-                    if test(i) {
-                        out.push(RowMatch { start: i as usize, gaps: [0, 0] });
-                    }
-                }
+                line(x * h + ymin, 1, ymax - ymin, out);
             }
         }
     }
@@ -726,6 +729,34 @@ fn key_places(words: &[u64], start: usize, stride: usize, n: isize, all: u64, an
         let o = words[k];
         k += stride;
         if o & all == all && (any == 0 || o & any != 0) {
+            hit(j);
+        }
+    }
+}
+
+/// Calls `hit(j)` for each `j` in `0..n` whose cell `start + j * stride`
+/// of a one-word game (objects and movements one word each) matches `cell`.
+#[inline(always)]
+fn narrow_places(
+    objects: &[u64],
+    movements: &[u64],
+    start: isize,
+    stride: isize,
+    n: isize,
+    cell: &crate::compile::rules::NarrowCell,
+    mut hit: impl FnMut(usize),
+) {
+    if n <= 0 || start < 0 || stride <= 0 {
+        return;
+    }
+    let (start, stride, n) = (start as usize, stride as usize, n as usize);
+    let end = start + (n - 1) * stride + 1;
+    let (Some(objs), Some(movs)) = (objects.get(start..end), movements.get(start..end)) else { return };
+    let mut k = 0;
+    for j in 0..n {
+        let (o, m) = (objs[k], movs[k]);
+        k += stride;
+        if cell.admits(o, m) {
             hit(j);
         }
     }
