@@ -23,6 +23,13 @@ pub(crate) struct Board {
     pub row_obj: Vec<u64>,
     pub col_obj: Vec<u64>,
     pub map_obj: Vec<u64>,
+    /// Objects every cell of the level held when the masks were last
+    /// recomputed, less those a movement or a rigid rewrite has taken from
+    /// some cell since. With the objects plain rewrites have destroyed this
+    /// turn taken out too (the session keeps those), what is left is in
+    /// every cell, so a rule that needs some cell without one of them is
+    /// rejected without scanning.
+    pub map_all: Vec<u64>,
     pub row_mov: Vec<u64>,
     pub col_mov: Vec<u64>,
     pub map_mov: Vec<u64>,
@@ -57,6 +64,7 @@ impl Clone for Board {
         self.row_obj.clone_from(&source.row_obj);
         self.col_obj.clone_from(&source.col_obj);
         self.map_obj.clone_from(&source.map_obj);
+        self.map_all.clone_from(&source.map_all);
         self.row_mov.clone_from(&source.row_mov);
         self.col_mov.clone_from(&source.col_mov);
         self.map_mov.clone_from(&source.map_mov);
@@ -79,6 +87,7 @@ impl Board {
             row_obj: vec![0; height * ow],
             col_obj: vec![0; width * ow],
             map_obj: vec![0; ow],
+            map_all: vec![0; ow],
             row_mov: vec![0; height * mw],
             col_mov: vec![0; width * mw],
             map_mov: vec![0; mw],
@@ -143,6 +152,10 @@ impl Board {
                 2 => return self.recompute_objects::<2>(),
                 3 => return self.recompute_objects::<3>(),
                 4 => return self.recompute_objects::<4>(),
+                5 => return self.recompute_objects::<5>(),
+                6 => return self.recompute_objects::<6>(),
+                7 => return self.recompute_objects::<7>(),
+                8 => return self.recompute_objects::<8>(),
                 _ => {}
             }
         }
@@ -165,21 +178,24 @@ impl Board {
     fn recompute_objects<const OW: usize>(&mut self) {
         let h = self.height;
         self.row_obj.fill(0);
-        let mut all = [0u64; OW];
+        let mut any = [0u64; OW];
+        let mut every = [!0u64; OW];
         for (objs, col_out) in self.objects.chunks_exact(h * OW).zip(self.col_obj.chunks_exact_mut(OW)) {
             let mut col = [0u64; OW];
             for (cell, row) in objs.chunks_exact(OW).zip(self.row_obj.chunks_exact_mut(OW)) {
                 for w in 0..OW {
                     col[w] |= cell[w];
                     row[w] |= cell[w];
+                    every[w] &= cell[w];
                 }
             }
             col_out.copy_from_slice(&col);
             for w in 0..OW {
-                all[w] |= col[w];
+                any[w] |= col[w];
             }
         }
-        self.map_obj.copy_from_slice(&all);
+        self.map_obj.copy_from_slice(&any);
+        self.map_all.copy_from_slice(&every);
     }
 
     /// [`Board::recompute_masks`] for any game.
@@ -189,6 +205,7 @@ impl Board {
         self.row_mov.fill(0);
         self.map_obj.fill(0);
         self.map_mov.fill(0);
+        self.map_all.fill(!0);
         for x in 0..self.width {
             let col_o = &mut self.col_obj[x * ow..(x + 1) * ow];
             col_o.fill(0);
@@ -202,6 +219,7 @@ impl Board {
                 for w in 0..ow {
                     col_o[w] |= cell[w];
                     row[w] |= cell[w];
+                    self.map_all[w] &= cell[w];
                 }
                 let mc = &self.movements[i * mw..(i + 1) * mw];
                 let rowm = &mut self.row_mov[y * mw..(y + 1) * mw];
@@ -226,13 +244,14 @@ impl Board {
         let h = self.height;
         self.row_obj.fill(0);
         self.row_mov.fill(0);
-        let (mut all_o, mut all_m) = (0u64, 0u64);
+        let (mut all_o, mut all_m, mut every) = (0u64, 0u64, !0u64);
         let columns = self.objects.chunks_exact(h.max(1)).zip(self.movements.chunks_exact(h.max(1)));
         for ((col_o, col_m), (objs, movs)) in self.col_obj.iter_mut().zip(self.col_mov.iter_mut()).zip(columns) {
-            let (mut co, mut cm) = (0u64, 0u64);
+            let (mut co, mut cm, mut ca) = (0u64, 0u64, !0u64);
             for (((o, m), ro), rm) in objs.iter().zip(movs).zip(self.row_obj.iter_mut()).zip(self.row_mov.iter_mut()) {
                 co |= o;
                 cm |= m;
+                ca &= o;
                 *ro |= o;
                 *rm |= m;
             }
@@ -240,18 +259,22 @@ impl Board {
             *col_m = cm;
             all_o |= co;
             all_m |= cm;
+            every &= ca;
         }
         self.map_obj.fill(all_o);
         self.map_mov.fill(all_m);
+        self.map_all.fill(every);
     }
 
-    /// Note that cell `i`'s objects may have grown.
-    pub(crate) fn note_objects(&mut self, i: usize, added: &[u64]) {
+    /// Note that cell `i`'s objects are now `objects` (they may have grown
+    /// or shrunk).
+    pub(crate) fn note_objects(&mut self, i: usize, objects: &[u64]) {
         let (x, y) = (i / self.height, i % self.height);
-        for (w, v) in added.iter().enumerate() {
+        for (w, v) in objects.iter().enumerate() {
             self.row_obj[y * self.ow + w] |= v;
             self.col_obj[x * self.ow + w] |= v;
             self.map_obj[w] |= v;
+            self.map_all[w] &= v;
         }
     }
 

@@ -717,3 +717,19 @@ fn the_fast_paths_play_the_corpus_as_the_general_code_does() {
     }
     assert!(compared > 100, "only {compared} levels were played");
 }
+
+#[test]
+fn a_rule_needing_a_cell_without_an_object_every_cell_had_still_runs_once_one_loses_it() {
+    // Every cell starts on a target, so a rule asking for a cell without
+    // one is ruled out by the level's masks, until the first rule takes
+    // the crate's target away in the same turn.
+    let g = Game {
+        prelude: "run_rules_on_level_start",
+        ..Game::rules("[ Crate Target ] -> [ Crate ]\n[ no Target ] -> [ Mark ]", "TT@T")
+    };
+    let s = g.start();
+    assert_eq!(grid(&s), "T T CM T");
+    // The control: with no target taken, no cell is without one.
+    let control = Game { prelude: "run_rules_on_level_start", ..Game::rules("[ no Target ] -> [ Mark ]", "TT@T") };
+    assert_eq!(count(&control.start(), "Mark"), 0);
+}

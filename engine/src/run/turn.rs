@@ -496,6 +496,7 @@ impl Session {
         if !bits::contains(&board.map_obj, &rule.rule_mask)
             || !bits::contains(&board.map_mov, &rule.mov_mask)
             || !rule.any_masks.iter().all(|a| bits::intersects(&board.map_obj, a))
+            || (self.fast_paths() && rule.quick.ruled_out(&board.map_all, &self.sfx_destroy))
         {
             return None;
         }
@@ -879,8 +880,7 @@ impl Session {
         }
         if objs_changed {
             let (x, y) = (i / board.height, i % board.height);
-            let rows = board.row_obj.get_mut(y * OW..y * OW + OW);
-            if let Some(row) = rows {
+            if let Some(row) = board.row_obj.get_mut(y * OW..y * OW + OW) {
                 for w in 0..OW {
                     row[w] |= new[w];
                 }
@@ -1355,13 +1355,15 @@ fn reposition_on_layer(
         return true;
     }
     let ow = board.ow;
+    let (tx, ty) = (t / h, t % h);
     for w in 0..ow {
         let moving = board.objects[i * ow + w] & lm[w];
         board.objects[i * ow + w] &= !lm[w];
         board.objects[t * ow + w] |= moving;
-        let (tx, ty) = (t / h, t % h);
         board.row_obj[ty * ow + w] |= moving;
         board.col_obj[tx * ow + w] |= moving;
+        // The cell moved from may now lack what every cell had.
+        board.map_all[w] &= board.objects[i * ow + w];
     }
     true
 }
