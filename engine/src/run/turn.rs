@@ -462,15 +462,39 @@ impl Session {
                 r.place.pass = loopcount as u32;
             }
             made_change = false;
-            for rule in group {
-                let admitted = self.board.as_ref().is_some_and(|b| rule.quick.admits(&b.map_obj, &b.map_mov));
-                if admitted && self.try_apply(rule) {
+            let (n, mut k) = (group.len(), 0);
+            while k < n {
+                // Rules the level's masks rule out do nothing: they are
+                // passed over in one tight loop (the masks change only when
+                // a rule applies), and count as tried.
+                let rest = &group[k..];
+                let skipped = match self.board.as_ref() {
+                    Some(b) if self.fast_paths() => {
+                        rest.iter().take_while(|r| !r.quick.admits(&b.map_obj, &b.map_mov)).count()
+                    }
+                    Some(b) => usize::from(rest.first().is_some_and(|r| !r.quick.admits(&b.map_obj, &b.map_mov))),
+                    None => rest.len(),
+                };
+                if skipped > 0 {
+                    let len = n as isize;
+                    // The pass would have ended at the skipped rule that
+                    // made a group's worth of rules tried since a change.
+                    if idle < len && idle + skipped as isize >= len && *stops_early.get_or_insert_with(has_gosub) {
+                        break;
+                    }
+                    idle += skipped as isize;
+                    k += skipped;
+                    continue;
+                }
+                let rule = &group[k];
+                k += 1;
+                if self.try_apply(rule) {
                     made_change = true;
                     idle = 0;
                 } else {
                     idle += 1;
                 }
-                if idle == group.len() as isize && *stops_early.get_or_insert_with(has_gosub) {
+                if idle == n as isize && *stops_early.get_or_insert_with(has_gosub) {
                     break;
                 }
             }
