@@ -676,20 +676,25 @@ impl Board {
         // their key words are read in one tight loop, and only the places
         // that pass go on to the movement key and the whole row.
         let line = |first: isize, step: isize, n: isize, out: &mut Vec<RowMatch>| {
-            let stride = step as usize * OW;
-            let start = (first + kc * d) as usize * OW + kow;
-            key_places(objects, start, stride, n, kall, kany, |j| {
+            let key_cell = (first + kc * d) as usize;
+            let mut hit = |j: usize| {
                 let i = first + j as isize * step;
                 if (kmb == 0 || mov_keyed(i)) && test(i) {
                     out.push(RowMatch { start: i as usize, gaps: [0, 0] });
                 }
-            });
+            };
+            if step == 1 {
+                // A column: the cells are consecutive.
+                key_places_in_step::<OW>(objects, key_cell, kow, n, kall, kany, &mut hit);
+            } else {
+                key_places(objects, key_cell * OW + kow, step as usize * OW, n, kall, kany, &mut hit);
+            }
         };
         // Lines are keyed the same way, on their masks (which hold the key
         // cell's contents if the row matches in that line).
         let (line_obj, line_mov, lmin, lmax) =
             if horizontal { (&self.row_obj, &self.row_mov, ymin, ymax) } else { (&self.col_obj, &self.col_mov, xmin, xmax) };
-        key_places(line_obj, lmin.max(0) as usize * OW + kow, OW, lmax - lmin, kall, kany, |j| {
+        key_places_in_step::<OW>(line_obj, lmin.max(0) as usize, kow, lmax - lmin, kall, kany, |j| {
             let l = lmin as usize + j;
             let (Some(lo), Some(lm)) = (line_obj.get(l * OW..(l + 1) * OW), line_mov.get(l * MW..(l + 1) * MW)) else {
                 return;
@@ -751,6 +756,31 @@ fn key_places(words: &[u64], start: usize, stride: usize, n: isize, all: u64, an
     for j in 0..n {
         let o = words[k];
         k += stride;
+        if o & all == all && (any == 0 || o & any != 0) {
+            hit(j);
+        }
+    }
+}
+
+/// [`key_places`] over `n` consecutive entries of `S` words from entry
+/// `first`, reading word `word` of each (fixed sizes need no bounds test
+/// inside the loop).
+#[inline(always)]
+fn key_places_in_step<const S: usize>(
+    words: &[u64],
+    first: usize,
+    word: usize,
+    n: isize,
+    all: u64,
+    any: u64,
+    mut hit: impl FnMut(usize),
+) {
+    if n <= 0 || word >= S {
+        return;
+    }
+    let Some(entries) = words.get(first * S..(first + n as usize) * S) else { return };
+    for (j, e) in entries.chunks_exact(S).enumerate() {
+        let o = e[word];
         if o & all == all && (any == 0 || o & any != 0) {
             hit(j);
         }
