@@ -162,6 +162,36 @@ impl Board {
         self.recompute_all_masks();
     }
 
+    /// The object masks recomputed from the contents, the movement masks
+    /// kept: for a turn's start, when every movement has been noted since
+    /// the movements were last cleared (a player's input is the only kind).
+    pub(crate) fn recompute_object_masks(&mut self) {
+        debug_assert!(
+            (0..self.cells()).all(|i| {
+                let (x, y) = (i / self.height, i % self.height);
+                let mw = self.mw;
+                self.movs(i).iter().enumerate().all(|(w, &m)| {
+                    m & !self.row_mov[y * mw + w] == 0 && m & !self.col_mov[x * mw + w] == 0 && m & !self.map_mov[w] == 0
+                })
+            }),
+            "a movement its masks do not cover"
+        );
+        if self.height == 0 {
+            return self.recompute_all_masks();
+        }
+        match self.ow {
+            1 => self.recompute_objects::<1>(),
+            2 => self.recompute_objects::<2>(),
+            3 => self.recompute_objects::<3>(),
+            4 => self.recompute_objects::<4>(),
+            5 => self.recompute_objects::<5>(),
+            6 => self.recompute_objects::<6>(),
+            7 => self.recompute_objects::<7>(),
+            8 => self.recompute_objects::<8>(),
+            _ => self.recompute_all_masks(),
+        }
+    }
+
     /// [`Board::recompute_masks`] reading every movement, for movements
     /// written without noting them.
     pub(crate) fn recompute_all_masks(&mut self) {

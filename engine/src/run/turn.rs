@@ -189,7 +189,9 @@ impl Session {
         self.sfx_destroy.fill(0);
         self.seeds_move.clear();
         self.seeds_cantmove.clear();
-        board.recompute_masks();
+        // Movements are clear between turns and the player's were noted as
+        // they were set: only the object masks need gathering.
+        board.recompute_object_masks();
 
         let mut i = 0;
         loop {
@@ -1275,7 +1277,10 @@ impl Session {
         }
         let Some(board) = self.board.as_ref() else { return };
         let n = board.cells();
-        let passed = self.game.win_conditions.iter().all(|wc| {
+        let passed = if board.ow == 1 && self.fast_paths() {
+            self.game.win_conditions.iter().all(|wc| win_condition_holds_narrow(wc, &board.objects))
+        } else {
+            self.game.win_conditions.iter().all(|wc| {
             let (subject, target) = (&wc.subject, &wc.target);
             match wc.quantifier {
                 Quantifier::No => (0..n).all(|i| {
@@ -1291,7 +1296,8 @@ impl Session {
                     !subject.matches(c) || target.matches(c)
                 }),
             }
-        });
+            })
+        };
         if passed && self.trace.is_some() {
             self.trace_win();
         }
@@ -1304,6 +1310,19 @@ impl Session {
     fn trace_win(&mut self) {
         let ignored = self.trace.as_deref().is_some_and(|r| r.level_start);
         self.trace_event(if ignored { EventKind::WinIgnored } else { EventKind::Win });
+    }
+}
+
+/// Whether win condition `wc` holds on a level of one object word per
+/// cell: [`Session::check_win`]'s scan on plain words.
+fn win_condition_holds_narrow(wc: &crate::compile::WinCondition, objects: &[u64]) -> bool {
+    let word = |m: &crate::compile::ObjectMatch| (m.mask.first().copied().unwrap_or(0), m.aggregate);
+    let ((sm, sa), (tm, ta)) = (word(&wc.subject), word(&wc.target));
+    let is = |o: u64, m: u64, aggregate: bool| if aggregate { o & m == m } else { o & m != 0 };
+    match wc.quantifier {
+        Quantifier::No => !objects.iter().any(|&o| is(o, sm, sa) && is(o, tm, ta)),
+        Quantifier::Some => objects.iter().any(|&o| is(o, sm, sa) && is(o, tm, ta)),
+        Quantifier::All => objects.iter().all(|&o| !is(o, sm, sa) || is(o, tm, ta)),
     }
 }
 
