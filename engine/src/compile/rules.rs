@@ -349,12 +349,27 @@ pub struct RuleKey {
     pub mov_word: usize,
     /// Movement bits of that word the rule needs.
     pub mov_bits: u64,
+    /// Which object word of the objects some cell of the rule must lack.
+    pub lack_word: usize,
+    /// Objects of that word some cell must lack (0: no test).
+    pub lack_bits: u64,
 }
 
 impl RuleKey {
-    fn of(objects: &[u64], movements: &[u64]) -> RuleKey {
+    fn of(objects: &[u64], movements: &[u64], lacks: &[u64]) -> RuleKey {
         let ((obj_word, obj_bits), (mov_word, mov_bits)) = (fullest_word(objects), fullest_word(movements));
-        RuleKey { obj_word, obj_bits, mov_word, mov_bits }
+        let (lack_word, lack_bits) = fullest_word(lacks);
+        RuleKey { obj_word, obj_bits, mov_word, mov_bits, lack_word, lack_bits }
+    }
+
+    /// Whether a level where every cell holds the objects of `every` that
+    /// are not in `except` has no match of the rule: some cell must lack
+    /// one of them.
+    #[inline]
+    #[must_use]
+    pub fn ruled_out(&self, every: &[u64], except: &[u64]) -> bool {
+        let (Some(&e), Some(&x)) = (every.get(self.lack_word), except.get(self.lack_word)) else { return false };
+        e & !x & self.lack_bits != 0
     }
 
     /// Whether level masks `objects` and `movements` hold the key's bits.
@@ -811,9 +826,17 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
     }
     let mut rule_mask = ctx.zo();
     let mut rule_mov = ctx.zm();
+    // Objects some cell must lack: a level where every cell holds one of
+    // them has no match.
+    let mut rule_no = ctx.zo();
     for row in &rows {
         bits::or_into(&mut rule_mask, &row.obj_mask);
         bits::or_into(&mut rule_mov, &row.mov_mask);
+        for c in &row.cells {
+            if let PatternCell::Cell(p) = c {
+                bits::or_into(&mut rule_no, &p.missing);
+            }
+        }
     }
     Some(Compiled {
         rule: Rule {
@@ -831,7 +854,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                 .filter_map(|(word, arg)| Command::resolve(word, arg.as_deref(), ctx.subroutines))
                 .collect(),
             random: r.random,
-            quick: RuleKey::of(&rule_mask, &rule_mov),
+            quick: RuleKey::of(&rule_mask, &rule_mov, &rule_no),
             rule_mask: rule_mask.into(),
             mov_mask: rule_mov.into(),
             any_masks: any_masks.into(),

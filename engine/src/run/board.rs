@@ -23,6 +23,13 @@ pub(crate) struct Board {
     pub row_obj: Vec<u64>,
     pub col_obj: Vec<u64>,
     pub map_obj: Vec<u64>,
+    /// Objects every cell of the level held when the masks were last
+    /// recomputed, less those a movement or a rigid rewrite has taken from
+    /// some cell since. With the objects plain rewrites have destroyed this
+    /// turn taken out too (the session keeps those), what is left is in
+    /// every cell, so a rule that needs some cell without one of them is
+    /// rejected without scanning.
+    pub map_all: Vec<u64>,
     pub row_mov: Vec<u64>,
     pub col_mov: Vec<u64>,
     pub map_mov: Vec<u64>,
@@ -57,6 +64,7 @@ impl Clone for Board {
         self.row_obj.clone_from(&source.row_obj);
         self.col_obj.clone_from(&source.col_obj);
         self.map_obj.clone_from(&source.map_obj);
+        self.map_all.clone_from(&source.map_all);
         self.row_mov.clone_from(&source.row_mov);
         self.col_mov.clone_from(&source.col_mov);
         self.map_mov.clone_from(&source.map_mov);
@@ -79,6 +87,7 @@ impl Board {
             row_obj: vec![0; height * ow],
             col_obj: vec![0; width * ow],
             map_obj: vec![0; ow],
+            map_all: vec![0; ow],
             row_mov: vec![0; height * mw],
             col_mov: vec![0; width * mw],
             map_mov: vec![0; mw],
@@ -143,10 +152,44 @@ impl Board {
                 2 => return self.recompute_objects::<2>(),
                 3 => return self.recompute_objects::<3>(),
                 4 => return self.recompute_objects::<4>(),
+                5 => return self.recompute_objects::<5>(),
+                6 => return self.recompute_objects::<6>(),
+                7 => return self.recompute_objects::<7>(),
+                8 => return self.recompute_objects::<8>(),
                 _ => {}
             }
         }
         self.recompute_all_masks();
+    }
+
+    /// The object masks recomputed from the contents, the movement masks
+    /// kept: for a turn's start, when every movement has been noted since
+    /// the movements were last cleared (a player's input is the only kind).
+    pub(crate) fn recompute_object_masks(&mut self) {
+        debug_assert!(
+            (0..self.cells()).all(|i| {
+                let (x, y) = (i / self.height, i % self.height);
+                let mw = self.mw;
+                self.movs(i).iter().enumerate().all(|(w, &m)| {
+                    m & !self.row_mov[y * mw + w] == 0 && m & !self.col_mov[x * mw + w] == 0 && m & !self.map_mov[w] == 0
+                })
+            }),
+            "a movement its masks do not cover"
+        );
+        if self.height == 0 {
+            return self.recompute_all_masks();
+        }
+        match self.ow {
+            1 => self.recompute_objects::<1>(),
+            2 => self.recompute_objects::<2>(),
+            3 => self.recompute_objects::<3>(),
+            4 => self.recompute_objects::<4>(),
+            5 => self.recompute_objects::<5>(),
+            6 => self.recompute_objects::<6>(),
+            7 => self.recompute_objects::<7>(),
+            8 => self.recompute_objects::<8>(),
+            _ => self.recompute_all_masks(),
+        }
     }
 
     /// [`Board::recompute_masks`] reading every movement, for movements
@@ -165,21 +208,24 @@ impl Board {
     fn recompute_objects<const OW: usize>(&mut self) {
         let h = self.height;
         self.row_obj.fill(0);
-        let mut all = [0u64; OW];
+        let mut any = [0u64; OW];
+        let mut every = [!0u64; OW];
         for (objs, col_out) in self.objects.chunks_exact(h * OW).zip(self.col_obj.chunks_exact_mut(OW)) {
             let mut col = [0u64; OW];
             for (cell, row) in objs.chunks_exact(OW).zip(self.row_obj.chunks_exact_mut(OW)) {
                 for w in 0..OW {
                     col[w] |= cell[w];
                     row[w] |= cell[w];
+                    every[w] &= cell[w];
                 }
             }
             col_out.copy_from_slice(&col);
             for w in 0..OW {
-                all[w] |= col[w];
+                any[w] |= col[w];
             }
         }
-        self.map_obj.copy_from_slice(&all);
+        self.map_obj.copy_from_slice(&any);
+        self.map_all.copy_from_slice(&every);
     }
 
     /// [`Board::recompute_masks`] for any game.
@@ -189,6 +235,7 @@ impl Board {
         self.row_mov.fill(0);
         self.map_obj.fill(0);
         self.map_mov.fill(0);
+        self.map_all.fill(!0);
         for x in 0..self.width {
             let col_o = &mut self.col_obj[x * ow..(x + 1) * ow];
             col_o.fill(0);
@@ -202,6 +249,7 @@ impl Board {
                 for w in 0..ow {
                     col_o[w] |= cell[w];
                     row[w] |= cell[w];
+                    self.map_all[w] &= cell[w];
                 }
                 let mc = &self.movements[i * mw..(i + 1) * mw];
                 let rowm = &mut self.row_mov[y * mw..(y + 1) * mw];
@@ -226,13 +274,14 @@ impl Board {
         let h = self.height;
         self.row_obj.fill(0);
         self.row_mov.fill(0);
-        let (mut all_o, mut all_m) = (0u64, 0u64);
+        let (mut all_o, mut all_m, mut every) = (0u64, 0u64, !0u64);
         let columns = self.objects.chunks_exact(h.max(1)).zip(self.movements.chunks_exact(h.max(1)));
         for ((col_o, col_m), (objs, movs)) in self.col_obj.iter_mut().zip(self.col_mov.iter_mut()).zip(columns) {
-            let (mut co, mut cm) = (0u64, 0u64);
+            let (mut co, mut cm, mut ca) = (0u64, 0u64, !0u64);
             for (((o, m), ro), rm) in objs.iter().zip(movs).zip(self.row_obj.iter_mut()).zip(self.row_mov.iter_mut()) {
                 co |= o;
                 cm |= m;
+                ca &= o;
                 *ro |= o;
                 *rm |= m;
             }
@@ -240,18 +289,22 @@ impl Board {
             *col_m = cm;
             all_o |= co;
             all_m |= cm;
+            every &= ca;
         }
         self.map_obj.fill(all_o);
         self.map_mov.fill(all_m);
+        self.map_all.fill(every);
     }
 
-    /// Note that cell `i`'s objects may have grown.
-    pub(crate) fn note_objects(&mut self, i: usize, added: &[u64]) {
+    /// Note that cell `i`'s objects are now `objects` (they may have grown
+    /// or shrunk).
+    pub(crate) fn note_objects(&mut self, i: usize, objects: &[u64]) {
         let (x, y) = (i / self.height, i % self.height);
-        for (w, v) in added.iter().enumerate() {
+        for (w, v) in objects.iter().enumerate() {
             self.row_obj[y * self.ow + w] |= v;
             self.col_obj[x * self.ow + w] |= v;
             self.map_obj[w] |= v;
+            self.map_all[w] &= v;
         }
     }
 
@@ -377,6 +430,27 @@ impl Board {
             (8, _) => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_ow::<8>(p, i)),
             _ => self.scan(row, dir, &segs, bounds, out, |p, i| self.cell_matches(p, i)),
         }
+    }
+
+    /// [`Self::match_row`] by the general scan alone (no one-word, keyed or
+    /// fixed-width path): what the fast paths are tested against.
+    pub(crate) fn match_row_general(&self, row: &Row, dir: Direction, out: &mut Vec<RowMatch>) {
+        out.clear();
+        let (w, h) = (self.width as isize, self.height as isize);
+        let len = row.len as isize;
+        let (mut xmin, mut xmax, mut ymin, mut ymax) = (0isize, w, 0isize, h);
+        match dir {
+            Direction::Up => ymin += len - 1,
+            Direction::Down => ymax -= len - 1,
+            Direction::Left => xmin += len - 1,
+            Direction::Right => xmax -= len - 1,
+            Direction::Action => return,
+        }
+        let mut segs: [&[PatternCell]; 3] = [&[], &[], &[]];
+        for (k, seg) in row.cells.split(|c| matches!(c, PatternCell::Ellipsis)).take(3).enumerate() {
+            segs[k] = seg;
+        }
+        self.scan(row, dir, &segs, (xmin, xmax, ymin, ymax), out, |p, i| self.cell_matches(p, i));
     }
 
     /// [`Self::cell_matches`] with the word counts fixed at compile time.
@@ -546,35 +620,38 @@ impl Board {
             }
             true
         };
+        // Each line's places are tried on the key cell in one tight loop;
+        // only those that pass go on to the whole row.
+        let kc = row.key.map_or(0, |k| k.cell);
+        let Some(kcell) = cells.get(kc) else { return };
+        let single = cells.len() == 1;
+        let line = |first: isize, step: isize, n: isize, out: &mut Vec<RowMatch>| {
+            narrow_places(objects, movements, first + kc as isize * d, step, n, kcell, |j| {
+                let i = first + j as isize * step;
+                if single || test(i) {
+                    out.push(RowMatch { start: i as usize, gaps: [0, 0] });
+                }
+            });
+        };
         let (row_obj, row_mov) = (row.obj_mask[0], row.mov_mask[0]);
         let any_ok = |line: u64| row.any_masks.iter().all(|a| line & a[0] != 0);
         if horizontal {
             for y in ymin..ymax {
                 let yu = y as usize;
-                let line = self.row_obj[yu];
-                if line & row_obj != row_obj || self.row_mov[yu] & row_mov != row_mov || !any_ok(line) {
+                let line_obj = self.row_obj[yu];
+                if line_obj & row_obj != row_obj || self.row_mov[yu] & row_mov != row_mov || !any_ok(line_obj) {
                     continue;
                 }
-                for x in xmin..xmax {
-                    let i = x * h + y;
-                    if test(i) {
-                        out.push(RowMatch { start: i as usize, gaps: [0, 0] });
-                    }
-                }
+                line(xmin * h + y, h, xmax - xmin, out);
             }
         } else {
             for x in xmin..xmax {
                 let xu = x as usize;
-                let line = self.col_obj[xu];
-                if line & row_obj != row_obj || self.col_mov[xu] & row_mov != row_mov || !any_ok(line) {
+                let line_obj = self.col_obj[xu];
+                if line_obj & row_obj != row_obj || self.col_mov[xu] & row_mov != row_mov || !any_ok(line_obj) {
                     continue;
                 }
-                for y in ymin..ymax {
-                    let i = x * h + y;
-                    if test(i) {
-                        out.push(RowMatch { start: i as usize, gaps: [0, 0] });
-                    }
-                }
+                line(x * h + ymin, 1, ymax - ymin, out);
             }
         }
     }
@@ -621,46 +698,46 @@ impl Board {
         let (kc, kow, kall, kany, kmw, kmb) = row
             .key
             .map_or((0, 0, 0, 0, 0, 0), |k| (k.cell as isize, k.obj_word, k.obj_all, k.obj_any, k.mov_word, k.mov_bits));
-        // The same key on a line's masks (which hold the key cell's
-        // contents if the row matches in that line).
-        let line_keyed = |lo: &[u64], lm: &[u64]| -> bool {
-            lo.get(kow).is_some_and(|&o| o & kall == kall && (kany == 0 || o & kany != 0))
-                && lm.get(kmw).is_some_and(|&m| m & kmb == kmb)
-        };
-        let keyed = |i: isize| -> bool {
+        let mov_keyed = |i: isize| -> bool {
             let p = (i + kc * d) as usize;
-            objects.get(p * OW + kow).is_some_and(|&o| o & kall == kall && (kany == 0 || o & kany != 0))
-                && movements.get(p * MW + kmw).is_some_and(|&m| m & kmb == kmb)
+            movements.get(p * MW + kmw).is_some_and(|&m| m & kmb == kmb)
         };
-        if horizontal {
-            for y in ymin..ymax {
-                let yu = y as usize;
-                let (lo, lm) = (&self.row_obj[yu * OW..(yu + 1) * OW], &self.row_mov[yu * MW..(yu + 1) * MW]);
-                if !line_keyed(lo, lm) || !Self::line_may_match(row, lo, lm) {
-                    continue;
+        // The places of a line are `first + j * step` for `j` in `0..n`:
+        // their key words are read in one tight loop, and only the places
+        // that pass go on to the movement key and the whole row.
+        let line = |first: isize, step: isize, n: isize, out: &mut Vec<RowMatch>| {
+            let key_cell = (first + kc * d) as usize;
+            let mut hit = |j: usize| {
+                let i = first + j as isize * step;
+                if (kmb == 0 || mov_keyed(i)) && test(i) {
+                    out.push(RowMatch { start: i as usize, gaps: [0, 0] });
                 }
-                for x in xmin..xmax {
-                    let i = x * h + y;
-                    if keyed(i) && test(i) {
-                        out.push(RowMatch { start: i as usize, gaps: [0, 0] });
-                    }
-                }
+            };
+            if step == 1 {
+                // A column: the cells are consecutive.
+                key_places_in_step::<OW>(objects, key_cell, kow, n, kall, kany, &mut hit);
+            } else {
+                key_places(objects, key_cell * OW + kow, step as usize * OW, n, kall, kany, &mut hit);
             }
-        } else {
-            for x in xmin..xmax {
-                let xu = x as usize;
-                let (lo, lm) = (&self.col_obj[xu * OW..(xu + 1) * OW], &self.col_mov[xu * MW..(xu + 1) * MW]);
-                if !line_keyed(lo, lm) || !Self::line_may_match(row, lo, lm) {
-                    continue;
-                }
-                for y in ymin..ymax {
-                    let i = x * h + y;
-                    if keyed(i) && test(i) {
-                        out.push(RowMatch { start: i as usize, gaps: [0, 0] });
-                    }
-                }
+        };
+        // Lines are keyed the same way, on their masks (which hold the key
+        // cell's contents if the row matches in that line).
+        let (line_obj, line_mov, lmin, lmax) =
+            if horizontal { (&self.row_obj, &self.row_mov, ymin, ymax) } else { (&self.col_obj, &self.col_mov, xmin, xmax) };
+        key_places_in_step::<OW>(line_obj, lmin.max(0) as usize, kow, lmax - lmin, kall, kany, |j| {
+            let l = lmin as usize + j;
+            let (Some(lo), Some(lm)) = (line_obj.get(l * OW..(l + 1) * OW), line_mov.get(l * MW..(l + 1) * MW)) else {
+                return;
+            };
+            if lm.get(kmw).is_none_or(|&m| m & kmb != kmb) || !Self::line_may_match(row, lo, lm) {
+                return;
             }
-        }
+            if horizontal {
+                line(xmin * h + l as isize, h, xmax - xmin, out);
+            } else {
+                line(l as isize * h + ymin, 1, ymax - ymin, out);
+            }
+        });
     }
 
     /// Whether `row` still matches exactly at `m`.
@@ -692,6 +769,79 @@ impl Board {
             }
         }
         true
+    }
+}
+
+/// Calls `hit(j)` for each `j` in `0..n` whose word `words[start + j *
+/// stride]` holds all of `all` and, unless `any` is 0, one of `any`: the
+/// matcher's first test of each place of a line, as one tight loop.
+#[inline(always)]
+fn key_places(words: &[u64], start: usize, stride: usize, n: isize, all: u64, any: u64, mut hit: impl FnMut(usize)) {
+    if n <= 0 {
+        return;
+    }
+    let n = n as usize;
+    let Some(words) = words.get(start..=start + (n - 1) * stride) else { return };
+    let mut k = 0;
+    for j in 0..n {
+        let o = words[k];
+        k += stride;
+        if o & all == all && (any == 0 || o & any != 0) {
+            hit(j);
+        }
+    }
+}
+
+/// [`key_places`] over `n` consecutive entries of `S` words from entry
+/// `first`, reading word `word` of each (fixed sizes need no bounds test
+/// inside the loop).
+#[inline(always)]
+fn key_places_in_step<const S: usize>(
+    words: &[u64],
+    first: usize,
+    word: usize,
+    n: isize,
+    all: u64,
+    any: u64,
+    mut hit: impl FnMut(usize),
+) {
+    if n <= 0 || word >= S {
+        return;
+    }
+    let Some(entries) = words.get(first * S..(first + n as usize) * S) else { return };
+    for (j, e) in entries.chunks_exact(S).enumerate() {
+        let o = e[word];
+        if o & all == all && (any == 0 || o & any != 0) {
+            hit(j);
+        }
+    }
+}
+
+/// Calls `hit(j)` for each `j` in `0..n` whose cell `start + j * stride`
+/// of a one-word game (objects and movements one word each) matches `cell`.
+#[inline(always)]
+fn narrow_places(
+    objects: &[u64],
+    movements: &[u64],
+    start: isize,
+    stride: isize,
+    n: isize,
+    cell: &crate::compile::rules::NarrowCell,
+    mut hit: impl FnMut(usize),
+) {
+    if n <= 0 || start < 0 || stride <= 0 {
+        return;
+    }
+    let (start, stride, n) = (start as usize, stride as usize, n as usize);
+    let end = start + (n - 1) * stride + 1;
+    let (Some(objs), Some(movs)) = (objects.get(start..end), movements.get(start..end)) else { return };
+    let mut k = 0;
+    for j in 0..n {
+        let (o, m) = (objs[k], movs[k]);
+        k += stride;
+        if cell.admits(o, m) {
+            hit(j);
+        }
     }
 }
 

@@ -179,6 +179,10 @@ pub struct Session {
     /// The rule phase of the last `again` look-ahead, for the again turn
     /// that follows it (see [`turn::ProbeTurn`]).
     probe: turn::ProbeTurn,
+    /// Tests set this to run the general matching and rewriting code in
+    /// place of the fast paths, to compare the two.
+    #[cfg(test)]
+    general_paths: bool,
 }
 
 impl Session {
@@ -221,6 +225,8 @@ impl Session {
             redo_stack: Vec::new(),
             trace: None,
             probe: turn::ProbeTurn::default(),
+            #[cfg(test)]
+            general_paths: false,
         };
         if let Some(budget) = trace {
             s.start_trace(budget);

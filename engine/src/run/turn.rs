@@ -126,6 +126,16 @@ fn rule_set(game: &Game, phase: Phase, sub: Option<usize>) -> &RuleSet {
 }
 
 impl Session {
+    /// Whether the fast paths of matching and rewriting may run (tests
+    /// turn them off to compare).
+    #[inline(always)]
+    fn fast_paths(&self) -> bool {
+        #[cfg(test)]
+        return !self.general_paths;
+        #[cfg(not(test))]
+        true
+    }
+
     /// The reference's `processInput`: `dir` is None for a no-input turn.
     /// Returns whether the level changed.
     pub(crate) fn process_input(&mut self, dir: Option<Direction>, mode: TurnMode) -> bool {
@@ -179,7 +189,9 @@ impl Session {
         self.sfx_destroy.fill(0);
         self.seeds_move.clear();
         self.seeds_cantmove.clear();
-        board.recompute_masks();
+        // Movements are clear between turns and the player's were noted as
+        // they were set: only the object masks need gathering.
+        board.recompute_object_masks();
 
         let mut i = 0;
         loop {
@@ -434,7 +446,10 @@ impl Session {
         // been tried since the last change. That only matters to which
         // `gosub` a group takes (a rule that matched without changing
         // anything is not tried again), so only groups with one do it.
-        let stops_early = group.iter().any(|r| r.commands.iter().any(|c| matches!(c, Command::Gosub(_))));
+        // Asked only when that many rules have been tried (looking through
+        // every rule's commands on each call was 8% of robotarm's turns).
+        let mut stops_early: Option<bool> = None;
+        let has_gosub = || group.iter().any(|r| r.commands.iter().any(|c| matches!(c, Command::Gosub(_))));
         let mut idle: isize = -1;
         let mut has_changes = false;
         let mut made_change = true;
@@ -449,15 +464,39 @@ impl Session {
                 r.place.pass = loopcount as u32;
             }
             made_change = false;
-            for rule in group {
-                let admitted = self.board.as_ref().is_some_and(|b| rule.quick.admits(&b.map_obj, &b.map_mov));
-                if admitted && self.try_apply(rule) {
+            let (n, mut k) = (group.len(), 0);
+            while k < n {
+                // Rules the level's masks rule out do nothing: they are
+                // passed over in one tight loop (the masks change only when
+                // a rule applies), and count as tried.
+                let rest = &group[k..];
+                let skipped = match self.board.as_ref() {
+                    Some(b) if self.fast_paths() => {
+                        rest.iter().take_while(|r| !r.quick.admits(&b.map_obj, &b.map_mov)).count()
+                    }
+                    Some(b) => usize::from(rest.first().is_some_and(|r| !r.quick.admits(&b.map_obj, &b.map_mov))),
+                    None => rest.len(),
+                };
+                if skipped > 0 {
+                    let len = n as isize;
+                    // The pass would have ended at the skipped rule that
+                    // made a group's worth of rules tried since a change.
+                    if idle < len && idle + skipped as isize >= len && *stops_early.get_or_insert_with(has_gosub) {
+                        break;
+                    }
+                    idle += skipped as isize;
+                    k += skipped;
+                    continue;
+                }
+                let rule = &group[k];
+                k += 1;
+                if self.try_apply(rule) {
                     made_change = true;
                     idle = 0;
                 } else {
                     idle += 1;
                 }
-                if stops_early && idle == group.len() as isize {
+                if idle == n as isize && *stops_early.get_or_insert_with(has_gosub) {
                     break;
                 }
             }
@@ -483,6 +522,7 @@ impl Session {
         if !bits::contains(&board.map_obj, &rule.rule_mask)
             || !bits::contains(&board.map_mov, &rule.mov_mask)
             || !rule.any_masks.iter().all(|a| bits::intersects(&board.map_obj, a))
+            || (self.fast_paths() && rule.quick.ruled_out(&board.map_all, &self.sfx_destroy))
         {
             return None;
         }
@@ -490,7 +530,11 @@ impl Session {
         all.clear();
         for row in &rule.rows {
             let mut m = self.row_pool.pop().unwrap_or_default();
-            board.match_row(row, rule.dir, &mut m);
+            if self.fast_paths() {
+                board.match_row(row, rule.dir, &mut m);
+            } else {
+                board.match_row_general(row, rule.dir, &mut m);
+            }
             let empty = m.is_empty();
             all.push(m);
             if empty {
@@ -520,7 +564,16 @@ impl Session {
             Some([crate::compile::PatternCell::Cell(p)]) if rule.rows.len() == 1 => p.replace.as_ref(),
             _ => None,
         };
-        if let Some(rep) = one_cell {
+        if let Some(rep) = one_cell
+            && self.trace.is_none()
+            && self.fast_paths()
+            && !rule.rigid
+            && rep.random_dir_layers.is_empty()
+        {
+            // As below, with the word counts chosen once for every match.
+            let ms = &matches[0][..matches[0].len().min(TUPLE_CAP)];
+            result = self.replace_plain_all(rep, ms);
+        } else if let Some(rep) = one_cell {
             // One row of one cell that changes: rewrite each matched cell.
             // The matches are distinct cells and a rewrite touches only its
             // own, so each still matches when its turn comes (no re-check).
@@ -681,6 +734,23 @@ impl Session {
             return false;
         }
         let (ow, mw) = (board.ow, board.mw);
+        let fast = self.fast_paths();
+        let Some(board) = self.board.as_mut() else { return false };
+        match (ow, mw) {
+            _ if !fast => {}
+            (1, 1) => return self.replace_fixed::<1, 1>(rep, i),
+            (1, 2) => return self.replace_fixed::<1, 2>(rep, i),
+            (1, 3) => return self.replace_fixed::<1, 3>(rep, i),
+            (2, 1) => return self.replace_fixed::<2, 1>(rep, i),
+            (2, 2) => return self.replace_fixed::<2, 2>(rep, i),
+            (2, 3) => return self.replace_fixed::<2, 3>(rep, i),
+            (3, 1) => return self.replace_fixed::<3, 1>(rep, i),
+            (3, 2) => return self.replace_fixed::<3, 2>(rep, i),
+            (3, 3) => return self.replace_fixed::<3, 3>(rep, i),
+            (4, 2) => return self.replace_fixed::<4, 2>(rep, i),
+            (4, 3) => return self.replace_fixed::<4, 3>(rep, i),
+            _ => {}
+        }
         // The random object: its id, its layer's object mask, its layer.
         let mut spawn: Option<(usize, &[u64], usize)> = None;
         if !rep.random_objects.is_empty() {
@@ -733,6 +803,121 @@ impl Session {
                 board.row_obj[y * ow + w] |= v;
                 board.col_obj[x * ow + w] |= v;
                 board.map_obj[w] |= v;
+            }
+        }
+        // The line and level movement masks already cover movements that
+        // did not change.
+        if movs_changed {
+            board.note_movements(i);
+        }
+        objs_changed || movs_changed
+    }
+
+    /// [`Self::replace_plain`] at the start of each of `ms`, in order;
+    /// whether any cell changed.
+    fn replace_plain_all(&mut self, rep: &crate::compile::Replacement, ms: &[RowMatch]) -> bool {
+        let Some(board) = self.board.as_ref() else { return false };
+        let (ow, mw, cells) = (board.ow, board.mw, board.cells());
+        let mut changed = false;
+        macro_rules! each {
+            ($ow:literal, $mw:literal) => {{
+                for m in ms.iter().filter(|m| m.start < cells) {
+                    changed |= self.replace_fixed::<$ow, $mw>(rep, m.start);
+                }
+                return changed;
+            }};
+        }
+        match (ow, mw) {
+            (1, 1) => each!(1, 1),
+            (1, 2) => each!(1, 2),
+            (1, 3) => each!(1, 3),
+            (2, 1) => each!(2, 1),
+            (2, 2) => each!(2, 2),
+            (2, 3) => each!(2, 3),
+            (3, 1) => each!(3, 1),
+            (3, 2) => each!(3, 2),
+            (3, 3) => each!(3, 3),
+            (4, 2) => each!(4, 2),
+            (4, 3) => each!(4, 3),
+            _ => {}
+        }
+        for m in ms {
+            changed |= self.replace_plain(rep, m.start);
+        }
+        changed
+    }
+
+    /// [`Self::replace_plain`] for `OW` words of objects and `MW` of
+    /// movements: the random object's masks are folded into the
+    /// replacement's first, then each word is rewritten once.
+    #[inline(always)]
+    fn replace_fixed<const OW: usize, const MW: usize>(&mut self, rep: &crate::compile::Replacement, i: usize) -> bool {
+        let Some(board) = self.board.as_mut() else { return false };
+        let (Ok(mut clear), Ok(mut set), Ok(mut mclear), Ok(mset)) = (
+            <[u64; OW]>::try_from(&rep.obj_clear[..]),
+            <[u64; OW]>::try_from(&rep.obj_set[..]),
+            <[u64; MW]>::try_from(&rep.mov_clear[..]),
+            <[u64; MW]>::try_from(&rep.mov_set[..]),
+        ) else {
+            return false;
+        };
+        if !rep.random_objects.is_empty() {
+            // The random object: its bit, its layer's objects cleared and
+            // that layer's movement stopped.
+            let id = rep.random_objects[self.rng.below(rep.random_objects.len())];
+            if let Some(o) = self.game.objects.get(id) {
+                if let Some(lm) = self.game.layer_masks.get(o.layer) {
+                    for (c, m) in clear.iter_mut().zip(lm.iter()) {
+                        *c |= m;
+                    }
+                }
+                if let Some(c) = mclear.get_mut(o.layer / bits::LAYERS_PER_WORD) {
+                    *c |= bits::LAYER_BITS << ((o.layer % bits::LAYERS_PER_WORD) * 5);
+                }
+            }
+            if let Some(w) = set.get_mut(id / 64) {
+                *w |= 1u64 << (id % 64);
+            }
+        }
+        let (Some(objs), Some(movs)) =
+            (board.objects.get_mut(i * OW..i * OW + OW), board.movements.get_mut(i * MW..i * MW + MW))
+        else {
+            return false;
+        };
+        let (Some(created), Some(destroyed)) = (self.sfx_create.get_mut(..OW), self.sfx_destroy.get_mut(..OW)) else {
+            return false;
+        };
+        let mut objs_changed = false;
+        let mut new = [0u64; OW];
+        for w in 0..OW {
+            let old = objs[w];
+            new[w] = (old & !clear[w]) | set[w];
+            created[w] |= new[w] & !old;
+            destroyed[w] |= old & !new[w];
+            objs_changed |= new[w] != old;
+            objs[w] = new[w];
+        }
+        let mut movs_changed = false;
+        for w in 0..MW {
+            let old = movs[w];
+            let m = (old & !mclear[w]) | mset[w];
+            movs_changed |= m != old;
+            movs[w] = m;
+        }
+        if objs_changed {
+            let (x, y) = (i / board.height, i % board.height);
+            if let Some(row) = board.row_obj.get_mut(y * OW..y * OW + OW) {
+                for w in 0..OW {
+                    row[w] |= new[w];
+                }
+            }
+            if let Some(col) = board.col_obj.get_mut(x * OW..x * OW + OW) {
+                for w in 0..OW {
+                    col[w] |= new[w];
+                }
+            }
+            for (a, n) in board.map_obj.iter_mut().zip(new) {
+                *a |= n;
             }
         }
         // The line and level movement masks already cover movements that
@@ -1092,7 +1277,10 @@ impl Session {
         }
         let Some(board) = self.board.as_ref() else { return };
         let n = board.cells();
-        let passed = self.game.win_conditions.iter().all(|wc| {
+        let passed = if board.ow == 1 && self.fast_paths() {
+            self.game.win_conditions.iter().all(|wc| win_condition_holds_narrow(wc, &board.objects))
+        } else {
+            self.game.win_conditions.iter().all(|wc| {
             let (subject, target) = (&wc.subject, &wc.target);
             match wc.quantifier {
                 Quantifier::No => (0..n).all(|i| {
@@ -1108,7 +1296,8 @@ impl Session {
                     !subject.matches(c) || target.matches(c)
                 }),
             }
-        });
+            })
+        };
         if passed && self.trace.is_some() {
             self.trace_win();
         }
@@ -1121,6 +1310,19 @@ impl Session {
     fn trace_win(&mut self) {
         let ignored = self.trace.as_deref().is_some_and(|r| r.level_start);
         self.trace_event(if ignored { EventKind::WinIgnored } else { EventKind::Win });
+    }
+}
+
+/// Whether win condition `wc` holds on a level of one object word per
+/// cell: [`Session::check_win`]'s scan on plain words.
+fn win_condition_holds_narrow(wc: &crate::compile::WinCondition, objects: &[u64]) -> bool {
+    let word = |m: &crate::compile::ObjectMatch| (m.mask.first().copied().unwrap_or(0), m.aggregate);
+    let ((sm, sa), (tm, ta)) = (word(&wc.subject), word(&wc.target));
+    let is = |o: u64, m: u64, aggregate: bool| if aggregate { o & m == m } else { o & m != 0 };
+    match wc.quantifier {
+        Quantifier::No => !objects.iter().any(|&o| is(o, sm, sa) && is(o, tm, ta)),
+        Quantifier::Some => objects.iter().any(|&o| is(o, sm, sa) && is(o, tm, ta)),
+        Quantifier::All => objects.iter().all(|&o| !is(o, sm, sa) || is(o, tm, ta)),
     }
 }
 
@@ -1196,13 +1398,15 @@ fn reposition_on_layer(
         return true;
     }
     let ow = board.ow;
+    let (tx, ty) = (t / h, t % h);
     for w in 0..ow {
         let moving = board.objects[i * ow + w] & lm[w];
         board.objects[i * ow + w] &= !lm[w];
         board.objects[t * ow + w] |= moving;
-        let (tx, ty) = (t / h, t % h);
         board.row_obj[ty * ow + w] |= moving;
         board.col_obj[tx * ow + w] |= moving;
+        // The cell moved from may now lack what every cell had.
+        board.map_all[w] &= board.objects[i * ow + w];
     }
     true
 }
