@@ -12,7 +12,10 @@
 //! the stored words, so two states are never confused. Breadth-first
 //! search finds shortest solutions and proves levels unsolvable; weighted
 //! A* with a distance estimate from the win conditions (`heuristic`) goes
-//! deeper in the same time. Every solution is replayed by a fresh session
+//! deeper in the same time, and its novelty variant (states that put an
+//! object somewhere new first) gets past the places where the estimate
+//! stops improving. The default runs a short breadth-first search, then
+//! the novelty search. Every solution is replayed by a fresh session
 //! before it is reported.
 
 mod heuristic;
@@ -39,18 +42,21 @@ pub enum Strategy {
         /// How much the estimate counts against moves made (1 is plain A*).
         weight: u32,
     },
-    /// Weighted A* that first takes states showing an object on a cell
-    /// where no earlier state of the same estimate had it.
+    /// Weighted A* that first takes novel states: those that put some
+    /// object on a cell where no state of the same estimate found before
+    /// had it. With a high weight it is a greedy search that keeps
+    /// trying new places for things when the estimate stops improving.
     Novelty {
         /// The A* weight.
         weight: u32,
     },
-    /// Breadth-first for the first `bfs_states` states, then weighted A*
-    /// from the start with the time that is left.
+    /// Breadth-first for the first `bfs_states` states (short levels get
+    /// their shortest solutions, small ones their proofs), then the
+    /// novelty search from the start with the time that is left.
     Auto {
         /// States the breadth-first phase may store.
         bfs_states: usize,
-        /// The A* weight.
+        /// The weight of the novelty search.
         weight: u32,
     },
 }
@@ -89,7 +95,7 @@ impl Default for SolveOptions {
 
 /// The strategy [`SolveOptions::default`] uses (measured on the corpus; see
 /// the README's "Solver" section).
-pub const DEFAULT_STRATEGY: Strategy = Strategy::AStar { weight: 2 };
+pub const DEFAULT_STRATEGY: Strategy = Strategy::Auto { bfs_states: 2000, weight: 20 };
 
 /// A flag a host sets to stop a search from another thread.
 #[derive(Debug, Clone, Default)]

@@ -217,7 +217,7 @@ impl<'a> Search<'a> {
             Strategy::Auto { bfs_states, weight } => match self.bfs(bfs_states.min(self.opts.max_states)) {
                 (Status::StateLimit, _) if bfs_states < self.opts.max_states => {
                     self.reset();
-                    self.astar(game, weight, false)
+                    self.astar(game, weight, true)
                 }
                 done => done,
             },
