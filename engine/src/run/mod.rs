@@ -167,6 +167,11 @@ pub struct Session {
     pending_gosub: Option<(usize, u32)>,
     /// Where each running `gosub` returns to (reused between turns).
     call_stack: Vec<turn::Frame>,
+    /// The player's cells at the start of the running turn (reused
+    /// between turns).
+    player_positions: Vec<usize>,
+    /// The masks of the last state [`Session::restore_state`] restored.
+    kept_masks: board::KeptMasks,
     /// Bounds hit since the last `take_events` (each reported once).
     limits_hit: Vec<(Limit, u32)>,
     /// The board as it stood when the last level was won (see `resume`).
@@ -220,6 +225,8 @@ impl Session {
             row_pool: Vec::new(),
             pending_gosub: None,
             call_stack: Vec::new(),
+            player_positions: Vec::new(),
+            kept_masks: board::KeptMasks::default(),
             limits_hit: Vec::new(),
             won_board: None,
             redo_stack: Vec::new(),

@@ -699,6 +699,17 @@ fn the_fast_paths_play_the_corpus_as_the_general_code_does() {
                     match r {
                         0 => s.restart(),
                         1 => s.undo(),
+                        // As the solver does: restore a state, play from it,
+                        // restore it again (the fast session takes the masks
+                        // kept from the first restore) and play on.
+                        2 => {
+                            if let Some(state) = s.save_state() {
+                                s.restore_state(&state);
+                                s.input(Input::Right);
+                                s.restore_state(&state);
+                            }
+                            s.input(Input::Down);
+                        }
                         n => s.input([Input::Up, Input::Left, Input::Down, Input::Right, Input::Action][n as usize % 5]),
                     }
                     for _ in 0..60 {

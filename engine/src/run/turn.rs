@@ -159,9 +159,18 @@ impl Session {
             copy_into(&mut self.probe.rng, &self.rng);
             self.events.len()
         });
-        let mut player_positions = Vec::new();
+        // Movements are clear between turns: only the object masks need
+        // gathering (the player's movements are noted as they are set).
+        let fast = self.fast_paths();
+        if let Some(board) = self.board.as_mut()
+            && !(std::mem::take(&mut board.masks_exact) && fast)
+        {
+            board.recompute_object_masks();
+        }
+        let mut player_positions = std::mem::take(&mut self.player_positions);
+        player_positions.clear();
         if let Some(d) = dir {
-            player_positions = self.start_movement(d);
+            self.start_movement(d, &mut player_positions);
         }
         if self.trace.is_some() {
             if let Some(r) = self.trace.as_deref_mut() {
@@ -189,9 +198,6 @@ impl Session {
         self.sfx_destroy.fill(0);
         self.seeds_move.clear();
         self.seeds_cantmove.clear();
-        // Movements are clear between turns and the player's were noted as
-        // they were set: only the object masks need gathering.
-        board.recompute_object_masks();
 
         let mut i = 0;
         loop {
@@ -241,6 +247,7 @@ impl Session {
                 Some(b) => player_positions.iter().any(|&p| !bits::intersects(b.cell(p), &game.player.mask)),
                 None => true,
             };
+            self.player_positions = player_positions;
             if !moved {
                 if self.trace.is_some() {
                     self.trace_event(EventKind::CancelNoMovement);
@@ -250,6 +257,8 @@ impl Session {
                 self.text_mode = false;
                 return false;
             }
+        } else {
+            self.player_positions = player_positions;
         }
 
         if probe_events == Some(self.events.len()) && self.probe.rng.as_ref() == Some(&self.rng) {
@@ -286,18 +295,37 @@ impl Session {
         self.seeds_cantmove.clone_from(&p.seeds_cantmove);
     }
 
-    fn start_movement(&mut self, dir: Direction) -> Vec<usize> {
+    /// Set the player's movement in `dir`; `positions` gets the player's
+    /// cells in index order. The object masks must be exact (they are
+    /// gathered first): only columns whose mask holds the player are read.
+    fn start_movement(&mut self, dir: Direction, positions: &mut Vec<usize>) {
         let game = self.game.clone();
-        let Some(board) = self.board.as_mut() else { return Vec::new() };
+        let fast = self.fast_paths();
+        let Some(board) = self.board.as_mut() else { return };
         let player = &game.player;
-        let mut positions = Vec::new();
-        for i in 0..board.cells() {
-            if player.matches(board.cell(i)) {
-                positions.push(i);
+        let (h, ow) = (board.height, board.ow);
+        let word = player.mask.first().copied().unwrap_or(0);
+        for x in 0..board.width {
+            if !player.matches(&board.col_obj[x * ow..(x + 1) * ow]) {
+                continue;
+            }
+            if ow == 1 && player.mask.len() == 1 && fast {
+                let column = &board.objects[x * h..(x + 1) * h];
+                for (y, &o) in column.iter().enumerate() {
+                    if if player.aggregate { o & word == word } else { o & word != 0 } {
+                        positions.push(x * h + y);
+                    }
+                }
+            } else {
+                for i in x * h..(x + 1) * h {
+                    if player.matches(board.cell(i)) {
+                        positions.push(i);
+                    }
+                }
             }
         }
         let (ow, mw) = (board.ow, board.mw);
-        for &i in &positions {
+        for &i in positions.iter() {
             // Each player object in the cell moves on its layer.
             for (w, &m) in player.mask.iter().enumerate().take(ow) {
                 let mut here = board.objects[i * ow + w] & m;
@@ -311,7 +339,6 @@ impl Session {
             }
             board.note_movements(i);
         }
-        positions
     }
 
     /// One pass over the main or late rules, as PuzzleScript Next runs
@@ -1070,7 +1097,9 @@ impl Session {
                     continue;
                 }
                 for i in x * h..((x + 1) * h).min(n) {
-                    if reposition_cell(board, &game, i, &mut self.seeds_move) {
+                    if board.movements[i * mw..(i + 1) * mw].iter().any(|&m| m != 0)
+                        && reposition_cell(board, &game, i, &mut self.seeds_move)
+                    {
                         moved = true;
                     }
                 }
@@ -1084,6 +1113,12 @@ impl Session {
             Session::trace_moves_after(r, &game, board, before);
         }
         let mut do_undo = false;
+        if !game.rigid && game.sounds.cantmove.is_empty() {
+            // The leftover movements matter only to rigid bodies and
+            // cantmove sounds.
+            board.clear_movements();
+            return false;
+        }
         // One buffer for every cell's leftover movements (no allocation per cell).
         let mut mm: Vec<u64> = Vec::with_capacity(mw);
         // Columns without any movement this turn are passed over.
@@ -1278,7 +1313,7 @@ impl Session {
         let Some(board) = self.board.as_ref() else { return };
         let n = board.cells();
         let passed = if board.ow == 1 && self.fast_paths() {
-            self.game.win_conditions.iter().all(|wc| win_condition_holds_narrow(wc, &board.objects))
+            self.game.win_conditions.iter().all(|wc| win_condition_holds_narrow(wc, board))
         } else {
             self.game.win_conditions.iter().all(|wc| {
             let (subject, target) = (&wc.subject, &wc.target);
@@ -1314,15 +1349,22 @@ impl Session {
 }
 
 /// Whether win condition `wc` holds on a level of one object word per
-/// cell: [`Session::check_win`]'s scan on plain words.
-fn win_condition_holds_narrow(wc: &crate::compile::WinCondition, objects: &[u64]) -> bool {
+/// cell: [`Session::check_win`]'s scan on plain words. Only the columns
+/// whose mask (a superset of their cells' objects) could hold a cell that
+/// decides it are read: a cell that is the subject, or on the target,
+/// makes its column's mask so too.
+fn win_condition_holds_narrow(wc: &crate::compile::WinCondition, board: &Board) -> bool {
     let word = |m: &crate::compile::ObjectMatch| (m.mask.first().copied().unwrap_or(0), m.aggregate);
     let ((sm, sa), (tm, ta)) = (word(&wc.subject), word(&wc.target));
     let is = |o: u64, m: u64, aggregate: bool| if aggregate { o & m == m } else { o & m != 0 };
+    let both = |o: u64| is(o, sm, sa) && is(o, tm, ta);
+    let mut columns = board.objects.chunks_exact(board.height.max(1)).zip(&board.col_obj);
     match wc.quantifier {
-        Quantifier::No => !objects.iter().any(|&o| is(o, sm, sa) && is(o, tm, ta)),
-        Quantifier::Some => objects.iter().any(|&o| is(o, sm, sa) && is(o, tm, ta)),
-        Quantifier::All => objects.iter().all(|&o| !is(o, sm, sa) || is(o, tm, ta)),
+        Quantifier::No => !columns.any(|(cells, &c)| both(c) && cells.iter().any(|&o| both(o))),
+        Quantifier::Some => columns.any(|(cells, &c)| both(c) && cells.iter().any(|&o| both(o))),
+        Quantifier::All => {
+            columns.all(|(cells, &c)| !is(c, sm, sa) || cells.iter().all(|&o| !is(o, sm, sa) || is(o, tm, ta)))
+        }
     }
 }
 
@@ -1339,21 +1381,29 @@ fn traced_command(q: Queued) -> QueuedCommand {
     }
 }
 
-/// Move what can move out of cell `i`; true if anything moved.
+/// Move what can move out of cell `i`, layer by layer in order; true if
+/// anything moved. Only the layers with a movement are visited; the
+/// movements left are a subset of those before, so the masks still cover
+/// them.
 fn reposition_cell(board: &mut Board, game: &crate::compile::Game, i: usize, seeds: &mut Vec<String>) -> bool {
     let mw = board.mw;
-    if bits::is_zero(board.movs(i)) {
-        return false;
-    }
     let mut moved = false;
-    for layer in 0..game.layer_count {
-        let lm = bits::mov_get(&board.movements[i * mw..(i + 1) * mw], layer);
-        if lm != 0 && reposition_on_layer(board, game, i, layer, lm, seeds) {
-            bits::mov_clear(&mut board.movements[i * mw..(i + 1) * mw], layer, lm);
-            moved = true;
+    for w in 0..mw {
+        let mut word = board.movements[i * mw + w];
+        while word != 0 {
+            let slot = word.trailing_zeros() as usize / 5;
+            let layer = w * bits::LAYERS_PER_WORD + slot;
+            if slot >= bits::LAYERS_PER_WORD || layer >= game.layer_count {
+                break;
+            }
+            word &= !(bits::LAYER_BITS << (slot * 5));
+            let lm = bits::mov_get(&board.movements[i * mw..(i + 1) * mw], layer);
+            if lm != 0 && reposition_on_layer(board, game, i, layer, lm, seeds) {
+                bits::mov_clear(&mut board.movements[i * mw..(i + 1) * mw], layer, lm);
+                moved = true;
+            }
         }
     }
-    board.note_movements(i);
     moved
 }
 
