@@ -75,9 +75,16 @@ impl Clone for Board {
         self.ow = source.ow;
         self.mw = source.mw;
         self.objects.clone_from(&source.objects);
-        self.movements.clone_from(&source.movements);
-        self.rigid_group.clone_from(&source.rigid_group);
-        self.rigid_applied.clone_from(&source.rigid_applied);
+        // Movements and rigid marks are often clear on both sides (between
+        // turns): the masks say so without reading them.
+        let still = |b: &Board| b.map_mov.iter().all(|&m| m == 0);
+        if !(still(self) && still(source) && self.movements.len() == source.movements.len()) {
+            self.movements.clone_from(&source.movements);
+        }
+        if self.rigid_marked || source.rigid_marked || self.rigid_group.len() != source.rigid_group.len() {
+            self.rigid_group.clone_from(&source.rigid_group);
+            self.rigid_applied.clone_from(&source.rigid_applied);
+        }
         self.rigid_marked = source.rigid_marked;
         self.row_obj.clone_from(&source.row_obj);
         self.col_obj.clone_from(&source.col_obj);
@@ -136,6 +143,11 @@ impl Board {
     pub(crate) fn restore(&mut self, objects: &[u64]) {
         self.objects.clear();
         self.objects.extend_from_slice(objects);
+        self.restore_in_place();
+    }
+
+    /// [`Board::restore`] once the new objects are in place.
+    pub(crate) fn restore_in_place(&mut self) {
         self.clear_movements();
         self.recompute_object_masks();
         self.masks_exact = true;
@@ -186,9 +198,11 @@ impl Board {
         debug_assert!(self.movements.iter().all(|&m| m == 0), "a movement outside its column's mask");
     }
 
-    /// Whether no cell has a movement or a rigid mark (true between turns).
+    /// Whether no cell has a movement or a rigid mark (true between turns;
+    /// the level's movement mask covers every movement, and is clear when
+    /// the movements are cleared).
     pub(crate) fn is_still(&self) -> bool {
-        !self.rigid_marked && self.movements.iter().all(|&m| m == 0)
+        !self.rigid_marked && self.map_mov.iter().all(|&m| m == 0)
     }
 
     /// Recompute the row, column and level masks from the contents.
@@ -412,11 +426,10 @@ impl Board {
             && row.any_masks.iter().all(|a| bits::intersects(obj, a))
     }
 
-    /// All matches of `row` scanning in `dir`, in the reference's order.
-    /// The whole-level masks are the caller's to check (a rule checks the
-    /// union of its rows' needs once, before any row).
+    /// All matches of `row` scanning in `dir`, in the reference's order,
+    /// added to `out`. The whole-level masks are the caller's to check (a
+    /// rule checks the union of its rows' needs once, before any row).
     pub(crate) fn match_row(&self, row: &Row, dir: Direction, out: &mut Vec<RowMatch>) {
-        out.clear();
         let (w, h) = (self.width as isize, self.height as isize);
         let len = row.len as isize;
         let (mut xmin, mut xmax, mut ymin, mut ymax) = (0isize, w, 0isize, h);
@@ -487,7 +500,6 @@ impl Board {
     /// [`Self::match_row`] by the general scan alone (no one-word, keyed or
     /// fixed-width path): what the fast paths are tested against.
     pub(crate) fn match_row_general(&self, row: &Row, dir: Direction, out: &mut Vec<RowMatch>) {
-        out.clear();
         let (w, h) = (self.width as isize, self.height as isize);
         let len = row.len as isize;
         let (mut xmin, mut xmax, mut ymin, mut ymax) = (0isize, w, 0isize, h);

@@ -155,7 +155,9 @@ impl Session {
         self.title_screen = false;
         self.restarting = false;
         self.queue.clear();
-        self.backups.clear();
+        while let Some(snap) = self.backups.pop() {
+            self.spare(snap);
+        }
         self.redo_stack.clear();
         self.events.clear();
         self.limits_hit.clear();

@@ -20,6 +20,8 @@ const GROUP_LOOP_CAP: usize = 200;
 const LOOP_POINT_CAP: usize = 200;
 /// Rigid re-simulations per turn (reference: 50).
 const RIGID_CAP: usize = 50;
+/// Undo buffers kept for reuse.
+const SPARE_SNAPSHOTS: usize = 4;
 
 /// What kind of turn `process_input` runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,20 +66,21 @@ pub(crate) struct Frame {
 }
 
 /// The outcome of the rule phase of an `again` look-ahead (the probe turn),
-/// keyed by what that phase read: the game, the level's objects and the
-/// random state (movements and rigid marks are all clear between turns).
-/// The again turn that follows a probe normally starts from exactly that
-/// state, and the rule phase is a pure function of it, so it takes the
-/// probe's outcome instead of running every rule a second time (again
-/// chains cost half as much). The command queue, sounds and win checks
-/// after the phase still run as usual. A probe that drew random numbers is
-/// not kept: the again turn starts from the random state the probe left.
+/// keyed by what that phase read: the game, the level's size and objects
+/// and the random state (movements and rigid marks are all clear between
+/// turns). The again turn that follows a probe normally starts from
+/// exactly that state, and the rule phase is a pure function of it, so it
+/// takes the probe's outcome instead of running every rule a second time
+/// (again chains cost half as much). The command queue, sounds and win
+/// checks after the phase still run as usual. A probe that drew random
+/// numbers, or hit a limit, is not kept: the again turn starts from the
+/// random state the probe left.
 #[derive(Debug, Default)]
 pub(crate) struct ProbeTurn {
     valid: bool,
-    /// Again turns that took a probe's outcome (for tests).
-    pub(crate) hits: usize,
     game: Option<Arc<Game>>,
+    width: usize,
+    height: usize,
     objects: Vec<u64>,
     rng: Option<crate::rng::Rng>,
     after: Option<Board>,
@@ -88,15 +91,56 @@ pub(crate) struct ProbeTurn {
     seeds_cantmove: Vec<String>,
 }
 
+/// Look-ahead outcomes kept for the turns without input that start where
+/// one of them started: the again turn after a probe, and the probes of
+/// an again chain that goes round a cycle of levels (each state's probe is
+/// then run once).
+#[derive(Debug, Default)]
+pub(crate) struct ProbeCache {
+    entries: Vec<ProbeTurn>,
+    /// The entry the next kept probe replaces.
+    next: usize,
+    /// Turns that took a kept outcome (for tests).
+    pub(crate) hits: usize,
+}
+
+/// Probe outcomes kept at once (again chains that cycle mostly go between
+/// two states).
+const PROBES_KEPT: usize = 4;
+
 impl ProbeTurn {
     /// Whether a turn with no input from `board` and `rng` in `game` would
-    /// run the same rule phase as the kept probe.
+    /// run the same rule phase as this kept probe.
     fn fits(&self, game: &Arc<Game>, board: &Board, rng: &crate::rng::Rng) -> bool {
         self.valid
             && self.game.as_ref().is_some_and(|g| Arc::ptr_eq(g, game))
+            && (self.width, self.height) == (board.width, board.height)
             && self.rng.as_ref() == Some(rng)
             && self.objects == board.objects
-            && board.is_still()
+    }
+}
+
+impl ProbeCache {
+    /// The kept probe whose rule phase a turn with no input from `board`
+    /// (which must be still) and `rng` in `game` would run.
+    fn find(&self, game: &Arc<Game>, board: &Board, rng: &crate::rng::Rng) -> Option<usize> {
+        self.entries.iter().position(|p| p.fits(game, board, rng))
+    }
+
+    /// Start keeping a probe from `board` and `rng`: the entry it will be
+    /// kept in, with the starting state noted (and not yet valid).
+    fn begin(&mut self, board: &Board, rng: &crate::rng::Rng) -> usize {
+        let k = self.next % PROBES_KEPT;
+        if self.entries.len() <= k {
+            self.entries.resize_with(k + 1, ProbeTurn::default);
+        }
+        let p = &mut self.entries[k];
+        p.valid = false;
+        p.width = board.width;
+        p.height = board.height;
+        p.objects.clone_from(&board.objects);
+        copy_into(&mut p.rng, rng);
+        k
     }
 }
 
@@ -104,6 +148,36 @@ fn copy_into<T: Clone>(slot: &mut Option<T>, value: &T) {
     match slot {
         Some(v) => v.clone_from(value),
         None => *slot = Some(value.clone()),
+    }
+}
+
+/// The matches of every row of one rule, one row after another in one
+/// buffer (reused through the session's pool): `matches[r]` is row `r`'s.
+#[derive(Debug, Default)]
+pub(crate) struct RuleMatches {
+    found: Vec<RowMatch>,
+    /// Where each row's matches end in `found`.
+    ends: Vec<usize>,
+}
+
+impl RuleMatches {
+    /// The number of rows.
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Each row's matches in order.
+    fn iter(&self) -> impl Iterator<Item = &[RowMatch]> {
+        (0..self.len()).map(|r| &self[r])
+    }
+}
+
+impl std::ops::Index<usize> for RuleMatches {
+    type Output = [RowMatch];
+
+    fn index(&self, r: usize) -> &[RowMatch] {
+        let start = if r == 0 { 0 } else { self.ends[r - 1] };
+        &self.found[start..self.ends[r]]
     }
 }
 
@@ -140,25 +214,27 @@ impl Session {
     /// Returns whether the level changed.
     pub(crate) fn process_input(&mut self, dir: Option<Direction>, mode: TurnMode) -> bool {
         self.againing = false;
+        let Some(bak) = self.snapshot() else { return false };
         let Some(board) = self.board.as_ref() else { return false };
-        let bak = Snapshot::of(board);
-        let probe_fits = dir.is_none()
-            && mode == TurnMode::Play
+        let still = board.is_still();
+        let kept = if dir.is_none()
+            && matches!(mode, TurnMode::Play | TurnMode::Probe)
             && self.trace.is_none()
-            && self.probe.fits(&self.game, board, &self.rng);
-        self.probe.valid = false;
-        if probe_fits {
+            && !self.tracing_probe
+            && still
+        {
+            self.probe.find(&self.game, board, &self.rng)
+        } else {
+            None
+        };
+        if let Some(k) = kept {
             self.probe.hits += 1;
-            self.take_probe();
+            self.take_probe(k);
             return self.process_command_queue(bak, mode, false);
         }
         // A probe from a still board is kept if it draws no random number
-        // and reports nothing (a limit) while its rules run.
-        let probe_events = (mode == TurnMode::Probe && board.is_still()).then(|| {
-            self.probe.objects.clone_from(&bak.objects);
-            copy_into(&mut self.probe.rng, &self.rng);
-            self.events.len()
-        });
+        // and hits no limit while its rules run.
+        let probe_slot = (mode == TurnMode::Probe && still).then(|| (self.probe.begin(board, &self.rng), self.limits_seen));
         // Movements are clear between turns: only the object masks need
         // gathering (the player's movements are noted as they are set).
         let fast = self.fast_paths();
@@ -261,17 +337,36 @@ impl Session {
             self.player_positions = player_positions;
         }
 
-        if probe_events == Some(self.events.len()) && self.probe.rng.as_ref() == Some(&self.rng) {
-            self.keep_probe();
+        if let Some((k, limits)) = probe_slot
+            && limits == self.limits_seen
+            && self.probe.entries.get(k).is_some_and(|p| p.rng.as_ref() == Some(&self.rng))
+        {
+            self.keep_probe(k);
         }
         self.process_command_queue(bak, mode, dir.is_some())
     }
 
-    /// Keep the rule phase just run by a probe turn (its starting state is
-    /// already in `self.probe`).
-    fn keep_probe(&mut self) {
+    /// A copy of the board's objects (for undo), made in a spare buffer
+    /// when there is one.
+    fn snapshot(&mut self) -> Option<Snapshot> {
+        let b = self.board.as_ref()?;
+        let mut objects = self.spare_objects.pop().unwrap_or_default();
+        objects.clone_from(&b.objects);
+        Some(Snapshot { width: b.width, height: b.height, objects })
+    }
+
+    /// Keep `snap`'s buffer for the next [`Session::snapshot`].
+    pub(crate) fn spare(&mut self, snap: Snapshot) {
+        if self.spare_objects.len() < SPARE_SNAPSHOTS {
+            self.spare_objects.push(snap.objects);
+        }
+    }
+
+    /// Keep the rule phase just run by a probe turn in entry `k` (its
+    /// starting state is already there).
+    fn keep_probe(&mut self, k: usize) {
         let Some(board) = self.board.as_ref() else { return };
-        let p = &mut self.probe;
+        let Some(p) = self.probe.entries.get_mut(k) else { return };
         p.game = Some(Arc::clone(&self.game));
         copy_into(&mut p.after, board);
         p.queue.clone_from(&self.queue);
@@ -280,11 +375,12 @@ impl Session {
         p.seeds_move.clone_from(&self.seeds_move);
         p.seeds_cantmove.clone_from(&self.seeds_cantmove);
         p.valid = true;
+        self.probe.next = k + 1;
     }
 
-    /// Put the kept probe's outcome in place of running the rule phase.
-    fn take_probe(&mut self) {
-        let p = &self.probe;
+    /// Put kept probe `k`'s outcome in place of running the rule phase.
+    fn take_probe(&mut self, k: usize) {
+        let Some(p) = self.probe.entries.get(k) else { return };
         if let (Some(board), Some(after)) = (self.board.as_mut(), p.after.as_ref()) {
             board.clone_from(after);
         }
@@ -544,7 +640,7 @@ impl Session {
 
     /// Every row's matches, or None when some row has none. Buffers come
     /// from (and should go back to) the session's pool.
-    fn find_matches(&mut self, rule: &Rule) -> Option<Vec<Vec<RowMatch>>> {
+    fn find_matches(&mut self, rule: &Rule) -> Option<RuleMatches> {
         let board = self.board.as_ref()?;
         if !bits::contains(&board.map_obj, &rule.rule_mask)
             || !bits::contains(&board.map_mov, &rule.mov_mask)
@@ -554,29 +650,25 @@ impl Session {
             return None;
         }
         let mut all = self.match_pool.pop().unwrap_or_default();
-        all.clear();
+        all.found.clear();
+        all.ends.clear();
         for row in &rule.rows {
-            let mut m = self.row_pool.pop().unwrap_or_default();
+            let before = all.found.len();
             if self.fast_paths() {
-                board.match_row(row, rule.dir, &mut m);
+                board.match_row(row, rule.dir, &mut all.found);
             } else {
-                board.match_row_general(row, rule.dir, &mut m);
+                board.match_row_general(row, rule.dir, &mut all.found);
             }
-            let empty = m.is_empty();
-            all.push(m);
-            if empty {
-                self.recycle(all);
+            if all.found.len() == before {
+                self.match_pool.push(all);
                 return None;
             }
+            all.ends.push(all.found.len());
         }
         Some(all)
     }
 
-    fn recycle(&mut self, mut all: Vec<Vec<RowMatch>>) {
-        for mut m in all.drain(..) {
-            m.clear();
-            self.row_pool.push(m);
-        }
+    fn recycle(&mut self, all: RuleMatches) {
         self.match_pool.push(all);
     }
 
@@ -667,7 +759,7 @@ impl Session {
     fn apply_random_group(&mut self, group: &[Rule]) -> bool {
         // Every (rule, tuple) pair in order, without materialising tuples:
         // tuple t of a rule has row r at index (t / prod(len_0..r)) % len_r.
-        let mut per_rule: Vec<(usize, Vec<Vec<RowMatch>>, usize)> = Vec::new();
+        let mut per_rule: Vec<(usize, RuleMatches, usize)> = Vec::new();
         let mut total = 0usize;
         for (ri, rule) in group.iter().enumerate() {
             if !self.board.as_ref().is_some_and(|b| rule.quick.admits(&b.map_obj, &b.map_mov)) {
@@ -1216,9 +1308,13 @@ impl Session {
             }
             if had_input {
                 self.backups.push(bak);
+            } else {
+                self.spare(bak);
             }
             self.redo_stack.clear();
             modified = true;
+        } else {
+            self.spare(bak);
         }
         if !keeps && (self.queue.has(Queued::Win) || self.queue.has(Queued::Restart)) {
             return true;
@@ -1260,7 +1356,10 @@ impl Session {
             // The look-ahead turn is not part of the story (the reference
             // does not log it either).
             let recorder = self.trace.take();
+            // A traced session runs its look-ahead in full too.
+            self.tracing_probe = recorder.is_some();
             let again = self.process_input(None, TurnMode::Probe);
+            self.tracing_probe = false;
             self.trace = recorder;
             if again {
                 self.againing = true;
