@@ -8,7 +8,7 @@ use super::commands::Queued;
 use super::trace::{EventKind, QueuedCommand, RuleList};
 use super::{Event, Limit, Session, Snapshot, GOSUB_CALL_LIMIT, GOSUB_DEPTH_LIMIT};
 use crate::compile::bits;
-use crate::compile::{Command, Direction, Game, Quantifier, Rule, RuleSet};
+use crate::compile::{Command, Direction, Game, PatternCell, Quantifier, Rule, RuleSet};
 use std::sync::Arc;
 
 /// Most tuples one rule application will visit (the reference has no cap;
@@ -704,6 +704,21 @@ impl Session {
                     }
                 }
             }
+        } else if rule.has_replacements
+            && matches.len() == 1
+            && self.trace.is_none()
+            && self.fast_paths()
+            && !rule.rigid
+            && rule.rows.first().is_some_and(|r| {
+                r.cells.iter().all(|c| match c {
+                    PatternCell::Cell(p) => p.replace.as_ref().is_none_or(|rep| rep.random_dir_layers.is_empty()),
+                    PatternCell::Ellipsis => false,
+                })
+            })
+        {
+            // As below, with the word counts chosen once for every match.
+            let ms = &matches[0][..matches[0].len().min(TUPLE_CAP)];
+            result = self.apply_row_all(rule, ms);
         } else if rule.has_replacements && matches.len() == 1 {
             // One row (most rules): its matches are the tuples.
             for (k, m) in matches[0].iter().take(TUPLE_CAP).enumerate() {
@@ -930,6 +945,56 @@ impl Session {
             board.note_movements(i);
         }
         objs_changed || movs_changed
+    }
+
+    /// [`Self::apply_at`] for each match of a one-row rule without
+    /// ellipses, rigid bodies or random directions, in order: each match
+    /// but the first is checked again, then its cells are rewritten in
+    /// place (see [`Self::replace_fixed`]). Whether any cell changed.
+    fn apply_row_all(&mut self, rule: &Rule, ms: &[RowMatch]) -> bool {
+        let (Some(board), Some(row)) = (self.board.as_ref(), rule.rows.first()) else { return false };
+        let (ow, mw, cells, d) = (board.ow, board.mw, board.cells() as isize, board.delta(rule.dir));
+        let mut changed = false;
+        macro_rules! each {
+            ($ow:literal, $mw:literal) => {{
+                for (k, m) in ms.iter().enumerate() {
+                    if k > 0 && !self.board.as_ref().is_some_and(|b| b.row_matches_at(row, rule.dir, *m)) {
+                        continue;
+                    }
+                    let mut p = m.start as isize;
+                    for c in &row.cells {
+                        if let PatternCell::Cell(pat) = c
+                            && let Some(rep) = &pat.replace
+                            && (0..cells).contains(&p)
+                        {
+                            changed |= self.replace_fixed::<$ow, $mw>(rep, p as usize);
+                        }
+                        p += d;
+                    }
+                }
+                return changed;
+            }};
+        }
+        match (ow, mw) {
+            (1, 1) => each!(1, 1),
+            (1, 2) => each!(1, 2),
+            (1, 3) => each!(1, 3),
+            (2, 1) => each!(2, 1),
+            (2, 2) => each!(2, 2),
+            (2, 3) => each!(2, 3),
+            (3, 1) => each!(3, 1),
+            (3, 2) => each!(3, 2),
+            (3, 3) => each!(3, 3),
+            (4, 2) => each!(4, 2),
+            (4, 3) => each!(4, 3),
+            _ => {}
+        }
+        for (k, m) in ms.iter().enumerate() {
+            if self.apply_at(rule, std::slice::from_ref(m), k > 0) {
+                changed = true;
+            }
+        }
+        changed
     }
 
     /// [`Self::replace_plain`] at the start of each of `ms`, in order;
