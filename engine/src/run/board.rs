@@ -33,6 +33,24 @@ pub(crate) struct Board {
     pub row_mov: Vec<u64>,
     pub col_mov: Vec<u64>,
     pub map_mov: Vec<u64>,
+    /// Whether the object masks were gathered from the objects as they
+    /// are and nothing has changed since (a new or restored board): the
+    /// turn's start need not gather them again.
+    pub masks_exact: bool,
+}
+
+/// The object masks of one board's objects, kept so that restoring the
+/// same objects again copies them instead of gathering them (the solver
+/// restores each state once per input it tries).
+#[derive(Debug, Default)]
+pub(crate) struct KeptMasks {
+    width: usize,
+    height: usize,
+    objects: Vec<u64>,
+    row_obj: Vec<u64>,
+    col_obj: Vec<u64>,
+    map_obj: Vec<u64>,
+    map_all: Vec<u64>,
 }
 
 /// Where a row matched: its first cell and the lengths of its ellipsis gaps.
@@ -57,9 +75,16 @@ impl Clone for Board {
         self.ow = source.ow;
         self.mw = source.mw;
         self.objects.clone_from(&source.objects);
-        self.movements.clone_from(&source.movements);
-        self.rigid_group.clone_from(&source.rigid_group);
-        self.rigid_applied.clone_from(&source.rigid_applied);
+        // Movements and rigid marks are often clear on both sides (between
+        // turns): the masks say so without reading them.
+        let still = |b: &Board| b.map_mov.iter().all(|&m| m == 0);
+        if !(still(self) && still(source) && self.movements.len() == source.movements.len()) {
+            self.movements.clone_from(&source.movements);
+        }
+        if self.rigid_marked || source.rigid_marked || self.rigid_group.len() != source.rigid_group.len() {
+            self.rigid_group.clone_from(&source.rigid_group);
+            self.rigid_applied.clone_from(&source.rigid_applied);
+        }
         self.rigid_marked = source.rigid_marked;
         self.row_obj.clone_from(&source.row_obj);
         self.col_obj.clone_from(&source.col_obj);
@@ -68,13 +93,14 @@ impl Clone for Board {
         self.row_mov.clone_from(&source.row_mov);
         self.col_mov.clone_from(&source.col_mov);
         self.map_mov.clone_from(&source.map_mov);
+        self.masks_exact = source.masks_exact;
     }
 }
 
 impl Board {
     pub(crate) fn new(width: usize, height: usize, ow: usize, mw: usize, objects: Vec<u64>) -> Board {
         let n = width * height;
-        Board {
+        let mut b = Board {
             width,
             height,
             ow,
@@ -91,7 +117,13 @@ impl Board {
             row_mov: vec![0; height * mw],
             col_mov: vec![0; width * mw],
             map_mov: vec![0; mw],
+            masks_exact: false,
+        };
+        if b.objects.len() == n * ow {
+            b.recompute_all_masks();
+            b.masks_exact = true;
         }
+        b
     }
 
     pub(crate) fn cells(&self) -> usize {
@@ -106,11 +138,43 @@ impl Board {
         &self.movements[i * self.mw..(i + 1) * self.mw]
     }
 
-    /// Replace the objects (same size), clearing movements and rigid marks.
+    /// Replace the objects (same size), clearing movements and rigid marks
+    /// and gathering the object masks.
     pub(crate) fn restore(&mut self, objects: &[u64]) {
         self.objects.clear();
         self.objects.extend_from_slice(objects);
+        self.restore_in_place();
+    }
+
+    /// [`Board::restore`] once the new objects are in place.
+    pub(crate) fn restore_in_place(&mut self) {
         self.clear_movements();
+        self.recompute_object_masks();
+        self.masks_exact = true;
+    }
+
+    /// [`Board::restore`], copying the object masks from `kept` when it
+    /// holds these objects, else keeping the new masks there.
+    pub(crate) fn restore_kept(&mut self, objects: &[u64], kept: &mut KeptMasks) {
+        if kept.width != self.width || kept.height != self.height || kept.objects != objects {
+            self.restore(objects);
+            kept.width = self.width;
+            kept.height = self.height;
+            kept.objects.clone_from(&self.objects);
+            kept.row_obj.clone_from(&self.row_obj);
+            kept.col_obj.clone_from(&self.col_obj);
+            kept.map_obj.clone_from(&self.map_obj);
+            kept.map_all.clone_from(&self.map_all);
+            return;
+        }
+        self.objects.clear();
+        self.objects.extend_from_slice(objects);
+        self.clear_movements();
+        self.row_obj.clone_from(&kept.row_obj);
+        self.col_obj.clone_from(&kept.col_obj);
+        self.map_obj.clone_from(&kept.map_obj);
+        self.map_all.clone_from(&kept.map_all);
+        self.masks_exact = true;
     }
 
     /// Clear every movement and rigid mark. Only columns whose movement
@@ -134,9 +198,11 @@ impl Board {
         debug_assert!(self.movements.iter().all(|&m| m == 0), "a movement outside its column's mask");
     }
 
-    /// Whether no cell has a movement or a rigid mark (true between turns).
+    /// Whether no cell has a movement or a rigid mark (true between turns;
+    /// the level's movement mask covers every movement, and is clear when
+    /// the movements are cleared).
     pub(crate) fn is_still(&self) -> bool {
-        !self.rigid_marked && self.movements.iter().all(|&m| m == 0)
+        !self.rigid_marked && self.map_mov.iter().all(|&m| m == 0)
     }
 
     /// Recompute the row, column and level masks from the contents.
@@ -360,11 +426,10 @@ impl Board {
             && row.any_masks.iter().all(|a| bits::intersects(obj, a))
     }
 
-    /// All matches of `row` scanning in `dir`, in the reference's order.
-    /// The whole-level masks are the caller's to check (a rule checks the
-    /// union of its rows' needs once, before any row).
+    /// All matches of `row` scanning in `dir`, in the reference's order,
+    /// added to `out`. The whole-level masks are the caller's to check (a
+    /// rule checks the union of its rows' needs once, before any row).
     pub(crate) fn match_row(&self, row: &Row, dir: Direction, out: &mut Vec<RowMatch>) {
-        out.clear();
         let (w, h) = (self.width as isize, self.height as isize);
         let len = row.len as isize;
         let (mut xmin, mut xmax, mut ymin, mut ymax) = (0isize, w, 0isize, h);
@@ -435,7 +500,6 @@ impl Board {
     /// [`Self::match_row`] by the general scan alone (no one-word, keyed or
     /// fixed-width path): what the fast paths are tested against.
     pub(crate) fn match_row_general(&self, row: &Row, dir: Direction, out: &mut Vec<RowMatch>) {
-        out.clear();
         let (w, h) = (self.width as isize, self.height as isize);
         let len = row.len as isize;
         let (mut xmin, mut xmax, mut ymin, mut ymax) = (0isize, w, 0isize, h);

@@ -161,12 +161,19 @@ pub struct Session {
     /// Whether a rule of the running group had more matches than it may
     /// apply in one pass (then the next pass is not skipped).
     tuples_capped: bool,
-    match_pool: Vec<Vec<Vec<board::RowMatch>>>,
-    row_pool: Vec<Vec<board::RowMatch>>,
+    match_pool: Vec<turn::RuleMatches>,
     /// The `gosub` the running rule group queued last: subroutine and line.
     pending_gosub: Option<(usize, u32)>,
     /// Where each running `gosub` returns to (reused between turns).
     call_stack: Vec<turn::Frame>,
+    /// The player's cells at the start of the running turn (reused
+    /// between turns).
+    player_positions: Vec<usize>,
+    /// Buffers of dropped undo states, for the next turn's (see
+    /// `Session::snapshot`).
+    spare_objects: Vec<Vec<u64>>,
+    /// The masks of the last state [`Session::restore_state`] restored.
+    kept_masks: board::KeptMasks,
     /// Bounds hit since the last `take_events` (each reported once).
     limits_hit: Vec<(Limit, u32)>,
     /// The board as it stood when the last level was won (see `resume`).
@@ -178,7 +185,13 @@ pub struct Session {
     trace: Option<Box<trace::Recorder>>,
     /// The rule phase of the last `again` look-ahead, for the again turn
     /// that follows it (see [`turn::ProbeTurn`]).
-    probe: turn::ProbeTurn,
+    probe: turn::ProbeCache,
+    /// Whether the running look-ahead belongs to a traced turn (it then
+    /// takes no kept outcome).
+    tracing_probe: bool,
+    /// Limits hit so far, reported or not (a look-ahead that hits one is
+    /// not kept).
+    limits_seen: usize,
     /// Tests set this to run the general matching and rewriting code in
     /// place of the fast paths, to compare the two.
     #[cfg(test)]
@@ -217,14 +230,18 @@ impl Session {
             scratch: Vec::new(),
             tuples_capped: false,
             match_pool: Vec::new(),
-            row_pool: Vec::new(),
             pending_gosub: None,
             call_stack: Vec::new(),
+            player_positions: Vec::new(),
+            kept_masks: board::KeptMasks::default(),
+            spare_objects: Vec::new(),
             limits_hit: Vec::new(),
             won_board: None,
             redo_stack: Vec::new(),
             trace: None,
-            probe: turn::ProbeTurn::default(),
+            probe: turn::ProbeCache::default(),
+            tracing_probe: false,
+            limits_seen: 0,
             #[cfg(test)]
             general_paths: false,
         };
@@ -396,6 +413,7 @@ impl Session {
 
     /// Report a bound hit at the rule on `line`, once per batch of events.
     fn limit_hit(&mut self, limit: Limit, line: u32) {
+        self.limits_seen = self.limits_seen.wrapping_add(1);
         if !self.limits_hit.contains(&(limit, line)) {
             self.limits_hit.push((limit, line));
             self.events.push(Event::LimitHit { limit, line });
@@ -531,6 +549,21 @@ impl Session {
         self.queue.clear();
     }
 
+    /// [`Session::restore`] taking the snapshot's buffer in place of
+    /// copying it (the board's old one is kept for the next snapshot).
+    fn restore_owned(&mut self, mut snap: Snapshot) {
+        match self.board.as_mut() {
+            Some(b) if b.width == snap.width && b.height == snap.height && b.objects.len() == snap.objects.len() => {
+                std::mem::swap(&mut b.objects, &mut snap.objects);
+                b.restore_in_place();
+                self.againing = false;
+                self.queue.clear();
+                self.spare(snap);
+            }
+            _ => self.restore(&snap),
+        }
+    }
+
     /// The reference's `DoUndo`; returns whether a state was restored.
     fn do_undo(&mut self, force: bool, ignore_duplicates: bool) -> bool {
         if !force && self.game.metadata.has("noundo") {
@@ -546,7 +579,7 @@ impl Session {
             }
         }
         let restored = if let Some(top) = self.backups.pop() {
-            self.restore(&top);
+            self.restore_owned(top);
             if !force {
                 self.play_event("undo");
             }

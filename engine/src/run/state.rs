@@ -138,7 +138,9 @@ impl Session {
         }
         self.cur_level = state.level;
         match self.board.as_mut() {
-            Some(b) if b.width == state.width && b.height == state.height => b.restore(&state.objects),
+            Some(b) if b.width == state.width && b.height == state.height => {
+                b.restore_kept(&state.objects, &mut self.kept_masks);
+            }
             _ => self.board = Some(Board::new(state.width, state.height, ow, mw, state.objects.clone())),
         }
         self.rng.clone_from(&state.rng);
@@ -153,7 +155,9 @@ impl Session {
         self.title_screen = false;
         self.restarting = false;
         self.queue.clear();
-        self.backups.clear();
+        while let Some(snap) = self.backups.pop() {
+            self.spare(snap);
+        }
         self.redo_stack.clear();
         self.events.clear();
         self.limits_hit.clear();

@@ -596,6 +596,38 @@ fn again_turns_that_reuse_the_look_ahead_play_the_same() {
     same_with_and_without_the_probe_outcome(&random, "RRLzRrRUDz");
 }
 
+#[test]
+fn an_again_chain_that_cycles_takes_every_look_ahead_it_has_seen() {
+    // A crate turns into a wall and back, forever: the level goes between
+    // two states, so after the first round every again turn and every
+    // look-ahead starts from a state whose rule phase is kept.
+    let flip = Game::rules(
+        "[ Crate ] -> [ Wall Mark ]\n[ Wall no Mark ] -> [ Crate ]\n[ Mark ] -> [ ]\n[ Player ] -> again",
+        "P.C",
+    );
+    let game = crate::build(&flip.source()).game.expect("compiled");
+    let mut plain = Session::new(Arc::clone(&game), 0, Some("probe"));
+    let mut traced = Session::new_traced(Arc::clone(&game), 0, Some("probe"), 1 << 24);
+    let mut agains = 0;
+    for s in [&mut plain, &mut traced] {
+        s.input(Input::Left);
+    }
+    for k in 0..20 {
+        assert!(plain.again_pending() && traced.again_pending(), "the chain goes on at again turn {k}");
+        for s in [&mut plain, &mut traced] {
+            s.run_again();
+        }
+        agains += 1;
+        assert_eq!(plain.dump(), traced.dump(), "level after again turn {k}");
+        assert_eq!(plain.take_events(), traced.take_events(), "events after again turn {k}");
+    }
+    assert_eq!(traced.probe.hits, 0, "a traced session runs every turn");
+    // Each again turn takes its look-ahead's outcome (the control: what a
+    // cache of the last look-ahead alone gives), and from the second round
+    // on each look-ahead takes a kept one too.
+    assert!(plain.probe.hits >= 2 * agains - 2, "{} outcomes taken in {agains} again turns", plain.probe.hits);
+}
+
 /// The rule set's `group_settles` flags of `rules` on the test game.
 fn settles(rules: &str) -> Vec<bool> {
     let game = crate::build(&Game::rules(rules, "P.C.W").source()).game.expect("compiled");
@@ -699,6 +731,17 @@ fn the_fast_paths_play_the_corpus_as_the_general_code_does() {
                     match r {
                         0 => s.restart(),
                         1 => s.undo(),
+                        // As the solver does: restore a state, play from it,
+                        // restore it again (the fast session takes the masks
+                        // kept from the first restore) and play on.
+                        2 => {
+                            if let Some(state) = s.save_state() {
+                                s.restore_state(&state);
+                                s.input(Input::Right);
+                                s.restore_state(&state);
+                            }
+                            s.input(Input::Down);
+                        }
                         n => s.input([Input::Up, Input::Left, Input::Down, Input::Right, Input::Action][n as usize % 5]),
                     }
                     for _ in 0..60 {

@@ -8,7 +8,7 @@ use super::commands::Queued;
 use super::trace::{EventKind, QueuedCommand, RuleList};
 use super::{Event, Limit, Session, Snapshot, GOSUB_CALL_LIMIT, GOSUB_DEPTH_LIMIT};
 use crate::compile::bits;
-use crate::compile::{Command, Direction, Game, Quantifier, Rule, RuleSet};
+use crate::compile::{Command, Direction, Game, PatternCell, Quantifier, Rule, RuleSet};
 use std::sync::Arc;
 
 /// Most tuples one rule application will visit (the reference has no cap;
@@ -20,6 +20,8 @@ const GROUP_LOOP_CAP: usize = 200;
 const LOOP_POINT_CAP: usize = 200;
 /// Rigid re-simulations per turn (reference: 50).
 const RIGID_CAP: usize = 50;
+/// Undo buffers kept for reuse.
+const SPARE_SNAPSHOTS: usize = 4;
 
 /// What kind of turn `process_input` runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,20 +66,21 @@ pub(crate) struct Frame {
 }
 
 /// The outcome of the rule phase of an `again` look-ahead (the probe turn),
-/// keyed by what that phase read: the game, the level's objects and the
-/// random state (movements and rigid marks are all clear between turns).
-/// The again turn that follows a probe normally starts from exactly that
-/// state, and the rule phase is a pure function of it, so it takes the
-/// probe's outcome instead of running every rule a second time (again
-/// chains cost half as much). The command queue, sounds and win checks
-/// after the phase still run as usual. A probe that drew random numbers is
-/// not kept: the again turn starts from the random state the probe left.
+/// keyed by what that phase read: the game, the level's size and objects
+/// and the random state (movements and rigid marks are all clear between
+/// turns). The again turn that follows a probe normally starts from
+/// exactly that state, and the rule phase is a pure function of it, so it
+/// takes the probe's outcome instead of running every rule a second time
+/// (again chains cost half as much). The command queue, sounds and win
+/// checks after the phase still run as usual. A probe that drew random
+/// numbers, or hit a limit, is not kept: the again turn starts from the
+/// random state the probe left.
 #[derive(Debug, Default)]
 pub(crate) struct ProbeTurn {
     valid: bool,
-    /// Again turns that took a probe's outcome (for tests).
-    pub(crate) hits: usize,
     game: Option<Arc<Game>>,
+    width: usize,
+    height: usize,
     objects: Vec<u64>,
     rng: Option<crate::rng::Rng>,
     after: Option<Board>,
@@ -88,15 +91,56 @@ pub(crate) struct ProbeTurn {
     seeds_cantmove: Vec<String>,
 }
 
+/// Look-ahead outcomes kept for the turns without input that start where
+/// one of them started: the again turn after a probe, and the probes of
+/// an again chain that goes round a cycle of levels (each state's probe is
+/// then run once).
+#[derive(Debug, Default)]
+pub(crate) struct ProbeCache {
+    entries: Vec<ProbeTurn>,
+    /// The entry the next kept probe replaces.
+    next: usize,
+    /// Turns that took a kept outcome (for tests).
+    pub(crate) hits: usize,
+}
+
+/// Probe outcomes kept at once (again chains that cycle mostly go between
+/// two states).
+const PROBES_KEPT: usize = 4;
+
 impl ProbeTurn {
     /// Whether a turn with no input from `board` and `rng` in `game` would
-    /// run the same rule phase as the kept probe.
+    /// run the same rule phase as this kept probe.
     fn fits(&self, game: &Arc<Game>, board: &Board, rng: &crate::rng::Rng) -> bool {
         self.valid
             && self.game.as_ref().is_some_and(|g| Arc::ptr_eq(g, game))
+            && (self.width, self.height) == (board.width, board.height)
             && self.rng.as_ref() == Some(rng)
             && self.objects == board.objects
-            && board.is_still()
+    }
+}
+
+impl ProbeCache {
+    /// The kept probe whose rule phase a turn with no input from `board`
+    /// (which must be still) and `rng` in `game` would run.
+    fn find(&self, game: &Arc<Game>, board: &Board, rng: &crate::rng::Rng) -> Option<usize> {
+        self.entries.iter().position(|p| p.fits(game, board, rng))
+    }
+
+    /// Start keeping a probe from `board` and `rng`: the entry it will be
+    /// kept in, with the starting state noted (and not yet valid).
+    fn begin(&mut self, board: &Board, rng: &crate::rng::Rng) -> usize {
+        let k = self.next % PROBES_KEPT;
+        if self.entries.len() <= k {
+            self.entries.resize_with(k + 1, ProbeTurn::default);
+        }
+        let p = &mut self.entries[k];
+        p.valid = false;
+        p.width = board.width;
+        p.height = board.height;
+        p.objects.clone_from(&board.objects);
+        copy_into(&mut p.rng, rng);
+        k
     }
 }
 
@@ -104,6 +148,36 @@ fn copy_into<T: Clone>(slot: &mut Option<T>, value: &T) {
     match slot {
         Some(v) => v.clone_from(value),
         None => *slot = Some(value.clone()),
+    }
+}
+
+/// The matches of every row of one rule, one row after another in one
+/// buffer (reused through the session's pool): `matches[r]` is row `r`'s.
+#[derive(Debug, Default)]
+pub(crate) struct RuleMatches {
+    found: Vec<RowMatch>,
+    /// Where each row's matches end in `found`.
+    ends: Vec<usize>,
+}
+
+impl RuleMatches {
+    /// The number of rows.
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Each row's matches in order.
+    fn iter(&self) -> impl Iterator<Item = &[RowMatch]> {
+        (0..self.len()).map(|r| &self[r])
+    }
+}
+
+impl std::ops::Index<usize> for RuleMatches {
+    type Output = [RowMatch];
+
+    fn index(&self, r: usize) -> &[RowMatch] {
+        let start = if r == 0 { 0 } else { self.ends[r - 1] };
+        &self.found[start..self.ends[r]]
     }
 }
 
@@ -140,28 +214,39 @@ impl Session {
     /// Returns whether the level changed.
     pub(crate) fn process_input(&mut self, dir: Option<Direction>, mode: TurnMode) -> bool {
         self.againing = false;
+        let Some(bak) = self.snapshot() else { return false };
         let Some(board) = self.board.as_ref() else { return false };
-        let bak = Snapshot::of(board);
-        let probe_fits = dir.is_none()
-            && mode == TurnMode::Play
+        let still = board.is_still();
+        let kept = if dir.is_none()
+            && matches!(mode, TurnMode::Play | TurnMode::Probe)
             && self.trace.is_none()
-            && self.probe.fits(&self.game, board, &self.rng);
-        self.probe.valid = false;
-        if probe_fits {
+            && !self.tracing_probe
+            && still
+        {
+            self.probe.find(&self.game, board, &self.rng)
+        } else {
+            None
+        };
+        if let Some(k) = kept {
             self.probe.hits += 1;
-            self.take_probe();
+            self.take_probe(k);
             return self.process_command_queue(bak, mode, false);
         }
         // A probe from a still board is kept if it draws no random number
-        // and reports nothing (a limit) while its rules run.
-        let probe_events = (mode == TurnMode::Probe && board.is_still()).then(|| {
-            self.probe.objects.clone_from(&bak.objects);
-            copy_into(&mut self.probe.rng, &self.rng);
-            self.events.len()
-        });
-        let mut player_positions = Vec::new();
+        // and hits no limit while its rules run.
+        let probe_slot = (mode == TurnMode::Probe && still).then(|| (self.probe.begin(board, &self.rng), self.limits_seen));
+        // Movements are clear between turns: only the object masks need
+        // gathering (the player's movements are noted as they are set).
+        let fast = self.fast_paths();
+        if let Some(board) = self.board.as_mut()
+            && !(std::mem::take(&mut board.masks_exact) && fast)
+        {
+            board.recompute_object_masks();
+        }
+        let mut player_positions = std::mem::take(&mut self.player_positions);
+        player_positions.clear();
         if let Some(d) = dir {
-            player_positions = self.start_movement(d);
+            self.start_movement(d, &mut player_positions);
         }
         if self.trace.is_some() {
             if let Some(r) = self.trace.as_deref_mut() {
@@ -189,9 +274,6 @@ impl Session {
         self.sfx_destroy.fill(0);
         self.seeds_move.clear();
         self.seeds_cantmove.clear();
-        // Movements are clear between turns and the player's were noted as
-        // they were set: only the object masks need gathering.
-        board.recompute_object_masks();
 
         let mut i = 0;
         loop {
@@ -241,6 +323,7 @@ impl Session {
                 Some(b) => player_positions.iter().any(|&p| !bits::intersects(b.cell(p), &game.player.mask)),
                 None => true,
             };
+            self.player_positions = player_positions;
             if !moved {
                 if self.trace.is_some() {
                     self.trace_event(EventKind::CancelNoMovement);
@@ -250,19 +333,40 @@ impl Session {
                 self.text_mode = false;
                 return false;
             }
+        } else {
+            self.player_positions = player_positions;
         }
 
-        if probe_events == Some(self.events.len()) && self.probe.rng.as_ref() == Some(&self.rng) {
-            self.keep_probe();
+        if let Some((k, limits)) = probe_slot
+            && limits == self.limits_seen
+            && self.probe.entries.get(k).is_some_and(|p| p.rng.as_ref() == Some(&self.rng))
+        {
+            self.keep_probe(k);
         }
         self.process_command_queue(bak, mode, dir.is_some())
     }
 
-    /// Keep the rule phase just run by a probe turn (its starting state is
-    /// already in `self.probe`).
-    fn keep_probe(&mut self) {
+    /// A copy of the board's objects (for undo), made in a spare buffer
+    /// when there is one.
+    fn snapshot(&mut self) -> Option<Snapshot> {
+        let b = self.board.as_ref()?;
+        let mut objects = self.spare_objects.pop().unwrap_or_default();
+        objects.clone_from(&b.objects);
+        Some(Snapshot { width: b.width, height: b.height, objects })
+    }
+
+    /// Keep `snap`'s buffer for the next [`Session::snapshot`].
+    pub(crate) fn spare(&mut self, snap: Snapshot) {
+        if self.spare_objects.len() < SPARE_SNAPSHOTS {
+            self.spare_objects.push(snap.objects);
+        }
+    }
+
+    /// Keep the rule phase just run by a probe turn in entry `k` (its
+    /// starting state is already there).
+    fn keep_probe(&mut self, k: usize) {
         let Some(board) = self.board.as_ref() else { return };
-        let p = &mut self.probe;
+        let Some(p) = self.probe.entries.get_mut(k) else { return };
         p.game = Some(Arc::clone(&self.game));
         copy_into(&mut p.after, board);
         p.queue.clone_from(&self.queue);
@@ -271,11 +375,12 @@ impl Session {
         p.seeds_move.clone_from(&self.seeds_move);
         p.seeds_cantmove.clone_from(&self.seeds_cantmove);
         p.valid = true;
+        self.probe.next = k + 1;
     }
 
-    /// Put the kept probe's outcome in place of running the rule phase.
-    fn take_probe(&mut self) {
-        let p = &self.probe;
+    /// Put kept probe `k`'s outcome in place of running the rule phase.
+    fn take_probe(&mut self, k: usize) {
+        let Some(p) = self.probe.entries.get(k) else { return };
         if let (Some(board), Some(after)) = (self.board.as_mut(), p.after.as_ref()) {
             board.clone_from(after);
         }
@@ -286,18 +391,37 @@ impl Session {
         self.seeds_cantmove.clone_from(&p.seeds_cantmove);
     }
 
-    fn start_movement(&mut self, dir: Direction) -> Vec<usize> {
+    /// Set the player's movement in `dir`; `positions` gets the player's
+    /// cells in index order. The object masks must be exact (they are
+    /// gathered first): only columns whose mask holds the player are read.
+    fn start_movement(&mut self, dir: Direction, positions: &mut Vec<usize>) {
         let game = self.game.clone();
-        let Some(board) = self.board.as_mut() else { return Vec::new() };
+        let fast = self.fast_paths();
+        let Some(board) = self.board.as_mut() else { return };
         let player = &game.player;
-        let mut positions = Vec::new();
-        for i in 0..board.cells() {
-            if player.matches(board.cell(i)) {
-                positions.push(i);
+        let (h, ow) = (board.height, board.ow);
+        let word = player.mask.first().copied().unwrap_or(0);
+        for x in 0..board.width {
+            if !player.matches(&board.col_obj[x * ow..(x + 1) * ow]) {
+                continue;
+            }
+            if ow == 1 && player.mask.len() == 1 && fast {
+                let column = &board.objects[x * h..(x + 1) * h];
+                for (y, &o) in column.iter().enumerate() {
+                    if if player.aggregate { o & word == word } else { o & word != 0 } {
+                        positions.push(x * h + y);
+                    }
+                }
+            } else {
+                for i in x * h..(x + 1) * h {
+                    if player.matches(board.cell(i)) {
+                        positions.push(i);
+                    }
+                }
             }
         }
         let (ow, mw) = (board.ow, board.mw);
-        for &i in &positions {
+        for &i in positions.iter() {
             // Each player object in the cell moves on its layer.
             for (w, &m) in player.mask.iter().enumerate().take(ow) {
                 let mut here = board.objects[i * ow + w] & m;
@@ -311,7 +435,6 @@ impl Session {
             }
             board.note_movements(i);
         }
-        positions
     }
 
     /// One pass over the main or late rules, as PuzzleScript Next runs
@@ -517,7 +640,7 @@ impl Session {
 
     /// Every row's matches, or None when some row has none. Buffers come
     /// from (and should go back to) the session's pool.
-    fn find_matches(&mut self, rule: &Rule) -> Option<Vec<Vec<RowMatch>>> {
+    fn find_matches(&mut self, rule: &Rule) -> Option<RuleMatches> {
         let board = self.board.as_ref()?;
         if !bits::contains(&board.map_obj, &rule.rule_mask)
             || !bits::contains(&board.map_mov, &rule.mov_mask)
@@ -527,29 +650,25 @@ impl Session {
             return None;
         }
         let mut all = self.match_pool.pop().unwrap_or_default();
-        all.clear();
+        all.found.clear();
+        all.ends.clear();
         for row in &rule.rows {
-            let mut m = self.row_pool.pop().unwrap_or_default();
+            let before = all.found.len();
             if self.fast_paths() {
-                board.match_row(row, rule.dir, &mut m);
+                board.match_row(row, rule.dir, &mut all.found);
             } else {
-                board.match_row_general(row, rule.dir, &mut m);
+                board.match_row_general(row, rule.dir, &mut all.found);
             }
-            let empty = m.is_empty();
-            all.push(m);
-            if empty {
-                self.recycle(all);
+            if all.found.len() == before {
+                self.match_pool.push(all);
                 return None;
             }
+            all.ends.push(all.found.len());
         }
         Some(all)
     }
 
-    fn recycle(&mut self, mut all: Vec<Vec<RowMatch>>) {
-        for mut m in all.drain(..) {
-            m.clear();
-            self.row_pool.push(m);
-        }
+    fn recycle(&mut self, all: RuleMatches) {
         self.match_pool.push(all);
     }
 
@@ -585,6 +704,21 @@ impl Session {
                     }
                 }
             }
+        } else if rule.has_replacements
+            && matches.len() == 1
+            && self.trace.is_none()
+            && self.fast_paths()
+            && !rule.rigid
+            && rule.rows.first().is_some_and(|r| {
+                r.cells.iter().all(|c| match c {
+                    PatternCell::Cell(p) => p.replace.as_ref().is_none_or(|rep| rep.random_dir_layers.is_empty()),
+                    PatternCell::Ellipsis => false,
+                })
+            })
+        {
+            // As below, with the word counts chosen once for every match.
+            let ms = &matches[0][..matches[0].len().min(TUPLE_CAP)];
+            result = self.apply_row_all(rule, ms);
         } else if rule.has_replacements && matches.len() == 1 {
             // One row (most rules): its matches are the tuples.
             for (k, m) in matches[0].iter().take(TUPLE_CAP).enumerate() {
@@ -640,7 +774,7 @@ impl Session {
     fn apply_random_group(&mut self, group: &[Rule]) -> bool {
         // Every (rule, tuple) pair in order, without materialising tuples:
         // tuple t of a rule has row r at index (t / prod(len_0..r)) % len_r.
-        let mut per_rule: Vec<(usize, Vec<Vec<RowMatch>>, usize)> = Vec::new();
+        let mut per_rule: Vec<(usize, RuleMatches, usize)> = Vec::new();
         let mut total = 0usize;
         for (ri, rule) in group.iter().enumerate() {
             if !self.board.as_ref().is_some_and(|b| rule.quick.admits(&b.map_obj, &b.map_mov)) {
@@ -811,6 +945,56 @@ impl Session {
             board.note_movements(i);
         }
         objs_changed || movs_changed
+    }
+
+    /// [`Self::apply_at`] for each match of a one-row rule without
+    /// ellipses, rigid bodies or random directions, in order: each match
+    /// but the first is checked again, then its cells are rewritten in
+    /// place (see [`Self::replace_fixed`]). Whether any cell changed.
+    fn apply_row_all(&mut self, rule: &Rule, ms: &[RowMatch]) -> bool {
+        let (Some(board), Some(row)) = (self.board.as_ref(), rule.rows.first()) else { return false };
+        let (ow, mw, cells, d) = (board.ow, board.mw, board.cells() as isize, board.delta(rule.dir));
+        let mut changed = false;
+        macro_rules! each {
+            ($ow:literal, $mw:literal) => {{
+                for (k, m) in ms.iter().enumerate() {
+                    if k > 0 && !self.board.as_ref().is_some_and(|b| b.row_matches_at(row, rule.dir, *m)) {
+                        continue;
+                    }
+                    let mut p = m.start as isize;
+                    for c in &row.cells {
+                        if let PatternCell::Cell(pat) = c
+                            && let Some(rep) = &pat.replace
+                            && (0..cells).contains(&p)
+                        {
+                            changed |= self.replace_fixed::<$ow, $mw>(rep, p as usize);
+                        }
+                        p += d;
+                    }
+                }
+                return changed;
+            }};
+        }
+        match (ow, mw) {
+            (1, 1) => each!(1, 1),
+            (1, 2) => each!(1, 2),
+            (1, 3) => each!(1, 3),
+            (2, 1) => each!(2, 1),
+            (2, 2) => each!(2, 2),
+            (2, 3) => each!(2, 3),
+            (3, 1) => each!(3, 1),
+            (3, 2) => each!(3, 2),
+            (3, 3) => each!(3, 3),
+            (4, 2) => each!(4, 2),
+            (4, 3) => each!(4, 3),
+            _ => {}
+        }
+        for (k, m) in ms.iter().enumerate() {
+            if self.apply_at(rule, std::slice::from_ref(m), k > 0) {
+                changed = true;
+            }
+        }
+        changed
     }
 
     /// [`Self::replace_plain`] at the start of each of `ms`, in order;
@@ -1070,7 +1254,9 @@ impl Session {
                     continue;
                 }
                 for i in x * h..((x + 1) * h).min(n) {
-                    if reposition_cell(board, &game, i, &mut self.seeds_move) {
+                    if board.movements[i * mw..(i + 1) * mw].iter().any(|&m| m != 0)
+                        && reposition_cell(board, &game, i, &mut self.seeds_move)
+                    {
                         moved = true;
                     }
                 }
@@ -1084,6 +1270,12 @@ impl Session {
             Session::trace_moves_after(r, &game, board, before);
         }
         let mut do_undo = false;
+        if !game.rigid && game.sounds.cantmove.is_empty() {
+            // The leftover movements matter only to rigid bodies and
+            // cantmove sounds.
+            board.clear_movements();
+            return false;
+        }
         // One buffer for every cell's leftover movements (no allocation per cell).
         let mut mm: Vec<u64> = Vec::with_capacity(mw);
         // Columns without any movement this turn are passed over.
@@ -1181,9 +1373,13 @@ impl Session {
             }
             if had_input {
                 self.backups.push(bak);
+            } else {
+                self.spare(bak);
             }
             self.redo_stack.clear();
             modified = true;
+        } else {
+            self.spare(bak);
         }
         if !keeps && (self.queue.has(Queued::Win) || self.queue.has(Queued::Restart)) {
             return true;
@@ -1225,7 +1421,10 @@ impl Session {
             // The look-ahead turn is not part of the story (the reference
             // does not log it either).
             let recorder = self.trace.take();
+            // A traced session runs its look-ahead in full too.
+            self.tracing_probe = recorder.is_some();
             let again = self.process_input(None, TurnMode::Probe);
+            self.tracing_probe = false;
             self.trace = recorder;
             if again {
                 self.againing = true;
@@ -1278,7 +1477,7 @@ impl Session {
         let Some(board) = self.board.as_ref() else { return };
         let n = board.cells();
         let passed = if board.ow == 1 && self.fast_paths() {
-            self.game.win_conditions.iter().all(|wc| win_condition_holds_narrow(wc, &board.objects))
+            self.game.win_conditions.iter().all(|wc| win_condition_holds_narrow(wc, board))
         } else {
             self.game.win_conditions.iter().all(|wc| {
             let (subject, target) = (&wc.subject, &wc.target);
@@ -1314,15 +1513,22 @@ impl Session {
 }
 
 /// Whether win condition `wc` holds on a level of one object word per
-/// cell: [`Session::check_win`]'s scan on plain words.
-fn win_condition_holds_narrow(wc: &crate::compile::WinCondition, objects: &[u64]) -> bool {
+/// cell: [`Session::check_win`]'s scan on plain words. Only the columns
+/// whose mask (a superset of their cells' objects) could hold a cell that
+/// decides it are read: a cell that is the subject, or on the target,
+/// makes its column's mask so too.
+fn win_condition_holds_narrow(wc: &crate::compile::WinCondition, board: &Board) -> bool {
     let word = |m: &crate::compile::ObjectMatch| (m.mask.first().copied().unwrap_or(0), m.aggregate);
     let ((sm, sa), (tm, ta)) = (word(&wc.subject), word(&wc.target));
     let is = |o: u64, m: u64, aggregate: bool| if aggregate { o & m == m } else { o & m != 0 };
+    let both = |o: u64| is(o, sm, sa) && is(o, tm, ta);
+    let mut columns = board.objects.chunks_exact(board.height.max(1)).zip(&board.col_obj);
     match wc.quantifier {
-        Quantifier::No => !objects.iter().any(|&o| is(o, sm, sa) && is(o, tm, ta)),
-        Quantifier::Some => objects.iter().any(|&o| is(o, sm, sa) && is(o, tm, ta)),
-        Quantifier::All => objects.iter().all(|&o| !is(o, sm, sa) || is(o, tm, ta)),
+        Quantifier::No => !columns.any(|(cells, &c)| both(c) && cells.iter().any(|&o| both(o))),
+        Quantifier::Some => columns.any(|(cells, &c)| both(c) && cells.iter().any(|&o| both(o))),
+        Quantifier::All => {
+            columns.all(|(cells, &c)| !is(c, sm, sa) || cells.iter().all(|&o| !is(o, sm, sa) || is(o, tm, ta)))
+        }
     }
 }
 
@@ -1339,21 +1545,29 @@ fn traced_command(q: Queued) -> QueuedCommand {
     }
 }
 
-/// Move what can move out of cell `i`; true if anything moved.
+/// Move what can move out of cell `i`, layer by layer in order; true if
+/// anything moved. Only the layers with a movement are visited; the
+/// movements left are a subset of those before, so the masks still cover
+/// them.
 fn reposition_cell(board: &mut Board, game: &crate::compile::Game, i: usize, seeds: &mut Vec<String>) -> bool {
     let mw = board.mw;
-    if bits::is_zero(board.movs(i)) {
-        return false;
-    }
     let mut moved = false;
-    for layer in 0..game.layer_count {
-        let lm = bits::mov_get(&board.movements[i * mw..(i + 1) * mw], layer);
-        if lm != 0 && reposition_on_layer(board, game, i, layer, lm, seeds) {
-            bits::mov_clear(&mut board.movements[i * mw..(i + 1) * mw], layer, lm);
-            moved = true;
+    for w in 0..mw {
+        let mut word = board.movements[i * mw + w];
+        while word != 0 {
+            let slot = word.trailing_zeros() as usize / 5;
+            let layer = w * bits::LAYERS_PER_WORD + slot;
+            if slot >= bits::LAYERS_PER_WORD || layer >= game.layer_count {
+                break;
+            }
+            word &= !(bits::LAYER_BITS << (slot * 5));
+            let lm = bits::mov_get(&board.movements[i * mw..(i + 1) * mw], layer);
+            if lm != 0 && reposition_on_layer(board, game, i, layer, lm, seeds) {
+                bits::mov_clear(&mut board.movements[i * mw..(i + 1) * mw], layer, lm);
+                moved = true;
+            }
         }
     }
-    board.note_movements(i);
     moved
 }
 
