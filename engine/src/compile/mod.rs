@@ -186,7 +186,7 @@ fn parse_dims(v: Option<&str>) -> Option<(u32, u32)> {
 
 fn metadata(ast: &Ast) -> Metadata {
     let mut m = Metadata {
-        options: ast.prelude.iter().map(|p| (p.key.text.clone(), p.value.clone())).collect(),
+        options: ast.prelude.iter().map(|p| (p.key.text.to_string(), p.value.clone())).collect(),
         again_interval: 0.15,
         key_repeat_interval: 0.15,
         ..Metadata::default()
@@ -318,7 +318,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
             ObjectInfo {
                 name: (*n).to_owned(),
                 layer: names.object(n).map_or(0, |x| x.1),
-                colors: def.map(|d| d.colors.iter().map(|c| c.text.clone()).collect()).unwrap_or_default(),
+                colors: def.map(|d| d.colors.iter().map(|c| c.text.to_string()).collect()).unwrap_or_default(),
                 sprite: def.map(|d| d.sprite.clone()).unwrap_or_default(),
             }
         })

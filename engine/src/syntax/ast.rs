@@ -8,11 +8,16 @@
 
 use crate::span::Span;
 
+/// The text of a word in the tree. Words of up to 23 bytes (nearly all)
+/// are kept in place rather than in an allocation of their own; it reads
+/// as a `&str`.
+pub use smol_str::SmolStr;
+
 /// A lower-cased word (name, keyword, glyph) and where it was written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ident {
     /// The word in lower case.
-    pub text: String,
+    pub text: SmolStr,
     /// Where it was written.
     pub span: Span,
 }
@@ -205,14 +210,15 @@ pub enum Cell {
     Items(Vec<CellItem>, Span),
 }
 
-/// One object term inside a cell, with the words before it.
+/// One object term inside a cell, with the word before it.
 #[derive(Debug, Clone)]
 pub struct CellItem {
-    /// Modifier words before the name, lower-cased, in order: `no`,
-    /// `>`, `<`, `^`, `v`, `up`, `down`, `left`, `right`, `moving`,
-    /// `stationary`, `action`, `randomdir`, `random`, `perpendicular`,
-    /// `parallel`, `orthogonal`, `horizontal`, `vertical`.
-    pub modifiers: Vec<Ident>,
+    /// The modifier word before the name, lower-cased, if any (a second
+    /// one is an error the parser reports): `no`, `>`, `<`, `^`, `v`, `up`,
+    /// `down`, `left`, `right`, `moving`, `stationary`, `action`,
+    /// `randomdir`, `random`, `perpendicular`, `parallel`, `orthogonal`,
+    /// `horizontal`, `vertical`.
+    pub modifier: Option<Ident>,
     /// The object, legend name or property named.
     pub name: Ident,
 }

@@ -112,7 +112,7 @@ impl Default for SpritesPanel {
 /// The object's name as written (original case), else its lower-cased form.
 fn shown_name(src: &str, obj: &ObjectDef) -> String {
     let written = obj.name.span.text(src);
-    if written.to_lowercase() == obj.name.text { written.to_owned() } else { obj.name.text.clone() }
+    if written.to_lowercase() == obj.name.text { written.to_owned() } else { obj.name.text.to_string() }
 }
 
 /// The game's palette (from `color_palette`, else the default).
@@ -271,7 +271,7 @@ impl SpritesPanel {
                     let selected = self.selected.as_deref() == Some(obj.name.text.as_str());
                     let name = shown_name(src, obj);
                     if ui.selectable_label(selected, &name).on_hover_text(format!("Edit {name}'s sprite")).clicked() {
-                        self.selected = Some(obj.name.text.clone());
+                        self.selected = Some(obj.name.text.to_string());
                         self.renaming = None;
                         self.stroke = None;
                     }
@@ -595,7 +595,7 @@ impl Panel for SpritesPanel {
             self.selected = None;
         }
         if self.selected.is_none() {
-            self.selected = ast.objects.first().map(|o| o.name.text.clone());
+            self.selected = ast.objects.first().map(|o| o.name.text.to_string());
         }
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| {
