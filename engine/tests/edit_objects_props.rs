@@ -29,7 +29,7 @@ type Obj = (String, Vec<String>, Vec<Vec<Option<u8>>>);
 fn objects_of(ast: &Ast) -> Vec<Obj> {
     ast.objects
         .iter()
-        .map(|o| (o.name.text.to_string(), o.colors.iter().map(|c| c.text.to_string()).collect(), o.sprite.clone()))
+        .map(|o| (o.name.text.to_string(), o.colors.iter().map(|c| c.text.to_string()).collect(), o.sprite.to_pixels()))
         .collect()
 }
 
@@ -118,7 +118,7 @@ fn object_edits_make_exactly_the_intended_change() {
                 2 if !painted.is_empty() => {
                     let i = painted[rng.below(painted.len())];
                     let o = &ast.objects[i];
-                    expect[i].2 = flip(&o.sprite);
+                    expect[i].2 = flip(&o.sprite.to_pixels());
                     objects::set_sprite(&src, &ast, &o.name.text, &expect[i].2)
                 }
                 3 if !painted.is_empty() => {

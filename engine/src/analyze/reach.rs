@@ -40,7 +40,7 @@ pub(super) fn run(ctx: &Ctx, out: &mut Vec<Diagnostic>) {
 }
 
 fn name_of(game: &Game, id: usize) -> String {
-    game.objects.get(id).map_or_else(|| format!("#{id}"), |o| o.name.clone())
+    game.objects.get(id).map_or_else(|| format!("#{id}"), |o| o.name.to_string())
 }
 
 /// The first requirement of `rule` that `available` cannot meet, in words.

@@ -1,7 +1,7 @@
 //! OBJECTS: a name line (name, then optional further names such as a
 //! glyph), a colour line, then an optional 5x5 sprite of `.` and digits.
 
-use super::ast::{Ident, ObjectDef, SmolStr};
+use super::ast::{Ident, ObjectDef, PixelRow, SmolStr, Sprite};
 use super::text::{is_ws, word_len, words, Line};
 use super::{ObjPhase, Parser};
 use crate::diag::catalogue as cat;
@@ -117,7 +117,7 @@ impl Parser<'_> {
             colors: Vec::new(),
             colors_span: None,
             sprite_rows: Vec::new(),
-            sprite: Vec::new(),
+            sprite: Sprite::default(),
             span: line.span(fc, end),
         });
         self.cur_object = Some(self.ast.objects.len() - 1);
@@ -174,7 +174,7 @@ impl Parser<'_> {
         // The row's characters (only `.` and digits, at most five).
         let mut row = [0u8; 5];
         let mut width = 0usize;
-        let mut pixels = Vec::with_capacity(5);
+        let mut pixels = PixelRow::default();
         let mut last = fc;
         for (i, c) in code[fc..].char_indices() {
             let i = i + fc;
@@ -206,7 +206,6 @@ impl Parser<'_> {
         let o = &mut self.ast.objects[idx];
         if o.sprite_rows.is_empty() {
             o.sprite_rows.reserve_exact(5);
-            o.sprite.reserve_exact(5);
         }
         let text = std::str::from_utf8(&row[..width]).map_or_else(|_| SmolStr::default(), SmolStr::new);
         o.sprite_rows.push(Ident { text, span });

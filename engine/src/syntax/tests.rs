@@ -19,7 +19,7 @@ fn parses_a_small_game() {
     assert_eq!(ast.objects[1].extra_names[0].text, "p");
     assert_eq!(ast.objects[1].colors.len(), 2);
     assert_eq!(ast.objects[1].sprite.len(), 5);
-    assert_eq!(ast.objects[1].sprite[0], vec![None, None, Some(0), None, None]);
+    assert_eq!(*ast.objects[1].sprite[0], [None, None, Some(0), None, None]);
     assert_eq!(ast.objects[2].sprite.len(), 0);
     assert_eq!(ast.legend.len(), 3);
     assert_eq!(ast.legend[1].kind, LegendKind::And);

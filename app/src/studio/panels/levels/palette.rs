@@ -18,7 +18,7 @@ fn glyph_ids(glyphs: &[Glyph], game: Option<&engine::compile::Game>) -> BTreeMap
             Some(game) => g
                 .objects
                 .iter()
-                .filter_map(|o| game.objects.iter().position(|info| &info.name == o))
+                .filter_map(|o| game.objects.iter().position(|info| info.name == o))
                 .collect(),
             None => Vec::new(),
         };

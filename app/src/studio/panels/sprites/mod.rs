@@ -315,7 +315,7 @@ impl SpritesPanel {
                 ];
                 for (label, t, tip) in buttons {
                     if ui.button(label).on_hover_text(tip).clicked() {
-                        let rows = transform(&obj.sprite, t);
+                        let rows = transform(&obj.sprite.to_pixels(), t);
                         self.apply_step(cx, |text| objects::set_sprite(text, ast, &name, &rows));
                     }
                 }
@@ -352,7 +352,7 @@ impl SpritesPanel {
             }
             GridEvent::Begin(x, y) => {
                 cx.doc.begin_stroke();
-                self.stroke = Some((obj.sprite.clone(), (x, y)));
+                self.stroke = Some((obj.sprite.to_pixels(), (x, y)));
                 (x, y)
             }
             GridEvent::Move(x, y) => (x, y),
@@ -372,9 +372,10 @@ impl SpritesPanel {
             Tool::Picker => self.color = current,
             Tool::Fill => {
                 if matches!(ev, GridEvent::Begin(..)) {
-                    let mut px = obj.sprite.clone();
+                    let before = obj.sprite.to_pixels();
+                    let mut px = before.clone();
                     flood(&mut px, x, y, color);
-                    if px != obj.sprite {
+                    if px != before {
                         self.apply(cx, |text| objects::set_sprite(text, &fresh, &name, &px));
                     }
                 }
@@ -387,7 +388,7 @@ impl SpritesPanel {
                     } else {
                         rect(&mut px, *start, (x, y), color);
                     }
-                    let now = objects::find(&fresh, &name).map(|o| o.sprite.clone()).unwrap_or_default();
+                    let now = objects::find(&fresh, &name).map(|o| o.sprite.to_pixels()).unwrap_or_default();
                     if px != now {
                         self.apply(cx, |text| objects::set_sprite(text, &fresh, &name, &px));
                     }
