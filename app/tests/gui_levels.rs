@@ -246,7 +246,7 @@ fn mouse_only_new_level_with_a_new_combination_then_play_it() {
         .ast()
         .objects
         .iter()
-        .map(|o| o.name.text.clone())
+        .map(|o| o.name.text.to_string())
         .collect();
     let ast = harness.state_mut().doc.ast().clone();
     let pair = objects

@@ -29,12 +29,12 @@ type Obj = (String, Vec<String>, Vec<Vec<Option<u8>>>);
 fn objects_of(ast: &Ast) -> Vec<Obj> {
     ast.objects
         .iter()
-        .map(|o| (o.name.text.clone(), o.colors.iter().map(|c| c.text.clone()).collect(), o.sprite.clone()))
+        .map(|o| (o.name.text.to_string(), o.colors.iter().map(|c| c.text.to_string()).collect(), o.sprite.to_pixels()))
         .collect()
 }
 
 fn legend_of(ast: &Ast) -> Vec<(String, Vec<String>)> {
-    ast.legend.iter().map(|l| (l.name.text.clone(), l.items.iter().map(|i| i.text.clone()).collect())).collect()
+    ast.legend.iter().map(|l| (l.name.text.to_string(), l.items.iter().map(|i| i.text.to_string()).collect())).collect()
 }
 
 fn levels_of(ast: &Ast) -> Vec<Vec<Vec<char>>> {
@@ -48,7 +48,7 @@ fn levels_of(ast: &Ast) -> Vec<Vec<Vec<char>>> {
 }
 
 fn layers_of(ast: &Ast) -> Vec<Vec<String>> {
-    ast.layers.iter().map(|l| l.names.iter().map(|n| n.text.clone()).collect()).collect()
+    ast.layers.iter().map(|l| l.names.iter().map(|n| n.text.to_string()).collect()).collect()
 }
 
 /// Lines of `before` outside the edit's lines must appear unchanged, in
@@ -118,7 +118,7 @@ fn object_edits_make_exactly_the_intended_change() {
                 2 if !painted.is_empty() => {
                     let i = painted[rng.below(painted.len())];
                     let o = &ast.objects[i];
-                    expect[i].2 = flip(&o.sprite);
+                    expect[i].2 = flip(&o.sprite.to_pixels());
                     objects::set_sprite(&src, &ast, &o.name.text, &expect[i].2)
                 }
                 3 if !painted.is_empty() => {

@@ -53,7 +53,7 @@ fn subroutine_names(text: &str, ast: &Ast) -> Vec<(String, Span, bool)> {
     let mut out = Vec::new();
     for r in &ast.rules {
         match &r.kind {
-            RuleLineKind::Subroutine(name) => out.push((name.text.clone(), name.span, true)),
+            RuleLineKind::Subroutine(name) => out.push((name.text.to_string(), name.span, true)),
             RuleLineKind::Rule(rule) => {
                 for c in rule.commands.iter().filter(|c| c.name.text == "gosub") {
                     let (Some(argument), Some(rest)) = (&c.argument, text.get(c.name.span.end..r.span.end)) else { continue };
@@ -85,7 +85,7 @@ pub fn name_at(text: &str, ast: &Ast, at: usize) -> Option<String> {
         return Some(format!("{SUBROUTINE}{name}"));
     }
     if let Some(ident) = idents(ast).into_iter().find(|i| on(&i.span)) {
-        return Some(ident.text.clone());
+        return Some(ident.text.to_string());
     }
     for entry in &ast.levels {
         let LevelEntry::Map(map) = entry else { continue };

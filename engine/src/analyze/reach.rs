@@ -40,7 +40,7 @@ pub(super) fn run(ctx: &Ctx, out: &mut Vec<Diagnostic>) {
 }
 
 fn name_of(game: &Game, id: usize) -> String {
-    game.objects.get(id).map_or_else(|| format!("#{id}"), |o| o.name.clone())
+    game.objects.get(id).map_or_else(|| format!("#{id}"), |o| o.name.to_string())
 }
 
 /// The first requirement of `rule` that `available` cannot meet, in words.
@@ -148,7 +148,7 @@ fn could_match(m: &ObjectMatch, available: &[u64]) -> bool {
 /// What `m` needs that `available` lacks, named as the win condition does.
 fn impossible_part(ctx: &Ctx, line: u32, available: &[u64], subject: &ObjectMatch, target: &ObjectMatch) -> Option<String> {
     let words = ctx.build.ast.win_conditions.iter().find(|d| d.span.line == line).map(|d| &d.words);
-    let word = |i: usize| words.and_then(|w| w.get(i)).map_or_else(String::new, |w| w.text.clone());
+    let word = |i: usize| words.and_then(|w| w.get(i)).map_or_else(String::new, |w| w.text.to_string());
     if !could_match(subject, available) {
         return Some(word(1));
     }
@@ -178,7 +178,7 @@ fn impossible_victories(ctx: &Ctx, rules: &[&Rule], out: &mut Vec<Diagnostic>) {
                         && bits::intersects(&start, &wc.subject.mask)
                         && !can_destroy(rules, &fires, &wc.subject.mask);
                     let words = ctx.build.ast.win_conditions.iter().find(|d| d.span.line == wc.line).map(|d| &d.words);
-                    let target = words.and_then(|w| w.get(3)).map(|w| w.text.clone());
+                    let target = words.and_then(|w| w.get(3)).map(|w| w.text.to_string());
                     target.filter(|_| stays && !could_match(&wc.target, &available))
                 }
                 Quantifier::No => None,
@@ -261,7 +261,7 @@ fn layer_clashes(ctx: &Ctx, out: &mut Vec<Diagnostic>) {
             let Cell::Items(items, _) = cell else { continue };
             let wanted: Vec<&str> = items
                 .iter()
-                .filter(|i| !i.modifiers.iter().any(|m| m.text == "no" || m.text == "random"))
+                .filter(|i| !i.modifier.as_ref().is_some_and(|m| m.text == "no" || m.text == "random"))
                 .map(|i| i.name.text.as_str())
                 .collect();
             for (k, a) in wanted.iter().enumerate() {

@@ -38,14 +38,14 @@ fn played_names(ast: &Ast) -> HashSet<String> {
         for row in rule.lhs.iter().chain(&rule.rhs) {
             for cell in &row.cells {
                 if let Cell::Items(items, _) = cell {
-                    set.extend(items.iter().map(|i| i.name.text.clone()));
+                    set.extend(items.iter().map(|i| i.name.text.to_string()));
                 }
             }
         }
     }
     for wc in &ast.win_conditions {
         // `QUANTIFIER subject [on target]`.
-        set.extend(wc.words.iter().enumerate().filter(|(i, _)| *i == 1 || *i == 3).map(|(_, w)| w.text.clone()));
+        set.extend(wc.words.iter().enumerate().filter(|(i, _)| *i == 1 || *i == 3).map(|(_, w)| w.text.to_string()));
     }
     for entry in &ast.levels {
         if let LevelEntry::Map(map) = entry {

@@ -8,7 +8,7 @@ use crate::diag::Diagnostic;
 use crate::syntax::ast::{Ast, Cell, CellItem, CellRow, Rule, RuleLineKind};
 
 fn is_no(it: &CellItem) -> bool {
-    it.modifiers.first().is_some_and(|m| m.text == "no")
+    it.modifier.as_ref().is_some_and(|m| m.text == "no")
 }
 
 fn check_cell(items: &[CellItem], rhs: bool, names: &NameTable, span: crate::span::Span, out: &mut Vec<Diagnostic>) {
@@ -75,7 +75,7 @@ fn check_rule(rule: &Rule, names: &NameTable, out: &mut Vec<Diagnostic>) {
                 match c {
                     Cell::Items(items, s) => {
                         check_cell(items, side, names, *s, out);
-                        if !side && items.iter().any(|i| i.modifiers.first().is_some_and(|m| m.text == "random")) {
+                        if !side && items.iter().any(|i| i.modifier.as_ref().is_some_and(|m| m.text == "random")) {
                             out.push(cat::rule_random_on_left(*s));
                         }
                     }
@@ -102,7 +102,7 @@ fn check_rule(rule: &Rule, names: &NameTable, out: &mut Vec<Diagnostic>) {
         for (a, b) in l.cells.iter().zip(&r.cells) {
             let (Cell::Items(..), Cell::Items(ri, s)) = (a, b) else { continue };
             for it in ri {
-                if is_no(it) || it.modifiers.first().is_some_and(|m| m.text == "random") {
+                if is_no(it) || it.modifier.as_ref().is_some_and(|m| m.text == "random") {
                     continue;
                 }
                 if let Some(Meaning::Property(_)) = names.meaning(&it.name.text)

@@ -245,7 +245,7 @@ fn convert_row(syms: &mut Symbols, row: &CellRow) -> Vec<ICell> {
                         out.push(Term { dir: "...", name: ELLIPSIS });
                         continue;
                     }
-                    let dir = it.modifiers.first().and_then(|m| intern(&m.text)).unwrap_or("");
+                    let dir = it.modifier.as_ref().and_then(|m| intern(&m.text)).unwrap_or("");
                     out.push(Term { dir, name: syms.intern(&it.name.text) });
                 }
                 out
@@ -323,7 +323,7 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
                 } else {
                     c.argument.clone()
                 };
-                (c.name.text.clone(), arg)
+                (c.name.text.to_string(), arg)
             })
             .collect();
         if lhs.is_empty() {

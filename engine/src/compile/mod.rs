@@ -19,7 +19,7 @@ use crate::diag::Diagnostic;
 use crate::names::NameTable;
 use crate::options::PreludeOption;
 use crate::span::Span;
-use crate::syntax::ast::{Ast, RuleLineKind};
+use crate::syntax::ast::{Ast, RuleLineKind, SmolStr, Sprite};
 pub use levels::{Level, LevelGrid};
 pub use rules::{CellPattern, Command, Direction, PatternCell, Replacement, Row, Rule, RuleSet, Subroutine};
 pub use sounds::{MoveSound, Sounds};
@@ -117,17 +117,19 @@ impl Metadata {
     }
 }
 
-/// What an object looks like (for renderers).
+/// What an object looks like (for renderers). The name and sprite are
+/// copies of the syntax tree's that cost no allocation (a short name and a
+/// sprite of five rows are kept in place).
 #[derive(Debug, Clone)]
 pub struct ObjectInfo {
     /// Lower-case name.
-    pub name: String,
+    pub name: SmolStr,
     /// Collision layer.
     pub layer: usize,
     /// Colour words as written.
-    pub colors: Vec<String>,
+    pub colors: Vec<SmolStr>,
     /// Sprite pixels (`None` transparent), empty for a solid block.
-    pub sprite: Vec<Vec<Option<u8>>>,
+    pub sprite: Sprite,
 }
 
 /// A compiled game, ready to play. Immutable and shareable across threads.
@@ -186,7 +188,7 @@ fn parse_dims(v: Option<&str>) -> Option<(u32, u32)> {
 
 fn metadata(ast: &Ast) -> Metadata {
     let mut m = Metadata {
-        options: ast.prelude.iter().map(|p| (p.key.text.clone(), p.value.clone())).collect(),
+        options: ast.prelude.iter().map(|p| (p.key.text.to_string(), p.value.clone())).collect(),
         again_interval: 0.15,
         key_repeat_interval: 0.15,
         ..Metadata::default()
@@ -316,7 +318,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
         .map(|n| {
             let def = table.object_def(n).and_then(|i| ast.objects.get(i));
             ObjectInfo {
-                name: (*n).to_owned(),
+                name: def.map_or_else(|| SmolStr::new(n), |d| d.name.text.clone()),
                 layer: names.object(n).map_or(0, |x| x.1),
                 colors: def.map(|d| d.colors.iter().map(|c| c.text.clone()).collect()).unwrap_or_default(),
                 sprite: def.map(|d| d.sprite.clone()).unwrap_or_default(),

@@ -105,9 +105,9 @@ pub fn free_glyph(ast: &Ast) -> Option<char> {
         .objects
         .iter()
         .flat_map(|o| {
-            std::iter::once(o.name.text.clone()).chain(o.extra_names.iter().map(|e| e.text.clone()))
+            std::iter::once(o.name.text.to_string()).chain(o.extra_names.iter().map(|e| e.text.to_string()))
         })
-        .chain(ast.legend.iter().map(|d| d.name.text.clone()))
+        .chain(ast.legend.iter().map(|d| d.name.text.to_string()))
         .collect();
     let candidates = "abcdefghijklmnopqrstuvwxyz0123456789@%&*+-!?$~^:;<>/\\|_'\"`[]{},";
     candidates.chars().find(|c| !used.contains(&c.to_string()))

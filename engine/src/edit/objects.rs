@@ -126,7 +126,7 @@ fn pixel_char(p: Option<u8>) -> Result<char, ObjectEditError> {
 pub fn set_pixel(src: &str, ast: &Ast, name: &str, x: usize, y: usize, color: Option<u8>) -> Res {
     let obj = find(ast, name)?;
     if obj.sprite_rows.is_empty() {
-        return Err(ObjectEditError::NoSprite(obj.name.text.clone()));
+        return Err(ObjectEditError::NoSprite(obj.name.text.to_string()));
     }
     let c = pixel_char(color)?;
     let row = obj.sprite_rows.get(y).ok_or(ObjectEditError::PixelOutside { x, y })?;
@@ -157,7 +157,7 @@ pub fn set_sprite(src: &str, ast: &Ast, name: &str, rows: &[Vec<Option<u8>>]) ->
     let obj = find(ast, name)?;
     let lines = sprite_text(rows)?;
     if obj.sprite_rows.is_empty() {
-        let colors = obj.colors_span.ok_or_else(|| ObjectEditError::NoColorLine(obj.name.text.clone()))?;
+        let colors = obj.colors_span.ok_or_else(|| ObjectEditError::NoColorLine(obj.name.text.to_string()))?;
         let nl = newline(src);
         let mut insert = String::new();
         for l in &lines {
@@ -186,7 +186,7 @@ pub fn set_sprite(src: &str, ast: &Ast, name: &str, rows: &[Vec<Option<u8>>]) ->
 pub fn give_sprite(src: &str, ast: &Ast, name: &str) -> Res {
     let obj = find(ast, name)?;
     if !obj.sprite_rows.is_empty() {
-        return Err(ObjectEditError::HasSprite(obj.name.text.clone()));
+        return Err(ObjectEditError::HasSprite(obj.name.text.to_string()));
     }
     set_sprite(src, ast, name, &vec![vec![Some(0); 5]; 5])
 }
@@ -214,7 +214,7 @@ pub fn add_color(src: &str, ast: &Ast, name: &str, word: &str) -> Res {
         return Err(ObjectEditError::BadColorIndex(obj.colors.len()));
     }
     let end = obj.colors.last().map(|c| c.span.end);
-    let end = end.ok_or_else(|| ObjectEditError::NoColorLine(obj.name.text.clone()))?;
+    let end = end.ok_or_else(|| ObjectEditError::NoColorLine(obj.name.text.to_string()))?;
     Ok(TextEdit::insert(end, format!(" {w}")))
 }
 
@@ -396,7 +396,7 @@ pub fn rename_object(src: &str, ast: &Ast, old: &str, new: &str) -> Res {
         return Err(ObjectEditError::NameTaken(new.to_owned()));
     }
     if obj.name.text.chars().count() == 1 {
-        return Err(ObjectEditError::GlyphRename(obj.name.text.clone()));
+        return Err(ObjectEditError::GlyphRename(obj.name.text.to_string()));
     }
     let parts = name_uses(ast, &obj.name.text)
         .into_iter()

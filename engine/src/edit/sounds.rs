@@ -263,7 +263,7 @@ mod tests {
             let mut events = vec![SoundEvent::Sfx(3), SoundEvent::Global("startgame".into())];
             if let Some(obj) = ast.objects.first().map(|o| &o.name) {
                 events.push(SoundEvent::Object {
-                    object: obj.text.clone(),
+                    object: obj.text.to_string(),
                     verb: "move".into(),
                     directions: vec!["left".into()],
                 });

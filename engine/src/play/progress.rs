@@ -93,7 +93,7 @@ impl Checkpoint {
             .map(|cell| {
                 (0..game.objects.len())
                     .filter(|&id| bits::get_bit(cell, id))
-                    .map(|id| game.objects[id].name.clone())
+                    .map(|id| game.objects[id].name.to_string())
                     .collect()
             })
             .collect();
@@ -114,7 +114,7 @@ impl Checkpoint {
             let cell = &mut cells[i * ow..(i + 1) * ow];
             let mut layers: Vec<usize> = Vec::new();
             for name in names {
-                let Some(id) = game.objects.iter().position(|o| &o.name == name) else { continue };
+                let Some(id) = game.objects.iter().position(|o| o.name == name) else { continue };
                 let layer = game.objects[id].layer;
                 if !layers.contains(&layer) {
                     layers.push(layer);

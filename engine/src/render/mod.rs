@@ -107,8 +107,8 @@ pub struct SpriteImage {
 /// `.` and digits past the end of the list are transparent. An object with
 /// no sprite rows is a solid square of its first colour.
 #[must_use]
-pub fn sprite_image(sprite: &[Vec<Option<u8>>], colors: &[Rgba]) -> SpriteImage {
-    let size = sprite.len().max(sprite.iter().map(Vec::len).max().unwrap_or(0)).max(5);
+pub fn sprite_image<R: AsRef<[Option<u8>]>>(sprite: &[R], colors: &[Rgba]) -> SpriteImage {
+    let size = sprite.len().max(sprite.iter().map(|r| r.as_ref().len()).max().unwrap_or(0)).max(5);
     let mut pixels = vec![Rgba::TRANSPARENT; size * size];
     if sprite.is_empty() {
         let fill = colors.first().copied().unwrap_or(Rgba::TRANSPARENT);
@@ -116,7 +116,7 @@ pub fn sprite_image(sprite: &[Vec<Option<u8>>], colors: &[Rgba]) -> SpriteImage 
         return SpriteImage { size, pixels };
     }
     for (y, row) in sprite.iter().enumerate() {
-        for (x, px) in row.iter().enumerate() {
+        for (x, px) in row.as_ref().iter().enumerate() {
             if let Some(i) = px {
                 pixels[y * size + x] = colors.get(usize::from(*i)).copied().unwrap_or(Rgba::TRANSPARENT);
             }
@@ -159,7 +159,7 @@ mod tests {
         assert_eq!(img.pixels[0], red);
         assert!(img.pixels[1].is_transparent());
         assert!(img.pixels[2].is_transparent(), "colour 1 is out of range");
-        let solid = sprite_image(&[], &[red]);
+        let solid = sprite_image::<Vec<Option<u8>>>(&[], &[red]);
         assert!(solid.pixels.iter().all(|p| *p == red));
     }
 }

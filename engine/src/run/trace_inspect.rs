@@ -142,7 +142,7 @@ fn with_movement(word: &'static str, name: &str) -> String {
 }
 
 fn names_of(game: &Game, mask: &[u64]) -> Vec<String> {
-    (0..game.objects.len()).filter(|&id| bits::get_bit(mask, id)).map(|id| game.objects[id].name.clone()).collect()
+    (0..game.objects.len()).filter(|&id| bits::get_bit(mask, id)).map(|id| game.objects[id].name.to_string()).collect()
 }
 
 /// The layer most members of `mask` are on (a property's layer).

@@ -8,11 +8,16 @@
 
 use crate::span::Span;
 
+/// The text of a word in the tree. Words of up to 23 bytes (nearly all)
+/// are kept in place rather than in an allocation of their own; it reads
+/// as a `&str`.
+pub use smol_str::SmolStr;
+
 /// A lower-cased word (name, keyword, glyph) and where it was written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ident {
     /// The word in lower case.
-    pub text: String,
+    pub text: SmolStr,
     /// Where it was written.
     pub span: Span,
 }
@@ -93,11 +98,132 @@ pub struct ObjectDef {
     /// object has no sprite (drawn as a solid block of its first colour).
     pub sprite_rows: Vec<Ident>,
     /// The sprite decoded: rows of pixels, `None` for `.` (transparent),
-    /// `Some(i)` for colour digit `i`. Same shape as `sprite_rows`; a
-    /// character that is neither is `None` and diagnosed by `check`.
-    pub sprite: Vec<Vec<Option<u8>>>,
+    /// `Some(i)` for colour digit `i`. Same shape as `sprite_rows`.
+    pub sprite: Sprite,
     /// From the name line to the last sprite row.
     pub span: Span,
+}
+
+/// One row of a sprite: at most five pixels (the parser cuts a longer row
+/// and reports it), `None` for `.` (transparent), `Some(i)` for colour
+/// digit `i`. Reads as a slice of pixels; kept in place.
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+pub struct PixelRow {
+    len: u8,
+    pixels: [Option<u8>; 5],
+}
+
+impl PixelRow {
+    /// Add a pixel at the end; false (and nothing added) when the row
+    /// already has five.
+    pub fn push(&mut self, pixel: Option<u8>) -> bool {
+        match self.pixels.get_mut(usize::from(self.len)) {
+            Some(slot) => {
+                *slot = pixel;
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl std::ops::Deref for PixelRow {
+    type Target = [Option<u8>];
+    fn deref(&self) -> &[Option<u8>] {
+        &self.pixels[..usize::from(self.len)]
+    }
+}
+
+impl AsRef<[Option<u8>]> for PixelRow {
+    fn as_ref(&self) -> &[Option<u8>] {
+        self
+    }
+}
+
+impl<'a> IntoIterator for &'a PixelRow {
+    type Item = &'a Option<u8>;
+    type IntoIter = std::slice::Iter<'a, Option<u8>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+// Printed as the list of its pixels.
+impl std::fmt::Debug for PixelRow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// A sprite's rows of pixels (see [`PixelRow`]): empty for an object
+/// drawn as a block of its first colour. Five rows (every well-formed
+/// sprite) are kept in place, so copying a sprite allocates nothing; a
+/// sprite of more rows (an error `check` reports) keeps them in a list.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Sprite {
+    /// Up to five rows: how many, and the rows.
+    Inline(u8, [PixelRow; 5]),
+    /// More.
+    Heap(Vec<PixelRow>),
+}
+
+impl Sprite {
+    /// Add a row at the end.
+    pub fn push(&mut self, row: PixelRow) {
+        match self {
+            Sprite::Inline(n, rows) => {
+                let len = usize::from(*n);
+                if let Some(slot) = rows.get_mut(len) {
+                    *slot = row;
+                    *n += 1;
+                } else {
+                    let mut v = Vec::with_capacity(len * 2);
+                    v.extend_from_slice(rows);
+                    v.push(row);
+                    *self = Sprite::Heap(v);
+                }
+            }
+            Sprite::Heap(v) => v.push(row),
+        }
+    }
+
+    /// The pixels as nested lists (for tools that edit them).
+    #[must_use]
+    pub fn to_pixels(&self) -> Vec<Vec<Option<u8>>> {
+        self.iter().map(|r| r.to_vec()).collect()
+    }
+}
+
+impl Default for Sprite {
+    fn default() -> Self {
+        Sprite::Inline(0, [PixelRow::default(); 5])
+    }
+}
+
+impl std::ops::Deref for Sprite {
+    type Target = [PixelRow];
+    fn deref(&self) -> &[PixelRow] {
+        match self {
+            Sprite::Inline(n, rows) => &rows[..usize::from(*n)],
+            Sprite::Heap(v) => v,
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Sprite {
+    type Item = &'a PixelRow;
+    type IntoIter = std::slice::Iter<'a, PixelRow>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+// Printed as the list of its rows.
+impl std::fmt::Debug for Sprite {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
 }
 
 /// The three forms of legend line.
@@ -205,14 +331,15 @@ pub enum Cell {
     Items(Vec<CellItem>, Span),
 }
 
-/// One object term inside a cell, with the words before it.
+/// One object term inside a cell, with the word before it.
 #[derive(Debug, Clone)]
 pub struct CellItem {
-    /// Modifier words before the name, lower-cased, in order: `no`,
-    /// `>`, `<`, `^`, `v`, `up`, `down`, `left`, `right`, `moving`,
-    /// `stationary`, `action`, `randomdir`, `random`, `perpendicular`,
-    /// `parallel`, `orthogonal`, `horizontal`, `vertical`.
-    pub modifiers: Vec<Ident>,
+    /// The modifier word before the name, lower-cased, if any (a second
+    /// one is an error the parser reports): `no`, `>`, `<`, `^`, `v`, `up`,
+    /// `down`, `left`, `right`, `moving`, `stationary`, `action`,
+    /// `randomdir`, `random`, `perpendicular`, `parallel`, `orthogonal`,
+    /// `horizontal`, `vertical`.
+    pub modifier: Option<Ident>,
     /// The object, legend name or property named.
     pub name: Ident,
 }

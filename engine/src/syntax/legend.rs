@@ -5,13 +5,13 @@ use super::text::{is_ws, word_len, Line};
 use super::Parser;
 use crate::diag::catalogue as cat;
 
-impl Parser {
+impl Parser<'_> {
     pub(super) fn legend_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         let end = code.trim_end_matches(is_ws).len();
         let whole = line.span(fc, end);
         // Left-hand side: everything up to whitespace or `=`.
         let lhs_len = code[fc..].find(|c: char| is_ws(c) || c == '=').unwrap_or(code.len() - fc);
-        let name = Ident { text: code[fc..fc + lhs_len].to_lowercase(), span: line.span(fc, fc + lhs_len) };
+        let name = Ident { text: self.lower_word(line, fc, fc + lhs_len), span: line.span(fc, fc + lhs_len) };
         let mut pos = skip_ws(code, fc + lhs_len);
         if pos >= code.len() {
             self.diags.push(cat::legend_shape(whole));
@@ -34,7 +34,7 @@ impl Parser {
             let word = &code[pos..pos + wl];
             let span = line.span(pos, pos + wl);
             if expect_name {
-                items.push(Ident { text: word.to_lowercase(), span });
+                items.push(Ident { text: self.lower_word(line, pos, pos + wl), span });
             } else {
                 // No character outside ASCII lower-cases to a letter of
                 // `and` or `or`, so comparing ignoring ASCII case is the

@@ -6,7 +6,7 @@ use super::text::{is_word, lower_char, trim, Line};
 use super::Parser;
 use crate::diag::catalogue as cat;
 
-impl Parser {
+impl Parser<'_> {
     pub(super) fn levels_line(&mut self, line: &Line<'_>, fc: usize) {
         let raw = line.raw;
         let rest = &raw[fc..];

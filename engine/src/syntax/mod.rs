@@ -38,8 +38,12 @@ enum ObjPhase {
 }
 
 /// Parser state carried from line to line.
-struct Parser {
+struct Parser<'s> {
     ast: Ast,
+    /// The source with its ASCII letters lower-cased (same length, same
+    /// offsets): a word of an ASCII line is read lower-cased from here,
+    /// without lower-casing it on its own.
+    lower: &'s str,
     diags: Vec<Diagnostic>,
     section: Section,
     visited: Vec<Section>,
@@ -50,7 +54,7 @@ struct Parser {
     map_open: bool,
     /// The names rules may use, and the object and legend counts they were
     /// collected at (rule lines reuse them until either count changes).
-    rule_names: Option<((usize, usize), crate::fasthash::HashSet<String>)>,
+    rule_names: Option<((usize, usize), crate::fasthash::HashSet<ast::SmolStr>)>,
     /// A hash of every object name read so far: a name whose hash is new
     /// is not a repeat, and only one whose hash is known is compared with
     /// every object.
@@ -76,8 +80,10 @@ pub fn section_word(s: Section) -> &'static str {
 /// Parse a whole game.
 #[must_use]
 pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
+    let lower = source.to_ascii_lowercase();
     let mut p = Parser {
         ast: Ast::default(),
+        lower: &lower,
         diags: Vec::new(),
         section: Section::Prelude,
         visited: Vec::new(),
@@ -91,6 +97,7 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
     let mut start = 0usize;
     let bytes = source.as_bytes();
     let mut i = 0usize;
+    let ascii = source.is_ascii();
     let last = loop {
         // The lines of `source.split('\n')`, found with a plain byte loop:
         // most lines are short, and the general searcher's set-up cost
@@ -99,7 +106,7 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
         let raw = &source[start..end];
         let no = u32::try_from(i + 1).unwrap_or(u32::MAX);
         i += 1;
-        let line = Line::new(no, start, raw);
+        let line = if ascii { Line::ascii(no, start, raw) } else { Line::new(no, start, raw) };
         start = end + 1;
         let mode = match p.section {
             Section::Rules => Mode::Rules,
@@ -126,7 +133,22 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
     (p.ast, p.diags)
 }
 
-impl Parser {
+impl<'s> Parser<'s> {
+    /// Bytes `a..b` of `line` (a word), lower-cased.
+    fn lower_word(&self, line: &Line<'_>, a: usize, b: usize) -> ast::SmolStr {
+        let raw = &line.raw[a..b];
+        if raw.is_ascii() {
+            ast::SmolStr::new(&self.lower[line.start + a..line.start + b])
+        } else {
+            ast::SmolStr::from(raw.to_lowercase())
+        }
+    }
+
+    /// `line`'s text with its ASCII letters lower-cased.
+    fn lower_line(&self, line: &Line<'_>) -> &'s str {
+        &self.lower[line.start..line.start + line.raw.len()]
+    }
+
     fn line(&mut self, line: &Line<'_>, sc: &scan::Scanned<'_>) {
         if sc.blank {
             self.blank_line();

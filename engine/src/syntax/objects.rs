@@ -1,7 +1,7 @@
 //! OBJECTS: a name line (name, then optional further names such as a
 //! glyph), a colour line, then an optional 5x5 sprite of `.` and digits.
 
-use super::ast::{Ident, ObjectDef};
+use super::ast::{Ident, ObjectDef, PixelRow, SmolStr, Sprite};
 use super::text::{is_ws, word_len, words, Line};
 use super::{ObjPhase, Parser};
 use crate::diag::catalogue as cat;
@@ -56,7 +56,7 @@ fn colour_prefix(s: &str) -> Option<usize> {
         .map(|w| w.len())
 }
 
-impl Parser {
+impl Parser<'_> {
     pub(super) fn objects_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         if self.obj_phase == ObjPhase::AfterColours {
             self.obj_phase = ObjPhase::Sprite;
@@ -85,8 +85,8 @@ impl Parser {
         }
     }
 
-    fn cur_name(&self) -> String {
-        self.cur_object.and_then(|i| self.ast.objects.get(i)).map_or_else(String::new, |o| o.name.text.clone())
+    fn cur_name(&self) -> SmolStr {
+        self.cur_object.and_then(|i| self.ast.objects.get(i)).map_or_else(SmolStr::default, |o| o.name.text.clone())
     }
 
     fn name_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
@@ -96,7 +96,7 @@ impl Parser {
             self.diags.push(cat::object_junk(line.span(fc, end)));
             return;
         }
-        let text = code[fc..fc + wl].to_lowercase();
+        let text = self.lower_word(line, fc, fc + wl);
         let name = Ident { text, span: line.span(fc, fc + wl) };
         let hash = {
             use std::hash::Hasher as _;
@@ -109,7 +109,7 @@ impl Parser {
             return;
         }
         let extra_names = words(code, fc + wl)
-            .map(|w| Ident { text: w.text.to_lowercase(), span: line.span(w.start, w.end) })
+            .map(|w| Ident { text: self.lower_word(line, w.start, w.end), span: line.span(w.start, w.end) })
             .collect();
         self.ast.objects.push(ObjectDef {
             name,
@@ -117,7 +117,7 @@ impl Parser {
             colors: Vec::new(),
             colors_span: None,
             sprite_rows: Vec::new(),
-            sprite: Vec::new(),
+            sprite: Sprite::default(),
             span: line.span(fc, end),
         });
         self.cur_object = Some(self.ast.objects.len() - 1);
@@ -135,7 +135,7 @@ impl Parser {
             for w in words(code, fc) {
                 let lw = w.text.to_lowercase();
                 if colour_prefix(&lw) == Some(lw.len()) {
-                    self.ast.objects[idx].colors.push(Ident { text: lw, span: line.span(w.start, w.end) });
+                    self.ast.objects[idx].colors.push(Ident { text: lw.into(), span: line.span(w.start, w.end) });
                 } else {
                     let name = self.cur_name();
                     self.diags.push(cat::not_a_colour(line.span(w.start, w.end), &name, w.text));
@@ -150,7 +150,7 @@ impl Parser {
                     break;
                 }
                 if let Some(n) = colour_prefix(&lower[pos..]) {
-                    let text = lower[pos..pos + n].to_ascii_lowercase();
+                    let text = self.lower_word(line, pos, pos + n);
                     self.ast.objects[idx].colors.push(Ident { text, span: line.span(pos, pos + n) });
                     pos += n;
                 } else {
@@ -171,8 +171,10 @@ impl Parser {
     fn sprite_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         let Some(idx) = self.cur_object else { return };
         // Sprites are 5x5: room for a row, and for five rows at the first.
-        let mut row = String::with_capacity(5);
-        let mut pixels = Vec::with_capacity(5);
+        // The row's characters (only `.` and digits, at most five).
+        let mut row = [0u8; 5];
+        let mut width = 0usize;
+        let mut pixels = PixelRow::default();
         let mut last = fc;
         for (i, c) in code[fc..].char_indices() {
             let i = i + fc;
@@ -180,7 +182,7 @@ impl Parser {
                 continue;
             }
             if c == '.' || c.is_ascii_digit() {
-                if row.len() >= 5 {
+                if width >= 5 {
                     self.diags.push(cat::sprite_too_wide(line.span(i, i + 1)));
                     if let Some(o) = self.ast.objects.get(idx) {
                         let whole = cat::sprite_not_5x5(o.name.span, &o.name.text);
@@ -190,7 +192,8 @@ impl Parser {
                     }
                     break;
                 }
-                row.push(c);
+                row[width] = u8::try_from(c).unwrap_or(b'.');
+                width += 1;
                 pixels.push(c.to_digit(10).and_then(|d| u8::try_from(d).ok()));
                 last = i + 1;
             } else {
@@ -203,9 +206,9 @@ impl Parser {
         let o = &mut self.ast.objects[idx];
         if o.sprite_rows.is_empty() {
             o.sprite_rows.reserve_exact(5);
-            o.sprite.reserve_exact(5);
         }
-        o.sprite_rows.push(Ident { text: row, span });
+        let text = std::str::from_utf8(&row[..width]).map_or_else(|_| SmolStr::default(), SmolStr::new);
+        o.sprite_rows.push(Ident { text, span });
         o.sprite.push(pixels);
         o.span = o.span.to(span);
         if o.sprite_rows.len() == 5 && o.sprite_rows.iter().all(|r| r.text.len() == 5) {

@@ -5,7 +5,7 @@ use super::text::{is_ws, trim, word_len, Line};
 use super::Parser;
 use crate::diag::catalogue as cat;
 
-impl Parser {
+impl Parser<'_> {
     pub(super) fn prelude_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         let wl = word_len(&code[fc..]);
         if wl == 0 {
@@ -13,7 +13,7 @@ impl Parser {
             self.diags.push(cat::prelude_garbage(line.span(fc, end)));
             return;
         }
-        let key = Ident { text: code[fc..fc + wl].to_lowercase(), span: line.span(fc, fc + wl) };
+        let key = Ident { text: self.lower_word(line, fc, fc + wl), span: line.span(fc, fc + wl) };
         // The value runs from after the key to the first `(`, as written.
         let after = fc + wl;
         let tail = &line.raw[after..];

@@ -7,15 +7,15 @@
 use crate::fasthash::HashSet;
 use std::borrow::Cow;
 
-use super::ast::{Cell, CellItem, CellRow, Ident, Rule, RuleCommand, RuleDef, RuleLineKind};
+use super::ast::{Cell, CellItem, CellRow, Ident, Rule, RuleCommand, RuleDef, RuleLineKind, SmolStr};
 use super::text::{is_ws, Line};
 use super::Parser;
 use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
 use crate::span::Span;
 
-/// A token of a rule line: lower-cased text (borrowed from the line when
-/// it is already lower case) and byte range in the line.
+/// A token of a rule line: lower-cased text (borrowed from the
+/// lower-cased line when it is ASCII) and byte range in the line.
 #[derive(Debug, Clone)]
 struct Tok<'a> {
     text: Cow<'a, str>,
@@ -24,8 +24,9 @@ struct Tok<'a> {
 }
 
 /// Split rule text into tokens: brackets, bars and arrows stand alone, a
-/// leading `+` stands alone, everything else splits at whitespace.
-fn tokenize<'a>(raw: &'a str, from: usize, to: usize) -> Vec<Tok<'a>> {
+/// leading `+` stands alone, everything else splits at whitespace. `lower`
+/// is `raw` with its ASCII letters lower-cased.
+fn tokenize<'a>(raw: &str, lower: &'a str, from: usize, to: usize) -> Vec<Tok<'a>> {
     let bytes = raw.as_bytes();
     // A guess at the count (a token and a space take at least two bytes),
     // so that most lines fill one allocation.
@@ -33,7 +34,9 @@ fn tokenize<'a>(raw: &'a str, from: usize, to: usize) -> Vec<Tok<'a>> {
     let mut cur: Option<usize> = None;
     let push_word = |out: &mut Vec<Tok<'a>>, a: usize, b: usize| {
         if a < b {
-            out.push(Tok { text: lower_cow(&raw[a..b]), start: a, end: b });
+            let word = &raw[a..b];
+            let text = if word.is_ascii() { Cow::Borrowed(&lower[a..b]) } else { Cow::Owned(word.to_lowercase()) };
+            out.push(Tok { text, start: a, end: b });
         }
     };
     let mut first_nonws = true;
@@ -63,7 +66,7 @@ fn tokenize<'a>(raw: &'a str, from: usize, to: usize) -> Vec<Tok<'a>> {
                 push_word(&mut out, a, i);
             }
             if single {
-                out.push(Tok { text: Cow::Borrowed(&raw[i..i + 1]), start: i, end: i + 1 });
+                out.push(Tok { text: Cow::Borrowed(&lower[i..i + 1]), start: i, end: i + 1 });
             } else if arrow {
                 out.push(Tok { text: Cow::Borrowed("->"), start: i, end: i + 2 });
                 i += 2;
@@ -103,15 +106,6 @@ fn joined(toks: &[Tok<'_>]) -> String {
     toks.iter().map(|t| &*t.text).collect::<Vec<_>>().join(" ")
 }
 
-/// `word` lower-cased, borrowed when lower-casing leaves it as it is.
-fn lower_cow(word: &str) -> Cow<'_, str> {
-    if word.bytes().all(|b| !b.is_ascii_uppercase() && b.is_ascii()) {
-        Cow::Borrowed(word)
-    } else {
-        Cow::Owned(word.to_lowercase())
-    }
-}
-
 /// What went wrong while reading a rule.
 enum Outcome {
     Ok,
@@ -121,10 +115,10 @@ enum Outcome {
     DropWarning(Diagnostic),
 }
 
-impl Parser {
+impl Parser<'_> {
     /// The names rules may use, collected again only when an object or a
     /// legend entry has been added since the last rule line.
-    fn take_rule_names(&mut self) -> ((usize, usize), HashSet<String>) {
+    fn take_rule_names(&mut self) -> ((usize, usize), HashSet<SmolStr>) {
         let key = (self.ast.objects.len(), self.ast.legend.len());
         match self.rule_names.take() {
             Some((k, names)) if k == key => (k, names),
@@ -132,7 +126,7 @@ impl Parser {
         }
     }
 
-    fn rule_names(&self) -> HashSet<String> {
+    fn rule_names(&self) -> HashSet<SmolStr> {
         let mut names = HashSet::default();
         for o in &self.ast.objects {
             names.insert(o.name.text.clone());
@@ -155,7 +149,7 @@ impl Parser {
             return;
         }
         let stop = raw[fc..].find('(').map_or(raw.len(), |i| fc + i);
-        let mut toks = tokenize(raw, fc, stop);
+        let toks = tokenize(raw, self.lower_line(line), fc, stop);
         if toks.is_empty() {
             return;
         }
@@ -169,7 +163,7 @@ impl Parser {
         }
         if toks.len() >= 2 && toks[0].text == "subroutine" {
             // PuzzleScript Next: the name is the rest of the line.
-            let name = Ident { text: joined(&toks[1..]), span: line.span(toks[1].start, toks[toks.len() - 1].end) };
+            let name = Ident { text: joined(&toks[1..]).into(), span: line.span(toks[1].start, toks[toks.len() - 1].end) };
             self.ast.rules.push(RuleDef { kind: RuleLineKind::Subroutine(name), span: whole });
             return;
         }
@@ -181,7 +175,7 @@ impl Parser {
         let mut rule = Rule { plus: None, prefixes: Vec::new(), lhs: Vec::new(), rhs: Vec::new(), commands: Vec::new(), arrow: None };
         let mut warnings: Vec<Diagnostic> = Vec::new();
         let mut kept_errors: Vec<Diagnostic> = Vec::new();
-        let outcome = self.read_rule(line, &mut toks, &names, &mut rule, &mut warnings, &mut kept_errors);
+        let outcome = self.read_rule(line, &toks, &names, &mut rule, &mut warnings, &mut kept_errors);
         self.rule_names = Some((names_key, names));
         self.diags.extend(warnings);
         self.diags.extend(kept_errors);
@@ -195,8 +189,8 @@ impl Parser {
     fn read_rule(
         &self,
         line: &Line<'_>,
-        toks: &mut [Tok<'_>],
-        names: &HashSet<String>,
+        toks: &[Tok<'_>],
+        names: &HashSet<SmolStr>,
         rule: &mut Rule,
         warnings: &mut Vec<Diagnostic>,
         kept_errors: &mut Vec<Diagnostic>,
@@ -230,20 +224,20 @@ impl Parser {
                 }
                 "late" => {
                     late = true;
-                    rule.prefixes.push(Ident { text: t.text.to_string(), span: sp(t) });
+                    rule.prefixes.push(Ident { text: SmolStr::new(&t.text), span: sp(t) });
                 }
                 "rigid" => {
                     rigid = true;
-                    rule.prefixes.push(Ident { text: t.text.to_string(), span: sp(t) });
+                    rule.prefixes.push(Ident { text: SmolStr::new(&t.text), span: sp(t) });
                 }
                 "random" => {
                     if rule.plus.is_some() {
                         return err(t, cat::rule_random_in_group);
                     }
-                    rule.prefixes.push(Ident { text: t.text.to_string(), span: sp(t) });
+                    rule.prefixes.push(Ident { text: SmolStr::new(&t.text), span: sp(t) });
                 }
                 "up" | "down" | "left" | "right" | "horizontal" | "vertical" | "orthogonal" | "moving" => {
-                    rule.prefixes.push(Ident { text: t.text.to_string(), span: sp(t) });
+                    rule.prefixes.push(Ident { text: SmolStr::new(&t.text), span: sp(t) });
                 }
                 _ => {
                     return Outcome::Error(cat::rule_bad_prefix(sp(t), &t.text));
@@ -338,17 +332,14 @@ impl Parser {
                     } else if late && !matches!(text, "no" | "random" | "randomdir") {
                         return err(t, cat::late_movement);
                     } else {
-                        pending = Some(Ident { text: t.text.to_string(), span: sp(t) });
+                        pending = Some(Ident { text: SmolStr::new(&t.text), span: sp(t) });
                         seen_content = true;
                     }
                 }
                 _ if names.contains(text) => {
                     if in_row {
-                        // The name's text moves into the tree (no later
-                        // step reads a name token's text again).
-                        let span = sp(t);
-                        let name = Ident { text: std::mem::take(&mut toks[i].text).into_owned(), span };
-                        items.push(CellItem { modifiers: pending.take().into_iter().collect(), name });
+                        let name = Ident { text: SmolStr::new(text), span: sp(t) };
+                        items.push(CellItem { modifier: pending.take(), name });
                         seen_content = true;
                     } else {
                         warnings.push(cat::rule_name_outside(sp(t)));
@@ -369,7 +360,7 @@ impl Parser {
                     if in_row || toks[i..].iter().any(|x| x.text == "]") {
                         warnings.push(cat::rule_command_not_last(sp(t)));
                     }
-                    let name = Ident { text: t.text.to_string(), span: sp(t) };
+                    let name = Ident { text: SmolStr::new(&t.text), span: sp(t) };
                     if text == "message" {
                         let arg = line.raw[t.end..].trim_matches(is_ws).to_owned();
                         rule.commands.push(RuleCommand { name, argument: Some(arg) });
@@ -446,21 +437,21 @@ mod tests {
     fn tokens_split_at_any_whitespace_and_keep_other_characters() {
         let raw = "\u{a0}+[\u{2003}> é|ü ]\u{feff}->[a-b]-\t>x";
         let t: Vec<(String, usize, usize)> =
-            tokenize(raw, 0, raw.len()).into_iter().map(|t| (t.text.into_owned(), t.start, t.end)).collect();
+            tokenize(raw, &raw.to_ascii_lowercase(), 0, raw.len()).into_iter().map(|t| (t.text.to_string(), t.start, t.end)).collect();
         let words: Vec<&str> = t.iter().map(|x| x.0.as_str()).collect();
         assert_eq!(words, ["+", "[", ">", "é", "|", "ü", "]", "->", "[", "a-b", "]", "-", ">x"]);
         for (text, a, b) in &t {
             assert_eq!(raw[*a..*b].to_lowercase(), *text);
         }
         // An arrow cut by the end of the range is not an arrow.
-        let cut = tokenize("a ->", 0, 3);
+        let cut = tokenize("a ->", "a ->", 0, 3);
         assert_eq!(cut.last().map(|t| &*t.text), Some("-"));
     }
 
     #[test]
     fn tokenizes_like_the_reference() {
         let raw = "+ [ > Player|Crate ]->[ > player | > crate ] again";
-        let t: Vec<String> = tokenize(raw, 0, raw.len()).into_iter().map(|t| t.text.into_owned()).collect();
+        let t: Vec<String> = tokenize(raw, &raw.to_ascii_lowercase(), 0, raw.len()).into_iter().map(|t| t.text.to_string()).collect();
         assert_eq!(t[0], "+");
         assert!(t.contains(&"->".to_string()));
         assert!(t.contains(&"player".to_string()));

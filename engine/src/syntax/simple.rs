@@ -5,10 +5,10 @@ use super::text::{is_word, words, Line};
 use super::Parser;
 use crate::diag::catalogue as cat;
 
-impl Parser {
+impl Parser<'_> {
     pub(super) fn sounds_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         let ws: Vec<Ident> = words(code, fc)
-            .map(|w| Ident { text: w.text.to_lowercase(), span: line.span(w.start, w.end) })
+            .map(|w| Ident { text: self.lower_word(line, w.start, w.end), span: line.span(w.start, w.end) })
             .collect();
         let span = ws.first().map_or_else(|| line.span(fc, fc), |a| a.span);
         let span = ws.last().map_or(span, |b| span.to(b.span));
@@ -19,9 +19,9 @@ impl Parser {
         let mut names = Vec::new();
         let iter = code[fc..].char_indices();
         let mut start: Option<usize> = None;
-        let flush = |start: &mut Option<usize>, i: usize, names: &mut Vec<Ident>| {
+        let flush = |p: &Self, start: &mut Option<usize>, i: usize, names: &mut Vec<Ident>| {
             if let Some(s) = start.take() {
-                names.push(Ident { text: code[s..i].to_lowercase(), span: line.span(s, i) });
+                names.push(Ident { text: p.lower_word(line, s, i), span: line.span(s, i) });
             }
         };
         for (i, c) in iter {
@@ -32,13 +32,13 @@ impl Parser {
                 }
                 continue;
             }
-            flush(&mut start, i, &mut names);
+            flush(self, &mut start, i, &mut names);
             if c == ',' || super::text::is_ws(c) {
                 continue;
             }
             self.diags.push(cat::layer_bad_char(line.span(i, i + c.len_utf8()), c));
         }
-        flush(&mut start, code.len(), &mut names);
+        flush(self, &mut start, code.len(), &mut names);
         let end = code.trim_end_matches(super::text::is_ws).len();
         self.ast.layers.push(LayerDef { names, span: line.span(fc, end) });
     }
@@ -48,7 +48,7 @@ impl Parser {
         let raw = line.raw;
         let stop = raw[fc..].find('(').map_or(raw.len(), |i| fc + i);
         let ws: Vec<Ident> = words(&raw[..stop], fc)
-            .map(|w| Ident { text: w.text.to_lowercase(), span: line.span(w.start, w.end) })
+            .map(|w| Ident { text: self.lower_word(line, w.start, w.end), span: line.span(w.start, w.end) })
             .collect();
         let end = raw[..stop].trim_end_matches(super::text::is_ws).len();
         self.ast.win_conditions.push(WinConditionDef { words: ws, span: line.span(fc, end) });

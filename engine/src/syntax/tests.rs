@@ -19,7 +19,7 @@ fn parses_a_small_game() {
     assert_eq!(ast.objects[1].extra_names[0].text, "p");
     assert_eq!(ast.objects[1].colors.len(), 2);
     assert_eq!(ast.objects[1].sprite.len(), 5);
-    assert_eq!(ast.objects[1].sprite[0], vec![None, None, Some(0), None, None]);
+    assert_eq!(*ast.objects[1].sprite[0], [None, None, Some(0), None, None]);
     assert_eq!(ast.objects[2].sprite.len(), 0);
     assert_eq!(ast.legend.len(), 3);
     assert_eq!(ast.legend[1].kind, LegendKind::And);
@@ -33,7 +33,7 @@ fn parses_a_small_game() {
     let RuleLineKind::Rule(r0) = &ast.rules[0].kind else { panic!() };
     assert_eq!(r0.lhs[0].cells.len(), 2);
     let Cell::Items(items, _) = &r0.rhs[0].cells[1] else { panic!() };
-    assert_eq!(items[0].modifiers[0].text, ">");
+    assert_eq!(items[0].modifier.as_ref().map(|m| m.text.as_str()), Some(">"));
     assert_eq!(ast.win_conditions[0].words.len(), 4);
     assert_eq!(ast.levels.len(), 3);
     assert!(matches!(&ast.levels[1], LevelEntry::Message { text, .. } if text == "Well Done"));

@@ -62,6 +62,13 @@ impl<'a> Line<'a> {
         Self { no, start, raw, cols: std::cell::OnceCell::new() }
     }
 
+    /// [`Line::new`] for a line known to be ASCII (its columns are its
+    /// byte offsets plus one).
+    #[must_use]
+    pub fn ascii(no: u32, start: usize, raw: &'a str) -> Self {
+        Self { no, start, raw, cols: std::cell::OnceCell::from(None) }
+    }
+
     /// The column table of a line with non-ASCII text.
     fn columns(raw: &str) -> Option<Vec<u32>> {
         if raw.is_ascii() {

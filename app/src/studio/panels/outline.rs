@@ -107,7 +107,7 @@ impl OutlinePanel {
             .iter()
             .map(|o| {
                 let texture = ctx.load_texture(format!("outline_sprite_{}", o.name.text), sprite_picture(o, palette), egui::TextureOptions::NEAREST);
-                (o.name.text.clone(), texture)
+                (o.name.text.to_string(), texture)
             })
             .collect();
         self.sprites = Some((revision, map));
@@ -208,7 +208,7 @@ impl Panel for OutlinePanel {
             egui::CollapsingHeader::new(format!("Objects ({})", ast.objects.len())).id_salt("outline_objects").default_open(true).show(ui, |ui| {
                 for obj in &ast.objects {
                     ui.horizontal(|ui| {
-                        if let Some(t) = self.sprites.as_ref().and_then(|(_, m)| m.get(&obj.name.text)) {
+                        if let Some(t) = self.sprites.as_ref().and_then(|(_, m)| m.get(obj.name.text.as_str())) {
                             ui.add(egui::Image::new((t.id(), egui::vec2(16.0, 16.0))));
                         }
                         entry(ui, obj.name.span.text(text), obj.name.span, &mut jump);

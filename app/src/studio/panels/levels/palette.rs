@@ -18,7 +18,7 @@ fn glyph_ids(glyphs: &[Glyph], game: Option<&engine::compile::Game>) -> BTreeMap
             Some(game) => g
                 .objects
                 .iter()
-                .filter_map(|o| game.objects.iter().position(|info| &info.name == o))
+                .filter_map(|o| game.objects.iter().position(|info| info.name == o))
                 .collect(),
             None => Vec::new(),
         };
@@ -111,12 +111,12 @@ impl LevelsPanel {
             egui::ScrollArea::vertical().id_salt("combine_objects").max_height(96.0).show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
                     for o in &ast.objects {
-                        let mut on = self.combo.contains(&o.name.text);
-                        if ui.checkbox(&mut on, &o.name.text).changed() {
+                        let mut on = self.combo.contains(o.name.text.as_str());
+                        if ui.checkbox(&mut on, o.name.text.as_str()).changed() {
                             if on {
-                                self.combo.insert(o.name.text.clone());
+                                self.combo.insert(o.name.text.to_string());
                             } else {
-                                self.combo.remove(&o.name.text);
+                                self.combo.remove(o.name.text.as_str());
                             }
                         }
                     }

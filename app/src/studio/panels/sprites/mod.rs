@@ -112,7 +112,7 @@ impl Default for SpritesPanel {
 /// The object's name as written (original case), else its lower-cased form.
 fn shown_name(src: &str, obj: &ObjectDef) -> String {
     let written = obj.name.span.text(src);
-    if written.to_lowercase() == obj.name.text { written.to_owned() } else { obj.name.text.clone() }
+    if written.to_lowercase() == obj.name.text { written.to_owned() } else { obj.name.text.to_string() }
 }
 
 /// The game's palette (from `color_palette`, else the default).
@@ -271,7 +271,7 @@ impl SpritesPanel {
                     let selected = self.selected.as_deref() == Some(obj.name.text.as_str());
                     let name = shown_name(src, obj);
                     if ui.selectable_label(selected, &name).on_hover_text(format!("Edit {name}'s sprite")).clicked() {
-                        self.selected = Some(obj.name.text.clone());
+                        self.selected = Some(obj.name.text.to_string());
                         self.renaming = None;
                         self.stroke = None;
                     }
@@ -315,7 +315,7 @@ impl SpritesPanel {
                 ];
                 for (label, t, tip) in buttons {
                     if ui.button(label).on_hover_text(tip).clicked() {
-                        let rows = transform(&obj.sprite, t);
+                        let rows = transform(&obj.sprite.to_pixels(), t);
                         self.apply_step(cx, |text| objects::set_sprite(text, ast, &name, &rows));
                     }
                 }
@@ -352,7 +352,7 @@ impl SpritesPanel {
             }
             GridEvent::Begin(x, y) => {
                 cx.doc.begin_stroke();
-                self.stroke = Some((obj.sprite.clone(), (x, y)));
+                self.stroke = Some((obj.sprite.to_pixels(), (x, y)));
                 (x, y)
             }
             GridEvent::Move(x, y) => (x, y),
@@ -372,9 +372,10 @@ impl SpritesPanel {
             Tool::Picker => self.color = current,
             Tool::Fill => {
                 if matches!(ev, GridEvent::Begin(..)) {
-                    let mut px = obj.sprite.clone();
+                    let before = obj.sprite.to_pixels();
+                    let mut px = before.clone();
                     flood(&mut px, x, y, color);
-                    if px != obj.sprite {
+                    if px != before {
                         self.apply(cx, |text| objects::set_sprite(text, &fresh, &name, &px));
                     }
                 }
@@ -387,7 +388,7 @@ impl SpritesPanel {
                     } else {
                         rect(&mut px, *start, (x, y), color);
                     }
-                    let now = objects::find(&fresh, &name).map(|o| o.sprite.clone()).unwrap_or_default();
+                    let now = objects::find(&fresh, &name).map(|o| o.sprite.to_pixels()).unwrap_or_default();
                     if px != now {
                         self.apply(cx, |text| objects::set_sprite(text, &fresh, &name, &px));
                     }
@@ -595,7 +596,7 @@ impl Panel for SpritesPanel {
             self.selected = None;
         }
         if self.selected.is_none() {
-            self.selected = ast.objects.first().map(|o| o.name.text.clone());
+            self.selected = ast.objects.first().map(|o| o.name.text.to_string());
         }
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| {
