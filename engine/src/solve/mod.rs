@@ -19,6 +19,7 @@
 //! before it is reported.
 
 mod heuristic;
+mod predict;
 mod search;
 #[cfg(test)]
 mod tests;

@@ -3,6 +3,7 @@
 //! A* over it, and the bounds (time, states, memory, cancel).
 
 use super::heuristic::Heuristic;
+use super::predict::{Guess, NoopMemo};
 use super::{Cancel, Progress, SolveOptions, SolveReport, Status, Step, Strategy};
 use crate::compile::Game;
 use crate::fasthash::FxHasher;
@@ -348,15 +349,42 @@ impl<'a> Search<'a> {
         Ok(())
     }
 
-    /// Try every input from `node`; new states go to `children`. `Ok(Some)`
-    /// is a win.
-    fn expand(&mut self, node: u32, children: &mut Vec<u32>) -> Result<Option<Vec<Input>>, Status> {
+    /// Try the inputs of `node` in the mask `which` (bit `k` for
+    /// `inputs[k]`); new states go to `children`. With a `memo`, inputs it
+    /// guesses change nothing are not played but returned in the second
+    /// mask, to be tried later. `Ok(Some)` is a win.
+    fn expand(
+        &mut self,
+        node: u32,
+        which: u8,
+        mut memo: Option<&mut NoopMemo>,
+        children: &mut Vec<u32>,
+    ) -> Result<(Option<Vec<Input>>, u8), Status> {
         children.clear();
         let depth = self.store.depth[node as usize].saturating_add(1);
+        let guessing = match memo.as_deref_mut() {
+            Some(m) => m.look_at(&self.store.state(node)[..self.cell_words]),
+            None => false,
+        };
+        let mut deferred = 0u8;
         // Whether the session still holds `node` (after a turn that changed
         // nothing, when that leaves the whole state as it was).
         let mut at_node = false;
         for k in 0..self.inputs.len() {
+            if which & (1 << k) == 0 {
+                continue;
+            }
+            let (picture, guess) = match memo.as_deref_mut() {
+                Some(m) if guessing => {
+                    let p = m.picture(&self.store.state(node)[..self.cell_words], k);
+                    (p, m.guess(p))
+                }
+                _ => (0, Guess::Play),
+            };
+            if guess == Guess::Defer {
+                deferred |= 1 << k;
+                continue;
+            }
             self.check()?;
             self.turns += 1;
             let input = self.inputs[k];
@@ -364,12 +392,18 @@ impl<'a> Search<'a> {
                 self.restore(node);
             }
             at_node = false;
-            match super::step(&mut self.session, input, self.level, self.opts.again_limit) {
-                Step::Won => return Ok(Some(self.path(node, input))),
+            let step = super::step(&mut self.session, input, self.level, self.opts.again_limit);
+            let unchanged = step == Step::Moved
+                && self.session.level_objects().is_some_and(|o| o == &self.store.state(node)[..self.cell_words]);
+            if guessing && let Some(m) = memo.as_deref_mut() {
+                m.learn(picture, guess, unchanged);
+            }
+            match step {
+                Step::Won => return Ok((Some(self.path(node, input)), 0)),
                 Step::Endless => continue,
                 Step::Moved => {}
             }
-            if self.session.level_objects().is_some_and(|o| o == &self.store.state(node)[..self.cell_words]) {
+            if unchanged {
                 // Cancelled or nothing changed: not a move.
                 at_node = self.noop_keeps_state;
                 continue;
@@ -388,7 +422,7 @@ impl<'a> Search<'a> {
                 children.push(child);
             }
         }
-        Ok(None)
+        Ok((None, deferred))
     }
 
     /// Breadth-first until `max_states` are stored: states are numbered in
@@ -400,9 +434,9 @@ impl<'a> Search<'a> {
             if self.store.len() >= max_states {
                 return (Status::StateLimit, self.store.bytes());
             }
-            match self.expand(next, &mut children) {
-                Ok(Some(inputs)) => return (Status::Solved { inputs }, self.store.bytes()),
-                Ok(None) => {}
+            match self.expand(next, ALL_INPUTS, None, &mut children) {
+                Ok((Some(inputs), _)) => return (Status::Solved { inputs }, self.store.bytes()),
+                Ok((None, _)) => {}
                 Err(status) => return (status, self.store.bytes()),
             }
             next += 1;
@@ -411,21 +445,44 @@ impl<'a> Search<'a> {
     }
 
     /// Weighted A*: least `depth + weight * estimate` first, then least
-    /// estimate, then oldest.
+    /// estimate, then oldest; with `use_novelty`, novel states (see
+    /// [`Novelty`]) before the others. Inputs the [`NoopMemo`] guesses
+    /// change nothing are tried after every state waiting in the queue
+    /// (the state is queued again for them), so they cost no turns unless
+    /// the search gets that far.
     fn astar(&mut self, game: &Game, weight: u32, use_novelty: bool) -> (Status, usize) {
-        let (_, height) = self.restore_buf.size();
+        let (width, height) = self.restore_buf.size();
         let mut heuristic = Heuristic::new(game, height, &self.store.state(0)[..self.cell_words]);
         let mut open: BinaryHeap<Reverse<(u32, u32, u32, u32)>> = BinaryHeap::new();
         let h0 = heuristic.score(&self.store.state(0)[..self.cell_words]);
         let mut novelty = Novelty::new(self.cell_words);
+        let mut memo = NoopMemo::new(&game.player, game.obj_words, width, height);
+        // Inputs put aside, per state (a state is queued once for its
+        // first expansion and once more if it put any aside).
+        let mut deferred: Vec<u8> = Vec::new();
         open.push(Reverse((0, h0.saturating_mul(weight), h0, 0)));
         let mut children = Vec::new();
-        let bytes = |s: &Self, open: &BinaryHeap<_>| s.store.bytes() + open.capacity() * 12;
-        while let Some(Reverse((_, _, _, node))) = open.pop() {
-            match self.expand(node, &mut children) {
-                Ok(Some(inputs)) => return (Status::Solved { inputs }, bytes(self, &open)),
-                Ok(None) => {}
-                Err(status) => return (status, bytes(self, &open)),
+        let bytes = |s: &Self, open: &BinaryHeap<_>, deferred: &Vec<u8>| {
+            s.store.bytes() + open.capacity() * 16 + deferred.capacity()
+        };
+        while let Some(Reverse((tier, f, h, node))) = open.pop() {
+            let n = node as usize;
+            let (which, guesser) = if tier == DEFERRED_TIER {
+                (std::mem::take(&mut deferred[n]), None)
+            } else {
+                (ALL_INPUTS, Some(&mut memo))
+            };
+            match self.expand(node, which, guesser, &mut children) {
+                Ok((Some(inputs), _)) => return (Status::Solved { inputs }, bytes(self, &open, &deferred)),
+                Ok((None, later)) if later != 0 => {
+                    if deferred.len() <= n {
+                        deferred.resize(self.store.len().max(n + 1), 0);
+                    }
+                    deferred[n] = later;
+                    open.push(Reverse((DEFERRED_TIER, f, h, node)));
+                }
+                Ok(_) => {}
+                Err(status) => return (status, bytes(self, &open, &deferred)),
             }
             for &child in &children {
                 let h = heuristic.score(&self.store.state(child)[..self.cell_words]);
@@ -434,9 +491,15 @@ impl<'a> Search<'a> {
                 open.push(Reverse((stale, g.saturating_add(h.saturating_mul(weight)), h, child)));
             }
         }
-        (Status::Exhausted, bytes(self, &open))
+        (Status::Exhausted, bytes(self, &open, &deferred))
     }
 }
+
+/// Every input of the search (bit `k` for `inputs[k]`).
+const ALL_INPUTS: u8 = 0x1f;
+/// The queue tier of a state queued again for the inputs it put aside:
+/// after every novel (0) and stale (1) state.
+const DEFERRED_TIER: u32 = 2;
 
 /// Which (cell, object) facts states of each estimate have shown: a state
 /// is novel when it puts some object on some cell where no earlier state

@@ -249,3 +249,36 @@ fn novelty_search_solves_and_still_proves_impossible_levels() {
     assert_eq!(report.status, Status::Exhausted);
     assert_eq!(report.states, 5);
 }
+
+#[test]
+fn inputs_guessed_to_change_nothing_are_tried_later_not_lost() {
+    // Bumping a wall opens it once the crate is on the target; before
+    // that, every bump changes nothing, so the search learns to put bumps
+    // aside. The way out (through the wall above the start, to the mark
+    // behind it) is still found, and with no crate to push the level is
+    // proven impossible. The same holds when the memo puts aside every
+    // input it is asked about: those are all played later.
+    let rules = format!("[ > Player | Wall ] [ Crate Target ] -> [ > Player | ] [ Crate Target ]\n{PUSH}");
+    let room = "WWMWWWWWWW\nWWWWWWWWWW\nW.P......W\nW........W\nW..C..T..W\nW........W\nW........W\nWWWWWWWWWW\n";
+    let g = game(&rules, "some Player on Mark", room);
+    let stuck = game(&rules, "some Player on Mark", &room.replace('C', "."));
+    struct Reset;
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            super::predict::DEFER_EVERYTHING.with(|d| d.set(false));
+        }
+    }
+    let _reset = Reset;
+    for defer_everything in [false, true] {
+        super::predict::DEFER_EVERYTHING.with(|d| d.set(defer_everything));
+        for strategy in [Strategy::AStar { weight: 2 }, Strategy::Novelty { weight: 20 }] {
+            let o = opts(strategy);
+            let report = solve(&g, 0, &o, &Cancel::new());
+            let Status::Solved { inputs } = report.status else {
+                panic!("{strategy:?}, everything put aside: {defer_everything}: {report:?}")
+            };
+            assert!(replay_wins(&g, 0, &o, &inputs));
+            assert_eq!(solve(&stuck, 0, &o, &Cancel::new()).status, Status::Exhausted, "{strategy:?}");
+        }
+    }
+}
