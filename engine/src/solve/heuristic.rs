@@ -116,6 +116,65 @@ fn neighbours(c: usize, h: usize, n: usize) -> impl Iterator<Item = usize> {
         .flatten()
 }
 
+/// An [`ObjectMatch`] ready to test the cells of a state: when its
+/// objects all sit in one word of a cell (the common case), a cell is
+/// tested with one load and one mask.
+#[derive(Clone)]
+enum Probe {
+    /// The objects are the bits `bits` of word `word`; `all`: a cell needs
+    /// every one of them (an aggregate), else any.
+    Word { word: usize, bits: u64, all: bool },
+    /// Objects in several words.
+    Words(ObjectMatch),
+}
+
+impl Probe {
+    fn new(m: &ObjectMatch, ow: usize) -> Self {
+        let mut used = m.mask.iter().enumerate().filter(|(_, w)| **w != 0);
+        match (used.next(), used.next()) {
+            (None, _) if ow > 0 => Probe::Word { word: 0, bits: 0, all: m.aggregate },
+            (Some((word, &bits)), None) if word < ow => Probe::Word { word, bits, all: m.aggregate },
+            _ => Probe::Words(m.clone()),
+        }
+    }
+
+    /// Whether the cell `cell` matches.
+    #[inline]
+    fn hits(&self, cell: &[u64]) -> bool {
+        match self {
+            Probe::Word { word, bits, all } => {
+                let held = cell.get(*word).copied().unwrap_or(0) & bits;
+                if *all { held == *bits } else { held != 0 }
+            }
+            Probe::Words(m) => m.matches(cell),
+        }
+    }
+
+    /// Calls `f` with the index of every cell of `objects` (cells of `ow`
+    /// words) that matches.
+    #[inline]
+    fn each(&self, objects: &[u64], ow: usize, mut f: impl FnMut(usize)) {
+        match self {
+            Probe::Word { word, bits, all } => {
+                let (word, bits, all) = (*word, *bits, *all);
+                for (i, &x) in objects.iter().skip(word).step_by(ow).enumerate() {
+                    let held = x & bits;
+                    if if all { held == bits } else { held != 0 } {
+                        f(i);
+                    }
+                }
+            }
+            Probe::Words(m) => {
+                for (i, c) in objects.chunks_exact(ow).enumerate() {
+                    if m.matches(c) {
+                        f(i);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// For each rule with a `win` command, two of the objects (or one-layer
 /// properties) its first cell asks for: a level won by bringing them
 /// together is estimated by their distance.
@@ -220,6 +279,14 @@ pub(crate) struct Heuristic<'g> {
     blocked: Vec<u64>,
     /// The layers of the player's objects.
     player_layers: u64,
+    /// The player, and each win condition's subject and target, as probes.
+    player: Probe,
+    conds: Vec<(Probe, Probe)>,
+    /// The conditions whose subject is not the player, as (subject, target,
+    /// whether it is a `no` condition): what the player walks towards.
+    chased: Vec<(Probe, Probe, bool)>,
+    /// [`Heuristic::win_pairs`] as probes.
+    pair_probes: Vec<(Probe, Probe)>,
     /// Positions of target cells (reused between calls).
     targets: Vec<(i32, i32)>,
     /// Cells (reused between calls).
@@ -264,6 +331,15 @@ impl<'g> Heuristic<'g> {
             win_pairs: if game.win_conditions.is_empty() { win_rule_pairs(game) } else { Vec::new() },
             blocked,
             player_layers: 0,
+            player: Probe::new(&game.player, ow),
+            conds: game.win_conditions.iter().map(|wc| (Probe::new(&wc.subject, ow), Probe::new(&wc.target, ow))).collect(),
+            chased: game
+                .win_conditions
+                .iter()
+                .filter(|wc| wc.subject.mask != game.player.mask)
+                .map(|wc| (Probe::new(&wc.subject, ow), Probe::new(&wc.target, ow), wc.quantifier == Quantifier::No))
+                .collect(),
+            pair_probes: Vec::new(),
             targets: Vec::new(),
             cells: Vec::new(),
             matching: Matching::default(),
@@ -272,6 +348,7 @@ impl<'g> Heuristic<'g> {
             stamp: 0,
         };
         h.player_layers = h.layers_of(&game.player);
+        h.pair_probes = h.win_pairs.iter().map(|(a, b)| (Probe::new(a, ow), Probe::new(b, ow))).collect();
         let is_fixed = |m: &ObjectMatch| !bits::is_zero(&m.mask) && bits::contains(&fixed, &m.mask);
         for wc in &game.win_conditions {
             let plan = if wc.quantifier == Quantifier::No {
@@ -386,20 +463,15 @@ impl<'g> Heuristic<'g> {
         let h = self.height;
         let pos = |i: usize| ((i / h) as i32, (i % h) as i32);
         let mut best = u32::MAX;
-        for (a, b) in &self.win_pairs {
-            self.targets.clear();
-            self.cells.clear();
-            for (i, c) in objects.chunks_exact(ow).enumerate() {
-                if b.matches(c) {
-                    self.targets.push(pos(i));
-                }
-                if a.matches(c) {
-                    self.cells.push(i);
-                }
-            }
-            for &i in &self.cells {
+        let Heuristic { pair_probes, targets, cells, .. } = self;
+        for (a, b) in pair_probes.iter() {
+            targets.clear();
+            cells.clear();
+            b.each(objects, ow, |i| targets.push(pos(i)));
+            a.each(objects, ow, |i| cells.push(i));
+            for &i in cells.iter() {
                 let (x, y) = pos(i);
-                for &(tx, ty) in &self.targets {
+                for &(tx, ty) in targets.iter() {
                     best = best.min((tx - x).unsigned_abs() + (ty - y).unsigned_abs());
                 }
             }
@@ -413,7 +485,6 @@ impl<'g> Heuristic<'g> {
     /// breadth-first search from the players that stops at the first such
     /// cell.
     fn player_distance(&mut self, objects: &[u64], ow: usize) -> u32 {
-        let game = self.game;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
@@ -421,37 +492,34 @@ impl<'g> Heuristic<'g> {
         }
         let stamp = self.stamp;
         self.queue.clear();
-        let cells = objects.chunks_exact(ow);
-        for (i, c) in cells.enumerate() {
-            if game.player.matches(c) && i < self.seen.len() {
-                self.seen[i] = stamp;
-                self.queue.push(i as u32);
+        let Heuristic { player, seen, queue, chased, blocked, player_layers, height, .. } = self;
+        let (blocked, player_layers, height) = (&*blocked, *player_layers, *height);
+        player.each(objects, ow, |i| {
+            if let Some(s) = seen.get_mut(i) {
+                *s = stamp;
+                queue.push(i as u32);
             }
-        }
-        let wanted = |c: &[u64]| {
-            game.win_conditions.iter().any(|wc| {
-                wc.subject.mask != game.player.mask
-                    && wc.subject.matches(c)
-                    && (wc.quantifier == Quantifier::No) == wc.target.matches(c)
-            })
-        };
+        });
+        let chased = &*chased;
+        let wanted = |c: &[u64]| chased.iter().any(|(subject, target, no)| subject.hits(c) && *no == target.hits(c));
         let mut head = 0;
-        let mut level_end = self.queue.len();
+        let mut level_end = queue.len();
         let mut depth = 0u32;
-        while head < self.queue.len() {
+        while head < queue.len() {
             if head == level_end {
                 depth += 1;
-                level_end = self.queue.len();
+                level_end = queue.len();
             }
-            let c = self.queue[head] as usize;
+            let c = queue[head] as usize;
             head += 1;
             if objects.get(c * ow..(c + 1) * ow).is_some_and(wanted) {
                 return depth.saturating_sub(1);
             }
-            for n in neighbours(c, self.height, self.blocked.len()) {
-                if self.seen[n] != stamp && (self.open(n, self.player_layers) || objects.get(n * ow..(n + 1) * ow).is_some_and(wanted)) {
-                    self.seen[n] = stamp;
-                    self.queue.push(n as u32);
+            for n in neighbours(c, height, blocked.len()) {
+                let open = player_layers == 0 || player_layers & !blocked[n] != 0;
+                if seen[n] != stamp && (open || objects.get(n * ow..(n + 1) * ow).is_some_and(wanted)) {
+                    seen[n] = stamp;
+                    queue.push(n as u32);
                 }
             }
         }
@@ -459,11 +527,14 @@ impl<'g> Heuristic<'g> {
     }
 
     fn condition(&mut self, k: usize, objects: &[u64], ow: usize) -> u32 {
-        let wc = &self.game.win_conditions[k];
-        let (q, subject, target) = (wc.quantifier, &wc.subject, &wc.target);
-        let cells = objects.chunks_exact(ow);
+        let q = self.game.win_conditions[k].quantifier;
+        let Heuristic { conds, plans, cells, targets, matching, height, .. } = self;
+        let (subject, target) = &conds[k];
+        let cell = |i: usize| objects.get(i * ow..(i + 1) * ow).unwrap_or_default();
         if q == Quantifier::No {
-            return cells.filter(|c| subject.matches(c) && target.matches(c)).count() as u32;
+            let mut count = 0u32;
+            subject.each(objects, ow, |i| count += u32::from(target.hits(cell(i))));
+            return count;
         }
         let far = (objects.len() / ow) as u32 + 1;
         let reach = |d: u32| if d == UNREACHED { far } else { d };
@@ -471,17 +542,14 @@ impl<'g> Heuristic<'g> {
         let mut best = u32::MAX;
         let mut satisfied = false;
         let mut cornered = 0u32;
-        match &self.plans[k] {
+        match &plans[k] {
             Plan::FixedTargets { nearest, targets, fields, dead } => {
-                self.cells.clear();
-                for (i, c) in cells.enumerate() {
-                    if !subject.matches(c) {
-                        continue;
-                    }
-                    self.cells.push(i);
-                    if target.matches(c) {
+                cells.clear();
+                subject.each(objects, ow, |i| {
+                    cells.push(i);
+                    if target.hits(cell(i)) {
                         satisfied = true;
-                        continue;
+                        return;
                     }
                     let d = reach(nearest.get(i).copied().unwrap_or(UNREACHED));
                     if dead.get(i).copied().unwrap_or(false) {
@@ -489,12 +557,12 @@ impl<'g> Heuristic<'g> {
                     }
                     sum = sum.saturating_add(d);
                     best = best.min(d);
-                }
+                });
                 if q == Quantifier::All && !fields.is_empty() && sum > 0 {
                     // Each subject to a target of its own.
-                    let subjects = &self.cells;
+                    let subjects = &*cells;
                     let (matched, unmatched) =
-                        greedy_match(&mut self.matching, subjects.len(), targets.len(), |r, c| fields[c][subjects[r]]);
+                        greedy_match(matching, subjects.len(), targets.len(), |r, c| fields[c][subjects[r]]);
                     let rest: u32 = unmatched.iter().map(|&r| reach(nearest[subjects[r]])).sum();
                     sum = reach(matched).saturating_add(rest);
                 }
@@ -503,49 +571,46 @@ impl<'g> Heuristic<'g> {
                 }
             }
             Plan::FixedSubjects { anchors, fields } => {
-                self.cells.clear();
-                self.cells.extend(cells.enumerate().filter(|(_, c)| target.matches(c)).map(|(i, _)| i));
+                cells.clear();
+                target.each(objects, ow, |i| cells.push(i));
                 for (a, field) in anchors.iter().zip(fields) {
-                    if objects.get(a * ow..(a + 1) * ow).is_some_and(|c| target.matches(c)) {
+                    if target.hits(cell(*a)) {
                         satisfied = true;
                         continue;
                     }
-                    let d = reach(self.cells.iter().map(|&t| field[t]).min().unwrap_or(UNREACHED));
+                    let d = reach(cells.iter().map(|&t| field[t]).min().unwrap_or(UNREACHED));
                     sum = sum.saturating_add(d);
                     best = best.min(d);
                 }
                 if q == Quantifier::All && sum > 0 {
                     // Each anchor gets a target object of its own.
-                    let movers = &self.cells;
+                    let movers = &*cells;
                     let (matched, unmatched) =
-                        greedy_match(&mut self.matching, anchors.len(), movers.len(), |r, c| fields[r][movers[c]]);
+                        greedy_match(matching, anchors.len(), movers.len(), |r, c| fields[r][movers[c]]);
                     sum = reach(matched).saturating_add(far.saturating_mul(unmatched.len() as u32));
                 }
             }
             Plan::Manhattan => {
-                let h = self.height;
+                let h = *height;
                 let pos = |i: usize| ((i / h) as i32, (i % h) as i32);
-                self.targets.clear();
-                for (i, c) in objects.chunks_exact(ow).enumerate() {
-                    if target.matches(c) {
-                        self.targets.push(pos(i));
-                        satisfied |= subject.matches(c);
-                    }
-                }
-                for (i, c) in cells.enumerate() {
-                    if !subject.matches(c) || target.matches(c) {
-                        continue;
+                targets.clear();
+                target.each(objects, ow, |i| {
+                    targets.push(pos(i));
+                    satisfied |= subject.hits(cell(i));
+                });
+                subject.each(objects, ow, |i| {
+                    if target.hits(cell(i)) {
+                        return;
                     }
                     let (x, y) = pos(i);
-                    let d = self
-                        .targets
+                    let d = targets
                         .iter()
                         .map(|&(tx, ty)| (tx - x).unsigned_abs() + (ty - y).unsigned_abs())
                         .min()
                         .unwrap_or(far);
                     sum = sum.saturating_add(d);
                     best = best.min(d);
-                }
+                });
             }
         }
         match q {
@@ -554,5 +619,39 @@ impl<'g> Heuristic<'g> {
             Quantifier::Some => best,
             _ => sum,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Probe;
+    use crate::compile::ObjectMatch;
+
+    /// A probe finds the same cells as its match, for masks in one word and
+    /// in several, aggregates or not, empty or not.
+    #[test]
+    fn probes_find_the_cells_their_match_finds() {
+        // Cells of two words, varied bits in both.
+        let ow = 2;
+        let objects: Vec<u64> =
+            (0..40u64).map(|k| k.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(k as u32) & 0x0f0f_0000_0000_0f0f).collect();
+        let masks: [[u64; 2]; 6] = [[0, 0], [0x0f, 0], [0, 0x0100], [0x0300, 0], [0x01, 0x01], [0, 0x0f00_0000_0000_0000]];
+        for mask in masks {
+            for aggregate in [false, true] {
+                let m = ObjectMatch { aggregate, mask: mask.to_vec().into_boxed_slice() };
+                let probe = Probe::new(&m, ow);
+                let mut found = Vec::new();
+                probe.each(&objects, ow, |i| found.push(i));
+                let expected: Vec<usize> =
+                    objects.chunks_exact(ow).enumerate().filter(|(_, c)| m.matches(c)).map(|(i, _)| i).collect();
+                assert_eq!(found, expected, "{mask:x?} aggregate {aggregate}");
+                for c in objects.chunks_exact(ow) {
+                    assert_eq!(probe.hits(c), m.matches(c));
+                }
+            }
+        }
+        // Some cells match and some do not (the comparison compares something).
+        let some = ObjectMatch { aggregate: false, mask: vec![0x0f, 0].into_boxed_slice() };
+        assert!(objects.chunks_exact(ow).any(|c| some.matches(c)) && !objects.chunks_exact(ow).all(|c| some.matches(c)));
     }
 }
