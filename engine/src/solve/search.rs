@@ -213,15 +213,19 @@ impl<'a> Search<'a> {
     fn explore(&mut self, game: &Game) -> (Status, usize) {
         match self.opts.strategy {
             Strategy::Bfs => self.bfs(self.opts.max_states),
-            Strategy::AStar { weight } => self.astar(game, weight, false),
-            Strategy::Novelty { weight } => self.astar(game, weight, true),
-            Strategy::Auto { bfs_states, weight } => match self.bfs(bfs_states.min(self.opts.max_states)) {
-                (Status::StateLimit, _) if bfs_states < self.opts.max_states => {
-                    self.reset();
-                    self.astar(game, weight, true)
+            Strategy::AStar { weight } => self.astar(game, weight, false, 0),
+            Strategy::Novelty { weight } => self.astar(game, weight, true, 0),
+            Strategy::Auto { bfs_states, weight } => {
+                let mut frontier = 0;
+                match self.bfs_until(bfs_states.min(self.opts.max_states), &mut frontier) {
+                    // The weighted search goes on from the states the
+                    // breadth-first one found but did not expand.
+                    (Status::StateLimit, _) if bfs_states < self.opts.max_states => {
+                        self.astar(game, weight, true, frontier)
+                    }
+                    done => done,
                 }
-                done => done,
-            },
+            }
         }
     }
 
@@ -428,18 +432,24 @@ impl<'a> Search<'a> {
     /// Breadth-first until `max_states` are stored: states are numbered in
     /// the order found, so the queue is the store itself.
     fn bfs(&mut self, max_states: usize) -> (Status, usize) {
+        self.bfs_until(max_states, &mut 0)
+    }
+
+    /// [`Search::bfs`], leaving in `next` the first state not expanded
+    /// (every state before it has been, with all its inputs).
+    fn bfs_until(&mut self, max_states: usize, next: &mut u32) -> (Status, usize) {
         let mut children = Vec::new();
-        let mut next = 0u32;
-        while (next as usize) < self.store.len() {
+        *next = 0;
+        while (*next as usize) < self.store.len() {
             if self.store.len() >= max_states {
                 return (Status::StateLimit, self.store.bytes());
             }
-            match self.expand(next, ALL_INPUTS, None, &mut children) {
+            match self.expand(*next, ALL_INPUTS, None, &mut children) {
                 Ok((Some(inputs), _)) => return (Status::Solved { inputs }, self.store.bytes()),
                 Ok((None, _)) => {}
                 Err(status) => return (status, self.store.bytes()),
             }
-            next += 1;
+            *next += 1;
         }
         (Status::Exhausted, self.store.bytes())
     }
@@ -450,7 +460,9 @@ impl<'a> Search<'a> {
     /// change nothing are tried after every state waiting in the queue
     /// (the state is queued again for them), so they cost no turns unless
     /// the search gets that far.
-    fn astar(&mut self, game: &Game, weight: u32, use_novelty: bool) -> (Status, usize) {
+    /// The queue starts with the stored states from `first_open` on (the
+    /// start alone, or the frontier a breadth-first search left).
+    fn astar(&mut self, game: &Game, weight: u32, use_novelty: bool, first_open: u32) -> (Status, usize) {
         let (width, height) = self.restore_buf.size();
         let mut heuristic = Heuristic::new(game, height, &self.store.state(0)[..self.cell_words]);
         let mut open: BinaryHeap<Reverse<(u32, u32, u32, u32)>> = BinaryHeap::new();
@@ -460,7 +472,16 @@ impl<'a> Search<'a> {
         // Inputs put aside, per state (a state is queued once for its
         // first expansion and once more if it put any aside).
         let mut deferred: Vec<u8> = Vec::new();
-        open.push(Reverse((0, h0.saturating_mul(weight), h0, 0)));
+        if first_open == 0 {
+            open.push(Reverse((0, h0.saturating_mul(weight), h0, 0)));
+        }
+        for node in first_open.max(1)..self.store.len() as u32 {
+            let state = &self.store.state(node)[..self.cell_words];
+            let h = heuristic.score(state);
+            let stale = u32::from(use_novelty && !novelty.is_novel(h, state));
+            let g = self.store.depth[node as usize];
+            open.push(Reverse((stale, g.saturating_add(h.saturating_mul(weight)), h, node)));
+        }
         let mut children = Vec::new();
         let bytes = |s: &Self, open: &BinaryHeap<_>, deferred: &Vec<u8>| {
             s.store.bytes() + open.capacity() * 16 + deferred.capacity()
