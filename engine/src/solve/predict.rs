@@ -14,12 +14,18 @@
 //! never loses it, and a level that runs out of states is still proven
 //! impossible.
 //!
+//! A step back (down after up, left after right) is learned apart, and
+//! counts as changing nothing also when it leads to a state the search has
+//! already found: after a plain walk it returns to where the player came
+//! from, after a push it does not, and the picture tells the two apart.
+//!
 //! Some games act far from the players (a rule that counts turns, a
 //! switch across the level): there the picture says little. The memo
 //! checks itself: its first guesses, and one in [`SAMPLE_EVERY`] after
 //! that, are played anyway, and it stops guessing for the rest of the
 //! search once more than one in [`MAX_WRONG_IN`] of the checked guesses
-//! was wrong.
+//! was wrong (steps back and plain inputs keep separate counts: where a
+//! step back often finds something new, plain guesses go on).
 
 use crate::compile::ObjectMatch;
 use crate::fasthash::FxHasher;
@@ -66,11 +72,26 @@ pub(super) struct NoopMemo {
     height: usize,
     /// The player cells of the state being expanded.
     players: Vec<usize>,
+    /// How the guesses for plain inputs and for steps back have done.
+    trust: [Trust; 2],
+}
+
+/// The record of one kind of guess.
+#[derive(Clone, Copy)]
+struct Trust {
     /// Guesses made, guesses checked by playing, and checked ones wrong.
     guesses: u64,
     checked: u64,
     wrong: u64,
     enabled: bool,
+}
+
+/// What an input is asked about: its picture (a hash), and whether it
+/// steps back.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Picture {
+    hash: u64,
+    back: bool,
 }
 
 impl NoopMemo {
@@ -83,18 +104,15 @@ impl NoopMemo {
             width,
             height: height.max(1),
             players: Vec::new(),
-            guesses: 0,
-            checked: 0,
-            wrong: 0,
-            enabled: true,
+            trust: [Trust { guesses: 0, checked: 0, wrong: 0, enabled: true }; 2],
         }
     }
 
     /// Whether the memo still guesses (it gives up on games where its
     /// guesses are often wrong).
     #[cfg(test)]
-    pub(super) fn enabled(&self) -> bool {
-        self.enabled
+    pub(super) fn enabled(&self, back: bool) -> bool {
+        self.trust[usize::from(back)].enabled
     }
 
     /// Note the player cells of `objects`, the state whose inputs are
@@ -102,7 +120,7 @@ impl NoopMemo {
     /// guess from (no player, or too many).
     pub(super) fn look_at(&mut self, objects: &[u64]) -> bool {
         self.players.clear();
-        if !self.enabled {
+        if !self.trust.iter().any(|t| t.enabled) {
             return false;
         }
         for (c, cell) in objects.chunks_exact(self.obj_words).enumerate() {
@@ -118,12 +136,14 @@ impl NoopMemo {
     }
 
     /// The picture of input `input` from `objects` (the state given to
-    /// [`NoopMemo::look_at`]): the input and the 3x3 cells around each
-    /// player, cells outside the level marked as such.
-    pub(super) fn picture(&self, objects: &[u64], input: usize) -> u64 {
+    /// [`NoopMemo::look_at`]): the input, whether it steps back (`back`)
+    /// and the 3x3 cells around each player, cells outside the level
+    /// marked as such.
+    pub(super) fn picture(&self, objects: &[u64], input: usize, back: bool) -> Picture {
         let (ow, h, w) = (self.obj_words, self.height, self.width);
         let mut hash = FxHasher::default();
         hash.write_usize(input);
+        hash.write_u8(u8::from(back));
         hash.write_usize(self.players.len());
         for &c in &self.players {
             let (x, y) = (c / h, c % h);
@@ -144,20 +164,21 @@ impl NoopMemo {
                 }
             }
         }
-        hash.finish()
+        Picture { hash: hash.finish(), back }
     }
 
     /// The guess for a picture.
-    pub(super) fn guess(&mut self, picture: u64) -> Guess {
+    pub(super) fn guess(&mut self, picture: Picture) -> Guess {
+        let trust = &mut self.trust[usize::from(picture.back)];
         #[cfg(test)]
-        if self.enabled && DEFER_EVERYTHING.with(std::cell::Cell::get) {
+        if trust.enabled && DEFER_EVERYTHING.with(std::cell::Cell::get) {
             return Guess::Defer;
         }
-        if !self.enabled || self.seen.get(&picture) != Some(&true) {
+        if !trust.enabled || self.seen.get(&picture.hash) != Some(&true) {
             return Guess::Play;
         }
-        self.guesses += 1;
-        if self.checked < FIRST_CHECKS || self.guesses.is_multiple_of(SAMPLE_EVERY) {
+        trust.guesses += 1;
+        if trust.checked < FIRST_CHECKS || trust.guesses.is_multiple_of(SAMPLE_EVERY) {
             Guess::Check
         } else {
             Guess::Defer
@@ -166,23 +187,23 @@ impl NoopMemo {
 
     /// What a played input did: `changed_nothing` for the picture, which
     /// was guessed as `guess`.
-    pub(super) fn learn(&mut self, picture: u64, guess: Guess, changed_nothing: bool) {
-        if !self.enabled {
+    pub(super) fn learn(&mut self, picture: Picture, guess: Guess, changed_nothing: bool) {
+        let trust = &mut self.trust[usize::from(picture.back)];
+        if !trust.enabled {
             return;
         }
         if guess == Guess::Check {
-            self.checked += 1;
+            trust.checked += 1;
             if !changed_nothing {
-                self.wrong += 1;
-                if self.wrong * MAX_WRONG_IN > self.checked.max(FIRST_CHECKS) {
-                    self.enabled = false;
-                    self.seen = HashMap::default();
+                trust.wrong += 1;
+                if trust.wrong * MAX_WRONG_IN > trust.checked.max(FIRST_CHECKS) {
+                    trust.enabled = false;
                     return;
                 }
             }
         }
-        if self.seen.len() < MAX_ENTRIES || self.seen.contains_key(&picture) {
-            self.seen.insert(picture, changed_nothing);
+        if self.seen.len() < MAX_ENTRIES || self.seen.contains_key(&picture.hash) {
+            self.seen.insert(picture.hash, changed_nothing);
         }
     }
 }
@@ -203,8 +224,8 @@ mod tests {
         // The player in the middle, a wall (object 1) above it.
         let state = [0, 2, 0, 0, 1, 0, 0, 0, 0];
         assert!(m.look_at(&state));
-        let up = m.picture(&state, 0);
-        let right = m.picture(&state, 3);
+        let up = m.picture(&state, 0, false);
+        let right = m.picture(&state, 3, false);
         assert_ne!(up, right);
         assert_eq!(m.guess(up), Guess::Play);
         m.learn(up, Guess::Play, true);
@@ -220,7 +241,7 @@ mod tests {
         // Another picture (the wall elsewhere) is not guessed from this one.
         let other = [2, 0, 0, 0, 1, 0, 0, 0, 0];
         assert!(m.look_at(&other));
-        assert_eq!(m.guess(m.picture(&other, 0)), Guess::Play);
+        assert_eq!(m.guess(m.picture(&other, 0, false)), Guess::Play);
         // No player, nothing to guess from.
         assert!(!m.look_at(&[0; 9]));
     }
@@ -230,7 +251,7 @@ mod tests {
         let mut m = memo();
         let state = [0, 0, 0, 0, 1, 0, 0, 0, 0];
         assert!(m.look_at(&state));
-        let p = m.picture(&state, 0);
+        let p = m.picture(&state, 0, false);
         m.learn(p, Guess::Play, true);
         // A game that changes something every other turn from the same
         // picture (a rule away from the player).
@@ -242,8 +263,12 @@ mod tests {
             m.learn(p, g, k % 2 == 1);
             m.learn(p, Guess::Play, true);
         }
-        assert!(!m.enabled());
+        assert!(!m.enabled(false));
         assert_eq!(m.guess(p), Guess::Play);
-        assert!(!m.look_at(&state));
+        // Steps back are trusted apart: still guessed from.
+        assert!(m.enabled(true));
+        let back = m.picture(&state, 0, true);
+        m.learn(back, Guess::Play, true);
+        assert_eq!(m.guess(back), Guess::Check);
     }
 }

@@ -3,7 +3,7 @@
 //! A* over it, and the bounds (time, states, memory, cancel).
 
 use super::heuristic::Heuristic;
-use super::predict::{Guess, NoopMemo};
+use super::predict::{Guess, NoopMemo, Picture};
 use super::{Cancel, Progress, SolveOptions, SolveReport, Status, Step, Strategy};
 use crate::compile::Game;
 use crate::fasthash::FxHasher;
@@ -371,6 +371,12 @@ impl<'a> Search<'a> {
             None => false,
         };
         let mut deferred = 0u8;
+        // The input that undoes the move into `node` (down after up, left
+        // after right): a walk back to where the player came from.
+        let back = match self.store.parent[node as usize] {
+            ROOT => usize::MAX,
+            _ => usize::from(self.store.input[node as usize]) ^ 2,
+        };
         // Whether the session still holds `node` (after a turn that changed
         // nothing, when that leaves the whole state as it was).
         let mut at_node = false;
@@ -380,10 +386,10 @@ impl<'a> Search<'a> {
             }
             let (picture, guess) = match memo.as_deref_mut() {
                 Some(m) if guessing => {
-                    let p = m.picture(&self.store.state(node)[..self.cell_words], k);
+                    let p = m.picture(&self.store.state(node)[..self.cell_words], k, k == back);
                     (p, m.guess(p))
                 }
-                _ => (0, Guess::Play),
+                _ => (Picture::default(), Guess::Play),
             };
             if guess == Guess::Defer {
                 deferred |= 1 << k;
@@ -399,8 +405,15 @@ impl<'a> Search<'a> {
             let step = super::step(&mut self.session, input, self.level, self.opts.again_limit);
             let unchanged = step == Step::Moved
                 && self.session.level_objects().is_some_and(|o| o == &self.store.state(node)[..self.cell_words]);
-            if guessing && let Some(m) = memo.as_deref_mut() {
-                m.learn(picture, guess, unchanged);
+            // What the memo learns: whether the input was of no use (for a
+            // step back, also when it led to a state already found).
+            let mut learn = |useless: bool| {
+                if guessing && let Some(m) = memo.as_deref_mut() {
+                    m.learn(picture, guess, useless);
+                }
+            };
+            if unchanged || step != Step::Moved {
+                learn(unchanged);
             }
             match step {
                 Step::Won => return Ok((Some(self.path(node, input)), 0)),
@@ -413,6 +426,7 @@ impl<'a> Search<'a> {
                 continue;
             }
             if !self.session.save_state_into(&mut self.save_buf) {
+                learn(false);
                 continue;
             }
             let objects = self.save_buf.objects();
@@ -422,7 +436,9 @@ impl<'a> Search<'a> {
                 self.cur.extend_from_slice(self.save_buf.restart_objects().unwrap_or_default());
             }
             let rng = self.random.then_some(self.save_buf.rng());
-            if let Some(child) = self.store.insert(&self.cur, rng, node, k as u8, depth) {
+            let child = self.store.insert(&self.cur, rng, node, k as u8, depth);
+            learn(child.is_none() && k == back);
+            if let Some(child) = child {
                 children.push(child);
             }
         }
