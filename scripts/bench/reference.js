@@ -2,11 +2,13 @@
 // The reference PuzzleScript engine, timed on the same work as
 // `puzzlewright bench` (see scripts/bench-vs-reference.sh).
 //
-//   node scripts/bench/reference.js REF_CHECKOUT compile CORPUS_DIR [--repeat N] [--only a,b]
+//   node scripts/bench/reference.js REF_CHECKOUT compile CORPUS_DIR [--repeat N] [--min-ms MS] [--only a,b]
 //   node scripts/bench/reference.js REF_CHECKOUT walks   CORPUS_DIR [--turns N] [--levels N] [--only a,b]
 //
 // compile: every game compiled warm in this one process (two unmeasured
-//   compiles first), the median of N timed compiles per game.
+//   compiles first), the median of its timed compiles: at least --repeat of
+//   them, and more until they add up to --min-ms milliseconds (default 0);
+//   `puzzlewright bench compile` follows the same rule.
 // walks: for each game, its first --levels maps, a walk of --turns inputs
 //   drawn from the generator both sides share (bench_inputs below), with
 //   pending again turns drained after each input; compiling and loading are
@@ -103,18 +105,22 @@ function drain() {
 
 if (mode === 'compile') {
     const repeat = Number(option('--repeat', '10'));
+    const minMs = Number(option('--min-ms', '0'));
     for (const g of games) {
         const text = fs.readFileSync(path.join(corpusDir, g), 'utf8');
         ps.compile(['restart'], text);
         ps.compile(['restart'], text);
         const times = [];
-        for (let i = 0; i < repeat; i++) {
+        let total = 0;
+        while (times.length < repeat || total < minMs) {
             const t0 = process.hrtime.bigint();
             ps.compile(['restart'], text);
-            times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+            const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+            times.push(ms);
+            total += ms;
         }
         times.sort((a, b) => a - b);
-        console.log(JSON.stringify({ game: g, ms: times[Math.floor(times.length / 2)] }));
+        console.log(JSON.stringify({ game: g, ms: times[Math.floor(times.length / 2)], builds: times.length }));
     }
 } else if (mode === 'walks') {
     const turns = Number(option('--turns', '300'));

@@ -34,11 +34,10 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
         })
     };
     for e in &ast.levels {
-        if let LevelEntry::Message { text, span } = e {
-            let lines = crate::render::wrap_message(text, crate::render::MESSAGE_COLUMNS);
-            if lines.len() > crate::render::MESSAGE_ROWS {
-                out.push(cat::long_message(*span));
-            }
+        if let LevelEntry::Message { text, span } = e
+            && crate::render::wrap_count(text, crate::render::MESSAGE_COLUMNS) > crate::render::MESSAGE_ROWS
+        {
+            out.push(cat::long_message(*span));
         }
         let LevelEntry::Map(m) = e else { continue };
         let first_len = m.rows.first().map_or(0, Vec::len);

@@ -26,22 +26,30 @@ fn check_cell(items: &[CellItem], rhs: bool, names: &NameTable, span: crate::spa
             }
         }
     }
-    let present: Vec<&str> = items
-        .iter()
-        .filter(|it| !is_no(it))
-        .flat_map(|it| match names.meaning(&it.name.text) {
-            Some(m @ Meaning::Object(_)) if !rhs || names.is_object(&it.name.text) => m.objects(),
-            Some(m @ Meaning::Aggregate(_)) if !rhs => m.objects(),
-            _ => &[],
-        })
-        .copied()
-        .collect();
+    if !items.iter().any(is_no) {
+        return;
+    }
+    // What the cell's other items put there: only the right side's clash
+    // with a `no` needs it.
+    let present: Vec<&str> = if rhs {
+        items
+            .iter()
+            .filter(|it| !is_no(it))
+            .flat_map(|it| match names.meaning(&it.name.text) {
+                Some(m @ Meaning::Object(_)) if names.is_object(&it.name.text) => m.objects(),
+                _ => &[],
+            })
+            .copied()
+            .collect()
+    } else {
+        Vec::new()
+    };
     for it in items.iter().filter(|it| is_no(it)) {
-        let excluded = names.objects_of(&it.name.text);
-        if let Some(clash) = excluded.iter().find(|o| present.contains(o))
-            && rhs {
-                out.push(cat::rule_no_and_yes(span, &it.name.text, clash));
-            }
+        if rhs
+            && let Some(clash) = names.objects_of(&it.name.text).iter().find(|o| present.contains(o))
+        {
+            out.push(cat::rule_no_and_yes(span, &it.name.text, clash));
+        }
         if let Some(Meaning::Aggregate(_)) = names.meaning(&it.name.text) {
             out.push(cat::rule_no_aggregate(span, &it.name.text));
         }
@@ -59,7 +67,7 @@ fn check_rule(rule: &Rule, names: &NameTable, out: &mut Vec<Diagnostic>) {
     for (side, rows) in [(false, &rule.lhs), (true, &rule.rhs)] {
         for row in rows.iter() {
             let n = row.cells.len();
-            if !side {
+            if !side && row.cells.iter().any(|c| matches!(c, Cell::Ellipsis(_))) {
                 let ellipses: Vec<usize> =
                     row.cells.iter().enumerate().filter(|(_, c)| matches!(c, Cell::Ellipsis(_))).map(|(k, _)| k).collect();
                 if let Some(&third) = ellipses.get(2) {
@@ -98,7 +106,6 @@ fn check_rule(rule: &Rule, names: &NameTable, out: &mut Vec<Diagnostic>) {
             }
         }
         // Properties on the right must be pinned down by the left.
-        let lhs_props: Vec<&str> = row_items(l).map(|i| i.name.text.as_str()).collect();
         for (a, b) in l.cells.iter().zip(&r.cells) {
             let (Cell::Items(..), Cell::Items(ri, s)) = (a, b) else { continue };
             for it in ri {
@@ -106,7 +113,7 @@ fn check_rule(rule: &Rule, names: &NameTable, out: &mut Vec<Diagnostic>) {
                     continue;
                 }
                 if let Some(Meaning::Property(_)) = names.meaning(&it.name.text)
-                    && !lhs_props.contains(&it.name.text.as_str()) {
+                    && !row_items(l).any(|i| i.name.text == it.name.text) {
                         out.push(cat::rule_property_unmatched(*s, &it.name.text));
                     }
             }

@@ -74,12 +74,14 @@ struct Glyphs<'a> {
     names: &'a Layout<'a>,
     ow: usize,
     ascii: Vec<Option<Option<Vec<u64>>>>,
+    /// One-word games: each ASCII glyph's word, once worked out.
+    ascii_words: [Option<u64>; 128],
     other: crate::fasthash::HashMap<char, Option<Vec<u64>>>,
 }
 
 impl<'a> Glyphs<'a> {
     fn new(names: &'a Layout<'a>, ow: usize) -> Self {
-        Glyphs { names, ow, ascii: vec![None; 128], other: crate::fasthash::HashMap::default() }
+        Glyphs { names, ow, ascii: vec![None; 128], ascii_words: [None; 128], other: crate::fasthash::HashMap::default() }
     }
 
     fn mask(&mut self, ch: char) -> Option<&[u64]> {
@@ -90,6 +92,58 @@ impl<'a> Glyphs<'a> {
         };
         slot.as_deref()
     }
+
+    /// The one-word mask of `ch` (0 for a glyph that places nothing), in
+    /// a game of one object word.
+    fn word(&mut self, ch: char) -> u64 {
+        if let Some(&Some(w)) = self.ascii_words.get(ch as usize) {
+            return w;
+        }
+        let w = self.mask(ch).map_or(0, |m| m[0]);
+        if let Some(slot) = self.ascii_words.get_mut(ch as usize) {
+            *slot = Some(w);
+        }
+        w
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests: build every map with the general code.
+    static GENERAL_LEVELS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether maps must be built with the general code (tests only).
+fn general_levels() -> bool {
+    #[cfg(test)]
+    return GENERAL_LEVELS.with(std::cell::Cell::get);
+    #[cfg(not(test))]
+    false
+}
+
+/// [`build_map`] for games of one object word: a cell is one word, read
+/// from a table of ASCII glyphs' words.
+#[inline(never)]
+fn build_map_one_word(glyphs: &mut Glyphs, map: &LevelMap, bg: Background, layer_masks: &[Box<[u64]>]) -> LevelGrid {
+    let height = map.rows.len();
+    let width = map.rows.first().map_or(0, Vec::len);
+    let mut cells = vec![0u64; width * height];
+    for (y, row) in map.rows.iter().enumerate() {
+        let Some(&last) = row.last() else { continue };
+        for x in 0..width {
+            let ch = row.get(x).copied().unwrap_or(last);
+            cells[x * height + y] = glyphs.word(ch);
+        }
+    }
+    // The background, as in `build_map`.
+    let bg_layer_mask: Option<u64> = bg.layer.and_then(|l| layer_masks.get(l)).and_then(|m| m.first().copied());
+    let found = bg_layer_mask.and_then(|lm| cells.iter().find(|&&c| c & lm != 0).map(|&c| c & lm));
+    let fill = found.unwrap_or(if bg.id < 64 { 1u64 << bg.id } else { 0 });
+    match bg_layer_mask {
+        Some(lm) => cells.iter_mut().filter(|c| **c & lm == 0).for_each(|c| *c |= fill),
+        None => cells.iter_mut().for_each(|c| *c |= fill),
+    }
+    LevelGrid { width, height, cells }
 }
 
 fn build_map(glyphs: &mut Glyphs, map: &LevelMap, bg: Background, layer_masks: &[Box<[u64]>], ow: usize) -> LevelGrid {
@@ -143,12 +197,50 @@ pub(crate) fn build(
     ow: usize,
 ) -> Vec<Level> {
     let mut glyphs = Glyphs::new(names, ow);
+    let one_word = ow == 1 && !general_levels();
     entries
         .iter()
         .filter_map(|e| match e {
             LevelEntry::Message { text, .. } => Some(Level::Message(text.clone())),
             LevelEntry::Map(m) if m.rows.is_empty() => None,
+            LevelEntry::Map(m) if one_word => Some(Level::Map(build_map_one_word(&mut glyphs, m, bg, layer_masks))),
             LevelEntry::Map(m) => Some(Level::Map(build_map(&mut glyphs, m, bg, layer_masks, ow))),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{GENERAL_LEVELS, Level};
+
+    #[test]
+    fn one_word_maps_are_built_as_the_general_code_builds_them() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+        let Ok(entries) = std::fs::read_dir(&dir) else { return };
+        let mut one_word = 0;
+        for e in entries.filter_map(Result::ok) {
+            let Ok(source) = std::fs::read_to_string(e.path()) else { continue };
+            let cells = |general: bool| {
+                GENERAL_LEVELS.with(|g| g.set(general));
+                let b = crate::build(&source);
+                GENERAL_LEVELS.with(|g| g.set(false));
+                let game = b.game.or(b.salvaged)?;
+                let maps: Vec<(usize, usize, Vec<u64>)> = game
+                    .levels
+                    .iter()
+                    .filter_map(|l| match l {
+                        Level::Map(m) => Some((m.width, m.height, m.cells.clone())),
+                        Level::Message(_) => None,
+                    })
+                    .collect();
+                Some((game.obj_words, maps))
+            };
+            let fast = cells(false);
+            if fast.as_ref().is_some_and(|(ow, _)| *ow == 1) {
+                one_word += 1;
+            }
+            assert_eq!(fast, cells(true), "{}", e.path().display());
+        }
+        assert!(one_word > 10, "only {one_word} one-word games");
+    }
 }

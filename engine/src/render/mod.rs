@@ -195,9 +195,69 @@ pub fn wrap_message(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// How many lines [`wrap_message`] gives `text` at `width`, worked out
+/// without building them (the checks only count them, on every build).
+#[must_use]
+pub fn wrap_count(text: &str, width: usize) -> usize {
+    let width = width.max(1);
+    if text.len() <= width {
+        // At most `width` characters: one line, or none.
+        return usize::from(!text.is_empty());
+    }
+    if text.is_ascii() {
+        count_lines(text.as_bytes(), width, |b| char::from(b).is_whitespace())
+    } else {
+        let chars: Vec<char> = text.chars().collect();
+        count_lines(&chars, width, char::is_whitespace)
+    }
+}
+
+/// The line count of [`wrap_message`]'s loop over `chars`.
+fn count_lines<T: Copy>(chars: &[T], width: usize, is_ws: impl Fn(T) -> bool) -> usize {
+    let n = chars.len();
+    let mut lines = 0;
+    let mut pos = 0;
+    while pos < n {
+        let max = width.min(n - pos);
+        let fit = (1..=max).rev().find(|&k| pos + k == n || is_ws(chars[pos + k]));
+        let (take, skip) = match fit {
+            Some(k) if pos + k == n => (k, 0),
+            Some(k) => (k, 1),
+            None if n - pos >= width => (width, 0),
+            None => (n - pos, 0),
+        };
+        lines += 1;
+        pos += take + skip;
+    }
+    lines
+}
+
 #[cfg(test)]
 mod wrap_tests {
-    use super::wrap_message;
+    use super::{wrap_count, wrap_message};
+
+    #[test]
+    fn the_count_is_the_number_of_wrapped_lines() {
+        let texts = [
+            "",
+            " ",
+            "a",
+            "aaa bbb ccc",
+            "abcdefghij",
+            "ab cd",
+            "  leading and trailing spaces   ",
+            "a very long message that goes on and on past the width of the message box, several times over",
+            "averyveryveryveryveryveryverylongwordwithnospacesatallinsideitwhatsoever and then more",
+            "tabs\tand\nnew lines\x0bvertical tab \u{a0}no-break space",
+            "é ü ß çà é ü ß çà é ü ß çà é ü ß çà é ü ß çà é ü ß çà é ü ß çà",
+            "ééééééééééééééééééééééééééééééééééééééééééé",
+        ];
+        for text in texts {
+            for width in [0, 1, 3, 4, 5, 7, 10, 34] {
+                assert_eq!(wrap_count(text, width), wrap_message(text, width).len(), "{text:?} at {width}");
+            }
+        }
+    }
 
     #[test]
     fn wraps_at_spaces_and_cuts_long_words() {

@@ -51,10 +51,29 @@ fn starts_word_ci(s: &str, word: &str) -> bool {
 /// own).
 const SPACES: &str = "                                                                                                                                ";
 
+/// Whether `bytes` hold a `(` or a `)`: eight bytes at a time (the two
+/// differ only in their lowest bit, so one test of each byte with that bit
+/// cleared finds both).
+fn has_paren(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        // Zero where a byte is `(` or `)`.
+        let x = (u64::from_le_bytes(w) & !ONES) ^ (ONES * u64::from(b'('));
+        if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
+            return true;
+        }
+    }
+    chunks.remainder().iter().any(|&b| b | 1 == b')')
+}
+
 /// Scan `raw`, starting inside `depth` nested comments.
 #[must_use]
 pub fn scan(raw: &str, depth: u32, mode: Mode) -> Scanned<'_> {
-    if raw.as_bytes().iter().any(|&b| b == b'(' || b == b')') {
+    if has_paren(raw.as_bytes()) {
         return scan_general(raw, depth, mode);
     }
     if depth > 0 {
@@ -202,6 +221,25 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn parentheses_are_found_wherever_they_are() {
+        for len in 0..20 {
+            for at in 0..len {
+                for p in [b'(', b')'] {
+                    let mut line = vec![b'x'; len];
+                    line[at] = p;
+                    assert!(has_paren(&line), "{p} at {at} of {len}");
+                }
+            }
+            // Every other byte value, with and without the high bit.
+            let others: Vec<u8> = (0..=255u8).filter(|&b| b != b'(' && b != b')').collect();
+            for w in others.chunks(len.max(1)) {
+                assert!(!has_paren(w), "{w:?}");
+            }
+        }
+        assert!(has_paren("é ü (".as_bytes()));
     }
 
     #[test]

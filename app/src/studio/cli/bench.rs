@@ -3,7 +3,11 @@
 //! `scripts/bench-vs-reference.sh` can print the two side by side.
 //!
 //! - `compile`: every game built warm in this one process (two unmeasured
-//!   builds first), the median of `--repeat` timed builds per game.
+//!   builds first), the median of its timed builds: at least `--repeat`
+//!   of them, and more until they add up to `--min-ms` milliseconds
+//!   (default 0), so that a game built in a tenth of a millisecond is not
+//!   judged on a few milliseconds of the machine's life.
+//!   `scripts/bench/reference.js` follows the same rule.
 //! - `walks`: for each game, its first `--levels` maps, a walk of `--turns`
 //!   inputs from the generator both sides share ([`bench_inputs`]), pending
 //!   `again` turns drained after each input; building and loading are not
@@ -72,6 +76,7 @@ fn drain(session: &mut Session) {
 struct Options {
     dir: PathBuf,
     repeat: usize,
+    min_ms: f64,
     turns: usize,
     levels: usize,
     threads: usize,
@@ -79,13 +84,14 @@ struct Options {
 }
 
 fn parse(args: &[String]) -> anyhow::Result<Options> {
-    let mut o = Options { dir: PathBuf::new(), repeat: 10, turns: 300, levels: 3, threads: 1, only: None };
+    let mut o = Options { dir: PathBuf::new(), repeat: 10, min_ms: 0.0, turns: 300, levels: 3, threads: 1, only: None };
     let mut dir = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().with_context(|| format!("{name} needs a value"));
         match a.as_str() {
             "--repeat" => o.repeat = value("--repeat")?.parse().context("--repeat takes a number")?,
+            "--min-ms" => o.min_ms = value("--min-ms")?.parse().context("--min-ms takes a number")?,
             "--turns" => o.turns = value("--turns")?.parse().context("--turns takes a number")?,
             "--levels" => o.levels = value("--levels")?.parse().context("--levels takes a number")?,
             "--threads" => o.threads = value("--threads")?.parse().context("--threads takes a number")?,
@@ -122,17 +128,18 @@ fn games(o: &Options) -> anyhow::Result<Vec<(String, String)>> {
 fn compile_lines(name: &str, source: &str, o: &Options) -> Vec<String> {
     let _ = engine::build(source);
     let _ = engine::build(source);
-    let mut times: Vec<f64> = (0..o.repeat)
-        .map(|_| {
-            let t = Instant::now();
-            let b = engine::build(source);
-            let ms = t.elapsed().as_secs_f64() * 1000.0;
-            drop(b);
-            ms
-        })
-        .collect();
+    let mut times: Vec<f64> = Vec::with_capacity(o.repeat);
+    let mut total = 0.0;
+    while times.len() < o.repeat || total < o.min_ms {
+        let t = Instant::now();
+        let b = engine::build(source);
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        drop(b);
+        times.push(ms);
+        total += ms;
+    }
     times.sort_by(f64::total_cmp);
-    vec![serde_json::json!({ "game": name, "ms": times[times.len() / 2] }).to_string()]
+    vec![serde_json::json!({ "game": name, "ms": times[times.len() / 2], "builds": times.len() }).to_string()]
 }
 
 fn walk_lines(name: &str, source: &str, o: &Options) -> Vec<String> {
