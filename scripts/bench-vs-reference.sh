@@ -7,7 +7,8 @@
 # REFERENCE_CHECKOUT is a checkout of the reference PuzzleScript repository
 # (it has src/tests/run_tests_node.js); node must be installed. With no part
 # named, all three run:
-#   compile  every corpus game built warm in one process: the median of
+#   compile  every corpus game built warm in one process (ROUNDS times,
+#            default 3, the two sides taking turns): the median of
 #            repeated builds per game, ours and the reference's (node, the
 #            editor's own settings), and the ratio per game. Each side builds
 #            a game at least REPEAT times and goes on until its timed builds
@@ -28,7 +29,7 @@
 # overflow checks and debug assertions; the README's figures use the release
 # binary, `cargo build --release -p app --bin puzzlewright` and
 # PUZZLEWRIGHT_BIN=target/release/puzzlewright), REPEAT and MIN_MS (compile,
-# default 15 builds and 200 ms; MIN_MS=0 gives exactly REPEAT builds, and
+# default 15 builds and 100 ms per round; MIN_MS=0 gives exactly REPEAT builds, and
 # then the one-core whole-corpus wall time is printed too), TURNS and LEVELS (walks, default 300 and 3), BENCH_CORE (the
 # core the one-core runs are pinned to, default 0: pick one that nothing
 # else is pinned to).
@@ -79,24 +80,52 @@ for part in "${parts[@]}"; do
 case $part in
 compile)
     repeat=${REPEAT:-15}
-    min_ms=${MIN_MS:-200}
-    echo; echo "== compile: median of warm builds per corpus game (at least $repeat, and at least $min_ms ms of them) =="
-    t0=$(now); taskset -c "$core" node "$refjs" "$ref" compile "$corpus" --repeat "$repeat" --min-ms "$min_ms" > "$tmp/ref-compile.jsonl"; t1=$(now)
-    taskset -c "$core" "$bin" bench compile "$corpus" --repeat "$repeat" --min-ms "$min_ms" > "$tmp/our-compile.jsonl"; t2=$(now)
+    min_ms=${MIN_MS:-100}
+    rounds=${ROUNDS:-3}
+    echo; echo "== compile: median of warm builds per corpus game (at least $repeat, and at least $min_ms ms of them), $rounds rounds taking turns =="
+    # The two sides take turns, round by round (the reference first in odd
+    # rounds, ours first in even ones), so that a slow minute of the
+    # machine's falls on both; a game's figure per side is the median of
+    # its rounds' medians.
+    t_ref=0; t_ours=0
+    for ((r = 1; r <= rounds; r++)); do
+        for side in $( ((r % 2)) && echo "ref ours" || echo "ours ref"); do
+            a=$(now)
+            if [ "$side" = ref ]; then
+                taskset -c "$core" node "$refjs" "$ref" compile "$corpus" --repeat "$repeat" --min-ms "$min_ms" > "$tmp/ref-compile.$r.jsonl"
+                t_ref=$(echo "$t_ref + $(now) - $a" | bc -l)
+            else
+                taskset -c "$core" "$bin" bench compile "$corpus" --repeat "$repeat" --min-ms "$min_ms" > "$tmp/our-compile.$r.jsonl"
+                t_ours=$(echo "$t_ours + $(now) - $a" | bc -l)
+            fi
+        done
+    done
+    cat "$tmp"/ref-compile.*.jsonl > "$tmp/ref-compile.jsonl"
+    cat "$tmp"/our-compile.*.jsonl > "$tmp/our-compile.jsonl"
+    t2=$(now)
     reference_all_cores compile "$tmp/ref-compile-all.jsonl" --repeat "$repeat"; t3=$(now)
     "$bin" bench compile "$corpus" --repeat "$repeat" --threads "$cores" > /dev/null; t4=$(now)
     python3 - "$tmp/ref-compile.jsonl" "$tmp/our-compile.jsonl" <<'EOF'
 import json, statistics, sys
+from collections import defaultdict
 ref_lines = list(map(json.loads, open(sys.argv[1])))
 our_lines = list(map(json.loads, open(sys.argv[2])))
-ref = {d["game"]: d["ms"] for d in ref_lines}
-ours = {d["game"]: d["ms"] for d in our_lines}
+def per_game(lines):
+    rounds = defaultdict(list)
+    for d in lines:
+        rounds[d["game"]].append(d["ms"])
+    return {g: statistics.median(ms) for g, ms in rounds.items()}
+ref = per_game(ref_lines)
+ours = per_game(our_lines)
 rows = sorted((ref[g] / max(ours[g], 1e-6), g) for g in ours if g in ref)
 ratios = [r for r, _ in rows]
 def builds(lines):
-    n = [d.get("builds", 0) for d in lines]
+    total = defaultdict(int)
+    for d in lines:
+        total[d["game"]] += d.get("builds", 0)
+    n = list(total.values())
     return f"{min(n)} to {max(n)}" if n else "none"
-print(f"builds per game: reference {builds(ref_lines)}, ours {builds(our_lines)}")
+print(f"builds per game over the rounds: reference {builds(ref_lines)}, ours {builds(our_lines)}")
 both = [g for g in ours if g in ref]
 r_sum, o_sum = sum(ref[g] for g in both), sum(ours[g] for g in both)
 print(f"one build of every game (sum of the medians), one core: reference {r_sum:.1f} ms, ours {o_sum:.1f} ms ({r_sum / max(o_sum, 1e-6):.1f}x)")
@@ -108,7 +137,7 @@ for g in ("easyenigma.txt", "threes.txt"):
 print("  slowest ten ratios:", ", ".join(f"{g} {r:.1f}x" for r, g in rows[:10]))
 EOF
     if [ "$min_ms" = 0 ]; then
-        printf 'whole corpus, one core:  reference %.2fs, ours %.2fs (%.1fx)\n' "$(elapsed "$t0" "$t1")" "$(elapsed "$t1" "$t2")" "$(echo "($t1 - $t0) / ($t2 - $t1)" | bc -l)"
+        printf 'whole corpus, one core, %s rounds:  reference %.2fs, ours %.2fs (%.1fx)\n' "$rounds" "$t_ref" "$t_ours" "$(echo "$t_ref / $t_ours" | bc -l)"
     fi
     printf 'whole corpus, %s cores:  reference %.2fs, ours %.2fs (%.1fx)\n' "$cores" "$(elapsed "$t2" "$t3")" "$(elapsed "$t3" "$t4")" "$(echo "($t3 - $t2) / ($t4 - $t3)" | bc -l)"
     ;;
