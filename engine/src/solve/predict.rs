@@ -36,9 +36,9 @@ use std::hash::{BuildHasherDefault, Hasher as _};
 /// small levels see guesses put aside).
 const FIRST_CHECKS: u64 = if cfg!(test) { 4 } else { 32 };
 /// After those, one guess in this many is played anyway.
-const SAMPLE_EVERY: u64 = 16;
+const SAMPLE_EVERY: u64 = 32;
 /// Guessing stops when more than one checked guess in this many was wrong.
-const MAX_WRONG_IN: u64 = 20;
+const MAX_WRONG_IN: u64 = 10;
 /// The memo stops learning new pictures beyond this many.
 const MAX_ENTRIES: usize = 1 << 20;
 /// More players than this: no guesses (the pictures would rarely repeat).
