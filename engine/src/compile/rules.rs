@@ -335,6 +335,19 @@ pub struct Rule {
     /// A two-word test of the level masks that rejects most rules that
     /// cannot match, before the full test.
     pub quick: RuleKey,
+    /// Whether no rewrite of the rule can make a cell stop matching one of
+    /// its patterns, worked out on first use (see [`Rule::matches_stay`]).
+    pub stays: super::settle::StayCache,
+}
+
+impl Rule {
+    /// Whether no rewrite of the rule can make a board cell that matched
+    /// one of its pattern cells stop matching it (`layer_masks`: the
+    /// game's). Then a match found before the rule's rewrites still holds
+    /// after any of them, and needs no second test.
+    pub fn matches_stay(&self, layer_masks: &[Box<[u64]>]) -> bool {
+        self.stays.get(self, layer_masks)
+    }
 }
 
 /// One word of [`Rule::rule_mask`] and one of [`Rule::mov_mask`] (the
@@ -855,6 +868,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                 .collect(),
             random: r.random,
             quick: RuleKey::of(&rule_mask, &rule_mov, &rule_no),
+            stays: super::settle::StayCache::default(),
             rule_mask: rule_mask.into(),
             mov_mask: rule_mov.into(),
             any_masks: any_masks.into(),

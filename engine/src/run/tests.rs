@@ -776,3 +776,38 @@ fn a_rule_needing_a_cell_without_an_object_every_cell_had_still_runs_once_one_lo
     let control = Game { prelude: "run_rules_on_level_start", ..Game::rules("[ no Target ] -> [ Mark ]", "TT@T") };
     assert_eq!(count(&control.start(), "Mark"), 0);
 }
+
+/// The `matches_stay` flag of each rule of `rules` on the test game.
+fn stays(rules: &str) -> Vec<bool> {
+    let game = crate::build(&Game::rules(rules, "P.C.W").source()).game.expect("compiled");
+    game.rules.groups.iter().flatten().map(|r| r.matches_stay(&game.layer_masks)).collect()
+}
+
+#[test]
+fn rules_whose_rewrites_cannot_undo_a_match_are_known() {
+    // Adds an object no cell reads; sets a crate's movement where the
+    // other cell needs the player's (never taken away).
+    assert!(stays("right [ Wall | ] -> [ Wall | Mark ]").iter().all(|&s| s));
+    assert!(stays("[ > Player | Crate ] -> [ > Player | > Crate ]").iter().all(|&s| s));
+    // Controls: takes away what a cell needs, adds what a cell forbids,
+    // takes a movement a cell needs, draws a random object.
+    assert!(stays("right [ Crate | Crate ] -> [ Wall | Wall ]").iter().all(|&s| !s));
+    assert!(stays("right [ Crate | no Mark ] -> [ Crate | Mark ]").iter().all(|&s| !s));
+    assert!(stays("[ > Crate | ] -> [ Crate | ]").iter().all(|&s| !s));
+    assert!(stays("right [ Crate | ] -> [ Crate | random Mark ]").iter().all(|&s| !s));
+}
+
+#[test]
+fn a_match_undone_by_an_earlier_rewrite_of_the_same_rule_is_skipped() {
+    // The second crate pair starts where the first was rewritten: it no
+    // longer matches, so the third crate stays (fails when the second
+    // match is rewritten without being checked again).
+    let g = Game {
+        prelude: "run_rules_on_level_start",
+        ..Game::rules("right [ Crate | Crate ] -> [ Wall | Wall ]", "CCC")
+    };
+    assert_eq!(grid(&g.start()), "W W C");
+    // The control: a rule whose rewrites keep every match marks every pair.
+    let control = Game { prelude: "run_rules_on_level_start", ..Game::rules("right [ Crate | ] -> [ Crate | Mark ]", "CCC") };
+    assert_eq!(grid(&control.start()), "C CM CM");
+}
