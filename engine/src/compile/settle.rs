@@ -24,6 +24,14 @@
 //!    turns off where both can apply, everything the first pass wrote still
 //!    holds at its end, and the next pass rewrites nothing.
 //!
+//! 3. In a group whose rules are all one row of one cell, a rule's own
+//!    rewrite may reach its own test. Its matches are distinct cells, each
+//!    rewritten once, and a rewrite is idempotent (clear, then set). If
+//!    no other rule's effect reaches its test (as in 1), a cell matching
+//!    it on the next pass matched it on this one and was rewritten by it;
+//!    if no other rule undoes its effects (as in 2), rewriting that cell
+//!    again changes nothing.
+//!
 //! Randomness and rigid bodies are left out: their next pass draws
 //! numbers or books movements. Commands are allowed, except `gosub`: the
 //! next pass would queue the same commands again, and queueing them is
@@ -116,9 +124,10 @@ impl<'a> Cells<'a> {
             || kept(self.obj(b, PRESENT), self.obj(a, ABSENT), self.obj(a, ON))
     }
 
-    /// Appends a cell's record; false when the cell is random or its own
-    /// rewrite reaches its test (the most common way out, found early).
-    fn push(&mut self, p: &CellPattern) -> bool {
+    /// Appends a cell's record; false when the cell is random or, unless
+    /// `own_ok`, its own rewrite reaches its test (the most common way
+    /// out, found early).
+    fn push(&mut self, p: &CellPattern, own_ok: bool) -> bool {
         let (ow, mw) = (self.ow, self.mw);
         let word = |m: &[u64], w: usize| m.get(w).copied().unwrap_or(0);
         let start = self.data.len();
@@ -176,7 +185,7 @@ impl<'a> Cells<'a> {
             movs[MOV_OFF * mw + w] = clear & !set & !still;
         }
         let me = self.len() - 1;
-        !self.touches(me, me)
+        own_ok || !self.touches(me, me)
     }
 
     /// The quick test: no effect of any cell reaches any cell's reads, and
@@ -223,11 +232,16 @@ fn settles_in_one_pass(group: &[Rule], layer_masks: &[Box<[u64]>]) -> bool {
                 PatternCell::Ellipsis => None,
             })
     };
+    // Point 3: every rule one row of one cell, so pattern cell `k` is
+    // rule `k`.
+    let one_cell = group
+        .iter()
+        .all(|r| matches!(&r.rows[..], [row] if matches!(&row.cells[..], [PatternCell::Cell(_)])));
     let ow = patterns().map(|p| p.present.len()).max().unwrap_or(0);
     let mw = patterns().map(|p| p.mov_present.len()).max().unwrap_or(0);
     let mut cells = Cells::new(ow, mw, layer_masks);
     for p in patterns() {
-        if !cells.push(p) {
+        if !cells.push(p, one_cell) {
             return false;
         }
     }
@@ -239,7 +253,7 @@ fn settles_in_one_pass(group: &[Rule], layer_masks: &[Box<[u64]>]) -> bool {
         return false;
     }
     (0..n).all(|a| {
-        let spoils = (0..n).any(|r| cells.touches(a, r) && !cells.excludes(a, r));
+        let spoils = (0..n).any(|r| (r != a || !one_cell) && cells.touches(a, r) && !cells.excludes(a, r));
         let undone = (a + 1..n).any(|b| cells.undoes(a, b) && !cells.excludes(a, b));
         !spoils && !undone
     })
@@ -269,7 +283,7 @@ fn stays(rule: &Rule, layer_masks: &[Box<[u64]>]) -> bool {
     let mw = patterns().map(|p| p.mov_present.len()).max().unwrap_or(0);
     let mut cells = Cells::new(ow, mw, layer_masks);
     for p in patterns() {
-        if !cells.push(p) {
+        if !cells.push(p, false) {
             return false;
         }
     }
