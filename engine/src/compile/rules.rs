@@ -235,6 +235,9 @@ pub struct RowKey {
     pub mov_word: usize,
     /// Movement bits of that word that must all be set.
     pub mov_bits: u64,
+    /// The row is this one cell and these tests are all it requires: a
+    /// place that passes them matches.
+    pub decides: bool,
 }
 
 /// The index and value of the word of `words` with the most bits set
@@ -270,10 +273,28 @@ impl RowKey {
             // Movements are rare on a board: a required one rules out more.
             let score = obj_all.count_ones() * 4 + any_score + 16 * mov_bits.count_ones();
             if score > 0 && best.is_none_or(|(s, _)| score > s) {
-                best = Some((score, RowKey { cell, obj_word, obj_all, obj_any, mov_word, mov_bits }));
+                let decides = cells.len() == 1 && Self::whole(p, obj_word, obj_all, obj_any, mov_word, mov_bits);
+                best = Some((score, RowKey { cell, obj_word, obj_all, obj_any, mov_word, mov_bits, decides }));
             }
         }
         best.map(|(_, k)| k)
+    }
+
+    /// Whether `p` requires exactly: all of `obj_all` and one of `obj_any`
+    /// (unless 0) in object word `obj_word`, and all of `mov_bits` in
+    /// movement word `mov_word`.
+    fn whole(p: &CellPattern, obj_word: usize, obj_all: u64, obj_any: u64, mov_word: usize, mov_bits: u64) -> bool {
+        let only = |words: &[u64], k: usize, v: u64| words.iter().enumerate().all(|(w, &x)| x == if w == k { v } else { 0 });
+        let any_ok = match &p.any_present[..] {
+            [] => obj_any == 0,
+            [a] => obj_any != 0 && only(a, obj_word, obj_any),
+            _ => false,
+        };
+        only(&p.present, obj_word, obj_all)
+            && p.missing.iter().all(|&x| x == 0)
+            && any_ok
+            && only(&p.mov_present, mov_word, mov_bits)
+            && p.mov_missing.iter().all(|&x| x == 0)
     }
 }
 

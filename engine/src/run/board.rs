@@ -762,6 +762,8 @@ impl Board {
         let (kc, kow, kall, kany, kmw, kmb) = row
             .key
             .map_or((0, 0, 0, 0, 0, 0), |k| (k.cell as isize, k.obj_word, k.obj_all, k.obj_any, k.mov_word, k.mov_bits));
+        // A one-cell row whose key is all it requires needs no more test.
+        let decided = row.key.is_some_and(|k| k.decides);
         let mov_keyed = |i: isize| -> bool {
             let p = (i + kc * d) as usize;
             movements.get(p * MW + kmw).is_some_and(|&m| m & kmb == kmb)
@@ -773,7 +775,7 @@ impl Board {
             let key_cell = (first + kc * d) as usize;
             let mut hit = |j: usize| {
                 let i = first + j as isize * step;
-                if (kmb == 0 || mov_keyed(i)) && test(i) {
+                if (kmb == 0 || mov_keyed(i)) && (decided || test(i)) {
                     out.push(RowMatch { start: i as usize, gaps: [0, 0] });
                 }
             };

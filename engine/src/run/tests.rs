@@ -846,3 +846,21 @@ fn a_match_undone_by_an_earlier_rewrite_of_the_same_rule_is_skipped() {
     let control = Game { prelude: "run_rules_on_level_start", ..Game::rules("right [ Crate | ] -> [ Crate | Mark ]", "CCC") };
     assert_eq!(grid(&control.start()), "C CM CM");
 }
+
+/// Whether each rule's first row is decided by its key alone.
+fn decided(rules: &str) -> Vec<bool> {
+    let game = crate::build(&Game::rules(rules, "P.C.W").source()).game.expect("compiled");
+    game.rules.groups.iter().flatten().map(|r| r.rows[0].key.is_some_and(|k| k.decides)).collect()
+}
+
+#[test]
+fn one_cell_rows_that_their_key_decides_are_known() {
+    assert!(decided("[ Crate ] -> [ ]").iter().all(|&d| d));
+    assert!(decided("[ Crate Mark ] -> [ ]").iter().all(|&d| d));
+    assert!(decided("[ > Crate ] -> [ Crate ]").iter().all(|&d| d));
+    // Controls: an object that must be missing, a movement that must be
+    // missing, a second cell.
+    assert!(decided("[ Crate no Mark ] -> [ Crate Mark ]").iter().all(|&d| !d));
+    assert!(decided("[ stationary Crate ] -> [ Mark ]").iter().all(|&d| !d));
+    assert!(decided("[ Crate | Wall ] -> [ | Wall ]").iter().all(|&d| !d));
+}
