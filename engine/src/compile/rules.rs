@@ -215,6 +215,10 @@ pub struct Row {
     /// The properties the row's cells require (one of each must be on the
     /// board, and on any line the row matches in).
     pub any_masks: Box<[Box<[u64]>]>,
+    /// For rows with a key: bit `k` set when cell `k` (of the first 64)
+    /// needs no test once the key has passed (it requires nothing, or it
+    /// is the key cell and the key is all it requires).
+    pub untested: u64,
 }
 
 /// The matcher's first test of a row at a place, on one cell (the row's
@@ -235,6 +239,8 @@ pub struct RowKey {
     pub mov_word: usize,
     /// Movement bits of that word that must all be set.
     pub mov_bits: u64,
+    /// These tests are all the key cell requires.
+    pub whole: bool,
     /// The row is this one cell and these tests are all it requires: a
     /// place that passes them matches.
     pub decides: bool,
@@ -273,8 +279,9 @@ impl RowKey {
             // Movements are rare on a board: a required one rules out more.
             let score = obj_all.count_ones() * 4 + any_score + 16 * mov_bits.count_ones();
             if score > 0 && best.is_none_or(|(s, _)| score > s) {
-                let decides = cells.len() == 1 && Self::whole(p, obj_word, obj_all, obj_any, mov_word, mov_bits);
-                best = Some((score, RowKey { cell, obj_word, obj_all, obj_any, mov_word, mov_bits, decides }));
+                let whole = Self::whole(p, obj_word, obj_all, obj_any, mov_word, mov_bits);
+                let decides = cells.len() == 1 && whole;
+                best = Some((score, RowKey { cell, obj_word, obj_all, obj_any, mov_word, mov_bits, whole, decides }));
             }
         }
         best.map(|(_, k)| k)
@@ -834,7 +841,21 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                 }
             }
         }
+        let mut untested = 0u64;
+        if let Some(k) = key {
+            for (i, c) in cells.iter().enumerate().take(64) {
+                let PatternCell::Cell(p) = c else { continue };
+                let empty = [&p.present, &p.missing, &p.mov_present, &p.mov_missing]
+                    .iter()
+                    .all(|m| m.iter().all(|&w| w == 0))
+                    && p.any_present.is_empty();
+                if empty || (i == k.cell && k.whole) {
+                    untested |= 1 << i;
+                }
+            }
+        }
         rows.push(Row {
+            untested,
             cells,
             ellipses,
             len,

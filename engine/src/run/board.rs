@@ -737,9 +737,18 @@ impl Board {
         let movements = &self.movements[..];
         let words = |a: &[u64], i: usize| -> Option<[u64; OW]> { a.get(i * OW..(i + 1) * OW)?.try_into().ok() };
         let mwords = |a: &[u64], i: usize| -> Option<[u64; MW]> { a.get(i * MW..(i + 1) * MW)?.try_into().ok() };
+        // Cells the key has settled (bit `k`: cell `k`) are passed over.
+        let untested = row.untested;
         let test = |start: isize| -> bool {
             let mut p = start;
+            let mut skip = untested;
             for c in &row.cells {
+                let passed = skip & 1 != 0;
+                skip >>= 1;
+                if passed {
+                    p += d;
+                    continue;
+                }
                 let PatternCell::Cell(c) = c else { return false };
                 let (Some(o), Some(m)) = (words(objects, p as usize), mwords(movements, p as usize)) else { return false };
                 let mut bad = 0u64;

@@ -864,3 +864,18 @@ fn one_cell_rows_that_their_key_decides_are_known() {
     assert!(decided("[ stationary Crate ] -> [ Mark ]").iter().all(|&d| !d));
     assert!(decided("[ Crate | Wall ] -> [ | Wall ]").iter().all(|&d| !d));
 }
+
+/// Each rule's first row's `untested` cells.
+fn untested(rules: &str) -> Vec<u64> {
+    let game = crate::build(&Game::rules(rules, "P.C.W").source()).game.expect("compiled");
+    game.rules.groups.iter().flatten().map(|r| r.rows[0].untested).collect()
+}
+
+#[test]
+fn cells_the_key_settles_or_that_require_nothing_are_not_tested_again() {
+    assert!(untested("right [ Crate | ] -> [ Crate | Mark ]").iter().all(|&u| u == 0b11));
+    // Controls: the key cell must also lack something; the other cell
+    // requires something.
+    assert!(untested("right [ Crate no Mark | ] -> [ Crate Mark | ]").iter().all(|&u| u == 0b10));
+    assert!(untested("right [ Crate | no Mark ] -> [ Crate | Mark ]").iter().all(|&u| u == 0b01));
+}
