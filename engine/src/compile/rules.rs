@@ -215,6 +215,10 @@ pub struct Row {
     /// The properties the row's cells require (one of each must be on the
     /// board, and on any line the row matches in).
     pub any_masks: Box<[Box<[u64]>]>,
+    /// For rows with a key: bit `k` set when cell `k` (of the first 64)
+    /// needs no test once the key has passed (it requires nothing, or it
+    /// is the key cell and the key is all it requires).
+    pub untested: u64,
 }
 
 /// The matcher's first test of a row at a place, on one cell (the row's
@@ -235,6 +239,11 @@ pub struct RowKey {
     pub mov_word: usize,
     /// Movement bits of that word that must all be set.
     pub mov_bits: u64,
+    /// These tests are all the key cell requires.
+    pub whole: bool,
+    /// The row is this one cell and these tests are all it requires: a
+    /// place that passes them matches.
+    pub decides: bool,
 }
 
 /// The index and value of the word of `words` with the most bits set
@@ -270,10 +279,29 @@ impl RowKey {
             // Movements are rare on a board: a required one rules out more.
             let score = obj_all.count_ones() * 4 + any_score + 16 * mov_bits.count_ones();
             if score > 0 && best.is_none_or(|(s, _)| score > s) {
-                best = Some((score, RowKey { cell, obj_word, obj_all, obj_any, mov_word, mov_bits }));
+                let whole = Self::whole(p, obj_word, obj_all, obj_any, mov_word, mov_bits);
+                let decides = cells.len() == 1 && whole;
+                best = Some((score, RowKey { cell, obj_word, obj_all, obj_any, mov_word, mov_bits, whole, decides }));
             }
         }
         best.map(|(_, k)| k)
+    }
+
+    /// Whether `p` requires exactly: all of `obj_all` and one of `obj_any`
+    /// (unless 0) in object word `obj_word`, and all of `mov_bits` in
+    /// movement word `mov_word`.
+    fn whole(p: &CellPattern, obj_word: usize, obj_all: u64, obj_any: u64, mov_word: usize, mov_bits: u64) -> bool {
+        let only = |words: &[u64], k: usize, v: u64| words.iter().enumerate().all(|(w, &x)| x == if w == k { v } else { 0 });
+        let any_ok = match &p.any_present[..] {
+            [] => obj_any == 0,
+            [a] => obj_any != 0 && only(a, obj_word, obj_any),
+            _ => false,
+        };
+        only(&p.present, obj_word, obj_all)
+            && p.missing.iter().all(|&x| x == 0)
+            && any_ok
+            && only(&p.mov_present, mov_word, mov_bits)
+            && p.mov_missing.iter().all(|&x| x == 0)
     }
 }
 
@@ -335,6 +363,19 @@ pub struct Rule {
     /// A two-word test of the level masks that rejects most rules that
     /// cannot match, before the full test.
     pub quick: RuleKey,
+    /// Whether no rewrite of the rule can make a cell stop matching one of
+    /// its patterns, worked out on first use (see [`Rule::matches_stay`]).
+    pub stays: super::settle::StayCache,
+}
+
+impl Rule {
+    /// Whether no rewrite of the rule can make a board cell that matched
+    /// one of its pattern cells stop matching it (`layer_masks`: the
+    /// game's). Then a match found before the rule's rewrites still holds
+    /// after any of them, and needs no second test.
+    pub fn matches_stay(&self, layer_masks: &[Box<[u64]>]) -> bool {
+        self.stays.get(self, layer_masks)
+    }
 }
 
 /// One word of [`Rule::rule_mask`] and one of [`Rule::mov_mask`] (the
@@ -800,7 +841,21 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                 }
             }
         }
+        let mut untested = 0u64;
+        if let Some(k) = key {
+            for (i, c) in cells.iter().enumerate().take(64) {
+                let PatternCell::Cell(p) = c else { continue };
+                let empty = [&p.present, &p.missing, &p.mov_present, &p.mov_missing]
+                    .iter()
+                    .all(|m| m.iter().all(|&w| w == 0))
+                    && p.any_present.is_empty();
+                if empty || (i == k.cell && k.whole) {
+                    untested |= 1 << i;
+                }
+            }
+        }
         rows.push(Row {
+            untested,
             cells,
             ellipses,
             len,
@@ -855,6 +910,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                 .collect(),
             random: r.random,
             quick: RuleKey::of(&rule_mask, &rule_mov, &rule_no),
+            stays: super::settle::StayCache::default(),
             rule_mask: rule_mask.into(),
             mov_mask: rule_mov.into(),
             any_masks: any_masks.into(),

@@ -24,6 +24,14 @@
 //!    turns off where both can apply, everything the first pass wrote still
 //!    holds at its end, and the next pass rewrites nothing.
 //!
+//! 3. In a group whose rules are all one row of one cell, a rule's own
+//!    rewrite may reach its own test. Its matches are distinct cells, each
+//!    rewritten once, and a rewrite is idempotent (clear, then set). If
+//!    no other rule's effect reaches its test (as in 1), a cell matching
+//!    it on the next pass matched it on this one and was rewritten by it;
+//!    if no other rule undoes its effects (as in 2), rewriting that cell
+//!    again changes nothing.
+//!
 //! Randomness and rigid bodies are left out: their next pass draws
 //! numbers or books movements. Commands are allowed, except `gosub`: the
 //! next pass would queue the same commands again, and queueing them is
@@ -32,7 +40,7 @@
 
 use super::bits;
 use std::sync::OnceLock;
-use super::rules::{CellPattern, Command, PatternCell, Rule};
+use super::rules::{CellPattern, Command, PatternCell, Replacement, Rule};
 
 /// Groups with more pattern cells than this are only accepted by the
 /// quick test (the full one compares every pair of cells).
@@ -116,9 +124,10 @@ impl<'a> Cells<'a> {
             || kept(self.obj(b, PRESENT), self.obj(a, ABSENT), self.obj(a, ON))
     }
 
-    /// Appends a cell's record; false when the cell is random or its own
-    /// rewrite reaches its test (the most common way out, found early).
-    fn push(&mut self, p: &CellPattern) -> bool {
+    /// Appends a cell's record; false when the cell is random or, unless
+    /// `own_ok`, its own rewrite reaches its test (the most common way
+    /// out, found early).
+    fn push(&mut self, p: &CellPattern, own_ok: bool) -> bool {
         let (ow, mw) = (self.ow, self.mw);
         let word = |m: &[u64], w: usize| m.get(w).copied().unwrap_or(0);
         let start = self.data.len();
@@ -176,7 +185,7 @@ impl<'a> Cells<'a> {
             movs[MOV_OFF * mw + w] = clear & !set & !still;
         }
         let me = self.len() - 1;
-        !self.touches(me, me)
+        own_ok || !self.touches(me, me)
     }
 
     /// The quick test: no effect of any cell reaches any cell's reads, and
@@ -223,11 +232,16 @@ fn settles_in_one_pass(group: &[Rule], layer_masks: &[Box<[u64]>]) -> bool {
                 PatternCell::Ellipsis => None,
             })
     };
+    // Point 3: every rule one row of one cell, so pattern cell `k` is
+    // rule `k`.
+    let one_cell = group
+        .iter()
+        .all(|r| matches!(&r.rows[..], [row] if matches!(&row.cells[..], [PatternCell::Cell(_)])));
     let ow = patterns().map(|p| p.present.len()).max().unwrap_or(0);
     let mw = patterns().map(|p| p.mov_present.len()).max().unwrap_or(0);
     let mut cells = Cells::new(ow, mw, layer_masks);
     for p in patterns() {
-        if !cells.push(p) {
+        if !cells.push(p, one_cell) {
             return false;
         }
     }
@@ -239,10 +253,85 @@ fn settles_in_one_pass(group: &[Rule], layer_masks: &[Box<[u64]>]) -> bool {
         return false;
     }
     (0..n).all(|a| {
-        let spoils = (0..n).any(|r| cells.touches(a, r) && !cells.excludes(a, r));
+        let spoils = (0..n).any(|r| (r != a || !one_cell) && cells.touches(a, r) && !cells.excludes(a, r));
         let undone = (a + 1..n).any(|b| cells.undoes(a, b) && !cells.excludes(a, b));
         !spoils && !undone
     })
+}
+
+/// Whether no rewrite of `rule` can make a board cell that matched one of
+/// its pattern cells stop matching it: either every replacement keeps
+/// every pattern cell passing wherever it applies, or (point 1 of the
+/// module's argument, within one rule) each effect that reaches a pattern
+/// cell's reads applies only where that cell cannot match: a rewrite
+/// applies to a cell that still matches the rewriting pattern cell (by
+/// induction over the rule's rewrites), and no board cell matches both.
+fn stays(rule: &Rule, layer_masks: &[Box<[u64]>]) -> bool {
+    if rule.random || rule.rigid {
+        return false;
+    }
+    let patterns = || {
+        rule.rows.iter().flat_map(|row| &row.cells).filter_map(|c| match c {
+            PatternCell::Cell(p) => Some(p),
+            PatternCell::Ellipsis => None,
+        })
+    };
+    if patterns().filter_map(|p| p.replace.as_ref()).all(|rep| keeps_all(rep, patterns())) {
+        return true;
+    }
+    let ow = patterns().map(|p| p.present.len()).max().unwrap_or(0);
+    let mw = patterns().map(|p| p.mov_present.len()).max().unwrap_or(0);
+    let mut cells = Cells::new(ow, mw, layer_masks);
+    for p in patterns() {
+        if !cells.push(p, false) {
+            return false;
+        }
+    }
+    let n = cells.len();
+    n <= PAIRWISE_CAP && (0..n).all(|a| (0..n).all(|r| !cells.touches(a, r) || cells.excludes(a, r)))
+}
+
+/// Whether `rep`, wherever it applies, keeps every cell that passes one of
+/// `patterns` passing it (whatever else the cell holds): it takes away no
+/// object or movement a pattern requires, nor every object of a property a
+/// pattern needs one of unless it adds one, and adds nothing a pattern
+/// forbids. A random object or direction counts as able to.
+fn keeps_all<'p>(rep: &Replacement, mut patterns: impl Iterator<Item = &'p CellPattern>) -> bool {
+    if !rep.random_objects.is_empty() || !rep.random_dir_layers.is_empty() {
+        return false;
+    }
+    let word = |m: &[u64], w: usize| m.get(w).copied().unwrap_or(0);
+    let taken = |w: usize| word(&rep.obj_clear, w) & !word(&rep.obj_set, w);
+    let mov_taken = |w: usize| word(&rep.mov_clear, w) & !word(&rep.mov_set, w);
+    patterns.all(|c| {
+        c.present.iter().enumerate().all(|(w, &b)| b & taken(w) == 0)
+            && c.missing.iter().enumerate().all(|(w, &b)| b & word(&rep.obj_set, w) == 0)
+            && c.mov_present.iter().enumerate().all(|(w, &b)| b & mov_taken(w) == 0)
+            && c.mov_missing.iter().enumerate().all(|(w, &b)| b & word(&rep.mov_set, w) == 0)
+            && c.any_present.iter().all(|a| {
+                a.iter().enumerate().all(|(w, &b)| b & taken(w) == 0)
+                    || a.iter().enumerate().any(|(w, &b)| b & word(&rep.obj_set, w) != 0)
+            })
+    })
+}
+
+/// A rule's [`Rule::matches_stay`], worked out the first time a turn asks
+/// (building a game pays nothing for it). Its debug text does not show
+/// what has been worked out, so a game prints the same before and after
+/// play.
+#[derive(Clone, Default)]
+pub struct StayCache(OnceLock<bool>);
+
+impl StayCache {
+    pub(crate) fn get(&self, rule: &Rule, layer_masks: &[Box<[u64]>]) -> bool {
+        *self.0.get_or_init(|| stays(rule, layer_masks))
+    }
+}
+
+impl std::fmt::Debug for StayCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("StayCache")
+    }
 }
 
 /// For each group of a rule set, whether it settles in one pass, worked

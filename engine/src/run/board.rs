@@ -737,9 +737,18 @@ impl Board {
         let movements = &self.movements[..];
         let words = |a: &[u64], i: usize| -> Option<[u64; OW]> { a.get(i * OW..(i + 1) * OW)?.try_into().ok() };
         let mwords = |a: &[u64], i: usize| -> Option<[u64; MW]> { a.get(i * MW..(i + 1) * MW)?.try_into().ok() };
+        // Cells the key has settled (bit `k`: cell `k`) are passed over.
+        let untested = row.untested;
         let test = |start: isize| -> bool {
             let mut p = start;
+            let mut skip = untested;
             for c in &row.cells {
+                let passed = skip & 1 != 0;
+                skip >>= 1;
+                if passed {
+                    p += d;
+                    continue;
+                }
                 let PatternCell::Cell(c) = c else { return false };
                 let (Some(o), Some(m)) = (words(objects, p as usize), mwords(movements, p as usize)) else { return false };
                 let mut bad = 0u64;
@@ -762,6 +771,8 @@ impl Board {
         let (kc, kow, kall, kany, kmw, kmb) = row
             .key
             .map_or((0, 0, 0, 0, 0, 0), |k| (k.cell as isize, k.obj_word, k.obj_all, k.obj_any, k.mov_word, k.mov_bits));
+        // A one-cell row whose key is all it requires needs no more test.
+        let decided = row.key.is_some_and(|k| k.decides);
         let mov_keyed = |i: isize| -> bool {
             let p = (i + kc * d) as usize;
             movements.get(p * MW + kmw).is_some_and(|&m| m & kmb == kmb)
@@ -773,7 +784,7 @@ impl Board {
             let key_cell = (first + kc * d) as usize;
             let mut hit = |j: usize| {
                 let i = first + j as isize * step;
-                if (kmb == 0 || mov_keyed(i)) && test(i) {
+                if (kmb == 0 || mov_keyed(i)) && (decided || test(i)) {
                     out.push(RowMatch { start: i as usize, gaps: [0, 0] });
                 }
             };

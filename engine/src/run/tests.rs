@@ -648,13 +648,29 @@ fn groups_whose_rewrites_cannot_change_their_matches_settle_in_one_pass() {
     // Controls: a rule that removes what it reads, one that writes what
     // it reads, two rules where one erases what the other writes, a
     // random rule and a gosub.
-    assert_eq!(settles("[ Crate ] -> [ ]"), [false]);
+    assert_eq!(settles("right [ Crate | Wall ] -> [ | Wall ]"), [false]);
     // In four directions, one crate may be pushed two ways in one pass.
     assert_eq!(settles("[ > Player | Crate ] -> [ > Player | > Crate ]"), [false]);
     assert_eq!(settles("right [ Crate | no Mark ] -> [ Crate | Mark ]"), [false]);
     assert_eq!(settles("right [ Wall | ] -> [ Wall | Mark ]\n+ left [ Crate | ] -> [ Crate | no Mark ]"), [false]);
     assert_eq!(settles("random right [ Wall | ] -> [ Wall | Mark ]"), [false]);
     assert!(!settles("right [ Wall | ] -> [ Wall | Mark ] gosub s\n\nsubroutine s\n[ Crate ] -> [ Crate ]")[0]);
+}
+
+#[test]
+fn groups_of_one_cell_rules_that_take_what_they_read_settle_in_one_pass() {
+    // A one-cell rewrite is idempotent and each cell is rewritten once:
+    // removing what the rule reads, or several such rules that keep out
+    // of each other's way, leave nothing for a next pass.
+    assert_eq!(settles("[ Crate ] -> [ ]"), [true]);
+    assert_eq!(settles("[ Crate ] -> [ Wall ]\n+ [ Mark ] -> [ ]"), [true]);
+    // Controls: one rule writes what the other reads, or undoes what the
+    // other does; a random object; a rule of two cells.
+    assert_eq!(settles("[ Crate ] -> [ Crate Mark ]\n+ [ Mark ] -> [ ]"), [false]);
+    assert_eq!(settles("[ Crate ] -> [ ]\n+ [ Wall ] -> [ Crate ]"), [false]);
+    assert_eq!(settles("[ Crate ] -> [ Crate Target ]\n+ [ Mark ] -> [ Crate ]"), [false]);
+    assert_eq!(settles("[ Crate ] -> [ random Mark ]"), [false]);
+    assert_eq!(settles("[ Crate | Crate ] -> [ | ]"), [false]);
 }
 
 #[test]
@@ -671,6 +687,9 @@ fn skipping_the_last_pass_of_settled_groups_plays_the_same() {
         // Two rules of a group that undo each other in the middle cell
         // run into the pass cap; the flags must not hide that.
         Game::rules("right [ Wall | ] -> [ Wall | Mark ]\n+ left [ Crate | ] -> [ Crate | no Mark ]", "PW.C\n...."),
+        // One-cell rules where the second makes a match for the first: a
+        // group that needs its second pass.
+        Game::rules("[ Crate ] -> [ Crate Target ]\n+ [ Mark ] -> [ Crate ]", "P.CM\n.M.."),
     ];
     let mut skipped_somewhere = false;
     for (n, g) in games.iter().enumerate() {
@@ -696,8 +715,23 @@ fn skipping_the_last_pass_of_settled_groups_plays_the_same() {
     assert!(skipped_somewhere, "some group of the test games settles");
 }
 
+/// `game` with every group of every rule set running its last pass
+/// (no group is known to settle).
+fn without_settling(game: &crate::compile::Game) -> crate::compile::Game {
+    use crate::compile::settle::SettleCache;
+    let mut off = game.clone();
+    let sets = [&mut off.rules, &mut off.late_rules]
+        .into_iter()
+        .chain(off.subroutines.iter_mut().flat_map(|s| [&mut s.rules, &mut s.late_rules]));
+    for set in sets {
+        set.group_settles = SettleCache::fixed(set.groups.len(), false);
+    }
+    off
+}
+
 /// Plays every corpus game's first levels twice, with the fast matching
-/// and rewriting paths and with the general code alone: levels, events
+/// and rewriting paths and settled groups, and with the general code
+/// alone and every group's last pass run: levels, events
 /// and pending again turns must agree after every input. The games cover
 /// one to several words of objects and movements, random objects,
 /// ellipses, rigid bodies and again chains.
@@ -718,10 +752,11 @@ fn the_fast_paths_play_the_corpus_as_the_general_code_does() {
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let b = crate::build(&source);
         let Some(game) = b.game.or(b.salvaged) else { continue };
+        let unsettled = Arc::new(without_settling(&game));
         let maps = game.levels.iter().enumerate().filter(|(_, l)| matches!(l, crate::compile::Level::Map(_)));
         for (level, _) in maps.take(2) {
             let mut fast = Session::new(Arc::clone(&game), level, Some("paths"));
-            let mut general = Session::new(Arc::clone(&game), level, Some("paths"));
+            let mut general = Session::new(Arc::clone(&unsettled), level, Some("paths"));
             general.general_paths = true;
             let mut h = (level as u32).wrapping_add(0x9e37_79b9);
             for k in 0..40 {
@@ -775,4 +810,72 @@ fn a_rule_needing_a_cell_without_an_object_every_cell_had_still_runs_once_one_lo
     // The control: with no target taken, no cell is without one.
     let control = Game { prelude: "run_rules_on_level_start", ..Game::rules("[ no Target ] -> [ Mark ]", "TT@T") };
     assert_eq!(count(&control.start(), "Mark"), 0);
+}
+
+/// The `matches_stay` flag of each rule of `rules` on the test game.
+fn stays(rules: &str) -> Vec<bool> {
+    let game = crate::build(&Game::rules(rules, "P.C.W").source()).game.expect("compiled");
+    game.rules.groups.iter().flatten().map(|r| r.matches_stay(&game.layer_masks)).collect()
+}
+
+#[test]
+fn rules_whose_rewrites_cannot_undo_a_match_are_known() {
+    // Adds an object no cell reads; sets a crate's movement where the
+    // other cell needs the player's (never taken away).
+    assert!(stays("right [ Wall | ] -> [ Wall | Mark ]").iter().all(|&s| s));
+    assert!(stays("[ > Player | Crate ] -> [ > Player | > Crate ]").iter().all(|&s| s));
+    // Controls: takes away what a cell needs, adds what a cell forbids,
+    // takes a movement a cell needs, draws a random object.
+    assert!(stays("right [ Crate | Crate ] -> [ Wall | Wall ]").iter().all(|&s| !s));
+    assert!(stays("right [ Crate | no Mark ] -> [ Crate | Mark ]").iter().all(|&s| !s));
+    assert!(stays("[ > Crate | ] -> [ Crate | ]").iter().all(|&s| !s));
+    assert!(stays("right [ Crate | ] -> [ Crate | random Mark ]").iter().all(|&s| !s));
+}
+
+#[test]
+fn a_match_undone_by_an_earlier_rewrite_of_the_same_rule_is_skipped() {
+    // The second crate pair starts where the first was rewritten: it no
+    // longer matches, so the third crate stays (fails when the second
+    // match is rewritten without being checked again).
+    let g = Game {
+        prelude: "run_rules_on_level_start",
+        ..Game::rules("right [ Crate | Crate ] -> [ Wall | Wall ]", "CCC")
+    };
+    assert_eq!(grid(&g.start()), "W W C");
+    // The control: a rule whose rewrites keep every match marks every pair.
+    let control = Game { prelude: "run_rules_on_level_start", ..Game::rules("right [ Crate | ] -> [ Crate | Mark ]", "CCC") };
+    assert_eq!(grid(&control.start()), "C CM CM");
+}
+
+/// Whether each rule's first row is decided by its key alone.
+fn decided(rules: &str) -> Vec<bool> {
+    let game = crate::build(&Game::rules(rules, "P.C.W").source()).game.expect("compiled");
+    game.rules.groups.iter().flatten().map(|r| r.rows[0].key.is_some_and(|k| k.decides)).collect()
+}
+
+#[test]
+fn one_cell_rows_that_their_key_decides_are_known() {
+    assert!(decided("[ Crate ] -> [ ]").iter().all(|&d| d));
+    assert!(decided("[ Crate Mark ] -> [ ]").iter().all(|&d| d));
+    assert!(decided("[ > Crate ] -> [ Crate ]").iter().all(|&d| d));
+    // Controls: an object that must be missing, a movement that must be
+    // missing, a second cell.
+    assert!(decided("[ Crate no Mark ] -> [ Crate Mark ]").iter().all(|&d| !d));
+    assert!(decided("[ stationary Crate ] -> [ Mark ]").iter().all(|&d| !d));
+    assert!(decided("[ Crate | Wall ] -> [ | Wall ]").iter().all(|&d| !d));
+}
+
+/// Each rule's first row's `untested` cells.
+fn untested(rules: &str) -> Vec<u64> {
+    let game = crate::build(&Game::rules(rules, "P.C.W").source()).game.expect("compiled");
+    game.rules.groups.iter().flatten().map(|r| r.rows[0].untested).collect()
+}
+
+#[test]
+fn cells_the_key_settles_or_that_require_nothing_are_not_tested_again() {
+    assert!(untested("right [ Crate | ] -> [ Crate | Mark ]").iter().all(|&u| u == 0b11));
+    // Controls: the key cell must also lack something; the other cell
+    // requires something.
+    assert!(untested("right [ Crate no Mark | ] -> [ Crate Mark | ]").iter().all(|&u| u == 0b10));
+    assert!(untested("right [ Crate | no Mark ] -> [ Crate | Mark ]").iter().all(|&u| u == 0b01));
 }

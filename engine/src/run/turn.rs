@@ -813,7 +813,7 @@ impl Session {
 
     fn apply_at(&mut self, rule: &Rule, tuple: &[RowMatch], check: bool) -> bool {
         let Some(board) = self.board.as_ref() else { return false };
-        if check {
+        if check && !(self.fast_paths() && rule.matches_stay(&self.game.layer_masks)) {
             for (row, m) in rule.rows.iter().zip(tuple) {
                 if !board.row_matches_at(row, rule.dir, *m) {
                     return false;
@@ -954,11 +954,14 @@ impl Session {
     fn apply_row_all(&mut self, rule: &Rule, ms: &[RowMatch]) -> bool {
         let (Some(board), Some(row)) = (self.board.as_ref(), rule.rows.first()) else { return false };
         let (ow, mw, cells, d) = (board.ow, board.mw, board.cells() as isize, board.delta(rule.dir));
+        // Matches found before any rewrite still hold when no rewrite can
+        // undo one.
+        let stay = rule.matches_stay(&self.game.layer_masks);
         let mut changed = false;
         macro_rules! each {
             ($ow:literal, $mw:literal) => {{
                 for (k, m) in ms.iter().enumerate() {
-                    if k > 0 && !self.board.as_ref().is_some_and(|b| b.row_matches_at(row, rule.dir, *m)) {
+                    if k > 0 && !stay && !self.board.as_ref().is_some_and(|b| b.row_matches_at(row, rule.dir, *m)) {
                         continue;
                     }
                     let mut p = m.start as isize;
