@@ -491,12 +491,13 @@ impl<'a> Search<'a> {
         if first_open == 0 {
             open.push(Reverse((0, h0.saturating_mul(weight), h0, 0)));
         }
+        // The frontier goes in as novel: the novelty table learns from the
+        // weighted search's own states (seeding it with the frontier in
+        // breadth-first order would rank the frontier's children stale).
         for node in first_open.max(1)..self.store.len() as u32 {
-            let state = &self.store.state(node)[..self.cell_words];
-            let h = heuristic.score(state);
-            let stale = u32::from(use_novelty && !novelty.is_novel(h, state));
+            let h = heuristic.score(&self.store.state(node)[..self.cell_words]);
             let g = self.store.depth[node as usize];
-            open.push(Reverse((stale, g.saturating_add(h.saturating_mul(weight)), h, node)));
+            open.push(Reverse((0, g.saturating_add(h.saturating_mul(weight)), h, node)));
         }
         let mut children = Vec::new();
         let bytes = |s: &Self, open: &BinaryHeap<_>, deferred: &Vec<u8>| {
