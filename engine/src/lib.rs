@@ -33,6 +33,7 @@ pub mod compile;
 pub mod diag;
 pub mod edit;
 pub(crate) mod fasthash;
+pub mod inline;
 pub mod names;
 pub mod options;
 pub mod play;

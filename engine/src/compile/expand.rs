@@ -29,124 +29,12 @@ const INLINE_TERMS: usize = 3;
 
 /// The terms of one cell during expansion (a list that lives in place while
 /// it is short).
-#[derive(Clone)]
-pub(crate) enum ICell {
-    /// Up to [`INLINE_TERMS`] terms: how many, and the terms.
-    Inline(u8, [Term; INLINE_TERMS]),
-    /// More.
-    Heap(Vec<Term>),
-}
+pub(crate) type ICell = crate::inline::InlineVec<Term, INLINE_TERMS>;
 
-const FILLER: Term = Term { dir: "", name: ELLIPSIS };
-
-impl ICell {
-    /// An empty cell.
-    pub(crate) const fn new() -> ICell {
-        ICell::Inline(0, [FILLER; INLINE_TERMS])
-    }
-
-    /// A cell of one term.
-    pub(crate) fn one(t: Term) -> ICell {
-        let mut c = ICell::new();
-        c.push(t);
-        c
-    }
-
-    /// Add a term at the end.
-    pub(crate) fn push(&mut self, t: Term) {
-        match self {
-            ICell::Inline(n, terms) => {
-                let len = usize::from(*n);
-                if let Some(slot) = terms.get_mut(len) {
-                    *slot = t;
-                    *n += 1;
-                } else {
-                    let mut v = Vec::with_capacity(len * 2);
-                    v.extend_from_slice(terms);
-                    v.push(t);
-                    *self = ICell::Heap(v);
-                }
-            }
-            ICell::Heap(v) => v.push(t),
-        }
-    }
-}
-
-impl Default for ICell {
+/// What an in-place cell's unused slots hold.
+impl Default for Term {
     fn default() -> Self {
-        ICell::new()
-    }
-}
-
-impl std::ops::Deref for ICell {
-    type Target = [Term];
-    fn deref(&self) -> &[Term] {
-        match self {
-            ICell::Inline(n, terms) => &terms[..usize::from(*n)],
-            ICell::Heap(v) => v,
-        }
-    }
-}
-
-impl std::ops::DerefMut for ICell {
-    fn deref_mut(&mut self) -> &mut [Term] {
-        match self {
-            ICell::Inline(n, terms) => &mut terms[..usize::from(*n)],
-            ICell::Heap(v) => v,
-        }
-    }
-}
-
-impl Extend<Term> for ICell {
-    fn extend<I: IntoIterator<Item = Term>>(&mut self, iter: I) {
-        for t in iter {
-            self.push(t);
-        }
-    }
-}
-
-impl FromIterator<Term> for ICell {
-    fn from_iter<I: IntoIterator<Item = Term>>(iter: I) -> Self {
-        let mut c = ICell::new();
-        c.extend(iter);
-        c
-    }
-}
-
-impl<'a> IntoIterator for &'a ICell {
-    type Item = &'a Term;
-    type IntoIter = std::slice::Iter<'a, Term>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl<'a> IntoIterator for &'a mut ICell {
-    type Item = &'a mut Term;
-    type IntoIter = std::slice::IterMut<'a, Term>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter_mut()
-    }
-}
-
-// Equal and hashed as the list of terms, whichever way it is stored.
-impl PartialEq for ICell {
-    fn eq(&self, other: &Self) -> bool {
-        **self == **other
-    }
-}
-
-impl Eq for ICell {}
-
-impl std::hash::Hash for ICell {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        (**self).hash(state);
-    }
-}
-
-impl std::fmt::Debug for ICell {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
+        Term { dir: "", name: ELLIPSIS }
     }
 }
 

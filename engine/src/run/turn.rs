@@ -11,6 +11,28 @@ use crate::compile::bits;
 use crate::compile::{Command, Direction, Game, PatternCell, Quantifier, Rule, RuleSet};
 use std::sync::Arc;
 
+/// Runs `$go!(OW, MW)` when the board's object and movement word counts
+/// `($ow, $mw)` are ones [`Session::replace_fixed`] is built for; nothing
+/// for the others.
+macro_rules! fixed_widths {
+    ($ow:expr, $mw:expr, $go:ident) => {
+        match ($ow, $mw) {
+            (1, 1) => $go!(1, 1),
+            (1, 2) => $go!(1, 2),
+            (1, 3) => $go!(1, 3),
+            (2, 1) => $go!(2, 1),
+            (2, 2) => $go!(2, 2),
+            (2, 3) => $go!(2, 3),
+            (3, 1) => $go!(3, 1),
+            (3, 2) => $go!(3, 2),
+            (3, 3) => $go!(3, 3),
+            (4, 2) => $go!(4, 2),
+            (4, 3) => $go!(4, 3),
+            _ => {}
+        }
+    };
+}
+
 /// Most tuples one rule application will visit (the reference has no cap;
 /// we keep turns bounded).
 const TUPLE_CAP: usize = 1 << 20;
@@ -870,20 +892,13 @@ impl Session {
         let (ow, mw) = (board.ow, board.mw);
         let fast = self.fast_paths();
         let Some(board) = self.board.as_mut() else { return false };
-        match (ow, mw) {
-            _ if !fast => {}
-            (1, 1) => return self.replace_fixed::<1, 1>(rep, i),
-            (1, 2) => return self.replace_fixed::<1, 2>(rep, i),
-            (1, 3) => return self.replace_fixed::<1, 3>(rep, i),
-            (2, 1) => return self.replace_fixed::<2, 1>(rep, i),
-            (2, 2) => return self.replace_fixed::<2, 2>(rep, i),
-            (2, 3) => return self.replace_fixed::<2, 3>(rep, i),
-            (3, 1) => return self.replace_fixed::<3, 1>(rep, i),
-            (3, 2) => return self.replace_fixed::<3, 2>(rep, i),
-            (3, 3) => return self.replace_fixed::<3, 3>(rep, i),
-            (4, 2) => return self.replace_fixed::<4, 2>(rep, i),
-            (4, 3) => return self.replace_fixed::<4, 3>(rep, i),
-            _ => {}
+        if fast {
+            macro_rules! fixed {
+                ($ow:literal, $mw:literal) => {
+                    return self.replace_fixed::<$ow, $mw>(rep, i)
+                };
+            }
+            fixed_widths!(ow, mw, fixed);
         }
         // The random object: its id, its layer's object mask, its layer.
         let mut spawn: Option<(usize, &[u64], usize)> = None;
@@ -978,20 +993,7 @@ impl Session {
                 return changed;
             }};
         }
-        match (ow, mw) {
-            (1, 1) => each!(1, 1),
-            (1, 2) => each!(1, 2),
-            (1, 3) => each!(1, 3),
-            (2, 1) => each!(2, 1),
-            (2, 2) => each!(2, 2),
-            (2, 3) => each!(2, 3),
-            (3, 1) => each!(3, 1),
-            (3, 2) => each!(3, 2),
-            (3, 3) => each!(3, 3),
-            (4, 2) => each!(4, 2),
-            (4, 3) => each!(4, 3),
-            _ => {}
-        }
+        fixed_widths!(ow, mw, each);
         for (k, m) in ms.iter().enumerate() {
             if self.apply_at(rule, std::slice::from_ref(m), k > 0) {
                 changed = true;
@@ -1014,20 +1016,7 @@ impl Session {
                 return changed;
             }};
         }
-        match (ow, mw) {
-            (1, 1) => each!(1, 1),
-            (1, 2) => each!(1, 2),
-            (1, 3) => each!(1, 3),
-            (2, 1) => each!(2, 1),
-            (2, 2) => each!(2, 2),
-            (2, 3) => each!(2, 3),
-            (3, 1) => each!(3, 1),
-            (3, 2) => each!(3, 2),
-            (3, 3) => each!(3, 3),
-            (4, 2) => each!(4, 2),
-            (4, 3) => each!(4, 3),
-            _ => {}
-        }
+        fixed_widths!(ow, mw, each);
         for m in ms {
             changed |= self.replace_plain(rep, m.start);
         }

@@ -274,7 +274,7 @@ pub(crate) struct Heuristic<'g> {
     plans: Vec<Plan>,
     /// When the game has no win conditions: for each rule that wins, two
     /// objects its first cell asks for together (see [`win_rule_pairs`]).
-    win_pairs: Vec<(ObjectMatch, ObjectMatch)>,
+    win_pairs: Vec<(Probe, Probe)>,
     /// Per cell, the collision layers a fixed object fills (bit per layer).
     blocked: Vec<u64>,
     /// The layers of the player's objects.
@@ -282,11 +282,9 @@ pub(crate) struct Heuristic<'g> {
     /// The player, and each win condition's subject and target, as probes.
     player: Probe,
     conds: Vec<(Probe, Probe)>,
-    /// The conditions whose subject is not the player, as (subject, target,
-    /// whether it is a `no` condition): what the player walks towards.
-    chased: Vec<(Probe, Probe, bool)>,
-    /// [`Heuristic::win_pairs`] as probes.
-    pair_probes: Vec<(Probe, Probe)>,
+    /// The conditions whose subject is not the player (their indices, and
+    /// whether each is a `no` condition): what the player walks towards.
+    chased: Vec<(usize, bool)>,
     /// Positions of target cells (reused between calls).
     targets: Vec<(i32, i32)>,
     /// Cells (reused between calls).
@@ -328,7 +326,11 @@ impl<'g> Heuristic<'g> {
             game,
             height: height.max(1),
             plans: Vec::new(),
-            win_pairs: if game.win_conditions.is_empty() { win_rule_pairs(game) } else { Vec::new() },
+            win_pairs: if game.win_conditions.is_empty() {
+                win_rule_pairs(game).iter().map(|(a, b)| (Probe::new(a, ow), Probe::new(b, ow))).collect()
+            } else {
+                Vec::new()
+            },
             blocked,
             player_layers: 0,
             player: Probe::new(&game.player, ow),
@@ -336,10 +338,10 @@ impl<'g> Heuristic<'g> {
             chased: game
                 .win_conditions
                 .iter()
-                .filter(|wc| wc.subject.mask != game.player.mask)
-                .map(|wc| (Probe::new(&wc.subject, ow), Probe::new(&wc.target, ow), wc.quantifier == Quantifier::No))
+                .enumerate()
+                .filter(|(_, wc)| wc.subject.mask != game.player.mask)
+                .map(|(k, wc)| (k, wc.quantifier == Quantifier::No))
                 .collect(),
-            pair_probes: Vec::new(),
             targets: Vec::new(),
             cells: Vec::new(),
             matching: Matching::default(),
@@ -348,7 +350,6 @@ impl<'g> Heuristic<'g> {
             stamp: 0,
         };
         h.player_layers = h.layers_of(&game.player);
-        h.pair_probes = h.win_pairs.iter().map(|(a, b)| (Probe::new(a, ow), Probe::new(b, ow))).collect();
         let is_fixed = |m: &ObjectMatch| !bits::is_zero(&m.mask) && bits::contains(&fixed, &m.mask);
         for wc in &game.win_conditions {
             let plan = if wc.quantifier == Quantifier::No {
@@ -463,8 +464,8 @@ impl<'g> Heuristic<'g> {
         let h = self.height;
         let pos = |i: usize| ((i / h) as i32, (i % h) as i32);
         let mut best = u32::MAX;
-        let Heuristic { pair_probes, targets, cells, .. } = self;
-        for (a, b) in pair_probes.iter() {
+        let Heuristic { win_pairs, targets, cells, .. } = self;
+        for (a, b) in win_pairs.iter() {
             targets.clear();
             cells.clear();
             b.each(objects, ow, |i| targets.push(pos(i)));
@@ -492,7 +493,7 @@ impl<'g> Heuristic<'g> {
         }
         let stamp = self.stamp;
         self.queue.clear();
-        let Heuristic { player, seen, queue, chased, blocked, player_layers, height, .. } = self;
+        let Heuristic { player, seen, queue, conds, chased, blocked, player_layers, height, .. } = self;
         let (blocked, player_layers, height) = (&*blocked, *player_layers, *height);
         player.each(objects, ow, |i| {
             if let Some(s) = seen.get_mut(i) {
@@ -500,8 +501,13 @@ impl<'g> Heuristic<'g> {
                 queue.push(i as u32);
             }
         });
-        let chased = &*chased;
-        let wanted = |c: &[u64]| chased.iter().any(|(subject, target, no)| subject.hits(c) && *no == target.hits(c));
+        let (conds, chased) = (&*conds, &*chased);
+        let wanted = |c: &[u64]| {
+            chased.iter().any(|&(k, no)| {
+                let (subject, target) = &conds[k];
+                subject.hits(c) && no == target.hits(c)
+            })
+        };
         let mut head = 0;
         let mut level_end = queue.len();
         let mut depth = 0u32;

@@ -160,69 +160,13 @@ impl std::fmt::Debug for PixelRow {
 /// drawn as a block of its first colour. Five rows (every well-formed
 /// sprite) are kept in place, so copying a sprite allocates nothing; a
 /// sprite of more rows (an error `check` reports) keeps them in a list.
-#[derive(Clone, PartialEq, Eq)]
-pub enum Sprite {
-    /// Up to five rows: how many, and the rows.
-    Inline(u8, [PixelRow; 5]),
-    /// More.
-    Heap(Vec<PixelRow>),
-}
+pub type Sprite = crate::inline::InlineVec<PixelRow, 5>;
 
 impl Sprite {
-    /// Add a row at the end.
-    pub fn push(&mut self, row: PixelRow) {
-        match self {
-            Sprite::Inline(n, rows) => {
-                let len = usize::from(*n);
-                if let Some(slot) = rows.get_mut(len) {
-                    *slot = row;
-                    *n += 1;
-                } else {
-                    let mut v = Vec::with_capacity(len * 2);
-                    v.extend_from_slice(rows);
-                    v.push(row);
-                    *self = Sprite::Heap(v);
-                }
-            }
-            Sprite::Heap(v) => v.push(row),
-        }
-    }
-
     /// The pixels as nested lists (for tools that edit them).
     #[must_use]
     pub fn to_pixels(&self) -> Vec<Vec<Option<u8>>> {
         self.iter().map(|r| r.to_vec()).collect()
-    }
-}
-
-impl Default for Sprite {
-    fn default() -> Self {
-        Sprite::Inline(0, [PixelRow::default(); 5])
-    }
-}
-
-impl std::ops::Deref for Sprite {
-    type Target = [PixelRow];
-    fn deref(&self) -> &[PixelRow] {
-        match self {
-            Sprite::Inline(n, rows) => &rows[..usize::from(*n)],
-            Sprite::Heap(v) => v,
-        }
-    }
-}
-
-impl<'a> IntoIterator for &'a Sprite {
-    type Item = &'a PixelRow;
-    type IntoIter = std::slice::Iter<'a, PixelRow>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-// Printed as the list of its rows.
-impl std::fmt::Debug for Sprite {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
     }
 }
 
