@@ -6,6 +6,11 @@
 
 use std::time::Instant;
 
+/// The allocator of the `puzzlewright` binary, so that figures here match
+/// `puzzlewright bench compile`.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let repeat: usize = match args.last().and_then(|n| n.parse().ok()) {
