@@ -106,3 +106,95 @@ fn plain_lines_one_level_and_refusals() {
     assert!(o.stdout.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The issue's own run: `puzzlewright solve FILE --all --json
+/// --timeout-ms 500` over every corpus game (two processes at a time).
+/// Every solution it reports wins when the engine replays it, both through
+/// the solver's replay and by hand with a fresh session, and every level
+/// it reports exhausted is exhausted again for an exhaustive breadth-first
+/// search with a larger budget (never solved). Counts are printed, not
+/// asserted: they depend on the machine's speed.
+#[test]
+fn the_whole_corpus_at_500_ms_every_solution_wins() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("the corpus at {} is missing: {e}", dir.display()))
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    assert!(files.len() > 50, "the corpus has only {} games", files.len());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let outputs: std::sync::Mutex<Vec<(PathBuf, Output)>> = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(file) = files.get(k) else { break };
+                    let o = run(&["solve", file.to_str().expect("utf8"), "--all", "--json", "--timeout-ms", "500"]);
+                    outputs.lock().expect("not poisoned").push((file.clone(), o));
+                }
+            });
+        }
+    });
+    let outputs = outputs.into_inner().expect("not poisoned");
+    assert_eq!(outputs.len(), files.len());
+    let (mut levels, mut solved, mut exhausted, mut timeouts, mut unplayable) = (0, 0, 0, 0, 0);
+    let bfs = engine::solve::SolveOptions {
+        strategy: engine::solve::Strategy::Bfs,
+        timeout: None,
+        max_states: 200_000,
+        ..engine::solve::SolveOptions::default()
+    };
+    for (file, o) in &outputs {
+        let name = file.file_name().expect("name").to_string_lossy();
+        assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+        let text = std::fs::read_to_string(file).expect("readable game");
+        let game: Arc<_> = engine::build(&text).game.expect("every corpus game compiles");
+        for line in String::from_utf8_lossy(&o.stdout).lines() {
+            let v: serde_json::Value = serde_json::from_str(line).expect("one JSON object per line");
+            let level = v["level"].as_u64().expect("level") as usize;
+            let inputs: Vec<Input> =
+                v["inputs"].as_array().expect("inputs").iter().map(|c| input_of(c.as_u64().expect("code"))).collect();
+            levels += 1;
+            match v["status"].as_str().expect("status") {
+                "solved" => {
+                    solved += 1;
+                    let opts = engine::solve::SolveOptions::default();
+                    assert!(engine::solve::replay_wins(&game, level, &opts, &inputs), "{name} level {level}: {v}");
+                    // As a player would: the level's own `again` turns at
+                    // load play out before the first input.
+                    let mut session = engine::run::Session::new(Arc::clone(&game), level, None);
+                    while session.again_pending() {
+                        session.run_again();
+                    }
+                    for &i in &inputs {
+                        session.input(i);
+                        while session.again_pending() {
+                            session.run_again();
+                        }
+                    }
+                    assert!(session.level_index() != level || session.text_mode(), "{name} level {level} not won by hand");
+                }
+                "exhausted" => {
+                    exhausted += 1;
+                    assert!(inputs.is_empty());
+                    let again = engine::solve::solve(&game, level, &bfs, &engine::solve::Cancel::new());
+                    assert!(
+                        !matches!(again.status, engine::solve::Status::Solved { .. }),
+                        "{name} level {level} was reported exhausted but breadth-first search solves it"
+                    );
+                }
+                "timeout" => timeouts += 1,
+                // Maps that move on or never settle as they load (cratopia's
+                // end screens): neither solved nor proven impossible.
+                "unplayable" => unplayable += 1,
+                other => panic!("{name} level {level}: unknown status {other}"),
+            }
+        }
+    }
+    assert!(solved > 0 && exhausted > 0, "{solved} solved, {exhausted} exhausted");
+    eprintln!("{levels} levels: {solved} solved, {exhausted} exhausted, {timeouts} timed out (500 ms each), {unplayable} unplayable");
+}

@@ -145,6 +145,10 @@ pub enum Status {
     Cancelled,
     /// The entry is a message (or out of range), not a map.
     NotALevel,
+    /// A map that cannot be played from its start: loading it moves on by
+    /// itself (a win or a message at load), or its `again` turns at load
+    /// run past the limit (an end screen's endless animation).
+    Unplayable,
     /// The search found inputs that a fresh session did not win with: a
     /// bug in the solver or a game the engine does not replay the same
     /// way twice. Never reported as solved.
@@ -165,6 +169,7 @@ impl Status {
             Status::StateLimit => "limit",
             Status::Cancelled => "cancelled",
             Status::NotALevel => "not-a-level",
+            Status::Unplayable => "unplayable",
             Status::ReplayFailed { .. } => "replay-failed",
         }
     }

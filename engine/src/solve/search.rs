@@ -188,7 +188,7 @@ pub(super) fn run(
         return report(Status::Exhausted);
     }
     let Some(mut search) = Search::new(game, level, opts, cancel, progress, started) else {
-        return report(Status::NotALevel);
+        return report(Status::Unplayable);
     };
     let mut outcome = search.explore(game);
     if outcome.0 == Status::Exhausted && search.relaxed {

@@ -284,3 +284,23 @@ fn inputs_guessed_to_change_nothing_are_tried_later_not_lost() {
         }
     }
 }
+
+/// A map that never settles as it loads (a level-start rule's `again`
+/// turns go past the limit, like an end screen's endless animation) is
+/// reported unplayable, not a message and not a failure; the next level
+/// still solves.
+#[test]
+fn a_map_that_cannot_start_is_unplayable() {
+    let src = "title unplayable\nrun_rules_on_level_start\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nTarget\nred\nBall\ngreen\nSpin\nlightgreen\nRoll\ndarkgreen\n\n\
+               LEGEND\n. = Background\nP = Player\nT = Target\nB = Ball\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nTarget\nPlayer, Ball, Spin, Roll\n\n\
+               RULES\n[ Roll ] -> [ Ball ] again\n[ Spin ] -> [ Roll ] again\n[ Ball ] -> [ Spin ] again\n\n\
+               WINCONDITIONS\nsome Player on Target\n\nLEVELS\nB..P..T\n\nP.T\n";
+    let build = crate::build(src);
+    let errors: Vec<_> = build.diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    let g = build.game.expect("game compiles");
+    let o = opts(Strategy::Bfs);
+    assert_eq!(solve(&g, 0, &o, &Cancel::new()).status, Status::Unplayable);
+    assert_eq!(Status::Unplayable.word(), "unplayable");
+    assert!(matches!(solve(&g, 1, &o, &Cancel::new()).status, Status::Solved { .. }));
+}

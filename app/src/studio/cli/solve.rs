@@ -111,6 +111,7 @@ fn plain_line(level: usize, report: &SolveReport) -> String {
         Status::StateLimit => format!("level {level}: gave up at the state limit ({figures})"),
         Status::Cancelled => format!("level {level}: cancelled ({figures})"),
         Status::NotALevel => format!("level {level}: not a level (a message, or no such entry)"),
+        Status::Unplayable => format!("level {level}: cannot be played from its start (loading it moves on by itself, or its again turns do not stop)"),
         Status::ReplayFailed { .. } => {
             format!("level {level}: error: the solution found did not win when replayed: {} ({figures})", list(&codes(report)))
         }
