@@ -157,10 +157,24 @@ impl Probe {
         match self {
             Probe::Word { word, bits, all } => {
                 let (word, bits, all) = (*word, *bits, *all);
-                for (i, &x) in objects.iter().skip(word).step_by(ow).enumerate() {
-                    let held = x & bits;
-                    if if all { held == bits } else { held != 0 } {
-                        f(i);
+                let wanted = |x: u64| if all { x & bits == bits } else { x & bits != 0 };
+                if ow == 1 {
+                    // Most cells hold nothing wanted: test eight at a time,
+                    // and look at each one only when the eight have a hit.
+                    for (k, run) in objects.chunks(8).enumerate() {
+                        if run.iter().any(|&x| wanted(x)) {
+                            for (j, &x) in run.iter().enumerate() {
+                                if wanted(x) {
+                                    f(k * 8 + j);
+                                }
+                            }
+                        }
+                    }
+                } else {
+                    for (i, c) in objects.chunks_exact(ow).enumerate() {
+                        if c.get(word).is_some_and(|&x| wanted(x)) {
+                            f(i);
+                        }
                     }
                 }
             }
