@@ -59,6 +59,8 @@ struct Parser<'s> {
     /// is not a repeat, and only one whose hash is known is compared with
     /// every object.
     object_hashes: crate::fasthash::HashSet<u64>,
+    /// Lists rule lines are read with, kept from line to line.
+    rule_scratch: rules::Scratch<'s>,
 }
 
 const SECTION_WORDS: [(&str, Section); 7] = [
@@ -92,6 +94,7 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
         map_open: false,
         rule_names: None,
         object_hashes: crate::fasthash::HashSet::default(),
+        rule_scratch: rules::Scratch::default(),
     };
     let mut depth = 0u32;
     let mut start = 0usize;

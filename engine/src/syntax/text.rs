@@ -91,8 +91,18 @@ impl<'a> Line<'a> {
     }
 
     /// 1-based column of byte offset `off` within the line.
+    #[inline]
     #[must_use]
     pub fn col(&self, off: usize) -> u32 {
+        match self.cols.get() {
+            Some(None) => u32::try_from(off).unwrap_or(u32::MAX).saturating_add(1),
+            _ => self.col_slow(off),
+        }
+    }
+
+    /// [`Line::col`] for a line whose column table may be needed.
+    #[inline(never)]
+    fn col_slow(&self, off: usize) -> u32 {
         match self.cols.get_or_init(|| Self::columns(self.raw)) {
             None => u32::try_from(off).unwrap_or(u32::MAX).saturating_add(1),
             Some(v) => v.get(off).copied().unwrap_or(0).saturating_add(1),
@@ -100,6 +110,7 @@ impl<'a> Line<'a> {
     }
 
     /// Span of bytes `a..b` of this line.
+    #[inline]
     #[must_use]
     pub fn span(&self, a: usize, b: usize) -> Span {
         let a = a.min(self.raw.len());
