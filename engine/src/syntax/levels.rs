@@ -21,7 +21,7 @@ impl Parser<'_> {
             self.map_open = false;
             return;
         }
-        let stop = rest.find('(').map_or(raw.len(), |i| fc + i);
+        let stop = line.open_paren_from(fc);
         let row_text = trim(&raw[fc..stop]);
         let mut row: Vec<char> = Vec::with_capacity(row_text.len());
         row.extend(row_text.chars().map(lower_char));

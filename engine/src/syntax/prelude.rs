@@ -16,8 +16,7 @@ impl Parser<'_> {
         let key = Ident { text: self.lower_word(line, fc, fc + wl), span: line.span(fc, fc + wl) };
         // The value runs from after the key to the first `(`, as written.
         let after = fc + wl;
-        let tail = &line.raw[after..];
-        let stop = tail.find('(').map_or(line.raw.len(), |i| after + i);
+        let stop = line.open_paren_from(after);
         let value_raw = &line.raw[after..stop];
         let v = trim(value_raw);
         let (value, value_span) = if v.is_empty() {

@@ -258,11 +258,11 @@ impl<'s> Parser<'s> {
         let raw = line.raw;
         let end = code.trim_end_matches(is_ws).len().max(fc);
         let whole = line.span(fc, end);
-        if raw[..fc].contains(['(', ')']) {
+        if line.parens && raw[..fc].contains(['(', ')']) {
             self.diags.push(cat::rule_after_comment(whole));
             return;
         }
-        let stop = raw[fc..].find('(').map_or(raw.len(), |i| fc + i);
+        let stop = line.open_paren_from(fc);
         scratch.toks.clear();
         tokenize(raw, self.lower_line(line), fc, stop, &mut scratch.toks);
         let toks = &scratch.toks[..];

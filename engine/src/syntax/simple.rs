@@ -46,7 +46,7 @@ impl Parser<'_> {
     pub(super) fn wincondition_line(&mut self, line: &Line<'_>, fc: usize) {
         // Like the reference, read up to the first `(` of the line.
         let raw = line.raw;
-        let stop = raw[fc..].find('(').map_or(raw.len(), |i| fc + i);
+        let stop = line.open_paren_from(fc);
         let ws: Vec<Ident> = words(&raw[..stop], fc)
             .map(|w| Ident { text: self.lower_word(line, w.start, w.end), span: line.span(w.start, w.end) })
             .collect();

@@ -49,6 +49,8 @@ pub struct Line<'a> {
     pub start: usize,
     /// The line's text, without the `\n`.
     pub raw: &'a str,
+    /// Whether the line holds a `(` or a `)`.
+    pub parens: bool,
     /// For lines with non-ASCII text: character count before each byte
     /// (worked out the first time a column is asked for: most lines, and
     /// every line inside a comment, never are).
@@ -59,14 +61,27 @@ impl<'a> Line<'a> {
     /// Wrap a line that starts at byte `start` of the source.
     #[must_use]
     pub fn new(no: u32, start: usize, raw: &'a str) -> Self {
-        Self { no, start, raw, cols: std::cell::OnceCell::new() }
+        Self::with(no, start, raw, raw.is_ascii(), raw.contains(['(', ')']))
     }
 
-    /// [`Line::new`] for a line known to be ASCII (its columns are its
-    /// byte offsets plus one).
+    /// [`Line::new`] for a line already known to be ASCII or not (the
+    /// columns of an ASCII line are its byte offsets plus one), and to hold
+    /// parentheses or not.
     #[must_use]
-    pub fn ascii(no: u32, start: usize, raw: &'a str) -> Self {
-        Self { no, start, raw, cols: std::cell::OnceCell::from(None) }
+    pub fn with(no: u32, start: usize, raw: &'a str, ascii: bool, parens: bool) -> Self {
+        let cols = if ascii { std::cell::OnceCell::from(None) } else { std::cell::OnceCell::new() };
+        Self { no, start, raw, parens, cols }
+    }
+
+    /// Byte offset of the first `(` at or after `from`, or the line's
+    /// length if there is none.
+    #[must_use]
+    pub fn open_paren_from(&self, from: usize) -> usize {
+        if self.parens {
+            self.raw[from..].find('(').map_or(self.raw.len(), |i| from + i)
+        } else {
+            self.raw.len()
+        }
     }
 
     /// The column table of a line with non-ASCII text.
