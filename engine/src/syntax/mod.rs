@@ -121,6 +121,17 @@ fn line_end(bytes: &[u8], start: usize) -> (usize, bool, bool) {
     (i, parens, high)
 }
 
+/// `s` as a [`ast::SmolStr`]: in place when it is short enough (nearly
+/// always), without the general constructor's other checks.
+#[inline]
+fn smol(s: &str) -> ast::SmolStr {
+    if s.len() <= 23 {
+        ast::SmolStr::new_inline(s)
+    } else {
+        ast::SmolStr::new(s)
+    }
+}
+
 /// Parse a whole game.
 #[must_use]
 pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
@@ -192,8 +203,8 @@ impl<'s> Parser<'s> {
     /// Bytes `a..b` of `line` (a word), lower-cased.
     fn lower_word(&self, line: &Line<'_>, a: usize, b: usize) -> ast::SmolStr {
         let raw = &line.raw[a..b];
-        if raw.is_ascii() {
-            ast::SmolStr::new(&self.lower[line.start + a..line.start + b])
+        if line.ascii || raw.is_ascii() {
+            smol(&self.lower[line.start + a..line.start + b])
         } else {
             ast::SmolStr::from(raw.to_lowercase())
         }
@@ -261,7 +272,7 @@ impl<'s> Parser<'s> {
         let tail = &code[from..];
         let lead = tail.len() - tail.trim_start_matches(is_ws).len();
         if tail.chars().any(|c| !is_ws(c)) {
-            let end = code.trim_end_matches(is_ws).len();
+            let end = text::trim_end_len(code);
             self.diags.push(cat::junk_after(line.span(from + lead, end), what));
         }
     }

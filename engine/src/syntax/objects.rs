@@ -78,7 +78,7 @@ impl Parser<'_> {
                     self.name_line(line, code, fc);
                 } else {
                     let name = self.cur_name();
-                    let end = code.trim_end_matches(is_ws).len();
+                    let end = super::text::trim_end_len(code);
                     self.diags.push(cat::sprite_junk(line.span(fc, end), &name));
                 }
             }
@@ -91,7 +91,7 @@ impl Parser<'_> {
 
     fn name_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         let wl = word_len(&code[fc..]);
-        let end = code.trim_end_matches(is_ws).len();
+        let end = super::text::trim_end_len(code);
         if wl == 0 {
             self.diags.push(cat::object_junk(line.span(fc, end)));
             return;
@@ -161,7 +161,7 @@ impl Parser<'_> {
                 }
             }
         }
-        let end = code.trim_end_matches(is_ws).len();
+        let end = super::text::trim_end_len(code);
         let span = line.span(fc, end);
         let o = &mut self.ast.objects[idx];
         o.colors_span = Some(span);

@@ -9,7 +9,7 @@ impl Parser<'_> {
     pub(super) fn prelude_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         let wl = word_len(&code[fc..]);
         if wl == 0 {
-            let end = code.trim_end_matches(is_ws).len();
+            let end = super::text::trim_end_len(code);
             self.diags.push(cat::prelude_garbage(line.span(fc, end)));
             return;
         }
@@ -26,7 +26,7 @@ impl Parser<'_> {
             let a = after + lead;
             (Some(v.to_owned()), Some(line.span(a, a + v.len())))
         };
-        let end = code.trim_end_matches(is_ws).len().max(fc + wl);
+        let end = super::text::trim_end_len(code).max(fc + wl);
         self.ast.prelude.push(PreludeLine { key, value, value_span, span: line.span(fc, end) });
     }
 }

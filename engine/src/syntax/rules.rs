@@ -256,7 +256,7 @@ impl<'s> Parser<'s> {
 
     fn rules_line_in(&mut self, line: &Line<'_>, code: &str, fc: usize, scratch: &mut Scratch<'s>) {
         let raw = line.raw;
-        let end = code.trim_end_matches(is_ws).len().max(fc);
+        let end = super::text::trim_end_len(code).max(fc);
         let whole = line.span(fc, end);
         if line.parens && raw[..fc].contains(['(', ')']) {
             self.diags.push(cat::rule_after_comment(whole));
