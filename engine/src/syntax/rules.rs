@@ -328,6 +328,13 @@ impl<'s> Parser<'s> {
         let mut i = 0;
         let mut late = false;
         let mut rigid = false;
+        // Room for the prefixes: the words before the first `[` (but a
+        // leading `+`).
+        let first_open = toks.iter().position(|t| t.kind == Kind::Open).unwrap_or(toks.len());
+        let words = first_open - usize::from(toks[0].text == "+");
+        if words > 0 {
+            rule.prefixes = Vec::with_capacity(words);
+        }
         // Prefixes.
         while i < toks.len() && toks[i].kind != Kind::Open {
             let t = &toks[i];
@@ -377,8 +384,8 @@ impl<'s> Parser<'s> {
         // the arrow (exactly that many in a well-formed rule).
         let arrow_at = toks[i..].iter().position(|t| t.kind == Kind::Arrow).map_or(toks.len(), |k| i + k);
         let opens = |ts: &[Tok<'_>]| ts.iter().filter(|t| t.kind == Kind::Open).count();
-        rule.lhs.reserve_exact(opens(&toks[i..arrow_at]));
-        rule.rhs.reserve_exact(opens(&toks[arrow_at..]));
+        rule.lhs = Vec::with_capacity(opens(&toks[i..arrow_at]));
+        rule.rhs = Vec::with_capacity(opens(&toks[arrow_at..]));
         // Cells.
         let mut balance = 0i32;
         let mut in_row = false;
@@ -489,6 +496,10 @@ impl<'s> Parser<'s> {
                             warnings.push(cat::rule_command_not_last(sp(t)));
                         }
                         let name = Ident { text: SmolStr::new(text), span: sp(t) };
+                        if rule.commands.capacity() == 0 {
+                            // Room for this and every word after it.
+                            rule.commands = Vec::with_capacity(toks.len() - i);
+                        }
                         if text == "message" {
                             let arg = line.raw[t.end..].trim_matches(is_ws).to_owned();
                             rule.commands.push(RuleCommand { name, argument: Some(arg) });
