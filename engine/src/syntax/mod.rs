@@ -60,7 +60,7 @@ struct Parser<'s> {
     /// every object.
     object_hashes: crate::fasthash::HashSet<u64>,
     /// Lists rule lines are read with, kept from line to line.
-    rule_scratch: rules::Scratch<'s>,
+    rule_scratch: Option<rules::Scratch<'s>>,
 }
 
 const SECTION_WORDS: [(&str, Section); 7] = [
@@ -147,7 +147,7 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
         map_open: false,
         rule_names: None,
         object_hashes: crate::fasthash::HashSet::default(),
-        rule_scratch: rules::Scratch::default(),
+        rule_scratch: None,
     };
     let mut depth = 0u32;
     let mut start = 0usize;

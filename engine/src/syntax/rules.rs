@@ -186,6 +186,13 @@ fn take_exact<T>(v: &mut Vec<T>) -> Vec<T> {
     out
 }
 
+/// Empty `v` (without a call when it already is).
+fn empty<T>(v: &mut Vec<T>) {
+    if !v.is_empty() {
+        v.clear();
+    }
+}
+
 /// The lists a rule line is read with, kept from line to line.
 #[derive(Default)]
 pub(super) struct Scratch<'a> {
@@ -248,10 +255,10 @@ impl<'s> Parser<'s> {
     pub(super) fn rules_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         // The token list and the cells being read are lists kept from line
         // to line, so that a rule line allocates only what it keeps.
-        let mut scratch = std::mem::take(&mut self.rule_scratch);
+        let mut scratch = self.rule_scratch.take().unwrap_or_default();
         self.rules_line_in(line, code, fc, &mut scratch);
         scratch.toks.clear();
-        self.rule_scratch = scratch;
+        self.rule_scratch = Some(scratch);
     }
 
     fn rules_line_in(&mut self, line: &Line<'_>, code: &str, fc: usize, scratch: &mut Scratch<'s>) {
@@ -323,8 +330,8 @@ impl<'s> Parser<'s> {
     ) -> Outcome {
         let sp = |t: &Tok<'_>| line.span(t.start, t.end);
         let err = |t: &Tok<'_>, make: fn(Span) -> Diagnostic| Outcome::Error(make(sp(t)));
-        cells.clear();
-        items.clear();
+        empty(cells);
+        empty(items);
         let mut i = 0;
         let mut late = false;
         let mut rigid = false;
@@ -407,10 +414,10 @@ impl<'s> Parser<'s> {
                         return err(t, cat::rule_unclosed_pattern);
                     }
                     in_row = true;
-                    cells.clear();
+                    empty(cells);
                     row_start = t.start;
                     cell_start = t.end;
-                    items.clear();
+                    empty(items);
                     ellipsis = None;
                     pending = None;
                 }
