@@ -133,8 +133,14 @@ fn tokenize<'a>(raw: &str, lower: &'a str, from: usize, to: usize, out: &mut Vec
         let a = i;
         let mut ascii = true;
         while i < to {
+            // Plain word bytes first, in a tight loop.
+            while i < to && class(i) == WORD {
+                i += 1;
+            }
+            if i == to {
+                break;
+            }
             match class(i) {
-                WORD => i += 1,
                 DASH if !arrow_at(i) => i += 1,
                 HIGH => match high_char(raw, i) {
                     (true, _) => break,
