@@ -7,10 +7,15 @@ use crate::diag::catalogue as cat;
 
 impl Parser<'_> {
     pub(super) fn legend_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
-        let end = code.trim_end_matches(is_ws).len();
+        let end = super::text::trim_end_len(code);
         let whole = line.span(fc, end);
         // Left-hand side: everything up to whitespace or `=`.
-        let lhs_len = code[fc..].find(|c: char| is_ws(c) || c == '=').unwrap_or(code.len() - fc);
+        let lhs_len = if line.ascii {
+            code.as_bytes()[fc..].iter().position(|&b| b == b'=' || b == b' ' || (b'\t'..=b'\r').contains(&b))
+        } else {
+            code[fc..].find(|c: char| is_ws(c) || c == '=')
+        }
+        .unwrap_or(code.len() - fc);
         let name = Ident { text: self.lower_word(line, fc, fc + lhs_len), span: line.span(fc, fc + lhs_len) };
         let mut pos = skip_ws(code, fc + lhs_len);
         if pos >= code.len() {
@@ -22,7 +27,9 @@ impl Parser<'_> {
             return;
         }
         pos = skip_ws(code, pos + 1);
-        let mut items = Vec::new();
+        // Room for the items of most lines (the first push would make as
+        // much).
+        let mut items = Vec::with_capacity(4);
         let mut kind = LegendKind::Alias;
         let mut expect_name = true;
         while pos < code.len() {
@@ -65,6 +72,6 @@ impl Parser<'_> {
 }
 
 fn skip_ws(code: &str, pos: usize) -> usize {
-    let t = &code[pos.min(code.len())..];
-    code.len() - t.trim_start_matches(is_ws).len()
+    let pos = pos.min(code.len());
+    pos + super::text::ws_len(&code[pos..])
 }

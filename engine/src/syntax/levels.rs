@@ -16,16 +16,24 @@ impl Parser<'_> {
                 self.diags.push(cat::message_no_space(line.span(fc, fc + 7)));
             }
             let text = trim(after).to_owned();
-            let end = raw.trim_end_matches(super::text::is_ws).len();
+            let end = super::text::trim_end_len(raw);
             self.ast.levels.push(LevelEntry::Message { text, span: line.span(fc, end) });
             self.map_open = false;
             return;
         }
-        let stop = rest.find('(').map_or(raw.len(), |i| fc + i);
-        let row_text = trim(&raw[fc..stop]);
-        let mut row: Vec<char> = Vec::with_capacity(row_text.len());
-        row.extend(row_text.chars().map(lower_char));
-        let span = line.span(fc, fc + row_text.len());
+        let stop = line.open_paren_from(fc);
+        let (row, len) = if line.ascii {
+            // `fc` is the first character that is not whitespace.
+            let end = fc + super::text::trim_end_len(&raw[fc..stop]);
+            let row: Vec<char> = self.lower_line(line).as_bytes()[fc..end].iter().map(|&b| char::from(b)).collect();
+            (row, end - fc)
+        } else {
+            let row_text = trim(&raw[fc..stop]);
+            let mut row: Vec<char> = Vec::with_capacity(row_text.len());
+            row.extend(row_text.chars().map(lower_char));
+            (row, row_text.len())
+        };
+        let span = line.span(fc, fc + len);
         if self.map_open
             && let Some(LevelEntry::Map(m)) = self.ast.levels.last_mut() {
                 m.rows.push(row);
@@ -33,7 +41,12 @@ impl Parser<'_> {
                 m.span = m.span.to(span);
                 return;
             }
-        self.ast.levels.push(LevelEntry::Map(LevelMap { rows: vec![row], row_spans: vec![span], span }));
+        // Room for the rows of most levels at once.
+        let mut rows = Vec::with_capacity(16);
+        rows.push(row);
+        let mut row_spans = Vec::with_capacity(16);
+        row_spans.push(span);
+        self.ast.levels.push(LevelEntry::Map(LevelMap { rows, row_spans, span }));
         self.map_open = true;
     }
 }

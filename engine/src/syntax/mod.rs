@@ -59,6 +59,8 @@ struct Parser<'s> {
     /// is not a repeat, and only one whose hash is known is compared with
     /// every object.
     object_hashes: crate::fasthash::HashSet<u64>,
+    /// Lists rule lines are read with, kept from line to line.
+    rule_scratch: Option<rules::Scratch<'s>>,
 }
 
 const SECTION_WORDS: [(&str, Section); 7] = [
@@ -77,6 +79,59 @@ pub fn section_word(s: Section) -> &'static str {
     SECTION_WORDS.iter().find(|(_, x)| *x == s).map_or("prelude", |(w, _)| w)
 }
 
+/// Where the line starting at byte `start` of `bytes` ends (at its `\n`,
+/// or the end of the text), whether it holds a `(` or `)`, and whether it
+/// holds a byte outside ASCII: eight bytes at a time.
+fn line_end(bytes: &[u8], start: usize) -> (usize, bool, bool) {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each byte of `x` that is zero is set, and perhaps
+    // those of bytes above it; the lowest one set is always a zero byte.
+    let zeros = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+    let mut parens = 0u64;
+    let mut high = 0u64;
+    let mut i = start;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(w);
+        let newline = zeros(w ^ (ONES * u64::from(b'\n')));
+        // `(` and `)` differ only in their lowest bit.
+        let paren = zeros((w & !ONES) ^ (ONES * u64::from(b'(')));
+        if newline != 0 {
+            // The bytes before the first newline.
+            let before = (1u64 << (newline.trailing_zeros() - 7)) - 1;
+            let k = (newline.trailing_zeros() / 8) as usize;
+            return (i + k, parens | (paren & before) != 0, high | (w & HIGHS & before) != 0);
+        }
+        parens |= paren;
+        high |= w & HIGHS;
+        i += 8;
+    }
+    let mut parens = parens != 0;
+    let mut high = high != 0;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'\n' {
+            break;
+        }
+        parens |= b | 1 == b')';
+        high |= b >= 0x80;
+        i += 1;
+    }
+    (i, parens, high)
+}
+
+/// `s` as a [`ast::SmolStr`]: in place when it is short enough (nearly
+/// always), without the general constructor's other checks.
+#[inline]
+fn smol(s: &str) -> ast::SmolStr {
+    if s.len() <= 23 {
+        ast::SmolStr::new_inline(s)
+    } else {
+        ast::SmolStr::new(s)
+    }
+}
+
 /// Parse a whole game.
 #[must_use]
 pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
@@ -92,37 +147,48 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
         map_open: false,
         rule_names: None,
         object_hashes: crate::fasthash::HashSet::default(),
+        rule_scratch: None,
     };
     let mut depth = 0u32;
     let mut start = 0usize;
     let bytes = source.as_bytes();
     let mut i = 0usize;
-    let ascii = source.is_ascii();
     let last = loop {
-        // The lines of `source.split('\n')`, found with a plain byte loop:
-        // most lines are short, and the general searcher's set-up cost
-        // more than the search.
-        let end = bytes[start..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |k| start + k);
+        // The lines of `source.split('\n')`.
+        let (end, parens, high) = line_end(bytes, start);
         let raw = &source[start..end];
         let no = u32::try_from(i + 1).unwrap_or(u32::MAX);
         i += 1;
-        let line = if ascii { Line::ascii(no, start, raw) } else { Line::new(no, start, raw) };
+        let line = Line::with(no, start, raw, !high, parens);
         start = end + 1;
-        let mode = match p.section {
-            Section::Rules => Mode::Rules,
-            Section::Levels => Mode::Levels,
-            _ => Mode::Normal,
-        };
-        let depth_in = depth;
-        let sc = scan::scan(raw, depth, mode);
-        depth = sc.depth_out;
-        for &off in &sc.stray_closes {
-            p.diags.push(cat::stray_close(line.span(off, off + 1)));
+        if !parens {
+            // No parenthesis: nothing is blanked, and no comment opens or
+            // closes; inside a comment the whole line is comment.
+            if depth == 0 {
+                let ws = text::ws_len(raw);
+                if ws == raw.len() {
+                    p.blank_line();
+                } else {
+                    p.line(&line, raw, ws, &[]);
+                }
+            }
+        } else {
+            let mode = match p.section {
+                Section::Rules => Mode::Rules,
+                Section::Levels => Mode::Levels,
+                _ => Mode::Normal,
+            };
+            let sc = scan::scan_general(raw, depth, mode);
+            depth = sc.depth_out;
+            for &off in &sc.stray_closes {
+                p.diags.push(cat::stray_close(line.span(off, off + 1)));
+            }
+            if sc.blank {
+                p.blank_line();
+            } else if let Some(fc) = sc.first_code {
+                p.line(&line, &sc.code, fc, &sc.stray_closes);
+            }
         }
-        if depth_in == 0 && depth > 0 && p.section != Section::Levels {
-            // remember nothing: an unclosed comment is reported at the end
-        }
-        p.line(&line, &sc);
         if end == bytes.len() {
             break line;
         }
@@ -137,8 +203,8 @@ impl<'s> Parser<'s> {
     /// Bytes `a..b` of `line` (a word), lower-cased.
     fn lower_word(&self, line: &Line<'_>, a: usize, b: usize) -> ast::SmolStr {
         let raw = &line.raw[a..b];
-        if raw.is_ascii() {
-            ast::SmolStr::new(&self.lower[line.start + a..line.start + b])
+        if line.ascii || raw.is_ascii() {
+            smol(&self.lower[line.start + a..line.start + b])
         } else {
             ast::SmolStr::from(raw.to_lowercase())
         }
@@ -149,13 +215,9 @@ impl<'s> Parser<'s> {
         &self.lower[line.start..line.start + line.raw.len()]
     }
 
-    fn line(&mut self, line: &Line<'_>, sc: &scan::Scanned<'_>) {
-        if sc.blank {
-            self.blank_line();
-            return;
-        }
-        let Some(fc) = sc.first_code else { return };
-        let code: &str = &sc.code;
+    /// A line that is not blank, with its comments blanked out (`code`),
+    /// its first character of code at `fc`, and where its stray `)` are.
+    fn line(&mut self, line: &Line<'_>, code: &str, fc: usize, stray_closes: &[usize]) {
         let rest = &code[fc..];
         // `===` lines.
         if self.section == Section::Levels {
@@ -191,7 +253,7 @@ impl<'s> Parser<'s> {
             Section::CollisionLayers => self.layers_line(line, code, fc),
             // A stray `)` before any code (after leading comments, if any)
             // ends the line for the reference, which then reads no rule.
-            Section::Rules if sc.stray_closes.first().is_some_and(|&s| s < fc) => {}
+            Section::Rules if stray_closes.first().is_some_and(|&s| s < fc) => {}
             Section::Rules => self.rules_line(line, code, fc),
             Section::WinConditions => self.wincondition_line(line, fc),
             Section::Levels => self.levels_line(line, fc),
@@ -210,7 +272,7 @@ impl<'s> Parser<'s> {
         let tail = &code[from..];
         let lead = tail.len() - tail.trim_start_matches(is_ws).len();
         if tail.chars().any(|c| !is_ws(c)) {
-            let end = code.trim_end_matches(is_ws).len();
+            let end = text::trim_end_len(code);
             self.diags.push(cat::junk_after(line.span(from + lead, end), what));
         }
     }

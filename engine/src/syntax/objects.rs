@@ -56,6 +56,49 @@ fn colour_prefix(s: &str) -> Option<usize> {
         .map(|w| w.len())
 }
 
+/// A sprite row being read.
+struct SpriteRow {
+    /// The row's characters (only `.` and digits, at most five).
+    row: [u8; 5],
+    /// How many there are.
+    width: usize,
+    /// The row's pixels.
+    pixels: PixelRow,
+    /// Offsets of the first pixel and one past the last.
+    first: usize,
+    last: usize,
+    /// What stopped the row early: a sixth pixel, or another character
+    /// (its offset, byte length, and whether it was a sixth pixel).
+    stop: Option<(usize, usize, bool)>,
+}
+
+impl SpriteRow {
+    /// Read character `c` at offset `i`; false when the row stops there.
+    #[inline(always)]
+    fn read(&mut self, i: usize, c: char) -> bool {
+        if is_ws(c) {
+            return true;
+        }
+        if c == '.' || c.is_ascii_digit() {
+            if self.width >= 5 {
+                self.stop = Some((i, 1, true));
+                return false;
+            }
+            if self.width == 0 {
+                self.first = i;
+            }
+            self.row[self.width] = u8::try_from(c).unwrap_or(b'.');
+            self.width += 1;
+            self.pixels.push(c.to_digit(10).and_then(|d| u8::try_from(d).ok()));
+            self.last = i + 1;
+            true
+        } else {
+            self.stop = Some((i, c.len_utf8(), false));
+            false
+        }
+    }
+}
+
 impl Parser<'_> {
     pub(super) fn objects_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         if self.obj_phase == ObjPhase::AfterColours {
@@ -78,7 +121,7 @@ impl Parser<'_> {
                     self.name_line(line, code, fc);
                 } else {
                     let name = self.cur_name();
-                    let end = code.trim_end_matches(is_ws).len();
+                    let end = super::text::trim_end_len(code);
                     self.diags.push(cat::sprite_junk(line.span(fc, end), &name));
                 }
             }
@@ -91,7 +134,7 @@ impl Parser<'_> {
 
     fn name_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         let wl = word_len(&code[fc..]);
-        let end = code.trim_end_matches(is_ws).len();
+        let end = super::text::trim_end_len(code);
         if wl == 0 {
             self.diags.push(cat::object_junk(line.span(fc, end)));
             return;
@@ -161,7 +204,7 @@ impl Parser<'_> {
                 }
             }
         }
-        let end = code.trim_end_matches(is_ws).len();
+        let end = super::text::trim_end_len(code);
         let span = line.span(fc, end);
         let o = &mut self.ast.objects[idx];
         o.colors_span = Some(span);
@@ -171,43 +214,49 @@ impl Parser<'_> {
     fn sprite_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         let Some(idx) = self.cur_object else { return };
         // Sprites are 5x5: room for a row, and for five rows at the first.
-        // The row's characters (only `.` and digits, at most five).
-        let mut row = [0u8; 5];
-        let mut width = 0usize;
-        let mut pixels = PixelRow::default();
-        let mut last = fc;
-        for (i, c) in code[fc..].char_indices() {
-            let i = i + fc;
-            if is_ws(c) {
-                continue;
-            }
-            if c == '.' || c.is_ascii_digit() {
-                if width >= 5 {
-                    self.diags.push(cat::sprite_too_wide(line.span(i, i + 1)));
-                    if let Some(o) = self.ast.objects.get(idx) {
-                        let whole = cat::sprite_not_5x5(o.name.span, &o.name.text);
-                        if !self.diags.iter().any(|d| d.code == whole.code && d.span == whole.span) {
-                            self.diags.push(whole);
-                        }
-                    }
+        let mut r = SpriteRow { row: [0u8; 5], width: 0, pixels: PixelRow::default(), first: fc, last: fc, stop: None };
+        if line.ascii {
+            for (k, &b) in code.as_bytes()[fc..].iter().enumerate() {
+                if !r.read(fc + k, char::from(b)) {
                     break;
                 }
-                row[width] = u8::try_from(c).unwrap_or(b'.');
-                width += 1;
-                pixels.push(c.to_digit(10).and_then(|d| u8::try_from(d).ok()));
-                last = i + 1;
-            } else {
-                let name = self.cur_name();
-                self.diags.push(cat::sprite_junk(line.span(i, i + c.len_utf8()), &name));
-                break;
             }
+        } else {
+            for (k, c) in code[fc..].char_indices() {
+                if !r.read(fc + k, c) {
+                    break;
+                }
+            }
+        }
+        let SpriteRow { row, width, pixels, first, last, stop } = r;
+        match stop {
+            Some((i, _, true)) => {
+                self.diags.push(cat::sprite_too_wide(line.span(i, i + 1)));
+                if let Some(o) = self.ast.objects.get(idx) {
+                    let whole = cat::sprite_not_5x5(o.name.span, &o.name.text);
+                    if !self.diags.iter().any(|d| d.code == whole.code && d.span == whole.span) {
+                        self.diags.push(whole);
+                    }
+                }
+            }
+            Some((i, w, false)) => {
+                let name = self.cur_name();
+                self.diags.push(cat::sprite_junk(line.span(i, i + w), &name));
+            }
+            None => {}
         }
         let span = line.span(fc, last);
         let o = &mut self.ast.objects[idx];
         if o.sprite_rows.is_empty() {
             o.sprite_rows.reserve_exact(5);
         }
-        let text = std::str::from_utf8(&row[..width]).map_or_else(|_| SmolStr::default(), SmolStr::new);
+        // The pixels as written: the line's own text when nothing stands
+        // between them.
+        let text = if last - first == width {
+            super::smol(&code[first..last])
+        } else {
+            std::str::from_utf8(&row[..width]).map_or_else(|_| SmolStr::default(), SmolStr::new)
+        };
         o.sprite_rows.push(Ident { text, span });
         o.sprite.push(pixels);
         o.span = o.span.to(span);

@@ -9,15 +9,14 @@ impl Parser<'_> {
     pub(super) fn prelude_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         let wl = word_len(&code[fc..]);
         if wl == 0 {
-            let end = code.trim_end_matches(is_ws).len();
+            let end = super::text::trim_end_len(code);
             self.diags.push(cat::prelude_garbage(line.span(fc, end)));
             return;
         }
         let key = Ident { text: self.lower_word(line, fc, fc + wl), span: line.span(fc, fc + wl) };
         // The value runs from after the key to the first `(`, as written.
         let after = fc + wl;
-        let tail = &line.raw[after..];
-        let stop = tail.find('(').map_or(line.raw.len(), |i| after + i);
+        let stop = line.open_paren_from(after);
         let value_raw = &line.raw[after..stop];
         let v = trim(value_raw);
         let (value, value_span) = if v.is_empty() {
@@ -27,7 +26,7 @@ impl Parser<'_> {
             let a = after + lead;
             (Some(v.to_owned()), Some(line.span(a, a + v.len())))
         };
-        let end = code.trim_end_matches(is_ws).len().max(fc + wl);
+        let end = super::text::trim_end_len(code).max(fc + wl);
         self.ast.prelude.push(PreludeLine { key, value, value_span, span: line.span(fc, end) });
     }
 }

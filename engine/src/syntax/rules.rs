@@ -14,82 +14,200 @@ use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
 use crate::span::Span;
 
+/// What a token of a rule line is. Brackets, bars and arrows always stand
+/// alone, so a token of these kinds is exactly one with that text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// `[`
+    Open,
+    /// `]`
+    Close,
+    /// `|`
+    Bar,
+    /// `->`
+    Arrow,
+    /// Anything else (a leading `+` too).
+    Word,
+}
+
 /// A token of a rule line: lower-cased text (borrowed from the
-/// lower-cased line when it is ASCII) and byte range in the line.
+/// lower-cased line when it is ASCII), kind and byte range in the line.
 #[derive(Debug, Clone)]
 struct Tok<'a> {
     text: Cow<'a, str>,
+    kind: Kind,
     start: usize,
     end: usize,
 }
 
-/// Split rule text into tokens: brackets, bars and arrows stand alone, a
-/// leading `+` stands alone, everything else splits at whitespace. `lower`
-/// is `raw` with its ASCII letters lower-cased.
-fn tokenize<'a>(raw: &str, lower: &'a str, from: usize, to: usize) -> Vec<Tok<'a>> {
-    let bytes = raw.as_bytes();
-    // A guess at the count (a token and a space take at least two bytes),
-    // so that most lines fill one allocation.
-    let mut out: Vec<Tok> = Vec::with_capacity((to - from) / 3 + 4);
-    let mut cur: Option<usize> = None;
-    let push_word = |out: &mut Vec<Tok<'a>>, a: usize, b: usize| {
-        if a < b {
-            let word = &raw[a..b];
-            let text = if word.is_ascii() { Cow::Borrowed(&lower[a..b]) } else { Cow::Owned(word.to_lowercase()) };
-            out.push(Tok { text, start: a, end: b });
-        }
-    };
-    let mut first_nonws = true;
+/// Byte classes for [`tokenize`]: part of a word, ASCII whitespace, a
+/// bracket or bar, `-` (which may start an arrow), and the first or a
+/// later byte of a character outside ASCII.
+const WORD: u8 = 0;
+const WS: u8 = 1;
+const SINGLE: u8 = 2;
+const DASH: u8 = 3;
+const HIGH: u8 = 4;
+
+static CLASS: [u8; 256] = {
+    let mut t = [WORD; 256];
+    let mut b = 0x80;
+    while b < 256 {
+        t[b] = HIGH;
+        b += 1;
+    }
+    t[b' ' as usize] = WS;
+    let mut b = b'\t';
+    while b <= b'\r' {
+        t[b as usize] = WS;
+        b += 1;
+    }
+    t[b'[' as usize] = SINGLE;
+    t[b']' as usize] = SINGLE;
+    t[b'|' as usize] = SINGLE;
+    t[b'-' as usize] = DASH;
+    t
+};
+
+/// Whether the character outside ASCII at byte `i` of `raw` is
+/// whitespace, and its byte length.
+fn high_char(raw: &str, i: usize) -> (bool, usize) {
+    let ch = raw[i..].chars().next().unwrap_or(' ');
+    (is_ws(ch), ch.len_utf8())
+}
+
+/// Split rule text into tokens (appended to `out`): brackets, bars and
+/// arrows stand alone, a leading `+` stands alone, everything else splits
+/// at whitespace. `lower` is `raw` with its ASCII letters lower-cased.
+fn tokenize<'a>(raw: &str, lower: &'a str, from: usize, to: usize, out: &mut Vec<Tok<'a>>) {
+    let bytes = &raw.as_bytes()[..to];
+    let class = |i: usize| CLASS[usize::from(bytes[i])];
+    let arrow_at = |i: usize| i + 1 < to && bytes[i + 1] == b'>';
     // Every character that matters here is ASCII: bytes are read as they
     // are, and a character of more bytes only for whether it is whitespace.
     let mut i = from;
     while i < to {
-        let c = bytes[i];
-        let (ws, width) = if c.is_ascii() {
-            (c == b' ' || (b'\t'..=b'\r').contains(&c), 1)
-        } else {
-            let ch = raw[i..].chars().next().unwrap_or(' ');
-            (is_ws(ch), ch.len_utf8())
-        };
-        if first_nonws && !ws {
-            first_nonws = false;
-            if c == b'+' {
-                out.push(Tok { text: Cow::Borrowed("+"), start: i, end: i + 1 });
+        match class(i) {
+            WS => i += 1,
+            HIGH => match high_char(raw, i) {
+                (true, w) => i += w,
+                (false, _) => break,
+            },
+            _ => break,
+        }
+    }
+    if i < to && bytes[i] == b'+' {
+        out.push(Tok { text: Cow::Borrowed("+"), kind: Kind::Word, start: i, end: i + 1 });
+        i += 1;
+    }
+    while i < to {
+        match class(i) {
+            WS => {
                 i += 1;
                 continue;
             }
-        }
-        let single = matches!(c, b'[' | b']' | b'|');
-        let arrow = c == b'-' && i + 1 < to && bytes[i + 1] == b'>';
-        if ws || single || arrow {
-            if let Some(a) = cur.take() {
-                push_word(&mut out, a, i);
+            SINGLE => {
+                let kind = match bytes[i] {
+                    b'[' => Kind::Open,
+                    b']' => Kind::Close,
+                    _ => Kind::Bar,
+                };
+                out.push(Tok { text: Cow::Borrowed(&lower[i..i + 1]), kind, start: i, end: i + 1 });
+                i += 1;
+                continue;
             }
-            if single {
-                out.push(Tok { text: Cow::Borrowed(&lower[i..i + 1]), start: i, end: i + 1 });
-            } else if arrow {
-                out.push(Tok { text: Cow::Borrowed("->"), start: i, end: i + 2 });
+            DASH if arrow_at(i) => {
+                out.push(Tok { text: Cow::Borrowed("->"), kind: Kind::Arrow, start: i, end: i + 2 });
                 i += 2;
                 continue;
             }
-        } else if cur.is_none() {
-            cur = Some(i);
+            HIGH => {
+                if let (true, w) = high_char(raw, i) {
+                    i += w;
+                    continue;
+                }
+            }
+            _ => {}
         }
-        i += width;
+        // A word: up to whitespace, a bracket or bar, or an arrow.
+        let a = i;
+        let mut ascii = true;
+        while i < to {
+            // Plain word bytes first, in a tight loop.
+            while i < to && class(i) == WORD {
+                i += 1;
+            }
+            if i == to {
+                break;
+            }
+            match class(i) {
+                DASH if !arrow_at(i) => i += 1,
+                HIGH => match high_char(raw, i) {
+                    (true, _) => break,
+                    (false, w) => {
+                        ascii = false;
+                        i += w;
+                    }
+                },
+                _ => break,
+            }
+        }
+        let text = if ascii { Cow::Borrowed(&lower[a..i]) } else { Cow::Owned(raw[a..i].to_lowercase()) };
+        out.push(Tok { text, kind: Kind::Word, start: a, end: i });
     }
-    if let Some(a) = cur {
-        push_word(&mut out, a, to);
-    }
+}
+
+/// `word` as the modifier word it is, if it may stand before an object in
+/// a cell.
+fn modifier(word: &str) -> Option<&'static str> {
+    Some(match word {
+        ">" => ">",
+        "<" => "<",
+        "^" => "^",
+        "v" => "v",
+        "up" => "up",
+        "down" => "down",
+        "left" => "left",
+        "right" => "right",
+        "moving" => "moving",
+        "stationary" => "stationary",
+        "no" => "no",
+        "randomdir" => "randomdir",
+        "random" => "random",
+        "horizontal" => "horizontal",
+        "vertical" => "vertical",
+        "orthogonal" => "orthogonal",
+        "perpendicular" => "perpendicular",
+        "parallel" => "parallel",
+        "action" => "action",
+        _ => return None,
+    })
+}
+
+/// The items of `v` moved into a list of their exact length, leaving `v`
+/// empty (with its room kept for the next use).
+fn take_exact<T>(v: &mut Vec<T>) -> Vec<T> {
+    let mut out = Vec::with_capacity(v.len());
+    out.append(v);
     out
 }
 
-/// Whether `word` may stand before an object in a cell.
-fn is_modifier(word: &str) -> bool {
-    matches!(
-        word,
-        ">" | "<" | "^" | "v" | "up" | "down" | "left" | "right" | "moving" | "stationary" | "no" | "randomdir"
-            | "random" | "horizontal" | "vertical" | "orthogonal" | "perpendicular" | "parallel" | "action"
-    )
+/// Empty `v` (without a call when it already is).
+fn empty<T>(v: &mut Vec<T>) {
+    if !v.is_empty() {
+        v.clear();
+    }
+}
+
+/// The lists a rule line is read with, kept from line to line.
+#[derive(Default)]
+pub(super) struct Scratch<'a> {
+    /// The line's tokens.
+    toks: Vec<Tok<'a>>,
+    /// The cells of the row being read.
+    cells: Vec<Cell>,
+    /// The items of the cell being read.
+    items: Vec<CellItem>,
 }
 
 /// Whether `word` is a command word (after the right-hand side).
@@ -115,7 +233,7 @@ enum Outcome {
     DropWarning(Diagnostic),
 }
 
-impl Parser<'_> {
+impl<'s> Parser<'s> {
     /// The names rules may use, collected again only when an object or a
     /// legend entry has been added since the last rule line.
     fn take_rule_names(&mut self) -> ((usize, usize), HashSet<SmolStr>) {
@@ -141,15 +259,26 @@ impl Parser<'_> {
     }
 
     pub(super) fn rules_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
+        // The token list and the cells being read are lists kept from line
+        // to line, so that a rule line allocates only what it keeps.
+        let mut scratch = self.rule_scratch.take().unwrap_or_default();
+        self.rules_line_in(line, code, fc, &mut scratch);
+        scratch.toks.clear();
+        self.rule_scratch = Some(scratch);
+    }
+
+    fn rules_line_in(&mut self, line: &Line<'_>, code: &str, fc: usize, scratch: &mut Scratch<'s>) {
         let raw = line.raw;
-        let end = code.trim_end_matches(is_ws).len().max(fc);
+        let end = super::text::trim_end_len(code).max(fc);
         let whole = line.span(fc, end);
-        if raw[..fc].contains(['(', ')']) {
+        if line.parens && raw[..fc].contains(['(', ')']) {
             self.diags.push(cat::rule_after_comment(whole));
             return;
         }
-        let stop = raw[fc..].find('(').map_or(raw.len(), |i| fc + i);
-        let toks = tokenize(raw, self.lower_line(line), fc, stop);
+        let stop = line.open_paren_from(fc);
+        scratch.toks.clear();
+        tokenize(raw, self.lower_line(line), fc, stop, &mut scratch.toks);
+        let toks = &scratch.toks[..];
         if toks.is_empty() {
             return;
         }
@@ -167,7 +296,8 @@ impl Parser<'_> {
             self.ast.rules.push(RuleDef { kind: RuleLineKind::Subroutine(name), span: whole });
             return;
         }
-        if stop < raw.len() && !toks.iter().any(|t| t.text == "->") {
+        let has_arrow = toks.iter().any(|t| t.kind == Kind::Arrow);
+        if stop < raw.len() && !has_arrow {
             self.diags.push(cat::rule_after_comment(whole));
             return;
         }
@@ -175,7 +305,11 @@ impl Parser<'_> {
         let mut rule = Rule { plus: None, prefixes: Vec::new(), lhs: Vec::new(), rhs: Vec::new(), commands: Vec::new(), arrow: None };
         let mut warnings: Vec<Diagnostic> = Vec::new();
         let mut kept_errors: Vec<Diagnostic> = Vec::new();
-        let outcome = self.read_rule(line, &toks, &names, &mut rule, &mut warnings, &mut kept_errors);
+        let outcome = if has_arrow {
+            self.read_rule(line, toks, &names, &mut rule, &mut warnings, &mut kept_errors, &mut scratch.cells, &mut scratch.items)
+        } else {
+            Outcome::Error(cat::rule_no_arrow(line.span(toks[0].start, toks[toks.len() - 1].end)))
+        };
         self.rule_names = Some((names_key, names));
         self.diags.extend(warnings);
         self.diags.extend(kept_errors);
@@ -185,7 +319,10 @@ impl Parser<'_> {
         }
     }
 
-    #[allow(clippy::too_many_lines)]
+    /// Read the tokens of a rule line that has an arrow into `rule`.
+    /// `cells` and `items` are empty lists to gather a row's cells and a
+    /// cell's items in (each is kept in a list of its exact length).
+    #[allow(clippy::too_many_lines, clippy::too_many_arguments)]
     fn read_rule(
         &self,
         line: &Line<'_>,
@@ -194,17 +331,25 @@ impl Parser<'_> {
         rule: &mut Rule,
         warnings: &mut Vec<Diagnostic>,
         kept_errors: &mut Vec<Diagnostic>,
+        cells: &mut Vec<Cell>,
+        items: &mut Vec<CellItem>,
     ) -> Outcome {
         let sp = |t: &Tok<'_>| line.span(t.start, t.end);
         let err = |t: &Tok<'_>, make: fn(Span) -> Diagnostic| Outcome::Error(make(sp(t)));
-        if !toks.iter().any(|t| t.text == "->") {
-            return Outcome::Error(cat::rule_no_arrow(line.span(toks[0].start, toks[toks.len() - 1].end)));
-        }
+        empty(cells);
+        empty(items);
         let mut i = 0;
         let mut late = false;
         let mut rigid = false;
+        // Room for the prefixes: the words before the first `[` (but a
+        // leading `+`).
+        let first_open = toks.iter().position(|t| t.kind == Kind::Open).unwrap_or(toks.len());
+        let words = first_open - usize::from(toks[0].text == "+");
+        if words > 0 {
+            rule.prefixes = Vec::with_capacity(words);
+        }
         // Prefixes.
-        while i < toks.len() && toks[i].text != "[" {
+        while i < toks.len() && toks[i].kind != Kind::Open {
             let t = &toks[i];
             match &*t.text {
                 "+" => {
@@ -224,17 +369,17 @@ impl Parser<'_> {
                 }
                 "late" => {
                     late = true;
-                    rule.prefixes.push(Ident { text: SmolStr::new(&t.text), span: sp(t) });
+                    rule.prefixes.push(Ident { text: SmolStr::new_static("late"), span: sp(t) });
                 }
                 "rigid" => {
                     rigid = true;
-                    rule.prefixes.push(Ident { text: SmolStr::new(&t.text), span: sp(t) });
+                    rule.prefixes.push(Ident { text: SmolStr::new_static("rigid"), span: sp(t) });
                 }
                 "random" => {
                     if rule.plus.is_some() {
                         return err(t, cat::rule_random_in_group);
                     }
-                    rule.prefixes.push(Ident { text: SmolStr::new(&t.text), span: sp(t) });
+                    rule.prefixes.push(Ident { text: SmolStr::new_static("random"), span: sp(t) });
                 }
                 "up" | "down" | "left" | "right" | "horizontal" | "vertical" | "orthogonal" | "moving" => {
                     rule.prefixes.push(Ident { text: SmolStr::new(&t.text), span: sp(t) });
@@ -248,22 +393,25 @@ impl Parser<'_> {
         if late && rigid {
             return Outcome::Error(cat::late_rigid(line.span(toks[0].start, toks[toks.len() - 1].end)));
         }
+        // Room for the rows: as many as there are `[` on either side of
+        // the arrow (exactly that many in a well-formed rule).
+        let arrow_at = toks[i..].iter().position(|t| t.kind == Kind::Arrow).map_or(toks.len(), |k| i + k);
+        let opens = |ts: &[Tok<'_>]| ts.iter().filter(|t| t.kind == Kind::Open).count();
+        rule.lhs = Vec::with_capacity(opens(&toks[i..arrow_at]));
+        rule.rhs = Vec::with_capacity(opens(&toks[arrow_at..]));
         // Cells.
         let mut balance = 0i32;
         let mut in_row = false;
         let mut rhs = false;
-        let mut row: Vec<Cell> = Vec::new();
         let mut row_start = 0usize;
-        let mut items: Vec<CellItem> = Vec::new();
         let mut ellipsis: Option<Span> = None;
         let mut pending: Option<Ident> = None;
         let mut cell_start = 0usize;
         let mut seen_content = false;
         while i < toks.len() {
             let t = &toks[i];
-            let text: &str = &t.text;
-            match text {
-                "[" => {
+            match t.kind {
+                Kind::Open => {
                     balance += 1;
                     if balance > 1 {
                         warnings.push(cat::rule_nested_bracket(sp(t)));
@@ -272,15 +420,16 @@ impl Parser<'_> {
                         return err(t, cat::rule_unclosed_pattern);
                     }
                     in_row = true;
-                    row.clear();
+                    empty(cells);
                     row_start = t.start;
                     cell_start = t.end;
-                    items.clear();
+                    empty(items);
                     ellipsis = None;
                     pending = None;
                 }
-                "|" | "]" => {
-                    if text == "]" {
+                Kind::Bar | Kind::Close => {
+                    let close = t.kind == Kind::Close;
+                    if close {
                         balance -= 1;
                         if balance < 0 {
                             return Outcome::DropWarning(cat::rule_stray_close_bracket(sp(t)));
@@ -298,14 +447,14 @@ impl Parser<'_> {
                         if !items.is_empty() {
                             return err(t, cat::rule_ellipsis_not_alone);
                         }
-                        row.push(Cell::Ellipsis(e));
+                        cells.push(Cell::Ellipsis(e));
                     } else {
-                        row.push(Cell::Items(std::mem::take(&mut items), cspan));
+                        cells.push(Cell::Items(take_exact(items), cspan));
                     }
                     seen_content = false;
                     cell_start = t.end;
-                    if text == "]" {
-                        let r = CellRow { cells: std::mem::take(&mut row), span: line.span(row_start, t.end) };
+                    if close {
+                        let r = CellRow { cells: take_exact(cells), span: line.span(row_start, t.end) };
                         if rhs {
                             rule.rhs.push(r);
                         } else {
@@ -314,7 +463,7 @@ impl Parser<'_> {
                         in_row = false;
                     }
                 }
-                "->" => {
+                Kind::Arrow => {
                     if in_row {
                         warnings.push(cat::rule_arrow_in_pattern(sp(t)));
                     } else if rhs {
@@ -324,68 +473,74 @@ impl Parser<'_> {
                         rule.arrow = Some(sp(t));
                     }
                 }
-                _ if is_modifier(text) => {
-                    if pending.is_some() {
-                        return err(t, cat::rule_two_modifiers);
-                    } else if !in_row {
-                        warnings.push(cat::rule_direction_outside(sp(t)));
-                    } else if late && !matches!(text, "no" | "random" | "randomdir") {
-                        return err(t, cat::late_movement);
-                    } else {
-                        pending = Some(Ident { text: SmolStr::new(&t.text), span: sp(t) });
-                        seen_content = true;
-                    }
-                }
-                _ if names.contains(text) => {
-                    if in_row {
+                Kind::Word => {
+                    let text: &str = &t.text;
+                    if let Some(word) = modifier(text) {
+                        if pending.is_some() {
+                            return err(t, cat::rule_two_modifiers);
+                        } else if !in_row {
+                            warnings.push(cat::rule_direction_outside(sp(t)));
+                        } else if late && !matches!(text, "no" | "random" | "randomdir") {
+                            return err(t, cat::late_movement);
+                        } else {
+                            pending = Some(Ident { text: SmolStr::new_static(word), span: sp(t) });
+                            seen_content = true;
+                        }
+                    } else if let Some(name) = names.get(text) {
+                        if in_row {
+                            let name = Ident { text: name.clone(), span: sp(t) };
+                            items.push(CellItem { modifier: pending.take(), name });
+                            seen_content = true;
+                        } else {
+                            warnings.push(cat::rule_name_outside(sp(t)));
+                        }
+                    } else if text == "..." {
+                        if in_row {
+                            ellipsis = Some(sp(t));
+                            seen_content = true;
+                        } else {
+                            warnings.push(cat::rule_ellipsis_outside(sp(t)));
+                        }
+                    } else if is_command(text) {
+                        if !rhs {
+                            return err(t, cat::rule_command_before_arrow);
+                        }
+                        if in_row || toks[i..].iter().any(|x| x.kind == Kind::Close) {
+                            warnings.push(cat::rule_command_not_last(sp(t)));
+                        }
                         let name = Ident { text: SmolStr::new(text), span: sp(t) };
-                        items.push(CellItem { modifier: pending.take(), name });
-                        seen_content = true;
+                        if rule.commands.capacity() == 0 {
+                            // Room for this and every word after it.
+                            rule.commands = Vec::with_capacity(toks.len() - i);
+                        }
+                        if text == "message" {
+                            let arg = line.raw[t.end..].trim_matches(is_ws).to_owned();
+                            rule.commands.push(RuleCommand { name, argument: Some(arg) });
+                            break;
+                        }
+                        if text == "gosub" {
+                            // PuzzleScript Next: the subroutine's name is the
+                            // rest of the line (`gosub incn again` names
+                            // `incn again`).
+                            rule.commands.push(RuleCommand { name, argument: Some(joined(&toks[i + 1..])) });
+                            break;
+                        }
+                        if text.starts_with("sfx")
+                            && !self.ast.sounds.iter().any(|s| s.words.first().is_some_and(|w| w.text == text))
+                        {
+                            warnings.push(cat::rule_sfx_undefined(sp(t), text));
+                        }
+                        rule.commands.push(RuleCommand { name, argument: None });
                     } else {
-                        warnings.push(cat::rule_name_outside(sp(t)));
+                        let unknown = cat::rule_unknown_name(sp(t), text);
+                        if !in_row {
+                            return Outcome::Error(unknown);
+                        }
+                        // Inside a cell the stray word is an error, but the
+                        // rest of the rule is still read (and replayed)
+                        // without it.
+                        kept_errors.push(unknown);
                     }
-                }
-                "..." => {
-                    if in_row {
-                        ellipsis = Some(sp(t));
-                        seen_content = true;
-                    } else {
-                        warnings.push(cat::rule_ellipsis_outside(sp(t)));
-                    }
-                }
-                _ if is_command(text) => {
-                    if !rhs {
-                        return err(t, cat::rule_command_before_arrow);
-                    }
-                    if in_row || toks[i..].iter().any(|x| x.text == "]") {
-                        warnings.push(cat::rule_command_not_last(sp(t)));
-                    }
-                    let name = Ident { text: SmolStr::new(&t.text), span: sp(t) };
-                    if text == "message" {
-                        let arg = line.raw[t.end..].trim_matches(is_ws).to_owned();
-                        rule.commands.push(RuleCommand { name, argument: Some(arg) });
-                        break;
-                    }
-                    if text == "gosub" {
-                        // PuzzleScript Next: the subroutine's name is the
-                        // rest of the line (`gosub incn again` names
-                        // `incn again`).
-                        rule.commands.push(RuleCommand { name, argument: Some(joined(&toks[i + 1..])) });
-                        break;
-                    }
-                    if text.starts_with("sfx") && !self.ast.sounds.iter().any(|s| s.words.first().is_some_and(|w| w.text == text)) {
-                        warnings.push(cat::rule_sfx_undefined(sp(t), text));
-                    }
-                    rule.commands.push(RuleCommand { name, argument: None });
-                }
-                _ => {
-                    let unknown = cat::rule_unknown_name(sp(t), text);
-                    if !in_row {
-                        return Outcome::Error(unknown);
-                    }
-                    // Inside a cell the stray word is an error, but the rest
-                    // of the rule is still read (and replayed) without it.
-                    kept_errors.push(unknown);
                 }
             }
             i += 1;
@@ -411,7 +566,7 @@ impl Parser<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_command, is_modifier, tokenize};
+    use super::{is_command, modifier, Tok};
 
     /// Words that may stand before an object in a cell.
     const MODIFIERS: [&str; 19] = [
@@ -427,9 +582,79 @@ mod tests {
 
     #[test]
     fn the_word_tests_are_the_word_lists() {
-        assert!(MODIFIERS.iter().all(|w| is_modifier(w)) && COMMANDS.iter().all(|w| is_command(w)));
+        assert!(MODIFIERS.iter().all(|w| modifier(w) == Some(*w)) && COMMANDS.iter().all(|w| is_command(w)));
         for w in ["player", "sfx11", "V", "", "->", "...", "late", "rigid"] {
-            assert!(!is_modifier(w) && !is_command(w), "{w}");
+            assert!(modifier(w).is_none() && !is_command(w), "{w}");
+        }
+    }
+
+    fn tokenize<'a>(raw: &str, lower: &'a str, from: usize, to: usize) -> Vec<Tok<'a>> {
+        let mut out = Vec::new();
+        super::tokenize(raw, lower, from, to, &mut out);
+        out
+    }
+
+    /// The tokenizer written character by character, plainly.
+    fn plain_tokenize(raw: &str, from: usize, to: usize) -> Vec<(String, usize, usize)> {
+        let mut out = Vec::new();
+        let mut cur: Option<usize> = None;
+        let mut first = true;
+        let mut it = raw[from..to].char_indices().map(|(i, c)| (i + from, c)).peekable();
+        while let Some((i, c)) = it.next() {
+            let ws = super::is_ws(c);
+            if first && !ws {
+                first = false;
+                if c == '+' {
+                    out.push(("+".to_string(), i, i + 1));
+                    continue;
+                }
+            }
+            let single = matches!(c, '[' | ']' | '|');
+            let arrow = c == '-' && it.peek().is_some_and(|&(_, d)| d == '>');
+            if ws || single || arrow {
+                if let Some(a) = cur.take() {
+                    out.push((raw[a..i].to_lowercase(), a, i));
+                }
+                if single {
+                    out.push((c.to_string(), i, i + 1));
+                } else if arrow {
+                    it.next();
+                    out.push(("->".to_string(), i, i + 2));
+                }
+            } else if cur.is_none() {
+                cur = Some(i);
+            }
+        }
+        if let Some(a) = cur {
+            out.push((raw[a..to].to_lowercase(), a, to));
+        }
+        out
+    }
+
+    #[test]
+    fn the_byte_tokenizer_agrees_with_the_plain_one() {
+        let pieces = ["[", "]", "|", "-", ">", "->", "+", " ", "\t", "\u{a0}", "\u{feff}", "é", "Ü", "İ", "a", "Bc", "...", "\r", "_"];
+        let mut seed = 7u64;
+        for n in 0..4000 {
+            let mut raw = String::new();
+            for _ in 0..(n % 12) {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                raw.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            }
+            let lower = raw.to_ascii_lowercase();
+            let got: Vec<(String, usize, usize)> =
+                tokenize(&raw, &lower, 0, raw.len()).into_iter().map(|t| (t.text.to_string(), t.start, t.end)).collect();
+            assert_eq!(got, plain_tokenize(&raw, 0, raw.len()), "{raw:?}");
+            for t in tokenize(&raw, &lower, 0, raw.len()) {
+                let kind = match &*t.text {
+                    "[" => super::Kind::Open,
+                    "]" => super::Kind::Close,
+                    "|" => super::Kind::Bar,
+                    "->" => super::Kind::Arrow,
+                    _ => super::Kind::Word,
+                };
+                assert_eq!(t.kind, kind, "{raw:?}");
+            }
         }
     }
 

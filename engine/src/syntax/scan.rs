@@ -92,7 +92,8 @@ pub fn scan(raw: &str, depth: u32, mode: Mode) -> Scanned<'_> {
 }
 
 /// [`scan`] for any line: comments, nesting and stray parentheses.
-fn scan_general(raw: &str, depth: u32, mode: Mode) -> Scanned<'_> {
+#[must_use]
+pub fn scan_general(raw: &str, depth: u32, mode: Mode) -> Scanned<'_> {
     let mut depth = depth;
     let mut bytes: Vec<u8> = raw.as_bytes().to_vec();
     let mut first_code = None;

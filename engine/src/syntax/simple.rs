@@ -39,18 +39,18 @@ impl Parser<'_> {
             self.diags.push(cat::layer_bad_char(line.span(i, i + c.len_utf8()), c));
         }
         flush(self, &mut start, code.len(), &mut names);
-        let end = code.trim_end_matches(super::text::is_ws).len();
+        let end = super::text::trim_end_len(code);
         self.ast.layers.push(LayerDef { names, span: line.span(fc, end) });
     }
 
     pub(super) fn wincondition_line(&mut self, line: &Line<'_>, fc: usize) {
         // Like the reference, read up to the first `(` of the line.
         let raw = line.raw;
-        let stop = raw[fc..].find('(').map_or(raw.len(), |i| fc + i);
+        let stop = line.open_paren_from(fc);
         let ws: Vec<Ident> = words(&raw[..stop], fc)
             .map(|w| Ident { text: self.lower_word(line, w.start, w.end), span: line.span(w.start, w.end) })
             .collect();
-        let end = raw[..stop].trim_end_matches(super::text::is_ws).len();
+        let end = super::text::trim_end_len(&raw[..stop]);
         self.ast.win_conditions.push(WinConditionDef { words: ws, span: line.span(fc, end) });
     }
 }

@@ -57,3 +57,27 @@ fn never_panics_on_odd_input() {
     let big = "x".repeat(1_000_000);
     let _ = parse(&big);
 }
+
+#[test]
+fn lines_are_found_eight_bytes_at_a_time_as_byte_by_byte() {
+    let pieces: [&[u8]; 9] = [b"a", b"\n", b"(", b")", b")\n", b"\xc3\xa9", b"xxxxxxx", b"\x01", b"\x7f"];
+    let mut seed = 11u64;
+    for n in 0..3000 {
+        let mut text: Vec<u8> = Vec::new();
+        for _ in 0..(n % 30) {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            text.extend_from_slice(pieces[usize::try_from(seed >> 33).unwrap_or(0) % pieces.len()]);
+        }
+        let mut start = 0;
+        loop {
+            let end = text[start..].iter().position(|&b| b == b'\n').map_or(text.len(), |k| start + k);
+            let line = &text[start..end];
+            let expected = (end, line.iter().any(|&b| b == b'(' || b == b')'), line.iter().any(|&b| b >= 0x80));
+            assert_eq!(super::line_end(&text, start), expected, "{text:?} from {start}");
+            if end == text.len() {
+                break;
+            }
+            start = end + 1;
+        }
+    }
+}

@@ -49,6 +49,10 @@ pub struct Line<'a> {
     pub start: usize,
     /// The line's text, without the `\n`.
     pub raw: &'a str,
+    /// Whether the line holds a `(` or a `)`.
+    pub parens: bool,
+    /// Whether the line is all ASCII.
+    pub ascii: bool,
     /// For lines with non-ASCII text: character count before each byte
     /// (worked out the first time a column is asked for: most lines, and
     /// every line inside a comment, never are).
@@ -59,14 +63,27 @@ impl<'a> Line<'a> {
     /// Wrap a line that starts at byte `start` of the source.
     #[must_use]
     pub fn new(no: u32, start: usize, raw: &'a str) -> Self {
-        Self { no, start, raw, cols: std::cell::OnceCell::new() }
+        Self::with(no, start, raw, raw.is_ascii(), raw.contains(['(', ')']))
     }
 
-    /// [`Line::new`] for a line known to be ASCII (its columns are its
-    /// byte offsets plus one).
+    /// [`Line::new`] for a line already known to be ASCII or not (the
+    /// columns of an ASCII line are its byte offsets plus one), and to hold
+    /// parentheses or not.
     #[must_use]
-    pub fn ascii(no: u32, start: usize, raw: &'a str) -> Self {
-        Self { no, start, raw, cols: std::cell::OnceCell::from(None) }
+    pub fn with(no: u32, start: usize, raw: &'a str, ascii: bool, parens: bool) -> Self {
+        let cols = if ascii { std::cell::OnceCell::from(None) } else { std::cell::OnceCell::new() };
+        Self { no, start, raw, parens, ascii, cols }
+    }
+
+    /// Byte offset of the first `(` at or after `from`, or the line's
+    /// length if there is none.
+    #[must_use]
+    pub fn open_paren_from(&self, from: usize) -> usize {
+        if self.parens {
+            self.raw[from..].find('(').map_or(self.raw.len(), |i| from + i)
+        } else {
+            self.raw.len()
+        }
     }
 
     /// The column table of a line with non-ASCII text.
@@ -91,8 +108,18 @@ impl<'a> Line<'a> {
     }
 
     /// 1-based column of byte offset `off` within the line.
+    #[inline]
     #[must_use]
     pub fn col(&self, off: usize) -> u32 {
+        match self.cols.get() {
+            Some(None) => u32::try_from(off).unwrap_or(u32::MAX).saturating_add(1),
+            _ => self.col_slow(off),
+        }
+    }
+
+    /// [`Line::col`] for a line whose column table may be needed.
+    #[inline(never)]
+    fn col_slow(&self, off: usize) -> u32 {
         match self.cols.get_or_init(|| Self::columns(self.raw)) {
             None => u32::try_from(off).unwrap_or(u32::MAX).saturating_add(1),
             Some(v) => v.get(off).copied().unwrap_or(0).saturating_add(1),
@@ -100,6 +127,7 @@ impl<'a> Line<'a> {
     }
 
     /// Span of bytes `a..b` of this line.
+    #[inline]
     #[must_use]
     pub fn span(&self, a: usize, b: usize) -> Span {
         let a = a.min(self.raw.len());
@@ -157,6 +185,17 @@ impl<'a> Iterator for Words<'a> {
     }
 }
 
+/// ASCII bytes that are word characters (letters, digits, `_`).
+static ASCII_WORD: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut b = 0;
+    while b < 128 {
+        t[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
+        b += 1;
+    }
+    t
+};
+
 /// Byte length of the run of word characters at the start of `s`.
 #[must_use]
 pub fn word_len(s: &str) -> usize {
@@ -164,13 +203,11 @@ pub fn word_len(s: &str) -> usize {
     // the start of a character) the rest is judged character by character.
     let b = s.as_bytes();
     for (i, &c) in b.iter().enumerate() {
-        if c.is_ascii_alphanumeric() || c == b'_' {
-            continue;
+        match ASCII_WORD.get(usize::from(c)) {
+            Some(true) => {}
+            Some(false) => return i,
+            None => return i + s[i..].char_indices().find(|&(_, c)| !is_word(c)).map_or(s.len() - i, |(k, _)| k),
         }
-        if c.is_ascii() {
-            return i;
-        }
-        return i + s[i..].char_indices().find(|&(_, c)| !is_word(c)).map_or(s.len() - i, |(k, _)| k);
     }
     b.len()
 }
@@ -191,6 +228,24 @@ pub fn ws_len(s: &str) -> usize {
     b.len()
 }
 
+/// Byte length of `s` without the whitespace at its end.
+#[must_use]
+pub fn trim_end_len(s: &str) -> usize {
+    let b = s.as_bytes();
+    let mut n = b.len();
+    while n > 0 {
+        let c = b[n - 1];
+        if c == b' ' || (b'\t'..=b'\r').contains(&c) {
+            n -= 1;
+        } else if c.is_ascii() {
+            return n;
+        } else {
+            return s[..n].trim_end_matches(is_ws).len();
+        }
+    }
+    0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,10 +262,11 @@ mod tests {
     #[test]
     fn byte_scans_agree_with_character_scans() {
         let by_char = |s: &str, f: fn(char) -> bool| s.char_indices().find(|&(_, c)| !f(c)).map_or(s.len(), |(i, _)| i);
-        let samples = ["", "abc", "a_b9 x", "  \t\x0b\x0c\r\n x", "\u{feff} a", "\u{a0}\u{2003}b", "éa b", "aé b", "a\u{1c}b", "_-x", "ab\u{300}c", "\u{85}"];
+        let samples = ["", "abc", "ab \u{a0}", "a\u{2003} \t", "é ", " ", "a_b9 x", "  \t\x0b\x0c\r\n x", "\u{feff} a", "\u{a0}\u{2003}b", "éa b", "aé b", "a\u{1c}b", "_-x", "ab\u{300}c", "\u{85}"];
         for s in samples {
             assert_eq!(word_len(s), by_char(s, is_word), "word_len({s:?})");
             assert_eq!(ws_len(s), by_char(s, is_ws), "ws_len({s:?})");
+            assert_eq!(trim_end_len(s), s.trim_end_matches(is_ws).len(), "trim_end_len({s:?})");
             let expected: Vec<&str> = s.split(is_ws).filter(|w| !w.is_empty()).collect();
             assert_eq!(words(s, 0).map(|w| w.text).collect::<Vec<_>>(), expected, "words({s:?})");
         }
