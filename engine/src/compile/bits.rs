@@ -136,14 +136,49 @@ pub struct WordsCache {
     /// One-word masks by their word (most games fit one word of objects and
     /// one of movements): found without hashing a slice.
     single: crate::fasthash::HashMap<u64, Words>,
+    /// The one-word masks handed out last, by a few bits of their word
+    /// (most masks of a game are a few words asked for over and over):
+    /// found without a table lookup.
+    recent: Vec<Option<Words>>,
+    /// The one-word empty mask, the one asked for most.
+    zero: Option<Words>,
     /// Empty masks by length (most masks of most cells), found without
     /// hashing.
     zeros: Vec<Words>,
 }
 
+/// How many one-word masks [`WordsCache::recent`] holds.
+const RECENT: usize = 64;
+
 impl WordsCache {
     /// The shared mask equal to `words`.
+    #[inline]
     pub fn get(&mut self, words: &[u64]) -> Words {
+        if let [word] = *words {
+            let found = if word == 0 { self.zero.as_ref() } else { self.recent.get(recent_slot(word)).and_then(Option::as_ref) };
+            if let Some(w) = found
+                && w[0] == word
+            {
+                return w.clone();
+            }
+        }
+        self.get_new(words)
+    }
+
+    /// [`WordsCache::get`] past its quick look at the one-word masks.
+    #[inline(never)]
+    fn get_new(&mut self, words: &[u64]) -> Words {
+        if let [word] = *words {
+            if word == 0 {
+                return self.zero.get_or_insert_with(|| Words::from_slice(&[0])).clone();
+            }
+            if self.recent.is_empty() {
+                self.recent.resize(RECENT, None);
+            }
+            let w = self.single.entry(word).or_insert_with(|| Words::from_slice(&[word])).clone();
+            self.recent[recent_slot(word)] = Some(w.clone());
+            return w;
+        }
         if is_zero(words) {
             if let Some(w) = self.zeros.iter().find(|w| w.len() == words.len()) {
                 return w.clone();
@@ -152,9 +187,6 @@ impl WordsCache {
             self.zeros.push(w.clone());
             return w;
         }
-        if let [word] = words {
-            return self.single.entry(*word).or_insert_with(|| Words::from_slice(words)).clone();
-        }
         if let Some(w) = self.masks.get(words) {
             return w.clone();
         }
@@ -162,6 +194,12 @@ impl WordsCache {
         self.masks.insert(w.clone());
         w
     }
+}
+
+/// The slot of [`WordsCache::recent`] for the one-word mask `[word]`.
+#[inline]
+fn recent_slot(word: u64) -> usize {
+    (word.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58) as usize % RECENT
 }
 
 #[cfg(test)]
