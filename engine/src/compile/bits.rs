@@ -140,6 +140,8 @@ pub struct WordsCache {
     /// (most masks of a game are a few words asked for over and over):
     /// found without a table lookup.
     recent: Vec<Option<Words>>,
+    /// The same for masks of more than one word (not empty).
+    recent_wide: Vec<Option<Words>>,
     /// The one-word empty mask, the one asked for most.
     zero: Option<Words>,
     /// Empty masks by length (most masks of most cells), found without
@@ -187,13 +189,35 @@ impl WordsCache {
             self.zeros.push(w.clone());
             return w;
         }
-        if let Some(w) = self.masks.get(words) {
+        let slot = recent_slot_of(words);
+        if let Some(w) = self.recent_wide.get(slot).and_then(Option::as_ref)
+            && **w == *words
+        {
             return w.clone();
         }
-        let w = Words::from_slice(words);
-        self.masks.insert(w.clone());
+        let w = match self.masks.get(words) {
+            Some(w) => w.clone(),
+            None => {
+                let w = Words::from_slice(words);
+                self.masks.insert(w.clone());
+                w
+            }
+        };
+        if self.recent_wide.is_empty() {
+            self.recent_wide.resize(RECENT, None);
+        }
+        self.recent_wide[slot] = Some(w.clone());
         w
     }
+}
+
+/// The slot of [`WordsCache::recent_wide`] for the mask `words`.
+fn recent_slot_of(words: &[u64]) -> usize {
+    let mut h = 0u64;
+    for &w in words {
+        h = (h.rotate_left(5) ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    (h >> 58) as usize % RECENT
 }
 
 /// The slot of [`WordsCache::recent`] for the one-word mask `[word]`.

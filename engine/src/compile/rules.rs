@@ -202,9 +202,9 @@ pub struct Row {
     /// Number of non-ellipsis cells.
     pub len: usize,
     /// Objects the row requires somewhere (for quick rejection).
-    pub obj_mask: Box<[u64]>,
+    pub obj_mask: Words,
     /// Movements the row requires somewhere (for quick rejection).
-    pub mov_mask: Box<[u64]>,
+    pub mov_mask: Words,
     /// The same cells as single words, when the game fits one word of
     /// objects and one of movements and the row has no ellipsis: the
     /// matcher's fast path.
@@ -355,9 +355,9 @@ pub struct Rule {
     /// Marked `random` (meaningful on a group's first rule).
     pub random: bool,
     /// Union of the rows' object masks.
-    pub rule_mask: Box<[u64]>,
+    pub rule_mask: Words,
     /// Union of the rows' movement masks.
-    pub mov_mask: Box<[u64]>,
+    pub mov_mask: Words,
     /// The rows' property masks, each listed once (see [`Row::any_masks`]).
     pub any_masks: Box<[Box<[u64]>]>,
     /// A two-word test of the level masks that rejects most rules that
@@ -928,8 +928,8 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
             cells,
             ellipses,
             len,
-            obj_mask: Box::from(&obj_mask[..]),
-            mov_mask: Box::from(&mov_mask[..]),
+            obj_mask: scratch.masks.get(obj_mask),
+            mov_mask: scratch.masks.get(mov_mask),
             narrow,
             key,
             any_masks,
@@ -994,8 +994,8 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
             random: r.random,
             quick: RuleKey::of(rule_mask, rule_mov, rule_no),
             stays: super::settle::StayCache::default(),
-            rule_mask: Box::from(&rule_mask[..]),
-            mov_mask: Box::from(&rule_mov[..]),
+            rule_mask: scratch.masks.get(rule_mask),
+            mov_mask: scratch.masks.get(rule_mov),
             any_masks,
         },
         discard,
