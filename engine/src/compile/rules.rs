@@ -249,6 +249,9 @@ pub struct RowKey {
 /// The index and value of the word of `words` with the most bits set
 /// ((0, 0) for no words).
 fn fullest_word(words: &[u64]) -> (usize, u64) {
+    if let [w] = *words {
+        return (0, w);
+    }
     words.iter().enumerate().max_by_key(|(_, w)| w.count_ones()).map_or((0, 0), |(k, &w)| (k, w))
 }
 
@@ -548,6 +551,8 @@ struct CellScratch {
     objlayers_l: Vec<u64>,
     layers_r: Vec<Option<Sym>>,
     layers_rand: Vec<Option<Sym>>,
+    /// The layers `layers_r` or `layers_rand` name (some more than once).
+    used_r: Vec<usize>,
     objlayers_r: Vec<u64>,
     random_mask: Vec<u64>,
     present: Vec<u64>,
@@ -590,6 +595,7 @@ impl Scratch {
                 objlayers_l: ctx.zm(),
                 layers_r: vec![None; layers],
                 layers_rand: vec![None; layers],
+                used_r: Vec::new(),
                 objlayers_r: ctx.zm(),
                 random_mask: ctx.zo(),
                 present: ctx.zo(),
@@ -625,18 +631,20 @@ struct Compiled {
     warnings: Vec<Diagnostic>,
 }
 
-/// One compiled cell and what compiling it noticed.
-struct CellOut {
-    pattern: CellPattern,
-    /// The last two names the left side needs on one layer.
+/// What compiling a rule's cells noticed.
+#[derive(Default)]
+struct Notes {
+    /// The last two names the left side needs on one layer of one cell.
     discard: Option<(String, String)>,
-    /// The first two names the right side puts on one layer.
+    /// The first two names the right side puts on one layer of one cell.
     rhs_clash: Option<(String, String)>,
+    /// Warnings about `random` on the right-hand side.
+    warnings: Vec<Diagnostic>,
 }
 
 /// Compile one cell (not an ellipsis) of a rule's left-hand side, with the
 /// matching cell of its right-hand side when the rule has one; `None` when
-/// the cell drops the rule. Warnings about `random` go to `warnings`.
+/// the cell drops the rule. What it notices goes to `notes`.
 #[expect(clippy::too_many_lines, reason = "one cell's compilation in pipeline order (left side, right side, the replacement); a split would thread a dozen masks through helpers")]
 fn compile_cell(
     ctx: &Ctx,
@@ -645,14 +653,15 @@ fn compile_cell(
     span: crate::span::Span,
     cell_l: &[Term],
     cell_r: Option<&[Term]>,
-    warnings: &mut Vec<Diagnostic>,
-) -> Option<CellOut> {
+    notes: &mut Notes,
+) -> Option<CellPattern> {
     let CellScratch {
         layers_l,
         used_l,
         objlayers_l,
         layers_r,
         layers_rand,
+        used_r,
         objlayers_r,
         random_mask,
         present,
@@ -665,8 +674,6 @@ fn compile_cell(
         mov_set,
         post_layers,
     } = s;
-    let mut discard: Option<(String, String)> = None;
-    let mut rhs_clash: Option<(String, String)> = None;
     for &l in used_l.iter() {
         layers_l[l] = None;
     }
@@ -690,7 +697,7 @@ fn compile_cell(
         }
         if let Some(slot) = layers_l.get_mut(layer) {
             match *slot {
-                Some(existing) => discard = Some((ctx.upper(t.name), ctx.upper(existing))),
+                Some(existing) => notes.discard = Some((ctx.upper(t.name), ctx.upper(existing))),
                 None => used_l.push(layer),
             }
             *slot = Some(t.name);
@@ -712,8 +719,11 @@ fn compile_cell(
     }
     let mut replace = None;
     if let Some(cell_r) = cell_r {
-        layers_r.fill(None);
-        layers_rand.fill(None);
+        for &l in used_r.iter() {
+            layers_r[l] = None;
+            layers_rand[l] = None;
+        }
+        used_r.clear();
         objlayers_r.fill(0);
         random_mask.fill(0);
         obj_clear.fill(0);
@@ -735,16 +745,17 @@ fn compile_cell(
                     None => std::slice::from_ref(&t.name),
                 };
                 if members.len() == 1 {
-                    warnings.push(cat::random_single_object(span, ctx.syms.text(t.name)));
+                    notes.warnings.push(cat::random_single_object(span, ctx.syms.text(t.name)));
                 }
                 for &m in members {
                     let Some((_, layer)) = ctx.syms.info(m).object else { continue };
                     if let Some(existing) = layers_r.get(layer).copied().flatten()
                         && !ctx.syms.text(existing).eq_ignore_ascii_case(ctx.syms.text(m)) {
-                            warnings.push(cat::random_layer_clash(span, ctx.syms.text(m), ctx.syms.text(existing)));
+                            notes.warnings.push(cat::random_layer_clash(span, ctx.syms.text(m), ctx.syms.text(existing)));
                         }
                     if let Some(slot) = layers_rand.get_mut(layer) {
                         *slot = Some(m);
+                        used_r.push(layer);
                     }
                 }
                 continue;
@@ -759,10 +770,11 @@ fn compile_cell(
             if let Some(slot) = layers_r.get_mut(layer) {
                 let existing = slot.or(layers_rand.get(layer).copied().flatten());
                 if let Some(existing) = existing
-                    && rhs_clash.is_none() {
-                        rhs_clash = Some((ctx.upper(t.name), ctx.upper(existing)));
+                    && notes.rhs_clash.is_none() {
+                        notes.rhs_clash = Some((ctx.upper(t.name), ctx.upper(existing)));
                     }
                 *slot = Some(t.name);
+                used_r.push(layer);
             }
             if !t.dir.is_empty() {
                 bits::mov_or(post_layers, layer, LAYER_BITS);
@@ -821,26 +833,20 @@ fn compile_cell(
             });
         }
     }
-    Some(CellOut {
-        pattern: CellPattern {
-            present: masks.get(present),
-            missing: masks.get(missing),
-            any_present,
-            mov_present: masks.get(mov_present),
-            mov_missing: masks.get(mov_missing),
-            replace,
-        },
-        discard,
-        rhs_clash,
+    Some(CellPattern {
+        present: masks.get(present),
+        missing: masks.get(missing),
+        any_present,
+        mov_present: masks.get(mov_present),
+        mov_missing: masks.get(mov_missing),
+        replace,
     })
 }
 
 /// Compile one concrete rule; `None` when the rule is dropped.
 #[expect(clippy::too_many_lines, reason = "one rule's compilation in pipeline order (rows, their masks and keys, the rule's masks, commands); a split would thread a dozen locals through helpers")]
 fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled> {
-    let mut discard: Option<(String, String)> = None;
-    let mut rhs_clash: Option<(String, String)> = None;
-    let mut warnings: Vec<Diagnostic> = Vec::new();
+    let mut notes = Notes::default();
     let mut ellipsis_at_edge = false;
     let mut rows = Vec::with_capacity(r.lhs.len());
     for (ri, row_l) in r.lhs.iter().enumerate() {
@@ -862,15 +868,8 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                 Some(row_r) => Some(row_r.get(ci)?),
                 None => None,
             };
-            let out = compile_cell(ctx, &mut scratch.cell, &mut scratch.masks, r.span, cell_l, cell_r.map(|c| &c[..]), &mut warnings);
-            let out = out?;
-            if out.discard.is_some() {
-                discard = out.discard;
-            }
-            if rhs_clash.is_none() {
-                rhs_clash = out.rhs_clash;
-            }
-            cells.push(PatternCell::Cell(out.pattern));
+            let p = compile_cell(ctx, &mut scratch.cell, &mut scratch.masks, r.span, cell_l, cell_r.map(|c| &c[..]), &mut notes)?;
+            cells.push(PatternCell::Cell(p));
         }
         let ellipses = cells.iter().filter(|c| matches!(c, PatternCell::Ellipsis)).count();
         if ellipses > 2 {
@@ -998,9 +997,9 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
             mov_mask: scratch.masks.get(rule_mov),
             any_masks,
         },
-        discard,
-        rhs_clash,
-        warnings,
+        discard: notes.discard,
+        rhs_clash: notes.rhs_clash,
+        warnings: notes.warnings,
     })
 }
 
