@@ -467,13 +467,13 @@ impl RuleSet {
         let group_movements = groups
             .iter()
             .map(|g| {
-                if g.iter().any(|r| bits::is_zero(&r.mov_mask)) {
+                if g.iter().any(|r| is_zero(&r.mov_mask)) {
                     return Box::default();
                 }
                 let mut mask: Vec<u64> = Vec::new();
                 for r in g {
                     mask.resize(r.mov_mask.len().max(mask.len()), 0);
-                    bits::or_into(&mut mask, &r.mov_mask);
+                    or_into(&mut mask, &r.mov_mask);
                 }
                 mask.into()
             })
@@ -536,6 +536,56 @@ impl Ctx<'_> {
     }
     fn upper(&self, name: Sym) -> String {
         self.syms.text(name).to_uppercase()
+    }
+}
+
+/// Set every word of a scratch mask to 0 (a one-word mask, the usual
+/// case, without a call to `memset`).
+#[inline]
+fn clear(mask: &mut [u64]) {
+    match mask {
+        [w] => *w = 0,
+        _ => mask.fill(0),
+    }
+}
+
+/// `a |= b` ([`bits::or_into`]), a one-word mask (the usual case)
+/// without a loop.
+#[inline]
+fn or_into(a: &mut [u64], b: &[u64]) {
+    match (a, b) {
+        ([x], [y]) => *x |= *y,
+        (a, b) => bits::or_into(a, b),
+    }
+}
+
+/// Whether no bit of `a` is set ([`bits::is_zero`]), a one-word mask (the
+/// usual case) without a loop.
+#[inline]
+fn is_zero(a: &[u64]) -> bool {
+    match a {
+        [w] => *w == 0,
+        _ => bits::is_zero(a),
+    }
+}
+
+/// Every bit of `need` is set in `have` ([`bits::contains`]), one-word
+/// masks (the usual case) without a loop.
+#[inline]
+fn contains(have: &[u64], need: &[u64]) -> bool {
+    match (have, need) {
+        ([h], [n]) => n & h == *n,
+        _ => bits::contains(have, need),
+    }
+}
+
+/// Some bit is in both ([`bits::intersects`]), one-word masks (the usual
+/// case) without a loop.
+#[inline]
+fn intersects(a: &[u64], b: &[u64]) -> bool {
+    match (a, b) {
+        ([x], [y]) => x & y != 0,
+        _ => bits::intersects(a, b),
     }
 }
 
@@ -678,12 +728,12 @@ fn compile_cell(
         layers_l[l] = None;
     }
     used_l.clear();
-    objlayers_l.fill(0);
-    present.fill(0);
-    missing.fill(0);
+    clear(objlayers_l);
+    clear(present);
+    clear(missing);
     let mut any_present = Vec::new();
-    mov_present.fill(0);
-    mov_missing.fill(0);
+    clear(mov_present);
+    clear(mov_missing);
     for t in cell_l {
         if t.dir == "random" {
             continue;
@@ -692,7 +742,7 @@ fn compile_cell(
         let zero = [0u64; 0];
         let mask = ctx.name_mask(t.name).unwrap_or(&zero);
         if t.dir == "no" {
-            bits::or_into(missing, mask);
+            or_into(missing, mask);
             continue;
         }
         if let Some(slot) = layers_l.get_mut(layer) {
@@ -703,7 +753,7 @@ fn compile_cell(
             *slot = Some(t.name);
         }
         if obj.is_some() {
-            bits::or_into(present, mask);
+            or_into(present, mask);
             bits::mov_or(objlayers_l, layer, LAYER_BITS);
         } else {
             any_present.push(if mask.is_empty() { masks.get(&ctx.zo()) } else { masks.get(mask) });
@@ -714,7 +764,7 @@ fn compile_cell(
             bits::mov_or(mov_present, layer, dir_mask(t.dir));
         }
     }
-    if bits::intersects(present, missing) {
+    if intersects(present, missing) {
         return None;
     }
     let mut replace = None;
@@ -724,13 +774,13 @@ fn compile_cell(
             layers_rand[l] = None;
         }
         used_r.clear();
-        objlayers_r.fill(0);
-        random_mask.fill(0);
-        obj_clear.fill(0);
-        obj_set.fill(0);
-        mov_clear.fill(0);
-        mov_set.fill(0);
-        post_layers.fill(0);
+        clear(objlayers_r);
+        clear(random_mask);
+        clear(obj_clear);
+        clear(obj_set);
+        clear(mov_clear);
+        clear(mov_set);
+        clear(post_layers);
         let mut random_dir_layers = Vec::new();
         for t in cell_r {
             if t.dir == "..." {
@@ -738,7 +788,7 @@ fn compile_cell(
             }
             if t.dir == "random" {
                 if let Some(m) = ctx.name_mask(t.name) {
-                    bits::or_into(random_mask, m);
+                    or_into(random_mask, m);
                 }
                 let members: &[Sym] = match ctx.syms.property_members(t.name) {
                     Some(m) => m,
@@ -763,7 +813,7 @@ fn compile_cell(
             let Some((obj, layer)) = ctx.layer_of(t.name) else { continue };
             if t.dir == "no" {
                 if let Some(m) = ctx.name_mask(t.name) {
-                    bits::or_into(obj_clear, m);
+                    or_into(obj_clear, m);
                 }
                 continue;
             }
@@ -782,7 +832,7 @@ fn compile_cell(
             if let Some(id) = obj {
                 bits::set_bit(obj_set, id);
                 if let Some(lm) = ctx.layer_masks.get(layer) {
-                    bits::or_into(obj_clear, lm);
+                    or_into(obj_clear, lm);
                 }
                 bits::mov_or(objlayers_r, layer, LAYER_BITS);
             }
@@ -792,16 +842,16 @@ fn compile_cell(
                 d => bits::mov_or(mov_set, layer, dir_mask(d)),
             }
         }
-        if !bits::contains(obj_set, present) {
-            bits::or_into(obj_clear, present);
+        if !contains(obj_set, present) {
+            or_into(obj_clear, present);
         }
-        if !bits::contains(mov_set, mov_present) {
-            bits::or_into(mov_clear, mov_present);
+        if !contains(mov_set, mov_present) {
+            or_into(mov_clear, mov_present);
         }
         for &layer in used_l.iter() {
             if layers_r[layer].is_none() {
                 if let Some(lm) = ctx.layer_masks.get(layer) {
-                    bits::or_into(obj_clear, lm);
+                    or_into(obj_clear, lm);
                 }
                 bits::mov_or(post_layers, layer, LAYER_BITS);
             }
@@ -809,19 +859,19 @@ fn compile_cell(
         for (l, rr) in objlayers_l.iter_mut().zip(objlayers_r.iter()) {
             *l &= !rr;
         }
-        bits::or_into(post_layers, objlayers_l);
+        or_into(post_layers, objlayers_l);
         let random_objects: Vec<usize> =
             bits::ones(random_mask).take_while(|&id| id < ctx.names.id_count()).collect();
-        let changes = !bits::is_zero(obj_clear)
-            || !bits::is_zero(obj_set)
-            || !bits::is_zero(mov_clear)
-            || !bits::is_zero(mov_set)
-            || !bits::is_zero(post_layers)
+        let changes = !is_zero(obj_clear)
+            || !is_zero(obj_set)
+            || !is_zero(mov_clear)
+            || !is_zero(mov_set)
+            || !is_zero(post_layers)
             || !random_objects.is_empty()
             || !random_dir_layers.is_empty();
         if changes {
             let mov_layers = masks.get(post_layers);
-            bits::or_into(mov_clear, post_layers);
+            or_into(mov_clear, post_layers);
             replace = Some(Replacement {
                 obj_clear: masks.get(obj_clear),
                 obj_set: masks.get(obj_set),
@@ -876,13 +926,13 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
             return None;
         }
         let (obj_mask, mov_mask) = (&mut scratch.row_obj, &mut scratch.row_mov);
-        obj_mask.fill(0);
-        mov_mask.fill(0);
+        clear(obj_mask);
+        clear(mov_mask);
         let mut any_masks: Vec<&[u64]> = Vec::new();
         for c in &cells {
             if let PatternCell::Cell(p) = c {
-                bits::or_into(obj_mask, &p.present);
-                bits::or_into(mov_mask, &p.mov_present);
+                or_into(obj_mask, &p.present);
+                or_into(mov_mask, &p.mov_present);
                 for a in &p.any_present {
                     if !any_masks.iter().any(|m| **m == **a) {
                         any_masks.push(a);
@@ -915,7 +965,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                 let PatternCell::Cell(p) = c else { continue };
                 let empty = [&p.present, &p.missing, &p.mov_present, &p.mov_missing]
                     .iter()
-                    .all(|m| m.iter().all(|&w| w == 0))
+                    .all(|m| is_zero(m))
                     && p.any_present.is_empty();
                 if empty || (i == k.cell && k.whole) {
                     untested |= 1 << i;
@@ -950,17 +1000,17 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
     let any_masks: Box<[Box<[u64]>]> =
         if any_masks.is_empty() { Box::default() } else { any_masks.iter().map(|a| Box::from(*a)).collect() };
     let (rule_mask, rule_mov, rule_no) = (&mut scratch.rule_obj, &mut scratch.rule_mov, &mut scratch.rule_no);
-    rule_mask.fill(0);
-    rule_mov.fill(0);
+    clear(rule_mask);
+    clear(rule_mov);
     // Objects some cell must lack: a level where every cell holds one of
     // them has no match.
-    rule_no.fill(0);
+    clear(rule_no);
     for row in &rows {
-        bits::or_into(rule_mask, &row.obj_mask);
-        bits::or_into(rule_mov, &row.mov_mask);
+        or_into(rule_mask, &row.obj_mask);
+        or_into(rule_mov, &row.mov_mask);
         for c in &row.cells {
             if let PatternCell::Cell(p) = c {
-                bits::or_into(rule_no, &p.missing);
+                or_into(rule_no, &p.missing);
             }
         }
     }
