@@ -255,6 +255,19 @@ fn fullest_word(words: &[u64]) -> (usize, u64) {
     words.iter().enumerate().max_by_key(|(_, w)| w.count_ones()).map_or((0, 0), |(k, &w)| (k, w))
 }
 
+/// The index and value of the one word of `words` that is not 0, if only
+/// one is.
+fn only_word(words: &[u64]) -> Option<(usize, u64)> {
+    if let [w] = *words {
+        return (w != 0).then_some((0, w));
+    }
+    let mut nonzero = words.iter().enumerate().filter(|(_, w)| **w != 0);
+    match (nonzero.next(), nonzero.next()) {
+        (Some((k, &w)), None) => Some((k, w)),
+        _ => None,
+    }
+}
+
 impl RowKey {
     /// The key of `cells` (a row without ellipses), or None when no cell
     /// requires anything a single word can test.
@@ -268,8 +281,7 @@ impl RowKey {
             let mut obj_any = 0u64;
             let mut any_score = 0;
             for a in &p.any_present {
-                let mut nonzero = a.iter().enumerate().filter(|(_, w)| **w != 0);
-                if let (Some((k, &w)), None) = (nonzero.next(), nonzero.next())
+                if let Some((k, w)) = only_word(a)
                     && (obj_all == 0 || k == obj_word)
                     && (obj_any == 0 || w.count_ones() < obj_any.count_ones())
                 {
@@ -294,17 +306,20 @@ impl RowKey {
     /// (unless 0) in object word `obj_word`, and all of `mov_bits` in
     /// movement word `mov_word`.
     fn whole(p: &CellPattern, obj_word: usize, obj_all: u64, obj_any: u64, mov_word: usize, mov_bits: u64) -> bool {
-        let only = |words: &[u64], k: usize, v: u64| words.iter().enumerate().all(|(w, &x)| x == if w == k { v } else { 0 });
+        let only = |words: &[u64], k: usize, v: u64| match *words {
+            [x] => x == if k == 0 { v } else { 0 },
+            _ => words.iter().enumerate().all(|(w, &x)| x == if w == k { v } else { 0 }),
+        };
         let any_ok = match &p.any_present[..] {
             [] => obj_any == 0,
             [a] => obj_any != 0 && only(a, obj_word, obj_any),
             _ => false,
         };
         only(&p.present, obj_word, obj_all)
-            && p.missing.iter().all(|&x| x == 0)
+            && is_zero(&p.missing)
             && any_ok
             && only(&p.mov_present, mov_word, mov_bits)
-            && p.mov_missing.iter().all(|&x| x == 0)
+            && is_zero(&p.mov_missing)
     }
 }
 
