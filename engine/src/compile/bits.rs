@@ -136,14 +136,51 @@ pub struct WordsCache {
     /// One-word masks by their word (most games fit one word of objects and
     /// one of movements): found without hashing a slice.
     single: crate::fasthash::HashMap<u64, Words>,
+    /// The one-word masks handed out last, by a few bits of their word
+    /// (most masks of a game are a few words asked for over and over):
+    /// found without a table lookup.
+    recent: Vec<Option<Words>>,
+    /// The same for masks of more than one word (not empty).
+    recent_wide: Vec<Option<Words>>,
+    /// The one-word empty mask, the one asked for most.
+    zero: Option<Words>,
     /// Empty masks by length (most masks of most cells), found without
     /// hashing.
     zeros: Vec<Words>,
 }
 
+/// How many one-word masks [`WordsCache::recent`] holds.
+const RECENT: usize = 64;
+
 impl WordsCache {
     /// The shared mask equal to `words`.
+    #[inline]
     pub fn get(&mut self, words: &[u64]) -> Words {
+        if let [word] = *words {
+            let found = if word == 0 { self.zero.as_ref() } else { self.recent.get(recent_slot(word)).and_then(Option::as_ref) };
+            if let Some(w) = found
+                && w[0] == word
+            {
+                return w.clone();
+            }
+        }
+        self.get_new(words)
+    }
+
+    /// [`WordsCache::get`] past its quick look at the one-word masks.
+    #[inline(never)]
+    fn get_new(&mut self, words: &[u64]) -> Words {
+        if let [word] = *words {
+            if word == 0 {
+                return self.zero.get_or_insert_with(|| Words::from_slice(&[0])).clone();
+            }
+            if self.recent.is_empty() {
+                self.recent.resize(RECENT, None);
+            }
+            let w = self.single.entry(word).or_insert_with(|| Words::from_slice(&[word])).clone();
+            self.recent[recent_slot(word)] = Some(w.clone());
+            return w;
+        }
         if is_zero(words) {
             if let Some(w) = self.zeros.iter().find(|w| w.len() == words.len()) {
                 return w.clone();
@@ -152,16 +189,41 @@ impl WordsCache {
             self.zeros.push(w.clone());
             return w;
         }
-        if let [word] = words {
-            return self.single.entry(*word).or_insert_with(|| Words::from_slice(words)).clone();
-        }
-        if let Some(w) = self.masks.get(words) {
+        let slot = recent_slot_of(words);
+        if let Some(w) = self.recent_wide.get(slot).and_then(Option::as_ref)
+            && **w == *words
+        {
             return w.clone();
         }
-        let w = Words::from_slice(words);
-        self.masks.insert(w.clone());
+        let w = match self.masks.get(words) {
+            Some(w) => w.clone(),
+            None => {
+                let w = Words::from_slice(words);
+                self.masks.insert(w.clone());
+                w
+            }
+        };
+        if self.recent_wide.is_empty() {
+            self.recent_wide.resize(RECENT, None);
+        }
+        self.recent_wide[slot] = Some(w.clone());
         w
     }
+}
+
+/// The slot of [`WordsCache::recent_wide`] for the mask `words`.
+fn recent_slot_of(words: &[u64]) -> usize {
+    let mut h = 0u64;
+    for &w in words {
+        h = (h.rotate_left(5) ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    (h >> 58) as usize % RECENT
+}
+
+/// The slot of [`WordsCache::recent`] for the one-word mask `[word]`.
+#[inline]
+fn recent_slot(word: u64) -> usize {
+    (word.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58) as usize % RECENT
 }
 
 #[cfg(test)]

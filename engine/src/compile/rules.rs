@@ -2,12 +2,12 @@
 //! and replacements, grouped, with loop points and rigid-group tables.
 
 use super::bits::{self, Words, WordsCache, LAYER_BITS};
-use super::expand::{IRule, LoopMarker};
+use super::expand::{IRule, LoopMarker, Term};
 use super::layout::Layout;
 use super::symbols::{Sym, Symbols};
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
-use std::collections::BTreeMap;
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// A direction of movement, or the direction a rule scans in (never
@@ -202,9 +202,9 @@ pub struct Row {
     /// Number of non-ellipsis cells.
     pub len: usize,
     /// Objects the row requires somewhere (for quick rejection).
-    pub obj_mask: Box<[u64]>,
+    pub obj_mask: Words,
     /// Movements the row requires somewhere (for quick rejection).
-    pub mov_mask: Box<[u64]>,
+    pub mov_mask: Words,
     /// The same cells as single words, when the game fits one word of
     /// objects and one of movements and the row has no ellipsis: the
     /// matcher's fast path.
@@ -249,7 +249,23 @@ pub struct RowKey {
 /// The index and value of the word of `words` with the most bits set
 /// ((0, 0) for no words).
 fn fullest_word(words: &[u64]) -> (usize, u64) {
+    if let [w] = *words {
+        return (0, w);
+    }
     words.iter().enumerate().max_by_key(|(_, w)| w.count_ones()).map_or((0, 0), |(k, &w)| (k, w))
+}
+
+/// The index and value of the one word of `words` that is not 0, if only
+/// one is.
+fn only_word(words: &[u64]) -> Option<(usize, u64)> {
+    if let [w] = *words {
+        return (w != 0).then_some((0, w));
+    }
+    let mut nonzero = words.iter().enumerate().filter(|(_, w)| **w != 0);
+    match (nonzero.next(), nonzero.next()) {
+        (Some((k, &w)), None) => Some((k, w)),
+        _ => None,
+    }
 }
 
 impl RowKey {
@@ -265,8 +281,7 @@ impl RowKey {
             let mut obj_any = 0u64;
             let mut any_score = 0;
             for a in &p.any_present {
-                let mut nonzero = a.iter().enumerate().filter(|(_, w)| **w != 0);
-                if let (Some((k, &w)), None) = (nonzero.next(), nonzero.next())
+                if let Some((k, w)) = only_word(a)
                     && (obj_all == 0 || k == obj_word)
                     && (obj_any == 0 || w.count_ones() < obj_any.count_ones())
                 {
@@ -291,17 +306,20 @@ impl RowKey {
     /// (unless 0) in object word `obj_word`, and all of `mov_bits` in
     /// movement word `mov_word`.
     fn whole(p: &CellPattern, obj_word: usize, obj_all: u64, obj_any: u64, mov_word: usize, mov_bits: u64) -> bool {
-        let only = |words: &[u64], k: usize, v: u64| words.iter().enumerate().all(|(w, &x)| x == if w == k { v } else { 0 });
+        let only = |words: &[u64], k: usize, v: u64| match *words {
+            [x] => x == if k == 0 { v } else { 0 },
+            _ => words.iter().enumerate().all(|(w, &x)| x == if w == k { v } else { 0 }),
+        };
         let any_ok = match &p.any_present[..] {
             [] => obj_any == 0,
             [a] => obj_any != 0 && only(a, obj_word, obj_any),
             _ => false,
         };
         only(&p.present, obj_word, obj_all)
-            && p.missing.iter().all(|&x| x == 0)
+            && is_zero(&p.missing)
             && any_ok
             && only(&p.mov_present, mov_word, mov_bits)
-            && p.mov_missing.iter().all(|&x| x == 0)
+            && is_zero(&p.mov_missing)
     }
 }
 
@@ -355,9 +373,9 @@ pub struct Rule {
     /// Marked `random` (meaningful on a group's first rule).
     pub random: bool,
     /// Union of the rows' object masks.
-    pub rule_mask: Box<[u64]>,
+    pub rule_mask: Words,
     /// Union of the rows' movement masks.
-    pub mov_mask: Box<[u64]>,
+    pub mov_mask: Words,
     /// The rows' property masks, each listed once (see [`Row::any_masks`]).
     pub any_masks: Box<[Box<[u64]>]>,
     /// A two-word test of the level masks that rejects most rules that
@@ -464,13 +482,13 @@ impl RuleSet {
         let group_movements = groups
             .iter()
             .map(|g| {
-                if g.iter().any(|r| bits::is_zero(&r.mov_mask)) {
+                if g.iter().any(|r| is_zero(&r.mov_mask)) {
                     return Box::default();
                 }
                 let mut mask: Vec<u64> = Vec::new();
                 for r in g {
                     mask.resize(r.mov_mask.len().max(mask.len()), 0);
-                    bits::or_into(&mut mask, &r.mov_mask);
+                    or_into(&mut mask, &r.mov_mask);
                 }
                 mask.into()
             })
@@ -536,15 +554,70 @@ impl Ctx<'_> {
     }
 }
 
-/// Per-cell working masks of [`compile_rule`], allocated once per game and
-/// cleared before each use, and the cache its finished masks come from.
-struct Scratch {
+/// Set every word of a scratch mask to 0 (a one-word mask, the usual
+/// case, without a call to `memset`).
+#[inline]
+fn clear(mask: &mut [u64]) {
+    match mask {
+        [w] => *w = 0,
+        _ => mask.fill(0),
+    }
+}
+
+/// `a |= b` ([`bits::or_into`]), a one-word mask (the usual case)
+/// without a loop.
+#[inline]
+fn or_into(a: &mut [u64], b: &[u64]) {
+    match (a, b) {
+        ([x], [y]) => *x |= *y,
+        (a, b) => bits::or_into(a, b),
+    }
+}
+
+/// Whether no bit of `a` is set ([`bits::is_zero`]), a one-word mask (the
+/// usual case) without a loop.
+#[inline]
+fn is_zero(a: &[u64]) -> bool {
+    match a {
+        [w] => *w == 0,
+        _ => bits::is_zero(a),
+    }
+}
+
+/// Every bit of `need` is set in `have` ([`bits::contains`]), one-word
+/// masks (the usual case) without a loop.
+#[inline]
+fn contains(have: &[u64], need: &[u64]) -> bool {
+    match (have, need) {
+        ([h], [n]) => n & h == *n,
+        _ => bits::contains(have, need),
+    }
+}
+
+/// Some bit is in both ([`bits::intersects`]), one-word masks (the usual
+/// case) without a loop.
+#[inline]
+fn intersects(a: &[u64], b: &[u64]) -> bool {
+    match (a, b) {
+        ([x], [y]) => x & y != 0,
+        _ => bits::intersects(a, b),
+    }
+}
+
+/// A rule's commands as written: word and argument.
+type WrittenCommands = Rc<[(String, Option<String>)]>;
+
+/// Per-cell working masks of [`compile_cell`], allocated once per game and
+/// cleared before each use.
+struct CellScratch {
     layers_l: Vec<Option<Sym>>,
     /// The layers `layers_l` names, each once.
     used_l: Vec<usize>,
     objlayers_l: Vec<u64>,
     layers_r: Vec<Option<Sym>>,
     layers_rand: Vec<Option<Sym>>,
+    /// The layers `layers_r` or `layers_rand` name (some more than once).
+    used_r: Vec<usize>,
     objlayers_r: Vec<u64>,
     random_mask: Vec<u64>,
     present: Vec<u64>,
@@ -556,31 +629,57 @@ struct Scratch {
     mov_clear: Vec<u64>,
     mov_set: Vec<u64>,
     post_layers: Vec<u64>,
+}
+
+/// The working state of [`compile_rule`] over one game: the per-cell
+/// masks, the row and rule masks, and the caches compiled cells, masks and
+/// commands come from.
+struct Scratch {
+    cell: CellScratch,
     /// The finished masks, shared between equal ones.
     masks: WordsCache,
+    /// Objects, movements a row requires somewhere.
+    row_obj: Vec<u64>,
+    row_mov: Vec<u64>,
+    /// Objects, movements the rule requires, and objects some cell lacks.
+    rule_obj: Vec<u64>,
+    rule_mov: Vec<u64>,
+    rule_no: Vec<u64>,
+    /// The commands of the last rule compiled that had any, as written
+    /// (shared by every expansion of a written rule) and resolved.
+    commands: Option<(WrittenCommands, Vec<Command>)>,
 }
 
 impl Scratch {
     fn new(ctx: &Ctx) -> Scratch {
         let layers = ctx.names.layer_count;
         Scratch {
-            layers_l: vec![None; layers],
-            used_l: Vec::with_capacity(layers),
-            objlayers_l: ctx.zm(),
-            layers_r: vec![None; layers],
-            layers_rand: vec![None; layers],
-            objlayers_r: ctx.zm(),
-            random_mask: ctx.zo(),
-            present: ctx.zo(),
-            missing: ctx.zo(),
-            mov_present: ctx.zm(),
-            mov_missing: ctx.zm(),
-            obj_clear: ctx.zo(),
-            obj_set: ctx.zo(),
-            mov_clear: ctx.zm(),
-            mov_set: ctx.zm(),
-            post_layers: ctx.zm(),
+            cell: CellScratch {
+                layers_l: vec![None; layers],
+                used_l: Vec::with_capacity(layers),
+                objlayers_l: ctx.zm(),
+                layers_r: vec![None; layers],
+                layers_rand: vec![None; layers],
+                used_r: Vec::new(),
+                objlayers_r: ctx.zm(),
+                random_mask: ctx.zo(),
+                present: ctx.zo(),
+                missing: ctx.zo(),
+                mov_present: ctx.zm(),
+                mov_missing: ctx.zm(),
+                obj_clear: ctx.zo(),
+                obj_set: ctx.zo(),
+                mov_clear: ctx.zm(),
+                mov_set: ctx.zm(),
+                post_layers: ctx.zm(),
+            },
             masks: WordsCache::default(),
+            row_obj: ctx.zo(),
+            row_mov: ctx.zm(),
+            rule_obj: ctx.zo(),
+            rule_mov: ctx.zm(),
+            rule_no: ctx.zo(),
+            commands: None,
         }
     }
 }
@@ -597,20 +696,37 @@ struct Compiled {
     warnings: Vec<Diagnostic>,
 }
 
-/// Compile one concrete rule; `None` when the rule is dropped.
-#[expect(clippy::too_many_lines, reason = "one rule's compilation in pipeline order (cells, movements, commands); a split would thread a dozen locals through helpers")]
-fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled> {
-    let mut discard: Option<(String, String)> = None;
-    let mut rhs_clash: Option<(String, String)> = None;
-    let mut warnings: Vec<Diagnostic> = Vec::new();
-    let mut ellipsis_at_edge = false;
-    let mut rows = Vec::with_capacity(r.lhs.len());
-    let Scratch {
+/// What compiling a rule's cells noticed.
+#[derive(Default)]
+struct Notes {
+    /// The last two names the left side needs on one layer of one cell.
+    discard: Option<(String, String)>,
+    /// The first two names the right side puts on one layer of one cell.
+    rhs_clash: Option<(String, String)>,
+    /// Warnings about `random` on the right-hand side.
+    warnings: Vec<Diagnostic>,
+}
+
+/// Compile one cell (not an ellipsis) of a rule's left-hand side, with the
+/// matching cell of its right-hand side when the rule has one; `None` when
+/// the cell drops the rule. What it notices goes to `notes`.
+#[expect(clippy::too_many_lines, reason = "one cell's compilation in pipeline order (left side, right side, the replacement); a split would thread a dozen masks through helpers")]
+fn compile_cell(
+    ctx: &Ctx,
+    s: &mut CellScratch,
+    masks: &mut WordsCache,
+    span: crate::span::Span,
+    cell_l: &[Term],
+    cell_r: Option<&[Term]>,
+    notes: &mut Notes,
+) -> Option<CellPattern> {
+    let CellScratch {
         layers_l,
         used_l,
         objlayers_l,
         layers_r,
         layers_rand,
+        used_r,
         objlayers_r,
         random_mask,
         present,
@@ -622,8 +738,182 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
         mov_clear,
         mov_set,
         post_layers,
-        masks,
-    } = scratch;
+    } = s;
+    for &l in used_l.iter() {
+        layers_l[l] = None;
+    }
+    used_l.clear();
+    clear(objlayers_l);
+    clear(present);
+    clear(missing);
+    let mut any_present = Vec::new();
+    clear(mov_present);
+    clear(mov_missing);
+    for t in cell_l {
+        if t.dir == "random" {
+            continue;
+        }
+        let Some((obj, layer)) = ctx.layer_of(t.name) else { continue };
+        let zero = [0u64; 0];
+        let mask = ctx.name_mask(t.name).unwrap_or(&zero);
+        if t.dir == "no" {
+            or_into(missing, mask);
+            continue;
+        }
+        if let Some(slot) = layers_l.get_mut(layer) {
+            match *slot {
+                Some(existing) => notes.discard = Some((ctx.upper(t.name), ctx.upper(existing))),
+                None => used_l.push(layer),
+            }
+            *slot = Some(t.name);
+        }
+        if obj.is_some() {
+            or_into(present, mask);
+            bits::mov_or(objlayers_l, layer, LAYER_BITS);
+        } else {
+            any_present.push(if mask.is_empty() { masks.get(&ctx.zo()) } else { masks.get(mask) });
+        }
+        if t.dir == "stationary" {
+            bits::mov_or(mov_missing, layer, LAYER_BITS);
+        } else {
+            bits::mov_or(mov_present, layer, dir_mask(t.dir));
+        }
+    }
+    if intersects(present, missing) {
+        return None;
+    }
+    let mut replace = None;
+    if let Some(cell_r) = cell_r {
+        for &l in used_r.iter() {
+            layers_r[l] = None;
+            layers_rand[l] = None;
+        }
+        used_r.clear();
+        clear(objlayers_r);
+        clear(random_mask);
+        clear(obj_clear);
+        clear(obj_set);
+        clear(mov_clear);
+        clear(mov_set);
+        clear(post_layers);
+        let mut random_dir_layers = Vec::new();
+        for t in cell_r {
+            if t.dir == "..." {
+                break;
+            }
+            if t.dir == "random" {
+                if let Some(m) = ctx.name_mask(t.name) {
+                    or_into(random_mask, m);
+                }
+                let members: &[Sym] = match ctx.syms.property_members(t.name) {
+                    Some(m) => m,
+                    None => std::slice::from_ref(&t.name),
+                };
+                if members.len() == 1 {
+                    notes.warnings.push(cat::random_single_object(span, ctx.syms.text(t.name)));
+                }
+                for &m in members {
+                    let Some((_, layer)) = ctx.syms.info(m).object else { continue };
+                    if let Some(existing) = layers_r.get(layer).copied().flatten()
+                        && !ctx.syms.text(existing).eq_ignore_ascii_case(ctx.syms.text(m)) {
+                            notes.warnings.push(cat::random_layer_clash(span, ctx.syms.text(m), ctx.syms.text(existing)));
+                        }
+                    if let Some(slot) = layers_rand.get_mut(layer) {
+                        *slot = Some(m);
+                        used_r.push(layer);
+                    }
+                }
+                continue;
+            }
+            let Some((obj, layer)) = ctx.layer_of(t.name) else { continue };
+            if t.dir == "no" {
+                if let Some(m) = ctx.name_mask(t.name) {
+                    or_into(obj_clear, m);
+                }
+                continue;
+            }
+            if let Some(slot) = layers_r.get_mut(layer) {
+                let existing = slot.or(layers_rand.get(layer).copied().flatten());
+                if let Some(existing) = existing
+                    && notes.rhs_clash.is_none() {
+                        notes.rhs_clash = Some((ctx.upper(t.name), ctx.upper(existing)));
+                    }
+                *slot = Some(t.name);
+                used_r.push(layer);
+            }
+            if !t.dir.is_empty() {
+                bits::mov_or(post_layers, layer, LAYER_BITS);
+            }
+            if let Some(id) = obj {
+                bits::set_bit(obj_set, id);
+                if let Some(lm) = ctx.layer_masks.get(layer) {
+                    or_into(obj_clear, lm);
+                }
+                bits::mov_or(objlayers_r, layer, LAYER_BITS);
+            }
+            match t.dir {
+                "stationary" => bits::mov_or(mov_clear, layer, LAYER_BITS),
+                "randomdir" => random_dir_layers.push(layer),
+                d => bits::mov_or(mov_set, layer, dir_mask(d)),
+            }
+        }
+        if !contains(obj_set, present) {
+            or_into(obj_clear, present);
+        }
+        if !contains(mov_set, mov_present) {
+            or_into(mov_clear, mov_present);
+        }
+        for &layer in used_l.iter() {
+            if layers_r[layer].is_none() {
+                if let Some(lm) = ctx.layer_masks.get(layer) {
+                    or_into(obj_clear, lm);
+                }
+                bits::mov_or(post_layers, layer, LAYER_BITS);
+            }
+        }
+        for (l, rr) in objlayers_l.iter_mut().zip(objlayers_r.iter()) {
+            *l &= !rr;
+        }
+        or_into(post_layers, objlayers_l);
+        let random_objects: Vec<usize> =
+            bits::ones(random_mask).take_while(|&id| id < ctx.names.id_count()).collect();
+        let changes = !is_zero(obj_clear)
+            || !is_zero(obj_set)
+            || !is_zero(mov_clear)
+            || !is_zero(mov_set)
+            || !is_zero(post_layers)
+            || !random_objects.is_empty()
+            || !random_dir_layers.is_empty();
+        if changes {
+            let mov_layers = masks.get(post_layers);
+            or_into(mov_clear, post_layers);
+            replace = Some(Replacement {
+                obj_clear: masks.get(obj_clear),
+                obj_set: masks.get(obj_set),
+                mov_clear: masks.get(mov_clear),
+                mov_set: masks.get(mov_set),
+                mov_layers,
+                random_objects,
+                random_dir_layers,
+            });
+        }
+    }
+    Some(CellPattern {
+        present: masks.get(present),
+        missing: masks.get(missing),
+        any_present,
+        mov_present: masks.get(mov_present),
+        mov_missing: masks.get(mov_missing),
+        replace,
+    })
+}
+
+/// Compile one concrete rule; `None` when the rule is dropped.
+#[expect(clippy::too_many_lines, reason = "one rule's compilation in pipeline order (rows, their masks and keys, the rule's masks, commands); a split would thread a dozen locals through helpers")]
+fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled> {
+    let mut notes = Notes::default();
+    let mut ellipsis_at_edge = false;
+    let mut rows = Vec::with_capacity(r.lhs.len());
     for (ri, row_l) in r.lhs.iter().enumerate() {
         let row_r = r.rhs.get(ri);
         let mut cells = Vec::with_capacity(row_l.len());
@@ -638,216 +928,59 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                 cells.push(PatternCell::Ellipsis);
                 continue;
             }
-            for &l in used_l.iter() {
-                layers_l[l] = None;
-            }
-            used_l.clear();
-            objlayers_l.fill(0);
-            present.fill(0);
-            missing.fill(0);
-            let mut any_present = Vec::new();
-            mov_present.fill(0);
-            mov_missing.fill(0);
-            for t in cell_l {
-                if t.dir == "random" {
-                    continue;
-                }
-                let Some((obj, layer)) = ctx.layer_of(t.name) else { continue };
-                let zero = [0u64; 0];
-                let mask = ctx.name_mask(t.name).unwrap_or(&zero);
-                if t.dir == "no" {
-                    bits::or_into(missing, mask);
-                    continue;
-                }
-                if let Some(slot) = layers_l.get_mut(layer) {
-                    match *slot {
-                        Some(existing) => discard = Some((ctx.upper(t.name), ctx.upper(existing))),
-                        None => used_l.push(layer),
-                    }
-                    *slot = Some(t.name);
-                }
-                if obj.is_some() {
-                    bits::or_into(present, mask);
-                    bits::mov_or(objlayers_l, layer, LAYER_BITS);
-                } else {
-                    any_present.push(if mask.is_empty() { masks.get(&ctx.zo()) } else { masks.get(mask) });
-                }
-                if t.dir == "stationary" {
-                    bits::mov_or(mov_missing, layer, LAYER_BITS);
-                } else {
-                    bits::mov_or(mov_present, layer, dir_mask(t.dir));
-                }
-            }
-            if bits::intersects(present, missing) {
-                return None;
-            }
-            let mut replace = None;
-            if let Some(row_r) = row_r {
-                let cell_r = row_r.get(ci)?;
-                layers_r.fill(None);
-                layers_rand.fill(None);
-                objlayers_r.fill(0);
-                random_mask.fill(0);
-                obj_clear.fill(0);
-                obj_set.fill(0);
-                mov_clear.fill(0);
-                mov_set.fill(0);
-                post_layers.fill(0);
-                let mut random_dir_layers = Vec::new();
-                for t in cell_r {
-                    if t.dir == "..." {
-                        break;
-                    }
-                    if t.dir == "random" {
-                        if let Some(m) = ctx.name_mask(t.name) {
-                            bits::or_into(random_mask, m);
-                        }
-                        let members: &[Sym] = match ctx.syms.property_members(t.name) {
-                            Some(m) => m,
-                            None => std::slice::from_ref(&t.name),
-                        };
-                        if members.len() == 1 {
-                            warnings.push(cat::random_single_object(r.span, ctx.syms.text(t.name)));
-                        }
-                        for &m in members {
-                            let Some((_, layer)) = ctx.syms.info(m).object else { continue };
-                            if let Some(existing) = layers_r.get(layer).copied().flatten()
-                                && !ctx.syms.text(existing).eq_ignore_ascii_case(ctx.syms.text(m)) {
-                                    warnings.push(cat::random_layer_clash(r.span, ctx.syms.text(m), ctx.syms.text(existing)));
-                                }
-                            if let Some(slot) = layers_rand.get_mut(layer) {
-                                *slot = Some(m);
-                            }
-                        }
-                        continue;
-                    }
-                    let Some((obj, layer)) = ctx.layer_of(t.name) else { continue };
-                    if t.dir == "no" {
-                        if let Some(m) = ctx.name_mask(t.name) {
-                            bits::or_into(obj_clear, m);
-                        }
-                        continue;
-                    }
-                    if let Some(slot) = layers_r.get_mut(layer) {
-                        let existing = slot.or(layers_rand.get(layer).copied().flatten());
-                        if let Some(existing) = existing
-                            && rhs_clash.is_none() {
-                                rhs_clash = Some((ctx.upper(t.name), ctx.upper(existing)));
-                            }
-                        *slot = Some(t.name);
-                    }
-                    if !t.dir.is_empty() {
-                        bits::mov_or(post_layers, layer, LAYER_BITS);
-                    }
-                    if let Some(id) = obj {
-                        bits::set_bit(obj_set, id);
-                        if let Some(lm) = ctx.layer_masks.get(layer) {
-                            bits::or_into(obj_clear, lm);
-                        }
-                        bits::mov_or(objlayers_r, layer, LAYER_BITS);
-                    }
-                    match t.dir {
-                        "stationary" => bits::mov_or(mov_clear, layer, LAYER_BITS),
-                        "randomdir" => random_dir_layers.push(layer),
-                        d => bits::mov_or(mov_set, layer, dir_mask(d)),
-                    }
-                }
-                if !bits::contains(obj_set, present) {
-                    bits::or_into(obj_clear, present);
-                }
-                if !bits::contains(mov_set, mov_present) {
-                    bits::or_into(mov_clear, mov_present);
-                }
-                for &layer in used_l.iter() {
-                    if layers_r[layer].is_none() {
-                        if let Some(lm) = ctx.layer_masks.get(layer) {
-                            bits::or_into(obj_clear, lm);
-                        }
-                        bits::mov_or(post_layers, layer, LAYER_BITS);
-                    }
-                }
-                for (l, rr) in objlayers_l.iter_mut().zip(objlayers_r.iter()) {
-                    *l &= !rr;
-                }
-                bits::or_into(post_layers, objlayers_l);
-                let random_objects: Vec<usize> =
-                    bits::ones(random_mask).take_while(|&id| id < ctx.names.id_count()).collect();
-                let changes = !bits::is_zero(obj_clear)
-                    || !bits::is_zero(obj_set)
-                    || !bits::is_zero(mov_clear)
-                    || !bits::is_zero(mov_set)
-                    || !bits::is_zero(post_layers)
-                    || !random_objects.is_empty()
-                    || !random_dir_layers.is_empty();
-                if changes {
-                    let mov_layers = masks.get(post_layers);
-                    bits::or_into(mov_clear, post_layers);
-                    replace = Some(Replacement {
-                        obj_clear: masks.get(obj_clear),
-                        obj_set: masks.get(obj_set),
-                        mov_clear: masks.get(mov_clear),
-                        mov_set: masks.get(mov_set),
-                        mov_layers,
-                        random_objects,
-                        random_dir_layers,
-                    });
-                }
-            }
-            cells.push(PatternCell::Cell(CellPattern {
-                present: masks.get(present),
-                missing: masks.get(missing),
-                any_present,
-                mov_present: masks.get(mov_present),
-                mov_missing: masks.get(mov_missing),
-                replace,
-            }));
+            // A right-hand row without this cell drops the rule.
+            let cell_r = match row_r {
+                Some(row_r) => Some(row_r.get(ci)?),
+                None => None,
+            };
+            let p = compile_cell(ctx, &mut scratch.cell, &mut scratch.masks, r.span, cell_l, cell_r.map(|c| &c[..]), &mut notes)?;
+            cells.push(PatternCell::Cell(p));
         }
         let ellipses = cells.iter().filter(|c| matches!(c, PatternCell::Ellipsis)).count();
         if ellipses > 2 {
             return None;
         }
-        let mut obj_mask = ctx.zo();
-        let mut mov_mask = ctx.zm();
+        let (obj_mask, mov_mask) = (&mut scratch.row_obj, &mut scratch.row_mov);
+        clear(obj_mask);
+        clear(mov_mask);
+        let mut any_masks: Vec<&[u64]> = Vec::new();
         for c in &cells {
             if let PatternCell::Cell(p) = c {
-                bits::or_into(&mut obj_mask, &p.present);
-                bits::or_into(&mut mov_mask, &p.mov_present);
+                or_into(obj_mask, &p.present);
+                or_into(mov_mask, &p.mov_present);
+                for a in &p.any_present {
+                    if !any_masks.iter().any(|m| **m == **a) {
+                        any_masks.push(a);
+                    }
+                }
             }
         }
+        let any_masks: Box<[Box<[u64]>]> =
+            if any_masks.is_empty() { Box::default() } else { any_masks.iter().map(|a| Box::from(*a)).collect() };
         let len = cells.len() - ellipses;
         let narrow = (ctx.ow == 1 && ctx.mw == 1 && ellipses == 0).then(|| {
-            cells
-                .iter()
-                .filter_map(|c| match c {
-                    PatternCell::Cell(p) => Some(NarrowCell {
+            let mut narrow = Vec::with_capacity(len);
+            for c in &cells {
+                if let PatternCell::Cell(p) = c {
+                    narrow.push(NarrowCell {
                         present: p.present[0],
                         missing: p.missing[0],
                         mov_present: p.mov_present[0],
                         mov_missing: p.mov_missing[0],
                         any_present: p.any_present.iter().map(|a| a[0]).collect(),
-                    }),
-                    PatternCell::Ellipsis => None,
-                })
-                .collect()
-        });
-        let key = if ellipses == 0 { RowKey::of(&cells) } else { None };
-        let mut any_masks: Vec<Box<[u64]>> = Vec::new();
-        for c in &cells {
-            if let PatternCell::Cell(p) = c {
-                for a in &p.any_present {
-                    if !any_masks.iter().any(|m| **m == **a) {
-                        any_masks.push(Box::from(&**a));
-                    }
+                    });
                 }
             }
-        }
+            narrow.into_boxed_slice()
+        });
+        let key = if ellipses == 0 { RowKey::of(&cells) } else { None };
         let mut untested = 0u64;
         if let Some(k) = key {
             for (i, c) in cells.iter().enumerate().take(64) {
                 let PatternCell::Cell(p) = c else { continue };
                 let empty = [&p.present, &p.missing, &p.mov_present, &p.mov_missing]
                     .iter()
-                    .all(|m| m.iter().all(|&w| w == 0))
+                    .all(|m| is_zero(m))
                     && p.any_present.is_empty();
                 if empty || (i == k.cell && k.whole) {
                     untested |= 1 << i;
@@ -859,11 +992,11 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
             cells,
             ellipses,
             len,
-            obj_mask: obj_mask.into(),
-            mov_mask: mov_mask.into(),
+            obj_mask: scratch.masks.get(obj_mask),
+            mov_mask: scratch.masks.get(mov_mask),
             narrow,
             key,
-            any_masks: any_masks.into(),
+            any_masks,
         });
     }
     if ellipsis_at_edge {
@@ -873,26 +1006,44 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
         Direction::Action => return None,
         d => d,
     };
-    let mut any_masks: Vec<Box<[u64]>> = Vec::new();
+    let mut any_masks: Vec<&[u64]> = Vec::new();
     for a in rows.iter().flat_map(|r| r.any_masks.iter()) {
-        if !any_masks.contains(a) {
-            any_masks.push(a.clone());
+        if !any_masks.contains(&&**a) {
+            any_masks.push(a);
         }
     }
-    let mut rule_mask = ctx.zo();
-    let mut rule_mov = ctx.zm();
+    let any_masks: Box<[Box<[u64]>]> =
+        if any_masks.is_empty() { Box::default() } else { any_masks.iter().map(|a| Box::from(*a)).collect() };
+    let (rule_mask, rule_mov, rule_no) = (&mut scratch.rule_obj, &mut scratch.rule_mov, &mut scratch.rule_no);
+    clear(rule_mask);
+    clear(rule_mov);
     // Objects some cell must lack: a level where every cell holds one of
     // them has no match.
-    let mut rule_no = ctx.zo();
+    clear(rule_no);
     for row in &rows {
-        bits::or_into(&mut rule_mask, &row.obj_mask);
-        bits::or_into(&mut rule_mov, &row.mov_mask);
+        or_into(rule_mask, &row.obj_mask);
+        or_into(rule_mov, &row.mov_mask);
         for c in &row.cells {
             if let PatternCell::Cell(p) = c {
-                bits::or_into(&mut rule_no, &p.missing);
+                or_into(rule_no, &p.missing);
             }
         }
     }
+    let commands = if r.commands.is_empty() {
+        Vec::new()
+    } else if let Some((written, resolved)) = &scratch.commands
+        && Rc::ptr_eq(written, &r.commands)
+    {
+        resolved.clone()
+    } else {
+        let resolved: Vec<Command> = r
+            .commands
+            .iter()
+            .filter_map(|(word, arg)| Command::resolve(word, arg.as_deref(), ctx.subroutines))
+            .collect();
+        scratch.commands = Some((Rc::clone(&r.commands), resolved.clone()));
+        resolved
+    };
     Some(Compiled {
         rule: Rule {
             dir,
@@ -903,21 +1054,17 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
             rigid: r.rigid,
             // Set once the rule's group is known to survive.
             rigid_index: 0,
-            commands: r
-                .commands
-                .iter()
-                .filter_map(|(word, arg)| Command::resolve(word, arg.as_deref(), ctx.subroutines))
-                .collect(),
+            commands,
             random: r.random,
-            quick: RuleKey::of(&rule_mask, &rule_mov, &rule_no),
+            quick: RuleKey::of(rule_mask, rule_mov, rule_no),
             stays: super::settle::StayCache::default(),
-            rule_mask: rule_mask.into(),
-            mov_mask: rule_mov.into(),
-            any_masks: any_masks.into(),
+            rule_mask: scratch.masks.get(rule_mask),
+            mov_mask: scratch.masks.get(rule_mov),
+            any_masks,
         },
-        discard,
-        rhs_clash,
-        warnings,
+        discard: notes.discard,
+        rhs_clash: notes.rhs_clash,
+        warnings: notes.warnings,
     })
 }
 
@@ -934,10 +1081,13 @@ pub struct RigidInfo {
 /// warnings, right-hand cells that overfill a layer, and written rules all
 /// of whose expansions can never match.
 fn group_rules(ctx: &Ctx, scratch: &mut Scratch, rules: &[&IRule], mut diags: Option<&mut Vec<Diagnostic>>) -> Vec<Vec<Rule>> {
-    let mut groups: BTreeMap<u32, Vec<Rule>> = BTreeMap::new();
-    // Per group, each compiled rule's line, span and discard pair.
-    #[expect(clippy::type_complexity, reason = "a local table of (line, span, discard pair) per group, used only here")]
-    let mut seen: BTreeMap<u32, Vec<(u32, crate::span::Span, Option<(String, String)>)>> = BTreeMap::new();
+    // Groups by their number (the line of their first rule), in the order
+    // the rules come; sorted by number at the end unless they came so.
+    let mut groups: Vec<(u32, Vec<Rule>)> = Vec::new();
+    let mut in_order = true;
+    // Each compiled rule's group, line, span and discard pair.
+    #[expect(clippy::type_complexity, reason = "a local table of (group, line, span, discard pair), used only here")]
+    let mut seen: Vec<(u32, u32, crate::span::Span, Option<(String, String)>)> = Vec::new();
     for r in rules {
         let Some(c) = compile_rule(ctx, scratch, r) else { continue };
         if let Some(out) = diags.as_deref_mut() {
@@ -945,29 +1095,48 @@ fn group_rules(ctx: &Ctx, scratch: &mut Scratch, rules: &[&IRule], mut diags: Op
             if let (Some((a, b)), None) = (&c.rhs_clash, &c.discard) {
                 out.push(cat::rhs_layer_clash(r.span, a, b));
             }
-            seen.entry(r.group).or_default().push((r.line, r.span, c.discard.clone()));
+            seen.push((r.group, r.line, r.span, c.discard.clone()));
         }
         if c.discard.is_none() {
-            groups.entry(r.group).or_default().push(c.rule);
-        }
-    }
-    if let Some(out) = diags {
-        for list in seen.values() {
-            for run in list.chunk_by(|a, b| a.0 == b.0) {
-                if run.iter().all(|x| x.2.is_some()) {
-                    let mut pairs: Vec<String> = Vec::new();
-                    for (a, b) in run.iter().filter_map(|x| x.2.as_ref()) {
-                        let p = format!("{a} and {b}");
-                        if !pairs.contains(&p) {
-                            pairs.push(p);
-                        }
-                    }
-                    out.push(cat::rule_never_applies(run[0].1, &pairs));
+            let last = groups.last().map(|(g, _)| *g);
+            let at = match last {
+                Some(g) if g == r.group => Some(groups.len() - 1),
+                Some(g) if in_order && g < r.group => None,
+                None => None,
+                Some(_) => groups.iter().position(|(g, _)| *g == r.group),
+            };
+            match at {
+                Some(k) => groups[k].1.push(c.rule),
+                None => {
+                    in_order &= last.is_none_or(|g| g < r.group);
+                    let mut list = Vec::with_capacity(4);
+                    list.push(c.rule);
+                    groups.push((r.group, list));
                 }
             }
         }
     }
-    groups.into_values().filter(|g| !g.is_empty()).collect()
+    if let Some(out) = diags {
+        if !seen.is_sorted_by_key(|x| x.0) {
+            seen.sort_by_key(|x| x.0);
+        }
+        for run in seen.chunk_by(|a, b| a.0 == b.0 && a.1 == b.1) {
+            if run.iter().all(|x| x.3.is_some()) {
+                let mut pairs: Vec<String> = Vec::new();
+                for (a, b) in run.iter().filter_map(|x| x.3.as_ref()) {
+                    let p = format!("{a} and {b}");
+                    if !pairs.contains(&p) {
+                        pairs.push(p);
+                    }
+                }
+                out.push(cat::rule_never_applies(run[0].2, &pairs));
+            }
+        }
+    }
+    if !in_order {
+        groups.sort_by_key(|(g, _)| *g);
+    }
+    groups.into_iter().map(|(_, g)| g).collect()
 }
 
 fn loop_points(loops: &[LoopMarker], groups: &[Vec<Rule>]) -> Vec<Option<usize>> {
