@@ -321,7 +321,22 @@ struct MovingRep {
     k: usize,
 }
 
-fn concretize_moving(rule: IRule) -> Result<Vec<IRule>, ()> {
+/// Whether some term of `side` has an ambiguous movement.
+fn any_ambiguous(side: &[Vec<ICell>]) -> bool {
+    side.iter().any(|row| row.iter().any(|c| c.iter().any(|t| is_ambiguous(t.dir))))
+}
+
+/// Make the ambiguous movements of `rule` concrete, adding the rules it
+/// becomes to `out` (nothing when one stays ambiguous on the right).
+fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
+    // Most rules have no ambiguous movement on the left: they stay as they are.
+    if !any_ambiguous(&rule.lhs) {
+        if any_ambiguous(&rule.rhs) {
+            return Err(());
+        }
+        out.push(rule);
+        return Ok(());
+    }
     type Reps = (OrderedMap<(Sym, &'static str), MovingRep>, OrderedMap<&'static str, (&'static str, usize)>);
     type State = (IRule, Option<Reps>);
     let mut result: Vec<State> = vec![(rule, None)];
@@ -393,7 +408,7 @@ fn concretize_moving(rule: IRule) -> Result<Vec<IRule>, ()> {
             }
         }
     }
-    let mut out = Vec::with_capacity(result.len());
+    let start = out.len();
     for (mut r, reps) in result {
         if let Some((mr, ar)) = reps {
             for (_, m) in mr.iter() {
@@ -432,10 +447,11 @@ fn concretize_moving(rule: IRule) -> Result<Vec<IRule>, ()> {
         }
         out.push(r);
     }
-    if out.iter().any(|r| r.rhs.iter().any(|row| row.iter().any(|c| c.iter().any(|t| is_ambiguous(t.dir))))) {
+    if out[start..].iter().any(|r| any_ambiguous(&r.rhs)) {
+        out.truncate(start);
         return Err(());
     }
-    Ok(out)
+    Ok(())
 }
 
 fn properties_in<'c>(syms: &'c Symbols, cell: &'c ICell) -> impl Iterator<Item = Sym> + 'c {
@@ -458,7 +474,14 @@ fn expand_no_properties(syms: &Symbols, cell: &ICell) -> Option<ICell> {
     Some(out)
 }
 
-fn concretize_properties(syms: &Symbols, mut rule: IRule) -> Result<Vec<IRule>, ()> {
+/// Make the properties of `rule` concrete, adding the rules it becomes to
+/// `out` (nothing when one stays ambiguous on the right).
+fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
+    // A rule that names no property stays as it is.
+    if !rule.lhs.iter().chain(&rule.rhs).any(|row| row.iter().any(|c| c.iter().any(|t| syms.is_property(t.name)))) {
+        out.push(rule);
+        return Ok(());
+    }
     for j in 0..rule.lhs.len() {
         for k in 0..rule.lhs[j].len() {
             if let Some(cell) = expand_no_properties(syms, &rule.lhs[j][k]) {
@@ -540,7 +563,7 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule) -> Result<Vec<IRule>, 
             }
         }
     }
-    let mut out = Vec::with_capacity(result.len());
+    let start = out.len();
     for (mut r, reps) in result {
         if let Some(pr) = reps {
             for (&prop, &(concrete, count)) in pr.iter() {
@@ -559,46 +582,47 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule) -> Result<Vec<IRule>, 
         }
         out.push(r);
     }
-    for r in &out {
+    for r in &out[start..] {
         for row in &r.rhs {
             for c in row {
                 if properties_in(syms, c).any(|p| ambiguous.contains(&p)) {
+                    out.truncate(start);
                     return Err(());
                 }
             }
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 fn make_spawned_stationary(syms: &Symbols, rule: &mut IRule) {
     if rule.late {
         return;
     }
-    for j in 0..rule.rhs.len() {
-        for k in 0..rule.rhs[j].len() {
+    for (row_l, row_r) in rule.lhs.iter().zip(rule.rhs.iter_mut()) {
+        for (cell_l, cell_r) in row_l.iter().zip(row_r.iter_mut()) {
             // Only objects written without a direction can become stationary.
-            if rule.rhs[j][k].iter().all(|t| !t.dir.is_empty()) {
+            if cell_r.iter().all(|t| !t.dir.is_empty()) {
                 continue;
             }
-            let mut objects_l: Vec<Sym> = Vec::new();
-            for t in &rule.lhs[j][k] {
-                match &syms.info(t.name).kind {
-                    Kind::Object(o) if *o == t.name => objects_l.push(*o),
-                    Kind::Property(m) => objects_l.extend(m.iter().copied()),
-                    _ => {}
-                }
-            }
-            let layers: Vec<usize> = objects_l.iter().filter_map(|&o| syms.info(o).object.map(|x| x.1)).collect();
-            for t in rule.rhs[j][k].iter_mut() {
+            // The objects the left cell names: itself for an object, the
+            // members of a property.
+            let objects_l = || {
+                cell_l.iter().flat_map(|t| match &syms.info(t.name).kind {
+                    Kind::Object(o) if *o == t.name => std::slice::from_ref(o),
+                    Kind::Property(m) => m.as_slice(),
+                    _ => &[],
+                }).copied()
+            };
+            for t in cell_r.iter_mut() {
                 if !t.dir.is_empty() {
                     continue;
                 }
-                if syms.is_property(t.name) || objects_l.contains(&t.name) {
+                if syms.is_property(t.name) || objects_l().any(|o| o == t.name) {
                     continue;
                 }
                 let Some((_, layer)) = syms.info(t.name).object else { continue };
-                if !layers.contains(&layer) {
+                if !objects_l().any(|o| syms.info(o).object.is_some_and(|x| x.1 == layer)) {
                     t.dir = "stationary";
                 }
             }
@@ -631,6 +655,14 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Di
     let mut per_dir = Vec::new();
     for mut rule in rules {
         let directions = std::mem::take(&mut rule.directions);
+        // Splitting aggregates and replacing synonyms change names only,
+        // and making arrows absolute changes directions only, so the first
+        // two are done once for every direction.
+        for_each_cell(&mut rule, |c| {
+            atomize(syms, c);
+            rephrase(syms, c);
+        });
+        let ellipsis = contains_ellipsis(&rule);
         for (n, &d) in directions.iter().enumerate() {
             // The last direction takes the written rule itself.
             let mut r = if n + 1 == directions.len() { std::mem::replace(&mut rule, empty_rule()) } else { rule.clone() };
@@ -640,7 +672,7 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Di
                     t.dir = absolutify(d, t.dir);
                 }
             });
-            if !contains_ellipsis(&r) && (d == "up" || d == "left") {
+            if !ellipsis && (d == "up" || d == "left") {
                 r.direction = if d == "up" { "down" } else { "right" };
                 for row in r.lhs.iter_mut() {
                     row.reverse();
@@ -649,8 +681,6 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Di
                     row.reverse();
                 }
             }
-            for_each_cell(&mut r, |c| atomize(syms, c));
-            for_each_cell(&mut r, |c| rephrase(syms, c));
             per_dir.push(r);
         }
     }
@@ -658,8 +688,8 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Di
     let mut bad_lines: HashSet<u32> = HashSet::default();
     for r in per_dir {
         let (line, span) = (r.line, r.span);
-        match concretize_moving(r) {
-            Ok(v) => moved.extend(v),
+        match concretize_moving(r, &mut moved) {
+            Ok(()) => {}
             Err(()) => {
                 if bad_lines.insert(line) {
                     diags.push(cat::movement_undetermined(span));
@@ -670,8 +700,8 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Di
     let mut concrete = Vec::new();
     for r in moved {
         let (line, span) = (r.line, r.span);
-        match concretize_properties(syms, r) {
-            Ok(v) => concrete.extend(v),
+        match concretize_properties(syms, r, &mut concrete) {
+            Ok(()) => {}
             Err(()) => {
                 if bad_lines.insert(line) {
                     diags.push(cat::property_undetermined(span));
@@ -697,17 +727,41 @@ fn rule_key(r: &IRule) -> RuleKey<'_> {
 
 /// Within a run of rules of the same group, keep the last of identical rules.
 fn remove_duplicates(rules: Vec<IRule>) -> Vec<IRule> {
-    let mut keep = vec![false; rules.len()];
+    /// Runs up to this long are compared rule by rule, longer ones hashed.
+    const SHORT_RUN: usize = 16;
+    let mut keep = vec![true; rules.len()];
+    let mut any_dropped = false;
     let mut seen = HashSet::default();
-    let mut last_group = None;
-    for i in (0..rules.len()).rev() {
-        if last_group != Some(rules[i].group) {
+    let mut end = rules.len();
+    while end > 0 {
+        let group = rules[end - 1].group;
+        let mut start = end - 1;
+        while start > 0 && rules[start - 1].group == group {
+            start -= 1;
+        }
+        let run = &rules[start..end];
+        if run.len() <= SHORT_RUN {
+            // A rule goes when a later one of the run is the same.
+            for (i, r) in run.iter().enumerate() {
+                let key = rule_key(r);
+                if run[i + 1..].iter().any(|later| later.line == r.line && rule_key(later) == key) {
+                    keep[start + i] = false;
+                    any_dropped = true;
+                }
+            }
+        } else {
             seen.clear();
+            for (i, r) in run.iter().enumerate().rev() {
+                if !seen.insert(rule_key(r)) {
+                    keep[start + i] = false;
+                    any_dropped = true;
+                }
+            }
         }
-        if seen.insert(rule_key(&rules[i])) {
-            keep[i] = true;
-        }
-        last_group = Some(rules[i].group);
+        end = start;
+    }
+    if !any_dropped {
+        return rules;
     }
     rules.into_iter().zip(keep).filter_map(|(r, k)| k.then_some(r)).collect()
 }
