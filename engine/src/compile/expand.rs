@@ -10,6 +10,7 @@ use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
 use crate::syntax::ast::{Ast, Cell, CellRow, RuleLineKind};
 use crate::fasthash::HashSet;
+use std::collections::VecDeque;
 use std::rc::Rc;
 
 /// One `direction name` term of a cell. `dir` is "" when none was written;
@@ -339,72 +340,68 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
     }
     type Reps = (OrderedMap<(Sym, &'static str), MovingRep>, OrderedMap<&'static str, (&'static str, usize)>);
     type State = (IRule, Option<Reps>);
-    let mut result: Vec<State> = vec![(rule, None)];
-    let mut modified = true;
-    let mut guard = 0;
-    while modified {
-        modified = false;
-        guard += 1;
-        if guard > 64 || result.len() > 20_000 {
-            break;
-        }
-        let mut i = 0;
-        while i < result.len() {
-            // Each cell's first ambiguous term; a rule with none stays.
-            let sites: Vec<(usize, usize, Sym, &'static str)> = result[i]
+    // Rules still to split, first in first out; a rule with nothing left to
+    // split joins `result`. (The order is the reference's: it replaces a rule
+    // by its splits at the end of one list and moves on.)
+    let mut queue: VecDeque<State> = VecDeque::from([(rule, None)]);
+    let mut result: Vec<State> = Vec::new();
+    let mut sites: Vec<(usize, usize, Sym, &'static str)> = Vec::new();
+    while let Some(state) = queue.pop_front() {
+        // Each cell's first ambiguous term; a rule with none stays.
+        sites.clear();
+        sites.extend(
+            state
                 .0
                 .lhs
                 .iter()
                 .enumerate()
                 .flat_map(|(j, row)| row.iter().enumerate().map(move |(k, c)| (j, k, c)))
-                .filter_map(|(j, k, c)| c.iter().find(|t| is_ambiguous(t.dir)).map(|t| (j, k, t.name, t.dir)))
-                .collect();
-            if sites.is_empty() {
-                i += 1;
-                continue;
-            }
-            modified = true;
-            // The rule is replaced by its splits at the end of the list: the
-            // last split takes the rule itself, the others copies of it.
-            let mut left: usize = sites.iter().map(|s| aggregate_dirs(s.3).len()).sum();
-            let mut original = Some(result.remove(i));
-            for (j, k, cand, amb) in sites {
-                for &concrete in aggregate_dirs(amb) {
-                    left -= 1;
-                    let taken = if left == 0 {
-                        original.take()
-                    } else {
-                        original.as_ref().map(|(r, reps)| (r.clone(), reps.clone()))
-                    };
-                    let Some((mut nr, reps)) = taken else { continue };
-                    let (mut mr, mut ar) = reps.unwrap_or_default();
-                    for t in nr.lhs[j][k].iter_mut() {
+                .filter_map(|(j, k, c)| c.iter().find(|t| is_ambiguous(t.dir)).map(|t| (j, k, t.name, t.dir))),
+        );
+        if sites.is_empty() {
+            result.push(state);
+            continue;
+        }
+        // The rule is replaced by its splits: the last split takes the rule
+        // itself, the others copies of it.
+        let mut left: usize = sites.iter().map(|s| aggregate_dirs(s.3).len()).sum();
+        let mut original = Some(state);
+        for &(j, k, cand, amb) in &sites {
+            for &concrete in aggregate_dirs(amb) {
+                left -= 1;
+                let taken = if left == 0 {
+                    original.take()
+                } else {
+                    original.as_ref().map(|(r, reps)| (r.clone(), reps.clone()))
+                };
+                let Some((mut nr, reps)) = taken else { continue };
+                let (mut mr, mut ar) = reps.unwrap_or_default();
+                for t in nr.lhs[j][k].iter_mut() {
+                    if t.dir == amb && t.name == cand {
+                        t.dir = concrete;
+                    }
+                }
+                if !nr.rhs.is_empty() {
+                    for t in nr.rhs[j][k].iter_mut() {
                         if t.dir == amb && t.name == cand {
                             t.dir = concrete;
                         }
                     }
-                    if !nr.rhs.is_empty() {
-                        for t in nr.rhs[j][k].iter_mut() {
-                            if t.dir == amb && t.name == cand {
-                                t.dir = concrete;
-                            }
-                        }
-                    }
-                    let key = (cand, amb);
-                    if let Some(m) = mr.get_mut(&key) {
-                        if j != m.j || k != m.k {
-                            m.count += 1;
-                        }
-                    } else {
-                        mr.insert(key, MovingRep { concrete, count: 1, ambiguous: amb, name: cand, j, k });
-                    }
-                    if let Some(a) = ar.get_mut(&amb) {
-                        a.1 += 1;
-                    } else {
-                        ar.insert(amb, (concrete, 1));
-                    }
-                    result.push((nr, Some((mr, ar))));
                 }
+                let key = (cand, amb);
+                if let Some(m) = mr.get_mut(&key) {
+                    if j != m.j || k != m.k {
+                        m.count += 1;
+                    }
+                } else {
+                    mr.insert(key, MovingRep { concrete, count: 1, ambiguous: amb, name: cand, j, k });
+                }
+                if let Some(a) = ar.get_mut(&amb) {
+                    a.1 += 1;
+                } else {
+                    ar.insert(amb, (concrete, 1));
+                }
+                queue.push_back((nr, Some((mr, ar))));
             }
         }
     }
@@ -503,64 +500,65 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) 
             }
         }
     }
-    type State = (IRule, Option<OrderedMap<Sym, (Sym, usize)>>);
-    let mut result: Vec<State> = vec![(rule, None)];
-    let mut modified = true;
-    let mut guard = 0;
-    while modified {
-        modified = false;
-        guard += 1;
-        if guard > 64 || result.len() > 20_000 {
-            break;
+    // The first property of the left side that must be made concrete.
+    let first_site = |r: &IRule| {
+        r.lhs.iter().enumerate().find_map(|(j, row)| {
+            row.iter().enumerate().find_map(|(k, c)| {
+                properties_in(syms, c)
+                    .find(|&p| syms.info(p).single_layer.is_none() || ambiguous.contains(&p))
+                    .map(|p| (j, k, p))
+            })
+        })
+    };
+    let stays_ambiguous =
+        |r: &IRule| r.rhs.iter().any(|row| row.iter().any(|c| properties_in(syms, c).any(|p| ambiguous.contains(&p))));
+    if first_site(&rule).is_none() {
+        // Nothing to split: the rule stays as it is.
+        if stays_ambiguous(&rule) {
+            return Err(());
         }
-        let mut i = 0;
-        while i < result.len() {
-            // The first property of the left side that must be made concrete.
-            let site = {
-                let cur = &result[i].0;
-                cur.lhs.iter().enumerate().find_map(|(j, row)| {
-                    row.iter().enumerate().find_map(|(k, c)| {
-                        properties_in(syms, c)
-                            .find(|&p| syms.info(p).single_layer.is_none() || ambiguous.contains(&p))
-                            .map(|p| (j, k, p))
-                    })
-                })
+        out.push(rule);
+        return Ok(());
+    }
+    type State = (IRule, Option<OrderedMap<Sym, (Sym, usize)>>);
+    // Rules still to split, first in first out, as in `concretize_moving`.
+    let mut queue: VecDeque<State> = VecDeque::from([(rule, None)]);
+    let mut result: Vec<State> = Vec::new();
+    while let Some(state) = queue.pop_front() {
+        let site = first_site(&state.0);
+        let Some((j, k, prop)) = site else {
+            result.push(state);
+            continue;
+        };
+        let members = syms.property_members(prop).unwrap_or_default();
+        // The rule is replaced by one rule per member: the last takes the
+        // rule itself, the others copies of it.
+        let mut original = Some(state);
+        for (n, &concrete) in members.iter().enumerate() {
+            let taken = if n + 1 == members.len() {
+                original.take()
+            } else {
+                original.as_ref().map(|(r, reps)| (r.clone(), reps.clone()))
             };
-            let Some((j, k, prop)) = site else {
-                i += 1;
-                continue;
-            };
-            modified = true;
-            let members = syms.property_members(prop).unwrap_or_default();
-            // The rule is replaced by one rule per member at the end of the
-            // list: the last takes the rule itself, the others copies of it.
-            let mut original = Some(result.remove(i));
-            for (n, &concrete) in members.iter().enumerate() {
-                let taken = if n + 1 == members.len() {
-                    original.take()
-                } else {
-                    original.as_ref().map(|(r, reps)| (r.clone(), reps.clone()))
-                };
-                let Some((mut nr, reps)) = taken else { continue };
-                let mut pr = reps.unwrap_or_default();
-                let replace = |cell: &mut ICell| {
-                    for t in cell.iter_mut() {
-                        if t.name == prop && t.dir != "random" {
-                            t.name = concrete;
-                        }
+            let Some((mut nr, reps)) = taken else { continue };
+            let mut pr = reps.unwrap_or_default();
+            let replace = |cell: &mut ICell| {
+                for t in cell.iter_mut() {
+                    if t.name == prop && t.dir != "random" {
+                        t.name = concrete;
                     }
-                };
-                replace(&mut nr.lhs[j][k]);
-                if !nr.rhs.is_empty() {
-                    replace(&mut nr.rhs[j][k]);
                 }
-                if let Some(e) = pr.get_mut(&prop) {
-                    e.1 += 1;
-                } else {
-                    pr.insert(prop, (concrete, 1));
-                }
-                result.push((nr, Some(pr)));
+            };
+            replace(&mut nr.lhs[j][k]);
+            if !nr.rhs.is_empty() {
+                replace(&mut nr.rhs[j][k]);
             }
+            if let Some(e) = pr.get_mut(&prop) {
+                e.1 += 1;
+            } else {
+                pr.insert(prop, (concrete, 1));
+            }
+            queue.push_back((nr, Some(pr)));
         }
     }
     let start = out.len();
@@ -582,15 +580,9 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) 
         }
         out.push(r);
     }
-    for r in &out[start..] {
-        for row in &r.rhs {
-            for c in row {
-                if properties_in(syms, c).any(|p| ambiguous.contains(&p)) {
-                    out.truncate(start);
-                    return Err(());
-                }
-            }
-        }
+    if out[start..].iter().any(stays_ambiguous) {
+        out.truncate(start);
+        return Err(());
     }
     Ok(())
 }
@@ -652,7 +644,14 @@ fn empty_rule() -> IRule {
 /// duplicates removed, and error diagnostics for rules that cannot be made
 /// concrete.
 pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Diagnostic>) -> Vec<IRule> {
-    let mut per_dir = Vec::new();
+    // One rule per direction at least: most rules become no more.
+    let mut concrete = Vec::with_capacity(rules.iter().map(|r| r.directions.len()).sum());
+    // The rules of one written rule with concrete movements. A written rule
+    // is taken through each phase in all its directions before the next
+    // phase, so that a line that fails both phases is reported once, for
+    // its movements, as when every rule went through each phase in turn.
+    let mut moved = Vec::new();
+    let mut bad_lines: HashSet<u32> = HashSet::default();
     for mut rule in rules {
         let directions = std::mem::take(&mut rule.directions);
         // Splitting aggregates and replacing synonyms change names only,
@@ -663,6 +662,7 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Di
             rephrase(syms, c);
         });
         let ellipsis = contains_ellipsis(&rule);
+        moved.clear();
         for (n, &d) in directions.iter().enumerate() {
             // The last direction takes the written rule itself.
             let mut r = if n + 1 == directions.len() { std::mem::replace(&mut rule, empty_rule()) } else { rule.clone() };
@@ -681,31 +681,15 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Di
                     row.reverse();
                 }
             }
-            per_dir.push(r);
-        }
-    }
-    let mut moved = Vec::new();
-    let mut bad_lines: HashSet<u32> = HashSet::default();
-    for r in per_dir {
-        let (line, span) = (r.line, r.span);
-        match concretize_moving(r, &mut moved) {
-            Ok(()) => {}
-            Err(()) => {
-                if bad_lines.insert(line) {
-                    diags.push(cat::movement_undetermined(span));
-                }
+            let (line, span) = (r.line, r.span);
+            if concretize_moving(r, &mut moved).is_err() && bad_lines.insert(line) {
+                diags.push(cat::movement_undetermined(span));
             }
         }
-    }
-    let mut concrete = Vec::new();
-    for r in moved {
-        let (line, span) = (r.line, r.span);
-        match concretize_properties(syms, r, &mut concrete) {
-            Ok(()) => {}
-            Err(()) => {
-                if bad_lines.insert(line) {
-                    diags.push(cat::property_undetermined(span));
-                }
+        for r in moved.drain(..) {
+            let (line, span) = (r.line, r.span);
+            if concretize_properties(syms, r, &mut concrete).is_err() && bad_lines.insert(line) {
+                diags.push(cat::property_undetermined(span));
             }
         }
     }
@@ -727,10 +711,7 @@ fn rule_key(r: &IRule) -> RuleKey<'_> {
 
 /// Within a run of rules of the same group, keep the last of identical rules.
 fn remove_duplicates(rules: Vec<IRule>) -> Vec<IRule> {
-    /// Runs up to this long are compared rule by rule, longer ones hashed.
-    const SHORT_RUN: usize = 16;
     let mut keep = vec![true; rules.len()];
-    let mut any_dropped = false;
     let mut seen = HashSet::default();
     let mut end = rules.len();
     while end > 0 {
@@ -740,30 +721,48 @@ fn remove_duplicates(rules: Vec<IRule>) -> Vec<IRule> {
             start -= 1;
         }
         let run = &rules[start..end];
-        if run.len() <= SHORT_RUN {
-            // A rule goes when a later one of the run is the same.
-            for (i, r) in run.iter().enumerate() {
-                let key = rule_key(r);
-                if run[i + 1..].iter().any(|later| later.line == r.line && rule_key(later) == key) {
-                    keep[start + i] = false;
-                    any_dropped = true;
-                }
+        // Identical rules come from one line. When the run's lines never go
+        // down (as expansion makes them), the rules of each line are next to
+        // each other and are compared among themselves only.
+        if run.windows(2).all(|w| w[0].line <= w[1].line) {
+            let mut from = 0;
+            while from < run.len() {
+                let line = run[from].line;
+                let to = from + run[from..].iter().take_while(|r| r.line == line).count();
+                mark_duplicates(&run[from..to], &mut keep[start + from..start + to], &mut seen);
+                from = to;
             }
         } else {
-            seen.clear();
-            for (i, r) in run.iter().enumerate().rev() {
-                if !seen.insert(rule_key(r)) {
-                    keep[start + i] = false;
-                    any_dropped = true;
-                }
-            }
+            mark_duplicates(run, &mut keep[start..end], &mut seen);
         }
         end = start;
     }
-    if !any_dropped {
+    if keep.iter().all(|&k| k) {
         return rules;
     }
     rules.into_iter().zip(keep).filter_map(|(r, k)| k.then_some(r)).collect()
+}
+
+/// Clear `keep` for each rule of `run` that a later rule of it repeats.
+/// `seen` is scratch room.
+fn mark_duplicates<'r>(run: &'r [IRule], keep: &mut [bool], seen: &mut HashSet<RuleKey<'r>>) {
+    /// Runs up to this long are compared rule by rule, longer ones hashed.
+    const SHORT_RUN: usize = 16;
+    if run.len() <= SHORT_RUN {
+        for (i, r) in run.iter().enumerate() {
+            let key = rule_key(r);
+            if run[i + 1..].iter().any(|later| later.line == r.line && rule_key(later) == key) {
+                keep[i] = false;
+            }
+        }
+    } else {
+        seen.clear();
+        for (i, r) in run.iter().enumerate().rev() {
+            if !seen.insert(rule_key(r)) {
+                keep[i] = false;
+            }
+        }
+    }
 }
 
 #[cfg(test)]
