@@ -162,6 +162,11 @@ fn check_loops(ast: &Ast, out: &mut Vec<Diagnostic>) {
 /// match (the compiler, which sees only layered objects, cannot tell; cells
 /// needing two objects of one layer it reports itself). Said once per line.
 pub fn check_unlayered(ast: &Ast, names: &NameTable, layered: &crate::fasthash::HashMap<&str, usize>, out: &mut Vec<Diagnostic>) {
+    // Every object a name stands for is one of the game's objects: when all
+    // of them have a layer, no cell needs one that has none.
+    if names.objects().iter().all(|o| layered.contains_key(o)) {
+        return;
+    }
     for def in &ast.rules {
         let RuleLineKind::Rule(rule) = &def.kind else { continue };
         let needed = rule

@@ -157,6 +157,8 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
     let mut rules: Vec<IRule> = Vec::new();
     let mut subroutine: Option<Rc<str>> = None;
     let mut loops = Vec::new();
+    // Rules without commands share one empty list.
+    let no_commands: Rc<[(String, Option<String>)]> = Rc::from([]);
     for def in &ast.rules {
         let line = def.span.line;
         let rule = match &def.kind {
@@ -202,8 +204,10 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
         }
         let lhs: Vec<Vec<ICell>> = rule.lhs.iter().map(|r| convert_row(syms, r)).collect();
         let rhs: Vec<Vec<ICell>> = rule.rhs.iter().map(|r| convert_row(syms, r)).collect();
-        let commands: Rc<[(String, Option<String>)]> = rule
-            .commands
+        let commands: Rc<[(String, Option<String>)]> = if rule.commands.is_empty() {
+            no_commands.clone()
+        } else {
+            rule.commands
             .iter()
             .map(|c| {
                 let arg = if c.name.text == "message" {
@@ -214,7 +218,8 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
                 };
                 (c.name.text.to_string(), arg)
             })
-            .collect();
+            .collect()
+        };
         if lhs.is_empty() {
             continue;
         }
@@ -622,24 +627,6 @@ fn make_spawned_stationary(syms: &Symbols, rule: &mut IRule) {
     }
 }
 
-/// A rule with no rows, put where a rule was taken out.
-fn empty_rule() -> IRule {
-    IRule {
-        direction: "",
-        directions: Vec::new(),
-        lhs: Vec::new(),
-        rhs: Vec::new(),
-        line: 0,
-        late: false,
-        rigid: false,
-        random: false,
-        group: 0,
-        commands: Rc::from([]),
-        span: crate::span::Span::default(),
-        subroutine: None,
-    }
-}
-
 /// Expand every rule; returns the concrete rules in reference order, with
 /// duplicates removed, and error diagnostics for rules that cannot be made
 /// concrete.
@@ -663,9 +650,11 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Di
         });
         let ellipsis = contains_ellipsis(&rule);
         moved.clear();
+        let mut rule = Some(rule);
         for (n, &d) in directions.iter().enumerate() {
             // The last direction takes the written rule itself.
-            let mut r = if n + 1 == directions.len() { std::mem::replace(&mut rule, empty_rule()) } else { rule.clone() };
+            let taken = if n + 1 == directions.len() { rule.take() } else { rule.clone() };
+            let Some(mut r) = taken else { continue };
             r.direction = d;
             for_each_cell(&mut r, |c| {
                 for t in c.iter_mut() {
