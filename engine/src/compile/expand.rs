@@ -460,10 +460,15 @@ fn properties_in<'c>(syms: &'c Symbols, cell: &'c ICell) -> impl Iterator<Item =
     cell.iter().filter(|t| t.dir != "random" && syms.is_property(t.name)).map(|t| t.name)
 }
 
-fn expand_no_properties(syms: &Symbols, cell: &ICell) -> Option<ICell> {
-    if !cell.iter().any(|t| t.dir == "no" && syms.is_property(t.name)) {
-        return None;
-    }
+/// Whether `cell` has a `no` term over a property.
+#[inline]
+fn has_no_property(syms: &Symbols, cell: &ICell) -> bool {
+    cell.iter().any(|t| t.dir == "no" && syms.is_property(t.name))
+}
+
+/// `cell` with each `no` term over a property replaced by a `no` term per
+/// member.
+fn expand_no_properties(syms: &Symbols, cell: &ICell) -> ICell {
     let mut out = ICell::new();
     for t in cell {
         if t.dir == "no"
@@ -473,7 +478,7 @@ fn expand_no_properties(syms: &Symbols, cell: &ICell) -> Option<ICell> {
             }
         out.push(*t);
     }
-    Some(out)
+    out
 }
 
 /// Make the properties of `rule` concrete, adding the rules it becomes to
@@ -486,13 +491,12 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) 
     }
     for j in 0..rule.lhs.len() {
         for k in 0..rule.lhs[j].len() {
-            if let Some(cell) = expand_no_properties(syms, &rule.lhs[j][k]) {
-                rule.lhs[j][k] = cell;
+            if has_no_property(syms, &rule.lhs[j][k]) {
+                rule.lhs[j][k] = expand_no_properties(syms, &rule.lhs[j][k]);
             }
-            if !rule.rhs.is_empty()
-                && let Some(cell) = expand_no_properties(syms, &rule.rhs[j][k]) {
-                    rule.rhs[j][k] = cell;
-                }
+            if !rule.rhs.is_empty() && has_no_property(syms, &rule.rhs[j][k]) {
+                rule.rhs[j][k] = expand_no_properties(syms, &rule.rhs[j][k]);
+            }
         }
     }
     let mut ambiguous: Vec<Sym> = Vec::new();
