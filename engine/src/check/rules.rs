@@ -112,8 +112,10 @@ fn check_rule(rule: &Rule, names: &NameTable, out: &mut Vec<Diagnostic>) {
                 if is_no(it) || it.modifier.as_ref().is_some_and(|m| m.text == "random") {
                     continue;
                 }
-                if let Some(Meaning::Property(_)) = names.meaning(&it.name.text)
-                    && !row_items(l).any(|i| i.name.text == it.name.text) {
+                // (The left row is searched first: it is cheaper than a
+                // name lookup and usually holds the name.)
+                if !row_items(l).any(|i| i.name.text == it.name.text)
+                    && let Some(Meaning::Property(_)) = names.meaning(&it.name.text) {
                         out.push(cat::rule_property_unmatched(*s, &it.name.text));
                     }
             }

@@ -154,7 +154,7 @@ fn directional(r: &IRule) -> bool {
 
 /// Read the RULES section into rules (one per written rule) and loop markers.
 pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<LoopMarker>) {
-    let mut rules: Vec<IRule> = Vec::new();
+    let mut rules: Vec<IRule> = Vec::with_capacity(ast.rules.len());
     let mut subroutine: Option<Rc<str>> = None;
     let mut loops = Vec::new();
     // Rules without commands share one empty list.
