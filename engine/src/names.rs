@@ -345,6 +345,10 @@ impl<'a> NameTable<'a> {
     /// mean what the author wrote.
     #[must_use]
     pub fn undefined_part(&self, name: &str) -> Option<&'a str> {
+        // Most games lean on no undefined name: no need to hash `name`.
+        if self.undefined.is_empty() {
+            return None;
+        }
         self.undefined.get(name).copied()
     }
 }

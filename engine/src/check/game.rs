@@ -55,8 +55,14 @@ pub fn check(ast: &Ast, names: &NameTable, layered: &HashMap<&str, usize>, out: 
                 l.items.iter().flat_map(|i| names.objects_of(&i.text)).copied().collect();
             if l.kind != crate::syntax::ast::LegendKind::And {
                 parts = names.objects_of(&l.name.text).to_vec();
-                let mut once = crate::fasthash::HashSet::default();
-                parts.retain(|p| once.insert(*p));
+                let mut once: Vec<&str> = Vec::with_capacity(parts.len());
+                parts.retain(|p| {
+                    let first = !once.contains(p);
+                    if first {
+                        once.push(p);
+                    }
+                    first
+                });
             }
             if l.kind == crate::syntax::ast::LegendKind::And {
                 let mut told: Vec<&str> = Vec::new();
@@ -67,13 +73,17 @@ pub fn check(ast: &Ast, names: &NameTable, layered: &HashMap<&str, usize>, out: 
                     }
                 }
             }
-            let mut seen: HashMap<usize, &str> = HashMap::default();
+            // Each layer met so far and its latest part (no layer has two
+            // parts before the loop ends, so each is met once).
+            let mut seen: Vec<(usize, &str)> = Vec::new();
             for &p in &parts {
-                if let Some(&li) = layered.get(p)
-                    && let Some(prev) = seen.insert(li, p) {
+                if let Some(&li) = layered.get(p) {
+                    if let Some(&(_, prev)) = seen.iter().find(|(l, _)| *l == li) {
                         out.push(cat::aggregate_same_layer(l.span, p, prev));
                         break;
                     }
+                    seen.push((li, p));
+                }
             }
         }
     }

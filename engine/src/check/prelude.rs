@@ -2,7 +2,6 @@
 
 use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
-use crate::fasthash::HashMap;
 use crate::options::PreludeOption;
 use crate::syntax::ast::Ast;
 
@@ -23,7 +22,9 @@ fn option_colour_ok(v: &str) -> bool {
 
 /// Check every prelude option.
 pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
-    let mut seen: HashMap<&str, u32> = HashMap::default();
+    // Options given a value so far and the line of the latest (few, so a
+    // list beats a map).
+    let mut seen: Vec<(&str, u32)> = Vec::new();
     for p in &ast.prelude {
         let key = p.key.text.as_str();
         let option = PreludeOption::from_keyword(key);
@@ -35,25 +36,30 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
                 out.push(cat::option_needs_value(p.span, key));
                 continue;
             };
-            if let Some(first) = seen.get(key) {
-                out.push(cat::option_repeated(p.span, key, *first));
+            match seen.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, line)) => {
+                    out.push(cat::option_repeated(p.span, key, *line));
+                    *line = p.span.line;
+                }
+                None => seen.push((key, p.span.line)),
             }
-            seen.insert(key, p.span.line);
             if let Some(vs) = p.value_span {
                 let after = source.get(vs.end..p.span.end).unwrap_or("");
                 if after.contains('(') && after.rsplit(')').next().is_some_and(|t| !t.trim().is_empty()) {
                     out.push(cat::comment_in_option(p.span));
                 }
             }
-            let lv = v.to_lowercase();
+            // The value in lower case, made only for the options whose value
+            // is checked.
+            let lv = || v.to_lowercase();
             match option {
-                Some(PreludeOption::Flickscreen | PreludeOption::Zoomscreen) if !dims_ok(&lv) => {
+                Some(PreludeOption::Flickscreen | PreludeOption::Zoomscreen) if !dims_ok(&lv()) => {
                     out.push(cat::bad_dimensions(p.span, key, v));
                 }
-                Some(PreludeOption::ColorPalette) if crate::render::palette(&lv).is_none() => {
+                Some(PreludeOption::ColorPalette) if crate::render::palette(&lv()).is_none() => {
                     out.push(cat::unknown_palette(p.span, v));
                 }
-                Some(PreludeOption::BackgroundColor | PreludeOption::TextColor) if !option_colour_ok(&lv) => {
+                Some(PreludeOption::BackgroundColor | PreludeOption::TextColor) if !option_colour_ok(&lv()) => {
                     out.push(cat::bad_option_colour(p.span, key, v));
                 }
                 _ => {}

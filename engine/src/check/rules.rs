@@ -112,8 +112,10 @@ fn check_rule(rule: &Rule, names: &NameTable, out: &mut Vec<Diagnostic>) {
                 if is_no(it) || it.modifier.as_ref().is_some_and(|m| m.text == "random") {
                     continue;
                 }
-                if let Some(Meaning::Property(_)) = names.meaning(&it.name.text)
-                    && !row_items(l).any(|i| i.name.text == it.name.text) {
+                // (The left row is searched first: it is cheaper than a
+                // name lookup and usually holds the name.)
+                if !row_items(l).any(|i| i.name.text == it.name.text)
+                    && let Some(Meaning::Property(_)) = names.meaning(&it.name.text) {
                         out.push(cat::rule_property_unmatched(*s, &it.name.text));
                     }
             }
@@ -162,6 +164,11 @@ fn check_loops(ast: &Ast, out: &mut Vec<Diagnostic>) {
 /// match (the compiler, which sees only layered objects, cannot tell; cells
 /// needing two objects of one layer it reports itself). Said once per line.
 pub fn check_unlayered(ast: &Ast, names: &NameTable, layered: &crate::fasthash::HashMap<&str, usize>, out: &mut Vec<Diagnostic>) {
+    // Every object a name stands for is one of the game's objects: when all
+    // of them have a layer, no cell needs one that has none.
+    if names.objects().iter().all(|o| layered.contains_key(o)) {
+        return;
+    }
     for def in &ast.rules {
         let RuleLineKind::Rule(rule) = &def.kind else { continue };
         let needed = rule

@@ -1,7 +1,5 @@
 //! SOUNDS lines: `EVENT SEED` or `NAME VERB [DIRECTIONS] SEED`.
 
-use crate::fasthash::HashSet;
-
 use crate::diag::catalogue as cat;
 use crate::names::{Meaning, NameTable};
 use crate::diag::Diagnostic;
@@ -21,7 +19,8 @@ fn is_seed(w: &str) -> bool {
 
 /// Check every sound line.
 pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
-    let mut events: HashSet<&str> = HashSet::default();
+    // Events given a sound so far (at most the few of `EVENTS`).
+    let mut events: Vec<&str> = Vec::new();
     for s in &ast.sounds {
         let w = &s.words;
         let Some(first) = w.first() else { continue };
@@ -33,8 +32,10 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
                 Some(_) => {
                     if let Some(x) = w.get(2) {
                         out.push(cat::sound_trailing(x.span, &x.text));
-                    } else if !events.insert(f) {
+                    } else if events.contains(&f) {
                         out.push(cat::sound_event_repeated(s.span, f));
+                    } else {
+                        events.push(f);
                     }
                 }
             }

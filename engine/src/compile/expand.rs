@@ -10,6 +10,7 @@ use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
 use crate::syntax::ast::{Ast, Cell, CellRow, RuleLineKind};
 use crate::fasthash::HashSet;
+use std::collections::VecDeque;
 use std::rc::Rc;
 
 /// One `direction name` term of a cell. `dir` is "" when none was written;
@@ -153,9 +154,11 @@ fn directional(r: &IRule) -> bool {
 
 /// Read the RULES section into rules (one per written rule) and loop markers.
 pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<LoopMarker>) {
-    let mut rules: Vec<IRule> = Vec::new();
+    let mut rules: Vec<IRule> = Vec::with_capacity(ast.rules.len());
     let mut subroutine: Option<Rc<str>> = None;
     let mut loops = Vec::new();
+    // Rules without commands share one empty list.
+    let no_commands: Rc<[(String, Option<String>)]> = Rc::from([]);
     for def in &ast.rules {
         let line = def.span.line;
         let rule = match &def.kind {
@@ -201,8 +204,10 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
         }
         let lhs: Vec<Vec<ICell>> = rule.lhs.iter().map(|r| convert_row(syms, r)).collect();
         let rhs: Vec<Vec<ICell>> = rule.rhs.iter().map(|r| convert_row(syms, r)).collect();
-        let commands: Rc<[(String, Option<String>)]> = rule
-            .commands
+        let commands: Rc<[(String, Option<String>)]> = if rule.commands.is_empty() {
+            no_commands.clone()
+        } else {
+            rule.commands
             .iter()
             .map(|c| {
                 let arg = if c.name.text == "message" {
@@ -213,7 +218,8 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
                 };
                 (c.name.text.to_string(), arg)
             })
-            .collect();
+            .collect()
+        };
         if lhs.is_empty() {
             continue;
         }
@@ -321,79 +327,90 @@ struct MovingRep {
     k: usize,
 }
 
-fn concretize_moving(rule: IRule) -> Result<Vec<IRule>, ()> {
+/// Whether some term of `side` has an ambiguous movement.
+fn any_ambiguous(side: &[Vec<ICell>]) -> bool {
+    side.iter().any(|row| row.iter().any(|c| c.iter().any(|t| is_ambiguous(t.dir))))
+}
+
+/// Make the ambiguous movements of `rule` concrete, adding the rules it
+/// becomes to `out` (nothing when one stays ambiguous on the right).
+fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
+    // Most rules have no ambiguous movement on the left: they stay as they are.
+    if !any_ambiguous(&rule.lhs) {
+        if any_ambiguous(&rule.rhs) {
+            return Err(());
+        }
+        out.push(rule);
+        return Ok(());
+    }
     type Reps = (OrderedMap<(Sym, &'static str), MovingRep>, OrderedMap<&'static str, (&'static str, usize)>);
     type State = (IRule, Option<Reps>);
-    let mut result: Vec<State> = vec![(rule, None)];
-    let mut modified = true;
-    let mut guard = 0;
-    while modified {
-        modified = false;
-        guard += 1;
-        if guard > 64 || result.len() > 20_000 {
-            break;
-        }
-        let mut i = 0;
-        while i < result.len() {
-            // Each cell's first ambiguous term; a rule with none stays.
-            let sites: Vec<(usize, usize, Sym, &'static str)> = result[i]
+    // Rules still to split, first in first out; a rule with nothing left to
+    // split joins `result`. (The order is the reference's: it replaces a rule
+    // by its splits at the end of one list and moves on.)
+    let mut queue: VecDeque<State> = VecDeque::from([(rule, None)]);
+    let mut result: Vec<State> = Vec::new();
+    let mut sites: Vec<(usize, usize, Sym, &'static str)> = Vec::new();
+    while let Some(state) = queue.pop_front() {
+        // Each cell's first ambiguous term; a rule with none stays.
+        sites.clear();
+        sites.extend(
+            state
                 .0
                 .lhs
                 .iter()
                 .enumerate()
                 .flat_map(|(j, row)| row.iter().enumerate().map(move |(k, c)| (j, k, c)))
-                .filter_map(|(j, k, c)| c.iter().find(|t| is_ambiguous(t.dir)).map(|t| (j, k, t.name, t.dir)))
-                .collect();
-            if sites.is_empty() {
-                i += 1;
-                continue;
-            }
-            modified = true;
-            // The rule is replaced by its splits at the end of the list: the
-            // last split takes the rule itself, the others copies of it.
-            let mut left: usize = sites.iter().map(|s| aggregate_dirs(s.3).len()).sum();
-            let mut original = Some(result.remove(i));
-            for (j, k, cand, amb) in sites {
-                for &concrete in aggregate_dirs(amb) {
-                    left -= 1;
-                    let taken = if left == 0 {
-                        original.take()
-                    } else {
-                        original.as_ref().map(|(r, reps)| (r.clone(), reps.clone()))
-                    };
-                    let Some((mut nr, reps)) = taken else { continue };
-                    let (mut mr, mut ar) = reps.unwrap_or_default();
-                    for t in nr.lhs[j][k].iter_mut() {
+                .filter_map(|(j, k, c)| c.iter().find(|t| is_ambiguous(t.dir)).map(|t| (j, k, t.name, t.dir))),
+        );
+        if sites.is_empty() {
+            result.push(state);
+            continue;
+        }
+        // The rule is replaced by its splits: the last split takes the rule
+        // itself, the others copies of it.
+        let mut left: usize = sites.iter().map(|s| aggregate_dirs(s.3).len()).sum();
+        let mut original = Some(state);
+        for &(j, k, cand, amb) in &sites {
+            for &concrete in aggregate_dirs(amb) {
+                left -= 1;
+                let taken = if left == 0 {
+                    original.take()
+                } else {
+                    original.as_ref().map(|(r, reps)| (r.clone(), reps.clone()))
+                };
+                let Some((mut nr, reps)) = taken else { continue };
+                let (mut mr, mut ar) = reps.unwrap_or_default();
+                for t in nr.lhs[j][k].iter_mut() {
+                    if t.dir == amb && t.name == cand {
+                        t.dir = concrete;
+                    }
+                }
+                if !nr.rhs.is_empty() {
+                    for t in nr.rhs[j][k].iter_mut() {
                         if t.dir == amb && t.name == cand {
                             t.dir = concrete;
                         }
                     }
-                    if !nr.rhs.is_empty() {
-                        for t in nr.rhs[j][k].iter_mut() {
-                            if t.dir == amb && t.name == cand {
-                                t.dir = concrete;
-                            }
-                        }
-                    }
-                    let key = (cand, amb);
-                    if let Some(m) = mr.get_mut(&key) {
-                        if j != m.j || k != m.k {
-                            m.count += 1;
-                        }
-                    } else {
-                        mr.insert(key, MovingRep { concrete, count: 1, ambiguous: amb, name: cand, j, k });
-                    }
-                    if let Some(a) = ar.get_mut(&amb) {
-                        a.1 += 1;
-                    } else {
-                        ar.insert(amb, (concrete, 1));
-                    }
-                    result.push((nr, Some((mr, ar))));
                 }
+                let key = (cand, amb);
+                if let Some(m) = mr.get_mut(&key) {
+                    if j != m.j || k != m.k {
+                        m.count += 1;
+                    }
+                } else {
+                    mr.insert(key, MovingRep { concrete, count: 1, ambiguous: amb, name: cand, j, k });
+                }
+                if let Some(a) = ar.get_mut(&amb) {
+                    a.1 += 1;
+                } else {
+                    ar.insert(amb, (concrete, 1));
+                }
+                queue.push_back((nr, Some((mr, ar))));
             }
         }
     }
-    let mut out = Vec::with_capacity(result.len());
+    let start = out.len();
     for (mut r, reps) in result {
         if let Some((mr, ar)) = reps {
             for (_, m) in mr.iter() {
@@ -432,20 +449,26 @@ fn concretize_moving(rule: IRule) -> Result<Vec<IRule>, ()> {
         }
         out.push(r);
     }
-    if out.iter().any(|r| r.rhs.iter().any(|row| row.iter().any(|c| c.iter().any(|t| is_ambiguous(t.dir))))) {
+    if out[start..].iter().any(|r| any_ambiguous(&r.rhs)) {
+        out.truncate(start);
         return Err(());
     }
-    Ok(out)
+    Ok(())
 }
 
 fn properties_in<'c>(syms: &'c Symbols, cell: &'c ICell) -> impl Iterator<Item = Sym> + 'c {
     cell.iter().filter(|t| t.dir != "random" && syms.is_property(t.name)).map(|t| t.name)
 }
 
-fn expand_no_properties(syms: &Symbols, cell: &ICell) -> Option<ICell> {
-    if !cell.iter().any(|t| t.dir == "no" && syms.is_property(t.name)) {
-        return None;
-    }
+/// Whether `cell` has a `no` term over a property.
+#[inline]
+fn has_no_property(syms: &Symbols, cell: &ICell) -> bool {
+    cell.iter().any(|t| t.dir == "no" && syms.is_property(t.name))
+}
+
+/// `cell` with each `no` term over a property replaced by a `no` term per
+/// member.
+fn expand_no_properties(syms: &Symbols, cell: &ICell) -> ICell {
     let mut out = ICell::new();
     for t in cell {
         if t.dir == "no"
@@ -455,19 +478,25 @@ fn expand_no_properties(syms: &Symbols, cell: &ICell) -> Option<ICell> {
             }
         out.push(*t);
     }
-    Some(out)
+    out
 }
 
-fn concretize_properties(syms: &Symbols, mut rule: IRule) -> Result<Vec<IRule>, ()> {
+/// Make the properties of `rule` concrete, adding the rules it becomes to
+/// `out` (nothing when one stays ambiguous on the right).
+fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
+    // A rule that names no property stays as it is.
+    if !rule.lhs.iter().chain(&rule.rhs).any(|row| row.iter().any(|c| c.iter().any(|t| syms.is_property(t.name)))) {
+        out.push(rule);
+        return Ok(());
+    }
     for j in 0..rule.lhs.len() {
         for k in 0..rule.lhs[j].len() {
-            if let Some(cell) = expand_no_properties(syms, &rule.lhs[j][k]) {
-                rule.lhs[j][k] = cell;
+            if has_no_property(syms, &rule.lhs[j][k]) {
+                rule.lhs[j][k] = expand_no_properties(syms, &rule.lhs[j][k]);
             }
-            if !rule.rhs.is_empty()
-                && let Some(cell) = expand_no_properties(syms, &rule.rhs[j][k]) {
-                    rule.rhs[j][k] = cell;
-                }
+            if !rule.rhs.is_empty() && has_no_property(syms, &rule.rhs[j][k]) {
+                rule.rhs[j][k] = expand_no_properties(syms, &rule.rhs[j][k]);
+            }
         }
     }
     let mut ambiguous: Vec<Sym> = Vec::new();
@@ -480,67 +509,68 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule) -> Result<Vec<IRule>, 
             }
         }
     }
-    type State = (IRule, Option<OrderedMap<Sym, (Sym, usize)>>);
-    let mut result: Vec<State> = vec![(rule, None)];
-    let mut modified = true;
-    let mut guard = 0;
-    while modified {
-        modified = false;
-        guard += 1;
-        if guard > 64 || result.len() > 20_000 {
-            break;
+    // The first property of the left side that must be made concrete.
+    let first_site = |r: &IRule| {
+        r.lhs.iter().enumerate().find_map(|(j, row)| {
+            row.iter().enumerate().find_map(|(k, c)| {
+                properties_in(syms, c)
+                    .find(|&p| syms.info(p).single_layer.is_none() || ambiguous.contains(&p))
+                    .map(|p| (j, k, p))
+            })
+        })
+    };
+    let stays_ambiguous =
+        |r: &IRule| r.rhs.iter().any(|row| row.iter().any(|c| properties_in(syms, c).any(|p| ambiguous.contains(&p))));
+    if first_site(&rule).is_none() {
+        // Nothing to split: the rule stays as it is.
+        if stays_ambiguous(&rule) {
+            return Err(());
         }
-        let mut i = 0;
-        while i < result.len() {
-            // The first property of the left side that must be made concrete.
-            let site = {
-                let cur = &result[i].0;
-                cur.lhs.iter().enumerate().find_map(|(j, row)| {
-                    row.iter().enumerate().find_map(|(k, c)| {
-                        properties_in(syms, c)
-                            .find(|&p| syms.info(p).single_layer.is_none() || ambiguous.contains(&p))
-                            .map(|p| (j, k, p))
-                    })
-                })
+        out.push(rule);
+        return Ok(());
+    }
+    type State = (IRule, Option<OrderedMap<Sym, (Sym, usize)>>);
+    // Rules still to split, first in first out, as in `concretize_moving`.
+    let mut queue: VecDeque<State> = VecDeque::from([(rule, None)]);
+    let mut result: Vec<State> = Vec::new();
+    while let Some(state) = queue.pop_front() {
+        let site = first_site(&state.0);
+        let Some((j, k, prop)) = site else {
+            result.push(state);
+            continue;
+        };
+        let members = syms.property_members(prop).unwrap_or_default();
+        // The rule is replaced by one rule per member: the last takes the
+        // rule itself, the others copies of it.
+        let mut original = Some(state);
+        for (n, &concrete) in members.iter().enumerate() {
+            let taken = if n + 1 == members.len() {
+                original.take()
+            } else {
+                original.as_ref().map(|(r, reps)| (r.clone(), reps.clone()))
             };
-            let Some((j, k, prop)) = site else {
-                i += 1;
-                continue;
-            };
-            modified = true;
-            let members = syms.property_members(prop).unwrap_or_default();
-            // The rule is replaced by one rule per member at the end of the
-            // list: the last takes the rule itself, the others copies of it.
-            let mut original = Some(result.remove(i));
-            for (n, &concrete) in members.iter().enumerate() {
-                let taken = if n + 1 == members.len() {
-                    original.take()
-                } else {
-                    original.as_ref().map(|(r, reps)| (r.clone(), reps.clone()))
-                };
-                let Some((mut nr, reps)) = taken else { continue };
-                let mut pr = reps.unwrap_or_default();
-                let replace = |cell: &mut ICell| {
-                    for t in cell.iter_mut() {
-                        if t.name == prop && t.dir != "random" {
-                            t.name = concrete;
-                        }
+            let Some((mut nr, reps)) = taken else { continue };
+            let mut pr = reps.unwrap_or_default();
+            let replace = |cell: &mut ICell| {
+                for t in cell.iter_mut() {
+                    if t.name == prop && t.dir != "random" {
+                        t.name = concrete;
                     }
-                };
-                replace(&mut nr.lhs[j][k]);
-                if !nr.rhs.is_empty() {
-                    replace(&mut nr.rhs[j][k]);
                 }
-                if let Some(e) = pr.get_mut(&prop) {
-                    e.1 += 1;
-                } else {
-                    pr.insert(prop, (concrete, 1));
-                }
-                result.push((nr, Some(pr)));
+            };
+            replace(&mut nr.lhs[j][k]);
+            if !nr.rhs.is_empty() {
+                replace(&mut nr.rhs[j][k]);
             }
+            if let Some(e) = pr.get_mut(&prop) {
+                e.1 += 1;
+            } else {
+                pr.insert(prop, (concrete, 1));
+            }
+            queue.push_back((nr, Some(pr)));
         }
     }
-    let mut out = Vec::with_capacity(result.len());
+    let start = out.len();
     for (mut r, reps) in result {
         if let Some(pr) = reps {
             for (&prop, &(concrete, count)) in pr.iter() {
@@ -559,46 +589,41 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule) -> Result<Vec<IRule>, 
         }
         out.push(r);
     }
-    for r in &out {
-        for row in &r.rhs {
-            for c in row {
-                if properties_in(syms, c).any(|p| ambiguous.contains(&p)) {
-                    return Err(());
-                }
-            }
-        }
+    if out[start..].iter().any(stays_ambiguous) {
+        out.truncate(start);
+        return Err(());
     }
-    Ok(out)
+    Ok(())
 }
 
 fn make_spawned_stationary(syms: &Symbols, rule: &mut IRule) {
     if rule.late {
         return;
     }
-    for j in 0..rule.rhs.len() {
-        for k in 0..rule.rhs[j].len() {
+    for (row_l, row_r) in rule.lhs.iter().zip(rule.rhs.iter_mut()) {
+        for (cell_l, cell_r) in row_l.iter().zip(row_r.iter_mut()) {
             // Only objects written without a direction can become stationary.
-            if rule.rhs[j][k].iter().all(|t| !t.dir.is_empty()) {
+            if cell_r.iter().all(|t| !t.dir.is_empty()) {
                 continue;
             }
-            let mut objects_l: Vec<Sym> = Vec::new();
-            for t in &rule.lhs[j][k] {
-                match &syms.info(t.name).kind {
-                    Kind::Object(o) if *o == t.name => objects_l.push(*o),
-                    Kind::Property(m) => objects_l.extend(m.iter().copied()),
-                    _ => {}
-                }
-            }
-            let layers: Vec<usize> = objects_l.iter().filter_map(|&o| syms.info(o).object.map(|x| x.1)).collect();
-            for t in rule.rhs[j][k].iter_mut() {
+            // The objects the left cell names: itself for an object, the
+            // members of a property.
+            let objects_l = || {
+                cell_l.iter().flat_map(|t| match &syms.info(t.name).kind {
+                    Kind::Object(o) if *o == t.name => std::slice::from_ref(o),
+                    Kind::Property(m) => m.as_slice(),
+                    _ => &[],
+                }).copied()
+            };
+            for t in cell_r.iter_mut() {
                 if !t.dir.is_empty() {
                     continue;
                 }
-                if syms.is_property(t.name) || objects_l.contains(&t.name) {
+                if syms.is_property(t.name) || objects_l().any(|o| o == t.name) {
                     continue;
                 }
                 let Some((_, layer)) = syms.info(t.name).object else { continue };
-                if !layers.contains(&layer) {
+                if !objects_l().any(|o| syms.info(o).object.is_some_and(|x| x.1 == layer)) {
                     t.dir = "stationary";
                 }
             }
@@ -606,41 +631,41 @@ fn make_spawned_stationary(syms: &Symbols, rule: &mut IRule) {
     }
 }
 
-/// A rule with no rows, put where a rule was taken out.
-fn empty_rule() -> IRule {
-    IRule {
-        direction: "",
-        directions: Vec::new(),
-        lhs: Vec::new(),
-        rhs: Vec::new(),
-        line: 0,
-        late: false,
-        rigid: false,
-        random: false,
-        group: 0,
-        commands: Rc::from([]),
-        span: crate::span::Span::default(),
-        subroutine: None,
-    }
-}
-
 /// Expand every rule; returns the concrete rules in reference order, with
 /// duplicates removed, and error diagnostics for rules that cannot be made
 /// concrete.
 pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Diagnostic>) -> Vec<IRule> {
-    let mut per_dir = Vec::new();
+    // One rule per direction at least: most rules become no more.
+    let mut concrete = Vec::with_capacity(rules.iter().map(|r| r.directions.len()).sum());
+    // The rules of one written rule with concrete movements. A written rule
+    // is taken through each phase in all its directions before the next
+    // phase, so that a line that fails both phases is reported once, for
+    // its movements, as when every rule went through each phase in turn.
+    let mut moved = Vec::new();
+    let mut bad_lines: HashSet<u32> = HashSet::default();
     for mut rule in rules {
         let directions = std::mem::take(&mut rule.directions);
+        // Splitting aggregates and replacing synonyms change names only,
+        // and making arrows absolute changes directions only, so the first
+        // two are done once for every direction.
+        for_each_cell(&mut rule, |c| {
+            atomize(syms, c);
+            rephrase(syms, c);
+        });
+        let ellipsis = contains_ellipsis(&rule);
+        moved.clear();
+        let mut rule = Some(rule);
         for (n, &d) in directions.iter().enumerate() {
             // The last direction takes the written rule itself.
-            let mut r = if n + 1 == directions.len() { std::mem::replace(&mut rule, empty_rule()) } else { rule.clone() };
+            let taken = if n + 1 == directions.len() { rule.take() } else { rule.clone() };
+            let Some(mut r) = taken else { continue };
             r.direction = d;
             for_each_cell(&mut r, |c| {
                 for t in c.iter_mut() {
                     t.dir = absolutify(d, t.dir);
                 }
             });
-            if !contains_ellipsis(&r) && (d == "up" || d == "left") {
+            if !ellipsis && (d == "up" || d == "left") {
                 r.direction = if d == "up" { "down" } else { "right" };
                 for row in r.lhs.iter_mut() {
                     row.reverse();
@@ -649,33 +674,15 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Di
                     row.reverse();
                 }
             }
-            for_each_cell(&mut r, |c| atomize(syms, c));
-            for_each_cell(&mut r, |c| rephrase(syms, c));
-            per_dir.push(r);
-        }
-    }
-    let mut moved = Vec::new();
-    let mut bad_lines: HashSet<u32> = HashSet::default();
-    for r in per_dir {
-        let (line, span) = (r.line, r.span);
-        match concretize_moving(r) {
-            Ok(v) => moved.extend(v),
-            Err(()) => {
-                if bad_lines.insert(line) {
-                    diags.push(cat::movement_undetermined(span));
-                }
+            let (line, span) = (r.line, r.span);
+            if concretize_moving(r, &mut moved).is_err() && bad_lines.insert(line) {
+                diags.push(cat::movement_undetermined(span));
             }
         }
-    }
-    let mut concrete = Vec::new();
-    for r in moved {
-        let (line, span) = (r.line, r.span);
-        match concretize_properties(syms, r) {
-            Ok(v) => concrete.extend(v),
-            Err(()) => {
-                if bad_lines.insert(line) {
-                    diags.push(cat::property_undetermined(span));
-                }
+        for r in moved.drain(..) {
+            let (line, span) = (r.line, r.span);
+            if concretize_properties(syms, r, &mut concrete).is_err() && bad_lines.insert(line) {
+                diags.push(cat::property_undetermined(span));
             }
         }
     }
@@ -697,19 +704,58 @@ fn rule_key(r: &IRule) -> RuleKey<'_> {
 
 /// Within a run of rules of the same group, keep the last of identical rules.
 fn remove_duplicates(rules: Vec<IRule>) -> Vec<IRule> {
-    let mut keep = vec![false; rules.len()];
+    let mut keep = vec![true; rules.len()];
     let mut seen = HashSet::default();
-    let mut last_group = None;
-    for i in (0..rules.len()).rev() {
-        if last_group != Some(rules[i].group) {
-            seen.clear();
+    let mut end = rules.len();
+    while end > 0 {
+        let group = rules[end - 1].group;
+        let mut start = end - 1;
+        while start > 0 && rules[start - 1].group == group {
+            start -= 1;
         }
-        if seen.insert(rule_key(&rules[i])) {
-            keep[i] = true;
+        let run = &rules[start..end];
+        // Identical rules come from one line. When the run's lines never go
+        // down (as expansion makes them), the rules of each line are next to
+        // each other and are compared among themselves only.
+        if run.windows(2).all(|w| w[0].line <= w[1].line) {
+            let mut from = 0;
+            while from < run.len() {
+                let line = run[from].line;
+                let to = from + run[from..].iter().take_while(|r| r.line == line).count();
+                mark_duplicates(&run[from..to], &mut keep[start + from..start + to], &mut seen);
+                from = to;
+            }
+        } else {
+            mark_duplicates(run, &mut keep[start..end], &mut seen);
         }
-        last_group = Some(rules[i].group);
+        end = start;
+    }
+    if keep.iter().all(|&k| k) {
+        return rules;
     }
     rules.into_iter().zip(keep).filter_map(|(r, k)| k.then_some(r)).collect()
+}
+
+/// Clear `keep` for each rule of `run` that a later rule of it repeats.
+/// `seen` is scratch room.
+fn mark_duplicates<'r>(run: &'r [IRule], keep: &mut [bool], seen: &mut HashSet<RuleKey<'r>>) {
+    /// Runs up to this long are compared rule by rule, longer ones hashed.
+    const SHORT_RUN: usize = 16;
+    if run.len() <= SHORT_RUN {
+        for (i, r) in run.iter().enumerate() {
+            let key = rule_key(r);
+            if run[i + 1..].iter().any(|later| later.line == r.line && rule_key(later) == key) {
+                keep[i] = false;
+            }
+        }
+    } else {
+        seen.clear();
+        for (i, r) in run.iter().enumerate().rev() {
+            if !seen.insert(rule_key(r)) {
+                keep[i] = false;
+            }
+        }
+    }
 }
 
 #[cfg(test)]
