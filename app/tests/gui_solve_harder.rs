@@ -103,5 +103,29 @@ fn cancel_stops_solve_harder() {
     assert!(stopped, "the card says {:?}", card_status(&harness, "Level 2 ("));
     assert_eq!(*cancelled.lock().expect("lock"), vec![2], "the search saw the cancel");
     assert_eq!(card_status(&harness, "Level 2 ("), "no solution found in budget");
-    assert!(harness.query_by_label("Solve harder").is_some(), "it can be asked again");
+    use egui_kittest::kittest::NodeT as _;
+    assert!(!harness.get_by_label("Solve harder").accesskit_node().is_disabled(), "it can be asked again");
+}
+
+/// Every level "never settles at load".
+struct RestlessSolver;
+
+impl LevelSolver for RestlessSolver {
+    fn solve(&self, _: &Arc<Game>, _: usize, _: Duration, _: &Arc<AtomicBool>, _: &mut dyn FnMut(Duration)) -> Option<Verdict> {
+        Some(Verdict::Unplayable)
+    }
+}
+
+#[test]
+fn an_unplayable_level_says_so_and_offers_no_harder_search() {
+    let mut app = support::app(Startup::Example(0), Persisted::default());
+    app.live = LiveChecks::new(Box::new(RestlessSolver), Box::new(NoChecks));
+    let mut harness = support::live_studio(app);
+    harness.state_mut().panels.levels.select(2);
+    let answered = wait_until(&mut harness, |h| card_status(h, "Level 2 (") == "never settles at load: nothing to solve");
+    assert!(answered, "level 2's card says {:?}", card_status(&harness, "Level 2 ("));
+    harness.get_by_label_contains("Level 2 (").click();
+    harness.run_steps(2);
+    use egui_kittest::kittest::NodeT as _;
+    assert!(harness.get_by_label("Solve harder").accesskit_node().is_disabled(), "a longer search cannot help");
 }

@@ -30,7 +30,8 @@ impl LevelSolver for EngineSolver {
             Status::Solved { inputs } => Some(Verdict::Solved(inputs)),
             Status::Exhausted => Some(Verdict::Impossible),
             Status::Cancelled => None,
-            Status::Timeout | Status::StateLimit | Status::NotALevel | Status::Unplayable | Status::ReplayFailed { .. } => Some(Verdict::OutOfBudget),
+            Status::Unplayable => Some(Verdict::Unplayable),
+            Status::Timeout | Status::StateLimit | Status::NotALevel | Status::ReplayFailed { .. } => Some(Verdict::OutOfBudget),
         }
     }
 }

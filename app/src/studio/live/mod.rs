@@ -41,6 +41,9 @@ pub enum Verdict {
     Impossible,
     /// The budget ran out first (or the search hit a bound).
     OutOfBudget,
+    /// The level never comes to rest as it loads (its `again` turns go on
+    /// past the limit), so there is nothing to search from.
+    Unplayable,
 }
 
 impl Verdict {
@@ -52,7 +55,15 @@ impl Verdict {
             Verdict::Solved(inputs) => format!("solved in {} moves", inputs.len()),
             Verdict::Impossible => "proven impossible".to_owned(),
             Verdict::OutOfBudget => "no solution found in budget".to_owned(),
+            Verdict::Unplayable => "never settles at load: nothing to solve".to_owned(),
         }
+    }
+
+    /// A verdict no longer budget can change: solved, proven impossible,
+    /// or no start to search from.
+    #[must_use]
+    pub fn is_final(&self) -> bool {
+        matches!(self, Verdict::Solved(_) | Verdict::Impossible | Verdict::Unplayable)
     }
 }
 
@@ -277,7 +288,7 @@ impl LiveChecks {
             FromWorker::Verdict { key, verdict } => {
                 if let Some((k, _, Harder::Running { .. })) = &self.harder
                     && *k == key
-                    && matches!(verdict, Verdict::Solved(_) | Verdict::Impossible)
+                    && verdict.is_final()
                 {
                     let what = verdict.describe();
                     self.harder = Some((key, Arc::default(), Harder::Ended(format!("Solve harder: {what}"))));
@@ -352,7 +363,7 @@ impl LiveChecks {
         };
         if let Some((k, _, Harder::Running { .. })) = &self.harder
             && *k == key
-            && !self.verdicts.get(&key).is_some_and(|v| matches!(v, Verdict::Solved(_) | Verdict::Impossible))
+            && !self.verdicts.get(&key).is_some_and(Verdict::is_final)
         {
             return Some("solving harder…".to_owned());
         }

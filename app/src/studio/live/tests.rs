@@ -135,6 +135,8 @@ fn statuses_say_solving_until_answered_and_describe_verdicts() {
     assert_eq!(Verdict::Solved(vec![Input::Up; 2]).describe(), "trivial");
     assert_eq!(Verdict::Impossible.describe(), "proven impossible");
     assert_eq!(Verdict::OutOfBudget.describe(), "no solution found in budget");
+    assert_eq!(Verdict::Unplayable.describe(), "never settles at load: nothing to solve");
+    assert!(Verdict::Unplayable.is_final() && Verdict::Impossible.is_final() && !Verdict::OutOfBudget.is_final());
 }
 
 #[test]
@@ -180,4 +182,23 @@ fn moved_levels_never_show_their_old_neighbours_verdicts() {
     settle(&mut live, &moved);
     assert_eq!(live.status(0).as_deref(), Some("solved in 4 moves"));
     assert_eq!(live.status(1).as_deref(), Some("solved in 3 moves"));
+}
+
+/// The engine-backed solver reports a level whose `again` turns never stop
+/// at load as unplayable (a final verdict, no "Solve harder"), and still
+/// solves the level after it.
+#[test]
+fn the_engine_solver_calls_a_level_that_never_settles_unplayable() {
+    let text = "title spin\nrun_rules_on_level_start\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nTarget\nred\nBall\ngreen\nSpin\nlightgreen\nRoll\ndarkgreen\n\n\
+                LEGEND\n. = Background\nP = Player\nT = Target\nB = Ball\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nTarget\nPlayer, Ball, Spin, Roll\n\n\
+                RULES\n[ Roll ] -> [ Ball ] again\n[ Spin ] -> [ Roll ] again\n[ Ball ] -> [ Spin ] again\n\n\
+                WINCONDITIONS\nsome Player on Target\n\nLEVELS\nB..P..T\n\nP.T\n";
+    let game = engine::build(text).game.expect("compiles");
+    let cancel = Arc::new(AtomicBool::new(false));
+    let solver = super::engine_backed::EngineSolver;
+    let first = solver.solve(&game, 0, Duration::from_secs(5), &cancel, &mut |_| {});
+    assert_eq!(first, Some(Verdict::Unplayable));
+    assert!(first.is_some_and(|v| v.is_final()));
+    let second = solver.solve(&game, 1, Duration::from_secs(5), &cancel, &mut |_| {});
+    assert!(matches!(second, Some(Verdict::Solved(_))), "{second:?}");
 }

@@ -181,7 +181,7 @@ impl Worker<'_> {
         let game: &Arc<Game> = &job.game;
         let verdict = self.solver.solve(game, job.level, job.budget, &job.cancel, &mut progress);
         match verdict {
-            Some(v @ (Verdict::Solved(_) | Verdict::Impossible)) => {
+            Some(v) if v.is_final() => {
                 self.verdicts.insert(key, v.clone());
                 self.send(FromWorker::Verdict { key, verdict: v });
             }

@@ -16,7 +16,7 @@ pub fn status_colour(verdict: Option<&Verdict>, visuals: &egui::Visuals) -> egui
         Some(Verdict::Solved(inputs)) if inputs.len() < crate::live::TRIVIAL_MOVES => visuals.warn_fg_color,
         Some(Verdict::Solved(_)) => egui::Color32::from_rgb(0x6a, 0xb0, 0x4c),
         Some(Verdict::Impossible) => visuals.error_fg_color,
-        Some(Verdict::OutOfBudget) | None => visuals.weak_text_color(),
+        Some(Verdict::OutOfBudget | Verdict::Unplayable) | None => visuals.weak_text_color(),
     }
 }
 
@@ -70,7 +70,7 @@ impl LevelsPanel {
                     }
                 }
                 _ => {
-                    let can = !matches!(cx.live.verdict(i), Some(Verdict::Solved(_) | Verdict::Impossible));
+                    let can = !cx.live.verdict(i).is_some_and(Verdict::is_final);
                     let text = format!("Search this level for up to {:.0} s on the background worker", HARDER_BUDGET.as_secs_f32());
                     if crate::panels::tip(ui.add_enabled(can, egui::Button::new("Solve harder")), &text).clicked() {
                         cx.live.solve_harder(i);
