@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use engine::compile::Game;
 use engine::run::Input;
 use studio::app::Persisted;
@@ -55,11 +55,18 @@ impl Analyzer for NoChecks {
 }
 
 fn studio_with(open: &Arc<AtomicBool>, cancelled: &Arc<Mutex<Vec<usize>>>) -> Harness<'static, StudioApp> {
+    let solver = HeldSolver { open: open.clone(), cancelled: cancelled.clone() };
+    studio_on_level_2(Box::new(solver), "no solution found in budget")
+}
+
+/// The example studio with `solver` as its live solver, level 2 selected
+/// once its card says `status`.
+fn studio_on_level_2(solver: Box<dyn LevelSolver>, status: &str) -> Harness<'static, StudioApp> {
     let mut app = support::app(Startup::Example(0), Persisted::default());
-    app.live = LiveChecks::new(Box::new(HeldSolver { open: open.clone(), cancelled: cancelled.clone() }), Box::new(NoChecks));
+    app.live = LiveChecks::new(solver, Box::new(NoChecks));
     let mut harness = support::live_studio(app);
     harness.state_mut().panels.levels.select(2);
-    let answered = wait_until(&mut harness, |h| card_status(h, "Level 2 (") == "no solution found in budget");
+    let answered = wait_until(&mut harness, |h| card_status(h, "Level 2 (") == status);
     assert!(answered, "level 2's card says {:?}", card_status(&harness, "Level 2 ("));
     harness.get_by_label_contains("Level 2 (").click();
     harness.run_steps(2);
@@ -103,7 +110,6 @@ fn cancel_stops_solve_harder() {
     assert!(stopped, "the card says {:?}", card_status(&harness, "Level 2 ("));
     assert_eq!(*cancelled.lock().expect("lock"), vec![2], "the search saw the cancel");
     assert_eq!(card_status(&harness, "Level 2 ("), "no solution found in budget");
-    use egui_kittest::kittest::NodeT as _;
     assert!(!harness.get_by_label("Solve harder").accesskit_node().is_disabled(), "it can be asked again");
 }
 
@@ -118,14 +124,6 @@ impl LevelSolver for RestlessSolver {
 
 #[test]
 fn an_unplayable_level_says_so_and_offers_no_harder_search() {
-    let mut app = support::app(Startup::Example(0), Persisted::default());
-    app.live = LiveChecks::new(Box::new(RestlessSolver), Box::new(NoChecks));
-    let mut harness = support::live_studio(app);
-    harness.state_mut().panels.levels.select(2);
-    let answered = wait_until(&mut harness, |h| card_status(h, "Level 2 (") == "never settles at load: nothing to solve");
-    assert!(answered, "level 2's card says {:?}", card_status(&harness, "Level 2 ("));
-    harness.get_by_label_contains("Level 2 (").click();
-    harness.run_steps(2);
-    use egui_kittest::kittest::NodeT as _;
+    let harness = studio_on_level_2(Box::new(RestlessSolver), "never settles at load: nothing to solve");
     assert!(harness.get_by_label("Solve harder").accesskit_node().is_disabled(), "a longer search cannot help");
 }

@@ -54,7 +54,13 @@ pub fn mov_clear(m: &mut [u64], layer: usize, bits: u64) {
 }
 
 /// `a |= b`.
+#[inline]
 pub fn or_into(a: &mut [u64], b: &[u64]) {
+    // One word (most games) without a loop.
+    if let ([x], [y]) = (&mut *a, b) {
+        *x |= *y;
+        return;
+    }
     for (x, y) in a.iter_mut().zip(b) {
         *x |= *y;
     }
@@ -62,13 +68,21 @@ pub fn or_into(a: &mut [u64], b: &[u64]) {
 
 /// Every bit of `need` is set in `have`.
 #[must_use]
+#[inline]
 pub fn contains(have: &[u64], need: &[u64]) -> bool {
+    if let ([h], [n]) = (have, need) {
+        return n & h == *n;
+    }
     need.iter().zip(have).all(|(n, h)| n & h == *n)
 }
 
 /// Some bit is in both.
 #[must_use]
+#[inline]
 pub fn intersects(a: &[u64], b: &[u64]) -> bool {
+    if let ([x], [y]) = (a, b) {
+        return x & y != 0;
+    }
     a.iter().zip(b).any(|(x, y)| x & y != 0)
 }
 
@@ -89,7 +103,11 @@ pub fn ones(m: &[u64]) -> impl Iterator<Item = usize> + '_ {
 
 /// Whether no bit is set.
 #[must_use]
+#[inline]
 pub fn is_zero(a: &[u64]) -> bool {
+    if let [w] = a {
+        return *w == 0;
+    }
     a.iter().all(|w| *w == 0)
 }
 

@@ -1,7 +1,7 @@
 //! Rule expansion, phase two: concrete rules over names -> bitset patterns
 //! and replacements, grouped, with loop points and rigid-group tables.
 
-use super::bits::{self, Words, WordsCache, LAYER_BITS};
+use super::bits::{self, LAYER_BITS, Words, WordsCache, contains, intersects, is_zero, or_into};
 use super::expand::{IRule, LoopMarker, Term};
 use super::layout::Layout;
 use super::symbols::{Sym, Symbols};
@@ -561,46 +561,6 @@ fn clear(mask: &mut [u64]) {
     match mask {
         [w] => *w = 0,
         _ => mask.fill(0),
-    }
-}
-
-/// `a |= b` ([`bits::or_into`]), a one-word mask (the usual case)
-/// without a loop.
-#[inline]
-fn or_into(a: &mut [u64], b: &[u64]) {
-    match (a, b) {
-        ([x], [y]) => *x |= *y,
-        (a, b) => bits::or_into(a, b),
-    }
-}
-
-/// Whether no bit of `a` is set ([`bits::is_zero`]), a one-word mask (the
-/// usual case) without a loop.
-#[inline]
-fn is_zero(a: &[u64]) -> bool {
-    match a {
-        [w] => *w == 0,
-        _ => bits::is_zero(a),
-    }
-}
-
-/// Every bit of `need` is set in `have` ([`bits::contains`]), one-word
-/// masks (the usual case) without a loop.
-#[inline]
-fn contains(have: &[u64], need: &[u64]) -> bool {
-    match (have, need) {
-        ([h], [n]) => n & h == *n,
-        _ => bits::contains(have, need),
-    }
-}
-
-/// Some bit is in both ([`bits::intersects`]), one-word masks (the usual
-/// case) without a loop.
-#[inline]
-fn intersects(a: &[u64], b: &[u64]) -> bool {
-    match (a, b) {
-        ([x], [y]) => x & y != 0,
-        _ => bits::intersects(a, b),
     }
 }
 

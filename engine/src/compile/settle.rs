@@ -68,13 +68,22 @@ struct Cells<'a> {
 }
 
 impl<'a> Cells<'a> {
-    fn new(ow: usize, mw: usize, layer_masks: &'a [Box<[u64]>]) -> Self {
-        Cells {
-            ow,
-            mw,
-            layer_masks,
-            data: Vec::new(),
+    /// The cells of `patterns`, sized to the widest of them; `None` when
+    /// one cannot be summed up ([`Self::push`]).
+    fn of<'p>(
+        patterns: impl Iterator<Item = &'p CellPattern> + Clone,
+        own_ok: bool,
+        layer_masks: &'a [Box<[u64]>],
+    ) -> Option<Self> {
+        let ow = patterns.clone().map(|p| p.present.len()).max().unwrap_or(0);
+        let mw = patterns.clone().map(|p| p.mov_present.len()).max().unwrap_or(0);
+        let mut cells = Cells { ow, mw, layer_masks, data: Vec::new() };
+        for p in patterns {
+            if !cells.push(p, own_ok) {
+                return None;
+            }
         }
+        Some(cells)
     }
 
     fn stride(&self) -> usize {
@@ -208,6 +217,14 @@ impl<'a> Cells<'a> {
     }
 }
 
+/// The pattern cells of `rules`' rows, in order (ellipses left out).
+fn pattern_cells(rules: &[Rule]) -> impl Iterator<Item = &CellPattern> + Clone {
+    rules.iter().flat_map(|r| &r.rows).flat_map(|row| &row.cells).filter_map(|c| match c {
+        PatternCell::Cell(p) => Some(p),
+        PatternCell::Ellipsis => None,
+    })
+}
+
 fn meet(a: &[u64], b: &[u64]) -> bool {
     a.iter().zip(b).any(|(x, y)| x & y != 0)
 }
@@ -222,29 +239,12 @@ fn settles_in_one_pass(group: &[Rule], layer_masks: &[Box<[u64]>]) -> bool {
     {
         return false;
     }
-    let patterns = || {
-        group
-            .iter()
-            .flat_map(|r| &r.rows)
-            .flat_map(|row| &row.cells)
-            .filter_map(|c| match c {
-                PatternCell::Cell(p) => Some(p),
-                PatternCell::Ellipsis => None,
-            })
-    };
     // Point 3: every rule one row of one cell, so pattern cell `k` is
     // rule `k`.
     let one_cell = group
         .iter()
         .all(|r| matches!(&r.rows[..], [row] if matches!(&row.cells[..], [PatternCell::Cell(_)])));
-    let ow = patterns().map(|p| p.present.len()).max().unwrap_or(0);
-    let mw = patterns().map(|p| p.mov_present.len()).max().unwrap_or(0);
-    let mut cells = Cells::new(ow, mw, layer_masks);
-    for p in patterns() {
-        if !cells.push(p, one_cell) {
-            return false;
-        }
-    }
+    let Some(cells) = Cells::of(pattern_cells(group), one_cell, layer_masks) else { return false };
     if cells.quick() {
         return true;
     }
@@ -270,23 +270,11 @@ fn stays(rule: &Rule, layer_masks: &[Box<[u64]>]) -> bool {
     if rule.random || rule.rigid {
         return false;
     }
-    let patterns = || {
-        rule.rows.iter().flat_map(|row| &row.cells).filter_map(|c| match c {
-            PatternCell::Cell(p) => Some(p),
-            PatternCell::Ellipsis => None,
-        })
-    };
+    let patterns = || pattern_cells(std::slice::from_ref(rule));
     if patterns().filter_map(|p| p.replace.as_ref()).all(|rep| keeps_all(rep, patterns())) {
         return true;
     }
-    let ow = patterns().map(|p| p.present.len()).max().unwrap_or(0);
-    let mw = patterns().map(|p| p.mov_present.len()).max().unwrap_or(0);
-    let mut cells = Cells::new(ow, mw, layer_masks);
-    for p in patterns() {
-        if !cells.push(p, false) {
-            return false;
-        }
-    }
+    let Some(cells) = Cells::of(patterns(), false, layer_masks) else { return false };
     let n = cells.len();
     n <= PAIRWISE_CAP && (0..n).all(|a| (0..n).all(|r| !cells.touches(a, r) || cells.excludes(a, r)))
 }

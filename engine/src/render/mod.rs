@@ -176,22 +176,8 @@ pub const MESSAGE_ROWS: usize = 12;
 #[must_use]
 pub fn wrap_message(text: &str, width: usize) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
-    let n = chars.len();
-    let width = width.max(1);
     let mut lines = Vec::new();
-    let mut pos = 0;
-    while pos < n {
-        let max = width.min(n - pos);
-        let fit = (1..=max).rev().find(|&k| pos + k == n || chars[pos + k].is_whitespace());
-        let (take, skip) = match fit {
-            Some(k) if pos + k == n => (k, 0),
-            Some(k) => (k, 1),
-            None if n - pos >= width => (width, 0),
-            None => (n - pos, 0),
-        };
-        lines.push(chars[pos..pos + take].iter().collect());
-        pos += take + skip;
-    }
+    wrap_lines(&chars, width.max(1), char::is_whitespace, |pos, take| lines.push(chars[pos..pos + take].iter().collect()));
     lines
 }
 
@@ -204,18 +190,20 @@ pub fn wrap_count(text: &str, width: usize) -> usize {
         // At most `width` characters: one line, or none.
         return usize::from(!text.is_empty());
     }
+    let mut lines = 0;
     if text.is_ascii() {
-        count_lines(text.as_bytes(), width, |b| char::from(b).is_whitespace())
+        wrap_lines(text.as_bytes(), width, |b| char::from(b).is_whitespace(), |_, _| lines += 1);
     } else {
         let chars: Vec<char> = text.chars().collect();
-        count_lines(&chars, width, char::is_whitespace)
+        wrap_lines(&chars, width, char::is_whitespace, |_, _| lines += 1);
     }
+    lines
 }
 
-/// The line count of [`wrap_message`]'s loop over `chars`.
-fn count_lines<T: Copy>(chars: &[T], width: usize, is_ws: impl Fn(T) -> bool) -> usize {
+/// [`wrap_message`]'s breaking of `chars` into lines of at most `width`
+/// (at least 1): `line(start, length)` for each line, in order.
+fn wrap_lines<T: Copy>(chars: &[T], width: usize, is_ws: impl Fn(T) -> bool, mut line: impl FnMut(usize, usize)) {
     let n = chars.len();
-    let mut lines = 0;
     let mut pos = 0;
     while pos < n {
         let max = width.min(n - pos);
@@ -226,10 +214,9 @@ fn count_lines<T: Copy>(chars: &[T], width: usize, is_ws: impl Fn(T) -> bool) ->
             None if n - pos >= width => (width, 0),
             None => (n - pos, 0),
         };
-        lines += 1;
+        line(pos, take);
         pos += take + skip;
     }
-    lines
 }
 
 #[cfg(test)]

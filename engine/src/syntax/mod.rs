@@ -161,33 +161,20 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
         i += 1;
         let line = Line::with(no, start, raw, !high, parens);
         start = end + 1;
-        if !parens {
-            // No parenthesis: nothing is blanked, and no comment opens or
-            // closes; inside a comment the whole line is comment.
-            if depth == 0 {
-                let ws = text::ws_len(raw);
-                if ws == raw.len() {
-                    p.blank_line();
-                } else {
-                    p.line(&line, raw, ws, &[]);
-                }
-            }
-        } else {
-            let mode = match p.section {
-                Section::Rules => Mode::Rules,
-                Section::Levels => Mode::Levels,
-                _ => Mode::Normal,
-            };
-            let sc = scan::scan_general(raw, depth, mode);
-            depth = sc.depth_out;
-            for &off in &sc.stray_closes {
-                p.diags.push(cat::stray_close(line.span(off, off + 1)));
-            }
-            if sc.blank {
-                p.blank_line();
-            } else if let Some(fc) = sc.first_code {
-                p.line(&line, &sc.code, fc, &sc.stray_closes);
-            }
+        let mode = match p.section {
+            Section::Rules => Mode::Rules,
+            Section::Levels => Mode::Levels,
+            _ => Mode::Normal,
+        };
+        let sc = scan::scan_known(raw, depth, mode, parens);
+        depth = sc.depth_out;
+        for &off in &sc.stray_closes {
+            p.diags.push(cat::stray_close(line.span(off, off + 1)));
+        }
+        if sc.blank {
+            p.blank_line();
+        } else if let Some(fc) = sc.first_code {
+            p.line(&line, &sc.code, fc, &sc.stray_closes);
         }
         if end == bytes.len() {
             break line;

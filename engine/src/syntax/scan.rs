@@ -73,7 +73,14 @@ fn has_paren(bytes: &[u8]) -> bool {
 /// Scan `raw`, starting inside `depth` nested comments.
 #[must_use]
 pub fn scan(raw: &str, depth: u32, mode: Mode) -> Scanned<'_> {
-    if has_paren(raw.as_bytes()) {
+    scan_known(raw, depth, mode, has_paren(raw.as_bytes()))
+}
+
+/// [`scan`] for a line already known to hold a parenthesis (`parens`) or
+/// not.
+#[must_use]
+pub fn scan_known(raw: &str, depth: u32, mode: Mode, parens: bool) -> Scanned<'_> {
+    if parens {
         return scan_general(raw, depth, mode);
     }
     if depth > 0 {
@@ -92,8 +99,7 @@ pub fn scan(raw: &str, depth: u32, mode: Mode) -> Scanned<'_> {
 }
 
 /// [`scan`] for any line: comments, nesting and stray parentheses.
-#[must_use]
-pub fn scan_general(raw: &str, depth: u32, mode: Mode) -> Scanned<'_> {
+fn scan_general(raw: &str, depth: u32, mode: Mode) -> Scanned<'_> {
     let mut depth = depth;
     let mut bytes: Vec<u8> = raw.as_bytes().to_vec();
     let mut first_code = None;
