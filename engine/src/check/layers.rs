@@ -11,8 +11,11 @@ use crate::syntax::ast::Ast;
 /// Check the layers; returns each layered object's layer index.
 pub fn check<'a>(ast: &Ast, names: &NameTable<'a>, out: &mut Vec<Diagnostic>) -> HashMap<&'a str, usize> {
     let mut layer_of: HashMap<&'a str, usize> = HashMap::default();
+    layer_of.reserve(names.objects().len());
+    // The names of one layer line so far (one list for every line).
+    let mut on_line: Vec<&str> = Vec::new();
     for (li, layer) in ast.layers.iter().enumerate() {
-        let mut on_line: Vec<&str> = Vec::new();
+        on_line.clear();
         let mut has_content = false;
         let mut bg_first = false;
         for (k, id) in layer.names.iter().enumerate() {

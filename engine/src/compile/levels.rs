@@ -43,33 +43,42 @@ pub(crate) fn background(names: &Layout) -> Background {
 }
 
 fn glyph_mask(names: &Layout, ch: char, ow: usize) -> Option<Vec<u64>> {
-    let mut s = [0u8; 4];
-    let key: &str = ch.encode_utf8(&mut s);
-    let mut per_layer: Vec<Option<usize>> = vec![None; names.layer_count];
-    match names.kind(key)? {
-        Narrowed::Object(o) => {
-            let (id, layer) = names.object(o)?;
-            per_layer[layer] = Some(id);
-        }
-        Narrowed::Aggregate(m) => {
-            for o in m {
-                if let Some((id, layer)) = names.object(o)
-                    && per_layer[layer].is_none() {
-                        per_layer[layer] = Some(id);
-                    }
-            }
-        }
-        Narrowed::Property(_) => return None,
-    }
     let mut mask = vec![0u64; ow];
-    for id in per_layer.into_iter().flatten() {
-        bits::set_bit(&mut mask, id);
-    }
-    Some(mask)
+    glyph_mask_into(names, ch, &mut mask).then_some(mask)
 }
 
-/// Each glyph's mask, worked out once per game rather than once per cell:
-/// ASCII glyphs in a table, others in a map.
+/// Set the bits of the objects glyph `ch` stands for in `mask` (all 0);
+/// false when the glyph stands for no objects a map can hold. For an
+/// aggregate, the first of its objects on each layer.
+fn glyph_mask_into(names: &Layout, ch: char, mask: &mut [u64]) -> bool {
+    let mut s = [0u8; 4];
+    let key: &str = ch.encode_utf8(&mut s);
+    match names.kind(key) {
+        Some(Narrowed::Object(o)) => {
+            let Some((id, layer)) = names.object(o) else { return false };
+            if layer >= names.layer_count {
+                return false;
+            }
+            bits::set_bit(mask, id);
+        }
+        Some(Narrowed::Aggregate(m)) => {
+            // The layers taken so far (an aggregate has few objects).
+            let mut taken: crate::inline::InlineVec<usize, 8> = crate::inline::InlineVec::new();
+            for o in m {
+                if let Some((id, layer)) = names.object(o)
+                    && layer < names.layer_count
+                    && !taken.contains(&layer)
+                {
+                    taken.push(layer);
+                    bits::set_bit(mask, id);
+                }
+            }
+        }
+        Some(Narrowed::Property(_)) | None => return false,
+    }
+    true
+}
+
 struct Glyphs<'a> {
     names: &'a Layout<'a>,
     ow: usize,
@@ -81,11 +90,14 @@ struct Glyphs<'a> {
 
 impl<'a> Glyphs<'a> {
     fn new(names: &'a Layout<'a>, ow: usize) -> Self {
-        Glyphs { names, ow, ascii: vec![None; 128], ascii_words: [None; 128], other: crate::fasthash::HashMap::default() }
+        Glyphs { names, ow, ascii: Vec::new(), ascii_words: [None; 128], other: crate::fasthash::HashMap::default() }
     }
 
     fn mask(&mut self, ch: char) -> Option<&[u64]> {
         let (names, ow) = (self.names, self.ow);
+        if self.ascii.is_empty() && ch.is_ascii() {
+            self.ascii.resize(128, None);
+        }
         let slot = match self.ascii.get_mut(ch as usize) {
             Some(slot) => slot.get_or_insert_with(|| glyph_mask(names, ch, ow)),
             None => self.other.entry(ch).or_insert_with(|| glyph_mask(names, ch, ow)),
@@ -99,7 +111,14 @@ impl<'a> Glyphs<'a> {
         if let Some(&Some(w)) = self.ascii_words.get(ch as usize) {
             return w;
         }
-        let w = self.mask(ch).map_or(0, |m| m[0]);
+        let w = if ch.is_ascii() {
+            // A one-word mask needs no list of its own.
+            let mut w = [0u64; 1];
+            glyph_mask_into(self.names, ch, &mut w);
+            w[0]
+        } else {
+            self.mask(ch).map_or(0, |m| m[0])
+        };
         if let Some(slot) = self.ascii_words.get_mut(ch as usize) {
             *slot = Some(w);
         }

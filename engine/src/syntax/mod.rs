@@ -146,7 +146,7 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
         cur_object: None,
         map_open: false,
         rule_names: None,
-        object_hashes: crate::fasthash::HashSet::default(),
+        object_hashes: crate::fasthash::HashSet::with_capacity_and_hasher(64, Default::default()),
         rule_scratch: None,
     };
     let mut depth = 0u32;

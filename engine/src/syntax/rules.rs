@@ -245,7 +245,9 @@ impl<'s> Parser<'s> {
     }
 
     fn rule_names(&self) -> HashSet<SmolStr> {
-        let mut names = HashSet::default();
+        let extra: usize = self.ast.objects.iter().map(|o| o.extra_names.len()).sum();
+        let count = self.ast.objects.len() + extra + self.ast.legend.len();
+        let mut names = HashSet::with_capacity_and_hasher(count, Default::default());
         for o in &self.ast.objects {
             names.insert(o.name.text.clone());
             for e in &o.extra_names {
