@@ -13,11 +13,51 @@ use crate::fasthash::HashSet;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-/// One `direction name` term of a cell. `dir` is "" when none was written;
-/// an ellipsis cell is the single term `("...", "...")`.
+/// The direction word of a term, as a small number: the words a rule may
+/// write (in the order of [`DIRS`]), the ellipsis, and the four words
+/// expansion makes of `parallel` and `perpendicular` in a direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[repr(u8)]
+pub(crate) enum Dir {
+    /// No direction written.
+    #[default]
+    None,
+    Up,
+    Down,
+    Left,
+    Right,
+    Action,
+    Moving,
+    Stationary,
+    No,
+    RandomDir,
+    Random,
+    /// `^`
+    RelUp,
+    /// `v`
+    RelDown,
+    /// `<`
+    RelLeft,
+    /// `>`
+    RelRight,
+    Perpendicular,
+    Parallel,
+    Horizontal,
+    Vertical,
+    Orthogonal,
+    /// `...`
+    Ellipsis,
+    HorizontalPar,
+    HorizontalPerp,
+    VerticalPar,
+    VerticalPerp,
+}
+
+/// One `direction name` term of a cell. `dir` is [`Dir::None`] when none
+/// was written; an ellipsis cell is the single term `(Ellipsis, ELLIPSIS)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Term {
-    pub dir: &'static str,
+    pub dir: Dir,
     /// The name, interned (see [`Symbols`]).
     pub name: Sym,
 }
@@ -35,7 +75,7 @@ pub(crate) type ICell = crate::inline::InlineVec<Term, INLINE_TERMS>;
 /// What an in-place cell's unused slots hold.
 impl Default for Term {
     fn default() -> Self {
-        Term { dir: "", name: ELLIPSIS }
+        Term { dir: Dir::None, name: ELLIPSIS }
     }
 }
 
@@ -61,62 +101,71 @@ pub(crate) struct IRule {
 /// A loop marker: line and +1 (startloop) / -1 (endloop).
 pub(crate) type LoopMarker = (u32, i32);
 
+/// The direction words a rule may write, in the order of [`Dir`].
 const DIRS: &[&str] = &[
     "", "up", "down", "left", "right", "action", "moving", "stationary", "no", "randomdir", "random", "^",
     "v", "<", ">", "perpendicular", "parallel", "horizontal", "vertical", "orthogonal", "...",
 ];
 
-fn intern(word: &str) -> Option<&'static str> {
-    DIRS.iter().copied().find(|d| *d == word)
+fn intern(word: &str) -> Option<Dir> {
+    use Dir as D;
+    const ORDER: [Dir; 21] = [
+        D::None, D::Up, D::Down, D::Left, D::Right, D::Action, D::Moving, D::Stationary, D::No, D::RandomDir,
+        D::Random, D::RelUp, D::RelDown, D::RelLeft, D::RelRight, D::Perpendicular, D::Parallel, D::Horizontal,
+        D::Vertical, D::Orthogonal, D::Ellipsis,
+    ];
+    DIRS.iter().position(|d| *d == word).map(|k| ORDER[k])
 }
 
-fn is_ambiguous(dir: &str) -> bool {
+fn is_ambiguous(dir: Dir) -> bool {
     matches!(
         dir,
-        "horizontal"
-            | "horizontal_par"
-            | "horizontal_perp"
-            | "vertical"
-            | "vertical_par"
-            | "vertical_perp"
-            | "moving"
-            | "orthogonal"
-            | "perpendicular"
-            | "parallel"
+        Dir::Horizontal
+            | Dir::HorizontalPar
+            | Dir::HorizontalPerp
+            | Dir::Vertical
+            | Dir::VerticalPar
+            | Dir::VerticalPerp
+            | Dir::Moving
+            | Dir::Orthogonal
+            | Dir::Perpendicular
+            | Dir::Parallel
     )
 }
 
-fn aggregate_dirs(dir: &str) -> &'static [&'static str] {
+fn aggregate_dirs(dir: Dir) -> &'static [Dir] {
+    use Dir as D;
     match dir {
-        "horizontal" | "horizontal_par" | "horizontal_perp" => &["left", "right"],
-        "vertical" | "vertical_par" | "vertical_perp" => &["up", "down"],
-        "moving" => &["up", "down", "left", "right", "action"],
-        "orthogonal" => &["up", "down", "left", "right"],
-        "perpendicular" => &["^", "v"],
-        "parallel" => &["<", ">"],
+        D::Horizontal | D::HorizontalPar | D::HorizontalPerp => &[D::Left, D::Right],
+        D::Vertical | D::VerticalPar | D::VerticalPerp => &[D::Up, D::Down],
+        D::Moving => &[D::Up, D::Down, D::Left, D::Right, D::Action],
+        D::Orthogonal => &[D::Up, D::Down, D::Left, D::Right],
+        D::Perpendicular => &[D::RelUp, D::RelDown],
+        D::Parallel => &[D::RelLeft, D::RelRight],
         _ => &[],
     }
 }
 
-fn is_relative(dir: &str) -> bool {
-    matches!(dir, "^" | "v" | "<" | ">" | "perpendicular" | "parallel")
+fn is_relative(dir: Dir) -> bool {
+    matches!(dir, Dir::RelUp | Dir::RelDown | Dir::RelLeft | Dir::RelRight | Dir::Perpendicular | Dir::Parallel)
 }
 
-fn absolutify(forward: &str, dir: &'static str) -> &'static str {
+fn absolutify(forward: &str, dir: Dir) -> Dir {
+    use Dir as D;
     let idx = match dir {
-        "^" => 0,
-        "v" => 1,
-        "<" => 2,
-        ">" => 3,
-        "parallel" => 4,
-        "perpendicular" => 5,
+        D::RelUp => 0,
+        D::RelDown => 1,
+        D::RelLeft => 2,
+        D::RelRight => 3,
+        D::Parallel => 4,
+        D::Perpendicular => 5,
         _ => return dir,
     };
-    let table: [&'static str; 6] = match forward {
-        "right" => ["up", "down", "left", "right", "horizontal_par", "vertical_perp"],
-        "up" => ["left", "right", "down", "up", "vertical_par", "horizontal_perp"],
-        "down" => ["right", "left", "up", "down", "vertical_par", "horizontal_perp"],
-        "left" => ["down", "up", "right", "left", "horizontal_par", "vertical_perp"],
+    let table: [Dir; 6] = match forward {
+        "right" => [D::Up, D::Down, D::Left, D::Right, D::HorizontalPar, D::VerticalPerp],
+        "up" => [D::Left, D::Right, D::Down, D::Up, D::VerticalPar, D::HorizontalPerp],
+        "down" => [D::Right, D::Left, D::Up, D::Down, D::VerticalPar, D::HorizontalPerp],
+        "left" => [D::Down, D::Up, D::Right, D::Left, D::HorizontalPar, D::VerticalPerp],
         _ => return dir,
     };
     table[idx]
@@ -126,15 +175,15 @@ fn convert_row(syms: &mut Symbols, row: &CellRow) -> Vec<ICell> {
     row.cells
         .iter()
         .map(|c| match c {
-            Cell::Ellipsis(_) => ICell::one(Term { dir: "...", name: ELLIPSIS }),
+            Cell::Ellipsis(_) => ICell::one(Term { dir: Dir::Ellipsis, name: ELLIPSIS }),
             Cell::Items(items, _) => {
                 let mut out = ICell::new();
                 for it in items {
                     if it.name.text == "..." {
-                        out.push(Term { dir: "...", name: ELLIPSIS });
+                        out.push(Term { dir: Dir::Ellipsis, name: ELLIPSIS });
                         continue;
                     }
-                    let dir = it.modifier.as_ref().and_then(|m| intern(&m.text)).unwrap_or("");
+                    let dir = it.modifier.as_ref().and_then(|m| intern(&m.text)).unwrap_or(Dir::None);
                     out.push(Term { dir, name: syms.intern(&it.name.text) });
                 }
                 out
@@ -319,9 +368,9 @@ impl<K: PartialEq, V> OrderedMap<K, V> {
 
 #[derive(Debug, Clone)]
 struct MovingRep {
-    concrete: &'static str,
+    concrete: Dir,
     count: usize,
-    ambiguous: &'static str,
+    ambiguous: Dir,
     name: Sym,
     j: usize,
     k: usize,
@@ -343,14 +392,14 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
         out.push(rule);
         return Ok(());
     }
-    type Reps = (OrderedMap<(Sym, &'static str), MovingRep>, OrderedMap<&'static str, (&'static str, usize)>);
+    type Reps = (OrderedMap<(Sym, Dir), MovingRep>, OrderedMap<Dir, (Dir, usize)>);
     type State = (IRule, Option<Reps>);
     // Rules still to split, first in first out; a rule with nothing left to
     // split joins `result`. (The order is the reference's: it replaces a rule
     // by its splits at the end of one list and moves on.)
     let mut queue: VecDeque<State> = VecDeque::from([(rule, None)]);
     let mut result: Vec<State> = Vec::new();
-    let mut sites: Vec<(usize, usize, Sym, &'static str)> = Vec::new();
+    let mut sites: Vec<(usize, usize, Sym, Dir)> = Vec::new();
     while let Some(state) = queue.pop_front() {
         // Each cell's first ambiguous term; a rule with none stays.
         sites.clear();
@@ -426,7 +475,7 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
                     }
                 }
             }
-            let mut dict: OrderedMap<&'static str, Option<&'static str>> = OrderedMap::default();
+            let mut dict: OrderedMap<Dir, Option<Dir>> = OrderedMap::default();
             for (&amb, (concrete, count)) in ar.iter() {
                 if dict.contains_key(&amb) || *count != 1 {
                     dict.insert(amb, None);
@@ -435,7 +484,7 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
                 }
             }
             for (amb, concrete) in dict.iter() {
-                let Some(concrete) = concrete else { continue };
+                let &Some(concrete) = concrete else { continue };
                 for row in r.rhs.iter_mut() {
                     for c in row.iter_mut() {
                         for t in c.iter_mut() {
@@ -457,13 +506,13 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
 }
 
 fn properties_in<'c>(syms: &'c Symbols, cell: &'c ICell) -> impl Iterator<Item = Sym> + 'c {
-    cell.iter().filter(|t| t.dir != "random" && syms.is_property(t.name)).map(|t| t.name)
+    cell.iter().filter(|t| t.dir != Dir::Random && syms.is_property(t.name)).map(|t| t.name)
 }
 
 /// Whether `cell` has a `no` term over a property.
 #[inline]
 fn has_no_property(syms: &Symbols, cell: &ICell) -> bool {
-    cell.iter().any(|t| t.dir == "no" && syms.is_property(t.name))
+    cell.iter().any(|t| t.dir == Dir::No && syms.is_property(t.name))
 }
 
 /// `cell` with each `no` term over a property replaced by a `no` term per
@@ -471,9 +520,9 @@ fn has_no_property(syms: &Symbols, cell: &ICell) -> bool {
 fn expand_no_properties(syms: &Symbols, cell: &ICell) -> ICell {
     let mut out = ICell::new();
     for t in cell {
-        if t.dir == "no"
+        if t.dir == Dir::No
             && let Some(m) = syms.property_members(t.name) {
-                out.extend(m.iter().map(|&name| Term { dir: "no", name }));
+                out.extend(m.iter().map(|&name| Term { dir: Dir::No, name }));
                 continue;
             }
         out.push(*t);
@@ -553,7 +602,7 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) 
             let mut pr = reps.unwrap_or_default();
             let replace = |cell: &mut ICell| {
                 for t in cell.iter_mut() {
-                    if t.name == prop && t.dir != "random" {
+                    if t.name == prop && t.dir != Dir::Random {
                         t.name = concrete;
                     }
                 }
@@ -578,7 +627,7 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) 
                     for row in r.rhs.iter_mut() {
                         for c in row.iter_mut() {
                             for t in c.iter_mut() {
-                                if t.name == prop && t.dir != "random" {
+                                if t.name == prop && t.dir != Dir::Random {
                                     t.name = concrete;
                                 }
                             }
@@ -603,7 +652,7 @@ fn make_spawned_stationary(syms: &Symbols, rule: &mut IRule) {
     for (row_l, row_r) in rule.lhs.iter().zip(rule.rhs.iter_mut()) {
         for (cell_l, cell_r) in row_l.iter().zip(row_r.iter_mut()) {
             // Only objects written without a direction can become stationary.
-            if cell_r.iter().all(|t| !t.dir.is_empty()) {
+            if cell_r.iter().all(|t| t.dir != Dir::None) {
                 continue;
             }
             // The objects the left cell names: itself for an object, the
@@ -616,7 +665,7 @@ fn make_spawned_stationary(syms: &Symbols, rule: &mut IRule) {
                 }).copied()
             };
             for t in cell_r.iter_mut() {
-                if !t.dir.is_empty() {
+                if t.dir != Dir::None {
                     continue;
                 }
                 if syms.is_property(t.name) || objects_l().any(|o| o == t.name) {
@@ -624,7 +673,7 @@ fn make_spawned_stationary(syms: &Symbols, rule: &mut IRule) {
                 }
                 let Some((_, layer)) = syms.info(t.name).object else { continue };
                 if !objects_l().any(|o| syms.info(o).object.is_some_and(|x| x.1 == layer)) {
-                    t.dir = "stationary";
+                    t.dir = Dir::Stationary;
                 }
             }
         }
@@ -763,7 +812,7 @@ mod tests {
     use super::*;
 
     fn term(n: u32) -> Term {
-        Term { dir: if n.is_multiple_of(2) { "no" } else { "" }, name: Sym::test(n) }
+        Term { dir: if n.is_multiple_of(2) { Dir::No } else { Dir::None }, name: Sym::test(n) }
     }
 
     #[test]
@@ -776,8 +825,8 @@ mod tests {
         assert!(matches!(c, ICell::Heap(_)));
         let names: Vec<u32> = c.iter().map(|t| t.name.number()).collect();
         assert_eq!(names, vec![0, 1, 2, 3, 4, 5, 6]);
-        c[6].dir = "right";
-        assert_eq!(c.last().map(|t| t.dir), Some("right"));
+        c[6].dir = Dir::Right;
+        assert_eq!(c.last().map(|t| t.dir), Some(Dir::Right));
     }
 
     #[test]

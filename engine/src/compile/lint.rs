@@ -4,7 +4,7 @@
 //! aggregates are seen through). Neither changes what the game does; the
 //! reference reports both and so do we.
 
-use super::expand::IRule;
+use super::expand::{Dir, IRule};
 use super::symbols::{Kind, Symbols};
 use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
@@ -21,7 +21,7 @@ struct Required {
 fn required_by(syms: &Symbols, cell: &[super::expand::Term]) -> Required {
     let mut req = Required::default();
     for t in cell {
-        if t.dir == "no" || t.dir == "..." || t.dir == "random" {
+        if matches!(t.dir, Dir::No | Dir::Ellipsis | Dir::Random) {
             continue;
         }
         let info = syms.info(t.name);
@@ -60,14 +60,14 @@ pub(crate) fn superfluous_no(syms: &Symbols, rules: &[IRule], out: &mut Vec<Diag
     for rule in rules {
         for cell in rule.lhs.iter().flatten() {
             // Only a cell with a `no` can have a superfluous one.
-            if !cell.iter().any(|t| t.dir == "no") {
+            if !cell.iter().any(|t| t.dir == Dir::No) {
                 continue;
             }
             let req = required_by(syms, cell);
             if req.layers.is_empty() {
                 continue;
             }
-            for t in cell.iter().filter(|t| t.dir == "no") {
+            for t in cell.iter().filter(|t| t.dir == Dir::No) {
                 let Some((_, ids)) = syms.objects_of(t.name) else { continue };
                 if ids.is_empty() || ids.iter().any(|id| req.objects.contains(id)) {
                     continue;
@@ -95,15 +95,15 @@ pub(crate) fn impossible_cells(syms: &Symbols, rules: &[IRule], out: &mut Vec<Di
     for rule in rules {
         for cell in rule.lhs.iter().flatten() {
             // Only a cell with a `no` can clash.
-            if !cell.iter().any(|t| t.dir == "no") {
+            if !cell.iter().any(|t| t.dir == Dir::No) {
                 continue;
             }
             present.fill(0);
             missing.fill(0);
             for t in cell {
                 match t.dir {
-                    "..." | "random" => {}
-                    "no" => {
+                    Dir::Ellipsis | Dir::Random => {}
+                    Dir::No => {
                         if let Some(m) = syms.mask(t.name) {
                             super::bits::or_into(&mut missing, m);
                         }

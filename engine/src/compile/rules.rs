@@ -2,7 +2,7 @@
 //! and replacements, grouped, with loop points and rigid-group tables.
 
 use super::bits::{self, LAYER_BITS, Words, WordsCache, contains, intersects, is_zero, or_into};
-use super::expand::{IRule, LoopMarker, Term};
+use super::expand::{Dir, IRule, LoopMarker, Term};
 use super::layout::Layout;
 use super::symbols::{Sym, Symbols};
 use crate::diag::Diagnostic;
@@ -507,17 +507,17 @@ impl RuleSet {
     }
 }
 
-fn dir_mask(dir: &str) -> u64 {
+fn dir_mask(dir: Dir) -> u64 {
     match dir {
-        "up" => 1,
-        "down" => 2,
-        "left" => 4,
-        "right" => 8,
-        "moving" => 15,
-        "no" => 3,
-        "randomdir" => 5,
-        "random" => 18,
-        "action" => 16,
+        Dir::Up => 1,
+        Dir::Down => 2,
+        Dir::Left => 4,
+        Dir::Right => 8,
+        Dir::Moving => 15,
+        Dir::No => 3,
+        Dir::RandomDir => 5,
+        Dir::Random => 18,
+        Dir::Action => 16,
         _ => 0,
     }
 }
@@ -710,13 +710,13 @@ fn compile_cell(
     clear(mov_present);
     clear(mov_missing);
     for t in cell_l {
-        if t.dir == "random" {
+        if t.dir == Dir::Random {
             continue;
         }
         let Some((obj, layer)) = ctx.layer_of(t.name) else { continue };
         let zero = [0u64; 0];
         let mask = ctx.name_mask(t.name).unwrap_or(&zero);
-        if t.dir == "no" {
+        if t.dir == Dir::No {
             or_into(missing, mask);
             continue;
         }
@@ -733,7 +733,7 @@ fn compile_cell(
         } else {
             any_present.push(if mask.is_empty() { masks.get(&ctx.zo()) } else { masks.get(mask) });
         }
-        if t.dir == "stationary" {
+        if t.dir == Dir::Stationary {
             bits::mov_or(mov_missing, layer, LAYER_BITS);
         } else {
             bits::mov_or(mov_present, layer, dir_mask(t.dir));
@@ -758,10 +758,10 @@ fn compile_cell(
         clear(post_layers);
         let mut random_dir_layers = Vec::new();
         for t in cell_r {
-            if t.dir == "..." {
+            if t.dir == Dir::Ellipsis {
                 break;
             }
-            if t.dir == "random" {
+            if t.dir == Dir::Random {
                 if let Some(m) = ctx.name_mask(t.name) {
                     or_into(random_mask, m);
                 }
@@ -786,7 +786,7 @@ fn compile_cell(
                 continue;
             }
             let Some((obj, layer)) = ctx.layer_of(t.name) else { continue };
-            if t.dir == "no" {
+            if t.dir == Dir::No {
                 if let Some(m) = ctx.name_mask(t.name) {
                     or_into(obj_clear, m);
                 }
@@ -801,7 +801,7 @@ fn compile_cell(
                 *slot = Some(t.name);
                 used_r.push(layer);
             }
-            if !t.dir.is_empty() {
+            if t.dir != Dir::None {
                 bits::mov_or(post_layers, layer, LAYER_BITS);
             }
             if let Some(id) = obj {
@@ -812,8 +812,8 @@ fn compile_cell(
                 bits::mov_or(objlayers_r, layer, LAYER_BITS);
             }
             match t.dir {
-                "stationary" => bits::mov_or(mov_clear, layer, LAYER_BITS),
-                "randomdir" => random_dir_layers.push(layer),
+                Dir::Stationary => bits::mov_or(mov_clear, layer, LAYER_BITS),
+                Dir::RandomDir => random_dir_layers.push(layer),
                 d => bits::mov_or(mov_set, layer, dir_mask(d)),
             }
         }
@@ -878,7 +878,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
         let row_r = r.rhs.get(ri);
         let mut cells = Vec::with_capacity(row_l.len());
         for (ci, cell_l) in row_l.iter().enumerate() {
-            if cell_l.iter().any(|t| t.dir == "...") {
+            if cell_l.iter().any(|t| t.dir == Dir::Ellipsis) {
                 if cell_l.len() != 1 {
                     return None;
                 }
