@@ -98,6 +98,10 @@ pub(crate) struct IRule {
     pub subroutine: Option<Rc<str>>,
 }
 
+/// Room made at once for the rules one rule splits into while its
+/// movements or properties are made concrete (most split into a few).
+const SPLITS: usize = 8;
+
 /// A loop marker: line and +1 (startloop) / -1 (endloop).
 pub(crate) type LoopMarker = (u32, i32);
 
@@ -397,8 +401,9 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
     // Rules still to split, first in first out; a rule with nothing left to
     // split joins `result`. (The order is the reference's: it replaces a rule
     // by its splits at the end of one list and moves on.)
-    let mut queue: VecDeque<State> = VecDeque::from([(rule, None)]);
-    let mut result: Vec<State> = Vec::new();
+    let mut queue: VecDeque<State> = VecDeque::with_capacity(SPLITS);
+    queue.push_back((rule, None));
+    let mut result: Vec<State> = Vec::with_capacity(SPLITS);
     let mut sites: Vec<(usize, usize, Sym, Dir)> = Vec::new();
     while let Some(state) = queue.pop_front() {
         // Each cell's first ambiguous term; a rule with none stays.
@@ -580,8 +585,9 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) 
     }
     type State = (IRule, Option<OrderedMap<Sym, (Sym, usize)>>);
     // Rules still to split, first in first out, as in `concretize_moving`.
-    let mut queue: VecDeque<State> = VecDeque::from([(rule, None)]);
-    let mut result: Vec<State> = Vec::new();
+    let mut queue: VecDeque<State> = VecDeque::with_capacity(SPLITS);
+    queue.push_back((rule, None));
+    let mut result: Vec<State> = Vec::with_capacity(SPLITS);
     while let Some(state) = queue.pop_front() {
         let site = first_site(&state.0);
         let Some((j, k, prop)) = site else {

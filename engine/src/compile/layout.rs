@@ -47,8 +47,14 @@ pub(crate) struct NameInfo<'a> {
     pub single_layer: Option<usize>,
     /// Its object ids, whether it is an aggregate, and their mask; `None`
     /// for a name that is an object without a layer.
-    pub ids: Option<(bool, Vec<usize>, Box<[u64]>)>,
+    pub ids: Option<(bool, Ids, Mask)>,
 }
+
+/// A name's object ids (kept in place for up to two).
+pub(crate) type Ids = crate::inline::InlineVec<usize, 2>;
+
+/// An object mask (kept in place for a game of one object word).
+pub(crate) type Mask = crate::inline::InlineVec<u64, 1>;
 
 /// The game's objects laid out: ids, layers, and every name's meaning
 /// narrowed to objects that have a layer.
@@ -106,7 +112,7 @@ impl<'a> Layout<'a> {
             let (aggregate, members) = match &mut info.kind {
                 Narrowed::Object(o) => {
                     if let Some(&(id, _)) = place.get(o) {
-                        info.ids = Some((false, vec![id], mask(ow, &[id])));
+                        info.ids = Some((false, Ids::one(id), mask(ow, &[id])));
                     }
                     continue;
                 }
@@ -121,7 +127,7 @@ impl<'a> Layout<'a> {
             {
                 info.single_layer = Some(first);
             }
-            let ids: Vec<usize> = at.iter().map(|&(id, _)| id).collect();
+            let ids: Ids = at.iter().map(|&(id, _)| id).collect();
             let m = mask(ow, &ids);
             info.ids = Some((aggregate, ids, m));
         }
@@ -145,7 +151,7 @@ impl<'a> Layout<'a> {
 
     /// The objects a name stands for, and whether it is an aggregate.
     pub(crate) fn objects_of(&self, name: &str) -> Option<(bool, &[usize])> {
-        self.infos.get(name)?.ids.as_ref().map(|(a, ids, _)| (*a, ids.as_slice()))
+        self.infos.get(name)?.ids.as_ref().map(|(a, ids, _)| (*a, &ids[..]))
     }
 
     /// `(id, layer)` of a concrete object name.
@@ -155,10 +161,10 @@ impl<'a> Layout<'a> {
 }
 
 /// A mask with the bits of `ids` set.
-fn mask(ow: usize, ids: &[usize]) -> Box<[u64]> {
-    let mut mask = vec![0u64; ow];
+fn mask(ow: usize, ids: &[usize]) -> Mask {
+    let mut mask: Mask = std::iter::repeat_n(0u64, ow).collect();
     for &id in ids {
         crate::compile::bits::set_bit(&mut mask, id);
     }
-    mask.into_boxed_slice()
+    mask
 }

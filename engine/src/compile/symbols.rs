@@ -99,7 +99,7 @@ impl<'a> Symbols<'a> {
             kind: Kind::None,
             object: info.and_then(|i| i.object),
             single_layer: info.and_then(|i| i.single_layer),
-            ids: info.and_then(|i| i.ids.as_ref()).map(|(a, ids, m)| (*a, ids.as_slice(), &**m)),
+            ids: info.and_then(|i| i.ids.as_ref()).map(|(a, ids, m)| (*a, &ids[..], &m[..])),
         });
         let kind = match info.map(|i| &i.kind) {
             None => Kind::None,
