@@ -27,7 +27,7 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
             Some(slot) => slot,
             None => kinds.entry(ch).or_insert(None),
         };
-        *slot.get_or_insert_with(|| match names.meaning(&ch.to_string()) {
+        *slot.get_or_insert_with(|| match names.meaning(ch.encode_utf8(&mut [0u8; 4])) {
             Some(Meaning::Object(_) | Meaning::Aggregate(_)) => Glyph::Placeable,
             Some(Meaning::Property(_)) => Glyph::Ambiguous,
             None => Glyph::Unknown,

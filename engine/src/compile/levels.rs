@@ -149,9 +149,15 @@ fn build_map_one_word(glyphs: &mut Glyphs, map: &LevelMap, bg: Background, layer
     let mut cells = vec![0u64; width * height];
     for (y, row) in map.rows.iter().enumerate() {
         let Some(&last) = row.last() else { continue };
-        for x in 0..width {
+        // Rows are mostly runs of one glyph: its word is asked for once
+        // per run.
+        let (mut ch0, mut w0) = (last, glyphs.word(last));
+        for (x, cell) in cells.iter_mut().skip(y).step_by(height.max(1)).take(width).enumerate() {
             let ch = row.get(x).copied().unwrap_or(last);
-            cells[x * height + y] = glyphs.word(ch);
+            if ch != ch0 {
+                (ch0, w0) = (ch, glyphs.word(ch));
+            }
+            *cell = w0;
         }
     }
     // The background, as in `build_map`.
@@ -159,7 +165,8 @@ fn build_map_one_word(glyphs: &mut Glyphs, map: &LevelMap, bg: Background, layer
     let found = bg_layer_mask.and_then(|lm| cells.iter().find(|&&c| c & lm != 0).map(|&c| c & lm));
     let fill = found.unwrap_or(if bg.id < 64 { 1u64 << bg.id } else { 0 });
     match bg_layer_mask {
-        Some(lm) => cells.iter_mut().filter(|c| **c & lm == 0).for_each(|c| *c |= fill),
+        // Without a branch: every cell lacking the layer gets `fill`.
+        Some(lm) => cells.iter_mut().for_each(|c| *c |= fill & u64::from(*c & lm == 0).wrapping_neg()),
         None => cells.iter_mut().for_each(|c| *c |= fill),
     }
     LevelGrid { width, height, cells }
