@@ -30,6 +30,7 @@ impl<T: Copy + Default, const N: usize> InlineVec<T, N> {
     }
 
     /// Add an item at the end.
+    #[inline]
     pub fn push(&mut self, item: T) {
         match self {
             InlineVec::Inline(n, items) => {

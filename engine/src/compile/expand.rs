@@ -8,13 +8,13 @@
 use super::symbols::{Kind, Sym, Symbols, ELLIPSIS};
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
-use crate::syntax::ast::{Ast, Cell, CellRow, RuleLineKind};
+use crate::syntax::ast::{Ast, Cell, CellRow, RuleLineKind, SmolStr};
 use crate::fasthash::HashSet;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
 /// The direction word of a term, as a small number: the words a rule may
-/// write (in the order of [`DIRS`]), the ellipsis, and the four words
+/// write (see [`intern`]), the ellipsis, and the four words
 /// expansion makes of `parallel` and `perpendicular` in a direction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[repr(u8)]
@@ -83,7 +83,9 @@ impl Default for Term {
 #[derive(Debug, Clone)]
 pub(crate) struct IRule {
     pub direction: &'static str,
-    pub directions: Vec<&'static str>,
+    /// The directions it scans in (the usual four without a list of
+    /// their own).
+    pub directions: std::borrow::Cow<'static, [&'static str]>,
     pub lhs: Vec<Vec<ICell>>,
     pub rhs: Vec<Vec<ICell>>,
     pub line: u32,
@@ -92,7 +94,7 @@ pub(crate) struct IRule {
     pub random: bool,
     pub group: u32,
     /// Shared by every expansion of the written rule.
-    pub commands: Rc<[(String, Option<String>)]>,
+    pub commands: Rc<[(SmolStr, Option<String>)]>,
     pub span: crate::span::Span,
     /// The PuzzleScript Next subroutine the rule belongs to (None: main rules).
     pub subroutine: Option<Rc<str>>,
@@ -105,20 +107,33 @@ const SPLITS: usize = 8;
 /// A loop marker: line and +1 (startloop) / -1 (endloop).
 pub(crate) type LoopMarker = (u32, i32);
 
-/// The direction words a rule may write, in the order of [`Dir`].
-const DIRS: &[&str] = &[
-    "", "up", "down", "left", "right", "action", "moving", "stationary", "no", "randomdir", "random", "^",
-    "v", "<", ">", "perpendicular", "parallel", "horizontal", "vertical", "orthogonal", "...",
-];
-
+/// The direction a modifier word names (`None` for a word that is not one).
 fn intern(word: &str) -> Option<Dir> {
     use Dir as D;
-    const ORDER: [Dir; 21] = [
-        D::None, D::Up, D::Down, D::Left, D::Right, D::Action, D::Moving, D::Stationary, D::No, D::RandomDir,
-        D::Random, D::RelUp, D::RelDown, D::RelLeft, D::RelRight, D::Perpendicular, D::Parallel, D::Horizontal,
-        D::Vertical, D::Orthogonal, D::Ellipsis,
-    ];
-    DIRS.iter().position(|d| *d == word).map(|k| ORDER[k])
+    Some(match word {
+        "" => D::None,
+        "up" => D::Up,
+        "down" => D::Down,
+        "left" => D::Left,
+        "right" => D::Right,
+        "action" => D::Action,
+        "moving" => D::Moving,
+        "stationary" => D::Stationary,
+        "no" => D::No,
+        "randomdir" => D::RandomDir,
+        "random" => D::Random,
+        "^" => D::RelUp,
+        "v" => D::RelDown,
+        "<" => D::RelLeft,
+        ">" => D::RelRight,
+        "perpendicular" => D::Perpendicular,
+        "parallel" => D::Parallel,
+        "horizontal" => D::Horizontal,
+        "vertical" => D::Vertical,
+        "orthogonal" => D::Orthogonal,
+        "..." => D::Ellipsis,
+        _ => return None,
+    })
 }
 
 fn is_ambiguous(dir: Dir) -> bool {
@@ -211,7 +226,7 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
     let mut subroutine: Option<Rc<str>> = None;
     let mut loops = Vec::new();
     // Rules without commands share one empty list.
-    let no_commands: Rc<[(String, Option<String>)]> = Rc::from([]);
+    let no_commands: Rc<[(SmolStr, Option<String>)]> = Rc::from([]);
     for def in &ast.rules {
         let line = def.span.line;
         let rule = match &def.kind {
@@ -252,12 +267,14 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
                 _ => {}
             }
         }
-        if directions.is_empty() {
-            directions = vec!["up", "down", "left", "right"];
-        }
+        let directions: std::borrow::Cow<'static, [&'static str]> = if directions.is_empty() {
+            std::borrow::Cow::Borrowed(&["up", "down", "left", "right"])
+        } else {
+            std::borrow::Cow::Owned(directions)
+        };
         let lhs: Vec<Vec<ICell>> = rule.lhs.iter().map(|r| convert_row(syms, r)).collect();
         let rhs: Vec<Vec<ICell>> = rule.rhs.iter().map(|r| convert_row(syms, r)).collect();
-        let commands: Rc<[(String, Option<String>)]> = if rule.commands.is_empty() {
+        let commands: Rc<[(SmolStr, Option<String>)]> = if rule.commands.is_empty() {
             no_commands.clone()
         } else {
             rule.commands
@@ -269,7 +286,7 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
                 } else {
                     c.argument.clone()
                 };
-                (c.name.text.to_string(), arg)
+                (c.name.text.clone(), arg)
             })
             .collect()
         };
@@ -298,7 +315,10 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
             subroutine: subroutine.clone(),
         };
         if !directional(&ir) && ir.directions.len() > 1 {
-            ir.directions.truncate(1);
+            match &mut ir.directions {
+                std::borrow::Cow::Borrowed(d) => *d = &d[..1],
+                std::borrow::Cow::Owned(d) => d.truncate(1),
+            }
         }
         rules.push(ir);
     }
@@ -750,7 +770,7 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Di
 /// What makes two expanded rules the same rule: line, direction (when it
 /// matters), prefixes, both sides and commands.
 type RuleKey<'a> =
-    (u32, &'static str, bool, bool, bool, &'a Vec<Vec<ICell>>, &'a Vec<Vec<ICell>>, &'a [(String, Option<String>)]);
+    (u32, &'static str, bool, bool, bool, &'a Vec<Vec<ICell>>, &'a Vec<Vec<ICell>>, &'a [(SmolStr, Option<String>)]);
 
 fn rule_key(r: &IRule) -> RuleKey<'_> {
     let directed = r.lhs.iter().any(|row| row.len() > 1);

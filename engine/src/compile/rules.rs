@@ -565,7 +565,7 @@ fn clear(mask: &mut [u64]) {
 }
 
 /// A rule's commands as written: word and argument.
-type WrittenCommands = Rc<[(String, Option<String>)]>;
+type WrittenCommands = Rc<[(crate::syntax::ast::SmolStr, Option<String>)]>;
 
 /// Per-cell working masks of [`compile_cell`], allocated once per game and
 /// cleared before each use.
