@@ -285,6 +285,22 @@ impl<'s> Parser<'s> {
             }
         self.section = sec;
         self.map_open = false;
+        if self.ast.sections.is_empty() {
+            self.ast.sections.reserve(SECTION_WORDS.len());
+        }
         self.ast.sections.push((sec, span));
+        // Room for the items of most games' sections at once (a list
+        // that grows from empty is moved three or four times).
+        let ast = &mut self.ast;
+        match sec {
+            Section::Objects => ast.objects.reserve(16),
+            Section::Legend => ast.legend.reserve(16),
+            Section::Sounds => ast.sounds.reserve(8),
+            Section::CollisionLayers => ast.layers.reserve(8),
+            Section::Rules => ast.rules.reserve(16),
+            Section::WinConditions => ast.win_conditions.reserve(2),
+            Section::Levels => ast.levels.reserve(16),
+            Section::Prelude => {}
+        }
     }
 }
