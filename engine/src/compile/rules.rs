@@ -591,13 +591,11 @@ struct CellScratch {
     post_layers: Vec<u64>,
 }
 
-/// The working state of [`compile_rule`] over one game: the per-cell
-/// masks, the row and rule masks, and the caches compiled cells, masks and
-/// commands come from.
-struct Scratch {
+/// The working masks of [`compile_rule`]: each is cleared (or reset
+/// through its list of used slots) before it is read, so a set left by one
+/// game serves the next of the same sizes.
+struct WorkMasks {
     cell: CellScratch,
-    /// The finished masks, shared between equal ones.
-    masks: WordsCache,
     /// Objects, movements a row requires somewhere.
     row_obj: Vec<u64>,
     row_mov: Vec<u64>,
@@ -605,15 +603,29 @@ struct Scratch {
     rule_obj: Vec<u64>,
     rule_mov: Vec<u64>,
     rule_no: Vec<u64>,
-    /// The commands of the last rule compiled that had any, as written
-    /// (shared by every expansion of a written rule) and resolved.
-    commands: Option<(WrittenCommands, Vec<Command>)>,
 }
 
-impl Scratch {
-    fn new(ctx: &Ctx) -> Scratch {
+thread_local! {
+    /// The working masks of the last game built on this thread, kept for
+    /// the next (most games have one object word and one movement word,
+    /// and rebuilding one game in the studio keeps its sizes): seventeen
+    /// allocations fewer per build. They hold no result of a build.
+    static SPARE_MASKS: std::cell::RefCell<Option<WorkMasks>> = const { std::cell::RefCell::new(None) };
+}
+
+impl WorkMasks {
+    /// Masks for `ctx`'s sizes: the spare set when it has them.
+    fn take(ctx: &Ctx) -> WorkMasks {
         let layers = ctx.names.layer_count;
-        Scratch {
+        let spare = SPARE_MASKS.with(|s| s.borrow_mut().take());
+        if let Some(w) = spare
+            && w.row_obj.len() == ctx.ow
+            && w.row_mov.len() == ctx.mw
+            && w.cell.layers_l.len() == layers
+        {
+            return w;
+        }
+        WorkMasks {
             cell: CellScratch {
                 layers_l: vec![None; layers],
                 used_l: Vec::with_capacity(layers),
@@ -633,14 +645,35 @@ impl Scratch {
                 mov_set: ctx.zm(),
                 post_layers: ctx.zm(),
             },
-            masks: WordsCache::default(),
             row_obj: ctx.zo(),
             row_mov: ctx.zm(),
             rule_obj: ctx.zo(),
             rule_mov: ctx.zm(),
             rule_no: ctx.zo(),
-            commands: None,
         }
+    }
+
+    /// Keep these masks for the next build on this thread.
+    fn give_back(self) {
+        SPARE_MASKS.with(|s| *s.borrow_mut() = Some(self));
+    }
+}
+
+/// The working state of [`compile_rule`] over one game: the per-cell
+/// masks, the row and rule masks, and the caches compiled cells, masks and
+/// commands come from.
+struct Scratch {
+    work: WorkMasks,
+    /// The finished masks, shared between equal ones.
+    masks: WordsCache,
+    /// The commands of the last rule compiled that had any, as written
+    /// (shared by every expansion of a written rule) and resolved.
+    commands: Option<(WrittenCommands, Vec<Command>)>,
+}
+
+impl Scratch {
+    fn new(ctx: &Ctx) -> Scratch {
+        Scratch { work: WorkMasks::take(ctx), masks: WordsCache::default(), commands: None }
     }
 }
 
@@ -893,14 +926,14 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                 Some(row_r) => Some(row_r.get(ci)?),
                 None => None,
             };
-            let p = compile_cell(ctx, &mut scratch.cell, &mut scratch.masks, r.span, cell_l, cell_r.map(|c| &c[..]), &mut notes)?;
+            let p = compile_cell(ctx, &mut scratch.work.cell, &mut scratch.masks, r.span, cell_l, cell_r.map(|c| &c[..]), &mut notes)?;
             cells.push(PatternCell::Cell(p));
         }
         let ellipses = cells.iter().filter(|c| matches!(c, PatternCell::Ellipsis)).count();
         if ellipses > 2 {
             return None;
         }
-        let (obj_mask, mov_mask) = (&mut scratch.row_obj, &mut scratch.row_mov);
+        let (obj_mask, mov_mask) = (&mut scratch.work.row_obj, &mut scratch.work.row_mov);
         clear(obj_mask);
         clear(mov_mask);
         let mut any_masks: Vec<&[u64]> = Vec::new();
@@ -974,7 +1007,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
     }
     let any_masks: Box<[Box<[u64]>]> =
         if any_masks.is_empty() { Box::default() } else { any_masks.iter().map(|a| Box::from(*a)).collect() };
-    let (rule_mask, rule_mov, rule_no) = (&mut scratch.rule_obj, &mut scratch.rule_mov, &mut scratch.rule_no);
+    let (rule_mask, rule_mov, rule_no) = (&mut scratch.work.rule_obj, &mut scratch.work.rule_mov, &mut scratch.work.rule_no);
     clear(rule_mask);
     clear(rule_mov);
     // Objects some cell must lack: a level where every cell holds one of
@@ -1242,6 +1275,7 @@ pub(crate) fn build(
             late_rules: late_set(Some(k)),
         })
         .collect();
+    scratch.work.give_back();
     CompiledRules {
         rules: main,
         late_rules: late,
