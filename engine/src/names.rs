@@ -212,14 +212,14 @@ impl<'a> NameTable<'a> {
             let mut items: Vec<&'a str> = Vec::new();
             let mut bad = false;
             for (i, it) in d.items.iter().enumerate() {
-                if it.text == n {
+                if it.text.as_str() == n {
                     if !bad {
                         self.problems.push(cat::legend_self(span, n));
                     }
                     bad = true;
                     continue;
                 }
-                if d.items[..i].iter().any(|p| p.text == it.text) {
+                if d.items[..i].iter().any(|p| p.text.as_str() == it.text.as_str()) {
                     self.problems.push(cat::legend_repeat(it.span, &it.text));
                 }
                 if self.index.contains_key(it.text.as_str()) {

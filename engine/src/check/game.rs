@@ -20,7 +20,7 @@ pub fn check(ast: &Ast, names: &NameTable, layered: &HashMap<&str, usize>, out: 
         out.push(cat::no_background(objects_at));
     } else if let Some(Meaning::Aggregate(_)) = names.meaning("background") {
         let line = names.line_of("background");
-        let span = ast.legend.iter().find(|l| l.name.text == "background" && l.span.line == line).map_or(objects_at, |l| l.span);
+        let span = ast.legend.iter().find(|l| l.name.text.as_str() == "background" && l.span.line == line).map_or(objects_at, |l| l.span);
         out.push(cat::background_aggregate(span));
     } else if let Some(Meaning::Property(members)) = names.meaning("background") {
         // The level's background is one object per cell on one layer.
@@ -28,7 +28,7 @@ pub fn check(ast: &Ast, names: &NameTable, layered: &HashMap<&str, usize>, out: 
         if layers.len() > 1 {
             let line = names.line_of("background");
             let span =
-                ast.legend.iter().find(|l| l.name.text == "background" && l.span.line == line).map_or(objects_at, |l| l.span);
+                ast.legend.iter().find(|l| l.name.text.as_str() == "background" && l.span.line == line).map_or(objects_at, |l| l.span);
             out.push(cat::background_layers(span));
         }
     }

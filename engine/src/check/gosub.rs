@@ -17,7 +17,7 @@ struct Routine<'a> {
 }
 
 fn is_late(rule: &crate::syntax::ast::Rule) -> bool {
-    rule.prefixes.iter().any(|p| p.text == "late")
+    rule.prefixes.iter().any(|p| p.text.as_str() == "late")
 }
 
 /// Check every `subroutine` line and every `gosub`.
@@ -52,7 +52,7 @@ pub fn check(ast: &Ast, out: &mut Vec<Diagnostic>) {
     }
     for def in &ast.rules {
         let RuleLineKind::Rule(rule) = &def.kind else { continue };
-        for cmd in rule.commands.iter().filter(|c| c.name.text == "gosub") {
+        for cmd in rule.commands.iter().filter(|c| c.name.text.as_str() == "gosub") {
             let name = cmd.argument.as_deref().unwrap_or("");
             let span = Span { end: def.span.end.max(cmd.name.span.end), ..cmd.name.span };
             let Some(target) = routines.iter().find(|r| r.name == name) else {

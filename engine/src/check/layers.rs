@@ -25,7 +25,7 @@ pub fn check<'a>(ast: &Ast, names: &NameTable<'a>, out: &mut Vec<Diagnostic>) ->
                     out.push(cat::background_not_alone(id.span));
                 }
                 bg_first = k == 0 || bg_first;
-            } else if k > 0 && layer.names[..k].iter().any(|x| x.text == "background") {
+            } else if k > 0 && layer.names[..k].iter().any(|x| x.text.as_str() == "background") {
                 out.push(cat::background_not_alone(id.span));
             }
             let objs: &[&'a str] = match names.meaning(n) {

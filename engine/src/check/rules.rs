@@ -8,7 +8,7 @@ use crate::diag::Diagnostic;
 use crate::syntax::ast::{Ast, Cell, CellItem, CellRow, Rule, RuleLineKind};
 
 fn is_no(it: &CellItem) -> bool {
-    it.modifier.as_ref().is_some_and(|m| m.text == "no")
+    it.modifier.as_ref().is_some_and(|m| m.text.as_str() == "no")
 }
 
 fn check_cell(items: &[CellItem], rhs: bool, names: &NameTable, span: crate::span::Span, out: &mut Vec<Diagnostic>) {
@@ -18,7 +18,7 @@ fn check_cell(items: &[CellItem], rhs: bool, names: &NameTable, span: crate::spa
         }
     }
     for (i, it) in items.iter().enumerate() {
-        if let Some(prev) = items[..i].iter().find(|p| p.name.text == it.name.text) {
+        if let Some(prev) = items[..i].iter().find(|p| p.name.text.as_str() == it.name.text.as_str()) {
             if is_no(prev) && is_no(it) {
                 out.push(cat::cell_no_repeat(span, &it.name.text));
             } else {
@@ -83,7 +83,7 @@ fn check_rule(rule: &Rule, names: &NameTable, out: &mut Vec<Diagnostic>) {
                 match c {
                     Cell::Items(items, s) => {
                         check_cell(items, side, names, *s, out);
-                        if !side && items.iter().any(|i| i.modifier.as_ref().is_some_and(|m| m.text == "random")) {
+                        if !side && items.iter().any(|i| i.modifier.as_ref().is_some_and(|m| m.text.as_str() == "random")) {
                             out.push(cat::rule_random_on_left(*s));
                         }
                     }
@@ -109,12 +109,12 @@ fn check_rule(rule: &Rule, names: &NameTable, out: &mut Vec<Diagnostic>) {
         for (a, b) in l.cells.iter().zip(&r.cells) {
             let (Cell::Items(..), Cell::Items(ri, s)) = (a, b) else { continue };
             for it in ri {
-                if is_no(it) || it.modifier.as_ref().is_some_and(|m| m.text == "random") {
+                if is_no(it) || it.modifier.as_ref().is_some_and(|m| m.text.as_str() == "random") {
                     continue;
                 }
                 // (The left row is searched first: it is cheaper than a
                 // name lookup and usually holds the name.)
-                if !row_items(l).any(|i| i.name.text == it.name.text)
+                if !row_items(l).any(|i| i.name.text.as_str() == it.name.text.as_str())
                     && let Some(Meaning::Property(_)) = names.meaning(&it.name.text) {
                         out.push(cat::rule_property_unmatched(*s, &it.name.text));
                     }
@@ -195,7 +195,7 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
         match &def.kind {
             RuleLineKind::StartLoop | RuleLineKind::EndLoop | RuleLineKind::Subroutine(_) => {}
             RuleLineKind::Rule(rule) => {
-                let late = rule.prefixes.iter().any(|p| p.text == "late");
+                let late = rule.prefixes.iter().any(|p| p.text.as_str() == "late");
                 if rule.plus.is_some() && prev_late.is_some_and(|p| p != late) {
                     out.push(cat::rule_group_mixes_late(def.span));
                 }

@@ -198,7 +198,7 @@ fn convert_row(syms: &mut Symbols, row: &CellRow) -> Vec<ICell> {
             Cell::Items(items, _) => {
                 let mut out = ICell::new();
                 for it in items {
-                    if it.name.text == "..." {
+                    if it.name.text.as_str() == "..." {
                         out.push(Term { dir: Dir::Ellipsis, name: ELLIPSIS });
                         continue;
                     }
@@ -280,7 +280,7 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
             rule.commands
             .iter()
             .map(|c| {
-                let arg = if c.name.text == "message" {
+                let arg = if c.name.text.as_str() == "message" {
                     let m = c.argument.clone().unwrap_or_default();
                     Some(if m.trim().is_empty() { " ".to_owned() } else { m.trim().to_owned() })
                 } else {

@@ -528,7 +528,7 @@ impl<'s> Parser<'s> {
                             break;
                         }
                         if text.starts_with("sfx")
-                            && !self.ast.sounds.iter().any(|s| s.words.first().is_some_and(|w| w.text == text))
+                            && !self.ast.sounds.iter().any(|s| s.words.first().is_some_and(|w| w.text.as_str() == text))
                         {
                             warnings.push(cat::rule_sfx_undefined(sp(t), text));
                         }
