@@ -5,7 +5,7 @@
 //! reference reports both and so do we.
 
 use super::expand::{Dir, IRule};
-use super::symbols::{Kind, Symbols};
+use super::symbols::{Kind, Sym, Symbols};
 use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
 use std::collections::{BTreeMap, BTreeSet};
@@ -15,7 +15,8 @@ use std::collections::{BTreeMap, BTreeSet};
 #[derive(Default)]
 struct Required {
     objects: BTreeSet<usize>,
-    layers: BTreeMap<usize, String>,
+    /// Each filled layer and the name (as written) that fills it.
+    layers: BTreeMap<usize, Sym>,
 }
 
 fn required_by(syms: &Symbols, cell: &[super::expand::Term]) -> Required {
@@ -30,20 +31,20 @@ fn required_by(syms: &Symbols, cell: &[super::expand::Term]) -> Required {
                 // Only a property whose members share one layer fills it.
                 if let Some(layer) = info.single_layer {
                     req.objects.extend(members.iter().filter_map(|&m| syms.info(m).object.map(|x| x.0)));
-                    req.layers.insert(layer, info.text.to_string());
+                    req.layers.insert(layer, t.name);
                 }
             }
             Kind::Object(o) => {
                 if let Some((id, layer)) = syms.info(*o).object {
                     req.objects.insert(id);
-                    req.layers.insert(layer, info.text.to_string());
+                    req.layers.insert(layer, t.name);
                 }
             }
             Kind::Aggregate(members) => {
                 for &m in members {
                     if let Some((id, layer)) = syms.info(m).object {
                         req.objects.insert(id);
-                        req.layers.insert(layer, info.text.to_string());
+                        req.layers.insert(layer, t.name);
                     }
                 }
             }
@@ -76,7 +77,7 @@ pub(crate) fn superfluous_no(syms: &Symbols, rules: &[IRule], out: &mut Vec<Diag
                     names.id_names.get(id).and_then(|n| names.object(n)).is_some_and(|(_, l)| req.layers.contains_key(&l))
                 });
                 if covered {
-                    let by: Vec<String> = req.layers.values().map(|n| n.to_uppercase()).collect();
+                    let by: Vec<String> = req.layers.values().map(|&n| syms.text(n).to_uppercase()).collect();
                     let layers: Vec<String> = req.layers.keys().map(|l| (l + 1).to_string()).collect();
                     out.push(cat::superfluous_no(rule.span, syms.text(t.name), &by, &layers));
                 }
