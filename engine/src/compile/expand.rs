@@ -30,7 +30,7 @@ pub(crate) enum Dir {
     Moving,
     Stationary,
     No,
-    RandomDir,
+    Randomdir,
     Random,
     /// `^`
     RelUp,
@@ -120,7 +120,7 @@ fn intern(word: &str) -> Option<Dir> {
         "moving" => D::Moving,
         "stationary" => D::Stationary,
         "no" => D::No,
-        "randomdir" => D::RandomDir,
+        "randomdir" => D::Randomdir,
         "random" => D::Random,
         "^" => D::RelUp,
         "v" => D::RelDown,

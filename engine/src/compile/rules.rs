@@ -515,7 +515,7 @@ fn dir_mask(dir: Dir) -> u64 {
         Dir::Right => 8,
         Dir::Moving => 15,
         Dir::No => 3,
-        Dir::RandomDir => 5,
+        Dir::Randomdir => 5,
         Dir::Random => 18,
         Dir::Action => 16,
         _ => 0,
@@ -846,7 +846,7 @@ fn compile_cell(
             }
             match t.dir {
                 Dir::Stationary => bits::mov_or(mov_clear, layer, LAYER_BITS),
-                Dir::RandomDir => random_dir_layers.push(layer),
+                Dir::Randomdir => random_dir_layers.push(layer),
                 d => bits::mov_or(mov_set, layer, dir_mask(d)),
             }
         }
