@@ -936,7 +936,8 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
         let (obj_mask, mov_mask) = (&mut scratch.work.row_obj, &mut scratch.work.row_mov);
         clear(obj_mask);
         clear(mov_mask);
-        let mut any_masks: Vec<&[u64]> = Vec::new();
+        // (A row names few properties: the list lives in place.)
+        let mut any_masks: crate::inline::InlineVec<&[u64], 4> = crate::inline::InlineVec::new();
         for c in &cells {
             if let PatternCell::Cell(p) = c {
                 or_into(obj_mask, &p.present);
@@ -999,7 +1000,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
         Direction::Action => return None,
         d => d,
     };
-    let mut any_masks: Vec<&[u64]> = Vec::new();
+    let mut any_masks: crate::inline::InlineVec<&[u64], 4> = crate::inline::InlineVec::new();
     for a in rows.iter().flat_map(|r| r.any_masks.iter()) {
         if !any_masks.contains(&&**a) {
             any_masks.push(a);
@@ -1076,12 +1077,13 @@ pub struct RigidInfo {
 fn group_rules(ctx: &Ctx, scratch: &mut Scratch, rules: &[&IRule], mut diags: Option<&mut Vec<Diagnostic>>) -> Vec<Vec<Rule>> {
     // Groups by their number (the line of their first rule), in the order
     // the rules come; sorted by number at the end unless they came so.
-    let mut groups: Vec<(u32, Vec<Rule>)> = Vec::new();
+    let mut groups: Vec<(u32, Vec<Rule>)> = Vec::with_capacity(rules.len());
     let mut in_order = true;
     // Each compiled rule's group, line, span and discard pair.
     #[expect(clippy::type_complexity, reason = "a local table of (group, line, span, discard pair), used only here")]
-    let mut seen: Vec<(u32, u32, crate::span::Span, Option<(String, String)>)> = Vec::new();
-    for r in rules {
+    let mut seen: Vec<(u32, u32, crate::span::Span, Option<(String, String)>)> =
+        Vec::with_capacity(if diags.is_some() { rules.len() } else { 0 });
+    for (i, r) in rules.iter().enumerate() {
         let Some(c) = compile_rule(ctx, scratch, r) else { continue };
         if let Some(out) = diags.as_deref_mut() {
             out.extend(c.warnings);
@@ -1102,7 +1104,9 @@ fn group_rules(ctx: &Ctx, scratch: &mut Scratch, rules: &[&IRule], mut diags: Op
                 Some(k) => groups[k].1.push(c.rule),
                 None => {
                     in_order &= last.is_none_or(|g| g < r.group);
-                    let mut list = Vec::with_capacity(4);
+                    // Room for the rules of the group that follow this one.
+                    let run = rules[i..].iter().take_while(|x| x.group == r.group).count();
+                    let mut list = Vec::with_capacity(run);
                     list.push(c.rule);
                     groups.push((r.group, list));
                 }
