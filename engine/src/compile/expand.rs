@@ -360,19 +360,21 @@ fn for_each_cell(r: &mut IRule, mut f: impl FnMut(&mut ICell)) {
 }
 
 /// A small map that remembers insertion order (JavaScript object key order
-/// for non-numeric keys). Few keys per rule: a linear scan beats hashing.
+/// for non-numeric keys). Few keys per rule: a linear scan beats hashing,
+/// and a map of one key (most) lives in place, so copying it with each
+/// split of a rule allocates nothing.
 #[derive(Debug, Clone)]
-struct OrderedMap<K, V> {
-    entries: Vec<(K, V)>,
+struct OrderedMap<K: Copy + Default, V: Copy + Default> {
+    entries: crate::inline::InlineVec<(K, V), 1>,
 }
 
-impl<K, V> Default for OrderedMap<K, V> {
+impl<K: Copy + Default, V: Copy + Default> Default for OrderedMap<K, V> {
     fn default() -> Self {
-        Self { entries: Vec::new() }
+        Self { entries: crate::inline::InlineVec::new() }
     }
 }
 
-impl<K: PartialEq, V> OrderedMap<K, V> {
+impl<K: PartialEq + Copy + Default, V: Copy + Default> OrderedMap<K, V> {
     fn get_mut(&mut self, k: &K) -> Option<&mut V> {
         self.entries.iter_mut().find(|(key, _)| key == k).map(|(_, v)| v)
     }
@@ -390,7 +392,7 @@ impl<K: PartialEq, V> OrderedMap<K, V> {
     }
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy, Default)]
 struct MovingRep {
     concrete: Dir,
     count: usize,

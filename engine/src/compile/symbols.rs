@@ -13,7 +13,7 @@ use crate::fasthash::HashMap;
 use std::rc::Rc;
 
 /// A name in the [`Symbols`] table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub(crate) struct Sym(u32);
 
 /// The ellipsis `...`, always the first symbol.
