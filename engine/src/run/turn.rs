@@ -270,6 +270,11 @@ impl Session {
         if let Some(d) = dir {
             self.start_movement(d, &mut player_positions);
         }
+        if let Some(board) = self.board.as_ref()
+            && fast
+        {
+            self.planes.sync(board);
+        }
         if self.trace.is_some() {
             if let Some(r) = self.trace.as_deref_mut() {
                 r.banned_seen.clear();
@@ -316,6 +321,9 @@ impl Session {
                     board.rigid_marked = true;
                     // The movement masks were cleared with the movements.
                     board.recompute_all_masks();
+                    if self.planes.valid {
+                        self.planes.sync(board);
+                    }
                 }
                 self.queue.clear();
                 self.sfx_create.fill(0);
@@ -339,6 +347,7 @@ impl Session {
                 break;
             }
         }
+        self.planes.valid = false;
 
         if !player_positions.is_empty() && game.metadata.has("require_player_movement") {
             let moved = match self.board.as_ref() {
@@ -676,7 +685,15 @@ impl Session {
         all.ends.clear();
         for row in &rule.rows {
             let before = all.found.len();
-            if self.fast_paths() {
+            if self.planes.valid && row.ellipses == 0 && self.planes.match_row(board, row, rule.dir, &mut all.found) {
+                // Tests check the planes against the scan.
+                #[cfg(test)]
+                {
+                    let mut check = Vec::new();
+                    board.match_row_general(row, rule.dir, &mut check);
+                    assert_eq!(&all.found[before..], &check[..], "rule line {} dir {:?}", rule.line, rule.dir);
+                }
+            } else if self.fast_paths() {
                 board.match_row(row, rule.dir, &mut all.found);
             } else {
                 board.match_row_general(row, rule.dir, &mut all.found);
@@ -926,6 +943,7 @@ impl Session {
             if new != old {
                 self.sfx_create[w] |= new & !old;
                 self.sfx_destroy[w] |= old & !new;
+                self.planes.flip(i, w, old ^ new);
                 *o = new;
                 changed = true;
             }
@@ -941,6 +959,7 @@ impl Session {
             }
             let new = (*m & !clear) | rep.mov_set[w];
             if new != *m {
+                self.planes.flip(i, ow + w, *m ^ new);
                 *m = new;
                 movs_changed = true;
             }
@@ -1070,14 +1089,20 @@ impl Session {
             new[w] = (old & !clear[w]) | set[w];
             created[w] |= new[w] & !old;
             destroyed[w] |= old & !new[w];
-            objs_changed |= new[w] != old;
+            if new[w] != old {
+                objs_changed = true;
+                self.planes.flip(i, w, old ^ new[w]);
+            }
             objs[w] = new[w];
         }
         let mut movs_changed = false;
         for w in 0..MW {
             let old = movs[w];
             let m = (old & !mclear[w]) | mset[w];
-            movs_changed |= m != old;
+            if m != old {
+                movs_changed = true;
+                self.planes.flip(i, OW + w, old ^ m);
+            }
             movs[w] = m;
         }
         if objs_changed {
@@ -1179,6 +1204,10 @@ impl Session {
         for w in 0..ow {
             self.sfx_create[w] |= new[w] & !old[w];
             self.sfx_destroy[w] |= old[w] & !new[w];
+            self.planes.flip(i, w, old[w] ^ new[w]);
+        }
+        for w in 0..mw {
+            self.planes.flip(i, ow + w, oldm[w] ^ newm[w]);
         }
         board.objects[i * ow..(i + 1) * ow].copy_from_slice(new);
         board.movements[i * mw..(i + 1) * mw].copy_from_slice(newm);
@@ -1247,7 +1276,7 @@ impl Session {
                 }
                 for i in x * h..((x + 1) * h).min(n) {
                     if board.movements[i * mw..(i + 1) * mw].iter().any(|&m| m != 0)
-                        && reposition_cell(board, &game, i, &mut self.seeds_move)
+                        && reposition_cell(board, &game, i, &mut self.seeds_move, &mut self.planes)
                     {
                         moved = true;
                     }
@@ -1265,6 +1294,7 @@ impl Session {
         if !game.rigid && game.sounds.cantmove.is_empty() {
             // The leftover movements matter only to rigid bodies and
             // cantmove sounds.
+            self.planes.clear_movements(&board.map_mov);
             board.clear_movements();
             return false;
         }
@@ -1322,6 +1352,7 @@ impl Session {
         }
         // Every cell's movements are spent: cleared at once, not per cell
         // (a call to memset per cell and array was 5% of a turn).
+        self.planes.clear_movements(&board.map_mov);
         board.clear_movements();
         do_undo
     }
@@ -1541,7 +1572,13 @@ fn traced_command(q: Queued) -> QueuedCommand {
 /// anything moved. Only the layers with a movement are visited; the
 /// movements left are a subset of those before, so the masks still cover
 /// them.
-fn reposition_cell(board: &mut Board, game: &crate::compile::Game, i: usize, seeds: &mut Vec<String>) -> bool {
+fn reposition_cell(
+    board: &mut Board,
+    game: &crate::compile::Game,
+    i: usize,
+    seeds: &mut Vec<String>,
+    planes: &mut super::planes::Planes,
+) -> bool {
     let mw = board.mw;
     let mut moved = false;
     for w in 0..mw {
@@ -1554,8 +1591,9 @@ fn reposition_cell(board: &mut Board, game: &crate::compile::Game, i: usize, see
             }
             word &= !(bits::LAYER_BITS << (slot * 5));
             let lm = bits::mov_get(&board.movements[i * mw..(i + 1) * mw], layer);
-            if lm != 0 && reposition_on_layer(board, game, i, layer, lm, seeds) {
+            if lm != 0 && reposition_on_layer(board, game, i, layer, lm, seeds, planes) {
                 bits::mov_clear(&mut board.movements[i * mw..(i + 1) * mw], layer, lm);
+                planes.flip(i, board.ow + w, lm << (slot * 5));
                 moved = true;
             }
         }
@@ -1570,6 +1608,7 @@ fn reposition_on_layer(
     layer: usize,
     dir: u64,
     seeds: &mut Vec<String>,
+    planes: &mut super::planes::Planes,
 ) -> bool {
     let (dx, dy): (isize, isize) = match dir {
         1 => (0, -1),
@@ -1607,6 +1646,10 @@ fn reposition_on_layer(
     let (tx, ty) = (t / h, t % h);
     for w in 0..ow {
         let moving = board.objects[i * ow + w] & lm[w];
+        // What moves leaves one cell for another (which had none of the
+        // layer's objects).
+        planes.flip(i, w, moving);
+        planes.flip(t, w, moving);
         board.objects[i * ow + w] &= !lm[w];
         board.objects[t * ow + w] |= moving;
         board.row_obj[ty * ow + w] |= moving;
