@@ -13,7 +13,9 @@
 //! turns).
 
 use super::board::{Board, RowMatch};
-use crate::compile::{CellPattern, Direction, PatternCell, Row};
+use crate::compile::rules::NarrowCell;
+use crate::compile::{CellPattern, Direction, Game, PatternCell, Row};
+use std::sync::Arc;
 
 /// Boards of more cells than this are matched by scanning (their planes
 /// would cost more to keep than they save).
@@ -38,17 +40,38 @@ pub(crate) struct Planes {
     shadow: Vec<u64>,
     /// Movement planes that may hold a cell (a bit per plane).
     mov_live: Vec<u64>,
+    /// The game [`Planes::enabled`] was worked out for.
+    game: Option<Arc<Game>>,
+    /// Whether the game has enough rows the planes match to be worth
+    /// keeping them.
+    enabled: bool,
+}
+
+/// Rows (without ellipses or required movements) a game needs for its
+/// boards to be kept as planes: with fewer, keeping them costs more than
+/// the scans it saves.
+const MIN_ROWS: usize = 8;
+
+/// Whether the planes would match `row` (else the scan does).
+#[inline]
+pub(crate) fn takes(row: &Row) -> bool {
+    row.ellipses == 0 && row.mov_mask.iter().all(|&m| m == 0)
 }
 
 impl Planes {
     /// Make the planes hold `board` (objects and movements) for a rule
     /// phase: only the objects that changed since they last held it are
     /// written. Boards too big for planes are left without (not valid).
-    pub(crate) fn sync(&mut self, board: &Board) {
+    pub(crate) fn sync(&mut self, game: &Arc<Game>, board: &Board) {
+        if !self.game.as_ref().is_some_and(|g| Arc::ptr_eq(g, game)) {
+            let rows = game.all_rules().flat_map(|r| r.rows.iter()).filter(|row| takes(row)).count();
+            self.enabled = rows >= MIN_ROWS;
+            self.game = Some(Arc::clone(game));
+        }
         let (ow, mw) = (board.ow, board.mw);
         let cells = board.cells();
         let words = cells.div_ceil(64).max(1);
-        if words > MAX_WORDS || ow == 0 {
+        if words > MAX_WORDS || ow == 0 || !self.enabled {
             self.valid = false;
             return;
         }
@@ -70,8 +93,18 @@ impl Planes {
         // Objects: what differs from what the planes hold, found eight
         // words at a time.
         const BLOCK: usize = 8;
+        let same = |now: &[u64], then: &[u64]| -> bool {
+            let (Ok(a), Ok(b)) = (<&[u64; BLOCK]>::try_from(now), <&[u64; BLOCK]>::try_from(then)) else {
+                return now == then;
+            };
+            let mut d = 0;
+            for k in 0..BLOCK {
+                d |= a[k] ^ b[k];
+            }
+            d == 0
+        };
         for (b, (now, then)) in board.objects.chunks(BLOCK).zip(self.shadow.chunks_mut(BLOCK)).enumerate() {
-            if now.iter().zip(then.iter()).fold(0, |a, (x, y)| a | (x ^ y)) == 0 {
+            if same(now, then) {
                 continue;
             }
             for (k, (x, y)) in now.iter().zip(then.iter_mut()).enumerate() {
@@ -220,6 +253,46 @@ impl Planes {
         Some(term)
     }
 
+    /// [`Planes::cell_places`] for a one-word game's cell.
+    #[inline(always)]
+    fn narrow_places<const W: usize>(&self, board: &Board, c: &NarrowCell) -> Option<[u64; W]> {
+        let (live, live_mov) = (board.map_obj[0], board.map_mov[0]);
+        let (present, missing) = (c.present, c.missing & live);
+        let (mov_present, mov_missing) = (c.mov_present, c.mov_missing & live_mov);
+        if present | missing | mov_present | mov_missing == 0 && c.any_present.is_empty() {
+            return None;
+        }
+        let mut term = [!0u64; W];
+        let mut each = |mut rest: u64, first: usize, negate: bool| {
+            while rest != 0 {
+                let x = self.plane::<W>(first + rest.trailing_zeros() as usize);
+                rest &= rest - 1;
+                for k in 0..W {
+                    term[k] &= if negate { !x[k] } else { x[k] };
+                }
+            }
+        };
+        each(present, 0, false);
+        each(missing, 0, true);
+        each(mov_present, 64, false);
+        each(mov_missing, 64, true);
+        for &a in &c.any_present {
+            let mut any = [0u64; W];
+            let mut rest = a & live;
+            while rest != 0 {
+                let x = self.plane::<W>(rest.trailing_zeros() as usize);
+                rest &= rest - 1;
+                for k in 0..W {
+                    any[k] |= x[k];
+                }
+            }
+            for k in 0..W {
+                term[k] &= any[k];
+            }
+        }
+        Some(term)
+    }
+
     fn match_fixed<const W: usize>(&self, board: &Board, row: &Row, dir: Direction, out: &mut Vec<RowMatch>) {
         let (w, h) = (board.width as isize, board.height as isize);
         let len = row.len as isize;
@@ -241,13 +314,26 @@ impl Planes {
         if tail != 0 {
             acc[W - 1] = (1u64 << tail) - 1;
         }
-        for (k, c) in row.cells.iter().enumerate() {
-            let PatternCell::Cell(p) = c else { return };
-            let Some(term) = self.cell_places::<W>(board, p) else { continue };
-            // Place `i` needs cell `i + k * d` in the term.
-            shift_and::<W>(&mut acc, &term, k as isize * d);
-            if acc.iter().all(|&x| x == 0) {
-                return;
+        if let Some(narrow) = row.narrow.as_deref()
+            && self.ow == 1
+            && self.mw == 1
+        {
+            for (k, c) in narrow.iter().enumerate() {
+                let Some(term) = self.narrow_places::<W>(board, c) else { continue };
+                // Place `i` needs cell `i + k * d` in the term.
+                shift_and::<W>(&mut acc, &term, k as isize * d);
+                if acc.iter().all(|&x| x == 0) {
+                    return;
+                }
+            }
+        } else {
+            for (k, c) in row.cells.iter().enumerate() {
+                let PatternCell::Cell(p) = c else { return };
+                let Some(term) = self.cell_places::<W>(board, p) else { continue };
+                shift_and::<W>(&mut acc, &term, k as isize * d);
+                if acc.iter().all(|&x| x == 0) {
+                    return;
+                }
             }
         }
         let before = out.len();

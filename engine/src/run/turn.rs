@@ -273,7 +273,7 @@ impl Session {
         if let Some(board) = self.board.as_ref()
             && fast
         {
-            self.planes.sync(board);
+            self.planes.sync(&self.game, board);
         }
         if self.trace.is_some() {
             if let Some(r) = self.trace.as_deref_mut() {
@@ -322,7 +322,7 @@ impl Session {
                     // The movement masks were cleared with the movements.
                     board.recompute_all_masks();
                     if self.planes.valid {
-                        self.planes.sync(board);
+                        self.planes.sync(&self.game, board);
                     }
                 }
                 self.queue.clear();
@@ -685,7 +685,12 @@ impl Session {
         all.ends.clear();
         for row in &rule.rows {
             let before = all.found.len();
-            if self.planes.valid && row.ellipses == 0 && self.planes.match_row(board, row, rule.dir, &mut all.found) {
+            // Rows that need a movement are left to the scan: its line masks
+            // pass over every line without one, which is most of them.
+            if self.planes.valid
+                && super::planes::takes(row)
+                && self.planes.match_row(board, row, rule.dir, &mut all.found)
+            {
                 // Tests check the planes against the scan.
                 #[cfg(test)]
                 {
