@@ -917,7 +917,11 @@ impl Session {
         if fast {
             macro_rules! fixed {
                 ($ow:literal, $mw:literal) => {
-                    return self.replace_fixed::<$ow, $mw>(rep, i)
+                    return if self.planes.valid {
+                        self.replace_fixed::<$ow, $mw, true>(rep, i)
+                    } else {
+                        self.replace_fixed::<$ow, $mw, false>(rep, i)
+                    }
                 };
             }
             fixed_widths!(ow, mw, fixed);
@@ -997,8 +1001,8 @@ impl Session {
         // undo one.
         let stay = rule.matches_stay(&self.game.layer_masks);
         let mut changed = false;
-        macro_rules! each {
-            ($ow:literal, $mw:literal) => {{
+        macro_rules! each_with {
+            ($ow:literal, $mw:literal, $planes:literal) => {{
                 for (k, m) in ms.iter().enumerate() {
                     if k > 0 && !stay && !self.board.as_ref().is_some_and(|b| b.row_matches_at(row, rule.dir, *m)) {
                         continue;
@@ -1009,12 +1013,17 @@ impl Session {
                             && let Some(rep) = &pat.replace
                             && (0..cells).contains(&p)
                         {
-                            changed |= self.replace_fixed::<$ow, $mw>(rep, p as usize);
+                            changed |= self.replace_fixed::<$ow, $mw, $planes>(rep, p as usize);
                         }
                         p += d;
                     }
                 }
                 return changed;
+            }};
+        }
+        macro_rules! each {
+            ($ow:literal, $mw:literal) => {{
+                if self.planes.valid { each_with!($ow, $mw, true) } else { each_with!($ow, $mw, false) }
             }};
         }
         fixed_widths!(ow, mw, each);
@@ -1032,12 +1041,17 @@ impl Session {
         let Some(board) = self.board.as_ref() else { return false };
         let (ow, mw, cells) = (board.ow, board.mw, board.cells());
         let mut changed = false;
-        macro_rules! each {
-            ($ow:literal, $mw:literal) => {{
+        macro_rules! each_with {
+            ($ow:literal, $mw:literal, $planes:literal) => {{
                 for m in ms.iter().filter(|m| m.start < cells) {
-                    changed |= self.replace_fixed::<$ow, $mw>(rep, m.start);
+                    changed |= self.replace_fixed::<$ow, $mw, $planes>(rep, m.start);
                 }
                 return changed;
+            }};
+        }
+        macro_rules! each {
+            ($ow:literal, $mw:literal) => {{
+                if self.planes.valid { each_with!($ow, $mw, true) } else { each_with!($ow, $mw, false) }
             }};
         }
         fixed_widths!(ow, mw, each);
@@ -1051,7 +1065,12 @@ impl Session {
     /// movements: the random object's masks are folded into the
     /// replacement's first, then each word is rewritten once.
     #[inline(always)]
-    fn replace_fixed<const OW: usize, const MW: usize>(&mut self, rep: &crate::compile::Replacement, i: usize) -> bool {
+    /// `PLANES`: whether the planes are kept (see `planes`).
+    fn replace_fixed<const OW: usize, const MW: usize, const PLANES: bool>(
+        &mut self,
+        rep: &crate::compile::Replacement,
+        i: usize,
+    ) -> bool {
         let Some(board) = self.board.as_mut() else { return false };
         let (Ok(mut clear), Ok(mut set), Ok(mut mclear), Ok(mset)) = (
             <[u64; OW]>::try_from(&rep.obj_clear[..]),
@@ -1096,7 +1115,9 @@ impl Session {
             destroyed[w] |= old & !new[w];
             if new[w] != old {
                 objs_changed = true;
-                self.planes.flip(i, w, old ^ new[w]);
+                if PLANES {
+                    self.planes.flip(i, w, old ^ new[w]);
+                }
             }
             objs[w] = new[w];
         }
@@ -1106,7 +1127,9 @@ impl Session {
             let m = (old & !mclear[w]) | mset[w];
             if m != old {
                 movs_changed = true;
-                self.planes.flip(i, OW + w, old ^ m);
+                if PLANES {
+                    self.planes.flip(i, OW + w, old ^ m);
+                }
             }
             movs[w] = m;
         }
