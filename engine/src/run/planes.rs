@@ -47,15 +47,23 @@ pub(crate) struct Planes {
     enabled: bool,
 }
 
-/// Rows (without ellipses or required movements) a game needs for its
-/// boards to be kept as planes: with fewer, keeping them costs more than
-/// the scans it saves.
+/// Rows the planes match that need no movement, below which a game's
+/// boards are not kept as planes: keeping them costs every rewrite and
+/// every turn's start something, and games with few such rows (most of
+/// their rows having ellipses, or led by the player's movement) saved
+/// less than that in our measurements.
 const MIN_ROWS: usize = 8;
 
-/// Whether the planes would match `row` (else the scan does).
+/// Whether the planes match `row` (else the scan does): rows without
+/// ellipses.
 #[inline]
 pub(crate) fn takes(row: &Row) -> bool {
-    row.ellipses == 0 && row.mov_mask.iter().all(|&m| m == 0)
+    row.ellipses == 0
+}
+
+/// Whether `row` counts towards [`MIN_ROWS`].
+fn counts(row: &Row) -> bool {
+    takes(row) && row.mov_mask.iter().all(|&m| m == 0)
 }
 
 impl Planes {
@@ -64,7 +72,7 @@ impl Planes {
     /// written. Boards too big for planes are left without (not valid).
     pub(crate) fn sync(&mut self, game: &Arc<Game>, board: &Board) {
         if !self.game.as_ref().is_some_and(|g| Arc::ptr_eq(g, game)) {
-            let rows = game.all_rules().flat_map(|r| r.rows.iter()).filter(|row| takes(row)).count();
+            let rows = game.all_rules().flat_map(|r| r.rows.iter()).filter(|row| counts(row)).count();
             self.enabled = rows >= MIN_ROWS;
             self.game = Some(Arc::clone(game));
         }

@@ -685,8 +685,6 @@ impl Session {
         all.ends.clear();
         for row in &rule.rows {
             let before = all.found.len();
-            // Rows that need a movement are left to the scan: its line masks
-            // pass over every line without one, which is most of them.
             if self.planes.valid
                 && super::planes::takes(row)
                 && self.planes.match_row(board, row, rule.dir, &mut all.found)
