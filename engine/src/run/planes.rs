@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 /// Boards of more cells than this are matched by scanning (their planes
 /// would cost more to keep than they save).
-pub(crate) const MAX_WORDS: usize = 4;
+pub(crate) const MAX_WORDS: usize = 8;
 
 /// The planes of one board.
 #[derive(Debug, Default)]
@@ -200,6 +200,10 @@ impl Planes {
             2 => self.match_fixed::<2>(board, row, dir, out),
             3 => self.match_fixed::<3>(board, row, dir, out),
             4 => self.match_fixed::<4>(board, row, dir, out),
+            5 => self.match_fixed::<5>(board, row, dir, out),
+            6 => self.match_fixed::<6>(board, row, dir, out),
+            7 => self.match_fixed::<7>(board, row, dir, out),
+            8 => self.match_fixed::<8>(board, row, dir, out),
             _ => return false,
         }
         true
