@@ -396,7 +396,7 @@ fn flip_bits(bits: &mut [u64], words: usize, i: usize, w: usize, mut diff: u64) 
 fn shift_and<const W: usize>(acc: &mut [u64; W], term: &[u64; W], s: isize) {
     let at = |j: isize| -> u64 { if j >= 0 && (j as usize) < W { term[j as usize] } else { 0 } };
     if s >= 0 {
-        let (q, r) = ((s / 64) as isize, (s % 64) as u32);
+        let (q, r) = (s / 64, (s % 64) as u32);
         for (j, a) in acc.iter_mut().enumerate() {
             let j = j as isize;
             let v = if r == 0 { at(j + q) } else { (at(j + q) >> r) | (at(j + q + 1) << (64 - r)) };
@@ -404,7 +404,7 @@ fn shift_and<const W: usize>(acc: &mut [u64; W], term: &[u64; W], s: isize) {
         }
     } else {
         let s = -s;
-        let (q, r) = ((s / 64) as isize, (s % 64) as u32);
+        let (q, r) = (s / 64, (s % 64) as u32);
         for (j, a) in acc.iter_mut().enumerate() {
             let j = j as isize;
             let v = if r == 0 { at(j - q) } else { (at(j - q) << r) | (at(j - q - 1) >> (64 - r)) };

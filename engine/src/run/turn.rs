@@ -42,6 +42,9 @@ const GROUP_LOOP_CAP: usize = 200;
 const LOOP_POINT_CAP: usize = 200;
 /// Rigid re-simulations per turn (reference: 50).
 const RIGID_CAP: usize = 50;
+/// A rigid game's board as its turn started: objects, movements, rigid
+/// groups and rigid marks.
+type TurnStart = (Vec<u64>, Vec<u64>, Vec<u64>, Vec<u64>);
 /// Undo buffers kept for reuse.
 const SPARE_SNAPSHOTS: usize = 4;
 
@@ -313,25 +316,7 @@ impl Session {
                     self.trace_rigid_fail(&banned);
                 }
                 rigidloop = true;
-                if let (Some(board), Some((objects, movements, rg, ra))) = (self.board.as_mut(), &start) {
-                    board.objects.copy_from_slice(objects);
-                    board.movements.copy_from_slice(movements);
-                    board.rigid_group.copy_from_slice(rg);
-                    board.rigid_applied.copy_from_slice(ra);
-                    board.rigid_marked = true;
-                    // The movement masks were cleared with the movements.
-                    board.recompute_all_masks();
-                    if self.planes.valid {
-                        self.planes.sync(&self.game, board);
-                    }
-                }
-                self.queue.clear();
-                self.sfx_create.fill(0);
-                self.sfx_destroy.fill(0);
-                self.seeds_move.clear();
-                if self.trace.is_some() {
-                    self.trace_event(EventKind::RigidReloop);
-                }
+                self.rigid_reload(start.as_ref());
             } else {
                 if self.trace.is_some() {
                     self.trace_movements();
@@ -375,6 +360,31 @@ impl Session {
             self.keep_probe(k);
         }
         self.process_command_queue(bak, mode, dir.is_some())
+    }
+
+    /// Put the board back as the turn started (`start`: its objects,
+    /// movements and rigid marks then) for a rigid re-run, dropping what
+    /// the rules queued.
+    fn rigid_reload(&mut self, start: Option<&TurnStart>) {
+        if let (Some(board), Some((objects, movements, rg, ra))) = (self.board.as_mut(), start) {
+            board.objects.copy_from_slice(objects);
+            board.movements.copy_from_slice(movements);
+            board.rigid_group.copy_from_slice(rg);
+            board.rigid_applied.copy_from_slice(ra);
+            board.rigid_marked = true;
+            // The movement masks were cleared with the movements.
+            board.recompute_all_masks();
+            if self.planes.valid {
+                self.planes.sync(&self.game, board);
+            }
+        }
+        self.queue.clear();
+        self.sfx_create.fill(0);
+        self.sfx_destroy.fill(0);
+        self.seeds_move.clear();
+        if self.trace.is_some() {
+            self.trace_event(EventKind::RigidReloop);
+        }
     }
 
     /// A copy of the board's objects (for undo), made in a spare buffer
