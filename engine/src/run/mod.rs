@@ -10,6 +10,7 @@
 
 mod board;
 mod commands;
+mod planes;
 mod resume;
 mod state;
 pub mod trace;
@@ -192,6 +193,8 @@ pub struct Session {
     /// Limits hit so far, reported or not (a look-ahead that hits one is
     /// not kept).
     limits_seen: usize,
+    /// The board as bit planes, during a turn's rules (see `planes`).
+    planes: planes::Planes,
     /// Tests set this to run the general matching and rewriting code in
     /// place of the fast paths, to compare the two.
     #[cfg(test)]
@@ -242,6 +245,7 @@ impl Session {
             probe: turn::ProbeCache::default(),
             tracing_probe: false,
             limits_seen: 0,
+            planes: planes::Planes::default(),
             #[cfg(test)]
             general_paths: false,
         };

@@ -42,6 +42,9 @@ const GROUP_LOOP_CAP: usize = 200;
 const LOOP_POINT_CAP: usize = 200;
 /// Rigid re-simulations per turn (reference: 50).
 const RIGID_CAP: usize = 50;
+/// A rigid game's board as its turn started: objects, movements, rigid
+/// groups and rigid marks.
+type TurnStart = (Vec<u64>, Vec<u64>, Vec<u64>, Vec<u64>);
 /// Undo buffers kept for reuse.
 const SPARE_SNAPSHOTS: usize = 4;
 
@@ -270,6 +273,11 @@ impl Session {
         if let Some(d) = dir {
             self.start_movement(d, &mut player_positions);
         }
+        if let Some(board) = self.board.as_ref()
+            && fast
+        {
+            self.planes.sync(&self.game, board);
+        }
         if self.trace.is_some() {
             if let Some(r) = self.trace.as_deref_mut() {
                 r.banned_seen.clear();
@@ -308,22 +316,7 @@ impl Session {
                     self.trace_rigid_fail(&banned);
                 }
                 rigidloop = true;
-                if let (Some(board), Some((objects, movements, rg, ra))) = (self.board.as_mut(), &start) {
-                    board.objects.copy_from_slice(objects);
-                    board.movements.copy_from_slice(movements);
-                    board.rigid_group.copy_from_slice(rg);
-                    board.rigid_applied.copy_from_slice(ra);
-                    board.rigid_marked = true;
-                    // The movement masks were cleared with the movements.
-                    board.recompute_all_masks();
-                }
-                self.queue.clear();
-                self.sfx_create.fill(0);
-                self.sfx_destroy.fill(0);
-                self.seeds_move.clear();
-                if self.trace.is_some() {
-                    self.trace_event(EventKind::RigidReloop);
-                }
+                self.rigid_reload(start.as_ref());
             } else {
                 if self.trace.is_some() {
                     self.trace_movements();
@@ -339,6 +332,7 @@ impl Session {
                 break;
             }
         }
+        self.planes.valid = false;
 
         if !player_positions.is_empty() && game.metadata.has("require_player_movement") {
             let moved = match self.board.as_ref() {
@@ -366,6 +360,31 @@ impl Session {
             self.keep_probe(k);
         }
         self.process_command_queue(bak, mode, dir.is_some())
+    }
+
+    /// Put the board back as the turn started (`start`: its objects,
+    /// movements and rigid marks then) for a rigid re-run, dropping what
+    /// the rules queued.
+    fn rigid_reload(&mut self, start: Option<&TurnStart>) {
+        if let (Some(board), Some((objects, movements, rg, ra))) = (self.board.as_mut(), start) {
+            board.objects.copy_from_slice(objects);
+            board.movements.copy_from_slice(movements);
+            board.rigid_group.copy_from_slice(rg);
+            board.rigid_applied.copy_from_slice(ra);
+            board.rigid_marked = true;
+            // The movement masks were cleared with the movements.
+            board.recompute_all_masks();
+            if self.planes.valid {
+                self.planes.sync(&self.game, board);
+            }
+        }
+        self.queue.clear();
+        self.sfx_create.fill(0);
+        self.sfx_destroy.fill(0);
+        self.seeds_move.clear();
+        if self.trace.is_some() {
+            self.trace_event(EventKind::RigidReloop);
+        }
     }
 
     /// A copy of the board's objects (for undo), made in a spare buffer
@@ -676,7 +695,18 @@ impl Session {
         all.ends.clear();
         for row in &rule.rows {
             let before = all.found.len();
-            if self.fast_paths() {
+            if self.planes.valid
+                && super::planes::takes(row)
+                && self.planes.match_row(board, row, rule.dir, &mut all.found)
+            {
+                // Tests check the planes against the scan.
+                #[cfg(test)]
+                {
+                    let mut check = Vec::new();
+                    board.match_row_general(row, rule.dir, &mut check);
+                    assert_eq!(&all.found[before..], &check[..], "rule line {} dir {:?}", rule.line, rule.dir);
+                }
+            } else if self.fast_paths() {
                 board.match_row(row, rule.dir, &mut all.found);
             } else {
                 board.match_row_general(row, rule.dir, &mut all.found);
@@ -895,7 +925,11 @@ impl Session {
         if fast {
             macro_rules! fixed {
                 ($ow:literal, $mw:literal) => {
-                    return self.replace_fixed::<$ow, $mw>(rep, i)
+                    return if self.planes.valid {
+                        self.replace_fixed::<$ow, $mw, true>(rep, i)
+                    } else {
+                        self.replace_fixed::<$ow, $mw, false>(rep, i)
+                    }
                 };
             }
             fixed_widths!(ow, mw, fixed);
@@ -926,6 +960,7 @@ impl Session {
             if new != old {
                 self.sfx_create[w] |= new & !old;
                 self.sfx_destroy[w] |= old & !new;
+                self.planes.flip(i, w, old ^ new);
                 *o = new;
                 changed = true;
             }
@@ -941,6 +976,7 @@ impl Session {
             }
             let new = (*m & !clear) | rep.mov_set[w];
             if new != *m {
+                self.planes.flip(i, ow + w, *m ^ new);
                 *m = new;
                 movs_changed = true;
             }
@@ -973,8 +1009,8 @@ impl Session {
         // undo one.
         let stay = rule.matches_stay(&self.game.layer_masks);
         let mut changed = false;
-        macro_rules! each {
-            ($ow:literal, $mw:literal) => {{
+        macro_rules! each_with {
+            ($ow:literal, $mw:literal, $planes:literal) => {{
                 for (k, m) in ms.iter().enumerate() {
                     if k > 0 && !stay && !self.board.as_ref().is_some_and(|b| b.row_matches_at(row, rule.dir, *m)) {
                         continue;
@@ -985,12 +1021,17 @@ impl Session {
                             && let Some(rep) = &pat.replace
                             && (0..cells).contains(&p)
                         {
-                            changed |= self.replace_fixed::<$ow, $mw>(rep, p as usize);
+                            changed |= self.replace_fixed::<$ow, $mw, $planes>(rep, p as usize);
                         }
                         p += d;
                     }
                 }
                 return changed;
+            }};
+        }
+        macro_rules! each {
+            ($ow:literal, $mw:literal) => {{
+                if self.planes.valid { each_with!($ow, $mw, true) } else { each_with!($ow, $mw, false) }
             }};
         }
         fixed_widths!(ow, mw, each);
@@ -1008,12 +1049,17 @@ impl Session {
         let Some(board) = self.board.as_ref() else { return false };
         let (ow, mw, cells) = (board.ow, board.mw, board.cells());
         let mut changed = false;
-        macro_rules! each {
-            ($ow:literal, $mw:literal) => {{
+        macro_rules! each_with {
+            ($ow:literal, $mw:literal, $planes:literal) => {{
                 for m in ms.iter().filter(|m| m.start < cells) {
-                    changed |= self.replace_fixed::<$ow, $mw>(rep, m.start);
+                    changed |= self.replace_fixed::<$ow, $mw, $planes>(rep, m.start);
                 }
                 return changed;
+            }};
+        }
+        macro_rules! each {
+            ($ow:literal, $mw:literal) => {{
+                if self.planes.valid { each_with!($ow, $mw, true) } else { each_with!($ow, $mw, false) }
             }};
         }
         fixed_widths!(ow, mw, each);
@@ -1027,7 +1073,12 @@ impl Session {
     /// movements: the random object's masks are folded into the
     /// replacement's first, then each word is rewritten once.
     #[inline(always)]
-    fn replace_fixed<const OW: usize, const MW: usize>(&mut self, rep: &crate::compile::Replacement, i: usize) -> bool {
+    /// `PLANES`: whether the planes are kept (see `planes`).
+    fn replace_fixed<const OW: usize, const MW: usize, const PLANES: bool>(
+        &mut self,
+        rep: &crate::compile::Replacement,
+        i: usize,
+    ) -> bool {
         let Some(board) = self.board.as_mut() else { return false };
         let (Ok(mut clear), Ok(mut set), Ok(mut mclear), Ok(mset)) = (
             <[u64; OW]>::try_from(&rep.obj_clear[..]),
@@ -1070,14 +1121,24 @@ impl Session {
             new[w] = (old & !clear[w]) | set[w];
             created[w] |= new[w] & !old;
             destroyed[w] |= old & !new[w];
-            objs_changed |= new[w] != old;
+            if new[w] != old {
+                objs_changed = true;
+                if PLANES {
+                    self.planes.flip(i, w, old ^ new[w]);
+                }
+            }
             objs[w] = new[w];
         }
         let mut movs_changed = false;
         for w in 0..MW {
             let old = movs[w];
             let m = (old & !mclear[w]) | mset[w];
-            movs_changed |= m != old;
+            if m != old {
+                movs_changed = true;
+                if PLANES {
+                    self.planes.flip(i, OW + w, old ^ m);
+                }
+            }
             movs[w] = m;
         }
         if objs_changed {
@@ -1179,6 +1240,10 @@ impl Session {
         for w in 0..ow {
             self.sfx_create[w] |= new[w] & !old[w];
             self.sfx_destroy[w] |= old[w] & !new[w];
+            self.planes.flip(i, w, old[w] ^ new[w]);
+        }
+        for w in 0..mw {
+            self.planes.flip(i, ow + w, oldm[w] ^ newm[w]);
         }
         board.objects[i * ow..(i + 1) * ow].copy_from_slice(new);
         board.movements[i * mw..(i + 1) * mw].copy_from_slice(newm);
@@ -1247,7 +1312,7 @@ impl Session {
                 }
                 for i in x * h..((x + 1) * h).min(n) {
                     if board.movements[i * mw..(i + 1) * mw].iter().any(|&m| m != 0)
-                        && reposition_cell(board, &game, i, &mut self.seeds_move)
+                        && reposition_cell(board, &game, i, &mut self.seeds_move, &mut self.planes)
                     {
                         moved = true;
                     }
@@ -1265,6 +1330,7 @@ impl Session {
         if !game.rigid && game.sounds.cantmove.is_empty() {
             // The leftover movements matter only to rigid bodies and
             // cantmove sounds.
+            self.planes.clear_movements(&board.map_mov);
             board.clear_movements();
             return false;
         }
@@ -1322,6 +1388,7 @@ impl Session {
         }
         // Every cell's movements are spent: cleared at once, not per cell
         // (a call to memset per cell and array was 5% of a turn).
+        self.planes.clear_movements(&board.map_mov);
         board.clear_movements();
         do_undo
     }
@@ -1541,7 +1608,13 @@ fn traced_command(q: Queued) -> QueuedCommand {
 /// anything moved. Only the layers with a movement are visited; the
 /// movements left are a subset of those before, so the masks still cover
 /// them.
-fn reposition_cell(board: &mut Board, game: &crate::compile::Game, i: usize, seeds: &mut Vec<String>) -> bool {
+fn reposition_cell(
+    board: &mut Board,
+    game: &crate::compile::Game,
+    i: usize,
+    seeds: &mut Vec<String>,
+    planes: &mut super::planes::Planes,
+) -> bool {
     let mw = board.mw;
     let mut moved = false;
     for w in 0..mw {
@@ -1554,8 +1627,9 @@ fn reposition_cell(board: &mut Board, game: &crate::compile::Game, i: usize, see
             }
             word &= !(bits::LAYER_BITS << (slot * 5));
             let lm = bits::mov_get(&board.movements[i * mw..(i + 1) * mw], layer);
-            if lm != 0 && reposition_on_layer(board, game, i, layer, lm, seeds) {
+            if lm != 0 && reposition_on_layer(board, game, i, layer, lm, seeds, planes) {
                 bits::mov_clear(&mut board.movements[i * mw..(i + 1) * mw], layer, lm);
+                planes.flip(i, board.ow + w, lm << (slot * 5));
                 moved = true;
             }
         }
@@ -1570,6 +1644,7 @@ fn reposition_on_layer(
     layer: usize,
     dir: u64,
     seeds: &mut Vec<String>,
+    planes: &mut super::planes::Planes,
 ) -> bool {
     let (dx, dy): (isize, isize) = match dir {
         1 => (0, -1),
@@ -1607,6 +1682,10 @@ fn reposition_on_layer(
     let (tx, ty) = (t / h, t % h);
     for w in 0..ow {
         let moving = board.objects[i * ow + w] & lm[w];
+        // What moves leaves one cell for another (which had none of the
+        // layer's objects).
+        planes.flip(i, w, moving);
+        planes.flip(t, w, moving);
         board.objects[i * ow + w] &= !lm[w];
         board.objects[t * ow + w] |= moving;
         board.row_obj[ty * ow + w] |= moving;
