@@ -462,10 +462,16 @@ impl<'g> Heuristic<'g> {
             return self.win_rule_distance(objects, ow);
         }
         let mut total = 0u32;
+        // Whether some cell keeps a condition the player walks to from
+        // holding: without one, the walk finds nothing (and would search
+        // every cell the player can reach to learn so).
+        let mut chase = false;
         for k in 0..self.game.win_conditions.len() {
-            total = total.saturating_add(self.condition(k, objects, ow));
+            let (d, offending) = self.condition(k, objects, ow);
+            total = total.saturating_add(d);
+            chase |= offending && self.chased.iter().any(|&(c, _)| c == k);
         }
-        if total > 0 {
+        if total > 0 && chase {
             total = total.saturating_add(self.player_distance(objects, ow));
         }
         total
@@ -546,7 +552,9 @@ impl<'g> Heuristic<'g> {
         0
     }
 
-    fn condition(&mut self, k: usize, objects: &[u64], ow: usize) -> u32 {
+    /// The estimate of condition `k`, and whether some cell keeps it from
+    /// holding (a subject off target; for `no`, a subject on one).
+    fn condition(&mut self, k: usize, objects: &[u64], ow: usize) -> (u32, bool) {
         let q = self.game.win_conditions[k].quantifier;
         let Heuristic { conds, plans, cells, targets, matching, height, .. } = self;
         let (subject, target) = &conds[k];
@@ -554,7 +562,7 @@ impl<'g> Heuristic<'g> {
         if q == Quantifier::No {
             let mut count = 0u32;
             subject.each(objects, ow, |i| count += u32::from(target.hits(cell(i))));
-            return count;
+            return (count, count > 0);
         }
         let far = (objects.len() / ow) as u32 + 1;
         let reach = |d: u32| if d == UNREACHED { far } else { d };
@@ -562,6 +570,7 @@ impl<'g> Heuristic<'g> {
         let mut best = u32::MAX;
         let mut satisfied = false;
         let mut cornered = 0u32;
+        let mut offending = false;
         match &plans[k] {
             Plan::FixedTargets { nearest, targets, fields, dead } => {
                 cells.clear();
@@ -571,6 +580,7 @@ impl<'g> Heuristic<'g> {
                         satisfied = true;
                         return;
                     }
+                    offending = true;
                     let d = reach(nearest.get(i).copied().unwrap_or(UNREACHED));
                     if dead.get(i).copied().unwrap_or(false) {
                         cornered += 1;
@@ -598,6 +608,7 @@ impl<'g> Heuristic<'g> {
                         satisfied = true;
                         continue;
                     }
+                    offending = true;
                     let d = reach(cells.iter().map(|&t| field[t]).min().unwrap_or(UNREACHED));
                     sum = sum.saturating_add(d);
                     best = best.min(d);
@@ -622,6 +633,7 @@ impl<'g> Heuristic<'g> {
                     if target.hits(cell(i)) {
                         return;
                     }
+                    offending = true;
                     let (x, y) = pos(i);
                     let d = targets
                         .iter()
@@ -633,12 +645,13 @@ impl<'g> Heuristic<'g> {
                 });
             }
         }
-        match q {
+        let d = match q {
             Quantifier::Some if satisfied => 0,
             Quantifier::Some if best == u32::MAX => 1,
             Quantifier::Some => best,
             _ => sum,
-        }
+        };
+        (d, offending)
     }
 }
 
