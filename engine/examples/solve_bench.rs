@@ -2,7 +2,7 @@
 //! level and totals for one timeout, the states and turns per second and the
 //! process's peak memory (VmHWM). Run in release, pinned to one core:
 //! `taskset -c 0 cargo run --release -p engine --example solve_bench --
-//! [DIR_OR_FILES...] [--timeout-ms T | --max-states N (no time bound: a deterministic run)] [--strategy bfs|astar:W|auto:N:W] [--level N] [--quiet]`
+//! [DIR_OR_FILES...] [--timeout-ms T | --max-states N (no time bound: a deterministic run) [--cap-ms T]] [--strategy bfs|astar:W|auto:N:W] [--level N] [--quiet]`
 //! (the default directory is ../shared/corpus next to the repository).
 
 use engine::compile::Level;
@@ -56,6 +56,7 @@ fn main() {
     let mut opts = SolveOptions::default();
     let mut quiet = false;
     let mut only_level: Option<usize> = None;
+    let mut cap: Option<Duration> = None;
     let mut k = 0;
     while k < args.len() {
         let flag = args[k].clone();
@@ -66,6 +67,9 @@ fn main() {
                 opts.max_states = value.parse().expect("--max-states N");
                 opts.timeout = None;
             }
+            // With --max-states: a time cap for the slowest levels, so a
+            // deterministic run does not spend minutes on a few of them.
+            "--cap-ms" => cap = Some(Duration::from_millis(value.parse().expect("--cap-ms N"))),
             "--level" => only_level = Some(value.parse().expect("--level N")),
             "--strategy" => opts.strategy = parse_strategy(&value).expect("--strategy bfs|astar:W|auto:N:W"),
             "--quiet" => {
@@ -79,6 +83,9 @@ fn main() {
             }
         }
         args.drain(k..k + 2);
+    }
+    if cap.is_some() {
+        opts.timeout = cap;
     }
     let (mut levels, mut solved, mut exhausted, mut timeout, mut other) = (0, 0, 0, 0, 0);
     let (mut states, mut turns, mut secs) = (0u64, 0u64, 0.0f64);

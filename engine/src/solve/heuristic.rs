@@ -31,6 +31,8 @@ const UNREACHED: u32 = u32::MAX;
 /// pushed, the level is lost. A penalty, not a cut: the search still
 /// visits such states, last.
 const CORNER_PENALTY: u32 = 32;
+/// No neighbour: past the level's edge.
+const NO_CELL: u32 = u32::MAX;
 /// At most this many fixed cells get a distance field of their own.
 const MAX_ANCHORS: usize = 256;
 
@@ -308,6 +310,11 @@ pub(crate) struct Heuristic<'g> {
     /// Breadth-first scratch: the queue and per-cell visit stamps.
     queue: Vec<u32>,
     seen: Vec<u32>,
+    /// Per cell: its neighbours up, down, left and right ([`NO_CELL`] past
+    /// the level's edge), and whether the player can stand in it (no
+    /// fixed object fills a layer of the player's).
+    links: Vec<[u32; 4]>,
+    walkable: Vec<bool>,
     stamp: u32,
 }
 
@@ -361,9 +368,23 @@ impl<'g> Heuristic<'g> {
             matching: Matching::default(),
             queue: Vec::new(),
             seen: vec![0; ncells],
+            links: (0..ncells)
+                .map(|c| {
+                    let y = c % height.max(1);
+                    let at = |ok: bool, n: usize| if ok { n as u32 } else { NO_CELL };
+                    [
+                        at(y > 0, c.wrapping_sub(1)),
+                        at(y + 1 < height.max(1), c + 1),
+                        at(c >= height.max(1), c.wrapping_sub(height.max(1))),
+                        at(c + height.max(1) < ncells, c + height.max(1)),
+                    ]
+                })
+                .collect(),
+            walkable: Vec::new(),
             stamp: 0,
         };
         h.player_layers = h.layers_of(&game.player);
+        h.walkable = (0..ncells).map(|c| h.open(c, h.player_layers)).collect();
         let is_fixed = |m: &ObjectMatch| !bits::is_zero(&m.mask) && bits::contains(&fixed, &m.mask);
         for wc in &game.win_conditions {
             let plan = if wc.quantifier == Quantifier::No {
@@ -462,10 +483,16 @@ impl<'g> Heuristic<'g> {
             return self.win_rule_distance(objects, ow);
         }
         let mut total = 0u32;
+        // Whether some cell keeps a condition the player walks to from
+        // holding: without one, the walk finds nothing (and would search
+        // every cell the player can reach to learn so).
+        let mut chase = false;
         for k in 0..self.game.win_conditions.len() {
-            total = total.saturating_add(self.condition(k, objects, ow));
+            let (d, offending) = self.condition(k, objects, ow);
+            total = total.saturating_add(d);
+            chase |= offending && self.chased.iter().any(|&(c, _)| c == k);
         }
-        if total > 0 {
+        if total > 0 && chase {
             total = total.saturating_add(self.player_distance(objects, ow));
         }
         total
@@ -507,21 +534,30 @@ impl<'g> Heuristic<'g> {
         }
         let stamp = self.stamp;
         self.queue.clear();
-        let Heuristic { player, seen, queue, conds, chased, blocked, player_layers, height, .. } = self;
-        let (blocked, player_layers, height) = (&*blocked, *player_layers, *height);
+        let Heuristic { player, seen, queue, conds, chased, links, walkable, .. } = self;
+        let (links, walkable) = (&*links, &*walkable);
+        let (conds, chased) = (&*conds, &*chased);
+        let wanted = |c: usize| {
+            objects.get(c * ow..(c + 1) * ow).is_some_and(|c| {
+                chased.iter().any(|&(k, no)| {
+                    let (subject, target) = &conds[k];
+                    subject.hits(c) && no == target.hits(c)
+                })
+            })
+        };
+        let mut found = false;
         player.each(objects, ow, |i| {
             if let Some(s) = seen.get_mut(i) {
                 *s = stamp;
                 queue.push(i as u32);
+                found |= wanted(i);
             }
         });
-        let (conds, chased) = (&*conds, &*chased);
-        let wanted = |c: &[u64]| {
-            chased.iter().any(|&(k, no)| {
-                let (subject, target) = &conds[k];
-                subject.hits(c) && no == target.hits(c)
-            })
-        };
+        if found {
+            return 0;
+        }
+        // Breadth-first, a cell tested when it is first reached: the
+        // first one wanted is one step past the depth being expanded.
         let mut head = 0;
         let mut level_end = queue.len();
         let mut depth = 0u32;
@@ -532,13 +568,17 @@ impl<'g> Heuristic<'g> {
             }
             let c = queue[head] as usize;
             head += 1;
-            if objects.get(c * ow..(c + 1) * ow).is_some_and(wanted) {
-                return depth.saturating_sub(1);
-            }
-            for n in neighbours(c, height, blocked.len()) {
-                let open = player_layers == 0 || player_layers & !blocked[n] != 0;
-                if seen[n] != stamp && (open || objects.get(n * ow..(n + 1) * ow).is_some_and(wanted)) {
-                    seen[n] = stamp;
+            for &n in &links[c] {
+                let Some(s) = seen.get_mut(n as usize) else { continue };
+                if *s == stamp {
+                    continue;
+                }
+                let n = n as usize;
+                if wanted(n) {
+                    return depth;
+                }
+                if walkable[n] {
+                    *s = stamp;
                     queue.push(n as u32);
                 }
             }
@@ -546,7 +586,9 @@ impl<'g> Heuristic<'g> {
         0
     }
 
-    fn condition(&mut self, k: usize, objects: &[u64], ow: usize) -> u32 {
+    /// The estimate of condition `k`, and whether some cell keeps it from
+    /// holding (a subject off target; for `no`, a subject on one).
+    fn condition(&mut self, k: usize, objects: &[u64], ow: usize) -> (u32, bool) {
         let q = self.game.win_conditions[k].quantifier;
         let Heuristic { conds, plans, cells, targets, matching, height, .. } = self;
         let (subject, target) = &conds[k];
@@ -554,7 +596,7 @@ impl<'g> Heuristic<'g> {
         if q == Quantifier::No {
             let mut count = 0u32;
             subject.each(objects, ow, |i| count += u32::from(target.hits(cell(i))));
-            return count;
+            return (count, count > 0);
         }
         let far = (objects.len() / ow) as u32 + 1;
         let reach = |d: u32| if d == UNREACHED { far } else { d };
@@ -562,6 +604,7 @@ impl<'g> Heuristic<'g> {
         let mut best = u32::MAX;
         let mut satisfied = false;
         let mut cornered = 0u32;
+        let mut offending = false;
         match &plans[k] {
             Plan::FixedTargets { nearest, targets, fields, dead } => {
                 cells.clear();
@@ -571,6 +614,7 @@ impl<'g> Heuristic<'g> {
                         satisfied = true;
                         return;
                     }
+                    offending = true;
                     let d = reach(nearest.get(i).copied().unwrap_or(UNREACHED));
                     if dead.get(i).copied().unwrap_or(false) {
                         cornered += 1;
@@ -598,6 +642,7 @@ impl<'g> Heuristic<'g> {
                         satisfied = true;
                         continue;
                     }
+                    offending = true;
                     let d = reach(cells.iter().map(|&t| field[t]).min().unwrap_or(UNREACHED));
                     sum = sum.saturating_add(d);
                     best = best.min(d);
@@ -622,6 +667,7 @@ impl<'g> Heuristic<'g> {
                     if target.hits(cell(i)) {
                         return;
                     }
+                    offending = true;
                     let (x, y) = pos(i);
                     let d = targets
                         .iter()
@@ -633,12 +679,13 @@ impl<'g> Heuristic<'g> {
                 });
             }
         }
-        match q {
+        let d = match q {
             Quantifier::Some if satisfied => 0,
             Quantifier::Some if best == u32::MAX => 1,
             Quantifier::Some => best,
             _ => sum,
-        }
+        };
+        (d, offending)
     }
 }
 

@@ -425,18 +425,28 @@ impl<'a> Search<'a> {
                 at_node = self.noop_keeps_state;
                 continue;
             }
-            if !self.session.save_state_into(&mut self.save_buf) {
-                learn(false);
-                continue;
-            }
-            let objects = self.save_buf.objects();
-            self.cur.clear();
-            self.cur.extend_from_slice(objects);
-            if self.checkpoint {
-                self.cur.extend_from_slice(self.save_buf.restart_objects().unwrap_or_default());
-            }
-            let rng = self.random.then_some(self.save_buf.rng());
-            let child = self.store.insert(&self.cur, rng, node, k as u8, depth);
+            let child = if self.random || self.checkpoint {
+                if !self.session.save_state_into(&mut self.save_buf) {
+                    learn(false);
+                    continue;
+                }
+                let objects = self.save_buf.objects();
+                self.cur.clear();
+                self.cur.extend_from_slice(objects);
+                if self.checkpoint {
+                    self.cur.extend_from_slice(self.save_buf.restart_objects().unwrap_or_default());
+                }
+                let rng = self.random.then_some(self.save_buf.rng());
+                self.store.insert(&self.cur, rng, node, k as u8, depth)
+            } else {
+                // The objects are the whole state: stored straight from the
+                // session, with no copy in between.
+                let Some(objects) = self.session.level_objects() else {
+                    learn(false);
+                    continue;
+                };
+                self.store.insert(objects, None, node, k as u8, depth)
+            };
             learn(child.is_none() && k == back);
             if let Some(child) = child {
                 children.push(child);

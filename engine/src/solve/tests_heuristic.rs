@@ -83,3 +83,13 @@ fn a_game_won_by_a_rule_is_scored_by_the_rule_s_cell() {
     let g = game("[ Player Target ] -> win", "", "P.T.\n");
     assert_eq!(score(&g, 0), 2);
 }
+
+#[test]
+fn the_walk_to_the_next_push_needs_something_to_walk_to() {
+    // The player's own condition: three steps to the target; no mark
+    // anywhere, so no walk towards one is added.
+    let win = "some Player on Target\nno Mark";
+    assert_eq!(score(&game("", win, "P..T..\n"), 0), 3);
+    // A mark four steps away: one for the mark, and the walk to it less one.
+    assert_eq!(score(&game("", win, "P..TM.\n"), 0), 3 + 1 + 3);
+}
