@@ -67,10 +67,21 @@ fn counts(row: &Row) -> bool {
 }
 
 impl Planes {
+    /// Whether the planes hold the board now. Always false in a build
+    /// without the `planes` feature, so that the code keeping and matching
+    /// them is left out of it (the web player's).
+    #[inline(always)]
+    pub(crate) fn on(&self) -> bool {
+        cfg!(feature = "planes") && self.valid
+    }
+
     /// Make the planes hold `board` (objects and movements) for a rule
     /// phase: only the objects that changed since they last held it are
     /// written. Boards too big for planes are left without (not valid).
     pub(crate) fn sync(&mut self, game: &Arc<Game>, board: &Board) {
+        if !cfg!(feature = "planes") {
+            return;
+        }
         if !self.game.as_ref().is_some_and(|g| Arc::ptr_eq(g, game)) {
             let rows = game.all_rules().flat_map(|r| r.rows.iter()).filter(|row| counts(row)).count();
             self.enabled = rows >= MIN_ROWS;
@@ -160,7 +171,7 @@ impl Planes {
     /// `0..ow` are objects, then movements).
     #[inline]
     pub(crate) fn flip(&mut self, i: usize, w: usize, diff: u64) {
-        if !self.valid {
+        if !self.on() {
             return;
         }
         if w < self.ow {
@@ -175,7 +186,7 @@ impl Planes {
 
     /// Note that every movement is cleared; `map_mov` covers them.
     pub(crate) fn clear_movements(&mut self, map_mov: &[u64]) {
-        if !self.valid {
+        if !self.on() {
             return;
         }
         let words = self.words;

@@ -374,7 +374,7 @@ impl Session {
             board.rigid_marked = true;
             // The movement masks were cleared with the movements.
             board.recompute_all_masks();
-            if self.planes.valid {
+            if self.planes.on() {
                 self.planes.sync(&self.game, board);
             }
         }
@@ -695,7 +695,7 @@ impl Session {
         all.ends.clear();
         for row in &rule.rows {
             let before = all.found.len();
-            if self.planes.valid
+            if self.planes.on()
                 && super::planes::takes(row)
                 && self.planes.match_row(board, row, rule.dir, &mut all.found)
             {
@@ -925,7 +925,7 @@ impl Session {
         if fast {
             macro_rules! fixed {
                 ($ow:literal, $mw:literal) => {
-                    return if self.planes.valid {
+                    return if self.planes.on() {
                         self.replace_fixed::<$ow, $mw, true>(rep, i)
                     } else {
                         self.replace_fixed::<$ow, $mw, false>(rep, i)
@@ -1031,7 +1031,7 @@ impl Session {
         }
         macro_rules! each {
             ($ow:literal, $mw:literal) => {{
-                if self.planes.valid { each_with!($ow, $mw, true) } else { each_with!($ow, $mw, false) }
+                if self.planes.on() { each_with!($ow, $mw, true) } else { each_with!($ow, $mw, false) }
             }};
         }
         fixed_widths!(ow, mw, each);
@@ -1059,7 +1059,7 @@ impl Session {
         }
         macro_rules! each {
             ($ow:literal, $mw:literal) => {{
-                if self.planes.valid { each_with!($ow, $mw, true) } else { each_with!($ow, $mw, false) }
+                if self.planes.on() { each_with!($ow, $mw, true) } else { each_with!($ow, $mw, false) }
             }};
         }
         fixed_widths!(ow, mw, each);
