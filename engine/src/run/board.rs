@@ -385,6 +385,22 @@ impl Board {
         }
     }
 
+    /// Where a row of `len` cells scanning in `dir` can start: x in
+    /// `xmin..xmax`, y in `ymin..ymax` (the row's other cells stay on the
+    /// level); None for `Action`, which no row scans in.
+    pub(crate) fn start_bounds(&self, dir: Direction, len: usize) -> Option<(isize, isize, isize, isize)> {
+        let (w, h, len) = (self.width as isize, self.height as isize, len as isize);
+        let (mut xmin, mut xmax, mut ymin, mut ymax) = (0isize, w, 0isize, h);
+        match dir {
+            Direction::Up => ymin += len - 1,
+            Direction::Down => ymax -= len - 1,
+            Direction::Left => xmin += len - 1,
+            Direction::Right => xmax -= len - 1,
+            Direction::Action => return None,
+        }
+        Some((xmin, xmax, ymin, ymax))
+    }
+
     /// Index step of a scan direction.
     pub(crate) fn delta(&self, dir: Direction) -> isize {
         let h = self.height as isize;
@@ -430,16 +446,7 @@ impl Board {
     /// added to `out`. The whole-level masks are the caller's to check (a
     /// rule checks the union of its rows' needs once, before any row).
     pub(crate) fn match_row(&self, row: &Row, dir: Direction, out: &mut Vec<RowMatch>) {
-        let (w, h) = (self.width as isize, self.height as isize);
-        let len = row.len as isize;
-        let (mut xmin, mut xmax, mut ymin, mut ymax) = (0isize, w, 0isize, h);
-        match dir {
-            Direction::Up => ymin += len - 1,
-            Direction::Down => ymax -= len - 1,
-            Direction::Left => xmin += len - 1,
-            Direction::Right => xmax -= len - 1,
-            Direction::Action => return,
-        }
+        let Some((xmin, xmax, ymin, ymax)) = self.start_bounds(dir, row.len) else { return };
         let d = self.delta(dir);
         let horizontal = dir.is_horizontal();
         if let Some(narrow) = row.narrow.as_deref() {
@@ -500,16 +507,7 @@ impl Board {
     /// [`Self::match_row`] by the general scan alone (no one-word, keyed or
     /// fixed-width path): what the fast paths are tested against.
     pub(crate) fn match_row_general(&self, row: &Row, dir: Direction, out: &mut Vec<RowMatch>) {
-        let (w, h) = (self.width as isize, self.height as isize);
-        let len = row.len as isize;
-        let (mut xmin, mut xmax, mut ymin, mut ymax) = (0isize, w, 0isize, h);
-        match dir {
-            Direction::Up => ymin += len - 1,
-            Direction::Down => ymax -= len - 1,
-            Direction::Left => xmin += len - 1,
-            Direction::Right => xmax -= len - 1,
-            Direction::Action => return,
-        }
+        let Some((xmin, xmax, ymin, ymax)) = self.start_bounds(dir, row.len) else { return };
         let mut segs: [&[PatternCell]; 3] = [&[], &[], &[]];
         for (k, seg) in row.cells.split(|c| matches!(c, PatternCell::Ellipsis)).take(3).enumerate() {
             segs[k] = seg;

@@ -243,6 +243,19 @@ impl Planes {
         }
     }
 
+    /// OR into `out` the planes of the set bits of `bits`, plane `first`
+    /// being bit 0's.
+    #[inline(always)]
+    fn or_planes<const W: usize>(&self, first: usize, mut bits: u64, out: &mut [u64; W]) {
+        while bits != 0 {
+            let x = self.plane::<W>(first + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+            for k in 0..W {
+                out[k] |= x[k];
+            }
+        }
+    }
+
     /// The places of cell pattern `p`; None when it requires nothing.
     #[inline(always)]
     fn cell_places<const W: usize>(&self, board: &Board, p: &CellPattern) -> Option<[u64; W]> {
@@ -260,14 +273,7 @@ impl Planes {
         for a in &p.any_present {
             let mut any = [0u64; W];
             for (w, (&m, &l)) in a.iter().zip(board.map_obj.iter()).enumerate() {
-                let mut rest = m & l;
-                while rest != 0 {
-                    let x = self.plane::<W>(w * 64 + rest.trailing_zeros() as usize);
-                    rest &= rest - 1;
-                    for k in 0..W {
-                        any[k] |= x[k];
-                    }
-                }
+                self.or_planes::<W>(w * 64, m & l, &mut any);
             }
             for k in 0..W {
                 term[k] &= any[k];
@@ -286,29 +292,14 @@ impl Planes {
             return None;
         }
         let mut term = [!0u64; W];
-        let mut each = |mut rest: u64, first: usize, negate: bool| {
-            while rest != 0 {
-                let x = self.plane::<W>(first + rest.trailing_zeros() as usize);
-                rest &= rest - 1;
-                for k in 0..W {
-                    term[k] &= if negate { !x[k] } else { x[k] };
-                }
-            }
-        };
-        each(present, 0, false);
-        each(missing, 0, true);
-        each(mov_present, 64, false);
-        each(mov_missing, 64, true);
+        // One object word and one movement word: movement planes from word 1.
+        self.and_planes::<W>(0, &[present], &[live], false, &mut term);
+        self.and_planes::<W>(0, &[missing], &[live], true, &mut term);
+        self.and_planes::<W>(1, &[mov_present], &[live_mov], false, &mut term);
+        self.and_planes::<W>(1, &[mov_missing], &[live_mov], true, &mut term);
         for &a in &c.any_present {
             let mut any = [0u64; W];
-            let mut rest = a & live;
-            while rest != 0 {
-                let x = self.plane::<W>(rest.trailing_zeros() as usize);
-                rest &= rest - 1;
-                for k in 0..W {
-                    any[k] |= x[k];
-                }
-            }
+            self.or_planes::<W>(0, a & live, &mut any);
             for k in 0..W {
                 term[k] &= any[k];
             }
@@ -317,16 +308,8 @@ impl Planes {
     }
 
     fn match_fixed<const W: usize>(&self, board: &Board, row: &Row, dir: Direction, out: &mut Vec<RowMatch>) {
-        let (w, h) = (board.width as isize, board.height as isize);
-        let len = row.len as isize;
-        let (mut xmin, mut xmax, mut ymin, mut ymax) = (0isize, w, 0isize, h);
-        match dir {
-            Direction::Up => ymin += len - 1,
-            Direction::Down => ymax -= len - 1,
-            Direction::Left => xmin += len - 1,
-            Direction::Right => xmax -= len - 1,
-            Direction::Action => return,
-        }
+        let Some((xmin, xmax, ymin, ymax)) = board.start_bounds(dir, row.len) else { return };
+        let h = board.height as isize;
         if xmin >= xmax || ymin >= ymax {
             return;
         }
