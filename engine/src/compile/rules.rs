@@ -591,9 +591,8 @@ struct CellScratch {
     post_layers: Vec<u64>,
 }
 
-/// The working masks of [`compile_rule`]: each is cleared (or reset
-/// through its list of used slots) before it is read, so a set left by one
-/// game serves the next of the same sizes.
+/// The working masks of [`compile_rule`], allocated once per game: each is
+/// cleared (or reset through its list of used slots) before it is read.
 struct WorkMasks {
     cell: CellScratch,
     /// Objects, movements a row requires somewhere.
@@ -605,26 +604,10 @@ struct WorkMasks {
     rule_no: Vec<u64>,
 }
 
-thread_local! {
-    /// The working masks of the last game built on this thread, kept for
-    /// the next (most games have one object word and one movement word,
-    /// and rebuilding one game in the studio keeps its sizes): seventeen
-    /// allocations fewer per build. They hold no result of a build.
-    static SPARE_MASKS: std::cell::RefCell<Option<WorkMasks>> = const { std::cell::RefCell::new(None) };
-}
-
 impl WorkMasks {
-    /// Masks for `ctx`'s sizes: the spare set when it has them.
-    fn take(ctx: &Ctx) -> WorkMasks {
+    /// Masks for `ctx`'s sizes.
+    fn new(ctx: &Ctx) -> WorkMasks {
         let layers = ctx.names.layer_count;
-        let spare = SPARE_MASKS.with(|s| s.borrow_mut().take());
-        if let Some(w) = spare
-            && w.row_obj.len() == ctx.ow
-            && w.row_mov.len() == ctx.mw
-            && w.cell.layers_l.len() == layers
-        {
-            return w;
-        }
         WorkMasks {
             cell: CellScratch {
                 layers_l: vec![None; layers],
@@ -652,11 +635,6 @@ impl WorkMasks {
             rule_no: ctx.zo(),
         }
     }
-
-    /// Keep these masks for the next build on this thread.
-    fn give_back(self) {
-        SPARE_MASKS.with(|s| *s.borrow_mut() = Some(self));
-    }
 }
 
 /// The working state of [`compile_rule`] over one game: the per-cell
@@ -673,7 +651,7 @@ struct Scratch {
 
 impl Scratch {
     fn new(ctx: &Ctx) -> Scratch {
-        Scratch { work: WorkMasks::take(ctx), masks: WordsCache::default(), commands: None }
+        Scratch { work: WorkMasks::new(ctx), masks: WordsCache::default(), commands: None }
     }
 }
 
@@ -1279,7 +1257,6 @@ pub(crate) fn build(
             late_rules: late_set(Some(k)),
         })
         .collect();
-    scratch.work.give_back();
     CompiledRules {
         rules: main,
         late_rules: late,
