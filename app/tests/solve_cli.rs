@@ -107,6 +107,29 @@ fn plain_lines_one_level_and_refusals() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn several_threads_answer_like_one() {
+    let game = example();
+    let g = game.to_str().expect("utf8");
+    let text = std::fs::read_to_string(&game).expect("example");
+    let compiled: Arc<_> = engine::build(&text).game.expect("compiles");
+    let o = run(&["solve", g, "--all", "--json", "--threads", "3", "--timeout-ms", "5000"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&o.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect();
+    assert_eq!(lines.iter().map(|v| v["level"].as_u64().expect("level")).collect::<Vec<_>>(), [1, 2, 3]);
+    for v in &lines {
+        assert_eq!(v["status"], "solved", "{v}");
+        let inputs: Vec<Input> =
+            v["inputs"].as_array().expect("inputs").iter().map(|c| input_of(c.as_u64().expect("code"))).collect();
+        let level = v["level"].as_u64().expect("level") as usize;
+        assert!(engine::solve::replay_wins(&compiled, level, &engine::solve::SolveOptions::default(), &inputs), "{v}");
+    }
+    let o = run(&["solve", g, "--all", "--threads", "0"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--threads"), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
 /// The issue's own run: `puzzlewright solve FILE --all --json
 /// --timeout-ms 500` over every corpus game (two processes at a time).
 /// Every solution it reports wins when the engine replays it, both through

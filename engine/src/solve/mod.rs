@@ -19,12 +19,15 @@
 //! before it is reported.
 
 mod heuristic;
+mod portfolio;
 mod predict;
 mod search;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_heuristic;
+
+pub use portfolio::{COMPANIONS, portfolio, solve_portfolio};
 
 use crate::compile::{Command, Game, Level};
 use crate::run::{Input, Session};

@@ -1,5 +1,7 @@
-//! `puzzlewright solve FILE [--level N] [--all] [--timeout-ms T] [--seed S]
-//! [--json]`: search levels for winning inputs with `engine::solve`. One
+//! `puzzlewright solve FILE [--level N] [--all] [--timeout-ms T] [--threads N]
+//! [--seed S] [--json]`: search levels for winning inputs with `engine::solve`
+//! (with `--threads N`, up to N strategies search each level side by side,
+//! the first answer winning: `engine::solve::solve_portfolio`). One
 //! line per level; with `--json` one object per line:
 //! `{"level": N, "status": "solved", "inputs": [3,3,0], "states": K, "ms": T}`
 //! (inputs in the conformance codes: 0 up, 1 left, 2 down, 3 right,
@@ -8,7 +10,7 @@
 
 use anyhow::{Context as _, bail};
 use engine::compile::Level;
-use engine::solve::{Cancel, SolveOptions, SolveReport, Status, input_code, solve};
+use engine::solve::{Cancel, SolveOptions, SolveReport, Status, input_code, solve_portfolio};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -23,10 +25,11 @@ struct Options {
     timeout_ms: u64,
     seed: Option<String>,
     json: bool,
+    threads: usize,
 }
 
 fn parse(args: &[String]) -> anyhow::Result<Options> {
-    let mut o = Options { file: String::new(), level: None, timeout_ms: DEFAULT_TIMEOUT_MS, seed: None, json: false };
+    let mut o = Options { file: String::new(), level: None, timeout_ms: DEFAULT_TIMEOUT_MS, seed: None, json: false, threads: 1 };
     let mut file = None;
     let mut all = false;
     let mut args = args.iter();
@@ -36,6 +39,9 @@ fn parse(args: &[String]) -> anyhow::Result<Options> {
             "--all" => all = true,
             "--timeout-ms" => {
                 o.timeout_ms = args.next().and_then(|n| n.parse().ok()).context("--timeout-ms needs a number")?;
+            }
+            "--threads" => {
+                o.threads = args.next().and_then(|n| n.parse().ok()).filter(|&n| n > 0).context("--threads needs a number of at least 1")?;
             }
             "--seed" => o.seed = Some(args.next().context("--seed needs a value")?.clone()),
             "--json" => o.json = true,
@@ -74,7 +80,7 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
     };
     let mut failed = false;
     for level in levels {
-        let report = solve(&game, level, &opts, &Cancel::new());
+        let report = solve_portfolio(&game, level, &opts, o.threads, &Cancel::new(), &mut |_| {});
         failed |= matches!(report.status, Status::NotALevel | Status::ReplayFailed { .. });
         println!("{}", if o.json { json_line(level, &report) } else { plain_line(level, &report) });
     }

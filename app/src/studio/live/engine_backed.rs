@@ -11,7 +11,8 @@ use engine::solve::{Cancel, SolveOptions, Status};
 
 use super::{Analyzer, CheckInfo, Finding, LevelSolver, Verdict};
 
-/// The engine's solver with its default strategy.
+/// The engine's solver with its default strategy (and, for "Solve
+/// harder" on a machine with cores to spare, its companions beside it).
 pub struct EngineSolver;
 
 impl LevelSolver for EngineSolver {
@@ -23,9 +24,21 @@ impl LevelSolver for EngineSolver {
         cancel: &Arc<AtomicBool>,
         progress: &mut dyn FnMut(Duration),
     ) -> Option<Verdict> {
+        self.solve_wide(game, level, budget, 1, cancel, progress)
+    }
+
+    fn solve_wide(
+        &self,
+        game: &Arc<Game>,
+        level: usize,
+        budget: Duration,
+        threads: usize,
+        cancel: &Arc<AtomicBool>,
+        progress: &mut dyn FnMut(Duration),
+    ) -> Option<Verdict> {
         let options = SolveOptions { timeout: Some(budget), ..SolveOptions::default() };
         let cancel = Cancel::from_flag(cancel.clone());
-        let report = engine::solve::solve_with_progress(game, level, &options, &cancel, &mut |p| progress(p.elapsed));
+        let report = engine::solve::solve_portfolio(game, level, &options, threads, &cancel, &mut |p| progress(p.elapsed));
         match report.status {
             Status::Solved { inputs } => Some(Verdict::Solved(inputs)),
             Status::Exhausted => Some(Verdict::Impossible),

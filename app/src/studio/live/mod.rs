@@ -98,6 +98,30 @@ pub trait LevelSolver: Send + 'static {
         cancel: &Arc<AtomicBool>,
         progress: &mut dyn FnMut(Duration),
     ) -> Option<Verdict>;
+
+    /// Like [`LevelSolver::solve`], for "Solve harder": a solver that can
+    /// search with several strategies on threads of their own may use up
+    /// to `threads` of them. By default, the one search of `solve`.
+    fn solve_wide(
+        &self,
+        game: &Arc<Game>,
+        level: usize,
+        budget: Duration,
+        threads: usize,
+        cancel: &Arc<AtomicBool>,
+        progress: &mut dyn FnMut(Duration),
+    ) -> Option<Verdict> {
+        let _ = threads;
+        self.solve(game, level, budget, cancel, progress)
+    }
+}
+
+/// Threads "Solve harder" may search with: every core but one (the one
+/// the studio draws on), at most four (the strategies there are), at least
+/// one.
+#[must_use]
+pub fn harder_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1)).clamp(1, 4)
 }
 
 /// Runs design checks on a built game.

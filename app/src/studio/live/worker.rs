@@ -179,7 +179,7 @@ impl Worker<'_> {
             }
         };
         let game: &Arc<Game> = &job.game;
-        let verdict = self.solver.solve(game, job.level, job.budget, &job.cancel, &mut progress);
+        let verdict = self.solver.solve_wide(game, job.level, job.budget, super::harder_threads(), &job.cancel, &mut progress);
         match verdict {
             Some(v) if v.is_final() => {
                 self.verdicts.insert(key, v.clone());
