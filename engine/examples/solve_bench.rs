@@ -2,11 +2,12 @@
 //! level and totals for one timeout, the states and turns per second and the
 //! process's peak memory (VmHWM). Run in release, pinned to one core:
 //! `taskset -c 0 cargo run --release -p engine --example solve_bench --
-//! [DIR_OR_FILES...] [--timeout-ms T | --max-states N (no time bound: a deterministic run) [--cap-ms T]] [--strategy bfs|astar:W|auto:N:W] [--level N] [--quiet]`
+//! [DIR_OR_FILES...] [--timeout-ms T | --max-states N (no time bound: a deterministic run) [--cap-ms T]] [--strategy bfs|astar:W|auto:N:W] [--threads N] [--level N] [--quiet]`
+//! (`--threads N`: the strategy and its companions side by side, `engine::solve::solve_portfolio`)
 //! (the default directory is ../shared/corpus next to the repository).
 
 use engine::compile::Level;
-use engine::solve::{Cancel, SolveOptions, Status, Strategy, solve};
+use engine::solve::{Cancel, SolveOptions, Status, Strategy, solve_portfolio};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -57,6 +58,7 @@ fn main() {
     let mut quiet = false;
     let mut only_level: Option<usize> = None;
     let mut cap: Option<Duration> = None;
+    let mut threads = 1;
     let mut k = 0;
     while k < args.len() {
         let flag = args[k].clone();
@@ -70,6 +72,7 @@ fn main() {
             // With --max-states: a time cap for the slowest levels, so a
             // deterministic run does not spend minutes on a few of them.
             "--cap-ms" => cap = Some(Duration::from_millis(value.parse().expect("--cap-ms N"))),
+            "--threads" => threads = value.parse().expect("--threads N"),
             "--level" => only_level = Some(value.parse().expect("--level N")),
             "--strategy" => opts.strategy = parse_strategy(&value).expect("--strategy bfs|astar:W|auto:N:W"),
             "--quiet" => {
@@ -99,7 +102,7 @@ fn main() {
                 continue;
             }
             levels += 1;
-            let r = solve(&game, level, &opts, &Cancel::new());
+            let r = solve_portfolio(&game, level, &opts, threads, &Cancel::new(), &mut |_| {});
             states += r.states as u64;
             turns += r.turns;
             secs += r.elapsed.as_secs_f64();
@@ -134,7 +137,7 @@ fn main() {
     }
     let pct = |n: usize| 100.0 * n as f64 / levels.max(1) as f64;
     println!(
-        "TOTAL strategy={:?} timeout={:?} levels={levels} solved={solved} ({:.1}%) exhausted={exhausted} ({:.1}%) timeout={timeout} other={other}",
+        "TOTAL strategy={:?} threads={threads} timeout={:?} levels={levels} solved={solved} ({:.1}%) exhausted={exhausted} ({:.1}%) timeout={timeout} other={other}",
         opts.strategy,
         opts.timeout,
         pct(solved),
