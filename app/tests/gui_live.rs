@@ -46,8 +46,15 @@ fn a_card_shows_the_verdict_and_show_solution_plays_it_to_the_next_level() {
         h.state().panels.player.showing_solution().is_none() && h.state().panels.player.level() != 2
     });
     assert!(played, "the solution was shown: {:?}", harness.state().panels.player.showing_solution());
-    // Won: the flow moved on to the level after.
+    // Won: the flow moved on to the level after, and the player says how
+    // the solution ended until a key is pressed.
     assert_eq!(harness.state().panels.player.level(), 3);
+    harness.run_steps(2);
+    let note = format!("Solution shown: the level was won in {} move", inputs.len());
+    assert!(harness.query_by_label_contains(&note).is_some(), "no note saying {note:?}");
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+    assert!(harness.query_by_label_contains("Solution shown").is_none(), "a key clears the note");
 }
 
 #[test]
@@ -63,6 +70,7 @@ fn a_key_stops_a_solution_being_shown() {
     harness.key_press(egui::Key::Escape);
     harness.run_steps(2);
     assert_eq!(harness.state().panels.player.showing_solution(), None);
+    assert!(harness.query_by_label_contains("Solution stopped at move").is_some(), "the player says where it stopped");
 }
 
 /// Answers only once the test opens the gate; counts its searches.

@@ -80,6 +80,9 @@ pub struct PlayerPanel {
     pub debug: super::debugger::Link,
     /// A solution being shown (Show solution in the Levels panel).
     demo: Option<super::demo::Demo>,
+    /// How the last shown solution ended, shown under the header until a
+    /// key is pressed or another level is picked.
+    demo_ended: Option<String>,
 }
 
 /// What the board area shows this frame.
@@ -198,6 +201,7 @@ impl PlayerPanel {
     pub fn select_level(&mut self, index: usize) {
         self.pending_entry = Some(index);
         self.demo = None;
+        self.demo_ended = None;
     }
 
     /// Play entry `index` from its start and show `inputs` winning it, one
@@ -216,8 +220,19 @@ impl PlayerPanel {
     /// Play the shown solution's next input when it is due; any key stops it.
     fn demo_ui(&mut self, ui: &mut egui::Ui, now: Duration) {
         use super::demo::Tick;
-        let Some(demo) = &mut self.demo else { return };
-        if ui.input(|i| i.events.iter().any(|e| matches!(e, egui::Event::Key { pressed: true, .. }))) {
+        let key_pressed = ui.input(|i| i.events.iter().any(|e| matches!(e, egui::Event::Key { pressed: true, .. })));
+        let Some(demo) = &mut self.demo else {
+            if key_pressed {
+                self.demo_ended = None;
+            }
+            if let Some(note) = &self.demo_ended {
+                ui.weak(note);
+            }
+            return;
+        };
+        if key_pressed {
+            let (done, all) = demo.position();
+            self.demo_ended = Some(format!("Solution stopped at move {done} of {all}: the level is yours to play from here."));
             self.demo = None;
             return;
         }
@@ -230,7 +245,11 @@ impl PlayerPanel {
                 self.with_play(|play| play.step(ReplayStep::Input(input), now));
                 ui.ctx().request_repaint();
             }
-            Tick::Done => self.demo = None,
+            Tick::Done => {
+                let (_, all) = demo.position();
+                self.demo_ended = Some(format!("Solution shown: the level was won in {all} move{}.", if all == 1 { "" } else { "s" }));
+                self.demo = None;
+            }
         }
         if let Some((done, all)) = self.showing_solution() {
             ui.weak(format!("Showing the solver's solution: move {done} of {all} (any key stops)"));
