@@ -1,5 +1,6 @@
-//! Robustness: mutated corpus games go through parse, check, compile and a
-//! few turns of play. Nothing may panic; every turn must finish.
+//! Robustness: mutated corpus games go through parse, check, compile, a
+//! few turns of play, the design checks and a short solver search. Nothing
+//! may panic; every turn and search must finish.
 //!
 //! The mutations are deterministic (a fixed-seed xorshift), so a failure
 //! reproduces; `PUZZLEWRIGHT_FUZZ_ROUNDS` raises the number of mutants per
@@ -113,7 +114,23 @@ fn exercise(text: &str, rng: &mut XorShift) {
         assert!(d.span.start <= d.span.end && d.span.end <= text.len(), "span out of range: {d:?}");
         assert!(d.span.line >= 1, "diagnostic without a line: {d:?}");
     }
+    // The design checks read the same text: the static ones always, the
+    // ones that play the levels for one mutant in eight (they play up to
+    // thousands of turns).
+    let options = engine::analyze::AnalyzeOptions { static_only: rng.below(8) != 0, ..Default::default() };
+    for d in engine::analyze::analyze(&build, &options) {
+        assert!(d.span.start <= d.span.end && d.span.end <= text.len(), "design check span out of range: {d:?}");
+    }
     let Some(game) = build.game else { return };
+    // A short search of the first maps: bounded by states, not time, so a
+    // failure reproduces.
+    let search = engine::solve::SolveOptions { timeout: None, max_states: 300, ..Default::default() };
+    for level in (0..game.levels.len()).filter(|&l| matches!(game.levels[l], engine::compile::Level::Map(_))).take(2) {
+        let report = engine::solve::solve(&game, level, &search, &engine::solve::Cancel::new());
+        if let engine::solve::Status::Solved { inputs } = &report.status {
+            assert!(engine::solve::replay_wins(&game, level, &search, inputs), "a reported solution must win");
+        }
+    }
     let entries = build.ast.levels.len().min(6);
     for level in 0..entries {
         let mut s = Session::new(game.clone(), level, Some("fuzz"));
