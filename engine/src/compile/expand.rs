@@ -86,8 +86,17 @@ pub(crate) struct IRule {
     /// The directions it scans in (the usual four without a list of
     /// their own).
     pub directions: std::borrow::Cow<'static, [&'static str]>,
-    pub lhs: Vec<Vec<ICell>>,
-    pub rhs: Vec<Vec<ICell>>,
+    /// Every cell of the rule in one list: the left side's, row after row,
+    /// then, when the rule has a right side, the right side's (which has
+    /// the same rows). A copy of a rule (one per direction and per concrete
+    /// choice) is then one allocation, not one per row and side.
+    pub cells: Vec<ICell>,
+    /// The length of each row.
+    pub rows: RowLens,
+    /// How many cells the left side has (the sum of `rows`).
+    pub left: usize,
+    /// Whether the rule has a right side.
+    pub has_rhs: bool,
     pub line: u32,
     pub late: bool,
     pub rigid: bool,
@@ -98,6 +107,32 @@ pub(crate) struct IRule {
     pub span: crate::span::Span,
     /// The PuzzleScript Next subroutine the rule belongs to (None: main rules).
     pub subroutine: Option<Rc<str>>,
+}
+
+/// The lengths of a rule's rows (most rules have few rows: kept in place).
+pub(crate) type RowLens = crate::inline::InlineVec<u32, 4>;
+
+impl IRule {
+    /// The left side's cells, row after row.
+    pub(crate) fn lhs(&self) -> &[ICell] {
+        &self.cells[..self.left]
+    }
+
+    /// The right side's cells, row after row (none without a right side).
+    pub(crate) fn rhs(&self) -> &[ICell] {
+        &self.cells[self.left..]
+    }
+
+    /// Where each row's cells are in [`IRule::lhs`] (and, for a rule with a
+    /// right side, in [`IRule::rhs`]).
+    pub(crate) fn row_ranges(&self) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+        let mut at = 0;
+        self.rows.iter().map(move |&n| {
+            let start = at;
+            at += n as usize;
+            start..at
+        })
+    }
 }
 
 /// Room made at once for the rules one rule splits into while its
@@ -190,10 +225,9 @@ fn absolutify(forward: &str, dir: Dir) -> Dir {
     table[idx]
 }
 
-fn convert_row(syms: &mut Symbols, row: &CellRow) -> Vec<ICell> {
-    row.cells
-        .iter()
-        .map(|c| match c {
+/// Append the cells of `row` to `out`.
+fn convert_row(syms: &mut Symbols, row: &CellRow, out: &mut Vec<ICell>) {
+    out.extend(row.cells.iter().map(|c| match c {
             Cell::Ellipsis(_) => ICell::one(Term { dir: Dir::Ellipsis, name: ELLIPSIS }),
             Cell::Items(items, _) => {
                 let mut out = ICell::new();
@@ -207,8 +241,7 @@ fn convert_row(syms: &mut Symbols, row: &CellRow) -> Vec<ICell> {
                 }
                 out
             }
-        })
-        .collect()
+        }));
 }
 
 fn cell_has_relative(cell: &ICell) -> bool {
@@ -216,8 +249,7 @@ fn cell_has_relative(cell: &ICell) -> bool {
 }
 
 fn directional(r: &IRule) -> bool {
-    r.lhs.iter().any(|row| row.len() > 1 || row.iter().any(cell_has_relative))
-        || r.rhs.iter().any(|row| row.iter().any(cell_has_relative))
+    r.rows.iter().any(|&n| n > 1) || r.cells.iter().any(cell_has_relative)
 }
 
 /// Read the RULES section into rules (one per written rule) and loop markers.
@@ -272,8 +304,18 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
         } else {
             std::borrow::Cow::Owned(directions)
         };
-        let lhs: Vec<Vec<ICell>> = rule.lhs.iter().map(|r| convert_row(syms, r)).collect();
-        let rhs: Vec<Vec<ICell>> = rule.rhs.iter().map(|r| convert_row(syms, r)).collect();
+        // Both sides' cells in one list, the right side's after the left's.
+        let row_cells = |rows: &[CellRow]| rows.iter().map(|r| r.cells.len()).sum::<usize>();
+        let mut cells: Vec<ICell> = Vec::with_capacity(row_cells(&rule.lhs) + row_cells(&rule.rhs));
+        let mut rows = RowLens::new();
+        for r in &rule.lhs {
+            convert_row(syms, r, &mut cells);
+            rows.push(u32::try_from(r.cells.len()).unwrap_or(u32::MAX));
+        }
+        let left = cells.len();
+        for r in &rule.rhs {
+            convert_row(syms, r, &mut cells);
+        }
         let commands: Rc<[(SmolStr, Option<String>)]> = if rule.commands.is_empty() {
             no_commands.clone()
         } else {
@@ -290,21 +332,23 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
             })
             .collect()
         };
-        if lhs.is_empty() {
+        if rule.lhs.is_empty() {
             continue;
         }
-        if lhs.len() != rhs.len() {
-            if commands.is_empty() || !rhs.is_empty() {
+        if rule.lhs.len() != rule.rhs.len() {
+            if commands.is_empty() || !rule.rhs.is_empty() {
                 continue;
             }
-        } else if lhs.iter().zip(&rhs).any(|(l, r)| l.len() != r.len() || l.is_empty()) {
+        } else if rule.lhs.iter().zip(&rule.rhs).any(|(l, r)| l.cells.len() != r.cells.len() || l.cells.is_empty()) {
             continue;
         }
         let mut ir = IRule {
             direction: "",
             directions,
-            lhs,
-            rhs,
+            has_rhs: !rule.rhs.is_empty(),
+            cells,
+            rows,
+            left,
             line,
             late,
             rigid,
@@ -326,7 +370,7 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
 }
 
 fn contains_ellipsis(r: &IRule) -> bool {
-    r.lhs.iter().any(|row| row.iter().any(|c| c.iter().any(|t| t.name == ELLIPSIS)))
+    r.lhs().iter().any(|c| c.iter().any(|t| t.name == ELLIPSIS))
 }
 
 fn atomize(syms: &Symbols, cell: &mut ICell) {
@@ -352,10 +396,8 @@ fn rephrase(syms: &Symbols, cell: &mut ICell) {
 }
 
 fn for_each_cell(r: &mut IRule, mut f: impl FnMut(&mut ICell)) {
-    for row in r.lhs.iter_mut().chain(r.rhs.iter_mut()) {
-        for c in row.iter_mut() {
-            f(c);
-        }
+    for c in &mut r.cells {
+        f(c);
     }
 }
 
@@ -398,21 +440,21 @@ struct MovingRep {
     count: usize,
     ambiguous: Dir,
     name: Sym,
-    j: usize,
-    k: usize,
+    /// The cell (its place among the left side's cells).
+    at: usize,
 }
 
-/// Whether some term of `side` has an ambiguous movement.
-fn any_ambiguous(side: &[Vec<ICell>]) -> bool {
-    side.iter().any(|row| row.iter().any(|c| c.iter().any(|t| is_ambiguous(t.dir))))
+/// Whether some term of `cells` has an ambiguous movement.
+fn any_ambiguous(cells: &[ICell]) -> bool {
+    cells.iter().any(|c| c.iter().any(|t| is_ambiguous(t.dir)))
 }
 
 /// Make the ambiguous movements of `rule` concrete, adding the rules it
 /// becomes to `out` (nothing when one stays ambiguous on the right).
 fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
     // Most rules have no ambiguous movement on the left: they stay as they are.
-    if !any_ambiguous(&rule.lhs) {
-        if any_ambiguous(&rule.rhs) {
+    if !any_ambiguous(rule.lhs()) {
+        if any_ambiguous(rule.rhs()) {
             return Err(());
         }
         out.push(rule);
@@ -426,18 +468,17 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
     let mut queue: VecDeque<State> = VecDeque::with_capacity(SPLITS);
     queue.push_back((rule, None));
     let mut result: Vec<State> = Vec::with_capacity(SPLITS);
-    let mut sites: Vec<(usize, usize, Sym, Dir)> = Vec::new();
+    let mut sites: Vec<(usize, Sym, Dir)> = Vec::new();
     while let Some(state) = queue.pop_front() {
         // Each cell's first ambiguous term; a rule with none stays.
         sites.clear();
         sites.extend(
             state
                 .0
-                .lhs
+                .lhs()
                 .iter()
                 .enumerate()
-                .flat_map(|(j, row)| row.iter().enumerate().map(move |(k, c)| (j, k, c)))
-                .filter_map(|(j, k, c)| c.iter().find(|t| is_ambiguous(t.dir)).map(|t| (j, k, t.name, t.dir))),
+                .filter_map(|(i, c)| c.iter().find(|t| is_ambiguous(t.dir)).map(|t| (i, t.name, t.dir))),
         );
         if sites.is_empty() {
             result.push(state);
@@ -445,9 +486,9 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
         }
         // The rule is replaced by its splits: the last split takes the rule
         // itself, the others copies of it.
-        let mut left: usize = sites.iter().map(|s| aggregate_dirs(s.3).len()).sum();
+        let mut left: usize = sites.iter().map(|s| aggregate_dirs(s.2).len()).sum();
         let mut original = Some(state);
-        for &(j, k, cand, amb) in &sites {
+        for &(at, cand, amb) in &sites {
             for &concrete in aggregate_dirs(amb) {
                 left -= 1;
                 let taken = if left == 0 {
@@ -457,13 +498,14 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
                 };
                 let Some((mut nr, reps)) = taken else { continue };
                 let (mut mr, mut ar) = reps.unwrap_or_default();
-                for t in nr.lhs[j][k].iter_mut() {
+                for t in nr.cells[at].iter_mut() {
                     if t.dir == amb && t.name == cand {
                         t.dir = concrete;
                     }
                 }
-                if !nr.rhs.is_empty() {
-                    for t in nr.rhs[j][k].iter_mut() {
+                if nr.has_rhs {
+                    let right = nr.left + at;
+                    for t in nr.cells[right].iter_mut() {
                         if t.dir == amb && t.name == cand {
                             t.dir = concrete;
                         }
@@ -471,11 +513,11 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
                 }
                 let key = (cand, amb);
                 if let Some(m) = mr.get_mut(&key) {
-                    if j != m.j || k != m.k {
+                    if at != m.at {
                         m.count += 1;
                     }
                 } else {
-                    mr.insert(key, MovingRep { concrete, count: 1, ambiguous: amb, name: cand, j, k });
+                    mr.insert(key, MovingRep { concrete, count: 1, ambiguous: amb, name: cand, at });
                 }
                 if let Some(a) = ar.get_mut(&amb) {
                     a.1 += 1;
@@ -491,12 +533,10 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
         if let Some((mr, ar)) = reps {
             for (_, m) in mr.iter() {
                 if m.count == 1 {
-                    for row in r.rhs.iter_mut() {
-                        for c in row.iter_mut() {
-                            for t in c.iter_mut() {
-                                if t.dir == m.ambiguous && t.name == m.name {
-                                    t.dir = m.concrete;
-                                }
+                    for c in &mut r.cells[r.left..] {
+                        for t in c.iter_mut() {
+                            if t.dir == m.ambiguous && t.name == m.name {
+                                t.dir = m.concrete;
                             }
                         }
                     }
@@ -512,12 +552,10 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
             }
             for (amb, concrete) in dict.iter() {
                 let &Some(concrete) = concrete else { continue };
-                for row in r.rhs.iter_mut() {
-                    for c in row.iter_mut() {
-                        for t in c.iter_mut() {
-                            if t.dir == *amb {
-                                t.dir = concrete;
-                            }
+                for c in &mut r.cells[r.left..] {
+                    for t in c.iter_mut() {
+                        if t.dir == *amb {
+                            t.dir = concrete;
                         }
                     }
                 }
@@ -525,7 +563,7 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
         }
         out.push(r);
     }
-    if out[start..].iter().any(|r| any_ambiguous(&r.rhs)) {
+    if out[start..].iter().any(|r| any_ambiguous(r.rhs())) {
         out.truncate(start);
         return Err(());
     }
@@ -561,42 +599,32 @@ fn expand_no_properties(syms: &Symbols, cell: &ICell) -> ICell {
 /// `out` (nothing when one stays ambiguous on the right).
 fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
     // A rule that names no property stays as it is.
-    if !rule.lhs.iter().chain(&rule.rhs).any(|row| row.iter().any(|c| c.iter().any(|t| syms.is_property(t.name)))) {
+    if !rule.cells.iter().any(|c| c.iter().any(|t| syms.is_property(t.name))) {
         out.push(rule);
         return Ok(());
     }
-    for j in 0..rule.lhs.len() {
-        for k in 0..rule.lhs[j].len() {
-            if has_no_property(syms, &rule.lhs[j][k]) {
-                rule.lhs[j][k] = expand_no_properties(syms, &rule.lhs[j][k]);
-            }
-            if !rule.rhs.is_empty() && has_no_property(syms, &rule.rhs[j][k]) {
-                rule.rhs[j][k] = expand_no_properties(syms, &rule.rhs[j][k]);
-            }
+    for c in &mut rule.cells {
+        if has_no_property(syms, c) {
+            *c = expand_no_properties(syms, c);
         }
     }
     let mut ambiguous: Vec<Sym> = Vec::new();
-    for j in 0..rule.rhs.len() {
-        for k in 0..rule.rhs[j].len() {
-            for p in properties_in(syms, &rule.rhs[j][k]) {
-                if !properties_in(syms, &rule.lhs[j][k]).any(|q| q == p) && !ambiguous.contains(&p) {
-                    ambiguous.push(p);
-                }
+    for (l, r) in rule.lhs().iter().zip(rule.rhs()) {
+        for p in properties_in(syms, r) {
+            if !properties_in(syms, l).any(|q| q == p) && !ambiguous.contains(&p) {
+                ambiguous.push(p);
             }
         }
     }
     // The first property of the left side that must be made concrete.
     let first_site = |r: &IRule| {
-        r.lhs.iter().enumerate().find_map(|(j, row)| {
-            row.iter().enumerate().find_map(|(k, c)| {
-                properties_in(syms, c)
-                    .find(|&p| syms.info(p).single_layer.is_none() || ambiguous.contains(&p))
-                    .map(|p| (j, k, p))
-            })
+        r.lhs().iter().enumerate().find_map(|(i, c)| {
+            properties_in(syms, c)
+                .find(|&p| syms.info(p).single_layer.is_none() || ambiguous.contains(&p))
+                .map(|p| (i, p))
         })
     };
-    let stays_ambiguous =
-        |r: &IRule| r.rhs.iter().any(|row| row.iter().any(|c| properties_in(syms, c).any(|p| ambiguous.contains(&p))));
+    let stays_ambiguous = |r: &IRule| r.rhs().iter().any(|c| properties_in(syms, c).any(|p| ambiguous.contains(&p)));
     if first_site(&rule).is_none() {
         // Nothing to split: the rule stays as it is.
         if stays_ambiguous(&rule) {
@@ -612,7 +640,7 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) 
     let mut result: Vec<State> = Vec::with_capacity(SPLITS);
     while let Some(state) = queue.pop_front() {
         let site = first_site(&state.0);
-        let Some((j, k, prop)) = site else {
+        let Some((at, prop)) = site else {
             result.push(state);
             continue;
         };
@@ -635,9 +663,10 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) 
                     }
                 }
             };
-            replace(&mut nr.lhs[j][k]);
-            if !nr.rhs.is_empty() {
-                replace(&mut nr.rhs[j][k]);
+            replace(&mut nr.cells[at]);
+            if nr.has_rhs {
+                let right = nr.left + at;
+                replace(&mut nr.cells[right]);
             }
             if let Some(e) = pr.get_mut(&prop) {
                 e.1 += 1;
@@ -652,12 +681,10 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) 
         if let Some(pr) = reps {
             for (&prop, &(concrete, count)) in pr.iter() {
                 if count == 1 {
-                    for row in r.rhs.iter_mut() {
-                        for c in row.iter_mut() {
-                            for t in c.iter_mut() {
-                                if t.name == prop && t.dir != Dir::Random {
-                                    t.name = concrete;
-                                }
+                    for c in &mut r.cells[r.left..] {
+                        for t in c.iter_mut() {
+                            if t.name == prop && t.dir != Dir::Random {
+                                t.name = concrete;
                             }
                         }
                     }
@@ -677,32 +704,31 @@ fn make_spawned_stationary(syms: &Symbols, rule: &mut IRule) {
     if rule.late {
         return;
     }
-    for (row_l, row_r) in rule.lhs.iter().zip(rule.rhs.iter_mut()) {
-        for (cell_l, cell_r) in row_l.iter().zip(row_r.iter_mut()) {
-            // Only objects written without a direction can become stationary.
-            if cell_r.iter().all(|t| t.dir != Dir::None) {
+    let (lhs, rhs) = rule.cells.split_at_mut(rule.left);
+    for (cell_l, cell_r) in lhs.iter().zip(rhs.iter_mut()) {
+        // Only objects written without a direction can become stationary.
+        if cell_r.iter().all(|t| t.dir != Dir::None) {
+            continue;
+        }
+        // The objects the left cell names: itself for an object, the
+        // members of a property.
+        let objects_l = || {
+            cell_l.iter().flat_map(|t| match &syms.info(t.name).kind {
+                Kind::Object(o) if *o == t.name => std::slice::from_ref(o),
+                Kind::Property(m) => m.as_slice(),
+                _ => &[],
+            }).copied()
+        };
+        for t in cell_r.iter_mut() {
+            if t.dir != Dir::None {
                 continue;
             }
-            // The objects the left cell names: itself for an object, the
-            // members of a property.
-            let objects_l = || {
-                cell_l.iter().flat_map(|t| match &syms.info(t.name).kind {
-                    Kind::Object(o) if *o == t.name => std::slice::from_ref(o),
-                    Kind::Property(m) => m.as_slice(),
-                    _ => &[],
-                }).copied()
-            };
-            for t in cell_r.iter_mut() {
-                if t.dir != Dir::None {
-                    continue;
-                }
-                if syms.is_property(t.name) || objects_l().any(|o| o == t.name) {
-                    continue;
-                }
-                let Some((_, layer)) = syms.info(t.name).object else { continue };
-                if !objects_l().any(|o| syms.info(o).object.is_some_and(|x| x.1 == layer)) {
-                    t.dir = Dir::Stationary;
-                }
+            if syms.is_property(t.name) || objects_l().any(|o| o == t.name) {
+                continue;
+            }
+            let Some((_, layer)) = syms.info(t.name).object else { continue };
+            if !objects_l().any(|o| syms.info(o).object.is_some_and(|x| x.1 == layer)) {
+                t.dir = Dir::Stationary;
             }
         }
     }
@@ -744,11 +770,15 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Di
             });
             if !ellipsis && (d == "up" || d == "left") {
                 r.direction = if d == "up" { "down" } else { "right" };
-                for row in r.lhs.iter_mut() {
-                    row.reverse();
-                }
-                for row in r.rhs.iter_mut() {
-                    row.reverse();
+                let (left, has_rhs) = (r.left, r.has_rhs);
+                let mut at = 0;
+                for &n in r.rows.iter() {
+                    let row = at..at + n as usize;
+                    at = row.end;
+                    r.cells[row.clone()].reverse();
+                    if has_rhs {
+                        r.cells[left + row.start..left + row.end].reverse();
+                    }
                 }
             }
             let (line, span) = (r.line, r.span);
@@ -771,12 +801,13 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Di
 
 /// What makes two expanded rules the same rule: line, direction (when it
 /// matters), prefixes, both sides and commands.
+/// (The rows and cells together are both sides.)
 type RuleKey<'a> =
-    (u32, &'static str, bool, bool, bool, &'a Vec<Vec<ICell>>, &'a Vec<Vec<ICell>>, &'a [(SmolStr, Option<String>)]);
+    (u32, &'static str, bool, bool, bool, &'a [u32], &'a [ICell], &'a [(SmolStr, Option<String>)]);
 
 fn rule_key(r: &IRule) -> RuleKey<'_> {
-    let directed = r.lhs.iter().any(|row| row.len() > 1);
-    (r.line, if directed { r.direction } else { "" }, r.late, r.rigid, r.random, &r.lhs, &r.rhs, &*r.commands)
+    let directed = r.rows.iter().any(|&n| n > 1);
+    (r.line, if directed { r.direction } else { "" }, r.late, r.rigid, r.random, &r.rows, &r.cells, &*r.commands)
 }
 
 /// Within a run of rules of the same group, keep the last of identical rules.

@@ -59,7 +59,7 @@ fn required_by(syms: &Symbols, cell: &[super::expand::Term]) -> Required {
 pub(crate) fn superfluous_no(syms: &Symbols, rules: &[IRule], out: &mut Vec<Diagnostic>) {
     let names = syms.layout();
     for rule in rules {
-        for cell in rule.lhs.iter().flatten() {
+        for cell in rule.lhs() {
             // Only a cell with a `no` can have a superfluous one.
             if !cell.iter().any(|t| t.dir == Dir::No) {
                 continue;
@@ -94,7 +94,7 @@ pub(crate) fn impossible_cells(syms: &Symbols, rules: &[IRule], out: &mut Vec<Di
     let (mut present, mut missing) = (vec![0u64; words], vec![0u64; words]);
     let mut per_line: BTreeMap<u32, (crate::span::Span, BTreeSet<String>)> = BTreeMap::new();
     for rule in rules {
-        for cell in rule.lhs.iter().flatten() {
+        for cell in rule.lhs() {
             // Only a cell with a `no` can clash.
             if !cell.iter().any(|t| t.dir == Dir::No) {
                 continue;

@@ -884,9 +884,10 @@ fn compile_cell(
 fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled> {
     let mut notes = Notes::default();
     let mut ellipsis_at_edge = false;
-    let mut rows = Vec::with_capacity(r.lhs.len());
-    for (ri, row_l) in r.lhs.iter().enumerate() {
-        let row_r = r.rhs.get(ri);
+    let mut rows = Vec::with_capacity(r.rows.len());
+    for range in r.row_ranges() {
+        let row_l = &r.lhs()[range.clone()];
+        let row_r = if r.has_rhs { r.rhs().get(range) } else { None };
         let mut cells = Vec::with_capacity(row_l.len());
         for (ci, cell_l) in row_l.iter().enumerate() {
             if cell_l.iter().any(|t| t.dir == Dir::Ellipsis) {
@@ -1020,7 +1021,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
         rule: Rule {
             dir,
             rows,
-            has_replacements: !r.rhs.is_empty(),
+            has_replacements: r.has_rhs,
             line: r.line,
             group: r.group,
             rigid: r.rigid,
