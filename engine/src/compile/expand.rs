@@ -5,6 +5,7 @@
 //! of duplicates. The order of the produced rules is the reference's order,
 //! which decides execution order.
 
+use super::rules::Direction;
 use super::symbols::{Kind, Sym, Symbols, ELLIPSIS};
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
@@ -79,20 +80,22 @@ impl Default for Term {
     }
 }
 
-/// A rule during expansion.
+/// A rule during expansion. It is copied and moved many times over (once
+/// per direction and per concrete choice), so it is kept small: the
+/// directions a written rule scans in are kept beside it (see
+/// [`Written`]), and its row lengths, which expansion never changes, are
+/// shared by its copies.
 #[derive(Debug, Clone)]
 pub(crate) struct IRule {
-    pub direction: &'static str,
-    /// The directions it scans in (the usual four without a list of
-    /// their own).
-    pub directions: std::borrow::Cow<'static, [&'static str]>,
+    /// The direction it scans in (none before expansion).
+    pub direction: Option<Direction>,
     /// Every cell of the rule in one list: the left side's, row after row,
     /// then, when the rule has a right side, the right side's (which has
     /// the same rows). A copy of a rule (one per direction and per concrete
     /// choice) is then one allocation, not one per row and side.
     pub cells: Vec<ICell>,
-    /// The length of each row.
-    pub rows: RowLens,
+    /// The length of each row (shared by every copy of the rule).
+    pub rows: Rc<[u32]>,
     /// How many cells the left side has (the sum of `rows`).
     pub left: usize,
     /// Whether the rule has a right side.
@@ -109,8 +112,13 @@ pub(crate) struct IRule {
     pub subroutine: Option<Rc<str>>,
 }
 
-/// The lengths of a rule's rows (most rules have few rows: kept in place).
-pub(crate) type RowLens = crate::inline::InlineVec<u32, 4>;
+/// A rule as written (before expansion) and the directions it scans in.
+#[derive(Debug)]
+pub(crate) struct Written {
+    pub rule: IRule,
+    /// The directions (the usual four without a list of their own).
+    pub directions: std::borrow::Cow<'static, [Direction]>,
+}
 
 impl IRule {
     /// The left side's cells, row after row.
@@ -204,7 +212,7 @@ fn is_relative(dir: Dir) -> bool {
     matches!(dir, Dir::RelUp | Dir::RelDown | Dir::RelLeft | Dir::RelRight | Dir::Perpendicular | Dir::Parallel)
 }
 
-fn absolutify(forward: &str, dir: Dir) -> Dir {
+fn absolutify(forward: Direction, dir: Dir) -> Dir {
     use Dir as D;
     let idx = match dir {
         D::RelUp => 0,
@@ -216,11 +224,11 @@ fn absolutify(forward: &str, dir: Dir) -> Dir {
         _ => return dir,
     };
     let table: [Dir; 6] = match forward {
-        "right" => [D::Up, D::Down, D::Left, D::Right, D::HorizontalPar, D::VerticalPerp],
-        "up" => [D::Left, D::Right, D::Down, D::Up, D::VerticalPar, D::HorizontalPerp],
-        "down" => [D::Right, D::Left, D::Up, D::Down, D::VerticalPar, D::HorizontalPerp],
-        "left" => [D::Down, D::Up, D::Right, D::Left, D::HorizontalPar, D::VerticalPerp],
-        _ => return dir,
+        Direction::Right => [D::Up, D::Down, D::Left, D::Right, D::HorizontalPar, D::VerticalPerp],
+        Direction::Up => [D::Left, D::Right, D::Down, D::Up, D::VerticalPar, D::HorizontalPerp],
+        Direction::Down => [D::Right, D::Left, D::Up, D::Down, D::VerticalPar, D::HorizontalPerp],
+        Direction::Left => [D::Down, D::Up, D::Right, D::Left, D::HorizontalPar, D::VerticalPerp],
+        Direction::Action => return dir,
     };
     table[idx]
 }
@@ -253,8 +261,9 @@ fn directional(r: &IRule) -> bool {
 }
 
 /// Read the RULES section into rules (one per written rule) and loop markers.
-pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<LoopMarker>) {
-    let mut rules: Vec<IRule> = Vec::with_capacity(ast.rules.len());
+pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<Written>, Vec<LoopMarker>) {
+    use Direction as D;
+    let mut rules: Vec<Written> = Vec::with_capacity(ast.rules.len());
     let mut subroutine: Option<Rc<str>> = None;
     let mut loops = Vec::new();
     // Rules without commands share one empty list.
@@ -279,38 +288,36 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
         let mut group = line;
         if rule.plus.is_some()
             && let Some(prev) = rules.last() {
-                group = prev.group;
+                group = prev.rule.group;
             }
-        let mut directions: Vec<&'static str> = Vec::new();
+        let mut directions: Vec<Direction> = Vec::new();
         let (mut late, mut rigid, mut random) = (false, false, false);
         for p in &rule.prefixes {
             match p.text.as_str() {
                 "late" => late = true,
                 "rigid" => rigid = true,
                 "random" => random = true,
-                "up" => directions.push("up"),
-                "down" => directions.push("down"),
-                "left" => directions.push("left"),
-                "right" => directions.push("right"),
-                "horizontal" => directions.extend(["left", "right"]),
-                "vertical" => directions.extend(["up", "down"]),
-                "orthogonal" => directions.extend(["up", "down", "left", "right"]),
-                "moving" => directions.extend(["up", "down", "left", "right", "action"]),
+                "up" => directions.push(D::Up),
+                "down" => directions.push(D::Down),
+                "left" => directions.push(D::Left),
+                "right" => directions.push(D::Right),
+                "horizontal" => directions.extend([D::Left, D::Right]),
+                "vertical" => directions.extend([D::Up, D::Down]),
+                "orthogonal" => directions.extend([D::Up, D::Down, D::Left, D::Right]),
+                "moving" => directions.extend([D::Up, D::Down, D::Left, D::Right, D::Action]),
                 _ => {}
             }
         }
-        let directions: std::borrow::Cow<'static, [&'static str]> = if directions.is_empty() {
-            std::borrow::Cow::Borrowed(&["up", "down", "left", "right"])
+        let mut directions: std::borrow::Cow<'static, [Direction]> = if directions.is_empty() {
+            std::borrow::Cow::Borrowed(&[D::Up, D::Down, D::Left, D::Right])
         } else {
             std::borrow::Cow::Owned(directions)
         };
         // Both sides' cells in one list, the right side's after the left's.
         let row_cells = |rows: &[CellRow]| rows.iter().map(|r| r.cells.len()).sum::<usize>();
         let mut cells: Vec<ICell> = Vec::with_capacity(row_cells(&rule.lhs) + row_cells(&rule.rhs));
-        let mut rows = RowLens::new();
         for r in &rule.lhs {
             convert_row(syms, r, &mut cells);
-            rows.push(u32::try_from(r.cells.len()).unwrap_or(u32::MAX));
         }
         let left = cells.len();
         for r in &rule.rhs {
@@ -342,9 +349,9 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
         } else if rule.lhs.iter().zip(&rule.rhs).any(|(l, r)| l.cells.len() != r.cells.len() || l.cells.is_empty()) {
             continue;
         }
-        let mut ir = IRule {
-            direction: "",
-            directions,
+        let rows: Rc<[u32]> = rule.lhs.iter().map(|r| u32::try_from(r.cells.len()).unwrap_or(u32::MAX)).collect();
+        let ir = IRule {
+            direction: None,
             has_rhs: !rule.rhs.is_empty(),
             cells,
             rows,
@@ -358,13 +365,13 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
             span: def.span,
             subroutine: subroutine.clone(),
         };
-        if !directional(&ir) && ir.directions.len() > 1 {
-            match &mut ir.directions {
+        if !directional(&ir) && directions.len() > 1 {
+            match &mut directions {
                 std::borrow::Cow::Borrowed(d) => *d = &d[..1],
                 std::borrow::Cow::Owned(d) => d.truncate(1),
             }
         }
-        rules.push(ir);
+        rules.push(Written { rule: ir, directions });
     }
     (rules, loops)
 }
@@ -737,7 +744,7 @@ fn make_spawned_stationary(syms: &Symbols, rule: &mut IRule) {
 /// Expand every rule; returns the concrete rules in reference order, with
 /// duplicates removed, and error diagnostics for rules that cannot be made
 /// concrete.
-pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Diagnostic>) -> Vec<IRule> {
+pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<Written>, diags: &mut Vec<Diagnostic>) -> Vec<IRule> {
     // One rule per direction at least: most rules become no more.
     let mut concrete = Vec::with_capacity(rules.iter().map(|r| r.directions.len()).sum());
     // The rules of one written rule with concrete movements. A written rule
@@ -746,8 +753,7 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Di
     // its movements, as when every rule went through each phase in turn.
     let mut moved = Vec::new();
     let mut bad_lines: HashSet<u32> = HashSet::default();
-    for mut rule in rules {
-        let directions = std::mem::take(&mut rule.directions);
+    for Written { mut rule, directions } in rules {
         // Splitting aggregates and replacing synonyms change names only,
         // and making arrows absolute changes directions only, so the first
         // two are done once for every direction.
@@ -762,14 +768,14 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Di
             // The last direction takes the written rule itself.
             let taken = if n + 1 == directions.len() { rule.take() } else { rule.clone() };
             let Some(mut r) = taken else { continue };
-            r.direction = d;
+            r.direction = Some(d);
             for_each_cell(&mut r, |c| {
                 for t in c.iter_mut() {
                     t.dir = absolutify(d, t.dir);
                 }
             });
-            if !ellipsis && (d == "up" || d == "left") {
-                r.direction = if d == "up" { "down" } else { "right" };
+            if !ellipsis && matches!(d, Direction::Up | Direction::Left) {
+                r.direction = Some(if d == Direction::Up { Direction::Down } else { Direction::Right });
                 let (left, has_rhs) = (r.left, r.has_rhs);
                 let mut at = 0;
                 for &n in r.rows.iter() {
@@ -803,11 +809,11 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Di
 /// matters), prefixes, both sides and commands.
 /// (The rows and cells together are both sides.)
 type RuleKey<'a> =
-    (u32, &'static str, bool, bool, bool, &'a [u32], &'a [ICell], &'a [(SmolStr, Option<String>)]);
+    (u32, Option<Direction>, bool, bool, bool, &'a [u32], &'a [ICell], &'a [(SmolStr, Option<String>)]);
 
 fn rule_key(r: &IRule) -> RuleKey<'_> {
     let directed = r.rows.iter().any(|&n| n > 1);
-    (r.line, if directed { r.direction } else { "" }, r.late, r.rigid, r.random, &r.rows, &r.cells, &*r.commands)
+    (r.line, if directed { r.direction } else { None }, r.late, r.rigid, r.random, &r.rows, &r.cells, &*r.commands)
 }
 
 /// Within a run of rules of the same group, keep the last of identical rules.

@@ -975,7 +975,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
     if ellipsis_at_edge {
         return None;
     }
-    let dir = match Direction::from_word(r.direction)? {
+    let dir = match r.direction? {
         Direction::Action => return None,
         d => d,
     };
