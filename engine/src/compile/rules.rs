@@ -485,9 +485,11 @@ impl RuleSet {
                 if g.iter().any(|r| is_zero(&r.mov_mask)) {
                     return Box::default();
                 }
-                let mut mask: Vec<u64> = Vec::new();
+                // (Made at its final length: a list grown to it would be
+                // shrunk again when boxed.)
+                let len = g.iter().map(|r| r.mov_mask.len()).max().unwrap_or(0);
+                let mut mask: Vec<u64> = vec![0; len];
                 for r in g {
-                    mask.resize(r.mov_mask.len().max(mask.len()), 0);
                     or_into(&mut mask, &r.mov_mask);
                 }
                 mask.into()
