@@ -681,18 +681,21 @@ struct Notes {
 }
 
 /// Compile one cell (not an ellipsis) of a rule's left-hand side, with the
-/// matching cell of its right-hand side when the rule has one; `None` when
-/// the cell drops the rule. What it notices goes to `notes`.
+/// matching cell of its right-hand side when the rule has one, onto the end
+/// of `cells`; `None` when the cell drops the rule. What it notices goes to
+/// `notes`. (The pattern is pushed here rather than returned: a returned
+/// pattern, over 200 bytes, was copied twice more on its way into the list.)
 #[expect(clippy::too_many_lines, reason = "one cell's compilation in pipeline order (left side, right side, the replacement); a split would thread a dozen masks through helpers")]
 fn compile_cell(
     ctx: &Ctx,
-    s: &mut CellScratch,
-    masks: &mut WordsCache,
+    scratch: &mut Scratch,
     span: crate::span::Span,
     cell_l: &[Term],
     cell_r: Option<&[Term]>,
     notes: &mut Notes,
-) -> Option<CellPattern> {
+    cells: &mut Vec<PatternCell>,
+) -> Option<()> {
+    let masks = &mut scratch.masks;
     let CellScratch {
         layers_l,
         used_l,
@@ -711,7 +714,7 @@ fn compile_cell(
         mov_clear,
         mov_set,
         post_layers,
-    } = s;
+    } = &mut scratch.work.cell;
     for &l in used_l.iter() {
         layers_l[l] = None;
     }
@@ -871,14 +874,15 @@ fn compile_cell(
             });
         }
     }
-    Some(CellPattern {
+    cells.push(PatternCell::Cell(CellPattern {
         present: masks.get(present),
         missing: masks.get(missing),
         any_present,
         mov_present: masks.get(mov_present),
         mov_missing: masks.get(mov_missing),
         replace,
-    })
+    }));
+    Some(())
 }
 
 /// Compile one concrete rule; `None` when the rule is dropped.
@@ -907,8 +911,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                 Some(row_r) => Some(row_r.get(ci)?),
                 None => None,
             };
-            let p = compile_cell(ctx, &mut scratch.work.cell, &mut scratch.masks, r.span, cell_l, cell_r.map(|c| &c[..]), &mut notes)?;
-            cells.push(PatternCell::Cell(p));
+            compile_cell(ctx, scratch, r.span, cell_l, cell_r.map(|c| &c[..]), &mut notes, &mut cells)?;
         }
         let ellipses = cells.iter().filter(|c| matches!(c, PatternCell::Ellipsis)).count();
         if ellipses > 2 {
