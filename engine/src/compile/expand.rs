@@ -5,6 +5,7 @@
 //! of duplicates. The order of the produced rules is the reference's order,
 //! which decides execution order.
 
+use super::rules::Direction;
 use super::symbols::{Kind, Sym, Symbols, ELLIPSIS};
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
@@ -79,15 +80,26 @@ impl Default for Term {
     }
 }
 
-/// A rule during expansion.
+/// A rule during expansion. It is copied and moved many times over (once
+/// per direction and per concrete choice), so it is kept small: the
+/// directions a written rule scans in are kept beside it (see
+/// [`Written`]), and its row lengths, which expansion never changes, are
+/// shared by its copies.
 #[derive(Debug, Clone)]
 pub(crate) struct IRule {
-    pub direction: &'static str,
-    /// The directions it scans in (the usual four without a list of
-    /// their own).
-    pub directions: std::borrow::Cow<'static, [&'static str]>,
-    pub lhs: Vec<Vec<ICell>>,
-    pub rhs: Vec<Vec<ICell>>,
+    /// The direction it scans in (none before expansion).
+    pub direction: Option<Direction>,
+    /// Every cell of the rule in one list: the left side's, row after row,
+    /// then, when the rule has a right side, the right side's (which has
+    /// the same rows). A copy of a rule (one per direction and per concrete
+    /// choice) is then one allocation, not one per row and side.
+    pub cells: Vec<ICell>,
+    /// The length of each row (shared by every copy of the rule).
+    pub rows: Rc<[u32]>,
+    /// How many cells the left side has (the sum of `rows`).
+    pub left: usize,
+    /// Whether the rule has a right side.
+    pub has_rhs: bool,
     pub line: u32,
     pub late: bool,
     pub rigid: bool,
@@ -98,6 +110,37 @@ pub(crate) struct IRule {
     pub span: crate::span::Span,
     /// The PuzzleScript Next subroutine the rule belongs to (None: main rules).
     pub subroutine: Option<Rc<str>>,
+}
+
+/// A rule as written (before expansion) and the directions it scans in.
+#[derive(Debug)]
+pub(crate) struct Written {
+    pub rule: IRule,
+    /// The directions (the usual four without a list of their own).
+    pub directions: std::borrow::Cow<'static, [Direction]>,
+}
+
+impl IRule {
+    /// The left side's cells, row after row.
+    pub(crate) fn lhs(&self) -> &[ICell] {
+        &self.cells[..self.left]
+    }
+
+    /// The right side's cells, row after row (none without a right side).
+    pub(crate) fn rhs(&self) -> &[ICell] {
+        &self.cells[self.left..]
+    }
+
+    /// Where each row's cells are in [`IRule::lhs`] (and, for a rule with a
+    /// right side, in [`IRule::rhs`]).
+    pub(crate) fn row_ranges(&self) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+        let mut at = 0;
+        self.rows.iter().map(move |&n| {
+            let start = at;
+            at += n as usize;
+            start..at
+        })
+    }
 }
 
 /// Room made at once for the rules one rule splits into while its
@@ -169,7 +212,7 @@ fn is_relative(dir: Dir) -> bool {
     matches!(dir, Dir::RelUp | Dir::RelDown | Dir::RelLeft | Dir::RelRight | Dir::Perpendicular | Dir::Parallel)
 }
 
-fn absolutify(forward: &str, dir: Dir) -> Dir {
+fn absolutify(forward: Direction, dir: Dir) -> Dir {
     use Dir as D;
     let idx = match dir {
         D::RelUp => 0,
@@ -181,19 +224,18 @@ fn absolutify(forward: &str, dir: Dir) -> Dir {
         _ => return dir,
     };
     let table: [Dir; 6] = match forward {
-        "right" => [D::Up, D::Down, D::Left, D::Right, D::HorizontalPar, D::VerticalPerp],
-        "up" => [D::Left, D::Right, D::Down, D::Up, D::VerticalPar, D::HorizontalPerp],
-        "down" => [D::Right, D::Left, D::Up, D::Down, D::VerticalPar, D::HorizontalPerp],
-        "left" => [D::Down, D::Up, D::Right, D::Left, D::HorizontalPar, D::VerticalPerp],
-        _ => return dir,
+        Direction::Right => [D::Up, D::Down, D::Left, D::Right, D::HorizontalPar, D::VerticalPerp],
+        Direction::Up => [D::Left, D::Right, D::Down, D::Up, D::VerticalPar, D::HorizontalPerp],
+        Direction::Down => [D::Right, D::Left, D::Up, D::Down, D::VerticalPar, D::HorizontalPerp],
+        Direction::Left => [D::Down, D::Up, D::Right, D::Left, D::HorizontalPar, D::VerticalPerp],
+        Direction::Action => return dir,
     };
     table[idx]
 }
 
-fn convert_row(syms: &mut Symbols, row: &CellRow) -> Vec<ICell> {
-    row.cells
-        .iter()
-        .map(|c| match c {
+/// Append the cells of `row` to `out`.
+fn convert_row(syms: &mut Symbols, row: &CellRow, out: &mut Vec<ICell>) {
+    out.extend(row.cells.iter().map(|c| match c {
             Cell::Ellipsis(_) => ICell::one(Term { dir: Dir::Ellipsis, name: ELLIPSIS }),
             Cell::Items(items, _) => {
                 let mut out = ICell::new();
@@ -207,8 +249,7 @@ fn convert_row(syms: &mut Symbols, row: &CellRow) -> Vec<ICell> {
                 }
                 out
             }
-        })
-        .collect()
+        }));
 }
 
 fn cell_has_relative(cell: &ICell) -> bool {
@@ -216,13 +257,13 @@ fn cell_has_relative(cell: &ICell) -> bool {
 }
 
 fn directional(r: &IRule) -> bool {
-    r.lhs.iter().any(|row| row.len() > 1 || row.iter().any(cell_has_relative))
-        || r.rhs.iter().any(|row| row.iter().any(cell_has_relative))
+    r.rows.iter().any(|&n| n > 1) || r.cells.iter().any(cell_has_relative)
 }
 
 /// Read the RULES section into rules (one per written rule) and loop markers.
-pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<LoopMarker>) {
-    let mut rules: Vec<IRule> = Vec::with_capacity(ast.rules.len());
+pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<Written>, Vec<LoopMarker>) {
+    use Direction as D;
+    let mut rules: Vec<Written> = Vec::with_capacity(ast.rules.len());
     let mut subroutine: Option<Rc<str>> = None;
     let mut loops = Vec::new();
     // Rules without commands share one empty list.
@@ -247,33 +288,41 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
         let mut group = line;
         if rule.plus.is_some()
             && let Some(prev) = rules.last() {
-                group = prev.group;
+                group = prev.rule.group;
             }
-        let mut directions: Vec<&'static str> = Vec::new();
+        let mut directions: Vec<Direction> = Vec::new();
         let (mut late, mut rigid, mut random) = (false, false, false);
         for p in &rule.prefixes {
             match p.text.as_str() {
                 "late" => late = true,
                 "rigid" => rigid = true,
                 "random" => random = true,
-                "up" => directions.push("up"),
-                "down" => directions.push("down"),
-                "left" => directions.push("left"),
-                "right" => directions.push("right"),
-                "horizontal" => directions.extend(["left", "right"]),
-                "vertical" => directions.extend(["up", "down"]),
-                "orthogonal" => directions.extend(["up", "down", "left", "right"]),
-                "moving" => directions.extend(["up", "down", "left", "right", "action"]),
+                "up" => directions.push(D::Up),
+                "down" => directions.push(D::Down),
+                "left" => directions.push(D::Left),
+                "right" => directions.push(D::Right),
+                "horizontal" => directions.extend([D::Left, D::Right]),
+                "vertical" => directions.extend([D::Up, D::Down]),
+                "orthogonal" => directions.extend([D::Up, D::Down, D::Left, D::Right]),
+                "moving" => directions.extend([D::Up, D::Down, D::Left, D::Right, D::Action]),
                 _ => {}
             }
         }
-        let directions: std::borrow::Cow<'static, [&'static str]> = if directions.is_empty() {
-            std::borrow::Cow::Borrowed(&["up", "down", "left", "right"])
+        let mut directions: std::borrow::Cow<'static, [Direction]> = if directions.is_empty() {
+            std::borrow::Cow::Borrowed(&[D::Up, D::Down, D::Left, D::Right])
         } else {
             std::borrow::Cow::Owned(directions)
         };
-        let lhs: Vec<Vec<ICell>> = rule.lhs.iter().map(|r| convert_row(syms, r)).collect();
-        let rhs: Vec<Vec<ICell>> = rule.rhs.iter().map(|r| convert_row(syms, r)).collect();
+        // Both sides' cells in one list, the right side's after the left's.
+        let row_cells = |rows: &[CellRow]| rows.iter().map(|r| r.cells.len()).sum::<usize>();
+        let mut cells: Vec<ICell> = Vec::with_capacity(row_cells(&rule.lhs) + row_cells(&rule.rhs));
+        for r in &rule.lhs {
+            convert_row(syms, r, &mut cells);
+        }
+        let left = cells.len();
+        for r in &rule.rhs {
+            convert_row(syms, r, &mut cells);
+        }
         let commands: Rc<[(SmolStr, Option<String>)]> = if rule.commands.is_empty() {
             no_commands.clone()
         } else {
@@ -290,21 +339,23 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
             })
             .collect()
         };
-        if lhs.is_empty() {
+        if rule.lhs.is_empty() {
             continue;
         }
-        if lhs.len() != rhs.len() {
-            if commands.is_empty() || !rhs.is_empty() {
+        if rule.lhs.len() != rule.rhs.len() {
+            if commands.is_empty() || !rule.rhs.is_empty() {
                 continue;
             }
-        } else if lhs.iter().zip(&rhs).any(|(l, r)| l.len() != r.len() || l.is_empty()) {
+        } else if rule.lhs.iter().zip(&rule.rhs).any(|(l, r)| l.cells.len() != r.cells.len() || l.cells.is_empty()) {
             continue;
         }
-        let mut ir = IRule {
-            direction: "",
-            directions,
-            lhs,
-            rhs,
+        let rows: Rc<[u32]> = rule.lhs.iter().map(|r| u32::try_from(r.cells.len()).unwrap_or(u32::MAX)).collect();
+        let ir = IRule {
+            direction: None,
+            has_rhs: !rule.rhs.is_empty(),
+            cells,
+            rows,
+            left,
             line,
             late,
             rigid,
@@ -314,19 +365,19 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<IRule>, Vec<Loop
             span: def.span,
             subroutine: subroutine.clone(),
         };
-        if !directional(&ir) && ir.directions.len() > 1 {
-            match &mut ir.directions {
+        if !directional(&ir) && directions.len() > 1 {
+            match &mut directions {
                 std::borrow::Cow::Borrowed(d) => *d = &d[..1],
                 std::borrow::Cow::Owned(d) => d.truncate(1),
             }
         }
-        rules.push(ir);
+        rules.push(Written { rule: ir, directions });
     }
     (rules, loops)
 }
 
 fn contains_ellipsis(r: &IRule) -> bool {
-    r.lhs.iter().any(|row| row.iter().any(|c| c.iter().any(|t| t.name == ELLIPSIS)))
+    r.lhs().iter().any(|c| c.iter().any(|t| t.name == ELLIPSIS))
 }
 
 fn atomize(syms: &Symbols, cell: &mut ICell) {
@@ -352,10 +403,8 @@ fn rephrase(syms: &Symbols, cell: &mut ICell) {
 }
 
 fn for_each_cell(r: &mut IRule, mut f: impl FnMut(&mut ICell)) {
-    for row in r.lhs.iter_mut().chain(r.rhs.iter_mut()) {
-        for c in row.iter_mut() {
-            f(c);
-        }
+    for c in &mut r.cells {
+        f(c);
     }
 }
 
@@ -398,21 +447,21 @@ struct MovingRep {
     count: usize,
     ambiguous: Dir,
     name: Sym,
-    j: usize,
-    k: usize,
+    /// The cell (its place among the left side's cells).
+    at: usize,
 }
 
-/// Whether some term of `side` has an ambiguous movement.
-fn any_ambiguous(side: &[Vec<ICell>]) -> bool {
-    side.iter().any(|row| row.iter().any(|c| c.iter().any(|t| is_ambiguous(t.dir))))
+/// Whether some term of `cells` has an ambiguous movement.
+fn any_ambiguous(cells: &[ICell]) -> bool {
+    cells.iter().any(|c| c.iter().any(|t| is_ambiguous(t.dir)))
 }
 
 /// Make the ambiguous movements of `rule` concrete, adding the rules it
 /// becomes to `out` (nothing when one stays ambiguous on the right).
 fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
     // Most rules have no ambiguous movement on the left: they stay as they are.
-    if !any_ambiguous(&rule.lhs) {
-        if any_ambiguous(&rule.rhs) {
+    if !any_ambiguous(rule.lhs()) {
+        if any_ambiguous(rule.rhs()) {
             return Err(());
         }
         out.push(rule);
@@ -426,18 +475,17 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
     let mut queue: VecDeque<State> = VecDeque::with_capacity(SPLITS);
     queue.push_back((rule, None));
     let mut result: Vec<State> = Vec::with_capacity(SPLITS);
-    let mut sites: Vec<(usize, usize, Sym, Dir)> = Vec::new();
+    let mut sites: Vec<(usize, Sym, Dir)> = Vec::new();
     while let Some(state) = queue.pop_front() {
         // Each cell's first ambiguous term; a rule with none stays.
         sites.clear();
         sites.extend(
             state
                 .0
-                .lhs
+                .lhs()
                 .iter()
                 .enumerate()
-                .flat_map(|(j, row)| row.iter().enumerate().map(move |(k, c)| (j, k, c)))
-                .filter_map(|(j, k, c)| c.iter().find(|t| is_ambiguous(t.dir)).map(|t| (j, k, t.name, t.dir))),
+                .filter_map(|(i, c)| c.iter().find(|t| is_ambiguous(t.dir)).map(|t| (i, t.name, t.dir))),
         );
         if sites.is_empty() {
             result.push(state);
@@ -445,9 +493,9 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
         }
         // The rule is replaced by its splits: the last split takes the rule
         // itself, the others copies of it.
-        let mut left: usize = sites.iter().map(|s| aggregate_dirs(s.3).len()).sum();
+        let mut left: usize = sites.iter().map(|s| aggregate_dirs(s.2).len()).sum();
         let mut original = Some(state);
-        for &(j, k, cand, amb) in &sites {
+        for &(at, cand, amb) in &sites {
             for &concrete in aggregate_dirs(amb) {
                 left -= 1;
                 let taken = if left == 0 {
@@ -457,13 +505,14 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
                 };
                 let Some((mut nr, reps)) = taken else { continue };
                 let (mut mr, mut ar) = reps.unwrap_or_default();
-                for t in nr.lhs[j][k].iter_mut() {
+                for t in nr.cells[at].iter_mut() {
                     if t.dir == amb && t.name == cand {
                         t.dir = concrete;
                     }
                 }
-                if !nr.rhs.is_empty() {
-                    for t in nr.rhs[j][k].iter_mut() {
+                if nr.has_rhs {
+                    let right = nr.left + at;
+                    for t in nr.cells[right].iter_mut() {
                         if t.dir == amb && t.name == cand {
                             t.dir = concrete;
                         }
@@ -471,11 +520,11 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
                 }
                 let key = (cand, amb);
                 if let Some(m) = mr.get_mut(&key) {
-                    if j != m.j || k != m.k {
+                    if at != m.at {
                         m.count += 1;
                     }
                 } else {
-                    mr.insert(key, MovingRep { concrete, count: 1, ambiguous: amb, name: cand, j, k });
+                    mr.insert(key, MovingRep { concrete, count: 1, ambiguous: amb, name: cand, at });
                 }
                 if let Some(a) = ar.get_mut(&amb) {
                     a.1 += 1;
@@ -491,12 +540,10 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
         if let Some((mr, ar)) = reps {
             for (_, m) in mr.iter() {
                 if m.count == 1 {
-                    for row in r.rhs.iter_mut() {
-                        for c in row.iter_mut() {
-                            for t in c.iter_mut() {
-                                if t.dir == m.ambiguous && t.name == m.name {
-                                    t.dir = m.concrete;
-                                }
+                    for c in &mut r.cells[r.left..] {
+                        for t in c.iter_mut() {
+                            if t.dir == m.ambiguous && t.name == m.name {
+                                t.dir = m.concrete;
                             }
                         }
                     }
@@ -512,12 +559,10 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
             }
             for (amb, concrete) in dict.iter() {
                 let &Some(concrete) = concrete else { continue };
-                for row in r.rhs.iter_mut() {
-                    for c in row.iter_mut() {
-                        for t in c.iter_mut() {
-                            if t.dir == *amb {
-                                t.dir = concrete;
-                            }
+                for c in &mut r.cells[r.left..] {
+                    for t in c.iter_mut() {
+                        if t.dir == *amb {
+                            t.dir = concrete;
                         }
                     }
                 }
@@ -525,7 +570,7 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
         }
         out.push(r);
     }
-    if out[start..].iter().any(|r| any_ambiguous(&r.rhs)) {
+    if out[start..].iter().any(|r| any_ambiguous(r.rhs())) {
         out.truncate(start);
         return Err(());
     }
@@ -561,42 +606,32 @@ fn expand_no_properties(syms: &Symbols, cell: &ICell) -> ICell {
 /// `out` (nothing when one stays ambiguous on the right).
 fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
     // A rule that names no property stays as it is.
-    if !rule.lhs.iter().chain(&rule.rhs).any(|row| row.iter().any(|c| c.iter().any(|t| syms.is_property(t.name)))) {
+    if !rule.cells.iter().any(|c| c.iter().any(|t| syms.is_property(t.name))) {
         out.push(rule);
         return Ok(());
     }
-    for j in 0..rule.lhs.len() {
-        for k in 0..rule.lhs[j].len() {
-            if has_no_property(syms, &rule.lhs[j][k]) {
-                rule.lhs[j][k] = expand_no_properties(syms, &rule.lhs[j][k]);
-            }
-            if !rule.rhs.is_empty() && has_no_property(syms, &rule.rhs[j][k]) {
-                rule.rhs[j][k] = expand_no_properties(syms, &rule.rhs[j][k]);
-            }
+    for c in &mut rule.cells {
+        if has_no_property(syms, c) {
+            *c = expand_no_properties(syms, c);
         }
     }
     let mut ambiguous: Vec<Sym> = Vec::new();
-    for j in 0..rule.rhs.len() {
-        for k in 0..rule.rhs[j].len() {
-            for p in properties_in(syms, &rule.rhs[j][k]) {
-                if !properties_in(syms, &rule.lhs[j][k]).any(|q| q == p) && !ambiguous.contains(&p) {
-                    ambiguous.push(p);
-                }
+    for (l, r) in rule.lhs().iter().zip(rule.rhs()) {
+        for p in properties_in(syms, r) {
+            if !properties_in(syms, l).any(|q| q == p) && !ambiguous.contains(&p) {
+                ambiguous.push(p);
             }
         }
     }
     // The first property of the left side that must be made concrete.
     let first_site = |r: &IRule| {
-        r.lhs.iter().enumerate().find_map(|(j, row)| {
-            row.iter().enumerate().find_map(|(k, c)| {
-                properties_in(syms, c)
-                    .find(|&p| syms.info(p).single_layer.is_none() || ambiguous.contains(&p))
-                    .map(|p| (j, k, p))
-            })
+        r.lhs().iter().enumerate().find_map(|(i, c)| {
+            properties_in(syms, c)
+                .find(|&p| syms.info(p).single_layer.is_none() || ambiguous.contains(&p))
+                .map(|p| (i, p))
         })
     };
-    let stays_ambiguous =
-        |r: &IRule| r.rhs.iter().any(|row| row.iter().any(|c| properties_in(syms, c).any(|p| ambiguous.contains(&p))));
+    let stays_ambiguous = |r: &IRule| r.rhs().iter().any(|c| properties_in(syms, c).any(|p| ambiguous.contains(&p)));
     if first_site(&rule).is_none() {
         // Nothing to split: the rule stays as it is.
         if stays_ambiguous(&rule) {
@@ -612,7 +647,7 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) 
     let mut result: Vec<State> = Vec::with_capacity(SPLITS);
     while let Some(state) = queue.pop_front() {
         let site = first_site(&state.0);
-        let Some((j, k, prop)) = site else {
+        let Some((at, prop)) = site else {
             result.push(state);
             continue;
         };
@@ -635,9 +670,10 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) 
                     }
                 }
             };
-            replace(&mut nr.lhs[j][k]);
-            if !nr.rhs.is_empty() {
-                replace(&mut nr.rhs[j][k]);
+            replace(&mut nr.cells[at]);
+            if nr.has_rhs {
+                let right = nr.left + at;
+                replace(&mut nr.cells[right]);
             }
             if let Some(e) = pr.get_mut(&prop) {
                 e.1 += 1;
@@ -652,12 +688,10 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) 
         if let Some(pr) = reps {
             for (&prop, &(concrete, count)) in pr.iter() {
                 if count == 1 {
-                    for row in r.rhs.iter_mut() {
-                        for c in row.iter_mut() {
-                            for t in c.iter_mut() {
-                                if t.name == prop && t.dir != Dir::Random {
-                                    t.name = concrete;
-                                }
+                    for c in &mut r.cells[r.left..] {
+                        for t in c.iter_mut() {
+                            if t.name == prop && t.dir != Dir::Random {
+                                t.name = concrete;
                             }
                         }
                     }
@@ -677,32 +711,31 @@ fn make_spawned_stationary(syms: &Symbols, rule: &mut IRule) {
     if rule.late {
         return;
     }
-    for (row_l, row_r) in rule.lhs.iter().zip(rule.rhs.iter_mut()) {
-        for (cell_l, cell_r) in row_l.iter().zip(row_r.iter_mut()) {
-            // Only objects written without a direction can become stationary.
-            if cell_r.iter().all(|t| t.dir != Dir::None) {
+    let (lhs, rhs) = rule.cells.split_at_mut(rule.left);
+    for (cell_l, cell_r) in lhs.iter().zip(rhs.iter_mut()) {
+        // Only objects written without a direction can become stationary.
+        if cell_r.iter().all(|t| t.dir != Dir::None) {
+            continue;
+        }
+        // The objects the left cell names: itself for an object, the
+        // members of a property.
+        let objects_l = || {
+            cell_l.iter().flat_map(|t| match &syms.info(t.name).kind {
+                Kind::Object(o) if *o == t.name => std::slice::from_ref(o),
+                Kind::Property(m) => m.as_slice(),
+                _ => &[],
+            }).copied()
+        };
+        for t in cell_r.iter_mut() {
+            if t.dir != Dir::None {
                 continue;
             }
-            // The objects the left cell names: itself for an object, the
-            // members of a property.
-            let objects_l = || {
-                cell_l.iter().flat_map(|t| match &syms.info(t.name).kind {
-                    Kind::Object(o) if *o == t.name => std::slice::from_ref(o),
-                    Kind::Property(m) => m.as_slice(),
-                    _ => &[],
-                }).copied()
-            };
-            for t in cell_r.iter_mut() {
-                if t.dir != Dir::None {
-                    continue;
-                }
-                if syms.is_property(t.name) || objects_l().any(|o| o == t.name) {
-                    continue;
-                }
-                let Some((_, layer)) = syms.info(t.name).object else { continue };
-                if !objects_l().any(|o| syms.info(o).object.is_some_and(|x| x.1 == layer)) {
-                    t.dir = Dir::Stationary;
-                }
+            if syms.is_property(t.name) || objects_l().any(|o| o == t.name) {
+                continue;
+            }
+            let Some((_, layer)) = syms.info(t.name).object else { continue };
+            if !objects_l().any(|o| syms.info(o).object.is_some_and(|x| x.1 == layer)) {
+                t.dir = Dir::Stationary;
             }
         }
     }
@@ -711,7 +744,7 @@ fn make_spawned_stationary(syms: &Symbols, rule: &mut IRule) {
 /// Expand every rule; returns the concrete rules in reference order, with
 /// duplicates removed, and error diagnostics for rules that cannot be made
 /// concrete.
-pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Diagnostic>) -> Vec<IRule> {
+pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<Written>, diags: &mut Vec<Diagnostic>) -> Vec<IRule> {
     // One rule per direction at least: most rules become no more.
     let mut concrete = Vec::with_capacity(rules.iter().map(|r| r.directions.len()).sum());
     // The rules of one written rule with concrete movements. A written rule
@@ -720,8 +753,7 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Di
     // its movements, as when every rule went through each phase in turn.
     let mut moved = Vec::new();
     let mut bad_lines: HashSet<u32> = HashSet::default();
-    for mut rule in rules {
-        let directions = std::mem::take(&mut rule.directions);
+    for Written { mut rule, directions } in rules {
         // Splitting aggregates and replacing synonyms change names only,
         // and making arrows absolute changes directions only, so the first
         // two are done once for every direction.
@@ -736,19 +768,23 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Di
             // The last direction takes the written rule itself.
             let taken = if n + 1 == directions.len() { rule.take() } else { rule.clone() };
             let Some(mut r) = taken else { continue };
-            r.direction = d;
+            r.direction = Some(d);
             for_each_cell(&mut r, |c| {
                 for t in c.iter_mut() {
                     t.dir = absolutify(d, t.dir);
                 }
             });
-            if !ellipsis && (d == "up" || d == "left") {
-                r.direction = if d == "up" { "down" } else { "right" };
-                for row in r.lhs.iter_mut() {
-                    row.reverse();
-                }
-                for row in r.rhs.iter_mut() {
-                    row.reverse();
+            if !ellipsis && matches!(d, Direction::Up | Direction::Left) {
+                r.direction = Some(if d == Direction::Up { Direction::Down } else { Direction::Right });
+                let (left, has_rhs) = (r.left, r.has_rhs);
+                let mut at = 0;
+                for &n in r.rows.iter() {
+                    let row = at..at + n as usize;
+                    at = row.end;
+                    r.cells[row.clone()].reverse();
+                    if has_rhs {
+                        r.cells[left + row.start..left + row.end].reverse();
+                    }
                 }
             }
             let (line, span) = (r.line, r.span);
@@ -771,12 +807,13 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<IRule>, diags: &mut Vec<Di
 
 /// What makes two expanded rules the same rule: line, direction (when it
 /// matters), prefixes, both sides and commands.
+/// (The rows and cells together are both sides.)
 type RuleKey<'a> =
-    (u32, &'static str, bool, bool, bool, &'a Vec<Vec<ICell>>, &'a Vec<Vec<ICell>>, &'a [(SmolStr, Option<String>)]);
+    (u32, Option<Direction>, bool, bool, bool, &'a [u32], &'a [ICell], &'a [(SmolStr, Option<String>)]);
 
 fn rule_key(r: &IRule) -> RuleKey<'_> {
-    let directed = r.lhs.iter().any(|row| row.len() > 1);
-    (r.line, if directed { r.direction } else { "" }, r.late, r.rigid, r.random, &r.lhs, &r.rhs, &*r.commands)
+    let directed = r.rows.iter().any(|&n| n > 1);
+    (r.line, if directed { r.direction } else { None }, r.late, r.rigid, r.random, &r.rows, &r.cells, &*r.commands)
 }
 
 /// Within a run of rules of the same group, keep the last of identical rules.

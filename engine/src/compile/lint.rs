@@ -4,7 +4,7 @@
 //! aggregates are seen through). Neither changes what the game does; the
 //! reference reports both and so do we.
 
-use super::expand::{Dir, IRule};
+use super::expand::{Dir, IRule, Written};
 use super::symbols::{Kind, Sym, Symbols};
 use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
@@ -56,10 +56,10 @@ fn required_by(syms: &Symbols, cell: &[super::expand::Term]) -> Required {
 
 /// `[ Player no Wall ]` with Player and Wall on one layer: the `no` can go.
 /// Runs on the rules as written (before directions are expanded).
-pub(crate) fn superfluous_no(syms: &Symbols, rules: &[IRule], out: &mut Vec<Diagnostic>) {
+pub(crate) fn superfluous_no(syms: &Symbols, rules: &[Written], out: &mut Vec<Diagnostic>) {
     let names = syms.layout();
-    for rule in rules {
-        for cell in rule.lhs.iter().flatten() {
+    for Written { rule, .. } in rules {
+        for cell in rule.lhs() {
             // Only a cell with a `no` can have a superfluous one.
             if !cell.iter().any(|t| t.dir == Dir::No) {
                 continue;
@@ -94,7 +94,7 @@ pub(crate) fn impossible_cells(syms: &Symbols, rules: &[IRule], out: &mut Vec<Di
     let (mut present, mut missing) = (vec![0u64; words], vec![0u64; words]);
     let mut per_line: BTreeMap<u32, (crate::span::Span, BTreeSet<String>)> = BTreeMap::new();
     for rule in rules {
-        for cell in rule.lhs.iter().flatten() {
+        for cell in rule.lhs() {
             // Only a cell with a `no` can clash.
             if !cell.iter().any(|t| t.dir == Dir::No) {
                 continue;

@@ -485,9 +485,11 @@ impl RuleSet {
                 if g.iter().any(|r| is_zero(&r.mov_mask)) {
                     return Box::default();
                 }
-                let mut mask: Vec<u64> = Vec::new();
+                // (Made at its final length: a list grown to it would be
+                // shrunk again when boxed.)
+                let len = g.iter().map(|r| r.mov_mask.len()).max().unwrap_or(0);
+                let mut mask: Vec<u64> = vec![0; len];
                 for r in g {
-                    mask.resize(r.mov_mask.len().max(mask.len()), 0);
                     or_into(&mut mask, &r.mov_mask);
                 }
                 mask.into()
@@ -679,18 +681,21 @@ struct Notes {
 }
 
 /// Compile one cell (not an ellipsis) of a rule's left-hand side, with the
-/// matching cell of its right-hand side when the rule has one; `None` when
-/// the cell drops the rule. What it notices goes to `notes`.
+/// matching cell of its right-hand side when the rule has one, onto the end
+/// of `cells`; `None` when the cell drops the rule. What it notices goes to
+/// `notes`. (The pattern is pushed here rather than returned: a returned
+/// pattern, over 200 bytes, was copied twice more on its way into the list.)
 #[expect(clippy::too_many_lines, reason = "one cell's compilation in pipeline order (left side, right side, the replacement); a split would thread a dozen masks through helpers")]
 fn compile_cell(
     ctx: &Ctx,
-    s: &mut CellScratch,
-    masks: &mut WordsCache,
+    scratch: &mut Scratch,
     span: crate::span::Span,
     cell_l: &[Term],
     cell_r: Option<&[Term]>,
     notes: &mut Notes,
-) -> Option<CellPattern> {
+    cells: &mut Vec<PatternCell>,
+) -> Option<()> {
+    let masks = &mut scratch.masks;
     let CellScratch {
         layers_l,
         used_l,
@@ -709,7 +714,7 @@ fn compile_cell(
         mov_clear,
         mov_set,
         post_layers,
-    } = s;
+    } = &mut scratch.work.cell;
     for &l in used_l.iter() {
         layers_l[l] = None;
     }
@@ -869,14 +874,15 @@ fn compile_cell(
             });
         }
     }
-    Some(CellPattern {
+    cells.push(PatternCell::Cell(CellPattern {
         present: masks.get(present),
         missing: masks.get(missing),
         any_present,
         mov_present: masks.get(mov_present),
         mov_missing: masks.get(mov_missing),
         replace,
-    })
+    }));
+    Some(())
 }
 
 /// Compile one concrete rule; `None` when the rule is dropped.
@@ -884,9 +890,10 @@ fn compile_cell(
 fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled> {
     let mut notes = Notes::default();
     let mut ellipsis_at_edge = false;
-    let mut rows = Vec::with_capacity(r.lhs.len());
-    for (ri, row_l) in r.lhs.iter().enumerate() {
-        let row_r = r.rhs.get(ri);
+    let mut rows = Vec::with_capacity(r.rows.len());
+    for range in r.row_ranges() {
+        let row_l = &r.lhs()[range.clone()];
+        let row_r = if r.has_rhs { r.rhs().get(range) } else { None };
         let mut cells = Vec::with_capacity(row_l.len());
         for (ci, cell_l) in row_l.iter().enumerate() {
             if cell_l.iter().any(|t| t.dir == Dir::Ellipsis) {
@@ -904,8 +911,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
                 Some(row_r) => Some(row_r.get(ci)?),
                 None => None,
             };
-            let p = compile_cell(ctx, &mut scratch.work.cell, &mut scratch.masks, r.span, cell_l, cell_r.map(|c| &c[..]), &mut notes)?;
-            cells.push(PatternCell::Cell(p));
+            compile_cell(ctx, scratch, r.span, cell_l, cell_r.map(|c| &c[..]), &mut notes, &mut cells)?;
         }
         let ellipses = cells.iter().filter(|c| matches!(c, PatternCell::Ellipsis)).count();
         if ellipses > 2 {
@@ -974,7 +980,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
     if ellipsis_at_edge {
         return None;
     }
-    let dir = match Direction::from_word(r.direction)? {
+    let dir = match r.direction? {
         Direction::Action => return None,
         d => d,
     };
@@ -1020,7 +1026,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
         rule: Rule {
             dir,
             rows,
-            has_replacements: !r.rhs.is_empty(),
+            has_replacements: r.has_rhs,
             line: r.line,
             group: r.group,
             rigid: r.rigid,

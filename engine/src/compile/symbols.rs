@@ -66,12 +66,28 @@ pub(crate) struct Symbols<'a> {
     layout: &'a Layout<'a>,
     infos: Vec<SymInfo<'a>>,
     index: HashMap<Rc<str>, Sym>,
+    /// The symbols interned or looked up last, by a few bits of their
+    /// text (see [`recent_slot`]): a game's rules name the same few names
+    /// over and over, and a name found here needs no hashing.
+    recent: [Option<Sym>; RECENT],
+}
+
+/// How many symbols [`Symbols::recent`] holds.
+const RECENT: usize = 64;
+
+/// The slot of [`Symbols::recent`] for `text`: from its length and its
+/// first and last bytes.
+#[inline]
+fn recent_slot(text: &str) -> usize {
+    let b = text.as_bytes();
+    let (first, last) = (b.first().copied().unwrap_or(0), b.last().copied().unwrap_or(0));
+    (b.len().wrapping_mul(17) ^ usize::from(first).wrapping_mul(5) ^ usize::from(last)) % RECENT
 }
 
 impl<'a> Symbols<'a> {
     /// An empty table over `layout` (holding only [`ELLIPSIS`]).
     pub(crate) fn new(layout: &'a Layout<'a>) -> Symbols<'a> {
-        let mut s = Symbols { layout, infos: Vec::new(), index: HashMap::default() };
+        let mut s = Symbols { layout, infos: Vec::new(), index: HashMap::default(), recent: [None; RECENT] };
         let e = s.intern("...");
         debug_assert_eq!(e, ELLIPSIS);
         s
@@ -85,7 +101,14 @@ impl<'a> Symbols<'a> {
     /// The symbol of `text`, interning it (and the objects it stands for)
     /// the first time.
     pub(crate) fn intern(&mut self, text: &str) -> Sym {
+        let slot = recent_slot(text);
+        if let Some(s) = self.recent[slot]
+            && *self.info(s).text == *text
+        {
+            return s;
+        }
         if let Some(&s) = self.index.get(text) {
+            self.recent[slot] = Some(s);
             return s;
         }
         let sym = Sym(u32::try_from(self.infos.len()).unwrap_or(u32::MAX));
