@@ -2,7 +2,7 @@
 //! level and totals for one timeout, the states and turns per second and the
 //! process's peak memory (VmHWM). Run in release, pinned to one core:
 //! `taskset -c 0 cargo run --release -p engine --example solve_bench --
-//! [DIR_OR_FILES...] [--timeout-ms T | --max-states N (no time bound: a deterministic run) [--cap-ms T]] [--strategy bfs|astar:W|auto:N:W] [--level N] [--quiet]`
+//! [DIR_OR_FILES...] [--timeout-ms T | --max-states N (no time bound: a deterministic run) [--cap-ms T]] [--strategy bfs|astar:W|auto:N:W] [--no-walk-queue] [--level N] [--quiet]`
 //! (the default directory is ../shared/corpus next to the repository).
 
 use engine::compile::Level;
@@ -72,6 +72,11 @@ fn main() {
             "--cap-ms" => cap = Some(Duration::from_millis(value.parse().expect("--cap-ms N"))),
             "--level" => only_level = Some(value.parse().expect("--level N")),
             "--strategy" => opts.strategy = parse_strategy(&value).expect("--strategy bfs|astar:W|auto:N:W"),
+            "--no-walk-queue" => {
+                opts.walk_queue = false;
+                args.remove(k);
+                continue;
+            }
             "--quiet" => {
                 quiet = true;
                 args.remove(k);
