@@ -489,9 +489,16 @@ impl<'g> Heuristic<'g> {
 
     /// The estimate for `objects` (cells of `obj_words` words).
     pub(crate) fn score(&mut self, objects: &[u64]) -> u32 {
+        let (rest, walk) = self.score_parts(objects);
+        rest.saturating_add(walk)
+    }
+
+    /// The estimate for `objects` in two parts: all but the player's walk
+    /// to the next push, and that walk.
+    pub(crate) fn score_parts(&mut self, objects: &[u64]) -> (u32, u32) {
         let ow = self.game.obj_words.max(1);
         if !self.win_pairs.is_empty() {
-            return self.win_rule_distance(objects, ow);
+            return (self.win_rule_distance(objects, ow), 0);
         }
         let mut total = 0u32;
         // Whether some cell keeps a condition the player walks to from
@@ -503,10 +510,8 @@ impl<'g> Heuristic<'g> {
             total = total.saturating_add(d);
             chase |= offending && self.chased.iter().any(|&(c, _)| c == k);
         }
-        if total > 0 && chase {
-            total = total.saturating_add(self.player_distance(objects, ow));
-        }
-        total
+        let walk = if total > 0 && chase { self.player_distance(objects, ow) } else { 0 };
+        (total, walk)
     }
 
     /// For a game won by rules: the least Manhattan distance between two

@@ -607,7 +607,8 @@ impl<'a> Search<'a> {
                             continue;
                         }
                     }
-                    let h = heuristic.score(state);
+                    let (rest, walk_h) = heuristic.score_parts(state);
+                    let h = rest.saturating_add(walk_h);
                     if h < best_h {
                         best_h = h;
                         if let Some(w) = walk.as_mut() {
@@ -619,7 +620,7 @@ impl<'a> Search<'a> {
                     let stale = u32::from(use_novelty && !novelty.is_novel(h, state));
                     open.push(Reverse((stale, g.saturating_add(h.saturating_mul(weight)), h, child)));
                     if let Some(w) = walk.as_mut() {
-                        w.push(child, h, state, use_novelty);
+                        w.push(child, rest, state, use_novelty);
                     }
                 }
                 let Some(&next) = walks.get(head) else { break };
@@ -643,8 +644,9 @@ const BOOST_STATES: usize = 3000;
 
 /// The second queue of a weighted search with walks (see
 /// [`Search::astar`]): the states ranked by pushes made (turns that changed
-/// more than where the player is) plus the weighted estimate, novel ones
-/// first as in the main queue.
+/// more than where the player is) plus the weighted estimate without the
+/// player's walk to the next push (the queue walks everywhere anyway),
+/// novel ones first as in the main queue.
 struct WalkQueue {
     open: BinaryHeap<Reverse<(u32, u32, u32, u32)>>,
     novelty: Novelty,
@@ -664,7 +666,8 @@ struct WalkQueue {
 
 impl WalkQueue {
     /// A queue holding what `open` holds (the states `0..states` are
-    /// stored, none with a push yet counted).
+    /// stored, none with a push yet counted; they keep their whole
+    /// estimate).
     fn new(open: &BinaryHeap<Reverse<(u32, u32, u32, u32)>>, states: usize, words: usize, weight: u32) -> Self {
         let mut q = WalkQueue {
             open: BinaryHeap::new(),
@@ -682,7 +685,8 @@ impl WalkQueue {
         q
     }
 
-    /// Queue stored state `node` (whose pushes are counted), of estimate `h`.
+    /// Queue stored state `node` (whose pushes are counted), of estimate `h`
+    /// (without the walk to the next push).
     fn push(&mut self, node: u32, h: u32, state: &[u64], use_novelty: bool) {
         let stale = u32::from(use_novelty && !self.novelty.is_novel(h, state));
         let f = self.pushes[node as usize].saturating_add(h.saturating_mul(self.weight));

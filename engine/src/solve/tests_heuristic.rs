@@ -93,7 +93,13 @@ fn the_walk_to_the_next_push_needs_something_to_walk_to() {
     let win = "some Player on Target\nno Mark";
     assert_eq!(score(&game("", win, "P..T..\n"), 0), 3);
     // A mark four steps away: one for the mark, and the walk to it less one.
-    assert_eq!(score(&game("", win, "P..TM.\n"), 0), 3 + 1 + 3);
+    let g = game("", win, "P..TM.\n");
+    assert_eq!(score(&g, 0), 3 + 1 + 3);
+    // The walk is the second part of the estimate in parts (what the walk
+    // queue ranks pushes without).
+    let state = Session::new(Arc::clone(&g), 0, None).save_state().expect("a map");
+    let (_, height) = state.size();
+    assert_eq!(Heuristic::new(&g, height, state.objects()).score_parts(state.objects()), (3 + 1, 3));
 }
 
 #[test]
