@@ -2,7 +2,7 @@
 //! level and totals for one timeout, the states and turns per second and the
 //! process's peak memory (VmHWM). Run in release, pinned to one core:
 //! `taskset -c 0 cargo run --release -p engine --example solve_bench --
-//! [DIR_OR_FILES...] [--timeout-ms T | --max-states N (no time bound: a deterministic run) [--cap-ms T]] [--strategy bfs|astar:W|auto:N:W] [--threads N] [--level N] [--quiet]`
+//! [DIR_OR_FILES...] [--timeout-ms T | --max-states N (no time bound: a deterministic run) [--cap-ms T]] [--strategy bfs|astar:W|auto:N:W] [--no-walk-queue] [--threads N] [--level N] [--quiet]`
 //! (`--threads N`: the strategy and its companions side by side, `engine::solve::solve_portfolio`)
 //! (the default directory is ../shared/corpus next to the repository).
 
@@ -75,6 +75,11 @@ fn main() {
             "--threads" => threads = value.parse().expect("--threads N"),
             "--level" => only_level = Some(value.parse().expect("--level N")),
             "--strategy" => opts.strategy = parse_strategy(&value).expect("--strategy bfs|astar:W|auto:N:W"),
+            "--no-walk-queue" => {
+                opts.walk_queue = false;
+                args.remove(k);
+                continue;
+            }
             "--quiet" => {
                 quiet = true;
                 args.remove(k);

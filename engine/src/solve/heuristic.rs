@@ -15,8 +15,10 @@
 //! cells are fixed too: the walks to each of them are found once per level
 //! by breadth-first search over the cells the other side can enter, and
 //! for `all` each X is matched to a Y of its own, shortest pairs first
-//! ([`greedy_match`]), rather than every X to the nearest Y. Otherwise the
-//! Manhattan distance to the nearest Y is used. A game with no win
+//! ([`greedy_match`]), rather than every X to the nearest Y; an X on a cell
+//! from which no push reaches a Y (a corner, a wall with no Y along it)
+//! adds a penalty. Otherwise the Manhattan distance to the nearest Y is
+//! used. A game with no win
 //! conditions, won by rules with a `win` command, is estimated by how far
 //! apart two objects are that such a rule's first cell asks for together.
 //! Not admissible in general (one push can satisfy several cells), which
@@ -27,9 +29,11 @@ use crate::compile::{Game, ObjectMatch, PatternCell, Quantifier, bits};
 /// No path: a cell the breadth-first search did not reach.
 const UNREACHED: u32 = u32::MAX;
 /// Added to the estimate for each object of an `all` condition that sits
-/// off target in a corner of fixed walls: if it moves only by being
-/// pushed, the level is lost. A penalty, not a cut: the search still
-/// visits such states, last.
+/// off target where no push can bring it to one (a corner of fixed walls,
+/// a wall with no target along it): if it moves only by being pushed, the
+/// level is lost. A penalty, not a cut: the search still visits such
+/// states, last (the object may move some other way: pulled, carried,
+/// stuck to another).
 const CORNER_PENALTY: u32 = 32;
 /// No neighbour: past the level's edge.
 const NO_CELL: u32 = u32::MAX;
@@ -273,9 +277,8 @@ enum Plan {
     /// The targets are fixed: `nearest[c]` is the walk from cell `c` to
     /// the nearest target, for the subject's layers; `fields[k][c]` the
     /// walk to target cell `targets[k]` (empty when there are too many).
-    /// `dead[c]`: cell `c` is no target and fixed walls block it on a
-    /// vertical and a horizontal side, a corner a pushed object never
-    /// leaves.
+    /// `dead[c]`: cell `c` is no target and no push can bring an object
+    /// on it to one ([`Heuristic::unpushable`]).
     FixedTargets { nearest: Vec<u32>, targets: Vec<usize>, fields: Vec<Vec<u32>>, dead: Vec<bool> },
     /// The subjects are fixed at `anchors`; `fields[k][c]` is the walk
     /// from cell `c` to anchor `k`, for the target's layers.
@@ -398,7 +401,7 @@ impl<'g> Heuristic<'g> {
                 } else {
                     Vec::new()
                 };
-                let dead = h.corners(&sources, layers);
+                let dead = h.unpushable(&sources, layers);
                 Plan::FixedTargets { nearest: h.field(&sources, layers), targets: sources, fields, dead }
             } else if is_fixed(&wc.subject) && !is_fixed(&wc.target) {
                 let anchors: Vec<usize> =
@@ -431,26 +434,34 @@ impl<'g> Heuristic<'g> {
         layers == 0 || layers & !self.blocked[c] != 0
     }
 
-    /// For each cell: whether it is open for `layers`, not one of
-    /// `targets`, and closed off (by a fixed wall or the level's edge) both
-    /// above or below and left or right.
-    fn corners(&self, targets: &[usize], layers: u64) -> Vec<bool> {
-        let (n, h) = (self.blocked.len(), self.height);
-        let closed = |c: Option<usize>| c.is_none_or(|c| !self.open(c, layers));
-        (0..n)
-            .map(|c| {
-                let y = c % h;
-                let up = (y > 0).then(|| c - 1);
-                let down = (y + 1 < h).then_some(c + 1);
-                let left = c.checked_sub(h);
-                let right = (c + h < n).then_some(c + h);
-                layers != 0
-                    && self.open(c, layers)
-                    && !targets.contains(&c)
-                    && (closed(up) || closed(down))
-                    && (closed(left) || closed(right))
-            })
-            .collect()
+    /// For each cell: whether it is open for `layers`, and no push by the
+    /// player can bring a thing there to any of `targets`: found backwards
+    /// from the targets, a thing on a cell reached can have come from the
+    /// neighbour on one side if the player could stand one cell further
+    /// on (both open for their layers, as far as fixed walls say). Corners
+    /// are such cells, and so are the cells along a wall with no target on
+    /// it.
+    fn unpushable(&self, targets: &[usize], layers: u64) -> Vec<bool> {
+        let n = self.blocked.len();
+        let mut live = vec![false; n];
+        let mut queue: Vec<usize> = targets.iter().copied().filter(|&t| t < n).collect();
+        for &t in &queue {
+            live[t] = true;
+        }
+        while let Some(t) = queue.pop() {
+            for k in 0..4 {
+                let b = self.links[t][k];
+                if b == NO_CELL || live[b as usize] {
+                    continue;
+                }
+                let p = self.links[b as usize][k];
+                if p != NO_CELL && self.open(b as usize, layers) && self.open(p as usize, self.player_layers) {
+                    live[b as usize] = true;
+                    queue.push(b as usize);
+                }
+            }
+        }
+        (0..n).map(|c| layers != 0 && self.open(c, layers) && !live[c]).collect()
     }
 
     /// Walks from every cell to the nearest of `sources`, over cells open
@@ -478,9 +489,16 @@ impl<'g> Heuristic<'g> {
 
     /// The estimate for `objects` (cells of `obj_words` words).
     pub(crate) fn score(&mut self, objects: &[u64]) -> u32 {
+        let (rest, walk) = self.score_parts(objects);
+        rest.saturating_add(walk)
+    }
+
+    /// The estimate for `objects` in two parts: all but the player's walk
+    /// to the next push, and that walk.
+    pub(crate) fn score_parts(&mut self, objects: &[u64]) -> (u32, u32) {
         let ow = self.game.obj_words.max(1);
         if !self.win_pairs.is_empty() {
-            return self.win_rule_distance(objects, ow);
+            return (self.win_rule_distance(objects, ow), 0);
         }
         let mut total = 0u32;
         // Whether some cell keeps a condition the player walks to from
@@ -492,10 +510,8 @@ impl<'g> Heuristic<'g> {
             total = total.saturating_add(d);
             chase |= offending && self.chased.iter().any(|&(c, _)| c == k);
         }
-        if total > 0 && chase {
-            total = total.saturating_add(self.player_distance(objects, ow));
-        }
-        total
+        let walk = if total > 0 && chase { self.player_distance(objects, ow) } else { 0 };
+        (total, walk)
     }
 
     /// For a game won by rules: the least Manhattan distance between two

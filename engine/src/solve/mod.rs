@@ -15,8 +15,10 @@
 //! deeper in the same time, and its novelty variant (states that put an
 //! object somewhere new first) gets past the places where the estimate
 //! stops improving. The default runs a short breadth-first search, then
-//! the novelty search. Every solution is replayed by a fresh session
-//! before it is reported.
+//! the novelty search; in a level with one player, that search also keeps
+//! a second queue that ranks states by pushes (turns that change more than
+//! where the player is) and expands all of a state's walks at once.
+//! Every solution is replayed by a fresh session before it is reported.
 
 mod heuristic;
 mod portfolio;
@@ -26,6 +28,8 @@ mod search;
 mod tests;
 #[cfg(test)]
 mod tests_heuristic;
+#[cfg(test)]
+mod tests_walks;
 
 pub use portfolio::{COMPANIONS, portfolio, solve_portfolio};
 
@@ -82,6 +86,11 @@ pub struct SolveOptions {
     /// How many `again` turns may follow one input before the move is
     /// given up as endless.
     pub again_limit: usize,
+    /// Whether the novelty searches (`Novelty`, and `Auto` after its
+    /// breadth-first phase) of a level with one player keep a second queue
+    /// that ranks states by pushes (turns that change more than where the
+    /// player is) and expands a state's walks at once (see `search`).
+    pub walk_queue: bool,
 }
 
 impl Default for SolveOptions {
@@ -93,6 +102,7 @@ impl Default for SolveOptions {
             max_bytes: 1 << 30,
             seed: None,
             again_limit: 500,
+            walk_queue: true,
         }
     }
 }

@@ -168,6 +168,11 @@ struct Search<'a> {
     /// win that needed another generator may be missed, so a relaxed search
     /// that runs out proves nothing and is followed by an exact one.
     relaxed: bool,
+    /// Per object word: the player's objects (see [`Search::is_walk`]).
+    player_mask: Vec<u64>,
+    /// Whether the weighted search expands walks at once (see
+    /// [`Search::astar`]).
+    walks: bool,
     store: Store,
     turns: u64,
     /// States and turns of earlier phases (for the report).
@@ -264,12 +269,17 @@ impl<'a> Search<'a> {
             checkpoint,
             noop_keeps_state: !super::uses_random(game) && !super::uses_checkpoint(game),
             relaxed: random,
+            player_mask: (0..game.obj_words.max(1)).map(|w| game.player.mask.get(w).copied().unwrap_or(0)).collect(),
+            walks: false,
             store: Store::new(words, !random),
             turns: 0,
             earlier: (0, 0),
             cur: Vec::with_capacity(words),
         };
         search.insert_root();
+        search.walks = opts.walk_queue
+            && matches!(opts.strategy, Strategy::Novelty { .. } | Strategy::Auto { .. })
+            && one_player(&search.store.state(0)[..cell_words], &search.player_mask);
         Some(search)
     }
 
@@ -325,6 +335,12 @@ impl<'a> Search<'a> {
             self.restore_buf.set_rng(rng);
         }
         self.session.restore_state(&self.restore_buf);
+    }
+
+    /// Whether stored state `child` differs from `parent` only in where the
+    /// player's objects are: a walk, not a push.
+    fn is_walk(&self, parent: u32, child: u32) -> bool {
+        only_player_moved(self.store.state(parent), self.store.state(child), self.cell_words, &self.player_mask)
     }
 
     /// Check the clock, the cancel flag and the bounds now and then.
@@ -488,6 +504,20 @@ impl<'a> Search<'a> {
     /// the search gets that far.
     /// The queue starts with the stored states from `first_open` on (the
     /// start alone, or the frontier a breadth-first search left).
+    ///
+    /// With the walk queue (`self.walks`), a second queue holds the same
+    /// states ranked by pushes instead of moves (a walk, a turn that only
+    /// moved the player, costs nothing), and a state taken from it is
+    /// expanded together with every new state its walks reach: each push
+    /// from anywhere the player can walk to is ranked by its estimate,
+    /// with no walk to get there counted, as Sokoban solvers rank pushes
+    /// from the player's whole reach. The two queues take turns by the
+    /// states their expansions store, so either order gets half the
+    /// states, except that the queue that last lowered the best estimate
+    /// goes alone for a while ([`BOOST_STATES`]); a state is expanded once,
+    /// when the first queue reaches it.
+    /// Every state stored is still expanded in the end, so a search that
+    /// runs out has visited every reachable state, as without the queue.
     fn astar(&mut self, game: &Game, weight: u32, use_novelty: bool, first_open: u32) -> (Status, usize) {
         let (width, height) = self.restore_buf.size();
         let mut heuristic = Heuristic::new(game, height, &self.store.state(0)[..self.cell_words]);
@@ -510,37 +540,195 @@ impl<'a> Search<'a> {
             open.push(Reverse((0, g.saturating_add(h.saturating_mul(weight)), h, node)));
         }
         let mut children = Vec::new();
-        let bytes = |s: &Self, open: &BinaryHeap<_>, deferred: &Vec<u8>| {
-            s.store.bytes() + open.capacity() * 16 + deferred.capacity()
+        // The walk queue, for a level with one player (it also notes which
+        // states have been expanded: a state waits in both queues).
+        let mut walk = self.walks.then(|| WalkQueue::new(&open, self.store.len(), self.cell_words, weight));
+        let bytes = |s: &Self, open: &BinaryHeap<_>, deferred: &Vec<u8>, walk: &Option<WalkQueue>| {
+            s.store.bytes() + open.capacity() * 16 + deferred.capacity() + walk.as_ref().map_or(0, WalkQueue::bytes)
         };
-        while let Some(Reverse((tier, f, h, node))) = open.pop() {
-            let n = node as usize;
-            let (which, guesser) = if tier == DEFERRED_TIER {
-                (std::mem::take(&mut deferred[n]), None)
-            } else {
-                (ALL_INPUTS, Some(&mut memo))
+        // The walks of a state expanded from the walk queue.
+        let mut walks: Vec<u32> = Vec::new();
+        // The least estimate queued so far (see [`BOOST_STATES`]).
+        let mut best_h = u32::MAX;
+        loop {
+            // The walk queue goes when it has stored no more states than
+            // the main one (or the main one is empty), or while it is
+            // boosted.
+            let boosted = walk.as_ref().is_some_and(|w| self.store.len() < w.boost_until);
+            let from_walks = walk.as_ref().is_some_and(|w| {
+                !w.open.is_empty() && (open.is_empty() || if boosted { w.boost_walks } else { w.spent[1] <= w.spent[0] })
+            });
+            let popped = match walk.as_mut() {
+                Some(w) if from_walks => w.open.pop(),
+                _ => open.pop(),
             };
-            match self.expand(node, which, guesser, &mut children) {
-                Ok((Some(inputs), _)) => return (Status::Solved { inputs }, bytes(self, &open, &deferred)),
-                Ok((None, later)) if later != 0 => {
-                    if deferred.len() <= n {
-                        deferred.resize(self.store.len().max(n + 1), 0);
-                    }
-                    deferred[n] = later;
-                    open.push(Reverse((DEFERRED_TIER, f, h, node)));
-                }
-                Ok(_) => {}
-                Err(status) => return (status, bytes(self, &open, &deferred)),
+            let Some(Reverse((tier, f, h, first))) = popped else { break };
+            if tier != DEFERRED_TIER
+                && let Some(w) = walk.as_mut()
+                && w.expanded(first)
+            {
+                continue;
             }
-            for &child in &children {
-                let h = heuristic.score(&self.store.state(child)[..self.cell_words]);
-                let g = self.store.depth[child as usize];
-                let stale = u32::from(use_novelty && !novelty.is_novel(h, &self.store.state(child)[..self.cell_words]));
-                open.push(Reverse((stale, g.saturating_add(h.saturating_mul(weight)), h, child)));
+            let before = self.store.len();
+            walks.clear();
+            let mut head = 0;
+            let mut node = first;
+            let mut tier = tier;
+            loop {
+                let n = node as usize;
+                let (which, guesser) = if tier == DEFERRED_TIER {
+                    (std::mem::take(&mut deferred[n]), None)
+                } else {
+                    (ALL_INPUTS, Some(&mut memo))
+                };
+                match self.expand(node, which, guesser, &mut children) {
+                    Ok((Some(inputs), _)) => return (Status::Solved { inputs }, bytes(self, &open, &deferred, &walk)),
+                    Ok((None, later)) if later != 0 => {
+                        if deferred.len() <= n {
+                            deferred.resize(self.store.len().max(n + 1), 0);
+                        }
+                        deferred[n] = later;
+                        open.push(Reverse((DEFERRED_TIER, f, h, node)));
+                    }
+                    Ok(_) => {}
+                    Err(status) => return (status, bytes(self, &open, &deferred, &walk)),
+                }
+                for &child in &children {
+                    let state = &self.store.state(child)[..self.cell_words];
+                    if let Some(w) = walk.as_mut() {
+                        let is_walk = self.is_walk(node, child);
+                        w.pushes.resize(self.store.len(), 0);
+                        w.pushes[child as usize] = w.pushes[n] + u32::from(!is_walk);
+                        // A walk found by the walk queue is expanded now,
+                        // in the order found; it is queued nowhere.
+                        if is_walk && from_walks {
+                            w.expanded(child);
+                            walks.push(child);
+                            continue;
+                        }
+                    }
+                    let (rest, walk_h) = heuristic.score_parts(state);
+                    let h = rest.saturating_add(walk_h);
+                    if h < best_h {
+                        best_h = h;
+                        if let Some(w) = walk.as_mut() {
+                            w.boost_until = self.store.len() + BOOST_STATES;
+                            w.boost_walks = from_walks;
+                        }
+                    }
+                    let g = self.store.depth[child as usize];
+                    let stale = u32::from(use_novelty && !novelty.is_novel(h, state));
+                    open.push(Reverse((stale, g.saturating_add(h.saturating_mul(weight)), h, child)));
+                    if let Some(w) = walk.as_mut() {
+                        w.push(child, rest, state, use_novelty);
+                    }
+                }
+                let Some(&next) = walks.get(head) else { break };
+                head += 1;
+                node = next;
+                tier = 0;
+            }
+            if let Some(w) = walk.as_mut() && !boosted {
+                w.spent[usize::from(from_walks)] += self.store.len() - before;
             }
         }
-        (Status::Exhausted, bytes(self, &open, &deferred))
+        (Status::Exhausted, bytes(self, &open, &deferred, &walk))
     }
+}
+
+/// When an expansion from one queue of a search with walks queues a state
+/// with a lower estimate than any before, that queue goes on alone for
+/// this many more stored states (not counted in the shares): the order
+/// that is making progress is followed while it does.
+const BOOST_STATES: usize = 3000;
+
+/// The second queue of a weighted search with walks (see
+/// [`Search::astar`]): the states ranked by pushes made (turns that changed
+/// more than where the player is) plus the weighted estimate without the
+/// player's walk to the next push (the queue walks everywhere anyway),
+/// novel ones first as in the main queue.
+struct WalkQueue {
+    open: BinaryHeap<Reverse<(u32, u32, u32, u32)>>,
+    novelty: Novelty,
+    weight: u32,
+    /// Per state: pushes on its path.
+    pushes: Vec<u32>,
+    /// Per state: whether it has been expanded.
+    done: Vec<bool>,
+    /// States stored by expansions from the main queue (0) and this one (1).
+    spent: [usize; 2],
+    /// The queue that last found a state with a lower estimate than any
+    /// before (true: this one) goes alone until the store holds
+    /// `boost_until` states.
+    boost_walks: bool,
+    boost_until: usize,
+}
+
+impl WalkQueue {
+    /// A queue holding what `open` holds (the states `0..states` are
+    /// stored, none with a push yet counted; they keep their whole
+    /// estimate).
+    fn new(open: &BinaryHeap<Reverse<(u32, u32, u32, u32)>>, states: usize, words: usize, weight: u32) -> Self {
+        let mut q = WalkQueue {
+            open: BinaryHeap::new(),
+            novelty: Novelty::new(words),
+            weight,
+            pushes: vec![0; states],
+            done: vec![false; states],
+            spent: [0; 2],
+            boost_walks: false,
+            boost_until: 0,
+        };
+        for Reverse((tier, _, h, node)) in open {
+            q.open.push(Reverse((*tier, h.saturating_mul(weight), *h, *node)));
+        }
+        q
+    }
+
+    /// Queue stored state `node` (whose pushes are counted), of estimate `h`
+    /// (without the walk to the next push).
+    fn push(&mut self, node: u32, h: u32, state: &[u64], use_novelty: bool) {
+        let stale = u32::from(use_novelty && !self.novelty.is_novel(h, state));
+        let f = self.pushes[node as usize].saturating_add(h.saturating_mul(self.weight));
+        self.open.push(Reverse((stale, f, h, node)));
+    }
+
+    /// Mark `node` expanded; whether it already was.
+    fn expanded(&mut self, node: u32) -> bool {
+        let n = node as usize;
+        if self.done.len() <= n {
+            self.done.resize(n + 1, false);
+        }
+        std::mem::replace(&mut self.done[n], true)
+    }
+
+    fn bytes(&self) -> usize {
+        self.open.capacity() * 16 + self.pushes.capacity() * 4 + self.done.capacity()
+    }
+}
+
+/// Whether states `a` and `b` (cells of `player_mask.len()` words in their
+/// first `cell_words` words, then the restart target if any) differ only
+/// in the bits of `player_mask`: the objects the player is made of.
+pub(super) fn only_player_moved(a: &[u64], b: &[u64], cell_words: usize, player_mask: &[u64]) -> bool {
+    let ow = player_mask.len().max(1);
+    a.len() == b.len()
+        && cell_words <= a.len()
+        && a[cell_words..] == b[cell_words..]
+        && a[..cell_words]
+            .chunks_exact(ow)
+            .zip(b[..cell_words].chunks_exact(ow))
+            .all(|(x, y)| x.iter().zip(y).zip(player_mask).all(|((x, y), m)| (x ^ y) & !m == 0))
+}
+
+/// Whether exactly one cell of `objects` (cells of `player_mask.len()`
+/// words) holds a player object: a level whose walks move one thing, so a
+/// state has no more walks than the player has places (with several
+/// players, or a player made of many pieces, the combinations of their
+/// places multiply, and the walk queue spends its share on them).
+pub(super) fn one_player(objects: &[u64], player_mask: &[u64]) -> bool {
+    let ow = player_mask.len().max(1);
+    objects.chunks_exact(ow).filter(|c| c.iter().zip(player_mask).any(|(x, m)| x & m != 0)).count() == 1
 }
 
 /// Every input of the search (bit `k` for `inputs[k]`).

@@ -58,8 +58,10 @@ const WALLED: &str = "WWWWWWW\nWP.C..W\nWWWWW.W\nW.T...W\nWWWWWWW\n";
 fn distances_walk_round_fixed_walls() {
     let push = "[ > Player | Crate ] -> [ > Player | > Crate ]";
     // Fixed targets: the crate's walk to the target, plus the player's
-    // walk to the crate less one.
-    assert_eq!(score(&game(push, "all Crate on Target", WALLED), 0), 7 + 1);
+    // walk to the crate less one, plus the penalty for a crate no push
+    // brings to the target (the player can never stand above it to push
+    // it down the corridor).
+    assert_eq!(score(&game(push, "all Crate on Target", WALLED), 0), 7 + 1 + 32);
     // Fixed subjects: the target's distance from the nearest crate, plus
     // the player's walk to the target (nine steps) less one.
     assert_eq!(score(&game(push, "all Target on Crate", WALLED), 0), 7 + 8);
@@ -91,5 +93,28 @@ fn the_walk_to_the_next_push_needs_something_to_walk_to() {
     let win = "some Player on Target\nno Mark";
     assert_eq!(score(&game("", win, "P..T..\n"), 0), 3);
     // A mark four steps away: one for the mark, and the walk to it less one.
-    assert_eq!(score(&game("", win, "P..TM.\n"), 0), 3 + 1 + 3);
+    let g = game("", win, "P..TM.\n");
+    assert_eq!(score(&g, 0), 3 + 1 + 3);
+    // The walk is the second part of the estimate in parts (what the walk
+    // queue ranks pushes without).
+    let state = Session::new(Arc::clone(&g), 0, None).save_state().expect("a map");
+    let (_, height) = state.size();
+    assert_eq!(Heuristic::new(&g, height, state.objects()).score_parts(state.objects()), (3 + 1, 3));
+}
+
+#[test]
+fn objects_no_push_brings_to_a_target_are_penalised() {
+    let push = "[ > Player | Crate ] -> [ > Player | > Crate ]";
+    let win = "all Crate on Target";
+    // In the open: down one and right two to the target, and the player's
+    // walk of three less one.
+    assert_eq!(score(&game(push, win, "WWWWWWW\nW.....W\nW..C..W\nWP...TW\nWWWWWWW\n"), 0), 3 + 2);
+    // Against the top wall with no target along it: no push takes the
+    // crate off the wall (the player cannot stand above it), so the
+    // penalty is added though it is no corner.
+    assert_eq!(score(&game(push, win, "WWWWWWW\nW..C..W\nW.....W\nWP...TW\nWWWWWWW\n"), 0), 4 + 3 + 32);
+    // With a target along that wall, pushes along it get there.
+    assert_eq!(score(&game(push, win, "WWWWWWW\nW..C.TW\nW.....W\nWP....W\nWWWWWWW\n"), 0), 2 + 3);
+    // In a corner, as before.
+    assert_eq!(score(&game(push, win, "WWWWWWW\nWC....W\nW.....W\nWP...TW\nWWWWWWW\n"), 0), 6 + 1 + 32);
 }
