@@ -896,7 +896,12 @@ pub fn won_by_holding(span: Span, key: &str, presses: usize) -> Diagnostic {
     Diagnostic::warning(
         "A0401",
         span,
-        format!("this level is won by holding {}: {presses} presses of that one key win it", up(key)),
+        format!(
+            "this level is won by holding {}: {presses} {} of that one key win{} it",
+            up(key),
+            if presses == 1 { "press" } else { "presses" },
+            if presses == 1 { "s" } else { "" }
+        ),
     )
 }
 /// A level won in one or two moves.
@@ -906,6 +911,11 @@ pub fn short_solution(span: Span, moves: &[&str]) -> Diagnostic {
     Diagnostic::warning(
         "A0402",
         span,
-        format!("this level can be won in {} move(s): {}", moves.len(), keys.join(", ")),
+        format!(
+            "this level can be won in {} {}: {}",
+            moves.len(),
+            if moves.len() == 1 { "move" } else { "moves" },
+            keys.join(", ")
+        ),
     )
 }
