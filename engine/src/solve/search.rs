@@ -593,11 +593,14 @@ impl<'a> Search<'a> {
                     Ok(_) => {}
                     Err(status) => return (status, bytes(self, &open, &deferred, &walk)),
                 }
+                // Room for the pushes of the states this expansion stored.
+                if let Some(w) = walk.as_mut() {
+                    w.pushes.resize(self.store.len(), 0);
+                }
                 for &child in &children {
                     let state = &self.store.state(child)[..self.cell_words];
                     if let Some(w) = walk.as_mut() {
                         let is_walk = self.is_walk(node, child);
-                        w.pushes.resize(self.store.len(), 0);
                         w.pushes[child as usize] = w.pushes[n] + u32::from(!is_walk);
                         // A walk found by the walk queue is expanded now,
                         // in the order found; it is queued nowhere.
