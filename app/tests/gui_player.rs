@@ -159,7 +159,7 @@ fn the_board_keeps_the_keys_after_the_level_buttons_and_the_picker() {
     harness.run_steps(3);
     assert_eq!(harness.state().panels.player.level(), 1);
     let before = dump(&harness);
-    key(&mut harness, egui::Key::ArrowUp);
+    key(&mut harness, egui::Key::ArrowDown);
     assert_ne!(dump(&harness), before, "the arrow moved the gardener after >");
 
     harness.get_by_role(Role::ComboBox).click();
@@ -174,7 +174,7 @@ fn the_board_keeps_the_keys_after_the_level_buttons_and_the_picker() {
     harness.get_by_label("<").click();
     harness.run_steps(3);
     let before = dump(&harness);
-    key(&mut harness, egui::Key::ArrowUp);
+    key(&mut harness, egui::Key::ArrowDown);
     assert_ne!(dump(&harness), before, "and after <");
 }
 
@@ -232,8 +232,9 @@ fn after_a_win_the_next_level_comes_on_its_own_and_the_picker_follows() {
     harness.run_steps(3);
     let picker = |h: &Harness<'_, StudioApp>| h.get_by_role(Role::ComboBox).value().unwrap_or_default();
     assert_eq!(picker(&harness), "Level 1");
-    // Level 1 is `#.P*S.#`: one push to the right puts the pot on the soil.
-    harness.key_press(egui::Key::ArrowRight);
+    let last = support::garden_level_1_but_the_last(&mut harness);
+    assert_eq!(harness.state().panels.player.level(), 1, "six moves do not win");
+    harness.key_press(last);
     harness.step();
     assert_eq!(harness.state().panels.player.level(), 1, "the level won stays for a moment");
     let delays = sleep_as_asked(&mut harness);

@@ -448,7 +448,7 @@ fn the_outline_maps_the_game_and_a_click_shows_the_place_in_the_code() {
     harness.run_steps(3);
     harness.get_by_label_contains("Level 2 (8×5)").click();
     harness.run_steps(3);
-    let level = text.find("########\n#..S...#").expect("level 2");
+    let level = text.find("########\n#..S..@#").expect("level 2");
     assert_eq!(selected(&harness).map(|r| r.start), Some(level));
 }
 
@@ -464,7 +464,7 @@ fn f12_goes_to_the_definition_of_the_name_at_the_cursor() {
     let pot = text.find("\nPot\n").expect("the object") + 1;
     assert_eq!(selected(&harness), Some(pot..pot + 3), "F12 on Pot selects its definition");
     // A glyph in a level goes to its legend line.
-    let glyph = text.find("#.P*S.#").expect("level 1") + 4;
+    let glyph = text.find("#....S#").expect("level 1") + 5;
     studio::panels::code::set_selection(&harness.ctx, &text, glyph..glyph);
     harness.run_steps(2);
     harness.key_press(egui::Key::F12);

@@ -169,8 +169,9 @@ fn the_player_plays_the_games_sounds_when_a_pot_is_pushed_home() {
     }
     harness.run_steps(2);
     let before = harness.state().panels.sounds.audio.played();
-    // Level 1 is `#.P*S.#`: pushing right moves the pot onto the soil.
-    harness.key_press(egui::Key::ArrowRight);
+    // Level 1 pushes the pot right twice, then down onto the soil.
+    let last = support::garden_level_1_but_the_last(&mut harness);
+    harness.key_press(last);
     for _ in 0..40 {
         harness.run_steps(1);
         if harness.state().panels.player.level() != 1 {

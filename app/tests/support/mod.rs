@@ -125,3 +125,33 @@ pub fn card_status(harness: &Harness<'_, StudioApp>, label: &str) -> String {
     use egui_kittest::kittest::Queryable as _;
     harness.get_by_label_contains(label).value().unwrap_or_default()
 }
+
+/// The built-in example's level 1 (entry 1 of `examples/sokoban_garden.txt`):
+/// down and right to the pot, two pushes right, round above it, one push
+/// down onto the soil. Seven moves, the last one wins.
+pub const GARDEN_LEVEL_1: [egui::Key; 7] = [
+    egui::Key::ArrowDown,
+    egui::Key::ArrowRight,
+    egui::Key::ArrowRight,
+    egui::Key::ArrowRight,
+    egui::Key::ArrowUp,
+    egui::Key::ArrowRight,
+    egui::Key::ArrowDown,
+];
+
+/// Play every move of [`GARDEN_LEVEL_1`] but the last, a press and two
+/// frames each, a third of a second apart as a player would; the caller
+/// presses the winning key itself.
+pub fn garden_level_1_but_the_last(harness: &mut Harness<'_, StudioApp>) -> egui::Key {
+    let (last, before) = GARDEN_LEVEL_1.split_last().expect("moves");
+    for &key in before {
+        let time = harness.ctx.input(|i| i.time) + 0.3;
+        harness.input_mut().time = Some(time);
+        harness.key_press(key);
+        harness.step();
+        // Back to the harness's own clock, which goes on from here.
+        harness.input_mut().time = None;
+        harness.step();
+    }
+    *last
+}

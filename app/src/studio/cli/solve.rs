@@ -110,7 +110,9 @@ fn plain_line(level: usize, report: &SolveReport) -> String {
     let list = |c: &[u8]| c.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
     match &report.status {
         Status::Solved { inputs } => {
-            format!("level {level}: solved in {} inputs: {} ({figures})", inputs.len(), list(&codes(report)))
+            let n = inputs.len();
+            let noun = if n == 1 { "input" } else { "inputs" };
+            format!("level {level}: solved in {n} {noun}: {} ({figures})", list(&codes(report)))
         }
         Status::Exhausted => format!("level {level}: exhausted, no input sequence wins ({figures})"),
         Status::Timeout => format!("level {level}: timeout ({figures})"),
