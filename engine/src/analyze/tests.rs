@@ -206,3 +206,42 @@ fn every_check_has_its_own_code_name_and_description() {
     assert!(Check::ALL.iter().all(|c| c.code().starts_with('A') && !c.name().is_empty() && !c.description().is_empty()));
     assert_eq!(Check::ALL.iter().filter(|c| c.is_dynamic()).count(), 2);
 }
+
+/// A level that plays itself as it loads (an end screen whose rules slide
+/// a crate home through `again` turns) needs no key: neither dynamic check
+/// may credit the first key with its win.
+#[test]
+fn a_level_won_by_its_own_again_turns_is_not_won_in_one_move() {
+    let cutscene = Game { rules: "[ stationary Crate ] -> [ right Crate ] again", levels: "#######\n#P*..O#\n#######", ..BASE };
+    let text = source(cutscene).replacen("title t\n", "title t\nrun_rules_on_level_start\n", 1);
+    let build = crate::build(&text);
+    let game = build.game.clone().expect("builds");
+    // The premise: with no key at all, the level is won.
+    let mut s = crate::run::Session::new(Arc::clone(&game), 0, None);
+    let mut turns = 0;
+    while s.again_pending() && turns < 20 {
+        s.run_again();
+        turns += 1;
+    }
+    assert!(s.level_index() != 0 || s.text_mode(), "the crate reaches the target by itself");
+    let found = analyze(&build, &AnalyzeOptions::default());
+    assert!(found.iter().all(|d| d.code != "A0402" && d.code != "A0401"), "{found:#?}");
+    // Without the level-start run the same level needs its key presses.
+    let found = analyze(&crate::build(&source(cutscene)), &AnalyzeOptions::default());
+    assert!(found.iter().any(|d| d.code == "A0402"), "{found:#?}");
+}
+
+/// A level already won as it starts is reported once, as that (A0304),
+/// not also as won in one move.
+#[test]
+fn an_instant_victory_is_not_also_a_one_move_win() {
+    let won = Game { levels: "#######\n#P.@..#\n#######", legend: "@ = Crate and Target", ..BASE };
+    let found = analyze(&crate::build(&source(won)), &AnalyzeOptions::default());
+    let codes: Vec<&str> = found.iter().map(|d| d.code).collect();
+    assert!(codes.contains(&"A0304"), "{found:#?}");
+    assert!(!codes.contains(&"A0402") && !codes.contains(&"A0401"), "{found:#?}");
+    // With the instant-victory check off, the one-move win is still said.
+    let disabled = vec![Check::InstantVictory];
+    let found = analyze(&crate::build(&source(won)), &AnalyzeOptions { disabled, ..AnalyzeOptions::default() });
+    assert!(found.iter().any(|d| d.code == "A0402"), "{found:#?}");
+}
