@@ -82,6 +82,13 @@ fn each_check_fires_on_its_mistake_and_not_on_its_twin() {
             Game { legend: "G = Crate", levels: "#######\n#P*G.O#\n#######", ..BASE },
         ),
         (
+            // A glyph given on an object's name line is a legend entry too.
+            Check::UnusedLegend,
+            Game { objects: "Gem G\nblue", layers: "Player, Wall, Crate, Gem", levels: "#######\n#P*..O#\n#######", ..BASE },
+            "Gem G",
+            Game { objects: "Gem G\nblue", layers: "Player, Wall, Crate, Gem", levels: "#######\n#P*G.O#\n#######", ..BASE },
+        ),
+        (
             Check::UnusedColour,
             Game { objects: "Gem\nblue green\n.000.\n0...0\n.....\n.....\n.....", layers: "Player, Wall, Crate, Gem", ..BASE },
             "blue green",

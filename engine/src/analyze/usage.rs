@@ -5,7 +5,8 @@
 //! it, directly or through the legend; a mention in a collision layer, a
 //! sound line or an unused legend line does not count. A legend entry is
 //! used when its name appears anywhere else: a rule, win condition, level
-//! map, sound line, collision layer or another legend line.
+//! map, sound line, collision layer or another legend line; so is a
+//! glyph written after an object's name (`Player P`).
 
 use super::{Check, Ctx};
 use crate::diag::Diagnostic;
@@ -81,6 +82,15 @@ fn unused_legend(ast: &Ast, played: &HashSet<String>, out: &mut Vec<Diagnostic>)
             .any(|(j, other)| j != i && other.items.iter().any(|it| it.text == line.name.text));
         if !elsewhere && !mentioned.contains(line.name.text.as_str()) {
             out.push(cat::unused_legend(line.span, &line.name.text));
+        }
+    }
+    // A glyph written after an object's name is a legend entry too.
+    for def in &ast.objects {
+        for glyph in def.extra_names.iter().filter(|g| g.text.chars().count() == 1) {
+            let in_legend = ast.legend.iter().any(|line| line.items.iter().any(|it| it.text == glyph.text));
+            if !in_legend && !mentioned.contains(glyph.text.as_str()) {
+                out.push(cat::unused_glyph(glyph.span, &glyph.text, &def.name.text));
+            }
         }
     }
 }

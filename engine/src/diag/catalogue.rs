@@ -815,11 +815,26 @@ pub fn unused_object(span: Span, name: &str) -> Diagnostic {
 /// A legend entry that nothing refers to.
 #[must_use]
 pub fn unused_legend(span: Span, name: &str) -> Diagnostic {
-    Diagnostic::warning(
-        "A0102",
+    legend_entry_unused(
         span,
         format!("{} is defined here but never used in a rule, level, win condition, sound, collision layer or other legend line", up(name)),
     )
+}
+/// A glyph given on an object's name line (a legend entry of its own)
+/// that nothing uses.
+#[must_use]
+pub fn unused_glyph(span: Span, glyph: &str, object: &str) -> Diagnostic {
+    legend_entry_unused(
+        span,
+        format!(
+            "the glyph {} given to {} on its name line is never used in a level, rule, win condition, sound, collision layer or legend line",
+            up(glyph),
+            up(object)
+        ),
+    )
+}
+fn legend_entry_unused(span: Span, message: String) -> Diagnostic {
+    Diagnostic::warning("A0102", span, message)
 }
 /// A colour of an object's palette that no pixel of its sprite uses.
 #[must_use]
