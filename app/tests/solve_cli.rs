@@ -221,3 +221,18 @@ fn the_whole_corpus_at_500_ms_every_solution_wins() {
     assert!(solved > 0 && exhausted > 0, "{solved} solved, {exhausted} exhausted");
     eprintln!("{levels} levels: {solved} solved, {exhausted} exhausted, {timeouts} timed out (500 ms each), {unplayable} unplayable");
 }
+
+#[test]
+fn a_game_with_no_way_to_win_says_why_its_levels_are_exhausted() {
+    let dir = std::env::temp_dir().join(format!("pw-solve-nowin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("nowin.txt");
+    let text = "title nowin\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\n\nLEGEND\n. = Background\nP = Player\n\n\
+                SOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer\n\nRULES\n\nWINCONDITIONS\n\nLEVELS\nP..\n";
+    std::fs::write(&file, text).expect("write");
+    let o = run(&["solve", file.to_str().expect("utf8"), "--all"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let line = String::from_utf8_lossy(&o.stdout);
+    assert!(line.starts_with("level 0: exhausted, no input sequence wins: the game has no win conditions and no `win` command ("), "{line}");
+}

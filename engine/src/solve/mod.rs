@@ -355,8 +355,9 @@ fn uses_checkpoint(game: &Game) -> bool {
     game.all_rules().any(|rule| rule.commands.contains(&Command::Checkpoint))
 }
 
-/// Whether the level can never be won: no win conditions and no rule
-/// with a `win` command.
-fn never_wins(game: &Game) -> bool {
+/// Whether no level of the game can ever be won: no win conditions and no
+/// rule with a `win` command (its levels are reported exhausted at once).
+#[must_use]
+pub fn never_wins(game: &Game) -> bool {
     game.win_conditions.is_empty() && !game.all_rules().any(|rule| rule.commands.contains(&Command::Win))
 }

@@ -79,10 +79,11 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         ..SolveOptions::default()
     };
     let mut failed = false;
+    let never_wins = engine::solve::never_wins(&game);
     for level in levels {
         let report = solve_portfolio(&game, level, &opts, o.threads, &Cancel::new(), &mut |_| {});
         failed |= matches!(report.status, Status::NotALevel | Status::ReplayFailed { .. });
-        println!("{}", if o.json { json_line(level, &report) } else { plain_line(level, &report) });
+        println!("{}", if o.json { json_line(level, &report) } else { plain_line(level, &report, never_wins) });
     }
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
@@ -105,7 +106,9 @@ fn json_line(level: usize, report: &SolveReport) -> String {
     .to_string()
 }
 
-fn plain_line(level: usize, report: &SolveReport) -> String {
+/// One level's line; `never_wins` when the game has no way to be won (its
+/// levels are exhausted at once, and the line says why).
+fn plain_line(level: usize, report: &SolveReport, never_wins: bool) -> String {
     let figures = format!("{} states, {} ms", report.states, report.elapsed.as_millis());
     let list = |c: &[u8]| c.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
     match &report.status {
@@ -113,6 +116,9 @@ fn plain_line(level: usize, report: &SolveReport) -> String {
             let n = inputs.len();
             let noun = if n == 1 { "input" } else { "inputs" };
             format!("level {level}: solved in {n} {noun}: {} ({figures})", list(&codes(report)))
+        }
+        Status::Exhausted if never_wins => {
+            format!("level {level}: exhausted, no input sequence wins: the game has no win conditions and no `win` command ({figures})")
         }
         Status::Exhausted => format!("level {level}: exhausted, no input sequence wins ({figures})"),
         Status::Timeout => format!("level {level}: timeout ({figures})"),

@@ -41,6 +41,7 @@ impl LevelSolver for EngineSolver {
         let report = engine::solve::solve_portfolio(game, level, &options, threads, &cancel, &mut |p| progress(p.elapsed));
         match report.status {
             Status::Solved { inputs } => Some(Verdict::Solved(inputs)),
+            Status::Exhausted if engine::solve::never_wins(game) => Some(Verdict::NoWayToWin),
             Status::Exhausted => Some(Verdict::Impossible),
             Status::Cancelled => None,
             Status::Unplayable => Some(Verdict::Unplayable),

@@ -39,6 +39,9 @@ pub enum Verdict {
     Solved(Vec<Input>),
     /// Every reachable state was tried: no input sequence wins.
     Impossible,
+    /// The game has no win conditions and no `win` command yet: no level
+    /// of it can be won.
+    NoWayToWin,
     /// The budget ran out first (or the search hit a bound).
     OutOfBudget,
     /// The level never comes to rest as it loads (its `again` turns go on
@@ -54,6 +57,7 @@ impl Verdict {
             Verdict::Solved(inputs) if inputs.len() < TRIVIAL_MOVES => "trivial".to_owned(),
             Verdict::Solved(inputs) => format!("solved in {} moves", inputs.len()),
             Verdict::Impossible => "proven impossible".to_owned(),
+            Verdict::NoWayToWin => "cannot be won: no win conditions".to_owned(),
             Verdict::OutOfBudget => "no solution found in budget".to_owned(),
             Verdict::Unplayable => "never settles at load: nothing to solve".to_owned(),
         }
@@ -63,7 +67,7 @@ impl Verdict {
     /// or no start to search from.
     #[must_use]
     pub fn is_final(&self) -> bool {
-        matches!(self, Verdict::Solved(_) | Verdict::Impossible | Verdict::Unplayable)
+        matches!(self, Verdict::Solved(_) | Verdict::Impossible | Verdict::NoWayToWin | Verdict::Unplayable)
     }
 }
 

@@ -202,3 +202,24 @@ fn the_engine_solver_calls_a_level_that_never_settles_unplayable() {
     let second = solver.solve(&game, 1, Duration::from_secs(5), &cancel, &mut |_| {});
     assert!(matches!(second, Some(Verdict::Solved(_))), "{second:?}");
 }
+
+/// A game with no win conditions and no `win` command yet (one being
+/// started): its levels are said to have no way to win, not "proven
+/// impossible"; with a win condition the same level is searched as usual.
+#[test]
+fn the_engine_solver_says_a_game_without_win_conditions_cannot_be_won() {
+    let text = "title start\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nTarget\nred\n\n\
+                LEGEND\n. = Background\nP = Player\nT = Target\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nTarget\nPlayer\n\n\
+                RULES\n\nWINCONDITIONS\n\nLEVELS\nP..T\n";
+    let cancel = Arc::new(AtomicBool::new(false));
+    let solver = super::engine_backed::EngineSolver;
+    let game = engine::build(text).game.expect("compiles");
+    let verdict = solver.solve(&game, 0, Duration::from_secs(5), &cancel, &mut |_| {});
+    assert_eq!(verdict, Some(Verdict::NoWayToWin));
+    assert_eq!(Verdict::NoWayToWin.describe(), "cannot be won: no win conditions");
+    assert!(Verdict::NoWayToWin.is_final());
+    let with_goal = text.replace("WINCONDITIONS\n\n", "WINCONDITIONS\nsome Player on Target\n\n");
+    let game = engine::build(&with_goal).game.expect("compiles");
+    let verdict = solver.solve(&game, 0, Duration::from_secs(5), &cancel, &mut |_| {});
+    assert_eq!(verdict, Some(Verdict::Solved(vec![Input::Right; 3])));
+}

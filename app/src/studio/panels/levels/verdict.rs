@@ -14,6 +14,7 @@ use super::LevelsPanel;
 pub fn status_colour(verdict: Option<&Verdict>, visuals: &egui::Visuals) -> egui::Color32 {
     match verdict {
         Some(Verdict::Solved(inputs)) if inputs.len() < crate::live::TRIVIAL_MOVES => visuals.warn_fg_color,
+        Some(Verdict::NoWayToWin) => visuals.warn_fg_color,
         Some(Verdict::Solved(_)) => egui::Color32::from_rgb(0x6a, 0xb0, 0x4c),
         Some(Verdict::Impossible) => visuals.error_fg_color,
         Some(Verdict::OutOfBudget | Verdict::Unplayable) | None => visuals.weak_text_color(),
