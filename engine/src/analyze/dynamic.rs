@@ -1,6 +1,9 @@
 //! Levels too easy to solve, found by playing them through the ordinary
 //! [`Session`] (same seed as the player's default, `again` turns run
-//! between presses, no realtime ticks, as a quick player would play).
+//! between presses, no realtime ticks, as a quick player would play),
+//! from the level as a player first gets it: the `again` turns its loading
+//! asks for played out. A level that wins or moves on by itself while it
+//! loads is not judged, nor one already reported as won at the start.
 //!
 //! Budget per level: every sequence of one and two keys (30 sequences of
 //! the five keys, four when the game has `noaction`), and each key held
