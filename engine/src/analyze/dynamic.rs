@@ -19,7 +19,7 @@ use super::{AGAIN_TURNS, Check, Ctx, GAME_TURNS, HOLD_PRESSES, HOLD_TURNS, MAX_D
 use crate::compile::Level;
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
-use crate::run::{Event, Input, Session};
+use crate::run::{Event, Input, LevelState, Session};
 use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
@@ -51,12 +51,15 @@ pub(super) fn run(ctx: &Ctx, out: &mut Vec<Diagnostic>) {
         if out.iter().any(|d| d.code == "A0304" && d.span == *span) {
             continue;
         }
-        if short && let Some(moves) = shortest(game, index, &keys, &mut turns) {
+        // Loaded once; every sequence tried starts from a copy of it.
+        let Some(mut session) = start(game, index, &mut turns) else { continue };
+        let Some(first) = session.save_state() else { continue };
+        if short && let Some(moves) = shortest(&mut session, &first, index, &keys, &mut turns) {
             let words: Vec<&str> = moves.iter().map(|k| k.direction().word()).collect();
             out.push(cat::short_solution(*span, &words));
             continue;
         }
-        if hold && let Some((key, presses)) = held(game, index, &keys, &mut turns) {
+        if hold && let Some((key, presses)) = held(&mut session, &first, index, &keys, &mut turns) {
             out.push(cat::won_by_holding(*span, key.direction().word(), presses));
         }
     }
@@ -94,21 +97,28 @@ fn start(game: &Arc<crate::compile::Game>, index: usize, turns: &mut usize) -> O
     (!moved_on && !s.text_mode() && !s.again_pending()).then_some(s)
 }
 
-/// The first sequence of one or two keys that wins level `index`.
-fn shortest(game: &Arc<crate::compile::Game>, index: usize, keys: &[Input], turns: &mut usize) -> Option<Vec<Input>> {
+/// Put `s` back at `first`, the level as [`start`] left it.
+fn back_to(s: &mut Session, first: &LevelState) {
+    s.restore_state(first);
+    s.take_events();
+}
+
+/// The first sequence of one or two keys that wins level `index`, played
+/// from `first`.
+fn shortest(s: &mut Session, first: &LevelState, index: usize, keys: &[Input], turns: &mut usize) -> Option<Vec<Input>> {
     for &a in keys {
-        let mut s = start(game, index, turns)?;
-        if press(&mut s, index, a, turns) {
+        back_to(s, first);
+        if press(s, index, a, turns) {
             return Some(vec![a]);
         }
     }
     for &a in keys {
         for &b in keys {
-            let mut s = start(game, index, turns)?;
-            if press(&mut s, index, a, turns) {
+            back_to(s, first);
+            if press(s, index, a, turns) {
                 continue;
             }
-            if press(&mut s, index, b, turns) {
+            if press(s, index, b, turns) {
                 return Some(vec![a, b]);
             }
         }
@@ -122,23 +132,23 @@ fn state_hash(s: &Session) -> u64 {
     h.finish()
 }
 
-/// The first key that, pressed over and over, wins level `index`, with
-/// the number of presses.
-fn held(game: &Arc<crate::compile::Game>, index: usize, keys: &[Input], turns: &mut usize) -> Option<(Input, usize)> {
+/// The first key that, pressed over and over from `first`, wins level
+/// `index`, with the number of presses.
+fn held(s: &mut Session, first: &LevelState, index: usize, keys: &[Input], turns: &mut usize) -> Option<(Input, usize)> {
     let first_turn = *turns;
     for &key in keys {
-        let mut s = start(game, index, turns)?;
+        back_to(s, first);
         let mut seen = HashSet::new();
-        seen.insert(state_hash(&s));
+        seen.insert(state_hash(s));
         for presses in 1..=HOLD_PRESSES {
             if *turns - first_turn >= HOLD_TURNS {
                 return None;
             }
-            if press(&mut s, index, key, turns) {
+            if press(s, index, key, turns) {
                 return Some((key, presses));
             }
             // Nothing changed, or back where it was: holding on repeats.
-            if !seen.insert(state_hash(&s)) {
+            if !seen.insert(state_hash(s)) {
                 break;
             }
         }
