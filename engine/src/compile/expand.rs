@@ -131,16 +131,25 @@ impl IRule {
         &self.cells[self.left..]
     }
 
+    fn rhs_mut(&mut self) -> &mut [ICell] {
+        &mut self.cells[self.left..]
+    }
+
     /// Where each row's cells are in [`IRule::lhs`] (and, for a rule with a
     /// right side, in [`IRule::rhs`]).
     pub(crate) fn row_ranges(&self) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
-        let mut at = 0;
-        self.rows.iter().map(move |&n| {
-            let start = at;
-            at += n as usize;
-            start..at
-        })
+        row_ranges(&self.rows)
     }
+}
+
+/// Where each row of lengths `rows` is in a side's list of cells.
+fn row_ranges(rows: &[u32]) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let mut at = 0;
+    rows.iter().map(move |&n| {
+        let start = at;
+        at += n as usize;
+        start..at
+    })
 }
 
 /// Room made at once for the rules one rule splits into while its
@@ -540,7 +549,7 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
         if let Some((mr, ar)) = reps {
             for (_, m) in mr.iter() {
                 if m.count == 1 {
-                    for c in &mut r.cells[r.left..] {
+                    for c in r.rhs_mut() {
                         for t in c.iter_mut() {
                             if t.dir == m.ambiguous && t.name == m.name {
                                 t.dir = m.concrete;
@@ -559,7 +568,7 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
             }
             for (amb, concrete) in dict.iter() {
                 let &Some(concrete) = concrete else { continue };
-                for c in &mut r.cells[r.left..] {
+                for c in r.rhs_mut() {
                     for t in c.iter_mut() {
                         if t.dir == *amb {
                             t.dir = concrete;
@@ -688,7 +697,7 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) 
         if let Some(pr) = reps {
             for (&prop, &(concrete, count)) in pr.iter() {
                 if count == 1 {
-                    for c in &mut r.cells[r.left..] {
+                    for c in r.rhs_mut() {
                         for t in c.iter_mut() {
                             if t.name == prop && t.dir != Dir::Random {
                                 t.name = concrete;
@@ -776,14 +785,11 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<Written>, diags: &mut Vec<
             });
             if !ellipsis && matches!(d, Direction::Up | Direction::Left) {
                 r.direction = Some(if d == Direction::Up { Direction::Down } else { Direction::Right });
-                let (left, has_rhs) = (r.left, r.has_rhs);
-                let mut at = 0;
-                for &n in r.rows.iter() {
-                    let row = at..at + n as usize;
-                    at = row.end;
+                let rows = Rc::clone(&r.rows);
+                for row in row_ranges(&rows) {
                     r.cells[row.clone()].reverse();
-                    if has_rhs {
-                        r.cells[left + row.start..left + row.end].reverse();
+                    if r.has_rhs {
+                        r.rhs_mut()[row].reverse();
                     }
                 }
             }

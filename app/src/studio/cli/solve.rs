@@ -117,10 +117,10 @@ fn plain_line(level: usize, report: &SolveReport, never_wins: bool) -> String {
             let noun = if n == 1 { "input" } else { "inputs" };
             format!("level {level}: solved in {n} {noun}: {} ({figures})", list(&codes(report)))
         }
-        Status::Exhausted if never_wins => {
-            format!("level {level}: exhausted, no input sequence wins: the game has no win conditions and no `win` command ({figures})")
+        Status::Exhausted => {
+            let why = if never_wins { ": the game has no win conditions and no `win` command" } else { "" };
+            format!("level {level}: exhausted, no input sequence wins{why} ({figures})")
         }
-        Status::Exhausted => format!("level {level}: exhausted, no input sequence wins ({figures})"),
         Status::Timeout => format!("level {level}: timeout ({figures})"),
         Status::StateLimit => format!("level {level}: gave up at the state limit ({figures})"),
         Status::Cancelled => format!("level {level}: cancelled ({figures})"),
