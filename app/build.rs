@@ -21,7 +21,9 @@ fn main() {
     let workspace = manifest_dir.parent().expect("app/ lies in the workspace").to_path_buf();
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let wasm_out = out_dir.join("web_player.wasm");
-    for path in ["engine/src", "engine/Cargo.toml", "packaging/web-player/src", "packaging/web-player/Cargo.toml", "Cargo.toml"] {
+    for path in
+        ["engine/src", "engine/Cargo.toml", "packaging/web-player/src", "packaging/web-player/Cargo.toml", "Cargo.toml"]
+    {
         println!("cargo:rerun-if-changed={}", workspace.join(path).display());
     }
     println!("cargo:rerun-if-env-changed=PUZZLEWRIGHT_NO_WASM");
@@ -35,16 +37,16 @@ fn main() {
         return;
     }
     if !wasm_target_installed() {
-        let message = format!("the {TARGET} target is not installed (rustup target add {TARGET}): this build cannot export HTML");
+        let message =
+            format!("the {TARGET} target is not installed (rustup target add {TARGET}): this build cannot export HTML");
         assert!(!required, "{message}");
         println!("cargo:warning={message}");
         write_empty(&wasm_out);
         return;
     }
 
-    let target_dir = std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| workspace.join("target"), PathBuf::from)
-        .join("web-player");
+    let target_dir =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace.join("target"), PathBuf::from).join("web-player");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
     command
@@ -56,7 +58,9 @@ fn main() {
         .arg(&target_dir);
     // Flags cargo passes to build scripts for the host build must not leak
     // into the wasm build.
-    for var in ["CARGO_ENCODED_RUSTFLAGS", "RUSTFLAGS", "CARGO_BUILD_TARGET", "CARGO_TARGET_DIR", "CARGO_BUILD_RUSTFLAGS"] {
+    for var in
+        ["CARGO_ENCODED_RUSTFLAGS", "RUSTFLAGS", "CARGO_BUILD_TARGET", "CARGO_TARGET_DIR", "CARGO_BUILD_RUSTFLAGS"]
+    {
         command.env_remove(var);
     }
     let status = command.status().expect("cannot run cargo to build the web player");

@@ -28,14 +28,54 @@ struct Subcommand {
 
 /// Every subcommand, in the order `help` lists them.
 const COMMANDS: &[Subcommand] = &[
-    Subcommand { name: "check", synopsis: "FILE [--no-analysis]", about: "print every diagnostic as FILE:LINE:COL: severity: message [code], with the design checks' warnings (codes A0101...; --no-analysis leaves them out); exit 1 when the game has errors", run: check::run },
-    Subcommand { name: "conformance", synopsis: "[--verbose|-v] [--allow-failures] [--slowest N] FILE.json...", about: "replay recorded reference behaviour (play sessions, diagnostics, sound seeds) and print `N passed, M failed` per file and in total; --slowest lists the N slowest cases", run: conformance::run },
-    Subcommand { name: "corpus", synopsis: "DIR", about: "compile every .txt game in DIR and load and play every level; exit 1 if any fails", run: corpus::run },
-    Subcommand { name: "sfx", synopsis: "SEED [--wav OUT] [--bits 8|16] [--samples] [--play]", about: "the sfxr sound of a seed: its category and parameters, its samples, a WAV file, or the sound played through the default output device", run: sfx::run },
-    Subcommand { name: "bench", synopsis: "compile|walks DIR [--repeat N] [--min-ms MS] [--turns N] [--levels N] [--threads N] [--only A,B]", about: "time building every game in DIR, or long random walks of its levels, for scripts/bench-vs-reference.sh", run: bench::run },
-    Subcommand { name: "trace", synopsis: "FILE [--level N] [--seed S] [--inputs 3,3,0,undo,...] [--extras] [--case OUT.json]", about: "print what happened inside every turn (rules applied, commands, movements), in the line format of traces.json", run: trace::run },
-    Subcommand { name: "solve", synopsis: "FILE [--level N] [--all] [--timeout-ms T] [--threads N] [--seed S] [--json]", about: "search levels (all of them unless --level) for winning inputs: one line per level (solved with its inputs as 0-4 codes, exhausted, or timeout), or one JSON object per line with --json; --threads N searches each level with up to N strategies side by side, the first answer winning; exit 2 when the game has errors", run: solve::run },
-    Subcommand { name: "export", synopsis: "FILE [--html OUT.html] [--native OUT] [--gif OUT.gif] [--level N] [--seed S] [--inputs 3,3,0,...] [--case CASES.json:N] [--scale K] [--no-messages]", about: "share the game: a one-file web page, a native executable, or an animated GIF of a play session", run: export::run },
+    Subcommand {
+        name: "check",
+        synopsis: "FILE [--no-analysis]",
+        about: "print every diagnostic as FILE:LINE:COL: severity: message [code], with the design checks' warnings (codes A0101...; --no-analysis leaves them out); exit 1 when the game has errors",
+        run: check::run,
+    },
+    Subcommand {
+        name: "conformance",
+        synopsis: "[--verbose|-v] [--allow-failures] [--slowest N] FILE.json...",
+        about: "replay recorded reference behaviour (play sessions, diagnostics, sound seeds) and print `N passed, M failed` per file and in total; --slowest lists the N slowest cases",
+        run: conformance::run,
+    },
+    Subcommand {
+        name: "corpus",
+        synopsis: "DIR",
+        about: "compile every .txt game in DIR and load and play every level; exit 1 if any fails",
+        run: corpus::run,
+    },
+    Subcommand {
+        name: "sfx",
+        synopsis: "SEED [--wav OUT] [--bits 8|16] [--samples] [--play]",
+        about: "the sfxr sound of a seed: its category and parameters, its samples, a WAV file, or the sound played through the default output device",
+        run: sfx::run,
+    },
+    Subcommand {
+        name: "bench",
+        synopsis: "compile|walks DIR [--repeat N] [--min-ms MS] [--turns N] [--levels N] [--threads N] [--only A,B]",
+        about: "time building every game in DIR, or long random walks of its levels, for scripts/bench-vs-reference.sh",
+        run: bench::run,
+    },
+    Subcommand {
+        name: "trace",
+        synopsis: "FILE [--level N] [--seed S] [--inputs 3,3,0,undo,...] [--extras] [--case OUT.json]",
+        about: "print what happened inside every turn (rules applied, commands, movements), in the line format of traces.json",
+        run: trace::run,
+    },
+    Subcommand {
+        name: "solve",
+        synopsis: "FILE [--level N] [--all] [--timeout-ms T] [--threads N] [--seed S] [--json]",
+        about: "search levels (all of them unless --level) for winning inputs: one line per level (solved with its inputs as 0-4 codes, exhausted, or timeout), or one JSON object per line with --json; --threads N searches each level with up to N strategies side by side, the first answer winning; exit 2 when the game has errors",
+        run: solve::run,
+    },
+    Subcommand {
+        name: "export",
+        synopsis: "FILE [--html OUT.html] [--native OUT] [--gif OUT.gif] [--level N] [--seed S] [--inputs 3,3,0,...] [--case CASES.json:N] [--scale K] [--no-messages]",
+        about: "share the game: a one-file web page, a native executable, or an animated GIF of a play session",
+        run: export::run,
+    },
 ];
 
 /// What opening the studio looks like, for the help's first line.

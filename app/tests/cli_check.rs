@@ -28,7 +28,9 @@ fn check_shows_design_warnings_unless_no_analysis() {
     assert_eq!(code, 0, "warnings do not fail the check: {shown}");
     // Gem (line 14) is defined and layered but nothing uses it.
     assert!(
-        shown.lines().any(|l| l.starts_with("GAME:14:1: warning: the object GEM is never used") && l.ends_with("[A0101]")),
+        shown
+            .lines()
+            .any(|l| l.starts_with("GAME:14:1: warning: the object GEM is never used") && l.ends_with("[A0101]")),
         "{shown}"
     );
     let (quiet, code) = check(&["--no-analysis"]);

@@ -24,12 +24,18 @@ fn garden(name: &str) -> (Harness<'static, StudioApp>, std::path::PathBuf) {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("garden.txt");
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/sokoban_garden.txt")).expect("example");
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/sokoban_garden.txt"))
+        .expect("example");
     std::fs::write(&path, text).expect("write game");
-    let mut h = support::harness(support::app(Startup::File(path.clone()), Persisted::default()), [1800.0, 1000.0], false);
+    let mut h =
+        support::harness(support::app(Startup::File(path.clone()), Persisted::default()), [1800.0, 1000.0], false);
     h.state_mut().doc.finish_build();
     let mut tiles = egui_tiles::Tiles::default();
-    let panes = vec![tiles.insert_pane(PanelId::Code), tiles.insert_pane(PanelId::Player), tiles.insert_pane(PanelId::Debugger)];
+    let panes = vec![
+        tiles.insert_pane(PanelId::Code),
+        tiles.insert_pane(PanelId::Player),
+        tiles.insert_pane(PanelId::Debugger),
+    ];
     let root = tiles.insert_horizontal_tile(panes);
     h.state_mut().tree = egui_tiles::Tree::new(egui::Id::unique("debugger_test"), root, tiles);
     h.state_mut().panels.player.select_level(ENTRY);
@@ -73,7 +79,15 @@ fn gutter_breakpoint_pauses_the_player_and_steps_through_the_turn() {
     let range = studio::panels::debugger::line_range(h.state().doc.text(), PUSH_LINE).expect("line");
     h.state_mut().panels.code.scroll_to_byte(range.start);
     h.run_steps(3);
-    let gutter = h.state().panels.code.gutter_drawn.iter().find(|(l, _)| *l == PUSH_LINE).map(|(_, r)| *r).expect("push line on screen");
+    let gutter = h
+        .state()
+        .panels
+        .code
+        .gutter_drawn
+        .iter()
+        .find(|(l, _)| *l == PUSH_LINE)
+        .map(|(_, r)| *r)
+        .expect("push line on screen");
     click(&mut h, gutter.center());
     assert!(h.state().panels.code.breakpoints.contains(&PUSH_LINE), "the gutter click set a breakpoint");
 
@@ -123,7 +137,10 @@ fn layered_view_draws_one_board_per_collision_layer_and_hides_layers_in_the_play
     let game = session.game();
     let words = game.obj_words;
     let soil = &game.layer_masks[1];
-    assert!(grid.cells.chunks(words).all(|c| c.iter().zip(soil.iter()).all(|(a, b)| a & b == 0)), "no soil or pond in the player");
+    assert!(
+        grid.cells.chunks(words).all(|c| c.iter().zip(soil.iter()).all(|(a, b)| a & b == 0)),
+        "no soil or pond in the player"
+    );
 }
 
 #[test]
@@ -163,7 +180,11 @@ fn undo_then_ctrl_shift_z_restores_the_same_board() {
     }
     h.run_steps(3);
     assert_eq!(dump(&h), moved, "redone");
-    assert_eq!(h.state().doc.text(), std::fs::read_to_string(_dir.join("garden.txt")).expect("game"), "the text was not touched");
+    assert_eq!(
+        h.state().doc.text(),
+        std::fs::read_to_string(_dir.join("garden.txt")).expect("game"),
+        "the text was not touched"
+    );
 }
 
 #[test]
@@ -177,7 +198,11 @@ fn a_saved_session_replays_green_in_conformance() {
     h.get_by_label("Save as test").click();
     h.run_steps(3);
     let path = dir.join("garden.test.json");
-    assert!(matches!(&h.state().panels.debugger.saved, Some(Ok(p)) if *p == path), "{:?}", h.state().panels.debugger.saved);
+    assert!(
+        matches!(&h.state().panels.debugger.saved, Some(Ok(p)) if *p == path),
+        "{:?}",
+        h.state().panels.debugger.saved
+    );
     let text = std::fs::read_to_string(&path).expect("saved");
     let steps: Vec<&str> = h.state().panels.player.debug.steps.iter().map(|s| s.json()).collect();
     assert!(steps.contains(&"\"undo\"") && steps.contains(&"3"), "{steps:?}");

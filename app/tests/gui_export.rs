@@ -5,9 +5,9 @@
 use std::time::Duration;
 
 use egui_kittest::kittest::Queryable as _;
+use studio::Startup;
 use studio::app::Persisted;
 use studio::layout::PanelId;
-use studio::Startup;
 
 mod support;
 
@@ -22,7 +22,8 @@ fn a_recorded_session_exports_as_a_gif_into_the_remembered_folder() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let game = dir.join("walk.txt");
     std::fs::write(&game, WALK).expect("write game");
-    let mut harness = support::harness(support::app(Startup::File(game.clone()), Persisted::default()), [900.0, 600.0], false);
+    let mut harness =
+        support::harness(support::app(Startup::File(game.clone()), Persisted::default()), [900.0, 600.0], false);
     harness.state_mut().doc.finish_build();
     support::solo(&mut harness, PanelId::Player);
     harness.run_steps(4);

@@ -29,11 +29,7 @@ fn levels_alone(harness: &mut Harness<'_, StudioApp>) {
 }
 
 fn first_map(app: &mut StudioApp) -> Option<usize> {
-    app.doc
-        .ast()
-        .levels
-        .iter()
-        .position(|e| matches!(e, LevelEntry::Map(_)))
+    app.doc.ast().levels.iter().position(|e| matches!(e, LevelEntry::Map(_)))
 }
 
 fn level_rows(app: &mut StudioApp, i: usize) -> Vec<Vec<char>> {
@@ -44,13 +40,7 @@ fn level_rows(app: &mut StudioApp, i: usize) -> Vec<Vec<char>> {
 }
 
 /// Centre of cell (x, y) of the canvas on screen.
-fn cell_pos(
-    harness: &Harness<'_, StudioApp>,
-    x: usize,
-    y: usize,
-    cols: usize,
-    rows: usize,
-) -> egui::Pos2 {
+fn cell_pos(harness: &Harness<'_, StudioApp>, x: usize, y: usize, cols: usize, rows: usize) -> egui::Pos2 {
     let r = harness.get_by_label("Level canvas").rect();
     egui::pos2(
         r.min.x + (x as f32 + 0.5) * r.width() / cols as f32,
@@ -106,11 +96,8 @@ fn painting_a_cell_changes_the_level_row_and_undo_restores_the_text() {
     want[y][x] = brush;
     want[y][x + 1] = brush;
     assert_eq!(after, want, "exactly the stroked cells changed");
-    let changed: Vec<(&str, &str)> = original
-        .lines()
-        .zip(harness.state().doc.text().lines())
-        .filter(|(a, b)| a != b)
-        .collect();
+    let changed: Vec<(&str, &str)> =
+        original.lines().zip(harness.state().doc.text().lines()).filter(|(a, b)| a != b).collect();
     assert_eq!(changed.len(), 1, "one line of text changed: {changed:?}");
 
     // One stroke is one undo step, and undo restores the text byte for byte.
@@ -119,8 +106,7 @@ fn painting_a_cell_changes_the_level_row_and_undo_restores_the_text() {
 
     // Right button erases to the background glyph.
     harness.run_steps(2);
-    let bg = engine::edit::legend::background_glyph(harness.state_mut().doc.ast())
-        .expect("a background glyph");
+    let bg = engine::edit::legend::background_glyph(harness.state_mut().doc.ast()).expect("a background glyph");
     let (ex, ey) = (0..nrows)
         .flat_map(|yy| (0..cols).map(move |xx| (xx, yy)))
         .find(|&(xx, yy)| rows[yy].get(xx).is_some_and(|&c| c != bg))
@@ -143,7 +129,12 @@ fn a_click_within_one_frame_paints_one_cell() {
     harness.event(egui::Event::PointerMoved(pos));
     harness.run_steps(1);
     for pressed in [true, false] {
-        harness.event(egui::Event::PointerButton { pos, button: PointerButton::Primary, pressed, modifiers: egui::Modifiers::NONE });
+        harness.event(egui::Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
     }
     harness.run_steps(2);
     let mut want = rows.clone();
@@ -162,8 +153,7 @@ fn resizing_a_level_on_each_side_and_back() {
     harness.state_mut().panels.levels.select(i);
     harness.run_steps(2);
     let rows = level_rows(harness.state_mut(), i);
-    let bg =
-        engine::edit::legend::background_glyph(harness.state_mut().doc.ast()).expect("background");
+    let bg = engine::edit::legend::background_glyph(harness.state_mut().doc.ast()).expect("background");
     for side in ["top", "bottom", "left", "right"] {
         harness.get_by_label(&format!("+{side}")).click();
         harness.run_steps(2);
@@ -174,27 +164,13 @@ fn resizing_a_level_on_each_side_and_back() {
             "left" => {
                 assert!(grown.iter().all(|r| r[0] == bg) && grown[0].len() == rows[0].len() + 1)
             }
-            _ => assert!(
-                grown.iter().all(|r| r.last() == Some(&bg)) && grown[0].len() == rows[0].len() + 1
-            ),
+            _ => assert!(grown.iter().all(|r| r.last() == Some(&bg)) && grown[0].len() == rows[0].len() + 1),
         }
-        assert_eq!(
-            grown.len() + grown[0].len(),
-            rows.len() + rows[0].len() + 1,
-            "{side}: one row or column more"
-        );
+        assert_eq!(grown.len() + grown[0].len(), rows.len() + rows[0].len() + 1, "{side}: one row or column more");
         harness.get_by_label(&format!("-{side}")).click();
         harness.run_steps(2);
-        assert_eq!(
-            level_rows(harness.state_mut(), i),
-            rows,
-            "{side}: removing it again"
-        );
-        assert_eq!(
-            harness.state().doc.text(),
-            original,
-            "{side}: the text is as before"
-        );
+        assert_eq!(level_rows(harness.state_mut(), i), rows, "{side}: removing it again");
+        assert_eq!(harness.state().doc.text(), original, "{side}: the text is as before");
     }
 }
 
@@ -218,10 +194,7 @@ fn play_from_here_loads_that_level_in_the_player() {
     harness.get_by_label("Play from here").click();
     harness.run_steps(4);
     assert_eq!(harness.state().panels.player.level(), i);
-    assert!(
-        !harness.state().panels.player.on_title(),
-        "playing, not on the title screen"
-    );
+    assert!(!harness.state().panels.player.on_title(), "playing, not on the title screen");
 }
 
 #[test]
@@ -240,14 +213,7 @@ fn mouse_only_new_level_with_a_new_combination_then_play_it() {
     // Tick two objects that no glyph names together and create their glyph.
     harness.get_by_label("Combine objects").click();
     harness.run_steps(2);
-    let objects: Vec<String> = harness
-        .state_mut()
-        .doc
-        .ast()
-        .objects
-        .iter()
-        .map(|o| o.name.text.to_string())
-        .collect();
+    let objects: Vec<String> = harness.state_mut().doc.ast().objects.iter().map(|o| o.name.text.to_string()).collect();
     let ast = harness.state_mut().doc.ast().clone();
     let pair = objects
         .iter()
@@ -256,24 +222,17 @@ fn mouse_only_new_level_with_a_new_combination_then_play_it() {
             a < b
                 && *a != "background"
                 && *b != "background"
-                && engine::edit::legend::glyph_for(
-                    &ast,
-                    &[(*a).clone(), (*b).clone()].into_iter().collect(),
-                )
-                .is_none()
+                && engine::edit::legend::glyph_for(&ast, &[(*a).clone(), (*b).clone()].into_iter().collect()).is_none()
         })
         .expect("two objects without a shared glyph");
     harness.get_by_label(pair.0.as_str()).click();
     harness.run_steps(1);
     harness.get_by_label(pair.1.as_str()).click();
     harness.run_steps(2);
-    let create = harness
-        .query_by_label_contains("Create glyph")
-        .expect("a button offering the new glyph");
+    let create = harness.query_by_label_contains("Create glyph").expect("a button offering the new glyph");
     create.click();
     harness.run_steps(3);
-    let set: std::collections::BTreeSet<String> =
-        [pair.0.clone(), pair.1.clone()].into_iter().collect();
+    let set: std::collections::BTreeSet<String> = [pair.0.clone(), pair.1.clone()].into_iter().collect();
     let glyph = engine::edit::legend::glyph_for(harness.state_mut().doc.ast(), &set)
         .expect("the legend gained the combination");
 
@@ -299,10 +258,8 @@ fn every_corpus_game_opens_in_the_level_editor() {
         eprintln!("corpus absent, skipping");
         return;
     };
-    let mut paths: Vec<_> = rd
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
+    let mut paths: Vec<_> =
+        rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "txt")).collect();
     paths.sort();
     let mut opened = 0;
     for p in paths {
@@ -354,12 +311,7 @@ fn entry_bodies(app: &mut StudioApp) -> Vec<String> {
         .levels
         .iter()
         .map(|e| match e {
-            LevelEntry::Map(m) => m
-                .rows
-                .iter()
-                .map(|r| r.iter().collect::<String>())
-                .collect::<Vec<_>>()
-                .join("/"),
+            LevelEntry::Map(m) => m.rows.iter().map(|r| r.iter().collect::<String>()).collect::<Vec<_>>().join("/"),
             LevelEntry::Message { text, .. } => format!("message {text}"),
         })
         .collect()
@@ -381,16 +333,9 @@ fn the_list_shows_a_thumbnail_card_per_entry_and_clicking_one_selects_it() {
     for label in &labels {
         let card = harness.get_by_label(label);
         let r = card.rect();
-        assert!(
-            r.width() >= 40.0 && r.height() >= 30.0,
-            "{label}: a card, not a line: {r:?}"
-        );
+        assert!(r.width() >= 40.0 && r.height() >= 30.0, "{label}: a card, not a line: {r:?}");
     }
-    assert_eq!(
-        harness.state().panels.levels.thumbnail_count(),
-        maps,
-        "one composed picture per level"
-    );
+    assert_eq!(harness.state().panels.levels.thumbnail_count(), maps, "one composed picture per level");
     let last = labels.len() - 1;
     harness.get_by_label(&labels[last]).click();
     harness.run_steps(2);
@@ -399,11 +344,7 @@ fn the_list_shows_a_thumbnail_card_per_entry_and_clicking_one_selects_it() {
     let textures = harness.state().panels.levels.thumbnail_textures();
     assert_eq!(textures.len(), labels.len());
     for (t, l) in textures.iter().zip(&labels) {
-        assert_eq!(
-            t.is_some(),
-            l.starts_with("Level "),
-            "{l}: a picture iff a level"
-        );
+        assert_eq!(t.is_some(), l.starts_with("Level "), "{l}: a picture iff a level");
     }
 
     // Painting a level (and the rebuild after it) recomposes its picture
@@ -459,16 +400,9 @@ fn dragging_a_card_onto_another_moves_the_entry_and_undo_restores() {
         harness.event(egui::Event::PointerMoved(p));
         harness.run_steps(1);
     }
-    assert_eq!(
-        harness.state_mut().doc.text(),
-        original,
-        "nothing moves before the drop"
-    );
+    assert_eq!(harness.state_mut().doc.text(), original, "nothing moves before the drop");
     let preview = egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("level_card_drag_preview"));
-    assert!(
-        harness.ctx.memory(|m| m.areas().is_visible(&preview)),
-        "a faded copy of the card follows the pointer"
-    );
+    assert!(harness.ctx.memory(|m| m.areas().is_visible(&preview)), "a faded copy of the card follows the pointer");
     release(&mut harness, to, PointerButton::Primary);
     harness.run_steps(2);
     assert!(!harness.ctx.memory(|m| m.areas().is_visible(&preview)), "and goes with the drop");
@@ -476,16 +410,8 @@ fn dragging_a_card_onto_another_moves_the_entry_and_undo_restores() {
     let mut want = bodies.clone();
     let moving = want.remove(0);
     want.insert(2, moving);
-    assert_eq!(
-        entry_bodies(harness.state_mut()),
-        want,
-        "entry 0 is now third"
-    );
-    assert_eq!(
-        harness.state().panels.levels.selected(),
-        2,
-        "and stays selected"
-    );
+    assert_eq!(entry_bodies(harness.state_mut()), want, "entry 0 is now third");
+    assert_eq!(harness.state().panels.levels.selected(), 2, "and stays selected");
     harness.state_mut().doc.undo();
     assert_eq!(harness.state().doc.text(), original);
 }
@@ -518,10 +444,7 @@ fn a_cards_context_menu_duplicates_and_deletes_that_entry() {
     let original = harness.state().doc.text().to_owned();
     let bodies = entry_bodies(harness.state_mut());
     let labels = entry_labels(harness.state_mut());
-    let i = labels
-        .iter()
-        .rposition(|l| l.starts_with("Level "))
-        .expect("a level");
+    let i = labels.iter().rposition(|l| l.starts_with("Level ")).expect("a level");
     let at = harness.get_by_label(&labels[i]).rect().center();
     press(&mut harness, at, PointerButton::Secondary);
     release(&mut harness, at, PointerButton::Secondary);
@@ -555,9 +478,7 @@ fn many_new_levels_get_their_thumbnails_a_few_per_frame() {
     for k in 0..new {
         text.push('\n');
         for y in 0..5 {
-            let row: String = (0..8)
-                .map(|x| if y * 8 + x == k { '#' } else { '.' })
-                .collect();
+            let row: String = (0..8).map(|x| if y * 8 + x == k { '#' } else { '.' }).collect();
             text.push_str(&row);
             text.push('\n');
         }
@@ -572,16 +493,9 @@ fn many_new_levels_get_their_thumbnails_a_few_per_frame() {
     );
     harness.run_steps(1);
     let first = harness.state().panels.levels.thumbnail_count();
-    assert!(
-        first < before + new,
-        "not all composed in one frame: {first}"
-    );
+    assert!(first < before + new, "not all composed in one frame: {first}");
     harness.run_steps(8);
-    assert_eq!(
-        harness.state().panels.levels.thumbnail_count(),
-        before + new,
-        "all composed over the next frames"
-    );
+    assert_eq!(harness.state().panels.levels.thumbnail_count(), before + new, "all composed over the next frames");
     let textures = harness.state().panels.levels.thumbnail_textures();
     assert_eq!(textures.iter().flatten().count(), before + new);
 }

@@ -29,7 +29,9 @@ fn a_card_shows_the_verdict_and_show_solution_plays_it_to_the_next_level() {
     let Some(Verdict::Solved(inputs)) = harness.state().live.verdict(2).cloned() else { panic!("no solution") };
     assert_eq!(card_status(&harness, "Level 2 ("), format!("solved in {} moves", inputs.len()));
     // Level 1 takes seven moves.
-    assert!(wait_until(&mut harness, Duration::from_secs(60), 0.02, |h| card_status(h, "Level 1 (") == "solved in 7 moves"));
+    assert!(
+        wait_until(&mut harness, Duration::from_secs(60), 0.02, |h| card_status(h, "Level 1 (") == "solved in 7 moves")
+    );
     harness.get_by_label_contains("Level 2 (").click();
     harness.run_steps(2);
     assert!(harness.query_by_label_contains("Solver: solved in").is_some(), "the selected level's verdict");
@@ -94,7 +96,14 @@ struct GatedSolver {
 }
 
 impl LevelSolver for GatedSolver {
-    fn solve(&self, _: &Arc<Game>, level: usize, _: Duration, cancel: &Arc<AtomicBool>, _: &mut dyn FnMut(Duration)) -> Option<Verdict> {
+    fn solve(
+        &self,
+        _: &Arc<Game>,
+        level: usize,
+        _: Duration,
+        cancel: &Arc<AtomicBool>,
+        _: &mut dyn FnMut(Duration),
+    ) -> Option<Verdict> {
         while !self.open.load(Ordering::Relaxed) {
             if cancel.load(Ordering::Relaxed) {
                 return None;
@@ -125,10 +134,13 @@ fn an_edited_level_goes_through_solving_to_a_new_verdict_while_frames_run() {
     let open = Arc::new(AtomicBool::new(true));
     let asked = Arc::new(Mutex::new(Vec::new()));
     let mut app = support::app(Startup::Example(0), Persisted::default());
-    app.live = LiveChecks::new(Box::new(GatedSolver { open: open.clone(), asked: asked.clone() }), Box::new(FlowerCheck));
+    app.live =
+        LiveChecks::new(Box::new(GatedSolver { open: open.clone(), asked: asked.clone() }), Box::new(FlowerCheck));
     let mut harness = live_studio(app);
     harness.state_mut().panels.levels.select(2);
-    assert!(wait_until(&mut harness, Duration::from_secs(20), 0.02, |h| card_status(h, "Level 2 (") == "solved in 5 moves"));
+    assert!(
+        wait_until(&mut harness, Duration::from_secs(20), 0.02, |h| card_status(h, "Level 2 (") == "solved in 5 moves")
+    );
     open.store(false, Ordering::Relaxed);
     asked.lock().expect("lock").clear();
 
@@ -137,7 +149,8 @@ fn an_edited_level_goes_through_solving_to_a_new_verdict_while_frames_run() {
     let edited = text.replacen("#.P..S.#", "#.P.#S.#", 1);
     assert_ne!(edited, text);
     harness.state_mut().doc.set_text(edited);
-    let solving = wait_until(&mut harness, Duration::from_secs(20), 0.02, |h| card_status(h, "Level 2 (") == "solving…");
+    let solving =
+        wait_until(&mut harness, Duration::from_secs(20), 0.02, |h| card_status(h, "Level 2 (") == "solving…");
     assert!(solving, "the edited level is being solved: {:?}", card_status(&harness, "Level 2 ("));
     // The UI keeps drawing while the solver is held.
     let frames_before = harness.ctx.cumulative_pass_nr();
@@ -147,17 +160,30 @@ fn an_edited_level_goes_through_solving_to_a_new_verdict_while_frames_run() {
     assert_eq!(card_status(&harness, "Level 1 ("), "solved in 4 moves", "an untouched level keeps its verdict");
 
     open.store(true, Ordering::Relaxed);
-    assert!(wait_until(&mut harness, Duration::from_secs(20), 0.02, |h| card_status(h, "Level 2 (") == "solved in 5 moves"));
+    assert!(
+        wait_until(&mut harness, Duration::from_secs(20), 0.02, |h| card_status(h, "Level 2 (") == "solved in 5 moves")
+    );
     assert_eq!(*asked.lock().expect("lock"), vec![2], "only the edited level was solved again");
 }
 
 #[test]
 fn a_design_check_warning_is_listed_in_its_group_and_hiding_the_check_removes_it() {
     let mut app = support::app(Startup::Example(0), Persisted::default());
-    app.live = LiveChecks::new(Box::new(GatedSolver { open: Arc::new(AtomicBool::new(true)), asked: Arc::default() }), Box::new(FlowerCheck));
+    app.live = LiveChecks::new(
+        Box::new(GatedSolver { open: Arc::new(AtomicBool::new(true)), asked: Arc::default() }),
+        Box::new(FlowerCheck),
+    );
     let mut harness = live_studio(app);
-    let shown = wait_until(&mut harness, Duration::from_secs(20), 0.02, |h| h.query_by_label_contains("a hedge is defined here").is_some());
-    assert!(shown, "the warning is listed: {} found, busy {}, statuses {:?}", harness.state().live.findings().0.len(), harness.state().live.is_busy(), (0..6).map(|i| harness.state().live.status(i)).collect::<Vec<_>>());
+    let shown = wait_until(&mut harness, Duration::from_secs(20), 0.02, |h| {
+        h.query_by_label_contains("a hedge is defined here").is_some()
+    });
+    assert!(
+        shown,
+        "the warning is listed: {} found, busy {}, statuses {:?}",
+        harness.state().live.findings().0.len(),
+        harness.state().live.is_busy(),
+        (0..6).map(|i| harness.state().live.status(i)).collect::<Vec<_>>()
+    );
     assert!(harness.query_by_label_contains("Design checks (1)").is_some(), "in its own group");
 
     // Clicking it selects the name in the code.
@@ -191,7 +217,11 @@ fn typing_with_the_solver_running() {
     }
     // The same keystrokes with the live checks off, then on.
     for on in [false, true] {
-        let app = if on { support::live_app(Startup::File(path.into()), Persisted::default()) } else { support::app(Startup::File(path.into()), Persisted::default()) };
+        let app = if on {
+            support::live_app(Startup::File(path.into()), Persisted::default())
+        } else {
+            support::app(Startup::File(path.into()), Persisted::default())
+        };
         let ((median, worst), (cpu_median, cpu_worst)) = typing_frames(app);
         println!(
             "easyenigma, live checks {}: 20 keystrokes, frame wall median {median:?} worst {worst:?}; UI thread CPU median {cpu_median:?} worst {cpu_worst:?}",

@@ -46,11 +46,8 @@ fn sleep_as_asked(harness: &mut Harness<'_, StudioApp>) -> Vec<Duration> {
     let mut time = harness.ctx.input(|i| i.time);
     let mut delays = Vec::new();
     for _ in 0..200 {
-        let delay = harness
-            .output()
-            .viewport_output
-            .get(&egui::ViewportId::ROOT)
-            .map_or(Duration::MAX, |v| v.repaint_delay);
+        let delay =
+            harness.output().viewport_output.get(&egui::ViewportId::ROOT).map_or(Duration::MAX, |v| v.repaint_delay);
         if delay > Duration::from_secs(10) {
             break;
         }
@@ -191,10 +188,7 @@ fn the_key_hint_is_not_drawn_over_the_board() {
         let player = &harness.state().panels.player;
         let board = player.board_rect().expect("a board was drawn");
         let hint = player.hint_rect().expect("a hint was drawn");
-        assert!(
-            hint.top() >= board.bottom(),
-            "{size:?}: the hint {hint:?} overlaps the board {board:?}"
-        );
+        assert!(hint.top() >= board.bottom(), "{size:?}: the hint {hint:?} overlaps the board {board:?}");
         assert!(board.height() >= 50.0, "{size:?}: the board still gets the room: {board:?}");
     }
 }

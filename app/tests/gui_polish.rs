@@ -26,7 +26,8 @@ fn ctrl_shift_z_redoes_and_ctrl_z_undoes() {
     // A desktop delivers the whole chord in one frame: the modifiers are
     // already released by the frame's end, only the key event carries them.
     let redo = egui::Modifiers::COMMAND | egui::Modifiers::SHIFT;
-    let key = |pressed| egui::Event::Key { key: egui::Key::Z, physical_key: None, pressed, repeat: false, modifiers: redo };
+    let key =
+        |pressed| egui::Event::Key { key: egui::Key::Z, physical_key: None, pressed, repeat: false, modifiers: redo };
     harness.input_mut().events.extend([
         egui::Event::ModifiersChanged(redo),
         key(true),
@@ -94,7 +95,11 @@ fn enter_in_the_find_bar_steps_through_the_matches() {
     assert_eq!(harness.state().panels.code.find.current.as_ref(), Some(&matches[1]), "Enter goes to the next match");
     harness.key_press(egui::Key::Enter);
     harness.run_steps(2);
-    assert_eq!(harness.state().panels.code.find.current.as_ref(), Some(&matches[2]), "and Enter again to the one after");
+    assert_eq!(
+        harness.state().panels.code.find.current.as_ref(),
+        Some(&matches[2]),
+        "and Enter again to the one after"
+    );
     harness.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::Enter);
     harness.run_steps(2);
     assert_eq!(harness.state().panels.code.find.current.as_ref(), Some(&matches[1]), "Shift+Enter goes back");
@@ -105,7 +110,11 @@ fn enter_in_the_find_bar_steps_through_the_matches() {
     harness.event(egui::Event::Text("X".into()));
     harness.run_steps(2);
     let typed = harness.state().doc.text();
-    assert_eq!(&typed[matches[1].start..matches[1].start + 1], "X", "typing after Esc replaces the match in the editor");
+    assert_eq!(
+        &typed[matches[1].start..matches[1].start + 1],
+        "X",
+        "typing after Esc replaces the match in the editor"
+    );
 }
 
 #[test]
@@ -298,16 +307,29 @@ fn autocomplete_names_are_never_broken_across_lines() {
 fn the_recovery_offer_keeps_its_line_count_on_one_line() {
     let dir = std::env::temp_dir().join(format!("puzzlewright-recovery-wrap-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let long = dir.join("a folder with a rather long name indeed").join("and another one inside it").join("my_long_game_name.txt");
+    let long = dir
+        .join("a folder with a rather long name indeed")
+        .join("and another one inside it")
+        .join("my_long_game_name.txt");
     std::fs::create_dir_all(long.parent().expect("parent")).expect("dirs");
     {
         // A session killed with 218 unsaved lines of `long`.
-        let mut app = studio::StudioApp::with_parts(Startup::Example(0), studio::app::Persisted::default(), Box::new(studio::files::NoDialogs::default()), Some(dir.clone()));
+        let mut app = studio::StudioApp::with_parts(
+            Startup::Example(0),
+            studio::app::Persisted::default(),
+            Box::new(studio::files::NoDialogs::default()),
+            Some(dir.clone()),
+        );
         app.doc = studio::document::Document::new(String::new(), Some(long.clone()));
         app.doc.set_text("(line)\n".repeat(218));
         app.autosave_now();
     }
-    let app = studio::StudioApp::with_parts(Startup::Example(0), studio::app::Persisted::default(), Box::new(studio::files::NoDialogs::default()), Some(dir.clone()));
+    let app = studio::StudioApp::with_parts(
+        Startup::Example(0),
+        studio::app::Persisted::default(),
+        Box::new(studio::files::NoDialogs::default()),
+        Some(dir.clone()),
+    );
     let mut harness = support::harness(app, [900.0, 700.0], false);
     harness.run_steps(3);
     let count = harness.get_by_label("(218 lines)").rect();
@@ -386,7 +408,10 @@ fn buttons_without_tooltips(harness: &mut egui_kittest::Harness<'_, studio::Stud
 
 #[test]
 fn every_button_in_the_sounds_levels_and_sprites_pages_has_a_tooltip() {
-    let app = support::app(Startup::Example(0), studio::app::Persisted { sound_favourites: vec![4201], ..studio::app::Persisted::default() });
+    let app = support::app(
+        Startup::Example(0),
+        studio::app::Persisted { sound_favourites: vec![4201], ..studio::app::Persisted::default() },
+    );
     let mut harness = support::harness(app, [1100.0, 900.0], false);
     harness.state_mut().doc.finish_build();
     let mut missing = Vec::new();
@@ -498,12 +523,22 @@ fn ctrl_click_on_a_name_goes_to_its_definition() {
     harness.run_steps(1);
     harness.event(egui::Event::ModifiersChanged(egui::Modifiers::COMMAND));
     for pressed in [true, false] {
-        harness.event(egui::Event::PointerButton { pos, button: egui::PointerButton::Primary, pressed, modifiers: egui::Modifiers::COMMAND });
+        harness.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::COMMAND,
+        });
     }
     harness.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
     harness.run_steps(4);
     let player = text.find("Player = Gardener").expect("legend");
-    assert_eq!(selected(&harness), Some(player..player + 6), "Ctrl+click on Player selects its legend entry; status {}", harness.state().status);
+    assert_eq!(
+        selected(&harness),
+        Some(player..player + 6),
+        "Ctrl+click on Player selects its legend entry; status {}",
+        harness.state().status
+    );
 }
 
 #[test]
@@ -514,7 +549,13 @@ fn shift_f12_lists_every_use_in_the_outline() {
     harness.get_by_label("Outline").click();
     harness.run_steps(2);
     harness.event(egui::Event::PointerMoved(harness.get_by_label("Objects (6)").rect().center()));
-    harness.event(egui::Event::MouseWheel { unit: egui::MouseWheelUnit::Point, delta: egui::vec2(0.0, -400.0), modifiers: egui::Modifiers::NONE, phase: egui::TouchPhase::Move, source: egui::MouseWheelSource::Wheel });
+    harness.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -400.0),
+        modifiers: egui::Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+    });
     harness.run_steps(3);
     let in_rule = text.find("| Pot ]").expect("a rule") + 3;
     studio::panels::code::set_selection(&harness.ctx, &text, in_rule..in_rule);
@@ -527,7 +568,10 @@ fn shift_f12_lists_every_use_in_the_outline() {
     assert!(written.len() >= 8 && written.iter().all(|w| w.eq_ignore_ascii_case("pot")), "{written:?}");
     let heading = harness.get_by_label(&format!("Uses of pot ({})", uses.spans.len())).rect();
     let tab = harness.get_by_label("Outline").rect();
-    assert!(heading.top() > tab.bottom() && heading.top() < tab.bottom() + 40.0, "the uses show at the top of the outline: {heading:?}");
+    assert!(
+        heading.top() > tab.bottom() && heading.top() < tab.bottom() + 40.0,
+        "the uses show at the top of the outline: {heading:?}"
+    );
     // The uses are listed by line; a click shows one in the code.
     let win = text.find("All Pot on Soil").expect("win condition") + 4;
     let line = text[..win].matches('\n').count() + 1;
@@ -569,7 +613,11 @@ fn a_new_document_opens_at_its_start() {
     assert!(first > 1, "scrolled down to the end first");
     harness.state_mut().queue(studio::command::Command::NewFrom(1));
     harness.run_steps(3);
-    assert_eq!(harness.state().panels.code.visible_lines().map(|v| v.0), Some(1), "the new game shows from its first line");
+    assert_eq!(
+        harness.state().panels.code.visible_lines().map(|v| v.0),
+        Some(1),
+        "the new game shows from its first line"
+    );
 }
 
 #[test]

@@ -26,7 +26,14 @@ struct HeldSolver {
 }
 
 impl LevelSolver for HeldSolver {
-    fn solve(&self, _: &Arc<Game>, level: usize, budget: Duration, cancel: &Arc<AtomicBool>, progress: &mut dyn FnMut(Duration)) -> Option<Verdict> {
+    fn solve(
+        &self,
+        _: &Arc<Game>,
+        level: usize,
+        budget: Duration,
+        cancel: &Arc<AtomicBool>,
+        progress: &mut dyn FnMut(Duration),
+    ) -> Option<Verdict> {
         if budget < HARDER_BUDGET {
             return Some(Verdict::OutOfBudget);
         }
@@ -117,7 +124,14 @@ fn cancel_stops_solve_harder() {
 struct RestlessSolver;
 
 impl LevelSolver for RestlessSolver {
-    fn solve(&self, _: &Arc<Game>, _: usize, _: Duration, _: &Arc<AtomicBool>, _: &mut dyn FnMut(Duration)) -> Option<Verdict> {
+    fn solve(
+        &self,
+        _: &Arc<Game>,
+        _: usize,
+        _: Duration,
+        _: &Arc<AtomicBool>,
+        _: &mut dyn FnMut(Duration),
+    ) -> Option<Verdict> {
         Some(Verdict::Unplayable)
     }
 }

@@ -230,7 +230,12 @@ fn import_image_makes_the_sprite_and_undoes_in_one_step() {
     harness.get_by_label("Import image…").click();
     harness.run_steps(4);
     let after = harness.state().doc.text().to_owned();
-    assert_eq!(block(&after, "Soil"), "Soil\nBrown DarkBrown\n00000\n00000\n.....\n11111\n11111", "{}", harness.state().status);
+    assert_eq!(
+        block(&after, "Soil"),
+        "Soil\nBrown DarkBrown\n00000\n00000\n.....\n11111\n11111",
+        "{}",
+        harness.state().status
+    );
     assert_eq!(after.len(), before.len(), "only the sprite's digits changed");
     assert!(harness.state().status.contains("soil.png"), "{}", harness.state().status);
 

@@ -144,7 +144,10 @@ fn after_the_system_dialog_an_existing_file_is_asked_about_and_the_game_refused(
     dialogs.answer(DialogOutcome::Picked(game.clone()));
     harness.state_mut().request(AppRequest::ExportWav(77));
     harness.run_steps(3);
-    assert_eq!(dialogs.asked.lock().expect("lock").last(), Some(&(DialogKind::ExportWav(77), dir.join("sound-77.wav"))));
+    assert_eq!(
+        dialogs.asked.lock().expect("lock").last(),
+        Some(&(DialogKind::ExportWav(77), dir.join("sound-77.wav")))
+    );
     assert_eq!(std::fs::read_to_string(&game).expect("game"), GAME, "picking the game for a WAV is refused");
     assert!(harness.state().status.contains("is the open game"), "{}", harness.state().status);
 
@@ -171,7 +174,12 @@ fn recovery_and_settings_are_never_written_over_the_open_game() {
     // The author opened the studio's own recovery file as a game.
     let game = dir.join("recovery.txt");
     std::fs::write(&game, GAME).expect("write");
-    let app = StudioApp::with_parts(Startup::File(game.clone()), Persisted::default(), Box::new(NoDialogs::default()), Some(dir.clone()));
+    let app = StudioApp::with_parts(
+        Startup::File(game.clone()),
+        Persisted::default(),
+        Box::new(NoDialogs::default()),
+        Some(dir.clone()),
+    );
     let mut harness = harness_with(app);
     if harness.query_by_label("Restore").is_some() {
         harness.get_by_label("Discard").click();
@@ -248,7 +256,17 @@ enum Op {
 #[test]
 fn random_writes_never_replace_the_game_with_anything_but_a_save_of_it() {
     let dir = folder("property");
-    let names = ["game.txt", "recovery.txt", "recovery.json", "settings.json", "other.txt", "sound.wav", "new.txt", "x.wav", "sub"];
+    let names = [
+        "game.txt",
+        "recovery.txt",
+        "recovery.json",
+        "settings.json",
+        "other.txt",
+        "sound.wav",
+        "new.txt",
+        "x.wav",
+        "sub",
+    ];
     for sequence in 0..24u64 {
         let mut rng = Lcg(0x5eed ^ sequence.wrapping_mul(0x9e37_79b9));
         let _ = std::fs::remove_dir_all(&dir);
@@ -260,7 +278,8 @@ fn random_writes_never_replace_the_game_with_anything_but_a_save_of_it() {
         std::fs::write(dir.join("other.txt"), "other").expect("write");
         let scripted = Scripted::default();
         let use_dialog = rng.below(2) == 0;
-        let dialogs: Box<dyn Dialogs> = if use_dialog { Box::new(scripted.clone()) } else { Box::new(NoDialogs::default()) };
+        let dialogs: Box<dyn Dialogs> =
+            if use_dialog { Box::new(scripted.clone()) } else { Box::new(NoDialogs::default()) };
         let app = StudioApp::with_parts(Startup::File(game.clone()), Persisted::default(), dialogs, Some(dir.clone()));
         let mut harness = harness_with(app);
         if harness.query_by_label("Restore").is_some() {
@@ -325,13 +344,15 @@ fn random_writes_never_replace_the_game_with_anything_but_a_save_of_it() {
                 let path = dir.join(name);
                 let was_game = open_before.as_deref().is_some_and(|g| studio::writers::same_file(g, &path));
                 match after.get(name) {
-                    None => assert!(
-                        !was_game && (name.starts_with("recovery.")),
-                        "{name} disappeared; steps: {log:#?}"
-                    ),
+                    None => {
+                        assert!(!was_game && (name.starts_with("recovery.")), "{name} disappeared; steps: {log:#?}")
+                    }
                     Some(new) if new != old => {
                         if was_game {
-                            assert!(is_save && new == doc_text.as_bytes(), "the game {name} was replaced by something other than a save of it; steps: {log:#?}");
+                            assert!(
+                                is_save && new == doc_text.as_bytes(),
+                                "the game {name} was replaced by something other than a save of it; steps: {log:#?}"
+                            );
                         } else {
                             let own = matches!(name.as_str(), "recovery.txt" | "recovery.json" | "settings.json");
                             let asked = confirmed.as_deref() == Some(path.as_path());

@@ -47,7 +47,8 @@ fn every_corpus_game_plays_in_chromium_and_replays_its_walks() {
         eprintln!("skipping the browser test: {why}");
         return;
     }
-    let sample: usize = std::env::var("PUZZLEWRIGHT_BROWSER_SAMPLE").ok().and_then(|s| s.parse().ok()).unwrap_or(1).max(1);
+    let sample: usize =
+        std::env::var("PUZZLEWRIGHT_BROWSER_SAMPLE").ok().and_then(|s| s.parse().ok()).unwrap_or(1).max(1);
     let walks: Vec<Value> = serde_json::from_str(
         &std::fs::read_to_string(shared().join("conformance/corpus_walks.json")).expect("corpus_walks.json"),
     )
@@ -79,7 +80,9 @@ fn every_corpus_game_plays_in_chromium_and_replays_its_walks() {
         let cases: Vec<Value> =
             mine.iter().map(|w| json!({"level": w["level"], "seed": w["seed"], "inputs": w["inputs"]})).collect();
         expected.push(mine.iter().map(|w| w["expected"].as_str().expect("expected").to_owned()).collect());
-        manifest.push(json!({"page": out, "walks": cases, "name": game.file_name().map(|n| n.to_string_lossy().into_owned())}));
+        manifest.push(
+            json!({"page": out, "walks": cases, "name": game.file_name().map(|n| n.to_string_lossy().into_owned())}),
+        );
     }
     if sample == 1 {
         assert!(by_source.is_empty(), "{} walks are of no corpus game", by_source.len());
@@ -101,7 +104,8 @@ fn every_corpus_game_plays_in_chromium_and_replays_its_walks() {
         for e in result["errors"].as_array().expect("errors") {
             problems.push(format!("{name}: {}", e.as_str().unwrap_or("?")));
         }
-        let dumps: Vec<&str> = result["dumps"].as_array().expect("dumps").iter().map(|d| d.as_str().unwrap_or("")).collect();
+        let dumps: Vec<&str> =
+            result["dumps"].as_array().expect("dumps").iter().map(|d| d.as_str().unwrap_or("")).collect();
         if dumps.len() != want.len() {
             problems.push(format!("{name}: {} dumps for {} walks", dumps.len(), want.len()));
             continue;

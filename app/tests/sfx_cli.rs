@@ -12,11 +12,8 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn run_sfx(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_puzzlewright"))
-        .arg("sfx")
-        .args(args)
-        .output()
-        .expect("run puzzlewright");
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_puzzlewright")).arg("sfx").args(args).output().expect("run puzzlewright");
     assert!(out.status.success(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).expect("utf-8 output")
 }

@@ -99,7 +99,8 @@ fn plain_lines_one_level_and_refusals() {
     let dir = std::env::temp_dir().join(format!("pw-solve-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let broken = dir.join("broken.txt");
-    std::fs::write(&broken, "title broken\n\nOBJECTS\n\nPlayer\nblue\n\nRULES\n\n[ Nothing ] -> [ Player ]\n").expect("write");
+    std::fs::write(&broken, "title broken\n\nOBJECTS\n\nPlayer\nblue\n\nRULES\n\n[ Nothing ] -> [ Player ]\n")
+        .expect("write");
     let o = run(&["solve", broken.to_str().expect("utf8"), "--all"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("error"));
@@ -199,7 +200,10 @@ fn the_whole_corpus_at_500_ms_every_solution_wins() {
                             session.run_again();
                         }
                     }
-                    assert!(session.level_index() != level || session.text_mode(), "{name} level {level} not won by hand");
+                    assert!(
+                        session.level_index() != level || session.text_mode(),
+                        "{name} level {level} not won by hand"
+                    );
                 }
                 "exhausted" => {
                     exhausted += 1;
@@ -219,7 +223,9 @@ fn the_whole_corpus_at_500_ms_every_solution_wins() {
         }
     }
     assert!(solved > 0 && exhausted > 0, "{solved} solved, {exhausted} exhausted");
-    eprintln!("{levels} levels: {solved} solved, {exhausted} exhausted, {timeouts} timed out (500 ms each), {unplayable} unplayable");
+    eprintln!(
+        "{levels} levels: {solved} solved, {exhausted} exhausted, {timeouts} timed out (500 ms each), {unplayable} unplayable"
+    );
 }
 
 #[test]
@@ -234,5 +240,10 @@ fn a_game_with_no_way_to_win_says_why_its_levels_are_exhausted() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let line = String::from_utf8_lossy(&o.stdout);
-    assert!(line.starts_with("level 0: exhausted, no input sequence wins: the game has no win conditions and no `win` command ("), "{line}");
+    assert!(
+        line.starts_with(
+            "level 0: exhausted, no input sequence wins: the game has no win conditions and no `win` command ("
+        ),
+        "{line}"
+    );
 }

@@ -147,14 +147,25 @@ fn recovery_file_is_offered_after_a_kill() {
     let dir = std::env::temp_dir().join(format!("puzzlewright-recovery-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     {
-        let mut app = StudioApp::with_parts(Startup::Example(0), Persisted::default(), Box::new(NoDialogs::default()), Some(dir.clone()));
+        let mut app = StudioApp::with_parts(
+            Startup::Example(0),
+            Persisted::default(),
+            Box::new(NoDialogs::default()),
+            Some(dir.clone()),
+        );
         app.doc.set_text("title Unsaved work\n".into());
         let mut harness = Harness::builder().build_ui_state(|ui, app: &mut StudioApp| app.ui_root(ui), app);
         harness.run_steps(2);
         // Dropped without on_exit: as if the process were killed.
     }
-    let app = StudioApp::with_parts(Startup::Example(0), Persisted::default(), Box::new(NoDialogs::default()), Some(dir.clone()));
-    let mut harness = Harness::builder().with_size([1280.0, 800.0]).build_ui_state(|ui, app: &mut StudioApp| app.ui_root(ui), app);
+    let app = StudioApp::with_parts(
+        Startup::Example(0),
+        Persisted::default(),
+        Box::new(NoDialogs::default()),
+        Some(dir.clone()),
+    );
+    let mut harness =
+        Harness::builder().with_size([1280.0, 800.0]).build_ui_state(|ui, app: &mut StudioApp| app.ui_root(ui), app);
     harness.run_steps(2);
     harness.get_by_label("Restore").click();
     harness.run_steps(2);
@@ -197,7 +208,8 @@ fn typing_timing() {
         return;
     }
     let started = std::time::Instant::now();
-    let app = StudioApp::with_parts(Startup::File(path.into()), Persisted::default(), Box::new(NoDialogs::default()), None);
+    let app =
+        StudioApp::with_parts(Startup::File(path.into()), Persisted::default(), Box::new(NoDialogs::default()), None);
     // easyenigma has Japanese object names; the built-in fonts draw tofu.
     let mut harness = Harness::builder()
         .with_size([1280.0, 800.0])
@@ -218,7 +230,10 @@ fn typing_timing() {
         harness.step();
         let took = t.elapsed();
         worst = worst.max(took);
-        println!("  frame {took:?}, highlight [cache, job, layout] {:?}", harness.state().panels.code.highlight_timing());
+        println!(
+            "  frame {took:?}, highlight [cache, job, layout] {:?}",
+            harness.state().panels.code.highlight_timing()
+        );
         total += took;
     }
     assert!(harness.state().doc.text().contains("abcdefghij"));
@@ -239,7 +254,11 @@ fn open_and_save_through_the_path_prompt_when_no_dialog_service() {
     // A standalone export keeps the source as a JSON string.
     let html = dir.join("exported.html");
     let literal = serde_json::to_string("title From html\n").expect("json");
-    std::fs::write(&html, format!("<html><script>const sourceCode={literal};compile([\"restart\"],sourceCode);</script>")).expect("write");
+    std::fs::write(
+        &html,
+        format!("<html><script>const sourceCode={literal};compile([\"restart\"],sourceCode);</script>"),
+    )
+    .expect("write");
 
     let mut harness = studio(Startup::Example(0));
     harness.state_mut().queue(studio::command::Command::Open);

@@ -39,9 +39,8 @@ fn files(args: &[String]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for r in roots {
         if r.is_dir() {
-            let mut v: Vec<PathBuf> = std::fs::read_dir(&r)
-                .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
-                .unwrap_or_default();
+            let mut v: Vec<PathBuf> =
+                std::fs::read_dir(&r).map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect()).unwrap_or_default();
             v.retain(|p| p.extension().is_some_and(|x| x == "txt"));
             v.sort();
             out.extend(v);

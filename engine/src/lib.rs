@@ -37,9 +37,9 @@ pub mod inline;
 pub mod names;
 pub mod options;
 pub mod play;
+pub mod render;
 pub mod rng;
 pub mod run;
-pub mod render;
 pub mod sfx;
 pub mod solve;
 pub mod span;
@@ -121,9 +121,5 @@ fn first_past_limit(diagnostics: &[Diagnostic]) -> Option<Span> {
         return None;
     }
     let mut seen = fasthash::HashSet::default();
-    diagnostics
-        .iter()
-        .filter(|d| seen.insert((d.span.line, d.message.as_str())))
-        .nth(MAX_PROBLEMS)
-        .map(|d| d.span)
+    diagnostics.iter().filter(|d| seen.insert((d.span.line, d.message.as_str()))).nth(MAX_PROBLEMS).map(|d| d.span)
 }

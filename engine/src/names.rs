@@ -50,12 +50,68 @@ impl<'a> Meaning<'a> {
 /// Words of the language that make confusing names (the reference warns
 /// about the same list).
 pub const KEYWORDS: [&str; 62] = [
-    "objects", "collisionlayers", "legend", "sounds", "rules", "...", "winconditions", "levels", "|", "[", "]", "up",
-    "down", "left", "right", "late", "rigid", "^", "v", ">", "<", "no", "randomdir", "random", "horizontal", "vertical",
-    "any", "all", "some", "moving", "stationary", "parallel", "perpendicular", "action", "message", "move", "create",
-    "destroy", "cantmove", "sfx0", "sfx1", "sfx2", "sfx3", "sfx4", "sfx5", "sfx6", "sfx7", "sfx8", "sfx9", "sfx10",
-    "cancel", "restart", "win", "again", "undo", "titlescreen", "startgame", "endgame", "startlevel", "endlevel",
-    "showmessage", "closemessage",
+    "objects",
+    "collisionlayers",
+    "legend",
+    "sounds",
+    "rules",
+    "...",
+    "winconditions",
+    "levels",
+    "|",
+    "[",
+    "]",
+    "up",
+    "down",
+    "left",
+    "right",
+    "late",
+    "rigid",
+    "^",
+    "v",
+    ">",
+    "<",
+    "no",
+    "randomdir",
+    "random",
+    "horizontal",
+    "vertical",
+    "any",
+    "all",
+    "some",
+    "moving",
+    "stationary",
+    "parallel",
+    "perpendicular",
+    "action",
+    "message",
+    "move",
+    "create",
+    "destroy",
+    "cantmove",
+    "sfx0",
+    "sfx1",
+    "sfx2",
+    "sfx3",
+    "sfx4",
+    "sfx5",
+    "sfx6",
+    "sfx7",
+    "sfx8",
+    "sfx9",
+    "sfx10",
+    "cancel",
+    "restart",
+    "win",
+    "again",
+    "undo",
+    "titlescreen",
+    "startgame",
+    "endgame",
+    "startlevel",
+    "endlevel",
+    "showmessage",
+    "closemessage",
 ];
 
 /// Whether `name` is one of [`KEYWORDS`] (a `match`, which compares only
@@ -63,13 +119,68 @@ pub const KEYWORDS: [&str; 62] = [
 fn is_keyword(name: &str) -> bool {
     matches!(
         name,
-        "objects" | "collisionlayers" | "legend" | "sounds" | "rules" | "..." | "winconditions" | "levels" | "|"
-            | "[" | "]" | "up" | "down" | "left" | "right" | "late" | "rigid" | "^" | "v" | ">" | "<" | "no"
-            | "randomdir" | "random" | "horizontal" | "vertical" | "any" | "all" | "some" | "moving" | "stationary"
-            | "parallel" | "perpendicular" | "action" | "message" | "move" | "create" | "destroy" | "cantmove"
-            | "sfx0" | "sfx1" | "sfx2" | "sfx3" | "sfx4" | "sfx5" | "sfx6" | "sfx7" | "sfx8" | "sfx9" | "sfx10"
-            | "cancel" | "restart" | "win" | "again" | "undo" | "titlescreen" | "startgame" | "endgame"
-            | "startlevel" | "endlevel" | "showmessage" | "closemessage"
+        "objects"
+            | "collisionlayers"
+            | "legend"
+            | "sounds"
+            | "rules"
+            | "..."
+            | "winconditions"
+            | "levels"
+            | "|"
+            | "["
+            | "]"
+            | "up"
+            | "down"
+            | "left"
+            | "right"
+            | "late"
+            | "rigid"
+            | "^"
+            | "v"
+            | ">"
+            | "<"
+            | "no"
+            | "randomdir"
+            | "random"
+            | "horizontal"
+            | "vertical"
+            | "any"
+            | "all"
+            | "some"
+            | "moving"
+            | "stationary"
+            | "parallel"
+            | "perpendicular"
+            | "action"
+            | "message"
+            | "move"
+            | "create"
+            | "destroy"
+            | "cantmove"
+            | "sfx0"
+            | "sfx1"
+            | "sfx2"
+            | "sfx3"
+            | "sfx4"
+            | "sfx5"
+            | "sfx6"
+            | "sfx7"
+            | "sfx8"
+            | "sfx9"
+            | "sfx10"
+            | "cancel"
+            | "restart"
+            | "win"
+            | "again"
+            | "undo"
+            | "titlescreen"
+            | "startgame"
+            | "endgame"
+            | "startlevel"
+            | "endlevel"
+            | "showmessage"
+            | "closemessage"
     )
 }
 
@@ -276,7 +387,8 @@ impl<'a> NameTable<'a> {
         names.sort_unstable_by_key(|x| x.1);
         let mut undefined: HashMap<&'a str, &'a str> = HashMap::default();
         for (n, i) in names {
-            let found = self.broken.get(n).or_else(|| self.entries[i].parts.iter().find_map(|p| undefined.get(p))).copied();
+            let found =
+                self.broken.get(n).or_else(|| self.entries[i].parts.iter().find_map(|p| undefined.get(p))).copied();
             if let Some(u) = found {
                 undefined.insert(n, u);
             }

@@ -107,12 +107,8 @@ fn loop_markers_pair_in_order_and_stay_out_of_groups() {
     let nested = "startloop\nstartloop\n[ Player ] -> [ Player ]\nendloop\nendloop";
     let g = game("", nested, "");
     let b = engine::build(&g);
-    let lines: Vec<(u32, &str)> = b
-        .diagnostics
-        .iter()
-        .filter(|d| matches!(d.code, "E0614" | "E0653"))
-        .map(|d| (d.span.line, d.code))
-        .collect();
+    let lines: Vec<(u32, &str)> =
+        b.diagnostics.iter().filter(|d| matches!(d.code, "E0614" | "E0653")).map(|d| (d.span.line, d.code)).collect();
     let first = line_of(&g, "startloop");
     // Markers pair in order: (start, start) flags the nested STARTLOOP and
     // (end, end) the ENDLOOP that opens the second pair.
@@ -136,7 +132,9 @@ fn a_loop_marker_with_a_comment_is_no_marker() {
 fn a_stray_close_before_a_rule_drops_the_line_without_refusing() {
     // The reference reads no rule from a line whose first token (after any
     // comments) is a `)` that closes nothing, and only warns.
-    for rules in ["(note))", "(a) ) [ > Player | Crate ] -> [ > Player | > Crate ]", ") [ Player ] -> [ Crate ]", "()()()()"] {
+    for rules in
+        ["(note))", "(a) ) [ > Player | Crate ] -> [ > Player | > Crate ]", ") [ Player ] -> [ Crate ]", "()()()()"]
+    {
         let g = game("", &format!("[ > Player | Crate ] -> [ > Player | > Crate ]\n{rules}"), "");
         let b = engine::build(&g);
         assert!(b.game.is_some(), "{rules}: {:#?}", b.diagnostics);
@@ -148,7 +146,8 @@ fn a_stray_close_before_a_rule_drops_the_line_without_refusing() {
 
 #[test]
 fn the_title_screen_warnings_follow_its_layout() {
-    let titled = |title: &str, extra: &str| game("", "", "").replacen("title Test", &format!("title {title}{extra}"), 1);
+    let titled =
+        |title: &str, extra: &str| game("", "", "").replacen("title Test", &format!("title {title}{extra}"), 1);
     let warned = |src: &str, code: &str| engine::build(src).diagnostics.iter().any(|d| d.code == code);
     // Five rows for title and author: a 39-character title fits in two.
     assert!(!warned(&titled(&"x".repeat(39), ""), "W0118"));
@@ -189,7 +188,9 @@ fn aggregate_naming_one_object_twice_is_refused() {
 fn long_message_warns() {
     let long = format!("message {}", "word ".repeat(100));
     check(&game("", "", &format!("P*.T\n\n{long}")), "W0805", "message", false);
-    assert!(engine::build(&game("", "", "P*.T\n\nmessage short and sweet")).diagnostics.iter().all(|d| d.code != "W0805"));
+    assert!(
+        engine::build(&game("", "", "P*.T\n\nmessage short and sweet")).diagnostics.iter().all(|d| d.code != "W0805")
+    );
 }
 
 #[test]
@@ -246,7 +247,11 @@ fn diagnostic_codes_are_unique_in_the_source() {
                         let is_code = piece.len() == 5
                             && (piece.starts_with('E') || piece.starts_with('W') || piece.starts_with('A'))
                             && piece[1..].chars().all(|c| c.is_ascii_digit());
-                        if is_code && (line.contains("Diagnostic::error") || line.contains("Diagnostic::warning") || line.trim() == format!("\"{piece}\",")) {
+                        if is_code
+                            && (line.contains("Diagnostic::error")
+                                || line.contains("Diagnostic::warning")
+                                || line.trim() == format!("\"{piece}\","))
+                        {
                             seen.entry(piece.to_owned()).or_default().push(format!("{}:{}", path.display(), i + 1));
                         }
                     }

@@ -28,15 +28,8 @@ fn model(ast: &Ast) -> Vec<M> {
 struct Rng(u64);
 impl Rng {
     fn next(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        if n == 0 {
-            0
-        } else {
-            ((self.0 >> 33) as usize) % n
-        }
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        if n == 0 { 0 } else { ((self.0 >> 33) as usize) % n }
     }
 }
 
@@ -44,9 +37,7 @@ impl Rng {
 /// must reappear unchanged around the new text.
 fn outside_lines_identical(old: &str, new: &str, e: &TextEdit) {
     let first = old[..e.range.start].rfind('\n').map_or(0, |i| i + 1);
-    let last = old[e.range.end..]
-        .find('\n')
-        .map_or(old.len(), |i| e.range.end + i);
+    let last = old[e.range.end..].find('\n').map_or(old.len(), |i| e.range.end + i);
     assert_eq!(&new[..first], &old[..first]);
     let tail = &old[last..];
     assert!(new.ends_with(tail));
@@ -60,10 +51,8 @@ fn random_level_edits_over_the_corpus() {
         eprintln!("corpus absent, skipping");
         return;
     };
-    let mut paths: Vec<_> = rd
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
+    let mut paths: Vec<_> =
+        rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "txt")).collect();
     paths.sort();
     let mut rng = Rng(0x5eed);
     let mut checked = 0usize;
@@ -165,12 +154,8 @@ fn random_level_edits_over_the_corpus() {
                 }
             };
             let name = p.display();
-            let Some(edit) = edit else {
-                panic!("{name}: op {op} on entry {i} gave no edit")
-            };
-            let Some(new) = edit.apply(&text) else {
-                panic!("{name}: edit does not apply")
-            };
+            let Some(edit) = edit else { panic!("{name}: op {op} on entry {i} gave no edit") };
+            let Some(new) = edit.apply(&text) else { panic!("{name}: edit does not apply") };
             let (ast2, _) = parse(&new);
             let got = model(&ast2);
             let diff = got.iter().zip(&want).position(|(a, b)| a != b);
@@ -193,14 +178,9 @@ fn random_level_edits_over_the_corpus() {
                     text.lines().count(),
                     "{name}: painting keeps the line count {:?} {:?}",
                     edit,
-                    &text[edit.range.start.saturating_sub(20)
-                        ..(edit.range.end + 20).min(text.len())]
+                    &text[edit.range.start.saturating_sub(20)..(edit.range.end + 20).min(text.len())]
                 );
-                let changed = text
-                    .lines()
-                    .zip(new.lines())
-                    .filter(|(a, b)| a != b)
-                    .count();
+                let changed = text.lines().zip(new.lines()).filter(|(a, b)| a != b).count();
                 assert!(changed <= 1, "{name}: painting changed {changed} lines");
             }
             checked += 1;

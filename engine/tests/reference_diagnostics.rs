@@ -44,8 +44,7 @@ fn row(at: &'static str, what: &'static str, refuses: bool, answer: Answer) -> R
     Row { at, what, refuses, answer }
 }
 
-const UNREACHABLE_RULE_WORD: &str =
-    "cannot happen: every word of a rule is resolved while the rule is read (E0604), and names leaning on undefined ones are refused (E0612)";
+const UNREACHABLE_RULE_WORD: &str = "cannot happen: every word of a rule is resolved while the rule is read (E0604), and names leaning on undefined ones are refused (E0612)";
 
 #[allow(clippy::too_many_lines)]
 fn table() -> Vec<Row> {
@@ -60,7 +59,12 @@ fn table() -> Vec<Row> {
         row("parser.js processLegendLine", "the same name twice on the right of a legend line", W, Ours(&["W0305"])),
         row("parser.js processLegendLine", "an `and` line using an `or` property", E, Ours(&["E0307"])),
         row("parser.js processLegendLine", "an `or` line using an `and` aggregate", E, Ours(&["E0308"])),
-        row("parser.js processLegendLine", "a legend line of three or more names without `and`/`or`", E, Ours(&["E0302"])),
+        row(
+            "parser.js processLegendLine",
+            "a legend line of three or more names without `and`/`or`",
+            E,
+            Ours(&["E0302"]),
+        ),
         // ---- parser.js: comments and section headers ----
         row("parser.js token (comments)", "a `)` that closes no comment", W, Ours(&["W0101"])),
         row("parser.js token (headers)", "text after a section header or `===` line", E, Ours(&["E0103"])),
@@ -71,10 +75,17 @@ fn table() -> Vec<Row> {
             "parser.js token (headers)",
             "a line before any section that is not prelude",
             E,
-            Without("cannot happen (the reference says so too): text before the first header is read as prelude options, E0107/E0108"),
+            Without(
+                "cannot happen (the reference says so too): text before the first header is read as prelude options, E0107/E0108",
+            ),
         ),
         // ---- parser.js: OBJECTS ----
-        row("parser.js token (OBJECTS)", "a line in OBJECTS that is no name, colour or sprite row", W, Ours(&["W0201"])),
+        row(
+            "parser.js token (OBJECTS)",
+            "a line in OBJECTS that is no name, colour or sprite row",
+            W,
+            Ours(&["W0201"]),
+        ),
         row("parser.js token (OBJECTS)", "an object defined twice", E, Ours(&["E0202"])),
         row("parser.js token (OBJECTS)", "an object's extra name already taken", E, Ours(&["E0203"])),
         row("parser.js token (OBJECTS)", "an object named after a keyword", W, Ours(&["W0204"])),
@@ -102,7 +113,12 @@ fn table() -> Vec<Row> {
         row("parser.js token (COLLISIONLAYERS)", "an `and` aggregate in a layer", E, Ours(&["E0502"])),
         row("parser.js token (COLLISIONLAYERS)", "an undefined name in a layer", E, Ours(&["E0503"])),
         row("parser.js token (COLLISIONLAYERS)", "background sharing a layer (after other names)", E, Ours(&["E0504"])),
-        row("parser.js token (COLLISIONLAYERS)", "background sharing a layer (before other names)", E, Ours(&["E0504"])),
+        row(
+            "parser.js token (COLLISIONLAYERS)",
+            "background sharing a layer (before other names)",
+            E,
+            Ours(&["E0504"]),
+        ),
         row("parser.js token (COLLISIONLAYERS)", "a layer line with no names", E, Ours(&["E0508"])),
         row("parser.js token (COLLISIONLAYERS)", "an object in two layers", W, Ours(&["W0505"])),
         row("parser.js token (COLLISIONLAYERS)", "a name twice in one layer", W, Ours(&["W0506"])),
@@ -133,9 +149,19 @@ fn table() -> Vec<Row> {
         row("parser.js token (prelude)", "an unknown option", E, Ours(&["E0108"])),
         row("parser.js token (prelude)", "a prelude line that starts with no word", E, Ours(&["E0107"])),
         row("parser.js token (prelude)", "a comment inside an option's value", W, Ours(&["W0113"])),
-        row("parser.js logIssue / TooManyErrors", "more than 100 distinct messages: compiling stops", E, Ours(&["E0906"])),
+        row(
+            "parser.js logIssue / TooManyErrors",
+            "more than 100 distinct messages: compiling stops",
+            E,
+            Ours(&["E0906"]),
+        ),
         // ---- compiler.js: objects, legend, layers ----
-        row("compiler.js expandLegendDictEntries", "a legend entry mixing kinds through synonyms", E, Ours(&["E0307", "E0308"])),
+        row(
+            "compiler.js expandLegendDictEntries",
+            "a legend entry mixing kinds through synonyms",
+            E,
+            Ours(&["E0307", "E0308"]),
+        ),
         row("compiler.js generateExtraMembers", "an unknown colour palette", E, Ours(&["E0117"])),
         row("compiler.js generateExtraMembers", "more than ten colours", E, Ours(&["E0210"])),
         row("compiler.js generateExtraMembers", "a colour word that is no colour", E, Ours(&["E0205"])),
@@ -150,7 +176,12 @@ fn table() -> Vec<Row> {
         row("compiler.js generateExtraMembers", "a glyph's object with no layer", E, Ours(&["E0507"])),
         row("compiler.js generateExtraMembers", "an aggregate's object with no layer", E, Ours(&["E0509"])),
         row("compiler.js generateExtraMembers", "layers that hold no defined object", E, Ours(&["E0903"])),
-        row("compiler.js generateExtraMembers", "background standing for objects on several layers", E, Ours(&["E0907"])),
+        row(
+            "compiler.js generateExtraMembers",
+            "background standing for objects on several layers",
+            E,
+            Ours(&["E0907"]),
+        ),
         row("compiler.js generateExtraMembers", "background defined as an aggregate", E, Ours(&["E0905"])),
         row("compiler.js generateExtraMembers", "nothing called background", E, Ours(&["E0902"])),
         row("compiler.js levelFromString", "a level glyph the legend lacks", E, Ours(&["E0802"])),
@@ -158,7 +189,12 @@ fn table() -> Vec<Row> {
         row("compiler.js levelsToArray", "a message longer than the screen", W, Ours(&["W0805"])),
         // ---- compiler.js: reading a rule ----
         row("compiler.js processRuleString", "a comment inside a rule before its arrow", E, Ours(&["E0603"])),
-        row("compiler.js processRuleString", "an empty rule line", E, Without("cannot happen: blank rule lines are skipped before a rule is read")),
+        row(
+            "compiler.js processRuleString",
+            "an empty rule line",
+            E,
+            Without("cannot happen: blank rule lines are skipped before a rule is read"),
+        ),
         row("compiler.js processRuleString", "a rule without `->`", E, Ours(&["E0601"])),
         row("compiler.js processRuleString", "`+` on the first rule", E, Ours(&["E0627"])),
         row("compiler.js processRuleString", "`+` after other prefixes", E, Ours(&["E0626"])),
@@ -195,39 +231,91 @@ fn table() -> Vec<Row> {
         row("compiler.js processRuleString", "a sound command with no sound", W, Ours(&["W0605"])),
         row("compiler.js processRuleString", "a word in a cell that is no object", E, Ours(&["E0604"])),
         row("compiler.js processRuleString", "a rule both late and rigid", E, Ours(&["E0607"])),
-        row("compiler.js processRuleString", "different numbers of patterns on the two sides (rule dropped)", W, Ours(&["W0610"])),
+        row(
+            "compiler.js processRuleString",
+            "different numbers of patterns on the two sides (rule dropped)",
+            W,
+            Ours(&["W0610"]),
+        ),
         row("compiler.js processRuleString", "a pattern and its partner of different lengths", E, Ours(&["E0611"])),
         row(
             "compiler.js processRuleString",
             "an empty pattern on the left (no line)",
             E,
-            Without("the reference gives it only together with errors that refuse the game already (a section out of order); an empty cell `[ ]` is accepted by both"),
+            Without(
+                "the reference gives it only together with errors that refuse the game already (a section out of order); an empty cell `[ ]` is accepted by both",
+            ),
         ),
         row("compiler.js processRuleString", "a rule with no pattern at all", E, Ours(&["E0637"])),
         // ---- compiler.js: expanding rules ----
         row("compiler.js checkSuperfluousCoincidences", "a cell that asks for X and for no X", E, Ours(&["E0645"])),
-        row("compiler.js checkSuperfluousCoincidences", "a `no X` already implied by the rest of the cell", W, Ours(&["W0620"])),
-        row("compiler.js concretizePropertyRule", "a property on the right the left does not pin down", E, Ours(&["E0602"])),
-        row("compiler.js concretizeMovingRule", "an ambiguous movement on the right the left does not pin down", E, Ours(&["E0615"])),
+        row(
+            "compiler.js checkSuperfluousCoincidences",
+            "a `no X` already implied by the rest of the cell",
+            W,
+            Ours(&["W0620"]),
+        ),
+        row(
+            "compiler.js concretizePropertyRule",
+            "a property on the right the left does not pin down",
+            E,
+            Ours(&["E0602"]),
+        ),
+        row(
+            "compiler.js concretizeMovingRule",
+            "an ambiguous movement on the right the left does not pin down",
+            E,
+            Ours(&["E0615"]),
+        ),
         row("compiler.js atomizeCellAggregates", "`no` in front of an aggregate", E, Ours(&["E0646"])),
         row("compiler.js rulesToMask", "an ellipsis sharing a cell (left)", E, Ours(&["E0633"])),
         row("compiler.js rulesToMask", "an ellipsis first or last in a pattern", E, Ours(&["E0649"])),
         row("compiler.js rulesToMask", "an ellipsis on the left with none on the right", E, Ours(&["E0650"])),
         row("compiler.js rulesToMask", "`random` on the left", E, Ours(&["E0648"])),
         row("compiler.js rulesToMask", "a left-hand object with no layer", E, Ours(&["W0624", "E0507"])),
-        row("compiler.js rulesToMask", "a cell that needs an object and its absence (rule dropped)", W, Ours(&["W0621"])),
+        row(
+            "compiler.js rulesToMask",
+            "a cell that needs an object and its absence (rule dropped)",
+            W,
+            Ours(&["W0621"]),
+        ),
         row("compiler.js rulesToMask", "an ellipsis on the right with none on the left", E, Ours(&["E0650"])),
         row("compiler.js rulesToMask", "an ellipsis sharing a cell (right)", E, Ours(&["E0633"])),
         row("compiler.js rulesToMask", "`random` in front of a single object", W, Ours(&["W0622"])),
-        row("compiler.js rulesToMask", "`random` that may create an object whose layer the cell fills", W, Ours(&["W0656"])),
-        row("compiler.js rulesToMask", "`random` in front of something that is no name", E, Without(UNREACHABLE_RULE_WORD)),
+        row(
+            "compiler.js rulesToMask",
+            "`random` that may create an object whose layer the cell fills",
+            W,
+            Ours(&["W0656"]),
+        ),
+        row(
+            "compiler.js rulesToMask",
+            "`random` in front of something that is no name",
+            E,
+            Without(UNREACHABLE_RULE_WORD),
+        ),
         row("compiler.js rulesToMask", "a right-hand object with no layer", E, Ours(&["E0507"])),
-        row("compiler.js rulesToMask", "the right side putting two objects of one layer in a cell", E, Ours(&["E0616"])),
+        row(
+            "compiler.js rulesToMask",
+            "the right side putting two objects of one layer in a cell",
+            E,
+            Ours(&["E0616"]),
+        ),
         row("compiler.js collapseRules", "three ellipses in a pattern", E, Ours(&["E0647"])),
         row("compiler.js collapseRules", "two ellipses side by side", W, Ours(&["W0613"])),
-        row("compiler.js ruleGroupDiscardOverlappingTest", "every expansion needs two objects of one layer in a cell", E, Ours(&["E0617"])),
+        row(
+            "compiler.js ruleGroupDiscardOverlappingTest",
+            "every expansion needs two objects of one layer in a cell",
+            E,
+            Ours(&["E0617"]),
+        ),
         row("compiler.js generateRigidGroupList", "more than 30 rule groups with rigid rules", E, Ours(&["E0657"])),
-        row("compiler.js getMaskFromName", "a name that stands for no object (no line)", E, Ours(&["E0705", "E0507", "E0901"])),
+        row(
+            "compiler.js getMaskFromName",
+            "a name that stands for no object (no line)",
+            E,
+            Ours(&["E0705", "E0507", "E0901"]),
+        ),
         row("compiler.js checkObjectsAreLayered", "an object in no layer", E, Ours(&["E0507"])),
         // ---- compiler.js: prelude values ----
         row("compiler.js twiddleMetaData", "a screen size that is not a whole number", W, Ours(&["W0114"])),
@@ -237,7 +325,12 @@ fn table() -> Vec<Row> {
         row("compiler.js twiddleMetaData", "a screen size that cannot be read", W, Ours(&["W0114"])),
         row("compiler.js twiddleMetaData", "screen sizes not above zero", W, Ours(&["W0114"])),
         // ---- compiler.js: win conditions, loops, sounds, colours, whole game ----
-        row("compiler.js lookupWinConditionMask", "a win condition naming something that stands for no object", E, Ours(&["E0705", "E0704"])),
+        row(
+            "compiler.js lookupWinConditionMask",
+            "a win condition naming something that stands for no object",
+            E,
+            Ours(&["E0705", "E0704"]),
+        ),
         row("compiler.js processWinConditions", "a win condition of the wrong shape", E, Ours(&["E0702"])),
         row("compiler.js calculateLoopPoints", "a loop starting inside a `+` group", E, Ours(&["E0655"])),
         row("compiler.js calculateLoopPoints", "a loop ending inside a `+` group", E, Ours(&["E0655"])),
@@ -247,13 +340,20 @@ fn table() -> Vec<Row> {
         row("compiler.js generateSoundData", "a sound line too short", W, Ours(&["W0408", "W0410"])),
         row("compiler.js generateSoundData", "no seed at the end of a sound line", E, Ours(&["E0407"])),
         row("compiler.js generateSoundData", "too many words for an event's sound", E, Ours(&["E0405"])),
-        row("compiler.js generateSoundData", "too many words for an object's sound (warning form)", W, Ours(&["E0405"])),
+        row(
+            "compiler.js generateSoundData",
+            "too many words for an object's sound (warning form)",
+            W,
+            Ours(&["E0405"]),
+        ),
         row("compiler.js generateSoundData", "an event given a sound twice", W, Ours(&["W0411"])),
         row(
             "compiler.js generateSoundData",
             "a word that should be a direction",
             E,
-            Without("cannot happen (the reference says so too): the sound line's words are checked in order first (E0406)"),
+            Without(
+                "cannot happen (the reference says so too): the sound line's words are checked in order first (E0406)",
+            ),
         ),
         row(
             "compiler.js generateSoundData",
@@ -278,7 +378,9 @@ fn table() -> Vec<Row> {
             "compiler.js loadFile",
             "more than five errors: compiling stops early",
             E,
-            Without("only when the game has errors, so it is refused already; we report every error instead of stopping"),
+            Without(
+                "only when the game has errors, so it is refused already; we report every error instead of stopping",
+            ),
         ),
         row("compiler.js compile", "no levels", E, Ours(&["E0904"])),
         // ---- engine.js and level.js, while the game is set up ----
@@ -288,7 +390,9 @@ fn table() -> Vec<Row> {
             "engine.js setGameState",
             "throttle_movement without realtime_interval",
             W,
-            Without("never shown: the reference logs it after compiling has ended, when messages are no longer recorded"),
+            Without(
+                "never shown: the reference logs it after compiling has ended, when messages are no longer recorded",
+            ),
         ),
         row("level.js calcBackgroundMask", "no layer for the background", E, Ours(&["E0903", "E0507"])),
     ]

@@ -25,11 +25,7 @@ const STATUS_CHAR: f32 = 4.6;
 enum Picture {
     /// A level: its picture (`None` until composed) and its width and height
     /// in cells.
-    Map {
-        texture: Option<TextureId>,
-        width: usize,
-        height: usize,
-    },
+    Map { texture: Option<TextureId>, width: usize, height: usize },
     /// A message: the label's text is the body.
     Message,
 }
@@ -50,22 +46,12 @@ impl<'a> LevelCard<'a> {
     /// A level's card: its picture (`None` while it is being composed: a
     /// dark tile stands in) and its size in cells.
     pub fn map(label: &'a str, texture: Option<TextureId>, width: usize, height: usize) -> Self {
-        Self {
-            label,
-            picture: Picture::Map { texture, width, height },
-            selected: false,
-            status: None,
-        }
+        Self { label, picture: Picture::Map { texture, width, height }, selected: false, status: None }
     }
 
     /// A message's card; the text after "Message: " in `label` is shown.
     pub fn message(label: &'a str) -> Self {
-        Self {
-            label,
-            picture: Picture::Message,
-            selected: false,
-            status: None,
-        }
+        Self { label, picture: Picture::Message, selected: false, status: None }
     }
 
     /// Highlight the card as the selected entry.
@@ -119,11 +105,7 @@ impl<'a> LevelCard<'a> {
         painter.rect(rect, 4.0, fill, stroke, StrokeKind::Inside);
         let inner = rect.shrink(PAD);
         let pic = Rect::from_center_size(egui::pos2(inner.center().x, inner.top() + picture.y * 0.5), picture);
-        let text_color = if self.selected {
-            visuals.selection.stroke.color
-        } else {
-            visuals.text_color()
-        };
+        let text_color = if self.selected { visuals.selection.stroke.color } else { visuals.text_color() };
         let small = egui::FontId::proportional(10.0);
         let label = self.label;
         match self.picture {
@@ -152,9 +134,7 @@ impl<'a> LevelCard<'a> {
                 let body = label.strip_prefix("Message: ").unwrap_or(label);
                 let galley = painter.layout(body.to_owned(), small.clone(), text_color, inner.width());
                 let clip = Rect::from_min_size(inner.min, Vec2::new(inner.width(), picture.y));
-                painter
-                    .with_clip_rect(clip.intersect(painter.clip_rect()))
-                    .galley(inner.min, galley, text_color);
+                painter.with_clip_rect(clip.intersect(painter.clip_rect())).galley(inner.min, galley, text_color);
                 painter.text(
                     egui::pos2(inner.center().x, inner.bottom()),
                     egui::Align2::CENTER_BOTTOM,

@@ -23,12 +23,7 @@ impl CellRect {
     /// The rectangle spanned by two corner cells.
     #[must_use]
     pub fn spanning(a: (usize, usize), b: (usize, usize)) -> Self {
-        Self {
-            x0: a.0.min(b.0),
-            y0: a.1.min(b.1),
-            x1: a.0.max(b.0),
-            y1: a.1.max(b.1),
-        }
+        Self { x0: a.0.min(b.0), y0: a.1.min(b.1), x1: a.0.max(b.0), y1: a.1.max(b.1) }
     }
 
     /// Every cell inside, row by row.
@@ -65,19 +60,8 @@ impl LevelGrid {
     /// A `width`×`height` level whose picture is `texture`, each cell drawn
     /// `cell_size` points wide.
     #[must_use]
-    pub fn new(
-        texture: Option<egui::TextureId>,
-        width: usize,
-        height: usize,
-        cell_size: f32,
-    ) -> Self {
-        Self {
-            texture,
-            cells: (width, height),
-            cell_size: cell_size.max(1.0),
-            selection: None,
-            select_mode: false,
-        }
+    pub fn new(texture: Option<egui::TextureId>, width: usize, height: usize, cell_size: f32) -> Self {
+        Self { texture, cells: (width, height), cell_size: cell_size.max(1.0), selection: None, select_mode: false }
     }
 
     /// Outline this selection.
@@ -100,8 +84,7 @@ impl LevelGrid {
         let cs = self.cell_size;
         let size = egui::vec2(w as f32 * cs, h as f32 * cs);
         let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
-        response
-            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Level canvas"));
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Level canvas"));
         let painter = ui.painter_at(rect);
         match self.texture {
             Some(t) => {
@@ -128,12 +111,7 @@ impl LevelGrid {
         };
         let mut out = GridOutput::default();
         let pointer = ui.input(|i| {
-            (
-                i.pointer.interact_pos(),
-                i.pointer.primary_down(),
-                i.pointer.secondary_down(),
-                i.pointer.press_origin(),
-            )
+            (i.pointer.interact_pos(), i.pointer.primary_down(), i.pointer.secondary_down(), i.pointer.press_origin())
         });
         let (pos, primary, secondary, origin) = pointer;
         out.hover = response.hover_pos().and_then(cell_at);
@@ -165,12 +143,7 @@ impl LevelGrid {
         }
         if let Some(c) = out.hover {
             let r = cell_rect(CellRect::spanning(c, c));
-            painter.rect_stroke(
-                r,
-                0.0,
-                egui::Stroke::new(2.0, egui::Color32::WHITE),
-                egui::StrokeKind::Inside,
-            );
+            painter.rect_stroke(r, 0.0, egui::Stroke::new(2.0, egui::Color32::WHITE), egui::StrokeKind::Inside);
         }
         if let Some(sel) = out.selecting.or(self.selection) {
             painter.rect_stroke(
@@ -191,15 +164,7 @@ mod tests {
     #[test]
     fn rect_spans_any_corners() {
         let r = CellRect::spanning((3, 1), (1, 2));
-        assert_eq!(
-            r,
-            CellRect {
-                x0: 1,
-                y0: 1,
-                x1: 3,
-                y1: 2
-            }
-        );
+        assert_eq!(r, CellRect { x0: 1, y0: 1, x1: 3, y1: 2 });
         assert_eq!(r.cells().count(), 6);
     }
 }

@@ -268,7 +268,12 @@ impl Audio for RodioAudio {
         if self.state() != DeviceState::Unavailable {
             return None;
         }
-        self.shared.reason.lock().ok().and_then(|r| r.clone()).or_else(|| Some("the device could not be opened".to_owned()))
+        self.shared
+            .reason
+            .lock()
+            .ok()
+            .and_then(|r| r.clone())
+            .or_else(|| Some("the device could not be opened".to_owned()))
     }
 }
 

@@ -87,13 +87,13 @@ impl Command {
     pub fn label(&self) -> String {
         match self {
             Command::New => "New…".into(),
-            Command::NewFrom(i) => crate::examples::TEMPLATES
-                .get(*i)
-                .map_or_else(|| "New game".into(), |t| t.title.to_owned()),
+            Command::NewFrom(i) => {
+                crate::examples::TEMPLATES.get(*i).map_or_else(|| "New game".into(), |t| t.title.to_owned())
+            }
             Command::Open => "Open…".into(),
-            Command::OpenExample(i) => crate::examples::EXAMPLES
-                .get(*i)
-                .map_or_else(|| "Example".into(), |e| e.title.to_owned()),
+            Command::OpenExample(i) => {
+                crate::examples::EXAMPLES.get(*i).map_or_else(|| "Example".into(), |e| e.title.to_owned())
+            }
             Command::OpenRecent(p) => p.display().to_string(),
             Command::Save => "Save".into(),
             Command::SaveAs => "Save As…".into(),
@@ -147,7 +147,8 @@ impl Command {
     /// Alt must match: Ctrl+Shift+Z is redo, never undo), if any.
     #[must_use]
     pub fn for_key(modifiers: Modifiers, key: Key) -> Option<Command> {
-        let exact = |shortcut: &KeyboardShortcut| shortcut.logical_key == key && modifiers.matches_exact(shortcut.modifiers);
+        let exact =
+            |shortcut: &KeyboardShortcut| shortcut.logical_key == key && modifiers.matches_exact(shortcut.modifiers);
         if exact(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Y)) {
             return Some(Command::Redo);
         }

@@ -60,9 +60,27 @@ pub fn keywords(section: Section) -> Vec<&'static str> {
         Section::Legend => vec!["and", "or"],
         Section::Sounds => {
             let mut w = vec![
-                "restart", "undo", "startgame", "endgame", "startlevel", "endlevel", "showmessage",
-                "closemessage", "cancel", "titlescreen", "move", "cantmove", "action", "create",
-                "destroy", "up", "down", "left", "right", "horizontal", "vertical",
+                "restart",
+                "undo",
+                "startgame",
+                "endgame",
+                "startlevel",
+                "endlevel",
+                "showmessage",
+                "closemessage",
+                "cancel",
+                "titlescreen",
+                "move",
+                "cantmove",
+                "action",
+                "create",
+                "destroy",
+                "up",
+                "down",
+                "left",
+                "right",
+                "horizontal",
+                "vertical",
             ];
             w.extend(SFX);
             w
@@ -70,10 +88,31 @@ pub fn keywords(section: Section) -> Vec<&'static str> {
         Section::Layers => vec![],
         Section::Rules => {
             let mut w = vec![
-                "late", "rigid", "random", "startloop", "endloop", "up", "down", "left", "right",
-                "horizontal", "vertical", "orthogonal", "perpendicular", "parallel", "moving",
-                "stationary", "randomdir", "action", "no", "again", "cancel", "checkpoint",
-                "restart", "win", "message",
+                "late",
+                "rigid",
+                "random",
+                "startloop",
+                "endloop",
+                "up",
+                "down",
+                "left",
+                "right",
+                "horizontal",
+                "vertical",
+                "orthogonal",
+                "perpendicular",
+                "parallel",
+                "moving",
+                "stationary",
+                "randomdir",
+                "action",
+                "no",
+                "again",
+                "cancel",
+                "checkpoint",
+                "restart",
+                "win",
+                "message",
             ];
             w.extend(SFX);
             w
@@ -176,11 +215,7 @@ pub fn candidates(text: &str, cursor: usize, names: &[String]) -> Option<(Range<
     let offer_names = !matches!(section, Section::Prelude | Section::Objects | Section::Levels);
     let lower = prefix.to_ascii_lowercase();
     let mut out: Vec<String> = Vec::new();
-    let pool = names
-        .iter()
-        .filter(|_| offer_names)
-        .map(String::as_str)
-        .chain(keywords(section));
+    let pool = names.iter().filter(|_| offer_names).map(String::as_str).chain(keywords(section));
     for word in pool {
         let w = word.to_ascii_lowercase();
         if w.starts_with(&lower) && w != lower && !out.iter().any(|o| o.eq_ignore_ascii_case(word)) {

@@ -22,24 +22,13 @@ impl Edit {
         if old == new {
             return None;
         }
-        let mut prefix = old
-            .bytes()
-            .zip(new.bytes())
-            .take_while(|(a, b)| a == b)
-            .count();
+        let mut prefix = old.bytes().zip(new.bytes()).take_while(|(a, b)| a == b).count();
         while !old.is_char_boundary(prefix) || !new.is_char_boundary(prefix) {
             prefix -= 1;
         }
         let max_suffix = old.len().min(new.len()) - prefix;
-        let mut suffix = old
-            .bytes()
-            .rev()
-            .zip(new.bytes().rev())
-            .take(max_suffix)
-            .take_while(|(a, b)| a == b)
-            .count();
-        while !old.is_char_boundary(old.len() - suffix) || !new.is_char_boundary(new.len() - suffix)
-        {
+        let mut suffix = old.bytes().rev().zip(new.bytes().rev()).take(max_suffix).take_while(|(a, b)| a == b).count();
+        while !old.is_char_boundary(old.len() - suffix) || !new.is_char_boundary(new.len() - suffix) {
             suffix -= 1;
         }
         Some(Edit {
@@ -182,13 +171,10 @@ impl Document {
     /// The file name shown in the title bar and tabs.
     #[must_use]
     pub fn display_name(&self) -> String {
-        self.path
-            .as_ref()
-            .and_then(|p| p.file_name())
-            .map_or_else(
-                || self.untitled_name.clone().unwrap_or_else(|| "untitled.txt".to_owned()),
-                |n| n.to_string_lossy().into_owned(),
-            )
+        self.path.as_ref().and_then(|p| p.file_name()).map_or_else(
+            || self.untitled_name.clone().unwrap_or_else(|| "untitled.txt".to_owned()),
+            |n| n.to_string_lossy().into_owned(),
+        )
     }
 
     /// Replace the text with `new`, recording the difference as one edit in
@@ -214,16 +200,17 @@ impl Document {
             None => false,
         };
         edit.apply(&mut self.text);
-        let merge = in_stroke || self.undo.last().is_some_and(|step| {
-            let prev = step.edits.last();
-            now.duration_since(step.last) < MERGE_WINDOW
-                && prev.is_some_and(|p| {
-                    p.removed.is_empty()
-                        && edit.removed.is_empty()
-                        && p.at + p.inserted.len() == edit.at
-                        && !edit.inserted.contains('\n')
-                })
-        });
+        let merge = in_stroke
+            || self.undo.last().is_some_and(|step| {
+                let prev = step.edits.last();
+                now.duration_since(step.last) < MERGE_WINDOW
+                    && prev.is_some_and(|p| {
+                        p.removed.is_empty()
+                            && edit.removed.is_empty()
+                            && p.at + p.inserted.len() == edit.at
+                            && !edit.inserted.contains('\n')
+                    })
+            });
         if merge {
             if let Some(step) = self.undo.last_mut() {
                 step.edits.push(edit);
@@ -263,10 +250,11 @@ impl Document {
     /// starts a new undo step.
     pub fn end_stroke(&mut self) {
         if self.stroke.take() == Some(true)
-            && let Some(step) = self.undo.last_mut() {
-                // Typing right after a stroke must not merge into it.
-                step.last = Instant::now() - MERGE_WINDOW;
-            }
+            && let Some(step) = self.undo.last_mut()
+        {
+            // Typing right after a stroke must not merge into it.
+            step.last = Instant::now() - MERGE_WINDOW;
+        }
     }
 
     /// True between `begin_stroke` and `end_stroke`.
@@ -395,11 +383,9 @@ impl Document {
         if self.worker.is_none() && self.is_building() {
             let (tx, rx) = mpsc::channel();
             let text = self.text.clone();
-            let spawned = std::thread::Builder::new()
-                .name("puzzlewright-build".into())
-                .spawn(move || {
-                    let _ = tx.send(build_guarded(&text));
-                });
+            let spawned = std::thread::Builder::new().name("puzzlewright-build".into()).spawn(move || {
+                let _ = tx.send(build_guarded(&text));
+            });
             if spawned.is_ok() {
                 self.worker = Some((self.revision, rx));
             } else {
@@ -415,11 +401,12 @@ impl Document {
     pub fn finish_build(&mut self) {
         while self.is_building() {
             if let Some((revision, rx)) = self.worker.take()
-                && let Ok((build, time)) = rx.recv() {
-                    self.built_revision = revision;
-                    self.build = build;
-                    self.build_time = time;
-                }
+                && let Ok((build, time)) = rx.recv()
+            {
+                self.built_revision = revision;
+                self.build = build;
+                self.build_time = time;
+            }
             self.poll_build();
         }
     }

@@ -18,26 +18,10 @@ pub const EXAMPLES: [Example; 5] = [
         title: "Pots in the Garden",
         text: include_str!("../../../examples/sokoban_garden.txt"),
     },
-    Example {
-        file: "ice_slide.txt",
-        title: "Thin Ice",
-        text: include_str!("../../../examples/ice_slide.txt"),
-    },
-    Example {
-        file: "rigid_barges.txt",
-        title: "Barges",
-        text: include_str!("../../../examples/rigid_barges.txt"),
-    },
-    Example {
-        file: "falling_rocks.txt",
-        title: "Rockfall",
-        text: include_str!("../../../examples/falling_rocks.txt"),
-    },
-    Example {
-        file: "chime_keys.txt",
-        title: "Chime Keys",
-        text: include_str!("../../../examples/chime_keys.txt"),
-    },
+    Example { file: "ice_slide.txt", title: "Thin Ice", text: include_str!("../../../examples/ice_slide.txt") },
+    Example { file: "rigid_barges.txt", title: "Barges", text: include_str!("../../../examples/rigid_barges.txt") },
+    Example { file: "falling_rocks.txt", title: "Rockfall", text: include_str!("../../../examples/falling_rocks.txt") },
+    Example { file: "chime_keys.txt", title: "Chime Keys", text: include_str!("../../../examples/chime_keys.txt") },
 ];
 
 /// A starting point offered by File → New.
@@ -87,7 +71,11 @@ mod tests {
                 build.diagnostics.iter().map(|d| format!("{}:{}: {}", d.span.line, d.code, d.message)).collect();
             assert!(found.is_empty(), "{}: {found:#?}", t.file);
             let game = build.game.unwrap_or_else(|| panic!("{} compiles", t.file));
-            assert!(game.levels.iter().any(|l| matches!(l, engine::compile::levels::Level::Map(_))), "{} has a level", t.file);
+            assert!(
+                game.levels.iter().any(|l| matches!(l, engine::compile::levels::Level::Map(_))),
+                "{} has a level",
+                t.file
+            );
         }
     }
 }

@@ -75,8 +75,9 @@ impl ExportDialog {
         if self.for_game.as_deref() == Some(&key) {
             return;
         }
-        let folders: BTreeMap<String, String> =
-            ctx.data_mut(|d| d.get_persisted::<BTreeMap<String, String>>(egui::Id::unique(FOLDERS_ID)).unwrap_or_default());
+        let folders: BTreeMap<String, String> = ctx.data_mut(|d| {
+            d.get_persisted::<BTreeMap<String, String>>(egui::Id::unique(FOLDERS_ID)).unwrap_or_default()
+        });
         self.folder = folders.get(&key).cloned().unwrap_or_else(|| {
             source
                 .path
@@ -213,7 +214,8 @@ impl ExportDialog {
         self.outcome = None;
         let ctx = ctx.clone();
         let job = move || {
-            let result = export_now(kind, &text, game_path.as_deref(), &out, &recording, options).map_err(|e| format!("{e:#}"));
+            let result =
+                export_now(kind, &text, game_path.as_deref(), &out, &recording, options).map_err(|e| format!("{e:#}"));
             let _ = tx.send(result);
             ctx.request_repaint();
         };

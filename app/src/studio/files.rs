@@ -88,7 +88,12 @@ impl Dialogs for RfdDialogs {
             return;
         }
         let (folder, name) = if proposed.is_dir() || kind.picks_existing() {
-            (Some(proposed.to_path_buf()).filter(|p| p.is_dir()).or_else(|| proposed.parent().map(Path::to_path_buf)), None)
+            (
+                Some(proposed.to_path_buf())
+                    .filter(|p| p.is_dir())
+                    .or_else(|| proposed.parent().map(Path::to_path_buf)),
+                None,
+            )
         } else {
             (proposed.parent().map(Path::to_path_buf), proposed.file_name().map(|n| n.to_string_lossy().into_owned()))
         };
@@ -171,9 +176,7 @@ pub fn load_game(path: &Path) -> anyhow::Result<Loaded> {
     // Each invalid sequence becomes one U+FFFD, as the lossy decoding does.
     let replaced = bytes.utf8_chunks().filter(|c| !c.invalid().is_empty()).count();
     let text = String::from_utf8_lossy(&bytes).into_owned();
-    let is_html = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
+    let is_html = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
         || text.trim_start().starts_with('<');
     let text = if is_html {
         source_from_standalone_html(&text)
@@ -244,9 +247,8 @@ mod tests {
     fn recovers_source_from_exported_html() {
         let source = "title A \"quoted\" game\n(comment) $5\n";
         let literal = serde_json::to_string(source).expect("json");
-        let html = format!(
-            "<html><script>const sourceCode={literal};compile([\"restart\"],sourceCode);</script></html>"
-        );
+        let html =
+            format!("<html><script>const sourceCode={literal};compile([\"restart\"],sourceCode);</script></html>");
         assert_eq!(source_from_standalone_html(&html).as_deref(), Some(source));
         assert_eq!(source_from_standalone_html("<html></html>"), None);
     }

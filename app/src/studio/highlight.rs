@@ -170,11 +170,15 @@ impl Highlighter {
         let def = syntect::parsing::SyntaxDefinition::load_from_str(SYNTAX, true, None).unwrap();
         let mut builder = SyntaxSetBuilder::new();
         builder.add(def);
-        let kind_table = KIND_SCOPES
-            .iter()
-            .filter_map(|(s, k)| Scope::new(s).ok().map(|s| (s, *k)))
-            .collect();
-        Self { syntaxes: builder.build(), kind_table, lines: Vec::new(), galley: None, last_reparsed: 0, last_timing: Default::default() }
+        let kind_table = KIND_SCOPES.iter().filter_map(|(s, k)| Scope::new(s).ok().map(|s| (s, *k))).collect();
+        Self {
+            syntaxes: builder.build(),
+            kind_table,
+            lines: Vec::new(),
+            galley: None,
+            last_reparsed: 0,
+            last_timing: Default::default(),
+        }
     }
 
     fn initial_state(&self) -> (ParseState, ScopeStack) {
@@ -345,9 +349,8 @@ impl Highlighter {
                     Kind::Sprite if !sprite_colours.is_empty() => {
                         for (i, ch) in word.char_indices() {
                             let at = range.start + i;
-                            let colour = ch
-                                .to_digit(10)
-                                .and_then(|d| sprite_colours.get(d as usize).copied().flatten());
+                            let colour =
+                                ch.to_digit(10).and_then(|d| sprite_colours.get(d as usize).copied().flatten());
                             let format = match colour {
                                 Some(c) => digit_format(font, c),
                                 None => plain(font, kind_colour(Kind::Rule)),
@@ -455,7 +458,10 @@ mod tests {
         assert_eq!(labels, vec!["Move Tiles", "Move Tiles"], "{k:?}");
         assert_eq!(kind_of_word(game, "subroutine"), Some(Kind::Prefix));
         assert_eq!(kind_of_word(game, "gosub"), Some(Kind::Keyword));
-        assert!(k.iter().any(|(t, k)| t.contains("then stop") && *k == Kind::Comment), "the comment after the name: {k:?}");
+        assert!(
+            k.iter().any(|(t, k)| t.contains("then stop") && *k == Kind::Comment),
+            "the comment after the name: {k:?}"
+        );
         assert_ne!(kind_colour(Kind::Label), kind_colour(Kind::Name), "set apart from object names");
     }
 
@@ -552,7 +558,10 @@ mod tests {
                 let mut fresh = Highlighter::new();
                 fresh.update(&text);
                 let same = h.lines.len() == fresh.lines.len()
-                    && h.lines.iter().zip(&fresh.lines).all(|(a, b)| a.text == b.text && a.spans == b.spans && a.end == b.end);
+                    && h.lines
+                        .iter()
+                        .zip(&fresh.lines)
+                        .all(|(a, b)| a.text == b.text && a.spans == b.spans && a.end == b.end);
                 assert!(same, "{}: edit at byte {at} highlights differently when done incrementally", path.display());
                 edits += 1;
             }

@@ -56,14 +56,17 @@ fn subroutine_names(text: &str, ast: &Ast) -> Vec<(String, Span, bool)> {
             RuleLineKind::Subroutine(name) => out.push((name.text.to_string(), name.span, true)),
             RuleLineKind::Rule(rule) => {
                 for c in rule.commands.iter().filter(|c| c.name.text == "gosub") {
-                    let (Some(argument), Some(rest)) = (&c.argument, text.get(c.name.span.end..r.span.end)) else { continue };
+                    let (Some(argument), Some(rest)) = (&c.argument, text.get(c.name.span.end..r.span.end)) else {
+                        continue;
+                    };
                     let lead = rest.len() - rest.trim_start().len();
                     let start = c.name.span.end + lead;
                     let end = c.name.span.end + rest.trim_end().len();
                     if start >= end {
                         continue;
                     }
-                    let col = c.name.span.col + u32::try_from(text[c.name.span.start..start].chars().count()).unwrap_or(0);
+                    let col =
+                        c.name.span.col + u32::try_from(text[c.name.span.start..start].chars().count()).unwrap_or(0);
                     out.push((argument.clone(), Span::new(start, end, c.name.span.line, col), false));
                 }
             }
@@ -125,7 +128,9 @@ pub fn definition(ast: &Ast, name: &str) -> Option<Span> {
 #[must_use]
 pub fn uses_in(text: &str, ast: &Ast, name: &str) -> Vec<Span> {
     match name.strip_prefix(SUBROUTINE) {
-        Some(routine) => subroutine_names(text, ast).into_iter().filter(|(n, ..)| n == routine).map(|(_, sp, _)| sp).collect(),
+        Some(routine) => {
+            subroutine_names(text, ast).into_iter().filter(|(n, ..)| n == routine).map(|(_, sp, _)| sp).collect()
+        }
         None => uses(ast, name),
     }
 }
@@ -178,7 +183,8 @@ mod tests {
     #[test]
     fn a_gosub_target_goes_to_its_subroutine() {
         let (ast, _) = engine::syntax::parse(ROUTINES);
-        let find = |needle: &str, nth: usize| ROUTINES.match_indices(needle).nth(nth).map(|(i, _)| i).expect("in the game");
+        let find =
+            |needle: &str, nth: usize| ROUTINES.match_indices(needle).nth(nth).map(|(i, _)| i).expect("in the game");
         // On the called name (several words, spaced twice): its subroutine line.
         let call = find("Move  Tiles", 0);
         let name = name_at(ROUTINES, &ast, call + 7).expect("a name");

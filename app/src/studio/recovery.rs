@@ -117,7 +117,8 @@ impl Recovery {
         }
         let _ = std::fs::create_dir_all(&dir);
         let text = doc.text().as_bytes();
-        let meta = serde_json::to_string(&Meta { path: doc.path.clone(), text_hash: Some(fnv1a(text)) }).unwrap_or_default();
+        let meta =
+            serde_json::to_string(&Meta { path: doc.path.clone(), text_hash: Some(fnv1a(text)) }).unwrap_or_default();
         // The note first: killed between the two, the older text is still
         // offered (its hash no longer matches, so it is never removed).
         let written = write(&Self::meta_path(&dir), Writing::Recovery, meta.as_bytes(), guarded, false)

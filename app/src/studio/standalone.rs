@@ -71,7 +71,13 @@ impl StandaloneApp {
         player.set_progress(progress);
         player.set_checkpoints(checkpoints);
         player.audio = audio;
-        Self { doc: Document::new(source, None), player, requests: Requests::default(), fullscreen: false, focused_once: false }
+        Self {
+            doc: Document::new(source, None),
+            player,
+            requests: Requests::default(),
+            fullscreen: false,
+            focused_once: false,
+        }
     }
 
     /// The player panel (for tests).
@@ -130,7 +136,8 @@ pub fn run(source: String, args: &[String]) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(2));
     }
     let build = engine::build(&source);
-    let title = build.game.as_ref().and_then(|g| g.metadata.title.clone()).unwrap_or_else(|| "PuzzleScript game".to_owned());
+    let title =
+        build.game.as_ref().and_then(|g| g.metadata.title.clone()).unwrap_or_else(|| "PuzzleScript game".to_owned());
     let id = app_id(&title);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()

@@ -174,10 +174,7 @@ fn free_name(folder: &Path, name: &str) -> PathBuf {
         Some((s, e)) if !s.is_empty() => (s, format!(".{e}")),
         _ => (name, String::new()),
     };
-    (2..1000)
-        .map(|n| folder.join(format!("{stem}-{n}{ext}")))
-        .find(|p| !p.exists())
-        .unwrap_or(first)
+    (2..1000).map(|n| folder.join(format!("{stem}-{n}{ext}"))).find(|p| !p.exists()).unwrap_or(first)
 }
 
 /// True when `a` and `b` name the same file: the same device and inode
@@ -309,7 +306,8 @@ mod tests {
         // A game not written yet is guarded by its path alone.
         let fresh = Guarded { game: Some(dir.join("fresh.txt")), origin: None };
         assert!(matches!(verdict(&dir.join("fresh.txt"), Writing::Wav(3), &fresh), Verdict::Refused(_)));
-        let err = write(&game, Writing::Wav(1), &wav_bytes(1), &guarded, true).expect_err("refused even when confirmed");
+        let err =
+            write(&game, Writing::Wav(1), &wav_bytes(1), &guarded, true).expect_err("refused even when confirmed");
         assert!(format!("{err:#}").contains("open game"), "{err:#}");
         assert!(write(&other, Writing::Wav(1), &wav_bytes(1), &guarded, false).is_err(), "not confirmed");
         assert_eq!(std::fs::read_to_string(&other).expect("read"), "other");

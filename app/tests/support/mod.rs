@@ -80,10 +80,14 @@ pub fn rendering_required() -> bool {
 pub fn snapshot(harness: &mut Harness<'_, StudioApp>, name: &str) {
     match harness.render() {
         Err(err) if rendering_required() => {
-            panic!("snapshot {name}: cannot render headless here ({err}), and CI / PUZZLEWRIGHT_REQUIRE_GPU requires it")
+            panic!(
+                "snapshot {name}: cannot render headless here ({err}), and CI / PUZZLEWRIGHT_REQUIRE_GPU requires it"
+            )
         }
         Err(err) => eprintln!("skipping snapshot {name}: cannot render headless here ({err})"),
-        Ok(_) => harness.snapshot_options(name, &egui_kittest::SnapshotOptions::new().threshold(1.0).max_failed_pixels(100)),
+        Ok(_) => {
+            harness.snapshot_options(name, &egui_kittest::SnapshotOptions::new().threshold(1.0).max_failed_pixels(100))
+        }
     }
 }
 

@@ -105,7 +105,13 @@ fn back_to(s: &mut Session, first: &LevelState) {
 
 /// The first sequence of one or two keys that wins level `index`, played
 /// from `first`.
-fn shortest(s: &mut Session, first: &LevelState, index: usize, keys: &[Input], turns: &mut usize) -> Option<Vec<Input>> {
+fn shortest(
+    s: &mut Session,
+    first: &LevelState,
+    index: usize,
+    keys: &[Input],
+    turns: &mut usize,
+) -> Option<Vec<Input>> {
     for &a in keys {
         back_to(s, first);
         if press(s, index, a, turns) {
@@ -134,7 +140,13 @@ fn state_hash(s: &Session) -> u64 {
 
 /// The first key that, pressed over and over from `first`, wins level
 /// `index`, with the number of presses.
-fn held(s: &mut Session, first: &LevelState, index: usize, keys: &[Input], turns: &mut usize) -> Option<(Input, usize)> {
+fn held(
+    s: &mut Session,
+    first: &LevelState,
+    index: usize,
+    keys: &[Input],
+    turns: &mut usize,
+) -> Option<(Input, usize)> {
     let first_turn = *turns;
     for &key in keys {
         back_to(s, first);

@@ -23,9 +23,9 @@
 mod dynamic;
 mod reach;
 mod repeats;
-mod usage;
 #[cfg(test)]
 mod tests;
+mod usage;
 
 use crate::Build;
 use crate::diag::Diagnostic;
@@ -120,7 +120,9 @@ impl Check {
     #[must_use]
     pub fn description(self) -> &'static str {
         match self {
-            Check::UnusedObject => "an object that no rule, level or win condition names, directly or through the legend",
+            Check::UnusedObject => {
+                "an object that no rule, level or win condition names, directly or through the legend"
+            }
             Check::UnusedLegend => "a legend entry that nothing else in the game refers to",
             Check::UnusedColour => "a colour in an object's palette that no pixel of its sprite uses",
             Check::RepeatedRule => "a rule that, after expansion, is the same as the rule that runs just before it",

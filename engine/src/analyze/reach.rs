@@ -146,7 +146,13 @@ fn could_match(m: &ObjectMatch, available: &[u64]) -> bool {
 }
 
 /// What `m` needs that `available` lacks, named as the win condition does.
-fn impossible_part(ctx: &Ctx, line: u32, available: &[u64], subject: &ObjectMatch, target: &ObjectMatch) -> Option<String> {
+fn impossible_part(
+    ctx: &Ctx,
+    line: u32,
+    available: &[u64],
+    subject: &ObjectMatch,
+    target: &ObjectMatch,
+) -> Option<String> {
     let words = ctx.build.ast.win_conditions.iter().find(|d| d.span.line == line).map(|d| &d.words);
     let word = |i: usize| words.and_then(|w| w.get(i)).map_or_else(String::new, |w| w.text.to_string());
     if !could_match(subject, available) {
@@ -285,7 +291,9 @@ fn clash_pairs(
 ) {
     let objects = |n: &str| -> Vec<String> {
         match names.meaning(n) {
-            Some(m @ (Meaning::Object(_) | Meaning::Property(_) | Meaning::Aggregate(_))) => m.objects().iter().map(|o| (*o).to_owned()).collect(),
+            Some(m @ (Meaning::Object(_) | Meaning::Property(_) | Meaning::Aggregate(_))) => {
+                m.objects().iter().map(|o| (*o).to_owned()).collect()
+            }
             None => Vec::new(),
         }
     };

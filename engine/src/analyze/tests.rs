@@ -60,8 +60,24 @@ fn line_of(g: Game, needle: &str) -> u32 {
 /// and a near twin that must not.
 #[test]
 fn each_check_fires_on_its_mistake_and_not_on_its_twin() {
+    for (check, bad, needle, good) in mistakes_and_twins() {
+        let lines = hits(bad, check);
+        let want = line_of(bad, needle);
+        assert!(
+            lines.iter().any(|&(a, b)| a <= want && want <= b),
+            "{check:?} must fire on `{needle}`: {lines:?}\n{}",
+            source(bad)
+        );
+        assert_eq!(hits(good, check), Vec::new(), "{check:?} must not fire on\n{}", source(good));
+    }
+}
+
+/// The cases of `each_check_fires_on_its_mistake_and_not_on_its_twin`:
+/// check, game with the mistake, needle on its line, twin without it.
+#[expect(clippy::too_many_lines, reason = "a flat table: one mistake and its twin per check")]
+fn mistakes_and_twins() -> Vec<(Check, Game<'static>, &'static str, Game<'static>)> {
     let far_level = "##########\n#P.....*O#\n##########";
-    let cases: Vec<(Check, Game, &str, Game)> = vec![
+    vec![
         (
             Check::UnusedObject,
             Game { objects: "Gem\nblue", layers: "Player, Wall, Crate, Gem", ..BASE },
@@ -84,21 +100,42 @@ fn each_check_fires_on_its_mistake_and_not_on_its_twin() {
         (
             // A glyph given on an object's name line is a legend entry too.
             Check::UnusedLegend,
-            Game { objects: "Gem G\nblue", layers: "Player, Wall, Crate, Gem", levels: "#######\n#P*..O#\n#######", ..BASE },
+            Game {
+                objects: "Gem G\nblue",
+                layers: "Player, Wall, Crate, Gem",
+                levels: "#######\n#P*..O#\n#######",
+                ..BASE
+            },
             "Gem G",
-            Game { objects: "Gem G\nblue", layers: "Player, Wall, Crate, Gem", levels: "#######\n#P*G.O#\n#######", ..BASE },
+            Game {
+                objects: "Gem G\nblue",
+                layers: "Player, Wall, Crate, Gem",
+                levels: "#######\n#P*G.O#\n#######",
+                ..BASE
+            },
         ),
         (
             Check::UnusedColour,
-            Game { objects: "Gem\nblue green\n.000.\n0...0\n.....\n.....\n.....", layers: "Player, Wall, Crate, Gem", ..BASE },
+            Game {
+                objects: "Gem\nblue green\n.000.\n0...0\n.....\n.....\n.....",
+                layers: "Player, Wall, Crate, Gem",
+                ..BASE
+            },
             "blue green",
             // Transparent pixels and a used second colour.
-            Game { objects: "Gem\nblue green\n.000.\n0.1.0\n.....\n.....\n.....", layers: "Player, Wall, Crate, Gem", ..BASE },
+            Game {
+                objects: "Gem\nblue green\n.000.\n0.1.0\n.....\n.....\n.....",
+                layers: "Player, Wall, Crate, Gem",
+                ..BASE
+            },
         ),
         (
             Check::RepeatedRule,
             // The same rule written two ways, in one group.
-            Game { rules: "[ > Player | Crate ] -> [ > Player | > Crate ]\n+ [ Crate | < Player ] -> [ < Crate | < Player ]", ..BASE },
+            Game {
+                rules: "[ > Player | Crate ] -> [ > Player | > Crate ]\n+ [ Crate | < Player ] -> [ < Crate | < Player ]",
+                ..BASE
+            },
             "+ [ Crate",
             // A copy in a later group with other rules between: it can act again.
             Game {
@@ -166,13 +203,7 @@ fn each_check_fires_on_its_mistake_and_not_on_its_twin() {
             Game { levels: "##########\n#P.....*.#\n#O########", ..BASE },
         ),
         (Check::ShortSolution, BASE, "#P*.O#", Game { levels: far_level, ..BASE }),
-    ];
-    for (check, bad, needle, good) in cases {
-        let lines = hits(bad, check);
-        let want = line_of(bad, needle);
-        assert!(lines.iter().any(|&(a, b)| a <= want && want <= b), "{check:?} must fire on `{needle}`: {lines:?}\n{}", source(bad));
-        assert_eq!(hits(good, check), Vec::new(), "{check:?} must not fire on\n{}", source(good));
-    }
+    ]
 }
 
 #[test]
@@ -210,7 +241,9 @@ fn every_check_has_its_own_code_name_and_description() {
     codes.sort_unstable();
     codes.dedup();
     assert_eq!(codes.len(), Check::ALL.len());
-    assert!(Check::ALL.iter().all(|c| c.code().starts_with('A') && !c.name().is_empty() && !c.description().is_empty()));
+    assert!(
+        Check::ALL.iter().all(|c| c.code().starts_with('A') && !c.name().is_empty() && !c.description().is_empty())
+    );
     assert_eq!(Check::ALL.iter().filter(|c| c.is_dynamic()).count(), 2);
 }
 
@@ -219,7 +252,8 @@ fn every_check_has_its_own_code_name_and_description() {
 /// may credit the first key with its win.
 #[test]
 fn a_level_won_by_its_own_again_turns_is_not_won_in_one_move() {
-    let cutscene = Game { rules: "[ stationary Crate ] -> [ right Crate ] again", levels: "#######\n#P*..O#\n#######", ..BASE };
+    let cutscene =
+        Game { rules: "[ stationary Crate ] -> [ right Crate ] again", levels: "#######\n#P*..O#\n#######", ..BASE };
     let text = source(cutscene).replacen("title t\n", "title t\nrun_rules_on_level_start\n", 1);
     let build = crate::build(&text);
     let game = build.game.clone().expect("builds");

@@ -3,9 +3,9 @@
 
 use crate::fasthash::HashMap;
 
+use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
 use crate::names::{Meaning, NameTable};
-use crate::diag::Diagnostic;
 use crate::span::Span;
 use crate::syntax::ast::{Ast, Section};
 
@@ -20,15 +20,23 @@ pub fn check(ast: &Ast, names: &NameTable, layered: &HashMap<&str, usize>, out: 
         out.push(cat::no_background(objects_at));
     } else if let Some(Meaning::Aggregate(_)) = names.meaning("background") {
         let line = names.line_of("background");
-        let span = ast.legend.iter().find(|l| l.name.text.as_str() == "background" && l.span.line == line).map_or(objects_at, |l| l.span);
+        let span = ast
+            .legend
+            .iter()
+            .find(|l| l.name.text.as_str() == "background" && l.span.line == line)
+            .map_or(objects_at, |l| l.span);
         out.push(cat::background_aggregate(span));
     } else if let Some(Meaning::Property(members)) = names.meaning("background") {
         // The level's background is one object per cell on one layer.
-        let layers: std::collections::BTreeSet<usize> = members.iter().filter_map(|m| layered.get(*m).copied()).collect();
+        let layers: std::collections::BTreeSet<usize> =
+            members.iter().filter_map(|m| layered.get(*m).copied()).collect();
         if layers.len() > 1 {
             let line = names.line_of("background");
-            let span =
-                ast.legend.iter().find(|l| l.name.text.as_str() == "background" && l.span.line == line).map_or(objects_at, |l| l.span);
+            let span = ast
+                .legend
+                .iter()
+                .find(|l| l.name.text.as_str() == "background" && l.span.line == line)
+                .map_or(objects_at, |l| l.span);
             out.push(cat::background_layers(span));
         }
     }
@@ -51,8 +59,7 @@ pub fn check(ast: &Ast, names: &NameTable, layered: &HashMap<&str, usize>, out: 
                 continue;
             }
             // Each word on its own, so one object named twice shows up.
-            let mut parts: Vec<&str> =
-                l.items.iter().flat_map(|i| names.objects_of(&i.text)).copied().collect();
+            let mut parts: Vec<&str> = l.items.iter().flat_map(|i| names.objects_of(&i.text)).copied().collect();
             if l.kind != crate::syntax::ast::LegendKind::And {
                 parts = names.objects_of(&l.name.text).to_vec();
                 let mut once: Vec<&str> = Vec::with_capacity(parts.len());

@@ -3,8 +3,8 @@
 //! of its own phase to run (a call from late rules runs the subroutine's
 //! late rules, any other call its other rules).
 
-use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
+use crate::diag::catalogue as cat;
 use crate::span::Span;
 use crate::syntax::ast::{Ast, RuleLineKind};
 
@@ -34,7 +34,12 @@ pub fn check(ast: &Ast, out: &mut Vec<Diagnostic>) {
                     // compiler merges them.
                     current = Some(first);
                 } else {
-                    routines.push(Routine { name: &name.text, line: def.span.line, main_rules: false, late_rules: false });
+                    routines.push(Routine {
+                        name: &name.text,
+                        line: def.span.line,
+                        main_rules: false,
+                        late_rules: false,
+                    });
                     current = Some(routines.len() - 1);
                 }
             }

@@ -3,9 +3,9 @@
 
 use crate::fasthash::HashMap;
 
+use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
 use crate::names::{Meaning, NameTable};
-use crate::diag::Diagnostic;
 use crate::syntax::ast::Ast;
 
 /// Check the layers; returns each layered object's layer index.

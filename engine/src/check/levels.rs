@@ -1,8 +1,8 @@
 //! Levels: every glyph defined and unambiguous; rows of equal length.
 
+use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
 use crate::names::{Meaning, NameTable};
-use crate::diag::Diagnostic;
 use crate::syntax::ast::{Ast, LevelEntry};
 
 /// What a level glyph stands for.

@@ -1,7 +1,7 @@
 //! Objects: colour count, sprite shape and colour indices.
 
-use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
+use crate::diag::catalogue as cat;
 use crate::syntax::ast::Ast;
 
 /// Check every object definition.

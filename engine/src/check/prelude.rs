@@ -1,7 +1,7 @@
 //! Prelude options: known keys, values where needed, dimensions, palettes.
 
-use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
+use crate::diag::catalogue as cat;
 use crate::options::PreludeOption;
 use crate::syntax::ast::Ast;
 
@@ -96,8 +96,10 @@ fn title_screen(ast: &Ast, out: &mut Vec<Diagnostic>) {
     let width = crate::render::MESSAGE_COLUMNS;
     let title = last(PreludeOption::Title);
     let author = last(PreludeOption::Author);
-    let title_rows = crate::render::wrap_count(title.and_then(|p| p.value.as_deref()).unwrap_or("PuzzleScript Game"), width);
-    let author_rows = author.and_then(|p| p.value.as_deref()).map_or(0, |a| crate::render::wrap_count(&format!("by {a}"), width));
+    let title_rows =
+        crate::render::wrap_count(title.and_then(|p| p.value.as_deref()).unwrap_or("PuzzleScript Game"), width);
+    let author_rows =
+        author.and_then(|p| p.value.as_deref()).map_or(0, |a| crate::render::wrap_count(&format!("by {a}"), width));
     let freed = usize::from(has(PreludeOption::Noaction))
         + usize::from(has(PreludeOption::Noundo) && has(PreludeOption::Norestart));
     let rows = TITLE_ROWS + freed.min(1);

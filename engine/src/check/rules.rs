@@ -2,9 +2,9 @@
 //! cell, `X` and `no X` together, ellipsis placement, properties on the
 //! right that the left does not pin down, loop markers, `+` groups.
 
+use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
 use crate::names::{Meaning, NameTable};
-use crate::diag::Diagnostic;
 use crate::syntax::ast::{Ast, Cell, CellItem, CellRow, Rule, RuleLineKind};
 
 fn is_no(it: &CellItem) -> bool {
@@ -45,9 +45,7 @@ fn check_cell(items: &[CellItem], rhs: bool, names: &NameTable, span: crate::spa
         Vec::new()
     };
     for it in items.iter().filter(|it| is_no(it)) {
-        if rhs
-            && let Some(clash) = names.objects_of(&it.name.text).iter().find(|o| present.contains(o))
-        {
+        if rhs && let Some(clash) = names.objects_of(&it.name.text).iter().find(|o| present.contains(o)) {
             out.push(cat::rule_no_and_yes(span, &it.name.text, clash));
         }
         if let Some(Meaning::Aggregate(_)) = names.meaning(&it.name.text) {
@@ -68,22 +66,30 @@ fn check_rule(rule: &Rule, names: &NameTable, out: &mut Vec<Diagnostic>) {
         for row in rows.iter() {
             let n = row.cells.len();
             if !side && row.cells.iter().any(|c| matches!(c, Cell::Ellipsis(_))) {
-                let ellipses: Vec<usize> =
-                    row.cells.iter().enumerate().filter(|(_, c)| matches!(c, Cell::Ellipsis(_))).map(|(k, _)| k).collect();
+                let ellipses: Vec<usize> = row
+                    .cells
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| matches!(c, Cell::Ellipsis(_)))
+                    .map(|(k, _)| k)
+                    .collect();
                 if let Some(&third) = ellipses.get(2) {
                     if let Cell::Ellipsis(s) = &row.cells[third] {
                         out.push(cat::rule_three_ellipses(*s));
                     }
                 } else if let Some(w) = ellipses.windows(2).find(|w| w[1] == w[0] + 1)
-                    && let Cell::Ellipsis(s) = &row.cells[w[1]] {
-                        out.push(cat::double_ellipsis(*s));
-                    }
+                    && let Cell::Ellipsis(s) = &row.cells[w[1]]
+                {
+                    out.push(cat::double_ellipsis(*s));
+                }
             }
             for (k, c) in row.cells.iter().enumerate() {
                 match c {
                     Cell::Items(items, s) => {
                         check_cell(items, side, names, *s, out);
-                        if !side && items.iter().any(|i| i.modifier.as_ref().is_some_and(|m| m.text.as_str() == "random")) {
+                        if !side
+                            && items.iter().any(|i| i.modifier.as_ref().is_some_and(|m| m.text.as_str() == "random"))
+                        {
                             out.push(cat::rule_random_on_left(*s));
                         }
                     }
@@ -115,9 +121,10 @@ fn check_rule(rule: &Rule, names: &NameTable, out: &mut Vec<Diagnostic>) {
                 // (The left row is searched first: it is cheaper than a
                 // name lookup and usually holds the name.)
                 if !row_items(l).any(|i| i.name.text.as_str() == it.name.text.as_str())
-                    && let Some(Meaning::Property(_)) = names.meaning(&it.name.text) {
-                        out.push(cat::rule_property_unmatched(*s, &it.name.text));
-                    }
+                    && let Some(Meaning::Property(_)) = names.meaning(&it.name.text)
+                {
+                    out.push(cat::rule_property_unmatched(*s, &it.name.text));
+                }
             }
         }
     }
@@ -144,13 +151,15 @@ fn check_loops(ast: &Ast, out: &mut Vec<Diagnostic>) {
         }
     }
     if markers.len() % 2 == 1
-        && let Some(&(_, _, span)) = markers.last() {
-            out.push(cat::startloop_without_end(span));
-        }
+        && let Some(&(_, _, span)) = markers.last()
+    {
+        out.push(cat::startloop_without_end(span));
+    }
     // A marker splits a group when the next rule line continues it with `+`.
     let splits_group = |i: usize| {
         let before = ast.rules[..i].iter().rev().find(|d| matches!(d.kind, RuleLineKind::Rule(_)));
-        let after = ast.rules[i + 1..].iter().find(|d| !matches!(d.kind, RuleLineKind::StartLoop | RuleLineKind::EndLoop));
+        let after =
+            ast.rules[i + 1..].iter().find(|d| !matches!(d.kind, RuleLineKind::StartLoop | RuleLineKind::EndLoop));
         before.is_some() && matches!(after.map(|d| &d.kind), Some(RuleLineKind::Rule(r)) if r.plus.is_some())
     };
     for pair in markers.chunks(2) {
@@ -163,7 +172,12 @@ fn check_loops(ast: &Ast, out: &mut Vec<Diagnostic>) {
 /// Left-hand cells that need an object in no collision layer can never
 /// match (the compiler, which sees only layered objects, cannot tell; cells
 /// needing two objects of one layer it reports itself). Said once per line.
-pub fn check_unlayered(ast: &Ast, names: &NameTable, layered: &crate::fasthash::HashMap<&str, usize>, out: &mut Vec<Diagnostic>) {
+pub fn check_unlayered(
+    ast: &Ast,
+    names: &NameTable,
+    layered: &crate::fasthash::HashMap<&str, usize>,
+    out: &mut Vec<Diagnostic>,
+) {
     // Every object a name stands for is one of the game's objects: when all
     // of them have a layer, no cell needs one that has none.
     if names.objects().iter().all(|o| layered.contains_key(o)) {

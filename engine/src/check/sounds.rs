@@ -1,14 +1,33 @@
 //! SOUNDS lines: `EVENT SEED` or `NAME VERB [DIRECTIONS] SEED`.
 
+use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
 use crate::names::{Meaning, NameTable};
-use crate::diag::Diagnostic;
 use crate::syntax::ast::Ast;
 use crate::syntax::text::is_word;
 
 const EVENTS: [&str; 21] = [
-    "undo", "restart", "titlescreen", "startgame", "cancel", "endgame", "startlevel", "endlevel", "showmessage",
-    "closemessage", "sfx0", "sfx1", "sfx2", "sfx3", "sfx4", "sfx5", "sfx6", "sfx7", "sfx8", "sfx9", "sfx10",
+    "undo",
+    "restart",
+    "titlescreen",
+    "startgame",
+    "cancel",
+    "endgame",
+    "startlevel",
+    "endlevel",
+    "showmessage",
+    "closemessage",
+    "sfx0",
+    "sfx1",
+    "sfx2",
+    "sfx3",
+    "sfx4",
+    "sfx5",
+    "sfx6",
+    "sfx7",
+    "sfx8",
+    "sfx9",
+    "sfx10",
 ];
 const VERBS: [&str; 5] = ["move", "action", "create", "destroy", "cantmove"];
 const DIRS: [&str; 7] = ["up", "down", "left", "right", "horizontal", "vertical", "orthogonal"];

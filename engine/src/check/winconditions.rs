@@ -1,8 +1,8 @@
 //! Win conditions: `all|any|no|some NAME [on NAME]`.
 
+use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
 use crate::names::NameTable;
-use crate::diag::Diagnostic;
 use crate::syntax::ast::Ast;
 
 /// Check every win condition.

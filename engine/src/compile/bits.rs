@@ -175,7 +175,11 @@ impl WordsCache {
     #[inline]
     pub fn get(&mut self, words: &[u64]) -> Words {
         if let [word] = *words {
-            let found = if word == 0 { self.zero.as_ref() } else { self.recent.get(recent_slot(word)).and_then(Option::as_ref) };
+            let found = if word == 0 {
+                self.zero.as_ref()
+            } else {
+                self.recent.get(recent_slot(word)).and_then(Option::as_ref)
+            };
             if let Some(w) = found
                 && w[0] == word
             {

@@ -6,11 +6,11 @@
 //! which decides execution order.
 
 use super::rules::Direction;
-use super::symbols::{Kind, Sym, Symbols, ELLIPSIS};
+use super::symbols::{ELLIPSIS, Kind, Sym, Symbols};
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
-use crate::syntax::ast::{Ast, Cell, CellRow, RuleLineKind, SmolStr};
 use crate::fasthash::HashSet;
+use crate::syntax::ast::{Ast, Cell, CellRow, RuleLineKind, SmolStr};
 use std::collections::VecDeque;
 use std::rc::Rc;
 
@@ -245,20 +245,20 @@ fn absolutify(forward: Direction, dir: Dir) -> Dir {
 /// Append the cells of `row` to `out`.
 fn convert_row(syms: &mut Symbols, row: &CellRow, out: &mut Vec<ICell>) {
     out.extend(row.cells.iter().map(|c| match c {
-            Cell::Ellipsis(_) => ICell::one(Term { dir: Dir::Ellipsis, name: ELLIPSIS }),
-            Cell::Items(items, _) => {
-                let mut out = ICell::new();
-                for it in items {
-                    if it.name.text.as_str() == "..." {
-                        out.push(Term { dir: Dir::Ellipsis, name: ELLIPSIS });
-                        continue;
-                    }
-                    let dir = it.modifier.as_ref().and_then(|m| intern(&m.text)).unwrap_or(Dir::None);
-                    out.push(Term { dir, name: syms.intern(&it.name.text) });
+        Cell::Ellipsis(_) => ICell::one(Term { dir: Dir::Ellipsis, name: ELLIPSIS }),
+        Cell::Items(items, _) => {
+            let mut out = ICell::new();
+            for it in items {
+                if it.name.text.as_str() == "..." {
+                    out.push(Term { dir: Dir::Ellipsis, name: ELLIPSIS });
+                    continue;
                 }
-                out
+                let dir = it.modifier.as_ref().and_then(|m| intern(&m.text)).unwrap_or(Dir::None);
+                out.push(Term { dir, name: syms.intern(&it.name.text) });
             }
-        }));
+            out
+        }
+    }));
 }
 
 fn cell_has_relative(cell: &ICell) -> bool {
@@ -296,9 +296,10 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<Written>, Vec<Lo
         };
         let mut group = line;
         if rule.plus.is_some()
-            && let Some(prev) = rules.last() {
-                group = prev.rule.group;
-            }
+            && let Some(prev) = rules.last()
+        {
+            group = prev.rule.group;
+        }
         let mut directions: Vec<Direction> = Vec::new();
         let (mut late, mut rigid, mut random) = (false, false, false);
         for p in &rule.prefixes {
@@ -336,17 +337,17 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<Written>, Vec<Lo
             no_commands.clone()
         } else {
             rule.commands
-            .iter()
-            .map(|c| {
-                let arg = if c.name.text.as_str() == "message" {
-                    let m = c.argument.clone().unwrap_or_default();
-                    Some(if m.trim().is_empty() { " ".to_owned() } else { m.trim().to_owned() })
-                } else {
-                    c.argument.clone()
-                };
-                (c.name.text.clone(), arg)
-            })
-            .collect()
+                .iter()
+                .map(|c| {
+                    let arg = if c.name.text.as_str() == "message" {
+                        let m = c.argument.clone().unwrap_or_default();
+                        Some(if m.trim().is_empty() { " ".to_owned() } else { m.trim().to_owned() })
+                    } else {
+                        c.argument.clone()
+                    };
+                    (c.name.text.clone(), arg)
+                })
+                .collect()
         };
         if rule.lhs.is_empty() {
             continue;
@@ -602,10 +603,11 @@ fn expand_no_properties(syms: &Symbols, cell: &ICell) -> ICell {
     let mut out = ICell::new();
     for t in cell {
         if t.dir == Dir::No
-            && let Some(m) = syms.property_members(t.name) {
-                out.extend(m.iter().map(|&name| Term { dir: Dir::No, name }));
-                continue;
-            }
+            && let Some(m) = syms.property_members(t.name)
+        {
+            out.extend(m.iter().map(|&name| Term { dir: Dir::No, name }));
+            continue;
+        }
         out.push(*t);
     }
     out
@@ -729,11 +731,14 @@ fn make_spawned_stationary(syms: &Symbols, rule: &mut IRule) {
         // The objects the left cell names: itself for an object, the
         // members of a property.
         let objects_l = || {
-            cell_l.iter().flat_map(|t| match &syms.info(t.name).kind {
-                Kind::Object(o) if *o == t.name => std::slice::from_ref(o),
-                Kind::Property(m) => m.as_slice(),
-                _ => &[],
-            }).copied()
+            cell_l
+                .iter()
+                .flat_map(|t| match &syms.info(t.name).kind {
+                    Kind::Object(o) if *o == t.name => std::slice::from_ref(o),
+                    Kind::Property(m) => m.as_slice(),
+                    _ => &[],
+                })
+                .copied()
         };
         for t in cell_r.iter_mut() {
             if t.dir != Dir::None {
@@ -814,8 +819,7 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<Written>, diags: &mut Vec<
 /// What makes two expanded rules the same rule: line, direction (when it
 /// matters), prefixes, both sides and commands.
 /// (The rows and cells together are both sides.)
-type RuleKey<'a> =
-    (u32, Option<Direction>, bool, bool, bool, &'a [u32], &'a [ICell], &'a [(SmolStr, Option<String>)]);
+type RuleKey<'a> = (u32, Option<Direction>, bool, bool, bool, &'a [u32], &'a [ICell], &'a [(SmolStr, Option<String>)]);
 
 fn rule_key(r: &IRule) -> RuleKey<'_> {
     let directed = r.rows.iter().any(|&n| n > 1);

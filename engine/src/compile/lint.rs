@@ -6,8 +6,8 @@
 
 use super::expand::{Dir, IRule, Written};
 use super::symbols::{Kind, Sym, Symbols};
-use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
+use crate::diag::catalogue as cat;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Objects (ids) and layers a cell's positive terms pin down, with the
@@ -74,7 +74,11 @@ pub(crate) fn superfluous_no(syms: &Symbols, rules: &[Written], out: &mut Vec<Di
                     continue;
                 }
                 let covered = ids.iter().all(|&id| {
-                    names.id_names.get(id).and_then(|n| names.object(n)).is_some_and(|(_, l)| req.layers.contains_key(&l))
+                    names
+                        .id_names
+                        .get(id)
+                        .and_then(|n| names.object(n))
+                        .is_some_and(|(_, l)| req.layers.contains_key(&l))
                 });
                 if covered {
                     let by: Vec<String> = req.layers.values().map(|&n| syms.text(n).to_uppercase()).collect();

@@ -8,12 +8,12 @@
 pub mod bits;
 mod expand;
 mod layout;
-mod lint;
-mod symbols;
 pub mod levels;
+mod lint;
 pub mod rules;
 pub(crate) mod settle;
 pub mod sounds;
+mod symbols;
 
 use crate::diag::Diagnostic;
 use crate::names::NameTable;
@@ -248,9 +248,10 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
     for (id, n) in names.id_names.iter().enumerate() {
         if let Some((oid, layer)) = names.object(n)
             && oid == id
-            && let Some(m) = layer_masks.get_mut(layer) {
-                bits::set_bit(m, id);
-            }
+            && let Some(m) = layer_masks.get_mut(layer)
+        {
+            bits::set_bit(m, id);
+        }
     }
     let layer_masks: Vec<Box<[u64]>> = layer_masks.into_iter().map(Vec::into_boxed_slice).collect();
     let mask_of = |name: &str| -> ObjectMatch {

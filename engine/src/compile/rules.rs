@@ -184,7 +184,10 @@ pub struct Replacement {
 
 /// One cell of a pattern row.
 #[derive(Debug, Clone)]
-#[allow(clippy::large_enum_variant, reason = "only on 64-bit targets (the web player is 32-bit); matched in the innermost loop of every turn; boxing the big variant adds an indirection there")]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "only on 64-bit targets (the web player is 32-bit); matched in the innermost loop of every turn; boxing the big variant adds an indirection there"
+)]
 pub enum PatternCell {
     /// A cell to match.
     Cell(CellPattern),
@@ -685,7 +688,10 @@ struct Notes {
 /// of `cells`; `None` when the cell drops the rule. What it notices goes to
 /// `notes`. (The pattern is pushed here rather than returned: a returned
 /// pattern, over 200 bytes, was copied twice more on its way into the list.)
-#[expect(clippy::too_many_lines, reason = "one cell's compilation in pipeline order (left side, right side, the replacement); a split would thread a dozen masks through helpers")]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one cell's compilation in pipeline order (left side, right side, the replacement); a split would thread a dozen masks through helpers"
+)]
 fn compile_cell(
     ctx: &Ctx,
     scratch: &mut Scratch,
@@ -791,9 +797,10 @@ fn compile_cell(
                 for &m in members {
                     let Some((_, layer)) = ctx.syms.info(m).object else { continue };
                     if let Some(existing) = layers_r.get(layer).copied().flatten()
-                        && !ctx.syms.text(existing).eq_ignore_ascii_case(ctx.syms.text(m)) {
-                            notes.warnings.push(cat::random_layer_clash(span, ctx.syms.text(m), ctx.syms.text(existing)));
-                        }
+                        && !ctx.syms.text(existing).eq_ignore_ascii_case(ctx.syms.text(m))
+                    {
+                        notes.warnings.push(cat::random_layer_clash(span, ctx.syms.text(m), ctx.syms.text(existing)));
+                    }
                     if let Some(slot) = layers_rand.get_mut(layer) {
                         *slot = Some(m);
                         used_r.push(layer);
@@ -811,9 +818,10 @@ fn compile_cell(
             if let Some(slot) = layers_r.get_mut(layer) {
                 let existing = slot.or(layers_rand.get(layer).copied().flatten());
                 if let Some(existing) = existing
-                    && notes.rhs_clash.is_none() {
-                        notes.rhs_clash = Some((ctx.upper(t.name), ctx.upper(existing)));
-                    }
+                    && notes.rhs_clash.is_none()
+                {
+                    notes.rhs_clash = Some((ctx.upper(t.name), ctx.upper(existing)));
+                }
                 *slot = Some(t.name);
                 used_r.push(layer);
             }
@@ -851,8 +859,7 @@ fn compile_cell(
             *l &= !rr;
         }
         or_into(post_layers, objlayers_l);
-        let random_objects: Vec<usize> =
-            bits::ones(random_mask).take_while(|&id| id < ctx.names.id_count()).collect();
+        let random_objects: Vec<usize> = bits::ones(random_mask).take_while(|&id| id < ctx.names.id_count()).collect();
         let changes = !is_zero(obj_clear)
             || !is_zero(obj_set)
             || !is_zero(mov_clear)
@@ -886,7 +893,10 @@ fn compile_cell(
 }
 
 /// Compile one concrete rule; `None` when the rule is dropped.
-#[expect(clippy::too_many_lines, reason = "one rule's compilation in pipeline order (rows, their masks and keys, the rule's masks, commands); a split would thread a dozen locals through helpers")]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one rule's compilation in pipeline order (rows, their masks and keys, the rule's masks, commands); a split would thread a dozen locals through helpers"
+)]
 fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled> {
     let mut notes = Notes::default();
     let mut ellipsis_at_edge = false;
@@ -956,9 +966,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
         if let Some(k) = key {
             for (i, c) in cells.iter().enumerate().take(64) {
                 let PatternCell::Cell(p) = c else { continue };
-                let empty = [&p.present, &p.missing, &p.mov_present, &p.mov_missing]
-                    .iter()
-                    .all(|m| is_zero(m))
+                let empty = [&p.present, &p.missing, &p.mov_present, &p.mov_missing].iter().all(|m| is_zero(m))
                     && p.any_present.is_empty();
                 if empty || (i == k.cell && k.whole) {
                     untested |= 1 << i;
@@ -992,7 +1000,8 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
     }
     let any_masks: Box<[Box<[u64]>]> =
         if any_masks.is_empty() { Box::default() } else { any_masks.iter().map(|a| Box::from(*a)).collect() };
-    let (rule_mask, rule_mov, rule_no) = (&mut scratch.work.rule_obj, &mut scratch.work.rule_mov, &mut scratch.work.rule_no);
+    let (rule_mask, rule_mov, rule_no) =
+        (&mut scratch.work.rule_obj, &mut scratch.work.rule_mov, &mut scratch.work.rule_no);
     clear(rule_mask);
     clear(rule_mov);
     // Objects some cell must lack: a level where every cell holds one of
@@ -1058,7 +1067,12 @@ pub struct RigidInfo {
 /// Compile and group rules. With `diags`, also report what compiling found:
 /// warnings, right-hand cells that overfill a layer, and written rules all
 /// of whose expansions can never match.
-fn group_rules(ctx: &Ctx, scratch: &mut Scratch, rules: &[&IRule], mut diags: Option<&mut Vec<Diagnostic>>) -> Vec<Vec<Rule>> {
+fn group_rules(
+    ctx: &Ctx,
+    scratch: &mut Scratch,
+    rules: &[&IRule],
+    mut diags: Option<&mut Vec<Diagnostic>>,
+) -> Vec<Vec<Rule>> {
     // Groups by their number (the line of their first rule), in the order
     // the rules come; sorted by number at the end unless they came so.
     let mut groups: Vec<(u32, Vec<Rule>)> = Vec::with_capacity(rules.len());
@@ -1199,9 +1213,10 @@ pub(crate) fn build(
     };
     let mut loops: Vec<LoopMarker> = loops.to_vec();
     if loops.len() % 2 == 1
-        && let Some(&(line, _)) = loops.last() {
-            loops.push((line, -1));
-        }
+        && let Some(&(line, _)) = loops.last()
+    {
+        loops.push((line, -1));
+    }
     // Which subroutine (by index) each rule belongs to; None: main rules. A
     // rule of a subroutine name that is not defined (never, from the
     // parser) is left out.

@@ -39,8 +39,8 @@
 //! `cancel` or `restart` the same rules queue nothing new).
 
 use super::bits;
-use std::sync::OnceLock;
 use super::rules::{CellPattern, Command, PatternCell, Replacement, Rule};
+use std::sync::OnceLock;
 
 /// Groups with more pattern cells than this are only accepted by the
 /// quick test (the full one compares every pair of cells).
@@ -124,10 +124,7 @@ impl<'a> Cells<'a> {
     /// cell `b`, now or later (the objects that tell them apart stay).
     fn excludes(&self, a: usize, b: usize) -> bool {
         let kept = |need: &[u64], lack: &[u64], changed: &[u64]| {
-            need.iter()
-                .zip(lack)
-                .zip(changed)
-                .any(|((n, l), c)| n & l & !c != 0)
+            need.iter().zip(lack).zip(changed).any(|((n, l), c)| n & l & !c != 0)
         };
         kept(self.obj(a, PRESENT), self.obj(b, ABSENT), self.obj(a, OFF))
             || kept(self.obj(b, PRESENT), self.obj(a, ABSENT), self.obj(a, ON))
@@ -147,10 +144,7 @@ impl<'a> Cells<'a> {
         // of those required present.
         for id in bits::ones(&p.present) {
             if let Some(mask) = self.layer_masks.iter().find(|m| bits::get_bit(m, id)) {
-                for (a, m) in objs[ABSENT * ow..(ABSENT + 1) * ow]
-                    .iter_mut()
-                    .zip(mask.iter())
-                {
+                for (a, m) in objs[ABSENT * ow..(ABSENT + 1) * ow].iter_mut().zip(mask.iter()) {
                     *a |= m;
                 }
             }
@@ -233,17 +227,13 @@ fn meet(a: &[u64], b: &[u64]) -> bool {
 /// the next pass to change (see the module documentation); `layer_masks`:
 /// the game's objects by collision layer.
 fn settles_in_one_pass(group: &[Rule], layer_masks: &[Box<[u64]>]) -> bool {
-    if group
-        .iter()
-        .any(|r| r.random || r.rigid || r.commands.iter().any(|c| matches!(c, Command::Gosub(_))))
-    {
+    if group.iter().any(|r| r.random || r.rigid || r.commands.iter().any(|c| matches!(c, Command::Gosub(_)))) {
         return false;
     }
     // Point 3: every rule one row of one cell, so pattern cell `k` is
     // rule `k`.
-    let one_cell = group
-        .iter()
-        .all(|r| matches!(&r.rows[..], [row] if matches!(&row.cells[..], [PatternCell::Cell(_)])));
+    let one_cell =
+        group.iter().all(|r| matches!(&r.rows[..], [row] if matches!(&row.cells[..], [PatternCell::Cell(_)])));
     let Some(cells) = Cells::of(pattern_cells(group), one_cell, layer_masks) else { return false };
     if cells.quick() {
         return true;

@@ -3,8 +3,8 @@
 
 use super::bits;
 use super::layout::{Layout, Narrowed};
-use crate::syntax::ast::SoundDef;
 use crate::fasthash::HashMap;
+use crate::syntax::ast::SoundDef;
 
 /// A movement sound of one object.
 #[derive(Debug, Clone)]
@@ -35,8 +35,27 @@ pub struct Sounds {
 }
 
 const EVENTS: &[&str] = &[
-    "undo", "restart", "titlescreen", "startgame", "cancel", "endgame", "startlevel", "endlevel", "showmessage",
-    "closemessage", "sfx0", "sfx1", "sfx2", "sfx3", "sfx4", "sfx5", "sfx6", "sfx7", "sfx8", "sfx9", "sfx10",
+    "undo",
+    "restart",
+    "titlescreen",
+    "startgame",
+    "cancel",
+    "endgame",
+    "startlevel",
+    "endlevel",
+    "showmessage",
+    "closemessage",
+    "sfx0",
+    "sfx1",
+    "sfx2",
+    "sfx3",
+    "sfx4",
+    "sfx5",
+    "sfx6",
+    "sfx7",
+    "sfx8",
+    "sfx9",
+    "sfx10",
 ];
 
 fn dir_bits(word: &str) -> Option<u64> {

@@ -46,7 +46,11 @@ pub fn section_order(span: Span, name: &str, needs: &str) -> Diagnostic {
     Diagnostic::error(
         "E0105",
         span,
-        format!("the {} section must come after {} (every section header is required, even for an empty section)", up(name), up(needs)),
+        format!(
+            "the {} section must come after {} (every section header is required, even for an empty section)",
+            up(name),
+            up(needs)
+        ),
     )
 }
 /// OBJECTS is not the first section.
@@ -92,7 +96,11 @@ pub fn comment_in_option(span: Span) -> Diagnostic {
 /// A malformed `flickscreen`/`zoomscreen` value.
 #[must_use]
 pub fn bad_dimensions(span: Span, key: &str, value: &str) -> Diagnostic {
-    Diagnostic::warning("W0114", span, format!("`{key}` expects WIDTHxHEIGHT with positive whole numbers, not \"{value}\""))
+    Diagnostic::warning(
+        "W0114",
+        span,
+        format!("`{key}` expects WIDTHxHEIGHT with positive whole numbers, not \"{value}\""),
+    )
 }
 /// A bad colour in `background_color`/`text_color`.
 #[must_use]
@@ -120,7 +128,11 @@ pub fn name_in_use(span: Span, name: &str, line: u32) -> Diagnostic {
 /// A name that is also a keyword.
 #[must_use]
 pub fn keyword_name(span: Span, name: &str) -> Diagnostic {
-    Diagnostic::warning("W0204", span, format!("{} is a keyword of the language; naming something after it invites confusion", up(name)))
+    Diagnostic::warning(
+        "W0204",
+        span,
+        format!("{} is a keyword of the language; naming something after it invites confusion", up(name)),
+    )
 }
 /// The colour line has something that is not a colour.
 #[must_use]
@@ -183,12 +195,28 @@ pub fn undefined_name(span: Span, name: &str) -> Diagnostic {
 /// Aggregate made of properties.
 #[must_use]
 pub fn and_of_or(span: Span, name: &str, part: &str) -> Diagnostic {
-    Diagnostic::error("E0307", span, format!("{} combines with `and` but {} is an `or` property; an aggregate needs definite objects", up(name), up(part)))
+    Diagnostic::error(
+        "E0307",
+        span,
+        format!(
+            "{} combines with `and` but {} is an `or` property; an aggregate needs definite objects",
+            up(name),
+            up(part)
+        ),
+    )
 }
 /// Property made of aggregates.
 #[must_use]
 pub fn or_of_and(span: Span, name: &str, part: &str) -> Diagnostic {
-    Diagnostic::error("E0308", span, format!("{} combines with `or` but {} is an `and` aggregate; a property can only list objects or properties", up(name), up(part)))
+    Diagnostic::error(
+        "E0308",
+        span,
+        format!(
+            "{} combines with `or` but {} is an `and` aggregate; a property can only list objects or properties",
+            up(name),
+            up(part)
+        ),
+    )
 }
 
 // ---- sounds ----------------------------------------------------------
@@ -196,7 +224,11 @@ pub fn or_of_and(span: Span, name: &str, part: &str) -> Diagnostic {
 /// Bad first word.
 #[must_use]
 pub fn sound_bad_start(span: Span, got: &str) -> Diagnostic {
-    Diagnostic::warning("W0401", span, format!("a sound line starts with an event (like SFX0 or ENDLEVEL) or an object name, not \"{got}\""))
+    Diagnostic::warning(
+        "W0401",
+        span,
+        format!("a sound line starts with an event (like SFX0 or ENDLEVEL) or an object name, not \"{got}\""),
+    )
 }
 /// Unknown object in sound.
 #[must_use]
@@ -211,7 +243,11 @@ pub fn sound_expected_seed(span: Span, after: &str) -> Diagnostic {
 /// Expected a verb.
 #[must_use]
 pub fn sound_expected_verb(span: Span) -> Diagnostic {
-    Diagnostic::error("E0404", span, "expected a sound verb (MOVE, CANTMOVE, CREATE, DESTROY or ACTION) after the object")
+    Diagnostic::error(
+        "E0404",
+        span,
+        "expected a sound verb (MOVE, CANTMOVE, CREATE, DESTROY or ACTION) after the object",
+    )
 }
 /// Extra words.
 #[must_use]
@@ -229,12 +265,20 @@ pub fn sound_expected_dir_or_seed(span: Span, got: &str) -> Diagnostic {
 /// Unexpected character.
 #[must_use]
 pub fn layer_bad_char(span: Span, ch: char) -> Diagnostic {
-    Diagnostic::error("E0501", span, format!("`{ch}` cannot appear in a collision layer; separate names with spaces or commas"))
+    Diagnostic::error(
+        "E0501",
+        span,
+        format!("`{ch}` cannot appear in a collision layer; separate names with spaces or commas"),
+    )
 }
 /// Aggregate in a layer.
 #[must_use]
 pub fn layer_aggregate(span: Span, name: &str) -> Diagnostic {
-    Diagnostic::error("E0502", span, format!("{} is an `and` aggregate; its objects must coexist, so it cannot share one layer", up(name)))
+    Diagnostic::error(
+        "E0502",
+        span,
+        format!("{} is an `and` aggregate; its objects must coexist, so it cannot share one layer", up(name)),
+    )
 }
 /// Undefined name in layer.
 #[must_use]
@@ -264,11 +308,7 @@ pub fn not_layered(span: Span, name: &str) -> Diagnostic {
 /// A part of an `and` aggregate that is in no layer.
 #[must_use]
 pub fn aggregate_part_not_layered(span: Span, part: &str) -> Diagnostic {
-    Diagnostic::error(
-        "E0509",
-        span,
-        format!("{} is part of this `and` but is not in any collision layer", up(part)),
-    )
+    Diagnostic::error("E0509", span, format!("{} is part of this `and` but is not in any collision layer", up(part)))
 }
 /// No layers at all.
 #[must_use]
@@ -360,7 +400,11 @@ pub fn endloop_without_start(span: Span) -> Diagnostic {
 /// An ambiguous movement on the right that the left does not pin down.
 #[must_use]
 pub fn movement_undetermined(span: Span) -> Diagnostic {
-    Diagnostic::error("E0615", span, "an ambiguous movement on the right-hand side cannot be inferred from the left-hand side")
+    Diagnostic::error(
+        "E0615",
+        span,
+        "an ambiguous movement on the right-hand side cannot be inferred from the left-hand side",
+    )
 }
 /// A property on the right that the left does not pin down (after expansion).
 #[must_use]
@@ -370,7 +414,11 @@ pub fn property_undetermined(span: Span) -> Diagnostic {
 /// The right-hand side puts two objects of one layer in a cell.
 #[must_use]
 pub fn rhs_layer_clash(span: Span, a: &str, b: &str) -> Diagnostic {
-    Diagnostic::error("E0616", span, format!("the right-hand side puts {a} and {b} in one cell, but they share a collision layer"))
+    Diagnostic::error(
+        "E0616",
+        span,
+        format!("the right-hand side puts {a} and {b} in one cell, but they share a collision layer"),
+    )
 }
 /// Every expansion of a rule needs two objects of one layer in a cell.
 #[must_use]
@@ -378,7 +426,10 @@ pub fn rule_never_applies(span: Span, pairs: &[String]) -> Diagnostic {
     Diagnostic::error(
         "E0617",
         span,
-        format!("this rule can never apply: it needs {} together in one cell, but they share a collision layer", pairs.join(", or ")),
+        format!(
+            "this rule can never apply: it needs {} together in one cell, but they share a collision layer",
+            pairs.join(", or ")
+        ),
     )
 }
 /// `random` on a single object.
@@ -387,7 +438,10 @@ pub fn random_single_object(span: Span, name: &str) -> Diagnostic {
     Diagnostic::warning(
         "W0622",
         span,
-        format!("RANDOM {} has nothing to choose from: it is a single object (RANDOM is for `or` properties)", up(name)),
+        format!(
+            "RANDOM {} has nothing to choose from: it is a single object (RANDOM is for `or` properties)",
+            up(name)
+        ),
     )
 }
 /// Two `+` marks.
@@ -527,7 +581,11 @@ pub fn rule_ellipsis_unpaired(span: Span) -> Diagnostic {
 /// A property on the right that the left does not mention.
 #[must_use]
 pub fn rule_property_unmatched(span: Span, name: &str) -> Diagnostic {
-    Diagnostic::warning("W0651", span, format!("{} on the right is an `or` property the left-hand side does not determine", up(name)))
+    Diagnostic::warning(
+        "W0651",
+        span,
+        format!("{} on the right is an `or` property the left-hand side does not determine", up(name)),
+    )
 }
 /// A `+` group with late and normal rules.
 #[must_use]
@@ -552,7 +610,11 @@ pub fn loop_splits_group(span: Span) -> Diagnostic {
 /// More rigid rule groups than the reference can hold.
 #[must_use]
 pub fn too_many_rigid_groups(span: Span, most: usize) -> Diagnostic {
-    Diagnostic::error("E0657", span, format!("a game may have at most {most} rule groups with rigid rules; this one is one too many"))
+    Diagnostic::error(
+        "E0657",
+        span,
+        format!("a game may have at most {most} rule groups with rigid rules; this one is one too many"),
+    )
 }
 /// `random` that may create an object whose layer the cell already fills.
 #[must_use]
@@ -592,7 +654,11 @@ pub fn win_name_broken(span: Span, name: &str, missing: &str) -> Diagnostic {
     Diagnostic::error(
         "E0705",
         span,
-        format!("{} stands for no object (its definition leans on {}, which is not defined), so this win condition cannot be checked", up(name), up(missing)),
+        format!(
+            "{} stands for no object (its definition leans on {}, which is not defined), so this win condition cannot be checked",
+            up(name),
+            up(missing)
+        ),
     )
 }
 /// An undefined name in a win condition.
@@ -616,7 +682,11 @@ pub fn unknown_glyph(span: Span, ch: char) -> Diagnostic {
 /// Property glyph in map.
 #[must_use]
 pub fn ambiguous_glyph(span: Span, ch: char) -> Diagnostic {
-    Diagnostic::error("E0803", span, format!("`{ch}` is an `or` property, so a map cannot use it (which object would it place?)"))
+    Diagnostic::error(
+        "E0803",
+        span,
+        format!("`{ch}` is an `or` property, so a map cannot use it (which object would it place?)"),
+    )
 }
 /// Ragged map.
 #[must_use]
@@ -671,7 +741,11 @@ pub fn no_levels(span: Span) -> Diagnostic {
 /// a game.
 #[must_use]
 pub fn too_many_problems(span: Span, most: usize) -> Diagnostic {
-    Diagnostic::error("E0906", span, format!("more than {most} problems are reported for this game; fix some of them before it can run"))
+    Diagnostic::error(
+        "E0906",
+        span,
+        format!("more than {most} problems are reported for this game; fix some of them before it can run"),
+    )
 }
 /// Background defined as an aggregate.
 #[must_use]
@@ -682,9 +756,17 @@ pub fn background_aggregate(span: Span) -> Diagnostic {
 #[must_use]
 pub fn aggregate_same_layer(span: Span, a: &str, b: &str) -> Diagnostic {
     if a.eq_ignore_ascii_case(b) {
-        return Diagnostic::error("E0309", span, format!("{} is named twice in this `and`, but a cell holds at most one of it", up(a)));
+        return Diagnostic::error(
+            "E0309",
+            span,
+            format!("{} is named twice in this `and`, but a cell holds at most one of it", up(a)),
+        );
     }
-    Diagnostic::error("E0309", span, format!("{} and {} share a collision layer, so an `and` of them can never exist", up(a), up(b)))
+    Diagnostic::error(
+        "E0309",
+        span,
+        format!("{} and {} share a collision layer, so an `and` of them can never exist", up(a), up(b)),
+    )
 }
 /// Too many colours.
 #[must_use]
@@ -709,7 +791,11 @@ pub fn sound_incomplete(span: Span) -> Diagnostic {
 /// A sound attached to an `and` aggregate.
 #[must_use]
 pub fn sound_on_aggregate(span: Span, name: &str) -> Diagnostic {
-    Diagnostic::error("E0409", span, format!("{} is an `and` aggregate; sounds attach to objects or `or` properties", up(name)))
+    Diagnostic::error(
+        "E0409",
+        span,
+        format!("{} is an `and` aggregate; sounds attach to objects or `or` properties", up(name)),
+    )
 }
 /// A sound event with nothing after it.
 #[must_use]
@@ -809,7 +895,10 @@ pub fn unused_object(span: Span, name: &str) -> Diagnostic {
     Diagnostic::warning(
         "A0101",
         span,
-        format!("the object {} is never used: no rule, level or win condition names it, directly or through the legend", up(name)),
+        format!(
+            "the object {} is never used: no rule, level or win condition names it, directly or through the legend",
+            up(name)
+        ),
     )
 }
 /// A legend entry that nothing refers to.
@@ -817,7 +906,10 @@ pub fn unused_object(span: Span, name: &str) -> Diagnostic {
 pub fn unused_legend(span: Span, name: &str) -> Diagnostic {
     legend_entry_unused(
         span,
-        format!("{} is defined here but never used in a rule, level, win condition, sound, collision layer or other legend line", up(name)),
+        format!(
+            "{} is defined here but never used in a rule, level, win condition, sound, collision layer or other legend line",
+            up(name)
+        ),
     )
 }
 /// A glyph given on an object's name line (a legend entry of its own)
@@ -851,9 +943,13 @@ pub fn unused_colour(span: Span, object: &str, index: usize, colour: &str) -> Di
 #[must_use]
 pub fn repeated_rule(span: Span, first_line: u32, same_group: bool) -> Diagnostic {
     let message = if same_group {
-        format!("once expanded, this rule is the same as the rule on line {first_line} of its group, which already repeats its rules until nothing changes")
+        format!(
+            "once expanded, this rule is the same as the rule on line {first_line} of its group, which already repeats its rules until nothing changes"
+        )
     } else {
-        format!("once expanded, this rule is the same as the rule on line {first_line}, in the group just before, and its own group holds only such copies, so it finds nothing left to change")
+        format!(
+            "once expanded, this rule is the same as the rule on line {first_line}, in the group just before, and its own group holds only such copies, so it finds nothing left to change"
+        )
     };
     Diagnostic::warning("A0201", span, message)
 }
@@ -885,7 +981,10 @@ pub fn rule_never_fires(span: Span, missing: &str) -> Diagnostic {
     Diagnostic::warning(
         "A0302",
         span,
-        format!("this rule can never apply: it needs {}, which no level holds and no rule that can apply creates", up(missing)),
+        format!(
+            "this rule can never apply: it needs {}, which no level holds and no rule that can apply creates",
+            up(missing)
+        ),
     )
 }
 /// A level whose win conditions can never all hold.
@@ -903,7 +1002,11 @@ pub fn impossible_victory(span: Span, win_line: u32, missing: &str) -> Diagnosti
 /// A level whose win conditions hold before any move.
 #[must_use]
 pub fn instant_victory(span: Span) -> Diagnostic {
-    Diagnostic::warning("A0304", span, "this level is already won as it starts: its win conditions hold before any move")
+    Diagnostic::warning(
+        "A0304",
+        span,
+        "this level is already won as it starts: its win conditions hold before any move",
+    )
 }
 /// A level won by pressing one key over and over.
 #[must_use]

@@ -79,9 +79,8 @@ pub fn glyph_for(ast: &Ast, objects: &BTreeSet<String>) -> Option<char> {
     if let Some(g) = gs.iter().find(|g| &g.objects == objects) {
         return Some(g.ch);
     }
-    let strip = |s: &BTreeSet<String>| -> BTreeSet<String> {
-        s.iter().filter(|o| *o != "background").cloned().collect()
-    };
+    let strip =
+        |s: &BTreeSet<String>| -> BTreeSet<String> { s.iter().filter(|o| *o != "background").cloned().collect() };
     let want = strip(objects);
     if want.is_empty() {
         return background_glyph(ast);
@@ -93,9 +92,7 @@ pub fn glyph_for(ast: &Ast, objects: &BTreeSet<String>) -> Option<char> {
 #[must_use]
 pub fn background_glyph(ast: &Ast) -> Option<char> {
     let gs = glyphs(ast);
-    gs.iter()
-        .find(|g| g.objects.len() == 1 && g.objects.contains("background"))
-        .map(|g| g.ch)
+    gs.iter().find(|g| g.objects.len() == 1 && g.objects.contains("background")).map(|g| g.ch)
 }
 
 /// A character no object or legend name uses yet, good for a new glyph.
@@ -104,9 +101,7 @@ pub fn free_glyph(ast: &Ast) -> Option<char> {
     let used: BTreeSet<String> = ast
         .objects
         .iter()
-        .flat_map(|o| {
-            std::iter::once(o.name.text.to_string()).chain(o.extra_names.iter().map(|e| e.text.to_string()))
-        })
+        .flat_map(|o| std::iter::once(o.name.text.to_string()).chain(o.extra_names.iter().map(|e| e.text.to_string())))
         .chain(ast.legend.iter().map(|d| d.name.text.to_string()))
         .collect();
     let candidates = "abcdefghijklmnopqrstuvwxyz0123456789@%&*+-!?$~^:;<>/\\|_'\"`[]{},";
@@ -119,21 +114,13 @@ pub fn free_glyph(ast: &Ast) -> Option<char> {
 pub fn add_entry(text: &str, ast: &Ast, glyph: char, objects: &[String]) -> Option<TextEdit> {
     if objects.is_empty()
         || glyph.is_whitespace()
-        || objects
-            .iter()
-            .any(|o| o.trim().is_empty() || o.contains(char::is_whitespace))
+        || objects.iter().any(|o| o.trim().is_empty() || o.contains(char::is_whitespace))
     {
         return None;
     }
     let at = match ast.legend.last() {
         Some(d) => d.span.end,
-        None => {
-            ast.sections
-                .iter()
-                .find(|(s, _)| *s == Section::Legend)?
-                .1
-                .end
-        }
+        None => ast.sections.iter().find(|(s, _)| *s == Section::Legend)?.1.end,
     };
     // End of that line.
     let rest = text.get(at..)?;
@@ -142,10 +129,7 @@ pub fn add_entry(text: &str, ast: &Ast, glyph: char, objects: &[String]) -> Opti
         end -= 1;
     }
     let nl = if text.contains("\r\n") { "\r\n" } else { "\n" };
-    Some(TextEdit::insert(
-        end,
-        format!("{nl}{glyph} = {}", objects.join(" and ")),
-    ))
+    Some(TextEdit::insert(end, format!("{nl}{glyph} = {}", objects.join(" and "))))
 }
 
 #[cfg(test)]

@@ -28,28 +28,16 @@ pub enum Side {
 #[must_use]
 pub fn minimal(text: &str, range: std::ops::Range<usize>, new: &str) -> Option<TextEdit> {
     let old = text.get(range.clone())?;
-    let mut pre = old
-        .bytes()
-        .zip(new.bytes())
-        .take_while(|(a, b)| a == b)
-        .count();
+    let mut pre = old.bytes().zip(new.bytes()).take_while(|(a, b)| a == b).count();
     while pre > 0 && (!old.is_char_boundary(pre) || !new.is_char_boundary(pre)) {
         pre -= 1;
     }
     let (o, n) = (&old[pre..], &new[pre..]);
-    let mut suf = o
-        .bytes()
-        .rev()
-        .zip(n.bytes().rev())
-        .take_while(|(a, b)| a == b)
-        .count();
+    let mut suf = o.bytes().rev().zip(n.bytes().rev()).take_while(|(a, b)| a == b).count();
     while suf > 0 && (!o.is_char_boundary(o.len() - suf) || !n.is_char_boundary(n.len() - suf)) {
         suf -= 1;
     }
-    Some(TextEdit::replace(
-        range.start + pre..range.end - suf,
-        &n[..n.len() - suf],
-    ))
+    Some(TextEdit::replace(range.start + pre..range.end - suf, &n[..n.len() - suf]))
 }
 
 /// The line break the text uses (`"\r\n"` if any line ends that way).
@@ -59,30 +47,19 @@ fn newline(text: &str) -> &'static str {
 
 /// Byte offset of the start of the line holding `at`.
 fn line_start(text: &str, at: usize) -> usize {
-    text.get(..at)
-        .and_then(|t| t.rfind('\n'))
-        .map_or(0, |i| i + 1)
+    text.get(..at).and_then(|t| t.rfind('\n')).map_or(0, |i| i + 1)
 }
 
 /// Byte offset of the end of the line holding `at` (before `\r\n`/`\n`).
 fn line_end(text: &str, at: usize) -> usize {
-    let end = text
-        .get(at..)
-        .and_then(|t| t.find('\n'))
-        .map_or(text.len(), |i| at + i);
-    if end > 0 && text.as_bytes().get(end - 1) == Some(&b'\r') {
-        end - 1
-    } else {
-        end
-    }
+    let end = text.get(at..).and_then(|t| t.find('\n')).map_or(text.len(), |i| at + i);
+    if end > 0 && text.as_bytes().get(end - 1) == Some(&b'\r') { end - 1 } else { end }
 }
 
 /// Byte offset just past the line break ending the line holding `at` (the
 /// text's end on the last line).
 fn next_line_start(text: &str, at: usize) -> usize {
-    text.get(at..)
-        .and_then(|t| t.find('\n'))
-        .map_or(text.len(), |i| at + i + 1)
+    text.get(at..).and_then(|t| t.find('\n')).map_or(text.len(), |i| at + i + 1)
 }
 
 fn map(ast: &Ast, level: usize) -> Option<&LevelMap> {
@@ -125,14 +102,7 @@ fn rewrite_rows(
 /// `None` for a message, a cell outside the rows as written, or a glyph that
 /// cannot sit in a level (whitespace, `(`).
 #[must_use]
-pub fn paint_cell(
-    text: &str,
-    ast: &Ast,
-    level: usize,
-    x: usize,
-    y: usize,
-    glyph: char,
-) -> Option<TextEdit> {
+pub fn paint_cell(text: &str, ast: &Ast, level: usize, x: usize, y: usize, glyph: char) -> Option<TextEdit> {
     paint_cells(text, ast, level, &[(x, y, glyph)])
 }
 
@@ -164,12 +134,7 @@ pub fn spelling(text: &str, ast: &Ast, glyph: char) -> char {
 
 /// Paint several cells at once (`(x, y, glyph)`; later entries win), as one edit.
 #[must_use]
-pub fn paint_cells(
-    text: &str,
-    ast: &Ast,
-    level: usize,
-    cells: &[(usize, usize, char)],
-) -> Option<TextEdit> {
+pub fn paint_cells(text: &str, ast: &Ast, level: usize, cells: &[(usize, usize, char)]) -> Option<TextEdit> {
     let m = map(ast, level)?;
     if cells.is_empty() {
         return None;
@@ -194,14 +159,7 @@ pub fn paint_cells(
 
 /// Add `count` rows or columns on `side` of level `level`, filled with `fill`.
 #[must_use]
-pub fn grow(
-    text: &str,
-    ast: &Ast,
-    level: usize,
-    side: Side,
-    count: usize,
-    fill: char,
-) -> Option<TextEdit> {
+pub fn grow(text: &str, ast: &Ast, level: usize, side: Side, count: usize, fill: char) -> Option<TextEdit> {
     let m = map(ast, level)?;
     if count == 0 || !paintable(fill) {
         return None;
@@ -237,12 +195,8 @@ pub fn grow(
             }
             Some(TextEdit::insert(at, ins))
         }
-        Side::Left => rewrite_rows(text, m, 0, m.rows.len() - 1, |_, r| {
-            Some(format!("{pad}{r}"))
-        }),
-        Side::Right => rewrite_rows(text, m, 0, m.rows.len() - 1, |_, r| {
-            Some(format!("{r}{pad}"))
-        }),
+        Side::Left => rewrite_rows(text, m, 0, m.rows.len() - 1, |_, r| Some(format!("{pad}{r}"))),
+        Side::Right => rewrite_rows(text, m, 0, m.rows.len() - 1, |_, r| Some(format!("{r}{pad}"))),
     }
 }
 
@@ -278,11 +232,7 @@ pub fn shrink(text: &str, ast: &Ast, level: usize, side: Side, count: usize) -> 
             }
             rewrite_rows(text, m, 0, n - 1, |_, r| {
                 let chars: Vec<char> = r.chars().collect();
-                let kept = if side == Side::Left {
-                    &chars[count..]
-                } else {
-                    &chars[..chars.len() - count]
-                };
+                let kept = if side == Side::Left { &chars[count..] } else { &chars[..chars.len() - count] };
                 Some(kept.iter().collect())
             })
         }
@@ -300,11 +250,7 @@ fn insertion_point(text: &str, ast: &Ast, after: Option<usize>) -> Option<usize>
     match anchor {
         Some(sp) => Some(line_end(text, sp.end)),
         None => {
-            let (_, header) = ast
-                .sections
-                .iter()
-                .rev()
-                .find(|(s, _)| *s == Section::Levels)?;
+            let (_, header) = ast.sections.iter().rev().find(|(s, _)| *s == Section::Levels)?;
             Some(line_end(text, header.end))
         }
     }
@@ -344,12 +290,7 @@ pub fn add_level(
 
 /// Add `message <words>` after entry `after` (or at the end).
 #[must_use]
-pub fn insert_message(
-    text: &str,
-    ast: &Ast,
-    after: Option<usize>,
-    words: &str,
-) -> Option<TextEdit> {
+pub fn insert_message(text: &str, ast: &Ast, after: Option<usize>, words: &str) -> Option<TextEdit> {
     let words = words.replace(['\n', '\r'], " ");
     insert_entry(text, ast, after, &[format!("message {}", words.trim())])
 }
@@ -368,10 +309,7 @@ fn entry_text<'a>(text: &'a str, ast: &Ast, i: usize) -> Option<(usize, usize, &
 pub fn duplicate(text: &str, ast: &Ast, i: usize) -> Option<TextEdit> {
     let (_, b, body) = entry_text(text, ast, i)?;
     let nl = newline(text);
-    Some(TextEdit::insert(
-        b,
-        format!("{nl}{nl}{body}{}", separator_after(text, b, nl)),
-    ))
+    Some(TextEdit::insert(b, format!("{nl}{nl}{body}{}", separator_after(text, b, nl))))
 }
 
 /// A line break to add after an insertion at line end `at` when the next
@@ -382,11 +320,7 @@ fn separator_after(text: &str, at: usize, nl: &str) -> String {
         return String::new();
     }
     let line = text.get(next..line_end(text, next)).unwrap_or("");
-    if blank(line) {
-        String::new()
-    } else {
-        nl.to_owned()
-    }
+    if blank(line) { String::new() } else { nl.to_owned() }
 }
 
 fn blank(line: &str) -> bool {
@@ -409,9 +343,7 @@ pub fn delete(text: &str, ast: &Ast, i: usize) -> Option<TextEdit> {
             a = line_start(text, a - 1);
         }
     } else if !prev_blank && !next_blank {
-        let is_map = |k: Option<usize>| {
-            matches!(k.and_then(|k| ast.levels.get(k)), Some(LevelEntry::Map(_)))
-        };
+        let is_map = |k: Option<usize>| matches!(k.and_then(|k| ast.levels.get(k)), Some(LevelEntry::Map(_)));
         if is_map(i.checked_sub(1)) && is_map(Some(i + 1)) {
             // Two maps would run together: leave a blank line between them.
             return Some(TextEdit::replace(a..b, newline(text)));
@@ -434,10 +366,7 @@ pub fn move_entry(text: &str, ast: &Ast, from: usize, to: usize) -> Option<TextE
     }
     // Take one neighbour on each side too, so the separation against them
     // can be checked like the rest.
-    let (lo, hi) = (
-        from.min(to).saturating_sub(1),
-        (from.max(to) + 1).min(n - 1),
-    );
+    let (lo, hi) = (from.min(to).saturating_sub(1), (from.max(to) + 1).min(n - 1));
     let mut bodies: Vec<&str> = Vec::new();
     let mut gaps = Vec::new();
     let mut prev_end = None;
@@ -455,10 +384,7 @@ pub fn move_entry(text: &str, ast: &Ast, from: usize, to: usize) -> Option<TextE
     let mut order: Vec<usize> = (lo..=hi).collect();
     let moving = order.remove(from - lo);
     order.insert(to - lo, moving);
-    let bodies: Vec<&str> = order
-        .iter()
-        .filter_map(|&k| bodies.get(k - lo).copied())
-        .collect();
+    let bodies: Vec<&str> = order.iter().filter_map(|&k| bodies.get(k - lo).copied()).collect();
     let is_map = |k: usize| matches!(ast.levels.get(k), Some(LevelEntry::Map(_)));
     let nl = newline(text);
     let start = entry_text(text, ast, lo)?.0;
@@ -499,14 +425,9 @@ mod tests {
         assert_eq!(paint_cell(GAME, &ast, 1, 0, 0, '#'), None);
         assert_eq!(paint_cell(GAME, &ast, 0, 3, 0, '#'), None);
         assert!(run(grow(GAME, &ast, 0, Side::Top, 1, '.')).contains("\n...\n###  (a comment)\n"));
-        assert!(
-            run(grow(GAME, &ast, 0, Side::Right, 2, '.')).contains("\n###..  (a comment)\n#.#..\n")
-        );
+        assert!(run(grow(GAME, &ast, 0, Side::Right, 2, '.')).contains("\n###..  (a comment)\n#.#..\n"));
         assert!(run(shrink(GAME, &ast, 0, Side::Top, 1)).contains("LEVELS\n\n#.#\n\nmessage"));
-        assert!(
-            run(shrink(GAME, &ast, 0, Side::Bottom, 1))
-                .contains("LEVELS\n\n###  (a comment)\n\nmessage")
-        );
+        assert!(run(shrink(GAME, &ast, 0, Side::Bottom, 1)).contains("LEVELS\n\n###  (a comment)\n\nmessage"));
     }
 
     #[test]
@@ -528,10 +449,7 @@ mod tests {
     fn entries() {
         let (ast, _) = parse(GAME);
         assert!(run(delete(GAME, &ast, 1)).ends_with("#.#\n\n..\n"));
-        assert!(
-            run(move_entry(GAME, &ast, 2, 0))
-                .ends_with("LEVELS\n\n..\n\n###  (a comment)\n#.#\n\nmessage hi\n")
-        );
+        assert!(run(move_entry(GAME, &ast, 2, 0)).ends_with("LEVELS\n\n..\n\n###  (a comment)\n#.#\n\nmessage hi\n"));
         assert!(run(add_level(GAME, &ast, None, 2, 1, '.')).ends_with("..\n\n..\n"));
         assert!(run(duplicate(GAME, &ast, 1)).contains("message hi\n\nmessage hi\n"));
     }

@@ -200,7 +200,8 @@ mod tests {
     fn missing_sections_are_added_in_order_and_ruled_like_the_rest() {
         let text = "title t\n\n===\nRULES\n===\n\n[ a ] -> [ b ]\n";
         let (ast, _) = parse(text);
-        let edit = add_sections(text, &ast, &[Section::Objects, Section::CollisionLayers, Section::Levels]).expect("missing");
+        let edit =
+            add_sections(text, &ast, &[Section::Objects, Section::CollisionLayers, Section::Levels]).expect("missing");
         let new = edit.apply(text).expect("applies");
         assert_eq!(
             new,
@@ -211,7 +212,10 @@ mod tests {
         // Plain headers when the text has no rules; an empty text too.
         let plain = add_sections("title t", &parse("title t").0, &[Section::Legend]).and_then(|e| e.apply("title t"));
         assert_eq!(plain.as_deref(), Some("title t\n\nLEGEND\n\n"));
-        assert_eq!(add_sections("", &parse("").0, &[Section::Levels]).and_then(|e| e.apply("")).as_deref(), Some("LEVELS\n\n"));
+        assert_eq!(
+            add_sections("", &parse("").0, &[Section::Levels]).and_then(|e| e.apply("")).as_deref(),
+            Some("LEVELS\n\n")
+        );
     }
 
     #[test]
@@ -233,8 +237,10 @@ mod tests {
         assert!(diagnostics.is_empty(), "{diagnostics:?}");
         // Nothing added when the wanted sections are there.
         let (ast, _) = parse(&new);
-        let again = with_sections(&new, &ast, &[Section::Levels], |t, a| super::levels::add_level(t, a, None, 1, 1, '.').ok_or(()))
-            .expect("made");
+        let again = with_sections(&new, &ast, &[Section::Levels], |t, a| {
+            super::levels::add_level(t, a, None, 1, 1, '.').ok_or(())
+        })
+        .expect("made");
         assert_eq!(again.apply(&new).map(|t| t.len()), Some(new.len() + 3));
         assert_eq!(with_sections(text, &parse(text).0, &[Section::Levels], |_, _| Err::<TextEdit, _>("no")), Err("no"));
     }

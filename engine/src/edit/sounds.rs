@@ -163,7 +163,7 @@ pub fn set_sound(text: &str, ast: &Ast, event: &SoundEvent, seed: i64) -> Option
 
 #[cfg(test)]
 mod tests {
-    use super::{set_sound, SoundEvent};
+    use super::{SoundEvent, set_sound};
     use crate::syntax::parse;
 
     fn edited(text: &str, event: &SoundEvent, seed: i64) -> String {

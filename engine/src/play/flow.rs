@@ -6,8 +6,8 @@
 use std::time::Duration;
 
 use super::{
-    Checkpoint, Control, EntryNumber, MAX_INTERVAL, Mode, Output, PendingWin, Play, Progress, TitleChoice,
-    WIN_PAUSE, entry_number,
+    Checkpoint, Control, EntryNumber, MAX_INTERVAL, Mode, Output, PendingWin, Play, Progress, TitleChoice, WIN_PAUSE,
+    entry_number,
 };
 use crate::compile::{Level, LevelGrid};
 use crate::run::{Event, Input, Session};
@@ -18,7 +18,6 @@ fn interval(secs: f64, min: f64) -> Duration {
 }
 
 impl Play {
-
     /// Move the clock on to `now`, counting time towards a realtime tick.
     pub(super) fn accrue(&mut self, now: Duration) {
         let now = now.max(self.now);

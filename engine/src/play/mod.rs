@@ -177,12 +177,21 @@ pub enum Screen<'a> {
 /// The flow's state.
 #[derive(Debug)]
 enum Mode {
-    Title { choices: Vec<TitleChoice>, selected: usize },
+    Title {
+        choices: Vec<TitleChoice>,
+        selected: usize,
+    },
     Playing,
     /// `entry`: a message entry of LEVELS (dismissing it moves on), else a
     /// rule's message (dismissing it returns to the level).
-    Message { text: String, entry: bool },
-    Won { until: Duration, board: LevelGrid },
+    Message {
+        text: String,
+        entry: bool,
+    },
+    Won {
+        until: Duration,
+        board: LevelGrid,
+    },
     Ended,
 }
 
@@ -259,7 +268,13 @@ impl Play {
     /// with a memory budget of `trace` bytes when given (see
     /// [`Play::set_trace`]).
     #[must_use]
-    pub fn at_entry_traced(game: Arc<Game>, progress: Progress, entry: usize, now: Duration, trace: Option<usize>) -> Play {
+    pub fn at_entry_traced(
+        game: Arc<Game>,
+        progress: Progress,
+        entry: usize,
+        now: Duration,
+        trace: Option<usize>,
+    ) -> Play {
         let mut play = Play::blank(game, progress, now);
         play.trace_budget = trace;
         // The title screen stands in when there is no entry to go to.

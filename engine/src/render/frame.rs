@@ -5,8 +5,8 @@
 //! goes through one drawing function, [`draw_grid`].
 
 use super::{DEFAULT_PALETTE, PaletteTable, Rgba, SpriteImage, color, palette, sprite_image};
-use crate::compile::{Game, Level, LevelGrid};
 use crate::compile::bits;
+use crate::compile::{Game, Level, LevelGrid};
 use crate::run::Session;
 
 /// Everything needed to draw a game, computed once per compiled game.

@@ -177,7 +177,9 @@ pub const MESSAGE_ROWS: usize = 12;
 pub fn wrap_message(text: &str, width: usize) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
     let mut lines = Vec::new();
-    wrap_lines(&chars, width.max(1), char::is_whitespace, |pos, take| lines.push(chars[pos..pos + take].iter().collect()));
+    wrap_lines(&chars, width.max(1), char::is_whitespace, |pos, take| {
+        lines.push(chars[pos..pos + take].iter().collect())
+    });
     lines
 }
 

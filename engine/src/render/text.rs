@@ -295,7 +295,12 @@ mod tests {
 
     #[test]
     fn a_text_frame_is_the_font_in_the_games_colours_centred() {
-        let look = Look { palette: crate::render::DEFAULT_PALETTE, background: Rgba::BLACK, text: Rgba::WHITE, images: Vec::new() };
+        let look = Look {
+            palette: crate::render::DEFAULT_PALETTE,
+            background: Rgba::BLACK,
+            text: Rgba::WHITE,
+            images: Vec::new(),
+        };
         let rows = message_rows("I", false);
         // At least the text grid; a bigger picture gets a whole scale.
         let small = text_frame(&look, &rows, 10, 10);

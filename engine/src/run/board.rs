@@ -237,7 +237,9 @@ impl Board {
                 let (x, y) = (i / self.height, i % self.height);
                 let mw = self.mw;
                 self.movs(i).iter().enumerate().all(|(w, &m)| {
-                    m & !self.row_mov[y * mw + w] == 0 && m & !self.col_mov[x * mw + w] == 0 && m & !self.map_mov[w] == 0
+                    m & !self.row_mov[y * mw + w] == 0
+                        && m & !self.col_mov[x * mw + w] == 0
+                        && m & !self.map_mov[w] == 0
                 })
             }),
             "a movement its masks do not cover"
@@ -541,7 +543,8 @@ impl Board {
     #[inline(always)]
     fn cell_ow<const OW: usize>(&self, p: &CellPattern, i: usize) -> bool {
         let mw = self.mw;
-        let (Some(o), Some(m)) = (self.objects.get(i * OW..i * OW + OW), self.movements.get(i * mw..i * mw + mw)) else {
+        let (Some(o), Some(m)) = (self.objects.get(i * OW..i * OW + OW), self.movements.get(i * mw..i * mw + mw))
+        else {
             return false;
         };
         let (present, missing) = (&p.present[..OW], &p.missing[..OW]);
@@ -579,9 +582,10 @@ impl Board {
             let mut p = pos;
             for c in cells {
                 if let PatternCell::Cell(pat) = c
-                    && (p < 0 || p >= n || !ok(pat, p as usize)) {
-                        return false;
-                    }
+                    && (p < 0 || p >= n || !ok(pat, p as usize))
+                {
+                    return false;
+                }
                 p += d;
             }
             true
@@ -721,7 +725,10 @@ impl Board {
     /// [`Self::match_row`] for rows without ellipses in games of `OW`
     /// object words and `MW` movement words (fixed sizes let the compiler
     /// unroll the cell tests).
-    #[expect(clippy::needless_range_loop, reason = "fixed-width word loops over several arrays at once; the index form is what the optimiser unrolls")]
+    #[expect(
+        clippy::needless_range_loop,
+        reason = "fixed-width word loops over several arrays at once; the index form is what the optimiser unrolls"
+    )]
     fn match_wide<const OW: usize, const MW: usize>(
         &self,
         row: &Row,
@@ -748,7 +755,9 @@ impl Board {
                     continue;
                 }
                 let PatternCell::Cell(c) = c else { return false };
-                let (Some(o), Some(m)) = (words(objects, p as usize), mwords(movements, p as usize)) else { return false };
+                let (Some(o), Some(m)) = (words(objects, p as usize), mwords(movements, p as usize)) else {
+                    return false;
+                };
                 let mut bad = 0u64;
                 for w in 0..OW {
                     bad |= (o[w] & c.present[w]) ^ c.present[w];
@@ -766,9 +775,9 @@ impl Board {
             true
         };
         // The key word first: most places fail there.
-        let (kc, kow, kall, kany, kmw, kmb) = row
-            .key
-            .map_or((0, 0, 0, 0, 0, 0), |k| (k.cell as isize, k.obj_word, k.obj_all, k.obj_any, k.mov_word, k.mov_bits));
+        let (kc, kow, kall, kany, kmw, kmb) = row.key.map_or((0, 0, 0, 0, 0, 0), |k| {
+            (k.cell as isize, k.obj_word, k.obj_all, k.obj_any, k.mov_word, k.mov_bits)
+        });
         // A one-cell row whose key is all it requires needs no more test.
         let decided = row.key.is_some_and(|k| k.decides);
         let mov_keyed = |i: isize| -> bool {
@@ -795,8 +804,11 @@ impl Board {
         };
         // Lines are keyed the same way, on their masks (which hold the key
         // cell's contents if the row matches in that line).
-        let (line_obj, line_mov, lmin, lmax) =
-            if horizontal { (&self.row_obj, &self.row_mov, ymin, ymax) } else { (&self.col_obj, &self.col_mov, xmin, xmax) };
+        let (line_obj, line_mov, lmin, lmax) = if horizontal {
+            (&self.row_obj, &self.row_mov, ymin, ymax)
+        } else {
+            (&self.col_obj, &self.col_mov, xmin, xmax)
+        };
         key_places_in_step::<OW>(line_obj, lmin.max(0) as usize, kow, lmax - lmin, kall, kany, |j| {
             let l = lmin as usize + j;
             let (Some(lo), Some(lm)) = (line_obj.get(l * OW..(l + 1) * OW), line_mov.get(l * MW..(l + 1) * MW)) else {
@@ -924,7 +936,8 @@ mod mask_tests {
 
     /// A 3x2 board of one word per cell, with pseudo-random contents.
     fn board() -> Board {
-        let cells: Vec<u64> = (0..6u64).map(|i| i.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(7)).collect();
+        let cells: Vec<u64> =
+            (0..6u64).map(|i| i.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(7)).collect();
         let mut b = Board::new(3, 2, 1, 1, cells.clone());
         for (m, c) in b.movements.iter_mut().zip(&cells) {
             *m = c.rotate_left(13);
@@ -940,8 +953,9 @@ mod mask_tests {
     fn the_objects_only_recompute_agrees_with_the_general_one() {
         for ow in 1..=4 {
             let (w, h) = (3, 2);
-            let cells: Vec<u64> =
-                (0..(w * h * ow) as u64).map(|i| i.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(9)).collect();
+            let cells: Vec<u64> = (0..(w * h * ow) as u64)
+                .map(|i| i.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(9))
+                .collect();
             let mut still = Board::new(w, h, ow, 1, cells.clone());
             // Stale masks from before: the recompute must replace them.
             still.row_obj.fill(!0);

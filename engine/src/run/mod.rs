@@ -13,10 +13,10 @@ mod commands;
 mod planes;
 mod resume;
 mod state;
-pub mod trace;
-mod turn;
 #[cfg(test)]
 mod tests;
+pub mod trace;
+mod turn;
 
 use crate::compile::{Direction, Game, Level};
 use crate::rng::Rng;
@@ -482,7 +482,8 @@ impl Session {
         match entry {
             Level::Map(grid) => {
                 self.text_mode = false;
-                self.board = Some(Board::new(grid.width, grid.height, game.obj_words, game.mov_words, grid.cells.clone()));
+                self.board =
+                    Some(Board::new(grid.width, grid.height, game.obj_words, game.mov_words, grid.cells.clone()));
                 self.queue.clear();
                 self.backups.clear();
                 self.restart_target = self.board.as_ref().map(Snapshot::of);
@@ -608,10 +609,9 @@ impl Session {
             self.do_undo(force, true);
         }
         self.restarting = true;
-        if !force
-            && let Some(b) = self.board.as_ref() {
-                self.backups.push(Snapshot::of(b));
-            }
+        if !force && let Some(b) = self.board.as_ref() {
+            self.backups.push(Snapshot::of(b));
+        }
         if let Some(target) = self.restart_target.clone() {
             self.restore(&target);
         }

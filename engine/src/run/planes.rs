@@ -260,7 +260,11 @@ impl Planes {
     #[inline(always)]
     fn cell_places<const W: usize>(&self, board: &Board, p: &CellPattern) -> Option<[u64; W]> {
         let empty = |m: &[u64]| m.iter().all(|&w| w == 0);
-        if empty(&p.present) && empty(&p.missing) && p.any_present.is_empty() && empty(&p.mov_present) && empty(&p.mov_missing)
+        if empty(&p.present)
+            && empty(&p.missing)
+            && p.any_present.is_empty()
+            && empty(&p.mov_present)
+            && empty(&p.mov_missing)
         {
             return None;
         }

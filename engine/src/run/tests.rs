@@ -371,7 +371,10 @@ fn sounds_and_messages_leave_as_events() {
     assert!(events.contains(&Event::Message("pushed".into())));
     play(&mut s, "L");
     let events = s.take_events();
-    assert!(!events.iter().any(|e| matches!(e, Event::Message(_) | Event::EventSound(..))), "control: no push: {events:?}");
+    assert!(
+        !events.iter().any(|e| matches!(e, Event::Message(_) | Event::EventSound(..))),
+        "control: no push: {events:?}"
+    );
 }
 
 // ---- limits --------------------------------------------------------------
@@ -417,7 +420,10 @@ const TALLY: &str = "subroutine tally\nrandom [ Target no Mark ] -> [ Target Mar
 
 #[test]
 fn a_subroutine_name_is_the_rest_of_its_line() {
-    let g = Game::rules("[ > Player ] -> gosub Mark All  Targets\n\nsubroutine mark all targets\n[ Target ] -> [ Target Mark ]", "P.T.T");
+    let g = Game::rules(
+        "[ > Player ] -> gosub Mark All  Targets\n\nsubroutine mark all targets\n[ Target ] -> [ Target Mark ]",
+        "P.T.T",
+    );
     let mut s = g.start();
     play(&mut s, "t");
     assert_eq!(count(&s, "mark"), 0, "control: no call without a move");
@@ -429,9 +435,8 @@ fn a_subroutine_name_is_the_rest_of_its_line() {
 fn a_gosub_in_a_group_jumps_once_after_the_whole_group() {
     // The gosub rule matches on both passes of the group (the crates move
     // on the first): one call.
-    let rules = format!(
-        "{PUSH}\n+ [ > Crate ] -> gosub tally\n+ [ > Crate | Crate ] -> [ > Crate | > Crate ]\n\n{TALLY}"
-    );
+    let rules =
+        format!("{PUSH}\n+ [ > Crate ] -> gosub tally\n+ [ > Crate | Crate ] -> [ > Crate | > Crate ]\n\n{TALLY}");
     let mut s = Game::rules(rules, "PCC..\nTTTTT").start();
     play(&mut s, "R");
     assert_eq!(grid(&s).lines().next(), Some(". P C C ."));
@@ -461,9 +466,8 @@ fn the_last_gosub_a_group_queues_is_the_one_taken() {
     // PuzzleScript Next ends a group's pass once every rule has been tried
     // since the last change: here the third rule is not tried again after
     // the first, so the first one's call is the last queued.
-    let early = format!(
-        "[ > Player ] -> gosub marks\n+ [ Crate ] -> [ Wall ]\n+ [ > Player ] -> gosub clears\n\n{subs}"
-    );
+    let early =
+        format!("[ > Player ] -> gosub marks\n+ [ Crate ] -> [ Wall ]\n+ [ > Player ] -> gosub clears\n\n{subs}");
     let mut s = Game::rules(early, "P.C\nTT.").start();
     play(&mut s, "R");
     assert_eq!(grid(&s), ". P W\nMT MT .");
@@ -471,7 +475,8 @@ fn the_last_gosub_a_group_queues_is_the_one_taken() {
 
 #[test]
 fn a_subroutine_runs_the_rules_of_its_callers_phase() {
-    let sub = "subroutine both\n[ Target ] -> [ Target Mark ]\nlate [ Player ] [ Target ] -> [ Player ] [ Target Crate ]";
+    let sub =
+        "subroutine both\n[ Target ] -> [ Target Mark ]\nlate [ Player ] [ Target ] -> [ Player ] [ Target Crate ]";
     let from_main = format!("[ > Player ] -> gosub both\n\n{sub}");
     let mut s = Game::rules(from_main, "P.\nT.").start();
     play(&mut s, "R");
@@ -497,7 +502,10 @@ fn calls_nest_and_recurse_deeper_than_real_games_need() {
 
 #[test]
 fn endless_recursion_is_stopped_and_reported() {
-    let g = Game::rules("[ > Player ] -> gosub again and again\n\nsubroutine again and again\n[ Player ] -> gosub again and again", "P.");
+    let g = Game::rules(
+        "[ > Player ] -> gosub again and again\n\nsubroutine again and again\n[ Player ] -> gosub again and again",
+        "P.",
+    );
     let mut s = g.start();
     s.take_events();
     play(&mut s, "R");
@@ -539,9 +547,8 @@ fn a_gosub_ending_a_due_loop_runs_then_the_loop_goes_round() {
     // due to go round again (the crate moved): the call is made at once,
     // then the loop repeats, and on the repeat (nothing moves) it calls
     // once more.
-    let rules = format!(
-        "startloop\nright [ Crate | no Wall ] -> [ | Crate ]\n[ Player ] -> gosub tally\nendloop\n\n{TALLY}"
-    );
+    let rules =
+        format!("startloop\nright [ Crate | no Wall ] -> [ | Crate ]\n[ Player ] -> gosub tally\nendloop\n\n{TALLY}");
     let mut s = Game::rules(rules, "PC.W\nTTTT").start();
     play(&mut s, "t");
     assert_eq!(grid(&s).lines().next(), Some("P . C W"));
@@ -679,7 +686,10 @@ fn skipping_the_last_pass_of_settled_groups_plays_the_same() {
     // off (every group runs its last, unchanging pass): levels, events
     // and limits reached must agree after every input.
     let games = [
-        Game::rules("right [ Wall | ] -> [ Wall | Mark ]\n[ > Player | Crate ] -> [ > Player | > Crate ]", "P.C.W\n.W..T"),
+        Game::rules(
+            "right [ Wall | ] -> [ Wall | Mark ]\n[ > Player | Crate ] -> [ > Player | > Crate ]",
+            "P.C.W\n.W..T",
+        ),
         Game {
             sounds: "Mark create 4455",
             ..Game::rules("[ Crate | no Crate ] -> [ Crate | Wall ] again sfx0\n[ Wall no Crate ] -> [ ]", "PC..\n....")
@@ -777,7 +787,9 @@ fn the_fast_paths_play_the_corpus_as_the_general_code_does() {
                             }
                             s.input(Input::Down);
                         }
-                        n => s.input([Input::Up, Input::Left, Input::Down, Input::Right, Input::Action][n as usize % 5]),
+                        n => {
+                            s.input([Input::Up, Input::Left, Input::Down, Input::Right, Input::Action][n as usize % 5])
+                        }
                     }
                     for _ in 0..60 {
                         if !s.again_pending() {
@@ -788,7 +800,11 @@ fn the_fast_paths_play_the_corpus_as_the_general_code_does() {
                 }
                 assert_eq!(fast.dump(), general.dump(), "{name} level {level}: level after input {k}");
                 assert_eq!(fast.take_events(), general.take_events(), "{name} level {level}: events after input {k}");
-                assert_eq!(fast.again_pending(), general.again_pending(), "{name} level {level}: again after input {k}");
+                assert_eq!(
+                    fast.again_pending(),
+                    general.again_pending(),
+                    "{name} level {level}: again after input {k}"
+                );
             }
             compared += 1;
         }
@@ -843,7 +859,8 @@ fn a_match_undone_by_an_earlier_rewrite_of_the_same_rule_is_skipped() {
     };
     assert_eq!(grid(&g.start()), "W W C");
     // The control: a rule whose rewrites keep every match marks every pair.
-    let control = Game { prelude: "run_rules_on_level_start", ..Game::rules("right [ Crate | ] -> [ Crate | Mark ]", "CCC") };
+    let control =
+        Game { prelude: "run_rules_on_level_start", ..Game::rules("right [ Crate | ] -> [ Crate | Mark ]", "CCC") };
     assert_eq!(grid(&control.start()), "C CM CM");
 }
 

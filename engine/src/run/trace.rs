@@ -511,9 +511,7 @@ impl Diff {
         match self {
             Diff::Cells(c) => {
                 c.capacity() * std::mem::size_of::<CellChange>()
-                    + c.iter()
-                        .map(|c| 16 * (c.before.objects.len() + 2 * c.before.movements.len()))
-                        .sum::<usize>()
+                    + c.iter().map(|c| 16 * (c.before.objects.len() + 2 * c.before.movements.len())).sum::<usize>()
             }
             Diff::Board { before, after } => {
                 before.as_ref().map_or(0, |b| b.heap_bytes()) + after.as_ref().map_or(0, |b| b.heap_bytes())

@@ -6,7 +6,7 @@
 use super::board::{Board, RowMatch};
 use super::commands::Queued;
 use super::trace::{EventKind, QueuedCommand, RuleList};
-use super::{Event, Limit, Session, Snapshot, GOSUB_CALL_LIMIT, GOSUB_DEPTH_LIMIT};
+use super::{Event, GOSUB_CALL_LIMIT, GOSUB_DEPTH_LIMIT, Limit, Session, Snapshot};
 use crate::compile::bits;
 use crate::compile::{Command, Direction, Game, PatternCell, Quantifier, Rule, RuleSet};
 use std::sync::Arc;
@@ -259,7 +259,8 @@ impl Session {
         }
         // A probe from a still board is kept if it draws no random number
         // and hits no limit while its rules run.
-        let probe_slot = (mode == TurnMode::Probe && still).then(|| (self.probe.begin(board, &self.rng), self.limits_seen));
+        let probe_slot =
+            (mode == TurnMode::Probe && still).then(|| (self.probe.begin(board, &self.rng), self.limits_seen));
         // Movements are clear between turns: only the object masks need
         // gathering (the player's movements are noted as they are set).
         let fast = self.fast_paths();
@@ -885,9 +886,11 @@ impl Session {
                     }
                     crate::compile::PatternCell::Cell(pat) => {
                         if let Some(rep) = &pat.replace
-                            && p >= 0 && self.replace_cell(rule, rep, p as usize) {
-                                result = true;
-                            }
+                            && p >= 0
+                            && self.replace_cell(rule, rep, p as usize)
+                        {
+                            result = true;
+                        }
                         p += d;
                     }
                 }
@@ -1030,9 +1033,7 @@ impl Session {
             }};
         }
         macro_rules! each {
-            ($ow:literal, $mw:literal) => {{
-                if self.planes.on() { each_with!($ow, $mw, true) } else { each_with!($ow, $mw, false) }
-            }};
+            ($ow:literal, $mw:literal) => {{ if self.planes.on() { each_with!($ow, $mw, true) } else { each_with!($ow, $mw, false) } }};
         }
         fixed_widths!(ow, mw, each);
         for (k, m) in ms.iter().enumerate() {
@@ -1058,9 +1059,7 @@ impl Session {
             }};
         }
         macro_rules! each {
-            ($ow:literal, $mw:literal) => {{
-                if self.planes.on() { each_with!($ow, $mw, true) } else { each_with!($ow, $mw, false) }
-            }};
+            ($ow:literal, $mw:literal) => {{ if self.planes.on() { each_with!($ow, $mw, true) } else { each_with!($ow, $mw, false) } }};
         }
         fixed_widths!(ow, mw, each);
         for m in ms {
@@ -1357,10 +1356,11 @@ impl Session {
                                     match group {
                                         Some(&g) => {
                                             if let Some(b) = banned.get_mut(g)
-                                                && !*b {
-                                                    *b = true;
-                                                    do_undo = true;
-                                                }
+                                                && !*b
+                                            {
+                                                *b = true;
+                                                do_undo = true;
+                                            }
                                         }
                                         None => {
                                             if !*banned_unknown {
@@ -1539,21 +1539,21 @@ impl Session {
             self.game.win_conditions.iter().all(|wc| win_condition_holds_narrow(wc, board))
         } else {
             self.game.win_conditions.iter().all(|wc| {
-            let (subject, target) = (&wc.subject, &wc.target);
-            match wc.quantifier {
-                Quantifier::No => (0..n).all(|i| {
-                    let c = board.cell(i);
-                    !(subject.matches(c) && target.matches(c))
-                }),
-                Quantifier::Some => (0..n).any(|i| {
-                    let c = board.cell(i);
-                    subject.matches(c) && target.matches(c)
-                }),
-                Quantifier::All => (0..n).all(|i| {
-                    let c = board.cell(i);
-                    !subject.matches(c) || target.matches(c)
-                }),
-            }
+                let (subject, target) = (&wc.subject, &wc.target);
+                match wc.quantifier {
+                    Quantifier::No => (0..n).all(|i| {
+                        let c = board.cell(i);
+                        !(subject.matches(c) && target.matches(c))
+                    }),
+                    Quantifier::Some => (0..n).any(|i| {
+                        let c = board.cell(i);
+                        subject.matches(c) && target.matches(c)
+                    }),
+                    Quantifier::All => (0..n).all(|i| {
+                        let c = board.cell(i);
+                        !subject.matches(c) || target.matches(c)
+                    }),
+                }
             })
         };
         if passed && self.trace.is_some() {

@@ -61,10 +61,7 @@ impl Category {
     /// A short lower-case name (`pickup`, `laser`, ...).
     #[must_use]
     pub fn name(self) -> &'static str {
-        [
-            "pickup", "laser", "explosion", "powerup", "hit", "jump", "blip", "push", "random",
-            "bird",
-        ][self.index()]
+        ["pickup", "laser", "explosion", "powerup", "hit", "jump", "blip", "push", "random", "bird"][self.index()]
     }
 }
 
@@ -456,8 +453,7 @@ mod bird {
         ("p_freq_limit", 0.0),
         ("p_freq_ramp", -0.2995018224359539),
     ];
-    pub const A_VIB: [(&str, f64); 2] =
-        [("p_vib_strength", -0.2202799497929496), ("p_vib_speed", 0.8084998703158364)];
+    pub const A_VIB: [(&str, f64); 2] = [("p_vib_strength", -0.2202799497929496), ("p_vib_speed", 0.8084998703158364)];
     pub const A_TAIL: [(&str, f64); 10] = [
         ("p_duty", -0.9031808754347107),
         ("p_duty_ramp", -0.8128699999808343),

@@ -39,16 +39,10 @@ struct Tone {
 
 impl Tone {
     fn new(p: &Params) -> Self {
-        let arp_mod = if p.p_arp_mod >= 0.0 {
-            1.0 - pow(p.p_arp_mod, 2.0) * 0.9
-        } else {
-            1.0 + pow(p.p_arp_mod, 2.0) * 10.0
-        };
-        let arp_limit = if p.p_arp_speed == 1.0 {
-            0.0
-        } else {
-            (pow(1.0 - p.p_arp_speed, 2.0) * 20000.0 + 32.0).floor()
-        };
+        let arp_mod =
+            if p.p_arp_mod >= 0.0 { 1.0 - pow(p.p_arp_mod, 2.0) * 0.9 } else { 1.0 + pow(p.p_arp_mod, 2.0) * 10.0 };
+        let arp_limit =
+            if p.p_arp_speed == 1.0 { 0.0 } else { (pow(1.0 - p.p_arp_speed, 2.0) * 20000.0 + 32.0).floor() };
         Self {
             fperiod: 100.0 / (p.p_base_freq * p.p_base_freq + 0.001),
             fmaxperiod: 100.0 / (p.p_freq_limit * p.p_freq_limit + 0.001),
@@ -96,23 +90,19 @@ impl Noise {
 /// noise table, so noise sounds are repeatable. Samples are nominally in
 /// [-1, 1] but are not clipped.
 #[must_use]
-#[expect(clippy::too_many_lines, reason = "the sfxr synthesis loop, one sample at a time, kept whole to follow the reference's order of operations")]
+#[expect(
+    clippy::too_many_lines,
+    reason = "the sfxr synthesis loop, one sample at a time, kept whole to follow the reference's order of operations"
+)]
 pub fn render(p: &Params, noise_seed: u64) -> Vec<f64> {
-    let summands = if p.sample_rate > 0.0 {
-        (f64::from(SYNTH_RATE) / p.sample_rate).floor().max(1.0)
-    } else {
-        1.0
-    };
+    let summands = if p.sample_rate > 0.0 { (f64::from(SYNTH_RATE) / p.sample_rate).floor().max(1.0) } else { 1.0 };
     let env_length = envelope_lengths(p);
     let total: f64 = env_length.iter().sum();
     let mut out = Vec::with_capacity((total / summands) as usize + 1);
 
     let mut tone = Tone::new(p);
-    let rep_limit = if p.p_repeat_speed == 0.0 {
-        0.0
-    } else {
-        (pow(1.0 - p.p_repeat_speed, 2.0) * 20000.0 + 32.0).floor()
-    };
+    let rep_limit =
+        if p.p_repeat_speed == 0.0 { 0.0 } else { (pow(1.0 - p.p_repeat_speed, 2.0) * 20000.0 + 32.0).floor() };
     let mut rep_time = 0.0;
 
     // Filters.
@@ -278,11 +268,7 @@ pub fn render(p: &Params, noise_seed: u64) -> Vec<f64> {
 /// The number of samples `render` produces for `p`, without rendering.
 #[must_use]
 pub fn sample_count(p: &Params) -> usize {
-    let summands = if p.sample_rate > 0.0 {
-        (f64::from(SYNTH_RATE) / p.sample_rate).floor().max(1.0)
-    } else {
-        1.0
-    };
+    let summands = if p.sample_rate > 0.0 { (f64::from(SYNTH_RATE) / p.sample_rate).floor().max(1.0) } else { 1.0 };
     let total: f64 = envelope_lengths(p).iter().sum();
     (total / summands).floor() as usize + 1
 }

@@ -358,7 +358,11 @@ impl<'g> Heuristic<'g> {
             blocked,
             player_layers: 0,
             player: Probe::new(&game.player, ow),
-            conds: game.win_conditions.iter().map(|wc| (Probe::new(&wc.subject, ow), Probe::new(&wc.target, ow))).collect(),
+            conds: game
+                .win_conditions
+                .iter()
+                .map(|wc| (Probe::new(&wc.subject, ow), Probe::new(&wc.target, ow)))
+                .collect(),
             chased: game
                 .win_conditions
                 .iter()
@@ -716,9 +720,11 @@ mod tests {
     fn probes_find_the_cells_their_match_finds() {
         // Cells of two words, varied bits in both.
         let ow = 2;
-        let objects: Vec<u64> =
-            (0..40u64).map(|k| k.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(k as u32) & 0x0f0f_0000_0000_0f0f).collect();
-        let masks: [[u64; 2]; 6] = [[0, 0], [0x0f, 0], [0, 0x0100], [0x0300, 0], [0x01, 0x01], [0, 0x0f00_0000_0000_0000]];
+        let objects: Vec<u64> = (0..40u64)
+            .map(|k| k.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(k as u32) & 0x0f0f_0000_0000_0f0f)
+            .collect();
+        let masks: [[u64; 2]; 6] =
+            [[0, 0], [0x0f, 0], [0, 0x0100], [0x0300, 0], [0x01, 0x01], [0, 0x0f00_0000_0000_0000]];
         for mask in masks {
             for aggregate in [false, true] {
                 let m = ObjectMatch { aggregate, mask: mask.to_vec().into_boxed_slice() };
@@ -735,6 +741,8 @@ mod tests {
         }
         // Some cells match and some do not (the comparison compares something).
         let some = ObjectMatch { aggregate: false, mask: vec![0x0f, 0].into_boxed_slice() };
-        assert!(objects.chunks_exact(ow).any(|c| some.matches(c)) && !objects.chunks_exact(ow).all(|c| some.matches(c)));
+        assert!(
+            objects.chunks_exact(ow).any(|c| some.matches(c)) && !objects.chunks_exact(ow).all(|c| some.matches(c))
+        );
     }
 }

@@ -341,10 +341,9 @@ pub fn uses_random(game: &Game) -> bool {
     game.all_rules().any(|rule| {
         rule.random
             || rule.rows.iter().flat_map(|row| row.cells.iter()).any(|cell| match cell {
-                crate::compile::PatternCell::Cell(p) => p
-                    .replace
-                    .as_ref()
-                    .is_some_and(|r| !r.random_objects.is_empty() || !r.random_dir_layers.is_empty()),
+                crate::compile::PatternCell::Cell(p) => {
+                    p.replace.as_ref().is_some_and(|r| !r.random_objects.is_empty() || !r.random_dir_layers.is_empty())
+                }
                 crate::compile::PatternCell::Ellipsis => false,
             })
     })

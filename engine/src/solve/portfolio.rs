@@ -23,11 +23,8 @@ use std::time::{Duration, Instant};
 /// solved 471; with novelty at weight 2 (460 alone) the two solve 478
 /// together; adding Auto at weight 40 (466 alone) makes 484, the best three
 /// of those tried; plain A* at weight 20 (441 alone) comes last.
-pub const COMPANIONS: &[Strategy] = &[
-    Strategy::Novelty { weight: 2 },
-    Strategy::Auto { bfs_states: 2000, weight: 40 },
-    Strategy::AStar { weight: 20 },
-];
+pub const COMPANIONS: &[Strategy] =
+    &[Strategy::Novelty { weight: 2 }, Strategy::Auto { bfs_states: 2000, weight: 40 }, Strategy::AStar { weight: 20 }];
 
 /// How often the coordinating thread looks at the host's cancel flag.
 const POLL: Duration = Duration::from_millis(10);
@@ -84,12 +81,13 @@ pub fn solve_portfolio(
             let tx = tx.clone();
             let inner = inner.clone();
             let options = SolveOptions { strategy, max_bytes: opts.max_bytes / n, ..opts.clone() };
-            let spawned = std::thread::Builder::new().name(format!("puzzlewright-solve-{k}")).spawn_scoped(scope, move || {
-                let report = solve_with_progress(game, level, &options, &inner, &mut |p| {
-                    let _ = tx.send(Message::Progress(k, *p));
+            let spawned =
+                std::thread::Builder::new().name(format!("puzzlewright-solve-{k}")).spawn_scoped(scope, move || {
+                    let report = solve_with_progress(game, level, &options, &inner, &mut |p| {
+                        let _ = tx.send(Message::Progress(k, *p));
+                    });
+                    let _ = tx.send(Message::Done(k, report));
                 });
-                let _ = tx.send(Message::Done(k, report));
-            });
             if spawned.is_err() {
                 // No thread to be had: the searches already running answer.
                 break;

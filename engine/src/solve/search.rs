@@ -359,11 +359,7 @@ impl<'a> Search<'a> {
             return Err(Status::Timeout);
         }
         if self.turns.is_multiple_of(PROGRESS_EVERY) {
-            let p = Progress {
-                states: self.earlier.0 + self.store.len(),
-                turns: self.earlier.1 + self.turns,
-                elapsed,
-            };
+            let p = Progress { states: self.earlier.0 + self.store.len(), turns: self.earlier.1 + self.turns, elapsed };
             (self.progress)(&p);
         }
         Ok(())
@@ -556,7 +552,8 @@ impl<'a> Search<'a> {
             // boosted.
             let boosted = walk.as_ref().is_some_and(|w| self.store.len() < w.boost_until);
             let from_walks = walk.as_ref().is_some_and(|w| {
-                !w.open.is_empty() && (open.is_empty() || if boosted { w.boost_walks } else { w.spent[1] <= w.spent[0] })
+                !w.open.is_empty()
+                    && (open.is_empty() || if boosted { w.boost_walks } else { w.spent[1] <= w.spent[0] })
             });
             let popped = match walk.as_mut() {
                 Some(w) if from_walks => w.open.pop(),
@@ -631,7 +628,9 @@ impl<'a> Search<'a> {
                 node = next;
                 tier = 0;
             }
-            if let Some(w) = walk.as_mut() && !boosted {
+            if let Some(w) = walk.as_mut()
+                && !boosted
+            {
                 w.spent[usize::from(from_walks)] += self.store.len() - before;
             }
         }

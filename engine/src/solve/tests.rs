@@ -128,11 +128,8 @@ fn action_is_tried_only_when_a_rule_reads_it() {
     let plain = sokoban();
     assert!(!uses_action(&plain));
     // Here the crate only moves when the player acts next to it.
-    let acting = game(
-        "[ action Player | Crate ] -> [ Player | > Crate ]",
-        "all Crate on Target",
-        "WWWWWW\nWPC.TW\nWWWWWW\n",
-    );
+    let acting =
+        game("[ action Player | Crate ] -> [ Player | > Crate ]", "all Crate on Target", "WWWWWW\nWPC.TW\nWWWWWW\n");
     assert!(uses_action(&acting));
     let report = solve(&acting, 0, &opts(Strategy::Bfs), &Cancel::new());
     let Status::Solved { inputs } = report.status else { panic!("{report:?}") };

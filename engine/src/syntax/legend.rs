@@ -1,8 +1,8 @@
 //! LEGEND lines: `name = item`, `name = a and b ...`, `name = a or b ...`.
 
-use super::ast::{Ident, LegendDef, LegendKind};
-use super::text::{is_ws, word_len, Line};
 use super::Parser;
+use super::ast::{Ident, LegendDef, LegendKind};
+use super::text::{Line, is_ws, word_len};
 use crate::diag::catalogue as cat;
 
 impl Parser<'_> {

@@ -1,9 +1,9 @@
 //! LEVELS: maps (rows of glyphs, separated by blank lines) and `message`
 //! lines. A message also ends the map before it.
 
-use super::ast::{LevelEntry, LevelMap};
-use super::text::{is_word, lower_char, trim, Line};
 use super::Parser;
+use super::ast::{LevelEntry, LevelMap};
+use super::text::{Line, is_word, lower_char, trim};
 use crate::diag::catalogue as cat;
 
 impl Parser<'_> {
@@ -35,12 +35,13 @@ impl Parser<'_> {
         };
         let span = line.span(fc, fc + len);
         if self.map_open
-            && let Some(LevelEntry::Map(m)) = self.ast.levels.last_mut() {
-                m.rows.push(row);
-                m.row_spans.push(span);
-                m.span = m.span.to(span);
-                return;
-            }
+            && let Some(LevelEntry::Map(m)) = self.ast.levels.last_mut()
+        {
+            m.rows.push(row);
+            m.row_spans.push(span);
+            m.span = m.span.to(span);
+            return;
+        }
         // Room for the rows of most levels at once.
         let mut rows = Vec::with_capacity(16);
         rows.push(row);

@@ -14,15 +14,15 @@ mod prelude;
 mod rules;
 pub mod scan;
 mod simple;
-pub mod text;
 #[cfg(test)]
 mod tests;
+pub mod text;
 
-use crate::diag::catalogue as cat;
 use crate::diag::Diagnostic;
+use crate::diag::catalogue as cat;
 use ast::{Ast, Section};
 use scan::Mode;
-use text::{is_ws, word_len, Line};
+use text::{Line, is_ws, word_len};
 
 /// Objects-section reading state (what the next line is expected to be).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,11 +125,7 @@ fn line_end(bytes: &[u8], start: usize) -> (usize, bool, bool) {
 /// always), without the general constructor's other checks.
 #[inline]
 fn smol(s: &str) -> ast::SmolStr {
-    if s.len() <= 23 {
-        ast::SmolStr::new_inline(s)
-    } else {
-        ast::SmolStr::new(s)
-    }
+    if s.len() <= 23 { ast::SmolStr::new_inline(s) } else { ast::SmolStr::new(s) }
 }
 
 /// Parse a whole game.
@@ -277,12 +273,13 @@ impl<'s> Parser<'s> {
                 self.diags.push(cat::objects_not_first(span));
             }
         } else if let Some(idx) = SECTION_WORDS.iter().position(|(_, s)| *s == sec)
-            && idx > 0 {
-                let prev = SECTION_WORDS[idx - 1].1;
-                if !self.visited.contains(&prev) {
-                    self.diags.push(cat::section_order(span, word, section_word(prev)));
-                }
+            && idx > 0
+        {
+            let prev = SECTION_WORDS[idx - 1].1;
+            if !self.visited.contains(&prev) {
+                self.diags.push(cat::section_order(span, word, section_word(prev)));
             }
+        }
         self.section = sec;
         self.map_open = false;
         if self.ast.sections.is_empty() {

@@ -2,16 +2,38 @@
 //! glyph), a colour line, then an optional 5x5 sprite of `.` and digits.
 
 use super::ast::{Ident, ObjectDef, PixelRow, SmolStr, Sprite};
-use super::text::{is_ws, word_len, words, Line};
+use super::text::{Line, is_ws, word_len, words};
 use super::{ObjPhase, Parser};
 use crate::diag::catalogue as cat;
 
 /// Colour words the colour line accepts.
 #[cfg(test)]
 const COLOUR_WORDS: [&str; 25] = [
-    "black", "white", "gray", "darkgray", "lightgray", "grey", "darkgrey", "lightgrey", "red", "darkred",
-    "lightred", "brown", "darkbrown", "lightbrown", "orange", "yellow", "green", "darkgreen", "lightgreen",
-    "blue", "lightblue", "darkblue", "purple", "pink", "transparent",
+    "black",
+    "white",
+    "gray",
+    "darkgray",
+    "lightgray",
+    "grey",
+    "darkgrey",
+    "lightgrey",
+    "red",
+    "darkred",
+    "lightred",
+    "brown",
+    "darkbrown",
+    "lightbrown",
+    "orange",
+    "yellow",
+    "green",
+    "darkgreen",
+    "lightgreen",
+    "blue",
+    "lightblue",
+    "darkblue",
+    "purple",
+    "pink",
+    "transparent",
 ];
 
 /// The colour words that start with `first` (a lower-case ASCII letter).
@@ -171,8 +193,11 @@ impl Parser<'_> {
         let Some(idx) = self.cur_object else { return };
         // An ASCII line is read as it is (colour words match ignoring
         // case, and each colour is lower-cased when kept).
-        let lower: std::borrow::Cow<'_, str> =
-            if code.is_ascii() { std::borrow::Cow::Borrowed(code) } else { std::borrow::Cow::Owned(code.to_lowercase()) };
+        let lower: std::borrow::Cow<'_, str> = if code.is_ascii() {
+            std::borrow::Cow::Borrowed(code)
+        } else {
+            std::borrow::Cow::Owned(code.to_lowercase())
+        };
         if lower.len() != code.len() {
             // Lower-casing changed byte lengths (rare scripts): fall back to words.
             for w in words(code, fc) {
@@ -268,7 +293,7 @@ impl Parser<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{colour_prefix, colour_words, COLOUR_WORDS};
+    use super::{COLOUR_WORDS, colour_prefix, colour_words};
 
     #[test]
     fn colour_words_are_grouped_by_their_first_letter() {

@@ -1,8 +1,8 @@
 //! Prelude lines: `key` or `key value` before the first section.
 
-use super::ast::{Ident, PreludeLine};
-use super::text::{is_ws, trim, word_len, Line};
 use super::Parser;
+use super::ast::{Ident, PreludeLine};
+use super::text::{Line, is_ws, trim, word_len};
 use crate::diag::catalogue as cat;
 
 impl Parser<'_> {

@@ -7,11 +7,11 @@
 use crate::fasthash::HashSet;
 use std::borrow::Cow;
 
-use super::ast::{Cell, CellItem, CellRow, Ident, Rule, RuleCommand, RuleDef, RuleLineKind, SmolStr};
-use super::text::{is_ws, Line};
 use super::Parser;
-use crate::diag::catalogue as cat;
+use super::ast::{Cell, CellItem, CellRow, Ident, Rule, RuleCommand, RuleDef, RuleLineKind, SmolStr};
+use super::text::{Line, is_ws};
 use crate::diag::Diagnostic;
+use crate::diag::catalogue as cat;
 use crate::span::Span;
 
 /// What a token of a rule line is. Brackets, bars and arrows always stand
@@ -214,8 +214,24 @@ pub(super) struct Scratch<'a> {
 fn is_command(word: &str) -> bool {
     matches!(
         word,
-        "sfx0" | "sfx1" | "sfx2" | "sfx3" | "sfx4" | "sfx5" | "sfx6" | "sfx7" | "sfx8" | "sfx9" | "sfx10" | "cancel"
-            | "checkpoint" | "restart" | "win" | "message" | "again" | "gosub"
+        "sfx0"
+            | "sfx1"
+            | "sfx2"
+            | "sfx3"
+            | "sfx4"
+            | "sfx5"
+            | "sfx6"
+            | "sfx7"
+            | "sfx8"
+            | "sfx9"
+            | "sfx10"
+            | "cancel"
+            | "checkpoint"
+            | "restart"
+            | "win"
+            | "message"
+            | "again"
+            | "gosub"
     )
 }
 
@@ -294,7 +310,8 @@ impl<'s> Parser<'s> {
         }
         if toks.len() >= 2 && toks[0].text == "subroutine" {
             // PuzzleScript Next: the name is the rest of the line.
-            let name = Ident { text: joined(&toks[1..]).into(), span: line.span(toks[1].start, toks[toks.len() - 1].end) };
+            let name =
+                Ident { text: joined(&toks[1..]).into(), span: line.span(toks[1].start, toks[toks.len() - 1].end) };
             self.ast.rules.push(RuleDef { kind: RuleLineKind::Subroutine(name), span: whole });
             return;
         }
@@ -304,11 +321,27 @@ impl<'s> Parser<'s> {
             return;
         }
         let (names_key, names) = self.take_rule_names();
-        let mut rule = Rule { plus: None, prefixes: Vec::new(), lhs: Vec::new(), rhs: Vec::new(), commands: Vec::new(), arrow: None };
+        let mut rule = Rule {
+            plus: None,
+            prefixes: Vec::new(),
+            lhs: Vec::new(),
+            rhs: Vec::new(),
+            commands: Vec::new(),
+            arrow: None,
+        };
         let mut warnings: Vec<Diagnostic> = Vec::new();
         let mut kept_errors: Vec<Diagnostic> = Vec::new();
         let outcome = if has_arrow {
-            self.read_rule(line, toks, &names, &mut rule, &mut warnings, &mut kept_errors, &mut scratch.cells, &mut scratch.items)
+            self.read_rule(
+                line,
+                toks,
+                &names,
+                &mut rule,
+                &mut warnings,
+                &mut kept_errors,
+                &mut scratch.cells,
+                &mut scratch.items,
+            )
         } else {
             Outcome::Error(cat::rule_no_arrow(line.span(toks[0].start, toks[toks.len() - 1].end)))
         };
@@ -568,18 +601,51 @@ impl<'s> Parser<'s> {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_command, modifier, Tok};
+    use super::{Tok, is_command, modifier};
 
     /// Words that may stand before an object in a cell.
     const MODIFIERS: [&str; 19] = [
-        ">", "<", "^", "v", "up", "down", "left", "right", "moving", "stationary", "no", "randomdir", "random",
-        "horizontal", "vertical", "orthogonal", "perpendicular", "parallel", "action",
+        ">",
+        "<",
+        "^",
+        "v",
+        "up",
+        "down",
+        "left",
+        "right",
+        "moving",
+        "stationary",
+        "no",
+        "randomdir",
+        "random",
+        "horizontal",
+        "vertical",
+        "orthogonal",
+        "perpendicular",
+        "parallel",
+        "action",
     ];
 
     /// Command words after the right-hand side.
     const COMMANDS: [&str; 18] = [
-        "sfx0", "sfx1", "sfx2", "sfx3", "sfx4", "sfx5", "sfx6", "sfx7", "sfx8", "sfx9", "sfx10", "cancel", "checkpoint",
-        "restart", "win", "message", "again", "gosub",
+        "sfx0",
+        "sfx1",
+        "sfx2",
+        "sfx3",
+        "sfx4",
+        "sfx5",
+        "sfx6",
+        "sfx7",
+        "sfx8",
+        "sfx9",
+        "sfx10",
+        "cancel",
+        "checkpoint",
+        "restart",
+        "win",
+        "message",
+        "again",
+        "gosub",
     ];
 
     #[test]
@@ -635,7 +701,10 @@ mod tests {
 
     #[test]
     fn the_byte_tokenizer_agrees_with_the_plain_one() {
-        let pieces = ["[", "]", "|", "-", ">", "->", "+", " ", "\t", "\u{a0}", "\u{feff}", "é", "Ü", "İ", "a", "Bc", "...", "\r", "_"];
+        let pieces = [
+            "[", "]", "|", "-", ">", "->", "+", " ", "\t", "\u{a0}", "\u{feff}", "é", "Ü", "İ", "a", "Bc", "...", "\r",
+            "_",
+        ];
         let mut seed = 7u64;
         for n in 0..4000 {
             let mut raw = String::new();
@@ -644,8 +713,10 @@ mod tests {
                 raw.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
             }
             let lower = raw.to_ascii_lowercase();
-            let got: Vec<(String, usize, usize)> =
-                tokenize(&raw, &lower, 0, raw.len()).into_iter().map(|t| (t.text.to_string(), t.start, t.end)).collect();
+            let got: Vec<(String, usize, usize)> = tokenize(&raw, &lower, 0, raw.len())
+                .into_iter()
+                .map(|t| (t.text.to_string(), t.start, t.end))
+                .collect();
             assert_eq!(got, plain_tokenize(&raw, 0, raw.len()), "{raw:?}");
             for t in tokenize(&raw, &lower, 0, raw.len()) {
                 let kind = match &*t.text {
@@ -663,8 +734,10 @@ mod tests {
     #[test]
     fn tokens_split_at_any_whitespace_and_keep_other_characters() {
         let raw = "\u{a0}+[\u{2003}> é|ü ]\u{feff}->[a-b]-\t>x";
-        let t: Vec<(String, usize, usize)> =
-            tokenize(raw, &raw.to_ascii_lowercase(), 0, raw.len()).into_iter().map(|t| (t.text.to_string(), t.start, t.end)).collect();
+        let t: Vec<(String, usize, usize)> = tokenize(raw, &raw.to_ascii_lowercase(), 0, raw.len())
+            .into_iter()
+            .map(|t| (t.text.to_string(), t.start, t.end))
+            .collect();
         let words: Vec<&str> = t.iter().map(|x| x.0.as_str()).collect();
         assert_eq!(words, ["+", "[", ">", "é", "|", "ü", "]", "->", "[", "a-b", "]", "-", ">x"]);
         for (text, a, b) in &t {
@@ -678,7 +751,8 @@ mod tests {
     #[test]
     fn tokenizes_like_the_reference() {
         let raw = "+ [ > Player|Crate ]->[ > player | > crate ] again";
-        let t: Vec<String> = tokenize(raw, &raw.to_ascii_lowercase(), 0, raw.len()).into_iter().map(|t| t.text.to_string()).collect();
+        let t: Vec<String> =
+            tokenize(raw, &raw.to_ascii_lowercase(), 0, raw.len()).into_iter().map(|t| t.text.to_string()).collect();
         assert_eq!(t[0], "+");
         assert!(t.contains(&"->".to_string()));
         assert!(t.contains(&"player".to_string()));

@@ -3,7 +3,7 @@
 //! before, into a copy of the line with comment text blanked out (byte for
 //! byte, so offsets still point into the source).
 
-use super::text::{is_ws, is_word};
+use super::text::{is_word, is_ws};
 
 /// How the current section treats parentheses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,7 +95,13 @@ pub fn scan_known(raw: &str, depth: u32, mode: Mode, parens: bool) -> Scanned<'_
     // nothing is blanked, and only the first code character is wanted.
     let ws = super::text::ws_len(raw);
     let first_code = (ws < raw.len()).then_some(ws);
-    Scanned { code: std::borrow::Cow::Borrowed(raw), depth_out: 0, first_code, blank: first_code.is_none(), stray_closes: Vec::new() }
+    Scanned {
+        code: std::borrow::Cow::Borrowed(raw),
+        depth_out: 0,
+        first_code,
+        blank: first_code.is_none(),
+        stray_closes: Vec::new(),
+    }
 }
 
 /// [`scan`] for any line: comments, nesting and stray parentheses.
@@ -220,11 +226,16 @@ mod tests {
     #[test]
     fn the_short_way_for_lines_without_parentheses_agrees_with_the_full_scan() {
         let long = "x ".repeat(100);
-        let lines = ["", "  \t", "\r", "  [ a | b ] -> [ b | a ]", "\u{feff} message hi", "message x", "é ü", "=== ", &long];
+        let lines =
+            ["", "  \t", "\r", "  [ a | b ] -> [ b | a ]", "\u{feff} message hi", "message x", "é ü", "=== ", &long];
         for line in lines {
             for mode in [Mode::Normal, Mode::Rules, Mode::Levels] {
                 for depth in [0, 1, 3] {
-                    assert_eq!(scan(line, depth, mode), scan_general(line, depth, mode), "{line:?} in {mode:?} at {depth}");
+                    assert_eq!(
+                        scan(line, depth, mode),
+                        scan_general(line, depth, mode),
+                        "{line:?} in {mode:?} at {depth}"
+                    );
                 }
             }
         }

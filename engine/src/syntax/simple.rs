@@ -1,8 +1,8 @@
 //! SOUNDS, COLLISIONLAYERS and WINCONDITIONS: lines of words.
 
-use super::ast::{Ident, LayerDef, SoundDef, WinConditionDef};
-use super::text::{is_word, words, Line};
 use super::Parser;
+use super::ast::{Ident, LayerDef, SoundDef, WinConditionDef};
+use super::text::{Line, is_word, words};
 use crate::diag::catalogue as cat;
 
 impl Parser<'_> {

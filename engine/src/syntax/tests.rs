@@ -51,7 +51,17 @@ fn message_without_blank_splits_levels() {
 
 #[test]
 fn never_panics_on_odd_input() {
-    for src in ["", "(", ")", "(((", "objects\n(", "é\u{0}\r\n[", "rules\n[ ( ] -> ", "levels\nmessage", "objects\nA\n#12\n0000000000\n"] {
+    for src in [
+        "",
+        "(",
+        ")",
+        "(((",
+        "objects\n(",
+        "é\u{0}\r\n[",
+        "rules\n[ ( ] -> ",
+        "levels\nmessage",
+        "objects\nA\n#12\n0000000000\n",
+    ] {
         let _ = parse(src);
     }
     let big = "x".repeat(1_000_000);

@@ -79,11 +79,7 @@ impl<'a> Line<'a> {
     /// length if there is none.
     #[must_use]
     pub fn open_paren_from(&self, from: usize) -> usize {
-        if self.parens {
-            self.raw[from..].find('(').map_or(self.raw.len(), |i| from + i)
-        } else {
-            self.raw.len()
-        }
+        if self.parens { self.raw[from..].find('(').map_or(self.raw.len(), |i| from + i) } else { self.raw.len() }
     }
 
     /// The column table of a line with non-ASCII text.
@@ -262,7 +258,24 @@ mod tests {
     #[test]
     fn byte_scans_agree_with_character_scans() {
         let by_char = |s: &str, f: fn(char) -> bool| s.char_indices().find(|&(_, c)| !f(c)).map_or(s.len(), |(i, _)| i);
-        let samples = ["", "abc", "ab \u{a0}", "a\u{2003} \t", "é ", " ", "a_b9 x", "  \t\x0b\x0c\r\n x", "\u{feff} a", "\u{a0}\u{2003}b", "éa b", "aé b", "a\u{1c}b", "_-x", "ab\u{300}c", "\u{85}"];
+        let samples = [
+            "",
+            "abc",
+            "ab \u{a0}",
+            "a\u{2003} \t",
+            "é ",
+            " ",
+            "a_b9 x",
+            "  \t\x0b\x0c\r\n x",
+            "\u{feff} a",
+            "\u{a0}\u{2003}b",
+            "éa b",
+            "aé b",
+            "a\u{1c}b",
+            "_-x",
+            "ab\u{300}c",
+            "\u{85}",
+        ];
         for s in samples {
             assert_eq!(word_len(s), by_char(s, is_word), "word_len({s:?})");
             assert_eq!(ws_len(s), by_char(s, is_ws), "ws_len({s:?})");

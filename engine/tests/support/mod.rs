@@ -149,22 +149,39 @@ pub fn cases() -> Vec<Case> {
         case("W0114", "flickscreen", WARNING, || game().prelude("flickscreen 5x5x5").text()),
         case("E0116", "text_color", ERROR, || game().prelude("text_color 12zz34").text()),
         case("E0117", "color_palette", ERROR, || game().prelude("color_palette nosuch").text()),
-        case("W0118", "title word", WARNING, || game().text().replace("title Test", &format!("title {}", "word ".repeat(40)))),
+        case("W0118", "title word", WARNING, || {
+            game().text().replace("title Test", &format!("title {}", "word ".repeat(40)))
+        }),
         case("W0119", "author name", WARNING, || game().prelude(&format!("author {}", "name ".repeat(30))).text()),
         // ---- objects ----
         case("W0201", "!!!", WARNING, || game().objects("Gem\nblue\n!!!").layers("Player, Crate, Wall, Gem").text()),
         case("E0202", "Crate (second)", ERROR, || game().objects("Crate (second)\nblue").text()),
         case("E0203", "P = Crate", ERROR, || game().legend("P = Crate").text()),
         case("W0204", "Win", WARNING, || game().objects("Win\nblue").layers("Player, Crate, Wall, Win").text()),
-        case("E0205", "notacolour", ERROR, || game().objects("Gem\nnotacolour").layers("Player, Crate, Wall, Gem").text()),
-        case("E0206", "00x00", ERROR, || game().objects("Gem\nblue\n00x00\n00000\n00000\n00000\n00000").layers("Player, Crate, Wall, Gem").text()),
-        case("W0207", "000000", WARNING, || game().objects("Gem\nblue\n000000\n00000\n00000\n00000\n00000").layers("Player, Crate, Wall, Gem").text()),
-        case("E0208", "00100", ERROR, || game().objects("Gem\nblue\n00100\n00000\n00000\n00000\n00000").layers("Player, Crate, Wall, Gem").text()),
-        case("W0209", "Gem", WARNING, || game().objects("Gem\nblue\n00000\n00000\n00000\n00000").layers("Player, Crate, Wall, Gem").text()),
-        case("E0210", "grey pink", ERROR, || {
-            game().objects("Gem\nred orange yellow green blue purple brown black white grey pink").layers("Player, Crate, Wall, Gem").text()
+        case("E0205", "notacolour", ERROR, || {
+            game().objects("Gem\nnotacolour").layers("Player, Crate, Wall, Gem").text()
         }),
-        case("E0211", "Gem", ERROR, || game().objects("Gem\n\nShard\nblue").layers("Player, Crate, Wall, Gem, Shard").text()),
+        case("E0206", "00x00", ERROR, || {
+            game().objects("Gem\nblue\n00x00\n00000\n00000\n00000\n00000").layers("Player, Crate, Wall, Gem").text()
+        }),
+        case("W0207", "000000", WARNING, || {
+            game().objects("Gem\nblue\n000000\n00000\n00000\n00000\n00000").layers("Player, Crate, Wall, Gem").text()
+        }),
+        case("E0208", "00100", ERROR, || {
+            game().objects("Gem\nblue\n00100\n00000\n00000\n00000\n00000").layers("Player, Crate, Wall, Gem").text()
+        }),
+        case("W0209", "Gem", WARNING, || {
+            game().objects("Gem\nblue\n00000\n00000\n00000\n00000").layers("Player, Crate, Wall, Gem").text()
+        }),
+        case("E0210", "grey pink", ERROR, || {
+            game()
+                .objects("Gem\nred orange yellow green blue purple brown black white grey pink")
+                .layers("Player, Crate, Wall, Gem")
+                .text()
+        }),
+        case("E0211", "Gem", ERROR, || {
+            game().objects("Gem\n\nShard\nblue").layers("Player, Crate, Wall, Gem, Shard").text()
+        }),
         // ---- legend ----
         case("E0301", "Foo Crate", ERROR, || game().legend("Foo Crate").text()),
         case("E0302", "Foo = Crate Wall", ERROR, || game().legend("Foo = Crate Wall Target").text()),
@@ -172,8 +189,12 @@ pub fn cases() -> Vec<Case> {
         case("E0304", "Stuff = Stuff", ERROR, || game().legend("Stuff = Stuff or Crate").text()),
         case("W0305", "Stuff = Crate or Crate", WARNING, || game().legend("Stuff = Crate or Crate").text()),
         case("E0306", "Foo = Crate or Gem", ERROR, || game().legend("Foo = Crate or Gem").text()),
-        case("E0307", "Pile = Solid and Target", ERROR, || game().legend("Solid = Crate or Wall\nPile = Solid and Target").text()),
-        case("E0308", "Mix = Pile or Wall", ERROR, || game().legend("Pile = Crate and Target\nMix = Pile or Wall").text()),
+        case("E0307", "Pile = Solid and Target", ERROR, || {
+            game().legend("Solid = Crate or Wall\nPile = Solid and Target").text()
+        }),
+        case("E0308", "Mix = Pile or Wall", ERROR, || {
+            game().legend("Pile = Crate and Target\nMix = Pile or Wall").text()
+        }),
         case("E0309", "Q = G and P", ERROR, || game().legend("G = Player\nQ = G and P").text()),
         // ---- sounds ----
         case("W0401", "!!! 123", WARNING, || game().sounds("!!! 123").text()),
@@ -184,23 +205,39 @@ pub fn cases() -> Vec<Case> {
         case("E0406", "Crate move sideways", ERROR, || game().sounds("Crate move sideways").text()),
         case("E0407", "Crate move up", ERROR, || game().sounds("Crate move up").text()),
         case("W0408", "Crate (incomplete)", WARNING, || game().sounds("Crate (incomplete)").text()),
-        case("E0409", "Pile create", ERROR, || game().legend("Pile = Crate and Target").sounds("Pile create 123").text()),
+        case("E0409", "Pile create", ERROR, || {
+            game().legend("Pile = Crate and Target").sounds("Pile create 123").text()
+        }),
         case("W0410", "sfx0", WARNING, || game().sounds("sfx0").text()),
         case("W0411", "sfx0 456", WARNING, || game().sounds("sfx0 123\nsfx0 456").text()),
         // ---- collision layers ----
         case("E0501", "Crate; Wall", ERROR, || game().layers("Player, Crate; Wall").text()),
-        case("E0502", "Pile (aggregate)", ERROR, || game().legend("Pile = Crate and Target").layers("Player, Crate, Wall\nPile (aggregate)").text()),
+        case("E0502", "Pile (aggregate)", ERROR, || {
+            game().legend("Pile = Crate and Target").layers("Player, Crate, Wall\nPile (aggregate)").text()
+        }),
         case("E0503", "Wall, Gem", ERROR, || game().layers("Player, Crate, Wall, Gem").text()),
         case("E0504", "Wall, Background", ERROR, || game().layers("Player, Crate, Wall, Background").text()),
         case("W0505", "Crate (again)", WARNING, || game().layers("Player, Crate, Wall\nCrate (again)").text()),
         case("W0506", "Wall, Crate", WARNING, || game().layers("Player, Crate, Wall, Crate").text()),
         case("E0507", "Gem", ERROR, || game().objects("Gem\nblue").text()),
-        case("E0508", "COLLISIONLAYERS", ERROR, || game().text().replace("Background\nTarget\nPlayer, Crate, Wall\n", "")),
-        case("E0509", "Pair = Crate and Gem", ERROR, || game().objects("Gem\nblue").legend("Pair = Crate and Gem").text()),
+        case("E0508", "COLLISIONLAYERS", ERROR, || {
+            game().text().replace("Background\nTarget\nPlayer, Crate, Wall\n", "")
+        }),
+        case("E0509", "Pair = Crate and Gem", ERROR, || {
+            game().objects("Gem\nblue").legend("Pair = Crate and Gem").text()
+        }),
         // ---- rules ----
-        Case { code: "E0600", line: "title", refused: ERROR, via: Via::Compile, source: || game().text().replace("Background\nTarget\nPlayer, Crate, Wall\n", "") },
+        Case {
+            code: "E0600",
+            line: "title",
+            refused: ERROR,
+            via: Via::Compile,
+            source: || game().text().replace("Background\nTarget\nPlayer, Crate, Wall\n", ""),
+        },
         case("E0601", "[ > Player | Crate ] [", ERROR, || rules("[ > Player | Crate ] [ > Player | > Crate ]")),
-        case("E0602", "[ > Player | Solid ]", ERROR, || game().legend("Solid = Crate or Wall").rules("[ > Player | Crate ] -> [ > Player | Solid ]").text()),
+        case("E0602", "[ > Player | Solid ]", ERROR, || {
+            game().legend("Solid = Crate or Wall").rules("[ > Player | Crate ] -> [ > Player | Solid ]").text()
+        }),
         case("W0602", "[ [", WARNING, || rules("[ [ > Player | Crate ] -> [ > Player | > Crate ]")),
         case("E0603", "(x)", ERROR, || rules("[ > Player | Crate ] (x) -> [ > Player | > Crate ]")),
         case("E0604", "foo", ERROR, || rules("[ > Player | Crate foo ] -> [ > Player | > Crate ]")),
@@ -211,26 +248,38 @@ pub fn cases() -> Vec<Case> {
         case("W0609", "no Wall no Wall", WARNING, || rules("[ > Player | no Wall no Wall ] -> [ > Player | ]")),
         case("W0610", "[ Wall ]", WARNING, || rules("[ > Player | Crate ] [ Wall ] -> [ > Player | > Crate ]")),
         case("E0611", "-> [ > Player ]", ERROR, || rules("[ > Player | Crate ] -> [ > Player ]")),
-        case("E0612", "[ Alias ]", ERROR, || game().legend("Stuff = Crate or Nothing\nAlias = Stuff").rules("[ Alias ] -> [ Alias ]").text()),
-        case("W0613", "... | ...", WARNING, || rules("[ > Player | ... | ... | Crate ] -> [ > Player | ... | ... | Crate ]")),
+        case("E0612", "[ Alias ]", ERROR, || {
+            game().legend("Stuff = Crate or Nothing\nAlias = Stuff").rules("[ Alias ] -> [ Alias ]").text()
+        }),
+        case("W0613", "... | ...", WARNING, || {
+            rules("[ > Player | ... | ... | Crate ] -> [ > Player | ... | ... | Crate ]")
+        }),
         case("E0614", "endloop", ERROR, || rules("endloop\n[ > Player | Crate ] -> [ > Player | > Crate ]")),
         case("E0615", "moving Player", ERROR, || rules("[ Player | Crate ] -> [ moving Player | Crate ]")),
         case("E0616", "Player Crate ]", ERROR, || rules("[ Player ] -> [ Player Crate ]")),
         case("E0617", "[ Player Crate ]", ERROR, || rules("[ Player Crate ] -> [ Player ]")),
         case("W0620", "no Wall", WARNING, || rules("[ > Player | Crate no Wall ] -> [ > Player | > Crate ]")),
-        case("W0621", "no Solid", WARNING, || game().legend("Solid = Crate or Wall").rules("[ Crate no Solid ] -> [ Wall ]").text()),
+        case("W0621", "no Solid", WARNING, || {
+            game().legend("Solid = Crate or Wall").rules("[ Crate no Solid ] -> [ Wall ]").text()
+        }),
         case("W0622", "random Target", WARNING, || rules("[ Player ] -> [ Player random Target ]")),
         case("W0624", "[ Gem ]", ERROR, || game().objects("Gem\nblue").rules("[ Gem ] -> [ ]").text()),
-        case("E0625", "+ +", ERROR, || rules("[ Crate ] -> [ Crate ]\n+ + [ > Player | Crate ] -> [ > Player | > Crate ]")),
+        case("E0625", "+ +", ERROR, || {
+            rules("[ Crate ] -> [ Crate ]\n+ + [ > Player | Crate ] -> [ > Player | > Crate ]")
+        }),
         case("E0626", "late +", ERROR, || rules("[ Crate ] -> [ Crate ]\nlate + [ Player ] -> [ Player ]")),
         case("E0627", "+ [", ERROR, || rules("+ [ > Player | Crate ] -> [ > Player | > Crate ]")),
         case("E0628", "> [", ERROR, || rules("> [ > Player | Crate ] -> [ > Player | > Crate ]")),
-        case("E0629", "+ random", ERROR, || rules("[ Crate ] -> [ Crate ]\n+ random [ > Player | Crate ] -> [ > Player | > Crate ]")),
+        case("E0629", "+ random", ERROR, || {
+            rules("[ Crate ] -> [ Crate ]\n+ random [ > Player | Crate ] -> [ > Player | > Crate ]")
+        }),
         case("E0658", "sometimes", ERROR, || rules("sometimes [ > Player | Crate ] -> [ > Player | > Crate ]")),
         case("E0659", "Player [", ERROR, || rules("[ > Player [ Crate ] -> [ > Player | > Crate ]")),
         case("E0660", "[ > |", ERROR, || rules("[ > | Crate ] -> [ > Player | > Crate ]")),
         case("E0633", "... Crate", ERROR, || rules("[ > Player | ... Crate ] -> [ > Player | ... Crate ]")),
-        case("E0634", "-> [ Player | Crate ]", ERROR, || rules("[ > Player | Crate ] -> [ > Player | > Crate ] -> [ Player | Crate ]")),
+        case("E0634", "-> [ Player | Crate ]", ERROR, || {
+            rules("[ > Player | Crate ] -> [ > Player | > Crate ] -> [ Player | Crate ]")
+        }),
         case("E0635", "> >", ERROR, || rules("[ > > Player | Crate ] -> [ > Player | > Crate ]")),
         case("E0636", "] again ->", ERROR, || rules("[ > Player | Crate ] again -> [ > Player | > Crate ]")),
         case("E0637", "[ Player -> Player", ERROR, || rules("[ Player -> Player")),
@@ -242,26 +291,42 @@ pub fn cases() -> Vec<Case> {
         case("W0643", "-> again [", WARNING, || rules("[ > Player | Crate ] -> again [ > Player | > Crate ]")),
         case("W0644", "] ]", WARNING, || rules("[ > Player | Crate ] ] -> [ > Player | > Crate ]")),
         case("E0645", "no Target", ERROR, || rules("[ Player ] -> [ Player no Target Target ]")),
-        case("E0646", "no Pile", ERROR, || game().legend("Pile = Crate and Target").rules("[ > Player | no Pile ] -> [ > Player | ]").text()),
+        case("E0646", "no Pile", ERROR, || {
+            game().legend("Pile = Crate and Target").rules("[ > Player | no Pile ] -> [ > Player | ]").text()
+        }),
         case("E0647", "... | Crate | ...", ERROR, || {
-            rules("[ > Player | ... | Crate | ... | Crate | ... | Crate ] -> [ > Player | ... | Crate | ... | Crate | ... | Crate ]")
+            rules(
+                "[ > Player | ... | Crate | ... | Crate | ... | Crate ] -> [ > Player | ... | Crate | ... | Crate | ... | Crate ]",
+            )
         }),
         case("E0648", "random Crate", ERROR, || rules("[ random Crate ] -> [ Crate ]")),
         case("E0649", "[ ... |", ERROR, || rules("[ ... | > Player | Crate ] -> [ ... | > Player | > Crate ]")),
         case("E0650", "Wall | Crate ]", ERROR, || rules("[ > Player | ... | Crate ] -> [ > Player | Wall | Crate ]")),
-        case("W0651", "[ > Player | Solid ]", ERROR, || game().legend("Solid = Crate or Wall").rules("[ > Player | Crate ] -> [ > Player | Solid ]").text()),
+        case("W0651", "[ > Player | Solid ]", ERROR, || {
+            game().legend("Solid = Crate or Wall").rules("[ > Player | Crate ] -> [ > Player | Solid ]").text()
+        }),
         case("W0652", "+ late", WARNING, || rules("[ Crate ] -> [ Crate ]\n+ late [ Player ] -> [ Player ]")),
         case("E0653", "STARTLOOP", ERROR, || rules("startloop\nSTARTLOOP\n[ Player ] -> [ Player ]\nendloop\nendloop")),
         case("E0654", "startloop", ERROR, || rules("startloop\n[ Player ] -> [ Player ]")),
-        case("E0655", "startloop", ERROR, || rules("[ Crate ] -> [ Wall ]\nstartloop\n+ [ Wall ] -> [ Crate ]\nendloop")),
-        case("W0656", "random Solid", WARNING, || game().legend("Solid = Crate or Wall").rules("[ Player ] -> [ Player random Solid ]").text()),
+        case("E0655", "startloop", ERROR, || {
+            rules("[ Crate ] -> [ Wall ]\nstartloop\n+ [ Wall ] -> [ Crate ]\nendloop")
+        }),
+        case("W0656", "random Solid", WARNING, || {
+            game().legend("Solid = Crate or Wall").rules("[ Player ] -> [ Player random Solid ]").text()
+        }),
         case("E0657", "Crate30 ]", ERROR, || rigid_groups(31)),
         // ---- gosub and subroutines (PuzzleScript Next) ----
-        case("E0630", "gosub nowhere", ERROR, || rules("[ > Player ] -> gosub nowhere\n\nsubroutine somewhere\n[ Crate ] -> [ ]")),
-        case("E0631", "subroutine  INC", ERROR, || {
-            rules("[ > Player ] -> gosub inc\n\nsubroutine inc\n[ Crate ] -> [ ]\n\nsubroutine  INC\n[ Player ] -> [ Player ]")
+        case("E0630", "gosub nowhere", ERROR, || {
+            rules("[ > Player ] -> gosub nowhere\n\nsubroutine somewhere\n[ Crate ] -> [ ]")
         }),
-        case("W0632", "gosub lateonly", WARNING, || rules("[ > Player ] -> gosub lateonly\n\nsubroutine lateonly\nlate [ Crate ] -> [ ]")),
+        case("E0631", "subroutine  INC", ERROR, || {
+            rules(
+                "[ > Player ] -> gosub inc\n\nsubroutine inc\n[ Crate ] -> [ ]\n\nsubroutine  INC\n[ Player ] -> [ Player ]",
+            )
+        }),
+        case("W0632", "gosub lateonly", WARNING, || {
+            rules("[ > Player ] -> gosub lateonly\n\nsubroutine lateonly\nlate [ Crate ] -> [ ]")
+        }),
         // ---- win conditions ----
         case("E0701", "Every Crate", ERROR, || game().win("Every Crate").text()),
         case("E0702", "All Target on Crate Wall", ERROR, || game().win("All Target on Crate Wall").text()),
@@ -273,15 +338,28 @@ pub fn cases() -> Vec<Case> {
         case("E0802", "P*.TX", ERROR, || game().levels("P*.TX").text()),
         case("E0803", "P*.TO", ERROR, || game().legend("O = Crate or Wall").levels("P*.TO").text()),
         case("W0804", "##", WARNING, || game().levels("P*.T\n##").text()),
-        case("W0805", "message word", WARNING, || game().levels(&format!("P*.T\n\nmessage {}", "word ".repeat(100))).text()),
+        case("W0805", "message word", WARNING, || {
+            game().levels(&format!("P*.T\n\nmessage {}", "word ".repeat(100))).text()
+        }),
         // ---- whole game ----
         case("E0901", "OBJECTS", ERROR, || {
-            game().text().replace("Player\nwhite", "Hero\nwhite").replace("P = Player", "P = Hero").replace("Player, Crate", "Hero, Crate").replace("[ > Player | Crate ] -> [ > Player | > Crate ]\n", "")
+            game()
+                .text()
+                .replace("Player\nwhite", "Hero\nwhite")
+                .replace("P = Player", "P = Hero")
+                .replace("Player, Crate", "Hero, Crate")
+                .replace("[ > Player | Crate ] -> [ > Player | > Crate ]\n", "")
         }),
         case("E0902", "OBJECTS", ERROR, || {
-            game().text().replace("Background\nblack", "Ground\nblack").replace(". = Background", ". = Ground").replace("Background\nTarget", "Ground\nTarget")
+            game()
+                .text()
+                .replace("Background\nblack", "Ground\nblack")
+                .replace(". = Background", ". = Ground")
+                .replace("Background\nTarget", "Ground\nTarget")
         }),
-        case("E0903", "COLLISIONLAYERS", ERROR, || game().text().replace("Background\nTarget\nPlayer, Crate, Wall\n", "Nothing\n")),
+        case("E0903", "COLLISIONLAYERS", ERROR, || {
+            game().text().replace("Background\nTarget\nPlayer, Crate, Wall\n", "Nothing\n")
+        }),
         case("E0904", "LEVELS", ERROR, || game().levels("").text()),
         case("E0905", "Background = Ground and Grass", ERROR, || {
             game()
@@ -305,7 +383,8 @@ pub fn cases() -> Vec<Case> {
 pub fn rigid_groups(n: usize) -> String {
     let objects: Vec<String> = (0..n).map(|i| format!("Crate{i}\norange")).collect();
     let names: Vec<String> = (0..n).map(|i| format!("Crate{i}")).collect();
-    let rules: Vec<String> = (0..n).map(|i| format!("rigid [ > Player | Crate{i} ] -> [ > Player | > Crate{i} ]")).collect();
+    let rules: Vec<String> =
+        (0..n).map(|i| format!("rigid [ > Player | Crate{i} ] -> [ > Player | > Crate{i} ]")).collect();
     game()
         .objects(&objects.join("\n"))
         .layers(&format!("Player, Crate, Wall, {}", names.join(", ")))
@@ -327,7 +406,9 @@ pub fn catalogue_codes() -> BTreeSet<&'static str> {
     text.split('"')
         .skip(1)
         .step_by(2)
-        .filter(|p| p.len() == 5 && (p.starts_with('E') || p.starts_with('W')) && p[1..].chars().all(|c| c.is_ascii_digit()))
+        .filter(|p| {
+            p.len() == 5 && (p.starts_with('E') || p.starts_with('W')) && p[1..].chars().all(|c| c.is_ascii_digit())
+        })
         .collect()
 }
 
@@ -355,7 +436,9 @@ pub fn check(case: &Case) -> Result<(), String> {
         }
     };
     let found = diagnostics.iter().any(|d| d.code == case.code && d.span.line == line);
-    let shown = || diagnostics.iter().map(|d| format!("  {} {} {}", d.span.line, d.code, d.message)).collect::<Vec<_>>().join("\n");
+    let shown = || {
+        diagnostics.iter().map(|d| format!("  {} {} {}", d.span.line, d.code, d.message)).collect::<Vec<_>>().join("\n")
+    };
     if !found {
         return Err(format!("{}: not raised on line {line} ({:?}); got\n{}", case.code, case.line, shown()));
     }

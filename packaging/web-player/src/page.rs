@@ -151,7 +151,11 @@ impl Page {
         self.camera = Camera::default();
         self.camera_entry = None;
         let has_levels = self.game.as_ref().is_some_and(|g| !g.levels.is_empty());
-        self.output = if errors.is_empty() && !has_levels { "the game has no levels".into() } else { errors.join("\n").into_bytes() };
+        self.output = if errors.is_empty() && !has_levels {
+            "the game has no levels".into()
+        } else {
+            errors.join("\n").into_bytes()
+        };
         playable && has_levels
     }
 
@@ -260,7 +264,10 @@ impl Page {
     /// [`Page::frame_to_output`].
     #[must_use]
     pub fn screen_json(&self) -> String {
-        let (bg, fg) = self.look.as_ref().map_or(("#000000".to_owned(), "#ffffff".to_owned()), |l| (css(l.background), css(l.text)));
+        let (bg, fg) = self
+            .look
+            .as_ref()
+            .map_or(("#000000".to_owned(), "#ffffff".to_owned()), |l| (css(l.background), css(l.text)));
         let colours = format!("\"background\":\"{bg}\",\"text\":\"{fg}\"");
         let Some(play) = self.play.as_ref() else { return format!("{{\"kind\":\"none\",{colours}}}") };
         let meta = &play.game().metadata;

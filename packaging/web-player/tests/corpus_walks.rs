@@ -63,7 +63,10 @@ fn the_page_opens_on_the_title_and_plays_through_the_flow() {
     assert!(page.open(GAME));
     assert!(page.start(engine::play::Progress::default(), 0.0));
     let screen = page.screen_json();
-    assert!(screen.contains("\"kind\":\"title\"") && screen.contains("\"Tiny\"") && screen.contains("\"Someone\""), "{screen}");
+    assert!(
+        screen.contains("\"kind\":\"title\"") && screen.contains("\"Tiny\"") && screen.contains("\"Someone\""),
+        "{screen}"
+    );
     assert_eq!(page.frame_to_output(), 0, "no level on the title screen");
     page.press(4, 10.0);
     page.release(4, 20.0);
@@ -82,7 +85,12 @@ fn the_page_opens_on_the_title_and_plays_through_the_flow() {
     let due = page.next_event_ms();
     assert!(due > 50.0, "the win pause is timed: {due}");
     page.advance(due);
-    assert!(page.screen_json().contains("\"kind\":\"gameover\""), "{} {due} {}", page.screen_json(), page.next_event_ms());
+    assert!(
+        page.screen_json().contains("\"kind\":\"gameover\""),
+        "{} {due} {}",
+        page.screen_json(),
+        page.next_event_ms()
+    );
 }
 
 #[test]

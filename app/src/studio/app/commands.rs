@@ -12,7 +12,10 @@ use crate::request::AppRequest;
 impl StudioApp {
     /// Commands that throw the current text away ask first when it is unsaved.
     pub(super) fn discards_text(command: &Command) -> bool {
-        matches!(command, Command::NewFrom(_) | Command::Open | Command::OpenExample(_) | Command::OpenRecent(_) | Command::Quit)
+        matches!(
+            command,
+            Command::NewFrom(_) | Command::Open | Command::OpenExample(_) | Command::OpenRecent(_) | Command::Quit
+        )
     }
 
     /// Run `command` now (asking about unsaved changes first if needed).
@@ -87,12 +90,10 @@ impl StudioApp {
                 self.doc.rebuild();
                 self.status = format!("Rebuilt in {:.1} ms", self.doc.build_time().as_secs_f64() * 1000.0);
             }
-            Command::TogglePanel(panel) => {
-                match layout::is_shown(&self.tree, panel) {
-                    true => layout::set_shown(&mut self.tree, panel, false),
-                    false => layout::focus(&mut self.tree, panel),
-                }
-            }
+            Command::TogglePanel(panel) => match layout::is_shown(&self.tree, panel) {
+                true => layout::set_shown(&mut self.tree, panel, false),
+                false => layout::focus(&mut self.tree, panel),
+            },
             Command::ResetLayout => self.tree = layout::default_tree(),
             Command::ToggleWrapLines => self.panels.code.wrap_lines = !self.panels.code.wrap_lines,
             Command::PlayLevel(index) => {
@@ -137,10 +138,15 @@ impl StudioApp {
     }
 
     /// The name at the editor's cursor, or a status line saying there is none.
-    pub(super) fn name_at_cursor(&mut self, ctx: &egui::Context, what: &str) -> Option<(String, std::sync::Arc<engine::syntax::ast::Ast>)> {
+    pub(super) fn name_at_cursor(
+        &mut self,
+        ctx: &egui::Context,
+        what: &str,
+    ) -> Option<(String, std::sync::Arc<engine::syntax::ast::Ast>)> {
         let text = self.doc.text().to_owned();
         let ast = self.doc.shared_ast();
-        let name = crate::panels::code::selection(ctx, &text).and_then(|r| crate::navigate::name_at(&text, &ast, r.start));
+        let name =
+            crate::panels::code::selection(ctx, &text).and_then(|r| crate::navigate::name_at(&text, &ast, r.start));
         if name.is_none() {
             self.status = format!("Put the cursor on a name in the code to {what}.");
         }

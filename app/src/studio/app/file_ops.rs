@@ -31,7 +31,8 @@ impl StudioApp {
     pub fn open_path(&mut self, path: PathBuf) {
         match files::load_game(&path) {
             Ok(files::Loaded { text, replaced }) => {
-                let from_html = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
+                let from_html =
+                    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
                 self.remember(&path);
                 // An exported page must not be overwritten by the bare source,
                 // nor a file whose non-UTF-8 bytes the text lost: both open as
@@ -68,10 +69,11 @@ impl StudioApp {
     }
 
     pub(super) fn export_wav(&mut self, path: &std::path::Path, seed: i64, confirmed: bool) {
-        self.status = match writers::write(path, Writing::Wav(seed), &writers::wav_bytes(seed), &self.guarded(), confirmed) {
-            Ok(()) => format!("Wrote sound {seed} to {}", path.display()),
-            Err(err) => format!("{err:#}"),
-        };
+        self.status =
+            match writers::write(path, Writing::Wav(seed), &writers::wav_bytes(seed), &self.guarded(), confirmed) {
+                Ok(()) => format!("Wrote sound {seed} to {}", path.display()),
+                Err(err) => format!("{err:#}"),
+            };
     }
 
     /// Import image…: the picture at `path` becomes the sprite painter's
@@ -113,7 +115,12 @@ impl StudioApp {
     #[must_use]
     pub fn proposed_path(&self, kind: DialogKind) -> PathBuf {
         match Self::writing(kind) {
-            Some(what) => writers::proposed_path(what, self.doc.path.as_deref(), self.opened_from.as_deref(), &self.doc.display_name()),
+            Some(what) => writers::proposed_path(
+                what,
+                self.doc.path.as_deref(),
+                self.opened_from.as_deref(),
+                &self.doc.display_name(),
+            ),
             None => self
                 .doc
                 .path

@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 
 use super::StudioApp;
-use crate::command::Command;
 use crate::audio::Audio as _;
+use crate::command::Command;
 use crate::files::DialogOutcome;
 use crate::layout::{self, PanelId};
 use crate::panels::PanelContext;
@@ -47,7 +47,12 @@ impl StudioApp {
         let ctx = ui.ctx().clone();
 
         // Keyboard shortcuts, taken before the editor sees them.
-        if self.restore_offer.is_none() && self.unsaved_prompt.is_none() && self.path_prompt.is_none() && self.confirm_replace.is_none() && !self.new_chooser {
+        if self.restore_offer.is_none()
+            && self.unsaved_prompt.is_none()
+            && self.path_prompt.is_none()
+            && self.confirm_replace.is_none()
+            && !self.new_chooser
+        {
             self.queued.extend(Command::consume_shortcuts(&ctx));
         }
         // Closing the window asks about unsaved text like Quit does.
@@ -56,7 +61,9 @@ impl StudioApp {
             self.unsaved_prompt = Some(Command::Quit);
         }
         // Dropped files open like Open.
-        let dropped: Vec<PathBuf> = ctx.input(|i| i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).filter(|p| !p.as_os_str().is_empty()).collect());
+        let dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).filter(|p| !p.as_os_str().is_empty()).collect()
+        });
         if let Some(path) = dropped.into_iter().next() {
             self.queued.push(Command::OpenRecent(path));
         }
@@ -134,7 +141,13 @@ impl StudioApp {
             let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Foreground, egui::Id::unique("drop")));
             let rect = ctx.content_rect();
             painter.rect_filled(rect, 0.0, egui::Color32::from_black_alpha(160));
-            painter.text(rect.center(), egui::Align2::CENTER_CENTER, "Drop a .txt or .html game to open it", egui::FontId::proportional(24.0), egui::Color32::WHITE);
+            painter.text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                "Drop a .txt or .html game to open it",
+                egui::FontId::proportional(24.0),
+                egui::Color32::WHITE,
+            );
         }
         self.prompts_ui(&ctx);
 
@@ -148,7 +161,8 @@ impl StudioApp {
                 ctx.request_repaint_after(crate::recovery::AUTOSAVE_EVERY);
             }
         }
-        let title = format!("{}{} — Puzzlewright", self.doc.display_name(), if self.doc.is_dirty() { " *" } else { "" });
+        let title =
+            format!("{}{} — Puzzlewright", self.doc.display_name(), if self.doc.is_dirty() { " *" } else { "" });
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;

@@ -71,7 +71,11 @@ impl StudioApp {
                 self.menu_item(ui, Command::ResetLayout, true);
                 ui.separator();
                 let mut wrap = self.panels.code.wrap_lines;
-                if ui.checkbox(&mut wrap, Command::ToggleWrapLines.label()).on_hover_text("Wrap long lines in the code editor (kept between runs)").clicked() {
+                if ui
+                    .checkbox(&mut wrap, Command::ToggleWrapLines.label())
+                    .on_hover_text("Wrap long lines in the code editor (kept between runs)")
+                    .clicked()
+                {
                     self.queued.push(Command::ToggleWrapLines);
                 }
                 ui.separator();
@@ -94,7 +98,12 @@ impl StudioApp {
             let errors = diags.iter().filter(|d| d.is_error()).count();
             let warnings = diags.len() - errors;
             let summary = if errors > 0 {
-                egui::RichText::new(format!("{}, {}", crate::panels::problems::count(errors, "error"), crate::panels::problems::count(warnings, "warning"))).color(ui.visuals().error_fg_color)
+                egui::RichText::new(format!(
+                    "{}, {}",
+                    crate::panels::problems::count(errors, "error"),
+                    crate::panels::problems::count(warnings, "warning")
+                ))
+                .color(ui.visuals().error_fg_color)
             } else {
                 egui::RichText::new(format!("compiles, {}", crate::panels::problems::count(warnings, "warning")))
             };

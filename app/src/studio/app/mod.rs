@@ -150,12 +150,8 @@ impl StudioApp {
         // The code colours are made for a dark background.
         cc.egui_ctx.set_theme(egui::Theme::Dark);
         crate::fonts::install(&cc.egui_ctx);
-        let mut app = Self::with_parts(
-            startup,
-            persisted.unwrap_or_default(),
-            Box::new(files::RfdDialogs::default()),
-            dir,
-        );
+        let mut app =
+            Self::with_parts(startup, persisted.unwrap_or_default(), Box::new(files::RfdDialogs::default()), dir);
         // The real device, on its own thread.
         let output = RodioAudio::new();
         // Open the device in the background now: the first sound is then on time.
@@ -290,7 +286,8 @@ impl StudioApp {
         let Some(dir) = self.settings_dir.clone() else { return };
         let _ = std::fs::create_dir_all(&dir);
         let json = serde_json::to_string_pretty(&self.persisted()).unwrap_or_default();
-        let written = writers::write(&dir.join(SETTINGS_FILE), Writing::Settings, json.as_bytes(), &self.guarded(), false);
+        let written =
+            writers::write(&dir.join(SETTINGS_FILE), Writing::Settings, json.as_bytes(), &self.guarded(), false);
         match written {
             Ok(()) => self.settings_failure = None,
             Err(err) => {
@@ -331,7 +328,10 @@ impl StudioApp {
 
     /// True when the code panel is showing (its tab in front).
     fn code_in_front(&self) -> bool {
-        self.tree.tiles.find_pane(&PanelId::Code).is_some_and(|id| self.tree.is_visible(id) && self.tree.active_tiles().contains(&id))
+        self.tree
+            .tiles
+            .find_pane(&PanelId::Code)
+            .is_some_and(|id| self.tree.is_visible(id) && self.tree.active_tiles().contains(&id))
     }
 }
 

@@ -4,12 +4,12 @@
 use std::path::PathBuf;
 
 use super::{PendingReplace, StudioApp};
-use crate::recovery::Recovered;
+use crate::command::Command;
 use crate::document::Document;
 use crate::examples::TEMPLATES;
 use crate::files::DialogKind;
+use crate::recovery::Recovered;
 use crate::writers::Writing;
-use crate::command::Command;
 
 impl StudioApp {
     /// Draw whichever questions are open (the restore offer alone while it
@@ -157,7 +157,10 @@ impl StudioApp {
     /// A chosen file exists: replace it?
     fn confirm_replace_ui(&mut self, ctx: &egui::Context, pending: &PendingReplace) {
         egui::Modal::new(egui::Id::unique("confirm_replace")).show(ctx, |ui| {
-            let name = pending.path.file_name().map_or_else(|| pending.path.display().to_string(), |n| n.to_string_lossy().into_owned());
+            let name = pending
+                .path
+                .file_name()
+                .map_or_else(|| pending.path.display().to_string(), |n| n.to_string_lossy().into_owned());
             let what = Self::writing(pending.kind).map_or_else(String::new, Writing::describe);
             ui.heading(format!("Replace {name}?"));
             ui.label(format!("{} already exists. Replace it with {what}?", pending.path.display()));

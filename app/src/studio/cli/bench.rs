@@ -164,7 +164,9 @@ fn walk_lines(name: &str, source: &str, o: &Options) -> Vec<String> {
         }
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         let dump = format!("{:08x}", fnv1a(session.dump().as_bytes()));
-        out.push(serde_json::json!({ "game": name, "level": level, "inputs": o.turns, "ms": ms, "dump": dump }).to_string());
+        out.push(
+            serde_json::json!({ "game": name, "level": level, "inputs": o.turns, "ms": ms, "dump": dump }).to_string(),
+        );
     }
     out
 }

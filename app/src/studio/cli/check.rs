@@ -24,14 +24,7 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
     }
     for d in &diagnostics {
-        println!(
-            "{file}:{}:{}: {}: {} [{}]",
-            d.span.line,
-            d.span.col,
-            d.severity.as_str(),
-            d.message,
-            d.code
-        );
+        println!("{file}:{}:{}: {}: {} [{}]", d.span.line, d.span.col, d.severity.as_str(), d.message, d.code);
     }
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.iter().filter(|d| d.severity == engine::Severity::Warning).count();

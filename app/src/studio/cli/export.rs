@@ -6,8 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context as _, bail};
 use crate::export::{self, ExportKind, gif::GifOptions, replay::Recording};
+use anyhow::{Context as _, bail};
 
 /// The command's help.
 pub const USAGE: &str = "\

@@ -50,12 +50,7 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
     for (name, value) in params.fields().into_iter().skip(1) {
         println!("{name} {value}");
     }
-    println!(
-        "samples {} at {} Hz ({:.3} s)",
-        sound.samples.len(),
-        sound.sample_rate,
-        sound.duration_secs()
-    );
+    println!("samples {} at {} Hz ({:.3} s)", sound.samples.len(), sound.sample_rate, sound.duration_secs());
     if print_samples {
         let bytes = sound.to_u8();
         let line: Vec<String> = bytes.iter().map(u8::to_string).collect();

@@ -29,7 +29,14 @@ struct Options {
 }
 
 fn parse(args: &[String]) -> anyhow::Result<Options> {
-    let mut o = Options { file: String::new(), level: None, timeout_ms: DEFAULT_TIMEOUT_MS, seed: None, json: false, threads: 1 };
+    let mut o = Options {
+        file: String::new(),
+        level: None,
+        timeout_ms: DEFAULT_TIMEOUT_MS,
+        seed: None,
+        json: false,
+        threads: 1,
+    };
     let mut file = None;
     let mut all = false;
     let mut args = args.iter();
@@ -41,7 +48,11 @@ fn parse(args: &[String]) -> anyhow::Result<Options> {
                 o.timeout_ms = args.next().and_then(|n| n.parse().ok()).context("--timeout-ms needs a number")?;
             }
             "--threads" => {
-                o.threads = args.next().and_then(|n| n.parse().ok()).filter(|&n| n > 0).context("--threads needs a number of at least 1")?;
+                o.threads = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .filter(|&n| n > 0)
+                    .context("--threads needs a number of at least 1")?;
             }
             "--seed" => o.seed = Some(args.next().context("--seed needs a value")?.clone()),
             "--json" => o.json = true,
@@ -125,9 +136,14 @@ fn plain_line(level: usize, report: &SolveReport, never_wins: bool) -> String {
         Status::StateLimit => format!("level {level}: gave up at the state limit ({figures})"),
         Status::Cancelled => format!("level {level}: cancelled ({figures})"),
         Status::NotALevel => format!("level {level}: not a level (a message, or no such entry)"),
-        Status::Unplayable => format!("level {level}: cannot be played from its start (loading it moves on by itself, or its again turns do not stop)"),
+        Status::Unplayable => format!(
+            "level {level}: cannot be played from its start (loading it moves on by itself, or its again turns do not stop)"
+        ),
         Status::ReplayFailed { .. } => {
-            format!("level {level}: error: the solution found did not win when replayed: {} ({figures})", list(&codes(report)))
+            format!(
+                "level {level}: error: the solution found did not win when replayed: {} ({figures})",
+                list(&codes(report))
+            )
         }
     }
 }

@@ -22,8 +22,8 @@ use std::sync::Arc;
 
 use anyhow::{Context as _, bail};
 use engine::compile::Game;
-use engine::render::{Camera, Frame, Look, Rgba};
 use engine::play::{Play, Screen};
+use engine::render::{Camera, Frame, Look, Rgba};
 use engine::run::Session;
 use std::time::Duration;
 
@@ -177,14 +177,17 @@ impl Shooter {
             }
             // Shown already: the replay's steps go on in the level behind.
             Some(_) => {
-                let Some(frame) = play.session().and_then(Session::board_grid).map(|grid| self.board(play, &grid)) else {
+                let Some(frame) = play.session().and_then(Session::board_grid).map(|grid| self.board(play, &grid))
+                else {
                     return Ok(());
                 };
                 (Shot::Level(frame), delay_cs)
             }
             None => {
                 self.shown_text = None;
-                let Some(frame) = screen(&self.look, play, &mut self.camera, &mut self.camera_entry) else { return Ok(()) };
+                let Some(frame) = screen(&self.look, play, &mut self.camera, &mut self.camera_entry) else {
+                    return Ok(());
+                };
                 (Shot::Level(frame), delay_cs)
             }
         };
@@ -425,7 +428,8 @@ mod tests {
     fn message_screens_are_drawn_as_text_unless_left_out() {
         let game = game();
         // From the message entry: the action key moves on to the level.
-        let rec = Recording { level: 0, seed: None, steps: vec![Step::Input(Input::Action), Step::Input(Input::Right)] };
+        let rec =
+            Recording { level: 0, seed: None, steps: vec![Step::Input(Input::Action), Step::Input(Input::Right)] };
         let with = frames(&game, &rec, GifOptions::default()).expect("frames");
         let without = frames(&game, &rec, GifOptions { messages: false, ..GifOptions::default() }).expect("frames");
         assert_eq!(with.len(), without.len() + 1, "one message frame");
@@ -435,9 +439,13 @@ mod tests {
         assert_eq!(with[0].frame, want, "the message, drawn by the engine's text screen");
         assert!(with[0].frame.pixels.contains(&look.text) && with[0].frame.pixels.contains(&look.background));
         assert!(with[0].delay_cs >= MESSAGE_CS, "long enough to read");
-        assert_eq!(&with[1..].iter().map(|f| &f.frame).collect::<Vec<_>>(), &without.iter().map(|f| &f.frame).collect::<Vec<_>>());
+        assert_eq!(
+            &with[1..].iter().map(|f| &f.frame).collect::<Vec<_>>(),
+            &without.iter().map(|f| &f.frame).collect::<Vec<_>>()
+        );
         // A rule's message is drawn once; the turns after it show the level.
-        let src = SLIDE.replace("[ stationary Slider ] -> [ right Slider ] again", "[ > Player ] -> [ > Player ] message Pushed!");
+        let src = SLIDE
+            .replace("[ stationary Slider ] -> [ right Slider ] again", "[ > Player ] -> [ > Player ] message Pushed!");
         let game = engine::build(&src).game.expect("compiles");
         let rec = Recording { level: 1, seed: None, steps: vec![Step::Input(Input::Right), Step::Input(Input::Left)] };
         let shots = frames(&game, &rec, GifOptions::default()).expect("frames");
@@ -453,7 +461,8 @@ mod tests {
         let only_message = frames(&game, &Recording::default(), no_messages).expect("frames");
         assert!(only_message.is_empty(), "messages left out: nothing to draw");
         assert!(encode(&only_message, 4, Rgba::BLACK).is_err());
-        let one = frames(&game, &Recording { level: 1, ..Recording::default() }, GifOptions::default()).expect("frames");
+        let one =
+            frames(&game, &Recording { level: 1, ..Recording::default() }, GifOptions::default()).expect("frames");
         assert!(encode(&one, 0, Rgba::BLACK).is_err());
         assert!(encode(&one, MAX_SCALE + 1, Rgba::BLACK).is_err());
     }

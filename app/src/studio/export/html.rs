@@ -21,7 +21,11 @@ pub fn available() -> bool {
 /// Text for inside a `<script>` element: JSON with every `<` escaped, so
 /// no `</script>` or `<!--` in the game can end or bend the element.
 fn script_json(text: &str) -> String {
-    serde_json::Value::from(text).to_string().replace('<', "\\u003c").replace('\u{2028}', "\\u2028").replace('\u{2029}', "\\u2029")
+    serde_json::Value::from(text)
+        .to_string()
+        .replace('<', "\\u003c")
+        .replace('\u{2028}', "\\u2028")
+        .replace('\u{2029}', "\\u2029")
 }
 
 fn html_escape(text: &str) -> String {

@@ -101,7 +101,8 @@ pub fn embedded_game() -> Option<String> {
 /// When the binary cannot be read or the game cannot be played.
 pub fn executable(binary: &Path, source: &str) -> anyhow::Result<Vec<u8>> {
     super::playable_game(source)?;
-    let bytes = std::fs::read(binary).with_context(|| format!("cannot read the player program {}", binary.display()))?;
+    let bytes =
+        std::fs::read(binary).with_context(|| format!("cannot read the player program {}", binary.display()))?;
     Ok(with_game(&bytes, source))
 }
 

@@ -38,14 +38,17 @@ impl LevelSolver for EngineSolver {
     ) -> Option<Verdict> {
         let options = SolveOptions { timeout: Some(budget), ..SolveOptions::default() };
         let cancel = Cancel::from_flag(cancel.clone());
-        let report = engine::solve::solve_portfolio(game, level, &options, threads, &cancel, &mut |p| progress(p.elapsed));
+        let report =
+            engine::solve::solve_portfolio(game, level, &options, threads, &cancel, &mut |p| progress(p.elapsed));
         match report.status {
             Status::Solved { inputs } => Some(Verdict::Solved(inputs)),
             Status::Exhausted if engine::solve::never_wins(game) => Some(Verdict::NoWayToWin),
             Status::Exhausted => Some(Verdict::Impossible),
             Status::Cancelled => None,
             Status::Unplayable => Some(Verdict::Unplayable),
-            Status::Timeout | Status::StateLimit | Status::NotALevel | Status::ReplayFailed { .. } => Some(Verdict::OutOfBudget),
+            Status::Timeout | Status::StateLimit | Status::NotALevel | Status::ReplayFailed { .. } => {
+                Some(Verdict::OutOfBudget)
+            }
         }
     }
 }

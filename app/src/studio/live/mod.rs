@@ -17,9 +17,9 @@ pub mod engine_backed;
 mod worker;
 
 use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
-use std::sync::Arc;
 use std::time::Duration;
 
 use engine::compile::{Game, Level};
@@ -423,7 +423,9 @@ impl LiveChecks {
     /// hidden checks left out; the flag says a newer build is being checked.
     #[must_use]
     pub fn findings(&self) -> (Vec<&Finding>, bool) {
-        let Some((generation, found)) = &self.analysis else { return (Vec::new(), self.is_on() && self.sent.is_some()) };
+        let Some((generation, found)) = &self.analysis else {
+            return (Vec::new(), self.is_on() && self.sent.is_some());
+        };
         let shown = found.iter().filter(|f| self.is_shown(f.check)).collect();
         (shown, *generation != self.generation)
     }

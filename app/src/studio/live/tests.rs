@@ -29,7 +29,14 @@ struct FakeSolver {
 }
 
 impl LevelSolver for FakeSolver {
-    fn solve(&self, _: &Arc<Game>, level: usize, _: Duration, cancel: &Arc<AtomicBool>, _: &mut dyn FnMut(Duration)) -> Option<Verdict> {
+    fn solve(
+        &self,
+        _: &Arc<Game>,
+        level: usize,
+        _: Duration,
+        cancel: &Arc<AtomicBool>,
+        _: &mut dyn FnMut(Duration),
+    ) -> Option<Verdict> {
         let start = Instant::now();
         while start.elapsed() < self.delay {
             if cancel.load(Ordering::Relaxed) {
@@ -54,7 +61,10 @@ impl Analyzer for FakeAnalyzer {
         let span = engine::Span::default();
         Some(
             (0..game.levels.len())
-                .map(|i| Finding { check: "every-level", diagnostic: engine::Diagnostic::warning("D999", span, format!("level {i}")) })
+                .map(|i| Finding {
+                    check: "every-level",
+                    diagnostic: engine::Diagnostic::warning("D999", span, format!("level {i}")),
+                })
                 .collect(),
         )
     }
@@ -172,7 +182,8 @@ fn moved_levels_never_show_their_old_neighbours_verdicts() {
     for i in 0..2 {
         let status = live.status(i);
         assert!(
-            status.as_deref() == Some("solving…") || status.as_deref() == Some(["solved in 4 moves", "solved in 3 moves"][i]),
+            status.as_deref() == Some("solving…")
+                || status.as_deref() == Some(["solved in 4 moves", "solved in 3 moves"][i]),
             "level {i} shows {status:?}"
         );
         assert!(live.verdict(i).is_none_or(|v| *v == Verdict::Solved(vec![Input::Right; [4, 3][i]])));

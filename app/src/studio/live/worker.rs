@@ -6,13 +6,13 @@
 
 use std::collections::HashMap;
 use std::hash::{Hash as _, Hasher as _};
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, Sender};
-use std::sync::Arc;
 
 use engine::compile::{Game, Level};
 
-use super::{Analyzer, FromWorker, HarderJob, Job, LevelSolver, ToWorker, Verdict, BUDGET};
+use super::{Analyzer, BUDGET, FromWorker, HarderJob, Job, LevelSolver, ToWorker, Verdict};
 
 /// How long the worker waits after a build for the next one before it
 /// starts solving (a pause in typing).
@@ -82,7 +82,15 @@ struct Worker<'a> {
 
 /// Serve `rx` until the studio drops its sender.
 pub(super) fn run(rx: &Receiver<ToWorker>, tx: &Sender<FromWorker>, solver: &dyn LevelSolver, analyzer: &dyn Analyzer) {
-    let mut worker = Worker { tx, solver, analyzer, verdicts: HashMap::new(), first_seen: HashMap::new(), analysed: None, repaint: None };
+    let mut worker = Worker {
+        tx,
+        solver,
+        analyzer,
+        verdicts: HashMap::new(),
+        first_seen: HashMap::new(),
+        analysed: None,
+        repaint: None,
+    };
     while let Ok(first) = rx.recv() {
         // Only the newest build matters; requests to solve harder run first.
         let mut build = None;
@@ -179,7 +187,8 @@ impl Worker<'_> {
             }
         };
         let game: &Arc<Game> = &job.game;
-        let verdict = self.solver.solve_wide(game, job.level, job.budget, super::harder_threads(), &job.cancel, &mut progress);
+        let verdict =
+            self.solver.solve_wide(game, job.level, job.budget, super::harder_threads(), &job.cancel, &mut progress);
         match verdict {
             Some(v) if v.is_final() => {
                 self.verdicts.insert(key, v.clone());

@@ -20,7 +20,11 @@ pub fn design_checks_ui(ui: &mut egui::Ui, cx: &mut PanelContext<'_>) -> Option<
         .iter()
         .map(|f| {
             let d = &f.diagnostic;
-            (format!("line {}:{}  {}", d.span.line, d.span.col, d.message), d.code.to_owned(), d.span.start..d.span.end.max(d.span.start))
+            (
+                format!("line {}:{}  {}", d.span.line, d.span.col, d.message),
+                d.code.to_owned(),
+                d.span.start..d.span.end.max(d.span.start),
+            )
         })
         .collect();
     ui.horizontal(|ui| {
@@ -45,7 +49,11 @@ pub fn design_checks_ui(ui: &mut egui::Ui, cx: &mut PanelContext<'_>) -> Option<
             let mut job = egui::text::LayoutJob::default();
             let body = egui::TextFormat::simple(egui::FontId::proportional(13.0), ui.visuals().text_color());
             let colour = ui.visuals().warn_fg_color;
-            job.append(&format!("{:<8}", "design"), 0.0, egui::TextFormat { color: colour, font_id: egui::FontId::monospace(12.0), ..body.clone() });
+            job.append(
+                &format!("{:<8}", "design"),
+                0.0,
+                egui::TextFormat { color: colour, font_id: egui::FontId::monospace(12.0), ..body.clone() },
+            );
             job.append(&text, 0.0, body.clone());
             job.append(&format!("  {code}"), 0.0, egui::TextFormat { color: ui.visuals().weak_text_color(), ..body });
             let row = ui.add(egui::Button::selectable(false, job).frame_when_inactive(false));

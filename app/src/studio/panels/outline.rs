@@ -44,7 +44,11 @@ const MAX_PICTURED_CELLS: usize = 64 * 64;
 /// A picture of LEVELS entry `index` of `game` as it starts. The one place
 /// the outline draws a level: swap it for the engine's own level picture
 /// once `engine::render` draws any level of a compiled game.
-fn level_picture(game: &Arc<engine::compile::Game>, look: &engine::render::Look, index: usize) -> Option<egui::ColorImage> {
+fn level_picture(
+    game: &Arc<engine::compile::Game>,
+    look: &engine::render::Look,
+    index: usize,
+) -> Option<egui::ColorImage> {
     let engine::compile::levels::Level::Map(grid) = game.levels.get(index)? else { return None };
     if grid.width * grid.height > MAX_PICTURED_CELLS {
         return None;
@@ -53,7 +57,8 @@ fn level_picture(game: &Arc<engine::compile::Game>, look: &engine::render::Look,
     let (w, h) = session.size();
     let view = engine::render::View { x0: 0, y0: 0, x1: w, y1: h };
     let frame = engine::render::level_frame(look, &session, view);
-    let pixels: Vec<egui::Color32> = frame.pixels.iter().map(|p| egui::Color32::from_rgb(p.0[0], p.0[1], p.0[2])).collect();
+    let pixels: Vec<egui::Color32> =
+        frame.pixels.iter().map(|p| egui::Color32::from_rgb(p.0[0], p.0[1], p.0[2])).collect();
     (frame.width > 0 && frame.height > 0).then(|| egui::ColorImage::new([frame.width, frame.height], pixels))
 }
 
@@ -65,7 +70,8 @@ fn sprite_picture(obj: &engine::syntax::ast::ObjectDef, palette: &engine::render
         .map(|c| engine::render::color(&c.text, palette).unwrap_or(engine::render::Rgba::TRANSPARENT))
         .collect();
     let image = engine::render::sprite_image(&obj.sprite, &colors);
-    let pixels = image.pixels.iter().map(|p| egui::Color32::from_rgba_unmultiplied(p.0[0], p.0[1], p.0[2], p.0[3])).collect();
+    let pixels =
+        image.pixels.iter().map(|p| egui::Color32::from_rgba_unmultiplied(p.0[0], p.0[1], p.0[2], p.0[3])).collect();
     egui::ColorImage::new([image.size, image.size], pixels)
 }
 
@@ -106,7 +112,11 @@ impl OutlinePanel {
             .objects
             .iter()
             .map(|o| {
-                let texture = ctx.load_texture(format!("outline_sprite_{}", o.name.text), sprite_picture(o, palette), egui::TextureOptions::NEAREST);
+                let texture = ctx.load_texture(
+                    format!("outline_sprite_{}", o.name.text),
+                    sprite_picture(o, palette),
+                    egui::TextureOptions::NEAREST,
+                );
                 (o.name.text.to_string(), texture)
             })
             .collect();
@@ -114,7 +124,12 @@ impl OutlinePanel {
     }
 
     /// Level pictures of the current build, a few more each frame.
-    fn ensure_levels(&mut self, ctx: &egui::Context, game: Option<&Arc<engine::compile::Game>>, look: Option<&engine::render::Look>) {
+    fn ensure_levels(
+        &mut self,
+        ctx: &egui::Context,
+        game: Option<&Arc<engine::compile::Game>>,
+        look: Option<&engine::render::Look>,
+    ) {
         let (Some(game), Some(look)) = (game, look) else { return };
         let key = Arc::as_ptr(game) as usize;
         if self.levels.as_ref().is_none_or(|(k, _)| *k != key) {
@@ -131,8 +146,12 @@ impl OutlinePanel {
                 break;
             }
             budget -= 1;
-            let image = level_picture(game, look, index).unwrap_or_else(|| egui::ColorImage::filled([1, 1], egui::Color32::from_gray(60)));
-            pictures.insert(index, ctx.load_texture(format!("outline_level_{index}"), image, egui::TextureOptions::NEAREST));
+            let image = level_picture(game, look, index)
+                .unwrap_or_else(|| egui::ColorImage::filled([1, 1], egui::Color32::from_gray(60)));
+            pictures.insert(
+                index,
+                ctx.load_texture(format!("outline_level_{index}"), image, egui::TextureOptions::NEAREST),
+            );
         }
     }
 
@@ -200,59 +219,79 @@ impl Panel for OutlinePanel {
         self.uses_shown = uses_now;
         scroll.show(ui, |ui| {
             self.uses_ui(ui, text, &mut jump);
-            egui::CollapsingHeader::new(format!("Sections ({})", ast.sections.len())).id_salt("outline_sections").default_open(true).show(ui, |ui| {
-                for (section, span) in &ast.sections {
-                    entry(ui, &format!("{:>5}  {}", span.line, section_name(*section)), *span, &mut jump);
-                }
-            });
-            egui::CollapsingHeader::new(format!("Objects ({})", ast.objects.len())).id_salt("outline_objects").default_open(true).show(ui, |ui| {
-                for obj in &ast.objects {
-                    ui.horizontal(|ui| {
-                        if let Some(t) = self.sprites.as_ref().and_then(|(_, m)| m.get(obj.name.text.as_str())) {
-                            ui.add(egui::Image::new((t.id(), egui::vec2(16.0, 16.0))));
-                        }
-                        entry(ui, obj.name.span.text(text), obj.name.span, &mut jump);
-                    });
-                }
-            });
+            egui::CollapsingHeader::new(format!("Sections ({})", ast.sections.len()))
+                .id_salt("outline_sections")
+                .default_open(true)
+                .show(ui, |ui| {
+                    for (section, span) in &ast.sections {
+                        entry(ui, &format!("{:>5}  {}", span.line, section_name(*section)), *span, &mut jump);
+                    }
+                });
+            egui::CollapsingHeader::new(format!("Objects ({})", ast.objects.len()))
+                .id_salt("outline_objects")
+                .default_open(true)
+                .show(ui, |ui| {
+                    for obj in &ast.objects {
+                        ui.horizontal(|ui| {
+                            if let Some(t) = self.sprites.as_ref().and_then(|(_, m)| m.get(obj.name.text.as_str())) {
+                                ui.add(egui::Image::new((t.id(), egui::vec2(16.0, 16.0))));
+                            }
+                            entry(ui, obj.name.span.text(text), obj.name.span, &mut jump);
+                        });
+                    }
+                });
             let rule_lines = ast.rules.len();
-            egui::CollapsingHeader::new(format!("Rules ({rule_lines})")).id_salt("outline_rules").default_open(rule_lines <= 60).show(ui, |ui| {
-                for rule in &ast.rules {
-                    let shown = match &rule.kind {
-                        RuleLineKind::Rule(_) | RuleLineKind::StartLoop | RuleLineKind::EndLoop | RuleLineKind::Subroutine(_) => {
-                            rule.span.text(text).trim()
-                        }
-                    };
-                    entry(ui, &format!("{:>5}  {shown}", rule.span.line), rule.span, &mut jump);
-                }
-            });
-            egui::CollapsingHeader::new(format!("Levels ({})", ast.levels.len())).id_salt("outline_levels").default_open(true).show(ui, |ui| {
-                let mut number = 0;
-                for (i, level) in ast.levels.iter().enumerate() {
-                    match level {
-                        LevelEntry::Map(map) => {
-                            number += 1;
-                            ui.horizontal(|ui| {
-                                let picture = self.levels.as_ref().and_then(|(_, m)| m.get(&i));
-                                if let Some(t) = picture {
-                                    let [w, h] = t.size();
-                                    let scale = (64.0 / w.max(1) as f32).min(40.0 / h.max(1) as f32).min(2.0);
-                                    let size = egui::vec2(w as f32 * scale, h as f32 * scale);
-                                    let image = ui.add(egui::Image::new((t.id(), size)).sense(egui::Sense::click()));
-                                    if image.on_hover_text(format!("Level {number}: show it in the code")).clicked() {
-                                        jump = Some(map.span);
+            egui::CollapsingHeader::new(format!("Rules ({rule_lines})"))
+                .id_salt("outline_rules")
+                .default_open(rule_lines <= 60)
+                .show(ui, |ui| {
+                    for rule in &ast.rules {
+                        let shown = match &rule.kind {
+                            RuleLineKind::Rule(_)
+                            | RuleLineKind::StartLoop
+                            | RuleLineKind::EndLoop
+                            | RuleLineKind::Subroutine(_) => rule.span.text(text).trim(),
+                        };
+                        entry(ui, &format!("{:>5}  {shown}", rule.span.line), rule.span, &mut jump);
+                    }
+                });
+            egui::CollapsingHeader::new(format!("Levels ({})", ast.levels.len()))
+                .id_salt("outline_levels")
+                .default_open(true)
+                .show(ui, |ui| {
+                    let mut number = 0;
+                    for (i, level) in ast.levels.iter().enumerate() {
+                        match level {
+                            LevelEntry::Map(map) => {
+                                number += 1;
+                                ui.horizontal(|ui| {
+                                    let picture = self.levels.as_ref().and_then(|(_, m)| m.get(&i));
+                                    if let Some(t) = picture {
+                                        let [w, h] = t.size();
+                                        let scale = (64.0 / w.max(1) as f32).min(40.0 / h.max(1) as f32).min(2.0);
+                                        let size = egui::vec2(w as f32 * scale, h as f32 * scale);
+                                        let image =
+                                            ui.add(egui::Image::new((t.id(), size)).sense(egui::Sense::click()));
+                                        if image.on_hover_text(format!("Level {number}: show it in the code")).clicked()
+                                        {
+                                            jump = Some(map.span);
+                                        }
                                     }
-                                }
-                                let w = map.rows.iter().map(Vec::len).max().unwrap_or(0);
-                                entry(ui, &format!("{:>5}  Level {number} ({w}×{})", map.span.line, map.rows.len()), map.span, &mut jump);
-                            });
-                        }
-                        LevelEntry::Message { text: words, span } => {
-                            entry(ui, &format!("{:>5}  message {words}", span.line), *span, &mut jump);
+                                    let w = map.rows.iter().map(Vec::len).max().unwrap_or(0);
+                                    entry(
+                                        ui,
+                                        &format!("{:>5}  Level {number} ({w}×{})", map.span.line, map.rows.len()),
+                                        map.span,
+                                        &mut jump,
+                                    );
+                                });
+                            }
+                            LevelEntry::Message { text: words, span } => {
+                                entry(ui, &format!("{:>5}  message {words}", span.line), *span, &mut jump);
+                            }
                         }
                     }
-                }
-            });
+                });
         });
         if let Some(span) = jump {
             cx.requests.select_in_code(span.start..span.end);

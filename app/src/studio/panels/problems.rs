@@ -37,7 +37,10 @@ impl Panel for ProblemsPanel {
         let built_in = format!("built in {:.1} ms", cx.doc.build_time().as_secs_f64() * 1000.0);
         ui.horizontal(|ui| {
             if cx.doc.build().is_none() {
-                ui.colored_label(ui.visuals().error_fg_color, "The engine failed on this text (a bug in Puzzlewright).");
+                ui.colored_label(
+                    ui.visuals().error_fg_color,
+                    "The engine failed on this text (a bug in Puzzlewright).",
+                );
             } else if diagnostics.is_empty() {
                 ui.label("No problems");
             } else {
@@ -124,7 +127,11 @@ fn runtime_ui(ui: &mut egui::Ui, cx: &PanelContext<'_>) -> Option<std::ops::Rang
         let mut job = egui::text::LayoutJob::default();
         let body = egui::TextFormat::simple(egui::FontId::proportional(13.0), ui.visuals().text_color());
         let colour = ui.visuals().warn_fg_color;
-        job.append(&format!("{:<8}", "runtime"), 0.0, egui::TextFormat { color: colour, font_id: egui::FontId::monospace(12.0), ..body.clone() });
+        job.append(
+            &format!("{:<8}", "runtime"),
+            0.0,
+            egui::TextFormat { color: colour, font_id: egui::FontId::monospace(12.0), ..body.clone() },
+        );
         job.append(&runtime_row(p), 0.0, body);
         let row = ui.add(egui::Button::selectable(false, job).frame_when_inactive(false));
         if row.on_hover_text("click to show the rule in the code").clicked() {

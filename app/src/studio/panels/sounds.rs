@@ -278,7 +278,10 @@ impl SoundsPanel {
                         let e = &self.page[i];
                         row.set_selected(self.selected == Some(i));
                         row.col(|ui| {
-                            let seed = egui::Button::selectable(self.selected == Some(i), egui::RichText::new(e.seed.to_string()).monospace());
+                            let seed = egui::Button::selectable(
+                                self.selected == Some(i),
+                                egui::RichText::new(e.seed.to_string()).monospace(),
+                            );
                             if ui.add_sized([78.0, 18.0], seed).on_hover_text("Play this seed").clicked() {
                                 play = Some(i);
                             }
@@ -286,7 +289,9 @@ impl SoundsPanel {
                         row.col(|ui| {
                             let width = ui.available_width().max(96.0);
                             let wave = ui_widgets::waveform::waveform(ui, &e.peaks, egui::vec2(width, 20.0));
-                            wave.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Waveform of {}", e.seed)));
+                            wave.widget_info(|| {
+                                egui::WidgetInfo::labeled(egui::Role::Button, true, format!("Waveform of {}", e.seed))
+                            });
                             if wave.on_hover_text("Play this seed").clicked() {
                                 play = Some(i);
                             }
@@ -303,7 +308,11 @@ impl SoundsPanel {
                             }
                         });
                         row.col(|ui| {
-                            if ui.button("More like this").on_hover_text("A page of seeds that sound like this one").clicked() {
+                            if ui
+                                .button("More like this")
+                                .on_hover_text("A page of seeds that sound like this one")
+                                .clicked()
+                            {
                                 picked.more = Some(e.seed);
                             }
                         });
@@ -336,7 +345,9 @@ impl Panel for SoundsPanel {
         if let Some(reason) = self.audio.unavailable() {
             ui.colored_label(
                 ui.visuals().warn_fg_color,
-                format!("No sound output: {reason}. Seeds can still be browsed and written into the game, but not heard."),
+                format!(
+                    "No sound output: {reason}. Seeds can still be browsed and written into the game, but not heard."
+                ),
             );
         }
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {

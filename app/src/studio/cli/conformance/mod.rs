@@ -111,8 +111,7 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
     let (mut total_pass, mut total_fail) = (0usize, 0usize);
     for file in &files {
         let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
-        let cases: Vec<Value> =
-            serde_json::from_str(&text).with_context(|| format!("{file} is not a JSON array"))?;
+        let cases: Vec<Value> = serde_json::from_str(&text).with_context(|| format!("{file} is not a JSON array"))?;
         let (mut pass, mut fail) = (0usize, 0usize);
         let results = run_all(&cases);
         let mut times: Vec<(std::time::Duration, usize)> = Vec::new();

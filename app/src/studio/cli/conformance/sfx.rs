@@ -54,7 +54,12 @@ pub fn run(case: &Value) -> Outcome {
     if problems.is_empty() {
         Outcome::pass()
     } else {
-        Outcome::fail(format!("{} ({}): {}", sfx::Category::of_seed(seed).name(), params.wave.name(), problems.join("; ")))
+        Outcome::fail(format!(
+            "{} ({}): {}",
+            sfx::Category::of_seed(seed).name(),
+            params.wave.name(),
+            problems.join("; ")
+        ))
     }
 }
 

@@ -120,9 +120,8 @@ pub fn play(case: &Value, traced: bool) -> Result<Played, String> {
         drain_again(&mut session).map_err(|e| format!("after input {k}: {e}"))?;
         collect(&mut session);
     }
-    let trace = format.map(|f| {
-        session.trace().map(|t| t.segments().iter().map(|s| f.segment(s)).collect()).unwrap_or_default()
-    });
+    let trace = format
+        .map(|f| session.trace().map(|t| t.segments().iter().map(|s| f.segment(s)).collect()).unwrap_or_default());
     Ok(Played { dump: session.dump(), sounds, trace })
 }
 

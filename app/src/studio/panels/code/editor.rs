@@ -80,7 +80,12 @@ impl CodePanel {
     }
 
     /// Draw the editor on `text` (changed in place when the author types).
-    pub(super) fn editor_ui(&mut self, ui: &mut egui::Ui, text: &mut String, diagnostics: &[engine::Diagnostic]) -> Drawn {
+    pub(super) fn editor_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        text: &mut String,
+        diagnostics: &[engine::Diagnostic],
+    ) -> Drawn {
         let ctx = ui.ctx().clone();
         let id = egui::Id::unique(EDITOR_ID);
         let font = FontId::monospace(self.font_size);
@@ -168,7 +173,12 @@ impl CodePanel {
 /// What is painted behind the text: the current line across the panel, the
 /// find matches, and the match the find bar shows, outlined (the editor
 /// draws no selection while the bar has the keys).
-fn behind_text(view: &View<'_>, cursor_row: Option<Rect>, find_query: &str, current_match: Option<&std::ops::Range<usize>>) -> Vec<Shape> {
+fn behind_text(
+    view: &View<'_>,
+    cursor_row: Option<Rect>,
+    find_query: &str,
+    current_match: Option<&std::ops::Range<usize>>,
+) -> Vec<Shape> {
     let mut behind = Vec::new();
     if let Some(r) = cursor_row {
         let rect = Rect::from_x_y_ranges(view.clip.x_range(), r.y_range());
@@ -183,7 +193,12 @@ fn behind_text(view: &View<'_>, cursor_row: Option<Rect>, find_query: &str, curr
     if let Some(m) = current_match.filter(|m| m.end <= view.text.len()) {
         let rect = view.span_rect(m.start, m.end);
         behind.push(Shape::rect_filled(rect, 2.0, Color32::from_rgb(0x9a, 0x5a, 0x1e)));
-        behind.push(Shape::rect_stroke(rect.expand(1.0), 2.0, Stroke::new(1.0, Color32::from_rgb(0xf0, 0xb0, 0x60)), egui::StrokeKind::Outside));
+        behind.push(Shape::rect_stroke(
+            rect.expand(1.0),
+            2.0,
+            Stroke::new(1.0, Color32::from_rgb(0xf0, 0xb0, 0x60)),
+            egui::StrokeKind::Outside,
+        ));
     }
     behind
 }
@@ -236,12 +251,24 @@ fn gutter_ui(ui: &egui::Ui, view: &View<'_>, gutter: &Gutter<'_>, id: egui::Id, 
         }
         let is_current = gutter.current_y.is_some_and(|y| rect.y_range().contains(y));
         let colour = if is_current { Color32::from_gray(200) } else { Color32::from_gray(100) };
-        painter.text(Pos2::new(origin.x - 10.0, rect.min.y), Align2::RIGHT_TOP, line.to_string(), gutter.font.clone(), colour);
+        painter.text(
+            Pos2::new(origin.x - 10.0, rect.min.y),
+            Align2::RIGHT_TOP,
+            line.to_string(),
+            gutter.font.clone(),
+            colour,
+        );
     }
 }
 
 /// Diagnostics: a wavy underline, the message on hover.
-fn diagnostics_ui(ui: &egui::Ui, view: &View<'_>, diagnostics: &[engine::Diagnostic], digit_width: f32, editor: &egui::Response) {
+fn diagnostics_ui(
+    ui: &egui::Ui,
+    view: &View<'_>,
+    diagnostics: &[engine::Diagnostic],
+    digit_width: f32,
+    editor: &egui::Response,
+) {
     let painter = ui.painter();
     let hover = ui.input(|i| i.pointer.hover_pos());
     let mut hovered: Option<&engine::Diagnostic> = None;

@@ -71,7 +71,8 @@ impl CodePanel {
     pub(super) fn find_bar_ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
         let query_id = egui::Id::unique(FIND_QUERY_ID);
         let replacement_id = egui::Id::unique(FIND_REPLACEMENT_ID);
-        let in_bar = |ctx: &egui::Context| ctx.memory(|m| m.focused().is_some_and(|f| f == query_id || f == replacement_id));
+        let in_bar =
+            |ctx: &egui::Context| ctx.memory(|m| m.focused().is_some_and(|f| f == query_id || f == replacement_id));
         // Keys typed into the bar belong to it: none may reach the editor.
         let typing_in_bar = in_bar(ui.ctx());
         let cursor = selection(ui.ctx(), cx.doc.text()).unwrap_or(0..0);
@@ -101,7 +102,16 @@ impl CodePanel {
         }
         if typing_in_bar || still_in_bar {
             ui.ctx().input_mut(|i| {
-                i.events.retain(|e| !matches!(e, egui::Event::Key { .. } | egui::Event::Text(_) | egui::Event::Paste(_) | egui::Event::Cut | egui::Event::Ime(_)));
+                i.events.retain(|e| {
+                    !matches!(
+                        e,
+                        egui::Event::Key { .. }
+                            | egui::Event::Text(_)
+                            | egui::Event::Paste(_)
+                            | egui::Event::Cut
+                            | egui::Event::Ime(_)
+                    )
+                });
             });
         }
         if let Some(range) = go_to {
@@ -143,7 +153,8 @@ impl CodePanel {
             n => format!("{n} matches"),
         });
         let next = |from: &Range<usize>| matches.iter().find(|m| m.start >= from.end).or(matches.first()).cloned();
-        let previous = |from: &Range<usize>| matches.iter().rev().find(|m| m.end <= from.start).or(matches.last()).cloned();
+        let previous =
+            |from: &Range<usize>| matches.iter().rev().find(|m| m.end <= from.start).or(matches.last()).cloned();
         let mut go_to = None;
         if field.changed() {
             // Typing a search shows its first match from the cursor on.
@@ -154,7 +165,8 @@ impl CodePanel {
         if ui.button("Next").on_hover_text("Next match (Enter)").clicked() || (enter && in_query && !shift) {
             go_to = next(&here);
         }
-        if ui.button("Previous").on_hover_text("Previous match (Shift+Enter)").clicked() || (enter && in_query && shift) {
+        if ui.button("Previous").on_hover_text("Previous match (Shift+Enter)").clicked() || (enter && in_query && shift)
+        {
             go_to = previous(&here);
         }
         if ui.small_button("Close").on_hover_text("Close the find bar (Esc)").clicked() {
@@ -196,7 +208,12 @@ impl CodePanel {
         }
         let mut go_to = None;
         if ui.button("Replace").on_hover_text("Replace this match and show the next (Enter)").clicked() || enter_here {
-            let current = matches.iter().find(|m| *m == here).or_else(|| matches.iter().find(|m| m.start >= here.start)).or(matches.first()).cloned();
+            let current = matches
+                .iter()
+                .find(|m| *m == here)
+                .or_else(|| matches.iter().find(|m| m.start >= here.start))
+                .or(matches.first())
+                .cloned();
             if let Some(m) = current {
                 cx.doc.apply_edit(&TextEdit::replace(m.clone(), self.find.replacement.as_str()));
                 let after = m.start + self.find.replacement.len();

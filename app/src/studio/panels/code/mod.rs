@@ -7,8 +7,8 @@
 
 use std::ops::Range;
 
-use egui::text::{CCursor, CCursorRange};
 use egui::Rect;
+use egui::text::{CCursor, CCursorRange};
 
 use engine::edit::TextEdit;
 
@@ -161,18 +161,13 @@ pub fn toggle_comment(text: &str, sel: Range<usize>) -> (TextEdit, Range<usize>)
             }
             let indent = &line[..line.len() - line.trim_start().len()];
             let body = line.trim();
-            if uncomment {
-                format!("{indent}{}", &body[1..body.len() - 1])
-            } else {
-                format!("{indent}({body})")
-            }
+            if uncomment { format!("{indent}{}", &body[1..body.len() - 1]) } else { format!("{indent}({body})") }
         })
         .collect();
     let joined = changed.join("\n");
     let lines = start..start + joined.len();
     (TextEdit::replace(start..end, joined), lines)
 }
-
 
 impl CodePanel {
     /// Scroll the editor to show byte `at` on the next frame (without
@@ -192,8 +187,6 @@ impl CodePanel {
     pub fn highlight_timing(&self) -> [std::time::Duration; 3] {
         self.highlighter.last_timing
     }
-
-
 }
 
 impl Panel for CodePanel {

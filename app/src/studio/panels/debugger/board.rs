@@ -95,7 +95,12 @@ fn draw_board(
     let size = t.size_vec2();
     let scale = (max.x / size.x).min(max.y / size.y).clamp(0.1, 4.0);
     let (rect, response) = ui.allocate_exact_size(size * scale, egui::Sense::hover());
-    ui.painter().image(t.id(), rect, egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)), egui::Color32::WHITE);
+    ui.painter().image(
+        t.id(),
+        rect,
+        egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+        egui::Color32::WHITE,
+    );
     Some((rect, rect.width() / grid.width.max(1) as f32, response))
 }
 
@@ -125,16 +130,28 @@ pub(super) fn moment(panel: &mut DebuggerPanel, ui: &mut egui::Ui, trace: &Trace
     let wins = win_status(&game, &board);
     let grid = grid_of(&board);
     let max = egui::vec2(ui.available_width(), 260.0);
-    let Some((rect, cell, response)) = draw_board(panel, ui, "moment", &game, &grid, stamp_of(&board, 0), max) else { return };
+    let Some((rect, cell, response)) = draw_board(panel, ui, "moment", &game, &grid, stamp_of(&board, 0), max) else {
+        return;
+    };
     let painter = ui.painter_at(rect.expand(2.0));
     let h = board.height;
     for w in wins.iter().filter(|w| !w.holds) {
         for &i in &w.cells {
-            painter.rect_stroke(cell_rect(rect, cell, h, i).shrink(1.0), 0.0, egui::Stroke::new(2.0, egui::Color32::RED), egui::StrokeKind::Inside);
+            painter.rect_stroke(
+                cell_rect(rect, cell, h, i).shrink(1.0),
+                0.0,
+                egui::Stroke::new(2.0, egui::Color32::RED),
+                egui::StrokeKind::Inside,
+            );
         }
     }
     for &i in &changed {
-        painter.rect_stroke(cell_rect(rect, cell, h, i), 0.0, egui::Stroke::new(2.0, egui::Color32::YELLOW), egui::StrokeKind::Inside);
+        painter.rect_stroke(
+            cell_rect(rect, cell, h, i),
+            0.0,
+            egui::Stroke::new(2.0, egui::Color32::YELLOW),
+            egui::StrokeKind::Inside,
+        );
     }
     let font = egui::FontId::monospace((cell * 0.45).clamp(8.0, 16.0));
     for i in 0..board.cells() {
@@ -171,7 +188,11 @@ pub(super) fn moment(panel: &mut DebuggerPanel, ui: &mut egui::Ui, trace: &Trace
         ui.label("None: the level is won only by a win command.");
     }
     for w in &wins {
-        let (mark, colour) = if w.holds { ("holds", egui::Color32::from_rgb(0x60, 0xc0, 0x60)) } else { ("fails", egui::Color32::from_rgb(0xe0, 0x60, 0x60)) };
+        let (mark, colour) = if w.holds {
+            ("holds", egui::Color32::from_rgb(0x60, 0xc0, 0x60))
+        } else {
+            ("fails", egui::Color32::from_rgb(0xe0, 0x60, 0x60))
+        };
         let text = super::line_range(source, w.line).map_or("", |r| source[r].trim());
         let mut line = format!("{mark} line {}: {text}", w.line);
         if !w.cells.is_empty() {
@@ -188,8 +209,11 @@ fn inspector(ui: &mut egui::Ui, game: &Game, board: &BoardState, i: usize) {
     ui.strong(format!("Cell ({x}, {y})"));
     let ids = board.objects_at(x, y);
     for layer in 0..game.layer_count {
-        let names: Vec<&str> =
-            ids.iter().filter(|&&id| game.objects.get(id).is_some_and(|o| o.layer == layer)).map(|&id| game.objects[id].name.as_str()).collect();
+        let names: Vec<&str> = ids
+            .iter()
+            .filter(|&&id| game.objects.get(id).is_some_and(|o| o.layer == layer))
+            .map(|&id| game.objects[id].name.as_str())
+            .collect();
         let m = board.movement_at(x, y, layer);
         if names.is_empty() && m == 0 {
             continue;
@@ -209,7 +233,8 @@ fn inspector(ui: &mut egui::Ui, game: &Game, board: &BoardState, i: usize) {
 /// a switch to show that layer in the player.
 pub(super) fn layers(panel: &mut DebuggerPanel, ui: &mut egui::Ui, session: &Session, link: &mut Link) {
     let game = session.game().clone();
-    ui.strong("Layers").on_hover_text("Each collision layer on its own; untick a layer to leave it out of the player's board");
+    ui.strong("Layers")
+        .on_hover_text("Each collision layer on its own; untick a layer to leave it out of the player's board");
     let Some(board) = panel.cursor.as_ref().and_then(|c| c.board()).cloned() else { return };
     let base = stamp_of(&board, 0);
     let mut rects = Vec::new();
@@ -218,7 +243,8 @@ pub(super) fn layers(panel: &mut DebuggerPanel, ui: &mut egui::Ui, session: &Ses
         for layer in 0..game.layer_count {
             let grid = only_layers(&game, grid_of(&board), |l| l == layer);
             ui.vertical(|ui| {
-                let names: Vec<&str> = game.objects.iter().filter(|o| o.layer == layer).map(|o| o.name.as_str()).collect();
+                let names: Vec<&str> =
+                    game.objects.iter().filter(|o| o.layer == layer).map(|o| o.name.as_str()).collect();
                 let mut label = names.join(", ");
                 if label.chars().count() > 18 {
                     label = label.chars().take(17).collect::<String>() + "…";
@@ -233,14 +259,22 @@ pub(super) fn layers(panel: &mut DebuggerPanel, ui: &mut egui::Ui, session: &Ses
                     changed = true;
                 }
                 let name = format!("layer{layer}");
-                if let Some((rect, cell, _)) = draw_board(panel, ui, &name, &game, &grid, base ^ (layer as u64 + 1), egui::vec2(140.0, 110.0)) {
+                if let Some((rect, cell, _)) =
+                    draw_board(panel, ui, &name, &game, &grid, base ^ (layer as u64 + 1), egui::vec2(140.0, 110.0))
+                {
                     let painter = ui.painter_at(rect);
                     let h = board.height.max(1);
                     for i in 0..board.cells() {
                         let m = board.movement_at(i / h, i % h, layer);
                         if m != 0 {
                             let r = cell_rect(rect, cell, h, i);
-                            painter.text(r.center(), egui::Align2::CENTER_CENTER, arrow(m), egui::FontId::monospace(cell.clamp(8.0, 14.0)), egui::Color32::WHITE);
+                            painter.text(
+                                r.center(),
+                                egui::Align2::CENTER_CENTER,
+                                arrow(m),
+                                egui::FontId::monospace(cell.clamp(8.0, 14.0)),
+                                egui::Color32::WHITE,
+                            );
                         }
                     }
                     rects.push(rect);

@@ -35,8 +35,16 @@ fn rows(session: &Session, text: &str) -> Vec<Row> {
 }
 
 /// Draw the table.
-pub(super) fn table(panel: &mut DebuggerPanel, ui: &mut egui::Ui, trace: &Trace, session: &Session, cx: &mut PanelContext<'_>) {
-    ui.strong("Rules").on_hover_text("Applications in the selected step and since recording began; a row's hover lists its compiled expansions");
+pub(super) fn table(
+    panel: &mut DebuggerPanel,
+    ui: &mut egui::Ui,
+    trace: &Trace,
+    session: &Session,
+    cx: &mut PanelContext<'_>,
+) {
+    ui.strong("Rules").on_hover_text(
+        "Applications in the selected step and since recording began; a row's hover lists its compiled expansions",
+    );
     let rows = rows(session, cx.doc.text());
     let turn: BTreeMap<u32, usize> = panel
         .selected

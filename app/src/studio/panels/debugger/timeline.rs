@@ -113,7 +113,9 @@ pub(super) fn header(
         };
         ui.colored_label(
             ui.visuals().warn_fg_color,
-            format!("Paused{line}: the player shows the board at the selected event. Step through the turn, or Continue."),
+            format!(
+                "Paused{line}: the player shows the board at the selected event. Step through the turn, or Continue."
+            ),
         );
     }
     ui.horizontal_wrapped(|ui| {
@@ -152,11 +154,8 @@ pub(super) fn header(
         }
     });
     let kept = trace.segments().len();
-    let mut note = format!(
-        "{kept} steps kept, {:.1} of {} MiB.",
-        trace.bytes() as f64 / f64::from(1 << 20),
-        trace.budget() >> 20
-    );
+    let mut note =
+        format!("{kept} steps kept, {:.1} of {} MiB.", trace.bytes() as f64 / f64::from(1 << 20), trace.budget() >> 20);
     if trace.dropped_events() > 0 {
         note.push_str(&format!(
             " Older turns were dropped to stay within the budget ({} steps, {} events).",
@@ -197,8 +196,8 @@ fn save(
 ) -> Result<std::path::PathBuf, String> {
     let level = link.loaded.ok_or("recording began in the middle of the level")?;
     let name = format!("{} level {}", session.game().metadata.title.as_deref().unwrap_or("untitled"), level);
-    let case = engine::run::trace::session_case(&name, cx.doc.text(), level, None, &link.steps)
-        .map_err(|e| e.to_string())?;
+    let case =
+        engine::run::trace::session_case(&name, cx.doc.text(), level, None, &link.steps).map_err(|e| e.to_string())?;
     let path = save_path(panel, cx);
     let tmp = path.with_extension("json.tmp");
     std::fs::write(&tmp, format!("[{case}]\n")).map_err(|e| e.to_string())?;
@@ -233,39 +232,43 @@ pub(super) fn list(panel: &mut DebuggerPanel, ui: &mut egui::Ui, trace: &Trace, 
         panel.open.insert(first.seq);
     }
     let mut pick = None;
-    egui::ScrollArea::vertical().id_salt("debugger_timeline").max_height(260.0).auto_shrink([false, true]).show(ui, |ui| {
-        let count = trace.segments().len();
-        // The newest steps are the ones worth seeing: at most 200 listed.
-        for seg in trace.segments().iter().skip(count.saturating_sub(200)) {
-            let Some(first) = seg.events.first().map(|e| e.seq) else { continue };
-            let agains = seg.events.iter().filter(|e| matches!(e.kind, EventKind::Again { .. })).count();
-            let mut title = format!("{}: {} rules", origin_label(seg.origin), seg.rule_applications());
-            if agains > 0 {
-                title.push_str(&format!(", {agains} again"));
-            }
-            let open = panel.open.contains(&first);
-            let header = egui::CollapsingHeader::new(title).id_salt(("seg", first)).open(Some(open)).show(ui, |ui| {
-                for e in &seg.events {
-                    let label = format.line(&e.kind).unwrap_or_else(|| format!("{:?}", e.kind).to_lowercase());
-                    let text = egui::RichText::new(format!("{:>5}  {label}", e.seq)).monospace();
-                    let r = ui.selectable_label(selected == Some(e.seq), text);
-                    if selected == Some(e.seq) && link.paused.is_some() {
-                        r.scroll_to_me(None);
-                    }
-                    if r.clicked() {
-                        pick = Some(e.seq);
+    egui::ScrollArea::vertical().id_salt("debugger_timeline").max_height(260.0).auto_shrink([false, true]).show(
+        ui,
+        |ui| {
+            let count = trace.segments().len();
+            // The newest steps are the ones worth seeing: at most 200 listed.
+            for seg in trace.segments().iter().skip(count.saturating_sub(200)) {
+                let Some(first) = seg.events.first().map(|e| e.seq) else { continue };
+                let agains = seg.events.iter().filter(|e| matches!(e.kind, EventKind::Again { .. })).count();
+                let mut title = format!("{}: {} rules", origin_label(seg.origin), seg.rule_applications());
+                if agains > 0 {
+                    title.push_str(&format!(", {agains} again"));
+                }
+                let open = panel.open.contains(&first);
+                let header =
+                    egui::CollapsingHeader::new(title).id_salt(("seg", first)).open(Some(open)).show(ui, |ui| {
+                        for e in &seg.events {
+                            let label = format.line(&e.kind).unwrap_or_else(|| format!("{:?}", e.kind).to_lowercase());
+                            let text = egui::RichText::new(format!("{:>5}  {label}", e.seq)).monospace();
+                            let r = ui.selectable_label(selected == Some(e.seq), text);
+                            if selected == Some(e.seq) && link.paused.is_some() {
+                                r.scroll_to_me(None);
+                            }
+                            if r.clicked() {
+                                pick = Some(e.seq);
+                            }
+                        }
+                    });
+                if header.header_response.clicked() {
+                    if open {
+                        panel.open.remove(&first);
+                    } else {
+                        panel.open.insert(first);
                     }
                 }
-            });
-            if header.header_response.clicked() {
-                if open {
-                    panel.open.remove(&first);
-                } else {
-                    panel.open.insert(first);
-                }
             }
-        }
-    });
+        },
+    );
     if let Some(seq) = pick {
         panel.selected = Some(seq);
         if link.paused.is_some() {

@@ -13,7 +13,14 @@ use crate::panels::PanelContext;
 
 impl LevelsPanel {
     /// The tool row, the resize buttons and the selected level's canvas.
-    pub(super) fn canvas_ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>, ast: &Ast, glyphs: &[Glyph], bg: Option<char>) {
+    pub(super) fn canvas_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        cx: &mut PanelContext<'_>,
+        ast: &Ast,
+        glyphs: &[Glyph],
+        bg: Option<char>,
+    ) {
         let i = self.selected;
         let Some(LevelEntry::Map(map)) = ast.levels.get(i) else { return };
         self.tools_ui(ui, cx, ast, map);
@@ -56,11 +63,7 @@ impl LevelsPanel {
         }
         let target = out.paint.zip(self.brush).or_else(|| out.erase.zip(bg));
         if let Some(((x, y), g)) = target
-            && map
-                .rows
-                .get(y)
-                .and_then(|r| r.get(x))
-                .is_some_and(|&c| c != g)
+            && map.rows.get(y).and_then(|r| r.get(x)).is_some_and(|&c| c != g)
         {
             if !self.stroking {
                 cx.doc.begin_stroke();
@@ -104,18 +107,11 @@ impl LevelsPanel {
                 && let Some(s) = sel
             {
                 self.clipboard = (s.y0..=s.y1)
-                    .map(|y| {
-                        (s.x0..=s.x1)
-                            .filter_map(|x| map.rows.get(y).and_then(|r| r.get(x)).copied())
-                            .collect()
-                    })
+                    .map(|y| (s.x0..=s.x1).filter_map(|x| map.rows.get(y).and_then(|r| r.get(x)).copied()).collect())
                     .collect();
             }
             if ui
-                .add_enabled(
-                    sel.is_some() && !self.clipboard.is_empty(),
-                    egui::Button::new("Paste"),
-                )
+                .add_enabled(sel.is_some() && !self.clipboard.is_empty(), egui::Button::new("Paste"))
                 .on_hover_text("Paste the copied cells at the selection")
                 .on_disabled_hover_text("Paste the copied cells at the selection (copy and select first)")
                 .clicked()
@@ -125,20 +121,13 @@ impl LevelsPanel {
                     .clipboard
                     .iter()
                     .enumerate()
-                    .flat_map(|(dy, r)| {
-                        r.iter()
-                            .enumerate()
-                            .map(move |(dx, &c)| (s.x0 + dx, s.y0 + dy, c))
-                    })
+                    .flat_map(|(dy, r)| r.iter().enumerate().map(move |(dx, &c)| (s.x0 + dx, s.y0 + dy, c)))
                     .filter(|&(x, y, _)| map.rows.get(y).is_some_and(|r| x < r.len()))
                     .collect();
                 Self::apply(cx, |text| edit::paint_cells(text, ast, i, &cells));
             }
             if ui
-                .add_enabled(
-                    sel.is_some() && self.brush.is_some(),
-                    egui::Button::new("Fill"),
-                )
+                .add_enabled(sel.is_some() && self.brush.is_some(), egui::Button::new("Fill"))
                 .on_hover_text("Fill the selection with the brush")
                 .on_disabled_hover_text("Fill the selection with the brush (select some cells first)")
                 .clicked()

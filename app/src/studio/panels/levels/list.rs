@@ -60,7 +60,8 @@ fn new_level(text: &str, ast: &Ast, after: Option<usize>) -> Result<engine::edit
     };
     let spelled = background.name.span.text(text).to_owned();
     engine::edit::with_sections(text, ast, &[Section::Legend, Section::Levels], |t, a| {
-        let glyph = if legend::objects_of(a, ".").is_none() { '.' } else { legend::free_glyph(a).ok_or_else(no_room)? };
+        let glyph =
+            if legend::objects_of(a, ".").is_none() { '.' } else { legend::free_glyph(a).ok_or_else(no_room)? };
         let with_glyph = legend::add_entry(t, a, glyph, &[spelled]).and_then(|e| e.apply(t)).ok_or_else(no_room)?;
         let (glyph_ast, _) = engine::syntax::parse(&with_glyph);
         let done = edit::add_level(&with_glyph, &glyph_ast, None, WIDTH, HEIGHT, glyph)
@@ -71,22 +72,12 @@ fn new_level(text: &str, ast: &Ast, after: Option<usize>) -> Result<engine::edit
 }
 
 impl LevelsPanel {
-    pub(super) fn list_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        cx: &mut PanelContext<'_>,
-        ast: &Ast,
-        bg: Option<char>,
-    ) {
+    pub(super) fn list_ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>, ast: &Ast, bg: Option<char>) {
         let n = ast.levels.len();
         ui.horizontal_wrapped(|ui| {
             let after = (n > 0).then_some(self.selected.min(n.saturating_sub(1)));
             let _ = bg;
-            if ui
-                .button("+ Level")
-                .on_hover_text("Add an empty 8×6 level after the selected one")
-                .clicked()
-            {
+            if ui.button("+ Level").on_hover_text("Add an empty 8×6 level after the selected one").clicked() {
                 match new_level(cx.doc.text(), ast, after) {
                     Ok(e) if cx.doc.apply_edit(&e) => {
                         self.select(after.map_or(0, |a| a + 1));
@@ -97,8 +88,11 @@ impl LevelsPanel {
                 }
             }
             let sel = self.selected;
-            if crate::panels::tip(ui.add_enabled(sel < n, egui::Button::new("Duplicate")), "Copy the selected entry after itself")
-                .clicked()
+            if crate::panels::tip(
+                ui.add_enabled(sel < n, egui::Button::new("Duplicate")),
+                "Copy the selected entry after itself",
+            )
+            .clicked()
                 && Self::apply(cx, |text| edit::duplicate(text, ast, sel))
             {
                 self.selected = sel + 1;
@@ -109,18 +103,12 @@ impl LevelsPanel {
             {
                 self.selected = sel.saturating_sub(1);
             }
-            if ui
-                .add_enabled(sel > 0 && sel < n, egui::Button::new("Up"))
-                .on_hover_text("Move up")
-                .clicked()
+            if ui.add_enabled(sel > 0 && sel < n, egui::Button::new("Up")).on_hover_text("Move up").clicked()
                 && Self::apply(cx, |text| edit::move_entry(text, ast, sel, sel - 1))
             {
                 self.selected = sel - 1;
             }
-            if ui
-                .add_enabled(sel + 1 < n, egui::Button::new("Down"))
-                .on_hover_text("Move down")
-                .clicked()
+            if ui.add_enabled(sel + 1 < n, egui::Button::new("Down")).on_hover_text("Move down").clicked()
                 && Self::apply(cx, |text| edit::move_entry(text, ast, sel, sel + 1))
             {
                 self.selected = sel + 1;
@@ -129,9 +117,7 @@ impl LevelsPanel {
         ui.horizontal(|ui| {
             let label = ui.label("Message:");
             ui.add(
-                egui::TextEdit::singleline(&mut self.message)
-                    .hint_text("text of a new message")
-                    .desired_width(180.0),
+                egui::TextEdit::singleline(&mut self.message).hint_text("text of a new message").desired_width(180.0),
             )
             .labelled_by(label.id);
             if ui.button("Insert message").on_hover_text("Add this message after the selected entry").clicked() {
@@ -210,20 +196,11 @@ impl LevelsPanel {
                 let view = engine::render::View::whole(grid);
                 image_of(&engine::render::draw_grid(look, game, grid, view, cell))
             };
-            let tex = ctx.load_texture(
-                format!("level_thumb_{key:x}"),
-                img,
-                egui::TextureOptions::NEAREST,
-            );
+            let tex = ctx.load_texture(format!("level_thumb_{key:x}"), img, egui::TextureOptions::NEAREST);
             self.thumbs.insert(*key, tex);
         }
         let keys = Arc::new(keys);
-        self.thumb_keys = Some(ThumbKeys {
-            revision: rev,
-            look: look_key,
-            keys: keys.clone(),
-            pending,
-        });
+        self.thumb_keys = Some(ThumbKeys { revision: rev, look: look_key, keys: keys.clone(), pending });
         keys
     }
 
@@ -235,75 +212,64 @@ impl LevelsPanel {
         let mut clicked = None;
         let mut action = None;
         let mut dragged = None;
-        egui::ScrollArea::vertical()
-            .id_salt("levels_list")
-            .max_height(190.0)
-            .show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    ui.spacing_mut().item_spacing = egui::vec2(6.0, 6.0);
-                    // Numbered as everywhere (the player, the exports): maps among maps.
-                    let numbers = engine::play::number_entries(ast.levels.iter().map(|e| matches!(e, LevelEntry::Map(_))));
-                    for (i, (e, number)) in ast.levels.iter().zip(numbers).enumerate() {
-                        let (label, thumb) = match e {
-                            LevelEntry::Map(m) => {
-                                let w = m.rows.iter().map(Vec::len).max().unwrap_or(0);
-                                let h = m.rows.len();
-                                let tex = keys
-                                    .get(i)
-                                    .copied()
-                                    .flatten()
-                                    .and_then(|k| self.thumbs.get(&k))
-                                    .map(|t| t.id());
-                                (format!("{number} ({w}×{h})"), Some((tex, w, h)))
-                            }
-                            LevelEntry::Message { text, .. } => (format!("Message: {text}"), None),
-                        };
-                        let card = super::verdict::with_status(level_card(&label, thumb, i == self.selected), cx.live, i, ui.visuals());
-                        let response = ui.add(card);
-                        response.dnd_set_drag_payload(i);
-                        if response.dragged() {
-                            dragged = Some((label.clone(), thumb));
+        egui::ScrollArea::vertical().id_salt("levels_list").max_height(190.0).show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing = egui::vec2(6.0, 6.0);
+                // Numbered as everywhere (the player, the exports): maps among maps.
+                let numbers = engine::play::number_entries(ast.levels.iter().map(|e| matches!(e, LevelEntry::Map(_))));
+                for (i, (e, number)) in ast.levels.iter().zip(numbers).enumerate() {
+                    let (label, thumb) = match e {
+                        LevelEntry::Map(m) => {
+                            let w = m.rows.iter().map(Vec::len).max().unwrap_or(0);
+                            let h = m.rows.len();
+                            let tex = keys.get(i).copied().flatten().and_then(|k| self.thumbs.get(&k)).map(|t| t.id());
+                            (format!("{number} ({w}×{h})"), Some((tex, w, h)))
                         }
-                        if response.clicked() {
-                            clicked = Some(i);
-                        }
-                        if let Some(from) = response.dnd_hover_payload::<usize>()
-                            && *from != i
-                        {
-                            // Where the dragged entry would land.
-                            let r = response.rect;
-                            let x = if *from < i {
-                                r.right() + 3.0
-                            } else {
-                                r.left() - 3.0
-                            };
-                            ui.painter().vline(
-                                x,
-                                r.y_range(),
-                                egui::Stroke::new(3.0, ui.visuals().selection.stroke.color),
-                            );
-                        }
-                        if let Some(from) = response.dnd_release_payload::<usize>() {
-                            moved = Some((*from, i));
-                        }
-                        let is_map = matches!(e, LevelEntry::Map(_));
-                        response.context_menu(|ui| {
-                            let mut pick = |ui: &mut egui::Ui, text: &str, a: CardAction| {
-                                if ui.button(text).clicked() {
-                                    action = Some((i, a));
-                                    ui.close();
-                                }
-                            };
-                            pick(ui, "Duplicate entry", CardAction::Duplicate);
-                            pick(ui, "Delete entry", CardAction::Delete);
-                            pick(ui, "Insert message after", CardAction::Message);
-                            if is_map {
-                                pick(ui, "Play this level", CardAction::Play);
-                            }
-                        });
+                        LevelEntry::Message { text, .. } => (format!("Message: {text}"), None),
+                    };
+                    let card = super::verdict::with_status(
+                        level_card(&label, thumb, i == self.selected),
+                        cx.live,
+                        i,
+                        ui.visuals(),
+                    );
+                    let response = ui.add(card);
+                    response.dnd_set_drag_payload(i);
+                    if response.dragged() {
+                        dragged = Some((label.clone(), thumb));
                     }
-                });
+                    if response.clicked() {
+                        clicked = Some(i);
+                    }
+                    if let Some(from) = response.dnd_hover_payload::<usize>()
+                        && *from != i
+                    {
+                        // Where the dragged entry would land.
+                        let r = response.rect;
+                        let x = if *from < i { r.right() + 3.0 } else { r.left() - 3.0 };
+                        ui.painter().vline(x, r.y_range(), egui::Stroke::new(3.0, ui.visuals().selection.stroke.color));
+                    }
+                    if let Some(from) = response.dnd_release_payload::<usize>() {
+                        moved = Some((*from, i));
+                    }
+                    let is_map = matches!(e, LevelEntry::Map(_));
+                    response.context_menu(|ui| {
+                        let mut pick = |ui: &mut egui::Ui, text: &str, a: CardAction| {
+                            if ui.button(text).clicked() {
+                                action = Some((i, a));
+                                ui.close();
+                            }
+                        };
+                        pick(ui, "Duplicate entry", CardAction::Duplicate);
+                        pick(ui, "Delete entry", CardAction::Delete);
+                        pick(ui, "Insert message after", CardAction::Message);
+                        if is_map {
+                            pick(ui, "Play this level", CardAction::Play);
+                        }
+                    });
+                }
             });
+        });
         // The dragged card follows the pointer, faded, until it is dropped.
         if let Some((label, thumb)) = dragged
             && let Some(at) = ui.ctx().pointer_interact_pos()

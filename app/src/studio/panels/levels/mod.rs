@@ -183,13 +183,7 @@ impl LevelsPanel {
     #[must_use]
     pub fn thumbnail_textures(&self) -> Vec<Option<egui::TextureId>> {
         self.thumb_keys.as_ref().map_or_else(Vec::new, |t| {
-            t.keys
-                .iter()
-                .map(|k| {
-                    k.and_then(|k| self.thumbs.get(&k))
-                        .map(egui::TextureHandle::id)
-                })
-                .collect()
+            t.keys.iter().map(|k| k.and_then(|k| self.thumbs.get(&k)).map(egui::TextureHandle::id)).collect()
         })
     }
 
@@ -265,14 +259,11 @@ impl Panel for LevelsPanel {
         let glyphs = legend::glyphs(&ast);
         let bg = legend::background_glyph(&ast).or_else(|| glyphs.first().map(|g| g.ch));
         if self.brush.is_none_or(|b| !glyphs.iter().any(|g| g.ch == b)) {
-            self.brush = glyphs
-                .iter()
-                .find(|g| Some(g.ch) != bg)
-                .or(glyphs.first())
-                .map(|g| g.ch);
+            self.brush = glyphs.iter().find(|g| Some(g.ch) != bg).or(glyphs.first()).map(|g| g.ch);
         }
         if std::mem::take(&mut self.first_map_pending) {
-            self.selected = ast.levels.iter().position(|e| matches!(e, engine::syntax::ast::LevelEntry::Map(_))).unwrap_or(0);
+            self.selected =
+                ast.levels.iter().position(|e| matches!(e, engine::syntax::ast::LevelEntry::Map(_))).unwrap_or(0);
         }
         if ast.levels.is_empty() {
             self.selected = 0;

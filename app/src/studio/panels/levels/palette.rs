@@ -15,11 +15,9 @@ fn glyph_ids(glyphs: &[Glyph], game: Option<&engine::compile::Game>) -> BTreeMap
     let mut out = BTreeMap::new();
     for g in glyphs {
         let mut ids: Vec<usize> = match game {
-            Some(game) => g
-                .objects
-                .iter()
-                .filter_map(|o| game.objects.iter().position(|info| info.name == o))
-                .collect(),
+            Some(game) => {
+                g.objects.iter().filter_map(|o| game.objects.iter().position(|info| info.name == o)).collect()
+            }
             None => Vec::new(),
         };
         if let Some(game) = game {
@@ -38,13 +36,7 @@ fn glyph_ids(glyphs: &[Glyph], game: Option<&engine::compile::Game>) -> BTreeMap
 
 impl LevelsPanel {
     /// The brushes: a glyph per button, and objects to combine.
-    pub(super) fn palette_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        cx: &mut PanelContext<'_>,
-        ast: &Ast,
-        glyphs: &[Glyph],
-    ) {
+    pub(super) fn palette_ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>, ast: &Ast, glyphs: &[Glyph]) {
         let rev = self.ast_revision();
         if self.swatches.as_ref().is_none_or(|(r, _)| *r != rev) {
             let (game, look) = match &self.look {
@@ -68,11 +60,7 @@ impl LevelsPanel {
                         _ => egui::ColorImage::filled([1, 1], egui::Color32::BLACK),
                     };
                     let name = format!("level_palette_{}", u32::from(g.ch));
-                    (
-                        g.ch,
-                        ui.ctx()
-                            .load_texture(name, img, egui::TextureOptions::NEAREST),
-                    )
+                    (g.ch, ui.ctx().load_texture(name, img, egui::TextureOptions::NEAREST))
                 })
                 .collect();
             self.swatches = Some((rev, map));
@@ -87,11 +75,7 @@ impl LevelsPanel {
                         ui.add(egui::Image::new((t.id(), egui::vec2(16.0, 16.0))));
                     }
                     let names: Vec<&str> = g.objects.iter().map(String::as_str).collect();
-                    let key = if k < 9 {
-                        format!(" [{}]", k + 1)
-                    } else {
-                        String::new()
-                    };
+                    let key = if k < 9 { format!(" [{}]", k + 1) } else { String::new() };
                     // Shown as the game writes it (the tree keeps lower case).
                     let shown = edit::spelling(cx.doc.text(), ast, g.ch);
                     let label = format!("{shown}  {}", names.join("+"));
@@ -132,9 +116,7 @@ impl LevelsPanel {
                     None => {
                         if let Some(free) = legend::free_glyph(ast) {
                             let objs: Vec<String> = self.combo.iter().cloned().collect();
-                            if ui
-                                .button(format!("Create glyph '{free}' = {}", objs.join(" and ")))
-                                .clicked()
+                            if ui.button(format!("Create glyph '{free}' = {}", objs.join(" and "))).clicked()
                                 && Self::apply(cx, |text| legend::add_entry(text, ast, free, &objs))
                             {
                                 self.brush = Some(free);

@@ -8,21 +8,12 @@ use crate::panels::PanelContext;
 
 impl LevelsPanel {
     /// A `+side`/`-side` button pair per side of the selected level.
-    pub(super) fn resize_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        cx: &mut PanelContext<'_>,
-        ast: &Ast,
-        bg: Option<char>,
-    ) {
+    pub(super) fn resize_ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>, ast: &Ast, bg: Option<char>) {
         let i = self.selected;
         ui.horizontal_wrapped(|ui| {
-            for (side, name) in [
-                (Side::Top, "top"),
-                (Side::Bottom, "bottom"),
-                (Side::Left, "left"),
-                (Side::Right, "right"),
-            ] {
+            for (side, name) in
+                [(Side::Top, "top"), (Side::Bottom, "bottom"), (Side::Left, "left"), (Side::Right, "right")]
+            {
                 if ui
                     .small_button(format!("+{name}"))
                     .on_hover_text(format!("Add a row/column at the {name}"))
@@ -31,10 +22,7 @@ impl LevelsPanel {
                 {
                     Self::apply(cx, |text| edit::grow(text, ast, i, side, 1, b));
                 }
-                if ui
-                    .small_button(format!("-{name}"))
-                    .on_hover_text(format!("Remove the {name} row/column"))
-                    .clicked()
+                if ui.small_button(format!("-{name}")).on_hover_text(format!("Remove the {name} row/column")).clicked()
                 {
                     Self::apply(cx, |text| edit::shrink(text, ast, i, side, 1));
                 }

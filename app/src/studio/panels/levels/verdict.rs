@@ -4,7 +4,7 @@
 //! with its progress and a Cancel button).
 
 use crate::command::Command;
-use crate::live::{Harder, LiveChecks, Verdict, HARDER_BUDGET};
+use crate::live::{HARDER_BUDGET, Harder, LiveChecks, Verdict};
 use crate::panels::PanelContext;
 
 use super::LevelsPanel;
@@ -60,11 +60,11 @@ impl LevelsPanel {
             match &harder {
                 Some(Harder::Running { elapsed, .. }) => {
                     let done = (elapsed.as_secs_f32() / HARDER_BUDGET.as_secs_f32()).clamp(0.0, 1.0);
-                    ui.add(
-                        egui::ProgressBar::new(done)
-                            .desired_width(120.0)
-                            .text(format!("solving {:.0} s of {:.0}", elapsed.as_secs_f32(), HARDER_BUDGET.as_secs_f32())),
-                    );
+                    ui.add(egui::ProgressBar::new(done).desired_width(120.0).text(format!(
+                        "solving {:.0} s of {:.0}",
+                        elapsed.as_secs_f32(),
+                        HARDER_BUDGET.as_secs_f32()
+                    )));
                     ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
                     if ui.button("Cancel").on_hover_text("Stop the longer search").clicked() {
                         cx.live.cancel_harder();
@@ -72,7 +72,10 @@ impl LevelsPanel {
                 }
                 _ => {
                     let can = !cx.live.verdict(i).is_some_and(Verdict::is_final);
-                    let text = format!("Search this level for up to {:.0} s on the background worker", HARDER_BUDGET.as_secs_f32());
+                    let text = format!(
+                        "Search this level for up to {:.0} s on the background worker",
+                        HARDER_BUDGET.as_secs_f32()
+                    );
                     if crate::panels::tip(ui.add_enabled(can, egui::Button::new("Solve harder")), &text).clicked() {
                         cx.live.solve_harder(i);
                     }

@@ -23,27 +23,27 @@ impl PlayerPanel {
             if shipped {
                 // Shipped games are played in order: no picker.
             } else {
-            if ui.add_enabled(level > 0, egui::Button::new("<")).on_hover_text("Previous level").clicked() {
-                pick = Some(level - 1);
-            }
-            let count_label = if maps == 1 { "1 level".to_owned() } else { format!("{maps} levels") };
-            let (selected, label) = match game.as_deref().and_then(|g| engine::play::entry_number(g, level)) {
-                _ if on_title => ("Title screen".to_owned(), count_label),
-                Some(n @ EntryNumber::Level(_)) => (n.to_string(), format!("of {maps}")),
-                Some(n) => (n.to_string(), count_label),
-                None => (String::new(), count_label),
-            };
-            egui::ComboBox::new("level_select", label).selected_text(selected).show_ui(ui, |ui| {
-                for i in 0..count {
-                    if ui.selectable_label(i == level && !on_title, self.entry_label(i)).clicked() {
-                        pick = Some(i);
-                    }
+                if ui.add_enabled(level > 0, egui::Button::new("<")).on_hover_text("Previous level").clicked() {
+                    pick = Some(level - 1);
                 }
-            });
-            if ui.add_enabled(level + 1 < count, egui::Button::new(">")).on_hover_text("Next level").clicked() {
-                pick = Some(level + 1);
-            }
-            ui.separator();
+                let count_label = if maps == 1 { "1 level".to_owned() } else { format!("{maps} levels") };
+                let (selected, label) = match game.as_deref().and_then(|g| engine::play::entry_number(g, level)) {
+                    _ if on_title => ("Title screen".to_owned(), count_label),
+                    Some(n @ EntryNumber::Level(_)) => (n.to_string(), format!("of {maps}")),
+                    Some(n) => (n.to_string(), count_label),
+                    None => (String::new(), count_label),
+                };
+                egui::ComboBox::new("level_select", label).selected_text(selected).show_ui(ui, |ui| {
+                    for i in 0..count {
+                        if ui.selectable_label(i == level && !on_title, self.entry_label(i)).clicked() {
+                            pick = Some(i);
+                        }
+                    }
+                });
+                if ui.add_enabled(level + 1 < count, egui::Button::new(">")).on_hover_text("Next level").clicked() {
+                    pick = Some(level + 1);
+                }
+                ui.separator();
             }
             let meta = game.as_ref().map(|g| g.metadata.clone()).unwrap_or_default();
             restart = ui.add_enabled(!meta.has("norestart"), egui::Button::new("Restart")).on_hover_text("R").clicked();

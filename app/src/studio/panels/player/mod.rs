@@ -232,7 +232,8 @@ impl PlayerPanel {
         };
         if key_pressed {
             let (done, all) = demo.position();
-            self.demo_ended = Some(format!("Solution stopped at move {done} of {all}: the level is yours to play from here."));
+            self.demo_ended =
+                Some(format!("Solution stopped at move {done} of {all}: the level is yours to play from here."));
             self.demo = None;
             return;
         }
@@ -247,7 +248,10 @@ impl PlayerPanel {
             }
             Tick::Done => {
                 let (_, all) = demo.position();
-                self.demo_ended = Some(format!("Solution shown: the level was won in {all} move{}.", if all == 1 { "" } else { "s" }));
+                self.demo_ended = Some(format!(
+                    "Solution shown: the level was won in {all} move{}.",
+                    if all == 1 { "" } else { "s" }
+                ));
                 self.demo = None;
             }
         }
@@ -449,7 +453,21 @@ impl PlayerPanel {
             }
         }
     }
+}
 
+impl PlayerPanel {
+    /// The last bound the engine hit while playing (a rule group's loop
+    /// cap...), with how many more Problems lists.
+    fn runtime_problems_ui(&self, ui: &mut egui::Ui) {
+        if let Some(&(limit, line)) = self.runtime_problems.last() {
+            let more = self.runtime_problems.len() - 1;
+            let also = if more > 0 { format!(" (and {more} more in Problems)") } else { String::new() };
+            ui.colored_label(ui.visuals().warn_fg_color, format!("Line {line}: {}{also}", limit.describe()))
+                .on_hover_text(
+                    "The reference engine stops at the same bound. Click the line in Problems to see the rule.",
+                );
+        }
+    }
 }
 
 impl Panel for PlayerPanel {
@@ -496,16 +514,12 @@ impl Panel for PlayerPanel {
             ui.colored_label(ui.visuals().error_fg_color, format!("The engine failed while playing: {failure}"));
             return;
         }
-        if let Some(&(limit, line)) = self.runtime_problems.last() {
-            let more = self.runtime_problems.len() - 1;
-            let also = if more > 0 { format!(" (and {more} more in Problems)") } else { String::new() };
-            ui.colored_label(ui.visuals().warn_fg_color, format!("Line {line}: {}{also}", limit.describe()))
-                .on_hover_text("The reference engine stops at the same bound. Click the line in Problems to see the rule.");
-        }
+        self.runtime_problems_ui(ui);
 
         // The board, with a strip under it for the key hint.
         let rect = ui.available_rect_before_wrap();
-        let board_area = egui::Rect::from_min_max(rect.min, egui::pos2(rect.max.x, (rect.max.y - HINT_HEIGHT).max(rect.min.y)));
+        let board_area =
+            egui::Rect::from_min_max(rect.min, egui::pos2(rect.max.x, (rect.max.y - HINT_HEIGHT).max(rect.min.y)));
         let response = ui.interact(rect, id, egui::Sense::click());
         // The level controls leave the keys with the board (asked for after
         // the board's own interaction, which gives up focus on a click
@@ -522,7 +536,12 @@ impl Panel for PlayerPanel {
             ui.memory_mut(|m| {
                 m.set_focus_lock_filter(
                     id,
-                    egui::EventFilter { tab: false, horizontal_arrows: true, vertical_arrows: true, ..Default::default() },
+                    egui::EventFilter {
+                        tab: false,
+                        horizontal_arrows: true,
+                        vertical_arrows: true,
+                        ..Default::default()
+                    },
                 );
             });
             self.keys(ui, now);

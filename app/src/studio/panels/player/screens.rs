@@ -60,8 +60,16 @@ impl PlayerPanel {
     }
 
     /// Draw the title screen with its choices; returns the one clicked.
-    pub(super) fn title_ui(&mut self, ui: &mut egui::Ui, rect: egui::Rect, choices: &[TitleChoice], selected: usize) -> Option<usize> {
-        let (bg, fg) = self.look().map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| (color32(l.background), color32(l.text)));
+    pub(super) fn title_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        rect: egui::Rect,
+        choices: &[TitleChoice],
+        selected: usize,
+    ) -> Option<usize> {
+        let (bg, fg) = self
+            .look()
+            .map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| (color32(l.background), color32(l.text)));
         ui.painter().rect_filled(rect, 0.0, bg);
         let meta = self.game.as_ref().map(|g| g.metadata.clone()).unwrap_or_default();
         let title = meta.title.clone().unwrap_or_else(|| "An untitled game".to_owned());
@@ -94,7 +102,9 @@ impl PlayerPanel {
     /// Draw a text screen (a message, the end of the game) in the game's
     /// own colours, as the web player does.
     pub(super) fn text_ui(&mut self, ui: &egui::Ui, rect: egui::Rect, text: String) {
-        let (bg, fg) = self.look().map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| (color32(l.background), color32(l.text)));
+        let (bg, fg) = self
+            .look()
+            .map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| (color32(l.background), color32(l.text)));
         ui.painter().rect_filled(rect, 0.0, bg);
         let galley = ui.painter().layout(text, egui::FontId::proportional(18.0), fg, (rect.width() - 40.0).max(40.0));
         ui.painter().galley(rect.center() - galley.size() / 2.0, galley, fg);

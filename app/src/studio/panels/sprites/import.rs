@@ -126,7 +126,15 @@ mod tests {
 
     #[test]
     fn five_by_five_takes_the_nearest_colour_and_keeps_transparency() {
-        let p = picture(5, 5, |x, y| if y == 0 { CLEAR } else if x < 2 { RED } else { BLUE });
+        let p = picture(5, 5, |x, y| {
+            if y == 0 {
+                CLEAR
+            } else if x < 2 {
+                RED
+            } else {
+                BLUE
+            }
+        });
         let colours = [Some([255, 0, 0]), None, Some([0, 0, 255])];
         let rows = sprite_of(&p, &colours).expect("colours");
         assert_eq!(rows[0], vec![None; 5], "transparent pixels become `.`");

@@ -249,11 +249,7 @@ impl SpritesPanel {
     }
 
     /// Apply an edit as its own undo step.
-    fn apply_step(
-        &mut self,
-        cx: &mut PanelContext<'_>,
-        make: impl FnOnce(&str) -> EditResult,
-    ) {
+    fn apply_step(&mut self, cx: &mut PanelContext<'_>, make: impl FnOnce(&str) -> EditResult) {
         if !cx.doc.in_stroke() {
             cx.doc.begin_stroke();
             self.apply(cx, make);
@@ -432,14 +428,26 @@ impl SpritesPanel {
             if let Some(c) = color_of(&word, palette) {
                 swatch(ui, Some(c), false, 16.0, "Preview");
             }
-            if ui.button("Add colour").on_hover_text("Add the colour typed on the left to the object's colours").clicked() {
+            if ui
+                .button("Add colour")
+                .on_hover_text("Add the colour typed on the left to the object's colours")
+                .clicked()
+            {
                 self.apply_step(cx, |text| objects::add_color(text, ast, &name, &word));
             }
             if let Some(i) = self.color {
-                if ui.button(format!("Set colour {i}")).on_hover_text("Change this colour to the one typed on the left").clicked() {
+                if ui
+                    .button(format!("Set colour {i}"))
+                    .on_hover_text("Change this colour to the one typed on the left")
+                    .clicked()
+                {
                     self.apply_step(cx, |text| objects::change_color(text, ast, &name, usize::from(i), &word));
                 }
-                if ui.button(format!("Remove colour {i}")).on_hover_text("Remove this colour; pixels of it become transparent").clicked() {
+                if ui
+                    .button(format!("Remove colour {i}"))
+                    .on_hover_text("Remove this colour; pixels of it become transparent")
+                    .clicked()
+                {
                     self.apply_step(cx, |text| objects::remove_color(text, ast, &name, usize::from(i)));
                     self.color = Some(0);
                 }
@@ -563,7 +571,11 @@ impl SpritesPanel {
     /// Import image…: make the picture at `path` the selected object's
     /// sprite, in its colours (see [`import`]), as one undo step. Returns
     /// what the status line says.
-    pub fn import_image(&mut self, doc: &mut crate::document::Document, path: &std::path::Path) -> Result<String, String> {
+    pub fn import_image(
+        &mut self,
+        doc: &mut crate::document::Document,
+        path: &std::path::Path,
+    ) -> Result<String, String> {
         let name = self.selected.clone().ok_or("Choose an object in the Sprites panel first")?;
         let picture = import::read(path)?;
         let ast = doc.shared_ast();
@@ -574,13 +586,18 @@ impl SpritesPanel {
             .iter()
             .map(|c| render::color(&c.text, palette).filter(|c| !c.is_transparent()).map(|c| [c.0[0], c.0[1], c.0[2]]))
             .collect();
-        let rows = import::sprite_of(&picture, &colours).ok_or_else(|| format!("{name} has no colour to draw the picture in"))?;
+        let rows = import::sprite_of(&picture, &colours)
+            .ok_or_else(|| format!("{name} has no colour to draw the picture in"))?;
         let edit = objects::set_sprite(doc.text(), &ast, &name, &rows).map_err(|e| e.to_string())?;
         doc.begin_stroke();
         let changed = doc.apply_edit(&edit);
         doc.end_stroke();
         let file = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
-        Ok(if changed { format!("Imported {file} as {name}'s sprite") } else { format!("{file} gives {name} the sprite it already has") })
+        Ok(if changed {
+            format!("Imported {file} as {name}'s sprite")
+        } else {
+            format!("{file} gives {name} the sprite it already has")
+        })
     }
 }
 
