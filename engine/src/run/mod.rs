@@ -190,6 +190,9 @@ pub struct Session {
     /// Whether the running look-ahead belongs to a traced turn (it then
     /// takes no kept outcome).
     tracing_probe: bool,
+    /// What that look-ahead logs all the same (caps hit, rigid failures),
+    /// recorded just before its again line.
+    probe_notes: Vec<trace::EventKind>,
     /// Limits hit so far, reported or not (a look-ahead that hits one is
     /// not kept).
     limits_seen: usize,
@@ -244,6 +247,7 @@ impl Session {
             trace: None,
             probe: turn::ProbeCache::default(),
             tracing_probe: false,
+            probe_notes: Vec::new(),
             limits_seen: 0,
             planes: planes::Planes::default(),
             #[cfg(test)]

@@ -1076,6 +1076,17 @@ impl Session {
         }
     }
 
+    /// Record `kind`, or, in a traced session's look-ahead (which is not
+    /// recorded), keep it to record before the again line.
+    #[cold]
+    pub(crate) fn trace_or_note(&mut self, kind: EventKind) {
+        if self.trace.is_some() {
+            self.trace_event(kind);
+        } else if self.tracing_probe {
+            self.probe_notes.push(kind);
+        }
+    }
+
     /// Record an event with the change since the last one. Callers test
     /// `self.trace.is_some()` first, so that building `kind` costs nothing
     /// when not recording.
@@ -1196,7 +1207,23 @@ impl Session {
     /// reported yet.
     #[cold]
     pub(crate) fn trace_rigid_fail(&mut self, banned: &[bool]) {
-        let Some(r) = self.trace.as_deref_mut() else { return };
+        let Some(r) = self.trace.as_deref_mut() else {
+            // In a traced session's look-ahead: note the groups this
+            // look-ahead had not banned yet.
+            let mut lines = Vec::new();
+            for g in (0..banned.len()).filter(|&g| banned[g]) {
+                let line = group_line(&self.game, g);
+                let seen = self
+                    .probe_notes
+                    .iter()
+                    .any(|k| matches!(k, EventKind::RigidFail { lines } if lines.contains(&line)));
+                if !seen {
+                    lines.push(line);
+                }
+            }
+            self.probe_notes.push(EventKind::RigidFail { lines });
+            return;
+        };
         r.moved.clear();
         r.blocked.clear();
         if r.banned_seen.len() != banned.len() {

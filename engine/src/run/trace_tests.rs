@@ -711,3 +711,55 @@ fn a_session_is_written_as_a_conformance_case() {
     assert!(case.contains(&format!("\"expected\": \"{dump}\"")), "{case}");
     assert!(session_case("x", "not a game", 0, None, &[]).is_err());
 }
+
+#[test]
+fn the_look_ahead_before_an_again_turn_records_the_caps_it_hits() {
+    // The late rule brings a crate and asks for another turn; the look-ahead
+    // of that turn runs the endless group (the reference logs its cap even
+    // there), and as its 200 passes leave the level as it was, no again turn.
+    let late = "late [ Target ] -> [ Crate ] again";
+    let g = Game::new("[ Crate ] -> [ Wall ]\n+ [ Wall ] -> [ Crate ]\nlate [ Target ] -> [ Crate ] again", "P.T");
+    let mut s = g.start();
+    play(&mut s, "R");
+    let (l, a) = (g.line(late), g.line("[ Crate ] -> [ Wall ]"));
+    assert_eq!(
+        lines(&s)[1],
+        [
+            "turn right".to_owned(),
+            "movements".into(),
+            "late".into(),
+            format!("rule {l}"),
+            format!("command {l} again"),
+            format!("loop-cap {a}"),
+            format!("again-skipped {l}"),
+            "end".into()
+        ]
+    );
+    check_boards(&s);
+}
+
+#[test]
+fn the_look_ahead_before_an_again_turn_records_its_rigid_failures() {
+    // The crate the late rule brings is pushed into the wall by a rigid rule
+    // in the look-ahead: it fails there, and the failure is recorded before
+    // the again line (the rules' own applications in the look-ahead are not).
+    let (late, rigid) = ("late [ Target ] -> [ Crate ] again", "rigid [ stationary Crate ] -> [ right Crate ]");
+    let g = Game::new("rigid [ stationary Crate ] -> [ right Crate ]\nlate [ Target ] -> [ Crate ] again", "P.TW");
+    let mut s = g.start();
+    play(&mut s, "R");
+    let (l, r) = (g.line(late), g.line(rigid));
+    assert_eq!(
+        lines(&s)[1],
+        [
+            "turn right".to_owned(),
+            "movements".into(),
+            "late".into(),
+            format!("rule {l}"),
+            format!("command {l} again"),
+            format!("rigid-fail {r}"),
+            format!("again-skipped {l}"),
+            "end".into()
+        ]
+    );
+    check_boards(&s);
+}

@@ -313,7 +313,7 @@ impl Session {
             self.apply_rules(Phase::Main, game.rigid.then_some(&banned[..]));
             let should_undo = self.resolve_movements(&mut banned, &mut banned_unknown);
             if should_undo {
-                if self.trace.is_some() {
+                if self.trace.is_some() || self.tracing_probe {
                     self.trace_rigid_fail(&banned);
                 }
                 rigidloop = true;
@@ -589,8 +589,8 @@ impl Session {
         if *count > LOOP_POINT_CAP {
             let line = set.groups.get(target).and_then(|g| g.first()).map_or(0, |r| r.line);
             self.limit_hit(Limit::LoopJumps, line);
-            if self.trace.is_some() {
-                self.trace_event(EventKind::LoopPointCap { line });
+            if self.trace.is_some() || self.tracing_probe {
+                self.trace_or_note(EventKind::LoopPointCap { line });
             }
             return false;
         }
@@ -674,8 +674,8 @@ impl Session {
         }
         // The reference reports its cap once the 200th pass has run,
         // whether or not that pass changed anything.
-        if loopcount >= GROUP_LOOP_CAP && self.trace.is_some() {
-            self.trace_event(EventKind::LoopCap { line: group.first().map_or(0, |r| r.line) });
+        if loopcount >= GROUP_LOOP_CAP && (self.trace.is_some() || self.tracing_probe) {
+            self.trace_or_note(EventKind::LoopCap { line: group.first().map_or(0, |r| r.line) });
         }
         has_changes
     }
@@ -1489,6 +1489,12 @@ impl Session {
                 self.againing = true;
             }
             if self.trace.is_some() {
+                // The reference's look-ahead logs what it logs whatever
+                // the logging level: the caps it hits and its rigid
+                // failures, before the again line.
+                for kind in std::mem::take(&mut self.probe_notes) {
+                    self.trace_event(kind);
+                }
                 self.trace_event(if again { EventKind::Again { line } } else { EventKind::AgainSkipped { line } });
             }
         }
