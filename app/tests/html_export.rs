@@ -1,20 +1,34 @@
 //! The one-file HTML export in a real browser: every game of
 //! `../shared/corpus/` is exported and loaded in headless Chromium (Debian's
-//! `chromium`), driven by `packaging/web-player/test/drive.js` over the
-//! DevTools pipe. Each page must load with no console error and no error on
-//! screen, and every case of `../shared/conformance/corpus_walks.json`,
+//! `chromium`), driven by `packaging/web-player/test/drive.js`
+//! (puppeteer-core). Each page must load with no console error and no error
+//! on screen; every case of `../shared/conformance/corpus_walks.json`,
 //! replayed through the page's `window.puzzlewright` API, must end in the
-//! recorded level.
+//! recorded level; and what the canvas shows must be `engine::render`'s
+//! picture of the same state, pixel for pixel: on the title screen, after
+//! real key presses (Enter: the first message), on message entries and at
+//! the end of each walk.
 //!
-//! Without Chromium (or node) the test says so and passes, except when
+//! Without Chromium, node or the driver's packages (`npm ci` in
+//! packaging/web-player/test) the test says so and passes, except when
 //! `PUZZLEWRIGHT_REQUIRE_BROWSER=1` (set by `.ci/run`), where it fails.
 //! `PUZZLEWRIGHT_BROWSER_SAMPLE=N` runs every Nth game only (the walks of
-//! the games kept); by default all run.
+//! the games kept); by default all run. `PUZZLEWRIGHT_BROWSER_SHOTS=DIR`
+//! keeps a screenshot of each capture there.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use std::sync::Arc;
+use std::time::Duration;
+
+use base64::Engine as _;
+use engine::compile::{Game, Level};
+use engine::play::{Control, Play, Progress, Step};
+use engine::render::screen::{Prompt, screen_frame};
+use engine::render::{Camera, Frame, Look};
+use engine::run::Input;
 use serde_json::{Value, json};
 
 fn shared() -> PathBuf {
@@ -34,14 +48,141 @@ fn missing_tool() -> Option<String> {
     if Command::new("node").arg("--version").output().is_err() {
         return Some("no node on PATH".to_owned());
     }
+    if !driver_dir().join("node_modules/puppeteer-core").is_dir() {
+        return Some(format!("no puppeteer-core (run `npm ci` in {})", driver_dir().display()));
+    }
     if !studio::export::html::available() {
         return Some("this build carries no web player (rustup target add wasm32-unknown-unknown)".to_owned());
     }
     None
 }
 
+fn driver_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../packaging/web-player/test")
+}
+
+/// A step of a walk as the conformance files write it.
+fn step_of(input: &Value) -> Step {
+    match input {
+        Value::String(s) if s == "undo" => Step::Undo,
+        Value::String(s) if s == "restart" => Step::Restart,
+        Value::String(s) if s == "tick" => Step::Tick,
+        other => Step::Input(match other.as_i64() {
+            Some(0) => Input::Up,
+            Some(1) => Input::Left,
+            Some(2) => Input::Down,
+            Some(3) => Input::Right,
+            Some(4) => Input::Action,
+            _ => panic!("unknown input {other}"),
+        }),
+    }
+}
+
+fn seed_of(seed: &Value) -> Option<String> {
+    match seed {
+        Value::Null => None,
+        Value::String(s) => Some(s.clone()),
+        other => Some(other.to_string()),
+    }
+}
+
+/// `engine::render`'s picture of what `play` shows (keys, not touch).
+fn picture(game: &Game, play: &Play, camera: &mut Camera) -> Frame {
+    screen_frame(&Look::new(game), game, &play.screen(), camera, Prompt::Keys)
+}
+
+/// The pictures the page must show for `game`, by capture name; `None`
+/// where the state depends on the browser's clock (a level after a key).
+fn expected_pictures(game: &Arc<Game>, entries: &[usize], walks: &[&Value]) -> BTreeMap<String, Option<Frame>> {
+    let mut out = BTreeMap::new();
+    let zero = Duration::ZERO;
+    let play = Play::new(game.clone(), Progress::default(), zero);
+    out.insert("title".to_owned(), Some(picture(game, &play, &mut Camera::default())));
+    let mut play = play;
+    play.press(Control::Action, Duration::from_millis(10));
+    play.release(Control::Action, Duration::from_millis(20));
+    let timeless = matches!(play.screen(), engine::play::Screen::Message(_) | engine::play::Screen::GameOver);
+    out.insert("keys".to_owned(), timeless.then(|| picture(game, &play, &mut Camera::default())));
+    for &k in entries {
+        let mut play = Play::replay(game.clone(), k, None, zero);
+        play.settle(zero);
+        out.insert(format!("entry {k}"), Some(picture(game, &play, &mut Camera::default())));
+    }
+    for (k, walk) in walks.iter().enumerate() {
+        let level = match &walk["level"] {
+            Value::String(s) => s.trim().parse().expect("level"),
+            v => usize::try_from(v.as_u64().expect("level")).expect("small"),
+        };
+        let mut play = Play::replay(game.clone(), level, seed_of(&walk["seed"]).as_deref(), zero);
+        play.settle(zero);
+        // The page draws after every step, moving the camera as it goes.
+        let mut camera = Camera::default();
+        let mut entry = play.entry();
+        let _ = picture(game, &play, &mut camera);
+        for input in walk["inputs"].as_array().expect("inputs") {
+            play.step(step_of(input), zero);
+            play.settle(zero);
+            if play.entry() != entry {
+                camera = Camera::default();
+                entry = play.entry();
+            }
+            let _ = picture(game, &play, &mut camera);
+        }
+        out.insert(format!("walk {k}"), Some(picture(game, &play, &mut camera)));
+    }
+    out
+}
+
+/// Whether `shot` (a capture by the driver) shows `want`; what differs if not.
+fn compare(shot: &Value, want: &Frame) -> Result<(), String> {
+    let (w, h) = (shot["width"].as_u64().unwrap_or(0) as usize, shot["height"].as_u64().unwrap_or(0) as usize);
+    if (w, h) != (want.width, want.height) {
+        return Err(format!(
+            "the canvas shows a {w}x{h} picture ({}), render draws {}x{}",
+            shot["kind"], want.width, want.height
+        ));
+    }
+    let rgba =
+        base64::engine::general_purpose::STANDARD.decode(shot["rgba"].as_str().unwrap_or("")).unwrap_or_default();
+    let differ = want
+        .pixels
+        .iter()
+        .zip(rgba.chunks(4))
+        .enumerate()
+        .filter(|(_, (p, got))| got.len() < 3 || p.0[..3] != got[..3])
+        .map(|(i, _)| (i % w, i / w))
+        .collect::<Vec<_>>();
+    if rgba.len() != w * h * 4 || !differ.is_empty() {
+        return Err(format!("{} of {} pixels differ from render, first at {:?}", differ.len(), w * h, differ.first()));
+    }
+    let (bad, stray) = (shot["bad"].as_u64().unwrap_or(1), shot["stray"].as_u64().unwrap_or(1));
+    if bad > 0 || stray > 0 {
+        return Err(format!("the picture is not scaled cleanly: {bad} pixels differ inside it, {stray} outside"));
+    }
+    Ok(())
+}
+
+/// Run the driver on `manifest` (see drive.js); its results.
+fn drive(dir: &Path, manifest: &[Value]) -> Vec<Value> {
+    let manifest_path = dir.join("manifest.json");
+    let results_path = dir.join("results.json");
+    std::fs::write(&manifest_path, serde_json::to_string(manifest).expect("json")).expect("write manifest");
+    let mut command = Command::new("node");
+    command.arg(driver_dir().join("drive.js")).arg(&manifest_path).arg(&results_path);
+    if let Some(shots) = std::env::var_os("PUZZLEWRIGHT_BROWSER_SHOTS") {
+        std::fs::create_dir_all(&shots).expect("screenshot folder");
+        command.arg("--screenshots").arg(shots);
+    }
+    let status = command.status().expect("run node");
+    assert!(status.success(), "the browser driver failed");
+    let results: Vec<Value> =
+        serde_json::from_str(&std::fs::read_to_string(&results_path).expect("results")).expect("results JSON");
+    assert_eq!(results.len(), manifest.len());
+    results
+}
+
 #[test]
-fn every_corpus_game_plays_in_chromium_and_replays_its_walks() {
+fn every_corpus_game_plays_in_chromium_draws_what_render_draws_and_replays_its_walks() {
     if let Some(why) = missing_tool() {
         assert!(!required(), "PUZZLEWRIGHT_REQUIRE_BROWSER is set but {why}");
         eprintln!("skipping the browser test: {why}");
@@ -68,62 +209,114 @@ fn every_corpus_game_plays_in_chromium_and_replays_its_walks() {
     let dir = std::env::temp_dir().join(format!("pw-html-export-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let mut manifest = Vec::new();
-    let mut expected: Vec<Vec<String>> = Vec::new();
+    let mut expected = Vec::new();
     let mut walked = 0;
-    for (i, game) in games.iter().enumerate().filter(|(i, _)| i % sample == 0) {
-        let source = std::fs::read_to_string(game).expect("read game");
-        let page = studio::export::html::page(&source).unwrap_or_else(|e| panic!("{}: {e:#}", game.display()));
+    for (i, path) in games.iter().enumerate().filter(|(i, _)| i % sample == 0) {
+        let source = std::fs::read_to_string(path).expect("read game");
+        let page = studio::export::html::page(&source).unwrap_or_else(|e| panic!("{}: {e:#}", path.display()));
         let out = dir.join(format!("{i:03}.html"));
         std::fs::write(&out, page).expect("write page");
+        let game = engine::build(&source).game.expect("an exported game compiles");
+        // The first two message entries, drawn as the page draws them.
+        let entries: Vec<usize> = game
+            .levels
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| matches!(l, Level::Message(_)))
+            .map(|(k, _)| k)
+            .take(2)
+            .collect();
         let mine = by_source.remove(&source).unwrap_or_default();
         walked += mine.len();
         let cases: Vec<Value> =
             mine.iter().map(|w| json!({"level": w["level"], "seed": w["seed"], "inputs": w["inputs"]})).collect();
-        expected.push(mine.iter().map(|w| w["expected"].as_str().expect("expected").to_owned()).collect());
-        manifest.push(
-            json!({"page": out, "walks": cases, "name": game.file_name().map(|n| n.to_string_lossy().into_owned())}),
-        );
+        let dumps: Vec<String> = mine.iter().map(|w| w["expected"].as_str().expect("expected").to_owned()).collect();
+        expected.push((dumps, expected_pictures(&game, &entries, &mine)));
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        manifest.push(json!({"page": out, "keys": ["Enter"], "entries": entries, "walks": cases, "name": name}));
     }
     if sample == 1 {
         assert!(by_source.is_empty(), "{} walks are of no corpus game", by_source.len());
     }
-    let manifest_path = dir.join("manifest.json");
-    let results_path = dir.join("results.json");
-    std::fs::write(&manifest_path, serde_json::to_string(&manifest).expect("json")).expect("write manifest");
-    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("../packaging/web-player/test/drive.js");
     let started = std::time::Instant::now();
-    let status = Command::new("node").arg(&driver).arg(&manifest_path).arg(&results_path).status().expect("run node");
-    assert!(status.success(), "the browser driver failed");
-    let results: Vec<Value> =
-        serde_json::from_str(&std::fs::read_to_string(&results_path).expect("results")).expect("results JSON");
-    assert_eq!(results.len(), manifest.len());
+    let results = drive(&dir, &manifest);
     let mut problems = Vec::new();
-    let mut passed = 0;
-    for ((result, want), entry) in results.iter().zip(&expected).zip(&manifest) {
+    let (mut passed, mut pictures) = (0, 0);
+    for ((result, (want_dumps, want_pictures)), entry) in results.iter().zip(&expected).zip(&manifest) {
         let name = entry["name"].as_str().unwrap_or("?");
         for e in result["errors"].as_array().expect("errors") {
             problems.push(format!("{name}: {}", e.as_str().unwrap_or("?")));
         }
         let dumps: Vec<&str> =
             result["dumps"].as_array().expect("dumps").iter().map(|d| d.as_str().unwrap_or("")).collect();
-        if dumps.len() != want.len() {
-            problems.push(format!("{name}: {} dumps for {} walks", dumps.len(), want.len()));
-            continue;
+        if dumps.len() == want_dumps.len() {
+            for (k, (got, want)) in dumps.iter().zip(want_dumps).enumerate() {
+                if got == want {
+                    passed += 1;
+                } else {
+                    problems.push(format!("{name}: walk {k} differs\nexpected:\n{want}\nactual:\n{got}"));
+                }
+            }
+        } else {
+            problems.push(format!("{name}: {} dumps for {} walks", dumps.len(), want_dumps.len()));
         }
-        for (k, (got, want)) in dumps.iter().zip(want).enumerate() {
-            if got == want {
-                passed += 1;
-            } else {
-                problems.push(format!("{name}: walk {k} differs\nexpected:\n{want}\nactual:\n{got}"));
+        let shots = result["shots"].as_array().expect("shots");
+        for (what, want) in want_pictures {
+            let Some(want) = want else { continue };
+            match shots.iter().find(|s| s["what"] == what.as_str()) {
+                None => problems.push(format!("{name}: no capture of {what}")),
+                Some(shot) => match compare(shot, want) {
+                    Ok(()) => pictures += 1,
+                    Err(why) => problems.push(format!("{name}: {what}: {why}")),
+                },
             }
         }
     }
     eprintln!(
-        "browser: {} pages, {passed}/{walked} walks equal in {:.1} s",
+        "browser: {} pages, {passed}/{walked} walks equal, {pictures} pictures equal to render, in {:.1} s",
         manifest.len(),
         started.elapsed().as_secs_f64()
     );
     let _ = std::fs::remove_dir_all(&dir);
     assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
     assert_eq!(passed, walked);
+}
+
+/// A game whose first screen after the title is a message: the page must
+/// show the message (the issue: a blank screen, drawn in the message's
+/// text taken for a colour).
+const MESSAGE_FIRST: &str = "title Message first\nauthor Tester\nbackground_color darkblue\ntext_color yellow\n\n\
+    OBJECTS\nBackground\ngreen\nPlayer\nwhite\n\nLEGEND\n. = Background\nP = Player\n\nSOUNDS\n\n\
+    COLLISIONLAYERS\nBackground\nPlayer\n\nRULES\n\nWINCONDITIONS\n\nLEVELS\nmessage Welcome to the garden\n\nP.\n";
+
+#[test]
+fn real_keys_in_chromium_show_the_message_render_draws() {
+    if let Some(why) = missing_tool() {
+        assert!(!required(), "PUZZLEWRIGHT_REQUIRE_BROWSER is set but {why}");
+        eprintln!("skipping the browser test: {why}");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("pw-html-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let out = dir.join("message.html");
+    std::fs::write(&out, studio::export::html::page(MESSAGE_FIRST).expect("page")).expect("write page");
+    let game = engine::build(MESSAGE_FIRST).game.expect("compiles");
+    let want = expected_pictures(&game, &[], &[]);
+    let manifest = vec![json!({"page": out, "keys": ["Enter"]})];
+    let results = drive(&dir, &manifest);
+    let _ = std::fs::remove_dir_all(&dir);
+    let shots = results[0]["shots"].as_array().expect("shots");
+    assert_eq!(results[0]["errors"], json!([]));
+    for what in ["title", "keys"] {
+        let shot = shots.iter().find(|s| s["what"] == what).unwrap_or_else(|| panic!("no capture of {what}"));
+        let frame = want[what].as_ref().expect("a picture");
+        if let Err(why) = compare(shot, frame) {
+            panic!("{what}: {why}");
+        }
+    }
+    assert_eq!(shots[1]["kind"], "message");
+    // The message has ink: the text colour shows.
+    let text = Look::new(&game).text;
+    let ink = want["keys"].as_ref().expect("picture").pixels.iter().filter(|p| **p == text).count();
+    assert!(ink > 200, "{ink} pixels in the text colour");
 }

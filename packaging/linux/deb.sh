@@ -27,33 +27,58 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 pkg=$stage/puzzlewright
 install -Dm755 "$BIN" "$pkg/usr/bin/puzzlewright"
+# Shipped without debug sections (lintian: unstripped-binary-or-object).
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$pkg/usr/bin/puzzlewright"
 install -Dm644 "$here/puzzlewright.desktop" "$pkg/usr/share/applications/puzzlewright.desktop"
 install -Dm644 "$here/puzzlewright.svg" "$pkg/usr/share/icons/hicolor/scalable/apps/puzzlewright.svg"
 install -Dm644 "$here/puzzlewright.png" "$pkg/usr/share/icons/hicolor/256x256/apps/puzzlewright.png"
 install -Dm644 "$here/puzzlewright-mime.xml" "$pkg/usr/share/mime/packages/puzzlewright.xml"
 install -Dm644 "$root/README.md" "$pkg/usr/share/doc/puzzlewright/README.md"
+# The manual page, when one was generated (from the same table as --help;
+# MAN=path names it).
+man=${MAN:-$root/target/man/puzzlewright.1}
+if [ -f "$man" ]; then
+    mkdir -p "$pkg/usr/share/man/man1"
+    gzip -9n < "$man" > "$pkg/usr/share/man/man1/puzzlewright.1.gz"
+    chmod 644 "$pkg/usr/share/man/man1/puzzlewright.1.gz"
+fi
 for game in "$root"/examples/*.txt; do
     install -Dm644 "$game" "$pkg/usr/share/doc/puzzlewright/examples/$(basename "$game")"
 done
-cat > "$pkg/usr/share/doc/puzzlewright/copyright" <<COPYRIGHT
+# A native package's changelog (lintian: no-changelog), compressed
+# reproducibly.
+{
+    printf 'puzzlewright (%s) unstable; urgency=medium\n\n' "$version"
+    printf '  * Release %s: see README.md for what it does.\n\n' "$version"
+    printf ' -- Puzzlewright authors <puzzlewright@puzzlewright.org>  %s\n' \
+        "$(date -R -u -d "@${SOURCE_DATE_EPOCH:-$(git -C "$root" log -1 --format=%ct 2>/dev/null || date +%s)}")"
+} | gzip -9n > "$pkg/usr/share/doc/puzzlewright/changelog.gz"
+chmod 644 "$pkg/usr/share/doc/puzzlewright/changelog.gz"
+{
+    cat <<COPYRIGHT
 Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
 Upstream-Name: puzzlewright
-License: MIT
+
 Files: *
-Copyright: the Puzzlewright authors
+Copyright: 2026 the Puzzlewright authors
+License: MIT
+
 License: MIT
 COPYRIGHT
+    # The licence text, each line indented, blank lines as " .".
+    sed -e 's/^$/./' -e 's/^/ /' "$root/LICENSE"
+} > "$pkg/usr/share/doc/puzzlewright/copyright"
 size=$(du -sk "$pkg" | cut -f1)
 mkdir -p "$pkg/DEBIAN"
 cat > "$pkg/DEBIAN/control" <<CONTROL
 Package: puzzlewright
 Version: $version
 Architecture: $arch
-Maintainer: Puzzlewright authors <puzzlewright@localhost>
+Maintainer: Puzzlewright authors <puzzlewright@puzzlewright.org>
 Installed-Size: $size
 Depends: libc6, libgcc-s1, libasound2 | libasound2t64, libgl1, libegl1, libxkbcommon-x11-0
 Recommends: xdg-desktop-portal
-Section: games
+Section: devel
 Priority: optional
 Homepage: https://www.puzzlescript.net
 Description: studio for making PuzzleScript games

@@ -6,6 +6,7 @@
 
 mod frame;
 mod palette_data;
+pub mod screen;
 pub mod text;
 
 pub use frame::{

@@ -170,7 +170,7 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     out
 }
 
-fn centred(line: &str) -> String {
+pub(super) fn centred(line: &str) -> String {
     let n = line.chars().count().min(TEXT_COLUMNS);
     let left = (TEXT_COLUMNS - n) / 2;
     format!("{}{}", " ".repeat(left), line.chars().take(TEXT_COLUMNS).collect::<String>())
@@ -181,6 +181,13 @@ fn centred(line: &str) -> String {
 /// 12 lines), and "Press X to continue" two rows under it when `prompt`.
 #[must_use]
 pub fn message_rows(message: &str, prompt: bool) -> Vec<String> {
+    message_rows_with(message, prompt.then_some("Press X to continue"))
+}
+
+/// [`message_rows`] with `prompt`'s words under the message (`Tap to
+/// continue` on a touch screen), or none.
+#[must_use]
+pub fn message_rows_with(message: &str, prompt: Option<&str>) -> Vec<String> {
     let mut rows = vec![String::new(); TEXT_ROWS];
     let lines = wrap(message.trim(), TEXT_COLUMNS);
     let count = lines.len().min(TEXT_ROWS - 1);
@@ -190,9 +197,9 @@ pub fn message_rows(message: &str, prompt: bool) -> Vec<String> {
             *row = centred(line);
         }
     }
-    if prompt {
+    if let Some(prompt) = prompt {
         let at = if count < 10 { 10 } else { (count + 1).min(TEXT_ROWS - 1) };
-        rows[at] = centred("Press X to continue");
+        rows[at] = centred(prompt);
     }
     rows
 }
@@ -202,6 +209,19 @@ pub fn message_rows(message: &str, prompt: bool) -> Vec<String> {
 /// between arrows) and the keys at the bottom.
 #[must_use]
 pub fn title_rows(title: &str, author: Option<&str>, choices: &[String], selected: usize) -> Vec<String> {
+    title_rows_with(title, author, choices, selected, ["arrows move, X acts", "Z undoes, R restarts"])
+}
+
+/// [`title_rows`] with `help`'s two lines at the bottom (the touch
+/// screen's words instead of the keys).
+#[must_use]
+pub fn title_rows_with(
+    title: &str,
+    author: Option<&str>,
+    choices: &[String],
+    selected: usize,
+    help: [&str; 2],
+) -> Vec<String> {
     let mut rows = vec![String::new(); TEXT_ROWS];
     let mut at = 1;
     for line in wrap(title, TEXT_COLUMNS).iter().take(3) {
@@ -217,8 +237,8 @@ pub fn title_rows(title: &str, author: Option<&str>, choices: &[String], selecte
         let label = if i == selected && choices.len() > 1 { format!("> {choice} <") } else { choice.clone() };
         rows[6 + 2 * i] = centred(&label);
     }
-    rows[11] = centred("arrows move, X acts");
-    rows[12] = centred("Z undoes, R restarts");
+    rows[11] = centred(help[0]);
+    rows[12] = centred(help[1]);
     rows
 }
 

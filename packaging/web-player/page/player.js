@@ -14,7 +14,13 @@
   const errorBox = document.getElementById("pw-error");
   const muteButton = document.getElementById("pw-mute");
   const storageKey = "puzzlewright:" + document.title;
+  const status = document.getElementById("pw-status");
   let x = null; // the module's exports once loaded
+
+  // What a screen reader says: the message on screen.
+  function announce(text) {
+    if (status && status.textContent !== text) status.textContent = text;
+  }
 
   function showError(message) {
     errorBox.textContent = message;
@@ -95,10 +101,15 @@
   showMute();
 
   // --- drawing -------------------------------------------------------------
+  // Every screen (title, messages, the level) is a picture the engine
+  // paints (engine::render::screen); this only scales it up and centres it.
   const offscreen = document.createElement("canvas");
   const offctx = offscreen.getContext("2d");
-  let screen = { kind: "none", background: "#000000", text: "#ffffff" };
-  let choiceBoxes = [];
+  let screen = { kind: "none", background: "#000000", foreground: "#ffffff" };
+  let picture = null; // where the last picture went: {x, y, scale, width, height}
+  const touchDevice = (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) ||
+    (navigator.maxTouchPoints || 0) > 0;
+  let touched = false;
 
   function fitCanvas() {
     const rect = stage.getBoundingClientRect();
@@ -108,87 +119,44 @@
     if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
   }
 
-  function wrap(text, columns) {
-    const lines = [];
-    for (const paragraph of String(text).split("\n")) {
-      let line = "";
-      for (const word of paragraph.split(/\s+/).filter((w) => w.length > 0)) {
-        if (line.length === 0) line = word;
-        else if (line.length + 1 + word.length <= columns) line += " " + word;
-        else { lines.push(line); line = word; }
-        while (line.length > columns) { lines.push(line.slice(0, columns)); line = line.slice(columns); }
-      }
-      lines.push(line);
-    }
-    return lines;
-  }
-
-  // Text screens: the game's colours, centred lines on a 34-column grid.
-  function drawText(lines, highlight) {
-    const rows = Math.max(13, lines.length + 2);
-    const size = Math.max(8, Math.floor(Math.min(canvas.width / 34 / 0.62, canvas.height / rows / 1.3)));
-    ctx.font = size + "px monospace";
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
-    const top = canvas.height / 2 - (lines.length - 1) * size * 1.3 / 2;
-    choiceBoxes = [];
-    lines.forEach((line, i) => {
-      const y = top + i * size * 1.3;
-      const chosen = highlight && highlight.get(i);
-      ctx.fillStyle = chosen && chosen.selected ? screen.background : screen.text;
-      if (chosen) {
-        const w = Math.min(canvas.width, ctx.measureText(line).width + size * 2);
-        const box = { x: (canvas.width - w) / 2, y: y - size * 0.65, w: w, h: size * 1.3, index: chosen.index };
-        choiceBoxes.push(box);
-        if (chosen.selected) {
-          ctx.fillStyle = screen.text;
-          ctx.fillRect(box.x, box.y, box.w, box.h);
-          ctx.fillStyle = screen.background;
-        }
-      }
-      ctx.fillText(line, canvas.width / 2, y);
-    });
-  }
-
   function draw() {
     if (!x) return;
     fitCanvas();
+    x.pw_set_touch(touchDevice || touched ? 1 : 0);
     x.pw_screen();
     screen = JSON.parse(outputText());
     document.body.style.background = screen.background;
-    document.body.style.color = screen.text;
+    document.body.style.color = screen.foreground;
     ctx.fillStyle = screen.background;
     ctx.fillRect(0, 0, canvas.width, canvas.height);
-    choiceBoxes = [];
-    if (screen.kind === "title") {
-      const lines = wrap(screen.title, 30);
-      if (screen.author) lines.push("", ...wrap("by " + screen.author, 30));
-      lines.push("", "");
-      const highlight = new Map();
-      screen.choices.forEach((label, i) => {
-        highlight.set(lines.length, { index: i, selected: i === screen.selected });
-        lines.push(label);
-      });
-      lines.push("", "arrows move, X acts, Z undoes, R restarts");
-      drawText(lines, highlight);
-    } else if (screen.kind === "message") {
-      drawText(wrap(screen.text, 30).concat(["", "X to continue"]), null);
-    } else if (screen.kind === "gameover") {
-      drawText(["You won the game!", "", "X to return to the title"], null);
-    } else if (screen.kind === "level") {
-      const width = x.pw_frame();
-      const height = x.pw_frame_height();
-      if (width === 0 || height === 0) return;
-      const pixels = new Uint8ClampedArray(output());
-      offscreen.width = width;
-      offscreen.height = height;
-      offctx.putImageData(new ImageData(pixels, width, height), 0, 0);
-      let scale = Math.min(canvas.width / width, canvas.height / height);
-      if (scale >= 1) scale = Math.floor(scale);
-      const w = Math.round(width * scale), h = Math.round(height * scale);
-      ctx.imageSmoothingEnabled = false;
-      ctx.drawImage(offscreen, Math.floor((canvas.width - w) / 2), Math.floor((canvas.height - h) / 2), w, h);
+    picture = null;
+    const width = x.pw_frame();
+    const height = x.pw_frame_height();
+    if (width === 0 || height === 0) return;
+    const pixels = new Uint8ClampedArray(output());
+    offscreen.width = width;
+    offscreen.height = height;
+    offctx.putImageData(new ImageData(pixels, width, height), 0, 0);
+    // Whole pixels when the picture fits at least once; smaller otherwise.
+    let scale = Math.min(canvas.width / width, canvas.height / height);
+    if (scale >= 1) scale = Math.floor(scale);
+    const w = Math.round(width * scale), h = Math.round(height * scale);
+    const left = Math.floor((canvas.width - w) / 2), top = Math.floor((canvas.height - h) / 2);
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(offscreen, left, top, w, h);
+    picture = { x: left, y: top, scale: scale, width: width, height: height };
+    announce(screen.kind === "message" ? screen.text : "");
+  }
+
+  // The title choice under a point of the canvas, if any.
+  function choiceAt(px, py) {
+    if (!picture || screen.kind !== "title") return -1;
+    const rowHeight = screen.cell[1] * picture.scale;
+    for (let i = 0; i < screen.rows.length; i++) {
+      const y = picture.y + screen.rows[i] * rowHeight;
+      if (py >= y - rowHeight / 2 && py < y + rowHeight * 1.5 && px >= picture.x && px < picture.x + picture.width * picture.scale) return i;
     }
+    return -1;
   }
 
   // --- the flow's clock ------------------------------------------------------
@@ -242,6 +210,7 @@
   let touchStart = null;
   stage.addEventListener("touchstart", (e) => {
     unlockAudio();
+    if (!touched) { touched = true; drawnGeneration = -1; }
     const t = e.changedTouches[0];
     touchStart = { x: t.clientX, y: t.clientY, fingers: e.touches.length };
     e.preventDefault();
@@ -261,10 +230,9 @@
   function clickChoice(clientX, clientY) {
     const rect = canvas.getBoundingClientRect();
     const ratio = canvas.width / Math.max(1, rect.width);
-    const px = (clientX - rect.left) * ratio, py = (clientY - rect.top) * ratio;
-    const box = choiceBoxes.find((b) => px >= b.x && px <= b.x + b.w && py >= b.y && py <= b.y + b.h);
-    if (!box) return false;
-    x.pw_choose(box.index, now());
+    const index = choiceAt((clientX - rect.left) * ratio, (clientY - rect.top) * ratio);
+    if (index < 0) return false;
+    x.pw_choose(index, now());
     afterFlow();
     return true;
   }
@@ -301,6 +269,16 @@
       if (!ok) throw new Error(outputText());
       afterFlow();
     },
+    /** Where the last picture of the engine went on the canvas:
+     *  {x, y, scale, width, height} (width x height engine pixels, each
+     *  drawn scale x scale canvas pixels from x, y), null for none. */
+    picture() {
+      return picture && Object.assign({}, picture);
+    },
+    /** What is on screen: "title", "message", "level", "gameover". */
+    screenKind() {
+      return screen.kind;
+    },
     /** The level in the conformance dump format. */
     dump() {
       loaded();
@@ -314,8 +292,12 @@
     const b64 = document.getElementById("pw-wasm").textContent.trim();
     if (!b64) throw new Error("This page carries no game engine.");
     const binary = atob(b64);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    const packed = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) packed[i] = binary.charCodeAt(i);
+    if (typeof DecompressionStream === "undefined") throw new Error("This browser is too old to play this game (it has no DecompressionStream).");
+    // The engine is zlib-compressed in the page: inflate it.
+    const inflated = new Blob([packed]).stream().pipeThrough(new DecompressionStream("deflate"));
+    const bytes = await new Response(inflated).arrayBuffer();
     const { instance } = await WebAssembly.instantiate(bytes, {});
     x = instance.exports;
     put(source);

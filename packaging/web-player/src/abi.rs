@@ -142,8 +142,15 @@ pub extern "C" fn pw_dump() {
     });
 }
 
-/// Draw the level on screen into the output buffer as RGBA rows; returns
-/// its width in pixels (0 when no level is on screen; the height is
+/// Say whether the page is played by touch (1) or keys (0): the screens
+/// name a tap or a key.
+#[unsafe(no_mangle)]
+pub extern "C" fn pw_set_touch(touch: u32) {
+    with_page(|p| p.set_touch(touch != 0));
+}
+
+/// Draw what is on screen into the output buffer as RGBA rows; returns
+/// its width in pixels (0 when there is nothing to draw; the height is
 /// [`pw_frame_height`]).
 #[unsafe(no_mangle)]
 pub extern "C" fn pw_frame() -> u32 {

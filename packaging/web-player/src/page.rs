@@ -10,8 +10,10 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Duration;
 
-use engine::compile::{Game, LevelGrid};
+use engine::compile::Game;
 use engine::play::{Control, Output, Play, Progress, Screen, Step};
+use engine::render::screen::{Prompt, screen_frame, title_choice_row};
+use engine::render::text::{CELL_HEIGHT, CELL_WIDTH, TEXT_COLUMNS, TEXT_ROWS};
 use engine::render::{Camera, Look, Rgba};
 use engine::run::Input;
 
@@ -32,6 +34,11 @@ pub struct Page {
     camera_entry: Option<usize>,
     play: Option<Play>,
     frame_height: usize,
+    /// Counts the flows started: a new flow's generations start again
+    /// from 0, and the picture must still be drawn again.
+    flows: u64,
+    /// Whether the page is played by touch (the screens say "Tap").
+    prompt: Prompt,
     /// Sounds and progress put out by the flow, not yet taken by the script.
     sounds: Vec<String>,
     progress: Option<Progress>,
@@ -182,6 +189,7 @@ impl Page {
     pub fn start(&mut self, progress: Progress, now_ms: f64) -> bool {
         let Some(game) = self.game.clone() else { return self.fail("no game could be compiled") };
         self.play = Some(Play::new(game, progress, at(now_ms)));
+        self.flows += 1;
         self.collect();
         true
     }
@@ -243,10 +251,11 @@ impl Page {
         self.play.as_ref().and_then(Play::next_event).map_or(-1.0, |d| d.as_secs_f64() * 1000.0)
     }
 
-    /// Changes whenever the screen may have changed.
+    /// Changes whenever the screen may have changed (also when a new
+    /// flow starts, whose own count starts again).
     #[must_use]
     pub fn generation(&self) -> u64 {
-        self.play.as_ref().map_or(0, Play::generation)
+        (self.flows << 32).wrapping_add(self.play.as_ref().map_or(0, Play::generation))
     }
 
     /// What the flow put out since the last call, as JSON:
@@ -257,28 +266,36 @@ impl Page {
         format!("{{\"sounds\":[{}],\"progress\":{progress}}}", sounds.join(","))
     }
 
+    /// Whether the page is played by touch: the screens then say "Tap"
+    /// where they say "Press X" to a keyboard.
+    pub fn set_touch(&mut self, touch: bool) {
+        self.prompt = if touch { Prompt::Touch } else { Prompt::Keys };
+    }
+
     /// What is on screen, as JSON for the script: `kind` (`title`,
     /// `level`, `message`, `gameover`, `none`), the game's `background` and
-    /// `text` colours, and per kind `title`, `author`, `choices`,
-    /// `selected` or `text`. For `level` the picture comes from
-    /// [`Page::frame_to_output`].
+    /// `foreground` (text) colours, and per kind: on the title, `choices`
+    /// (their labels), `selected` and `rows` (the text row of each choice,
+    /// with `columns`, `cell` and `lines` to find it in the picture); on a
+    /// message, its `text` (for screen readers). The picture of every
+    /// screen comes from [`Page::frame_to_output`].
     #[must_use]
     pub fn screen_json(&self) -> String {
         let (bg, fg) = self
             .look
             .as_ref()
             .map_or(("#000000".to_owned(), "#ffffff".to_owned()), |l| (css(l.background), css(l.text)));
-        let colours = format!("\"background\":\"{bg}\",\"text\":\"{fg}\"");
+        let colours = format!("\"background\":\"{bg}\",\"foreground\":\"{fg}\"");
         let Some(play) = self.play.as_ref() else { return format!("{{\"kind\":\"none\",{colours}}}") };
-        let meta = &play.game().metadata;
         match play.screen() {
             Screen::Title { choices, selected } => {
                 let labels: Vec<String> = choices.iter().map(|c| json_string(&c.label())).collect();
+                let rows: Vec<String> = (0..choices.len()).map(|i| title_choice_row(i).to_string()).collect();
                 format!(
-                    "{{\"kind\":\"title\",{colours},\"title\":{},\"author\":{},\"choices\":[{}],\"selected\":{selected}}}",
-                    json_string(meta.title.as_deref().unwrap_or("An untitled game")),
-                    meta.author.as_deref().map_or_else(|| "null".to_owned(), json_string),
+                    "{{\"kind\":\"title\",{colours},\"choices\":[{}],\"selected\":{selected},\"rows\":[{}],\
+                     \"columns\":{TEXT_COLUMNS},\"lines\":{TEXT_ROWS},\"cell\":[{CELL_WIDTH},{CELL_HEIGHT}]}}",
                     labels.join(","),
+                    rows.join(","),
                 )
             }
             Screen::Level(_) | Screen::LevelWon(_) => format!("{{\"kind\":\"level\",{colours}}}"),
@@ -287,25 +304,19 @@ impl Page {
         }
     }
 
-    /// Draw the level on screen (played or just won) into the output
-    /// buffer as RGBA rows, through the camera (`flickscreen`,
-    /// `zoomscreen`); returns the width, 0 when no level is on screen.
+    /// Draw what is on screen into the output buffer as RGBA rows with
+    /// `engine::render::screen` (text screens in the engine's font, the
+    /// level through the camera: `flickscreen`, `zoomscreen`); returns the
+    /// width, 0 when there is nothing to draw.
     pub fn frame_to_output(&mut self) -> usize {
         self.output.clear();
         self.frame_height = 0;
         let (Some(play), Some(look)) = (self.play.as_ref(), self.look.as_ref()) else { return 0 };
-        let grid: Option<LevelGrid> = match play.screen() {
-            Screen::Level(session) => session.board_grid(),
-            Screen::LevelWon(grid) => Some(grid.clone()),
-            _ => None,
-        };
-        let Some(grid) = grid else { return 0 };
         if self.camera_entry != Some(play.entry()) {
             self.camera = Camera::default();
             self.camera_entry = Some(play.entry());
         }
-        let view = self.camera.view_of(play.game(), &grid);
-        let frame = engine::render::grid_frame(look, play.game(), &grid, view);
+        let frame = screen_frame(look, play.game(), &play.screen(), &mut self.camera, self.prompt);
         self.output.reserve(frame.pixels.len() * 4);
         for p in &frame.pixels {
             self.output.extend_from_slice(&p.0);
@@ -338,6 +349,7 @@ impl Page {
         play.settle(at(now_ms));
         let settled = play.session().is_none_or(|s| !s.again_pending());
         self.play = Some(play);
+        self.flows += 1;
         self.camera_entry = None;
         self.collect();
         settled || self.fail(NEVER_SETTLES)

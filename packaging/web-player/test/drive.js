@@ -1,23 +1,34 @@
 #!/usr/bin/env node
-// Drives exported HTML pages in headless Chromium through the DevTools
-// protocol over a pipe (--remote-debugging-pipe): no network port, no npm
-// package. For each page of a manifest it loads the page from file://,
-// waits for `puzzlewright.ready`, replays the walks through the page's
-// automation API and reports each dump, and every console error or
-// uncaught exception the page raised.
+// Drives exported HTML pages in headless Chromium (Debian's, or CHROMIUM)
+// with puppeteer-core (package.json here; `npm ci` installs it). For each
+// page of a manifest it loads the page from file://, waits for
+// `puzzlewright.ready`, and:
+//   - captures the canvas on the title screen, then presses real keys
+//     (`keys`, e.g. ["Enter"]) and captures it again;
+//   - loads each entry of `entries` through the automation API and
+//     captures the canvas (message screens);
+//   - replays each walk through the automation API, captures the canvas
+//     and reports the level's dump;
+// and reports every console error or uncaught exception the page raised.
 //
 //   node drive.js MANIFEST.json RESULTS.json [--screenshots DIR]
 //
-// MANIFEST: [{"page": "/abs/path.html", "walks": [{"level": 0,
-//   "seed": "..." | null, "inputs": [3, "undo", ...]}]}]
-// With --screenshots, a PNG of each page when ready and after its walks.
-// RESULTS: [{"page": ..., "errors": ["..."], "dumps": ["..." | "ERROR: ..."]}]
-// CHROMIUM names the browser (default /usr/bin/chromium).
+// MANIFEST: [{"page": "/abs/path.html", "keys": ["Enter"], "entries": [0],
+//   "walks": [{"level": 0, "seed": "..." | null, "inputs": [3, "undo"]}],
+//   "viewport": {"width": 800, "height": 600, "touch": false} (optional)}]
+// RESULTS: [{"page": ..., "errors": ["..."], "dumps": ["..." | "ERROR: ..."],
+//   "shots": [{"what": "title" | "keys" | "entry N" | "walk N", "kind":
+//   "title", "width": W, "height": H, "rgba": base64, "stray": N, "bad": N}]}]
+// A shot is the engine's picture as the canvas shows it: the canvas pixel
+// at the centre of each of the W x H picture pixels (from the page's
+// `puzzlewright.picture()`); `bad` counts canvas pixels inside the picture
+// that differ from the pixel they scale, `stray` the pixels outside it
+// that are not the screen's background.
+// With --screenshots, a PNG of the page at each shot.
 "use strict";
-const { spawn } = require("child_process");
 const fs = require("fs");
-const os = require("os");
 const path = require("path");
+const puppeteer = require("puppeteer-core");
 
 const [manifestPath, resultsPath, ...rest] = process.argv.slice(2);
 if (!manifestPath || !resultsPath) {
@@ -25,128 +36,115 @@ if (!manifestPath || !resultsPath) {
   process.exit(2);
 }
 const shotsAt = rest.indexOf("--screenshots");
-const shots = shotsAt >= 0 ? rest[shotsAt + 1] : null;
+const shotsDir = shotsAt >= 0 ? rest[shotsAt + 1] : null;
 const manifest = JSON.parse(fs.readFileSync(manifestPath, "utf8"));
-const browser = process.env.CHROMIUM || "/usr/bin/chromium";
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), "pw-chromium-"));
+const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
 
-const chrome = spawn(browser, [
-  "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--disable-quic", "--mute-audio",
-  "--remote-debugging-pipe", "--user-data-dir=" + profile, "--window-size=800,600", "about:blank",
-], { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] });
-let chromeLog = "";
-chrome.stdio[2].on("data", (d) => { chromeLog = (chromeLog + d).slice(-4000); });
-chrome.on("error", (e) => { console.error("cannot start " + browser + ": " + e.message); process.exit(3); });
-
-let nextId = 1;
-const pending = new Map();
-const listeners = [];
-let buffered = "";
-chrome.stdio[4].on("data", (chunk) => {
-  buffered += chunk.toString("utf8");
-  let end;
-  while ((end = buffered.indexOf("\0")) >= 0) {
-    const message = JSON.parse(buffered.slice(0, end));
-    buffered = buffered.slice(end + 1);
-    if (message.id !== undefined && pending.has(message.id)) {
-      const { resolve, reject } = pending.get(message.id);
-      pending.delete(message.id);
-      if (message.error) reject(new Error(message.error.message)); else resolve(message.result);
-    } else {
-      listeners.forEach((l) => l(message));
+// Runs in the page: the picture as the canvas shows it (see above).
+function sample() {
+  const p = window.puzzlewright.picture();
+  const canvas = document.getElementById("pw-canvas");
+  const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+  const kind = (() => { try { return window.puzzlewright.screenKind(); } catch (e) { return null; } })();
+  if (!p) return { kind, width: 0, height: 0, rgba: "", stray: 0, bad: 0 };
+  const out = new Uint8Array(p.width * p.height * 4);
+  const at = (cx, cy) => (cy * canvas.width + cx) * 4;
+  for (let j = 0; j < p.height; j++) {
+    for (let i = 0; i < p.width; i++) {
+      const k = at(Math.floor(p.x + (i + 0.5) * p.scale), Math.floor(p.y + (j + 0.5) * p.scale));
+      out.set(data.subarray(k, k + 4), (j * p.width + i) * 4);
     }
   }
-});
-function send(method, params = {}, sessionId) {
-  const id = nextId++;
-  const message = { id, method, params };
-  if (sessionId) message.sessionId = sessionId;
-  chrome.stdio[3].write(JSON.stringify(message) + "\0");
-  return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
-}
-function within(ms, promise, what) {
-  let t;
-  return Promise.race([promise, new Promise((_, reject) => { t = setTimeout(() => reject(new Error("timed out: " + what)), ms); })])
-    .finally(() => clearTimeout(t));
+  const w = Math.round(p.width * p.scale), h = Math.round(p.height * p.scale);
+  let bad = 0, stray = 0;
+  const bg = data.subarray(0, 4).join(",");
+  for (let cy = 0; cy < canvas.height; cy++) {
+    for (let cx = 0; cx < canvas.width; cx++) {
+      const k = at(cx, cy);
+      const inside = cx >= p.x && cx < p.x + w && cy >= p.y && cy < p.y + h;
+      if (!inside) {
+        if (data.subarray(k, k + 4).join(",") !== bg) stray++;
+      } else if (p.scale >= 1) {
+        const i = Math.floor((cx - p.x) / p.scale), j = Math.floor((cy - p.y) / p.scale);
+        const o = (j * p.width + i) * 4;
+        if (data[k] !== out[o] || data[k + 1] !== out[o + 1] || data[k + 2] !== out[o + 2]) bad++;
+      }
+    }
+  }
+  let binary = "";
+  for (let i = 0; i < out.length; i += 0x8000) binary += String.fromCharCode.apply(null, out.subarray(i, i + 0x8000));
+  return { kind, width: p.width, height: p.height, rgba: btoa(binary), stray, bad };
 }
 
 async function main() {
-  const { targetId } = await within(30000, send("Target.createTarget", { url: "about:blank" }), "opening a tab");
-  const { sessionId } = await send("Target.attachToTarget", { targetId, flatten: true });
-  const s = (method, params) => send(method, params, sessionId);
-  let errors = [];
-  let loadFired = null;
-  listeners.push((m) => {
-    if (m.sessionId !== sessionId) return;
-    if (m.method === "Runtime.consoleAPICalled" && (m.params.type === "error" || m.params.type === "assert")) {
-      errors.push("console." + m.params.type + ": " + m.params.args.map((a) => a.value !== undefined ? a.value : a.description).join(" "));
-    } else if (m.method === "Runtime.exceptionThrown") {
-      const d = m.params.exceptionDetails;
-      errors.push("exception: " + (d.exception && d.exception.description || d.text));
-    } else if (m.method === "Log.entryAdded" && m.params.entry.level === "error") {
-      errors.push("log: " + m.params.entry.text + (m.params.entry.url ? " (" + m.params.entry.url + ")" : ""));
-    } else if (m.method === "Page.loadEventFired" && loadFired) {
-      loadFired();
-    }
+  const browser = await puppeteer.launch({
+    executablePath: browserPath,
+    headless: true,
+    pipe: true,
+    args: ["--no-sandbox", "--disable-gpu", "--mute-audio", "--allow-file-access-from-files"],
   });
-  await s("Page.enable");
-  await s("Runtime.enable");
-  await s("Log.enable");
   const results = [];
-  for (const entry of manifest) {
-    errors = [];
-    const result = { page: entry.page, errors, dumps: [] };
-    try {
-      const loaded = new Promise((resolve) => { loadFired = resolve; });
-      await s("Page.navigate", { url: "file://" + entry.page });
-      await within(30000, loaded, "loading " + entry.page);
-      const ready = await within(30000, s("Runtime.evaluate", {
-        expression: "window.puzzlewright.ready.then(() => document.getElementById('pw-error').style.display !== 'block' || document.getElementById('pw-error').textContent)",
-        awaitPromise: true, returnByValue: true,
-      }), "the engine of " + entry.page);
-      if (ready.exceptionDetails) errors.push("ready: " + ready.exceptionDetails.text);
-      else if (ready.result.value !== true) errors.push("the page shows an error: " + ready.result.value);
-      if (shots) {
-        const shot = await s("Page.captureScreenshot", { format: "png" });
-        fs.writeFileSync(path.join(shots, path.basename(entry.page, ".html") + ".png"), Buffer.from(shot.data, "base64"));
+  try {
+    for (const entry of manifest) {
+      const errors = [];
+      const result = { page: entry.page, errors, dumps: [], shots: [] };
+      const page = await browser.newPage();
+      page.setDefaultTimeout(60000);
+      page.on("console", (m) => { if (m.type() === "error" || m.type() === "assert") errors.push("console." + m.type() + ": " + m.text()); });
+      page.on("pageerror", (e) => errors.push("exception: " + (e && e.message || e)));
+      try {
+        const v = entry.viewport || {};
+        await page.setViewport({ width: v.width || 800, height: v.height || 600, hasTouch: !!v.touch, isMobile: !!v.touch, deviceScaleFactor: 1 });
+        await page.goto("file://" + entry.page, { waitUntil: "load" });
+        const ready = await page.evaluate(() => window.puzzlewright.ready.then(() => {
+          const box = document.getElementById("pw-error");
+          return box.style.display !== "block" || box.textContent;
+        }));
+        if (ready !== true) errors.push("the page shows an error: " + ready);
+        let n = 0;
+        const shoot = async (what) => {
+          const shot = await page.evaluate(sample);
+          shot.what = what;
+          result.shots.push(shot);
+          if (shotsDir) {
+            const name = path.basename(entry.page, ".html") + "-" + String(n++).padStart(2, "0") + "-" + what.replace(/\W+/g, "_") + ".png";
+            await page.screenshot({ path: path.join(shotsDir, name) });
+          }
+        };
+        await shoot("title");
+        if ((entry.keys || []).length > 0) {
+          for (const key of entry.keys) await page.keyboard.press(key);
+          await shoot("keys");
+        }
+        for (const k of entry.entries || []) {
+          const error = await page.evaluate((k) => { try { puzzlewright.load(k, null); return null; } catch (e) { return e.message; } }, k);
+          if (error) errors.push("entry " + k + ": " + error);
+          await shoot("entry " + k);
+        }
+        for (let k = 0; k < (entry.walks || []).length; k++) {
+          const dump = await page.evaluate((w) => {
+            try {
+              puzzlewright.load(w.level, w.seed);
+              for (const i of w.inputs) puzzlewright.input(i);
+              return puzzlewright.dump();
+            } catch (e) { return "ERROR: " + e.message; }
+          }, entry.walks[k]);
+          result.dumps.push(dump);
+          await shoot("walk " + k);
+        }
+      } catch (e) {
+        errors.push(String(e && e.message || e));
       }
-      const walks = JSON.stringify(entry.walks || []);
-      const run = await within(120000, s("Runtime.evaluate", {
-        expression: `(() => { const out = []; for (const w of ${walks}) { try { puzzlewright.load(w.level, w.seed);
-          for (const i of w.inputs) puzzlewright.input(i); out.push(puzzlewright.dump()); }
-          catch (e) { out.push("ERROR: " + e.message); } } return out; })()`,
-        returnByValue: true,
-      }), "the walks of " + entry.page);
-      if (run.exceptionDetails) errors.push("walks: " + run.exceptionDetails.text);
-      else result.dumps = run.result.value;
-      if (shots) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        const shot = await s("Page.captureScreenshot", { format: "png" });
-        fs.writeFileSync(path.join(shots, path.basename(entry.page, ".html") + "-after.png"), Buffer.from(shot.data, "base64"));
-      }
-    } catch (e) {
-      errors.push(String(e.message || e));
+      await page.close();
+      results.push(result);
     }
-    results.push(result);
+  } finally {
+    await browser.close();
   }
   fs.writeFileSync(resultsPath, JSON.stringify(results));
 }
 
-// Close the browser and remove its profile once it has exited.
-function finish(code) {
-  const exited = new Promise((resolve) => chrome.once("exit", resolve));
-  chrome.kill();
-  within(10000, exited, "chromium to exit")
-    .catch(() => {})
-    .finally(() => {
-      try { fs.rmSync(profile, { recursive: true, force: true }); } catch (e) { /* a temporary folder */ }
-      process.exit(code);
-    });
-}
-main()
-  .then(() => finish(0))
-  .catch((e) => {
-    console.error("driving chromium failed: " + (e.message || e) + "\n" + chromeLog);
-    finish(1);
-  });
+main().catch((e) => {
+  console.error("driving chromium failed: " + (e && e.stack || e));
+  process.exit(1);
+});

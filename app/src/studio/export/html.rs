@@ -28,6 +28,16 @@ fn script_json(text: &str) -> String {
         .replace('\u{2029}', "\\u2029")
 }
 
+/// The web player zlib-compressed (the page inflates it with
+/// `DecompressionStream("deflate")`): a third of its size.
+fn compressed_player() -> Vec<u8> {
+    use std::io::Write as _;
+    let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+    // Writing to a Vec cannot fail.
+    let _ = encoder.write_all(PLAYER_WASM);
+    encoder.finish().unwrap_or_default()
+}
+
 fn html_escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
@@ -45,7 +55,7 @@ pub fn page(source: &str) -> anyhow::Result<String> {
         );
     }
     let title = game.metadata.title.clone().unwrap_or_else(|| "A PuzzleScript game".to_owned());
-    let wasm = base64::engine::general_purpose::STANDARD.encode(PLAYER_WASM);
+    let wasm = base64::engine::general_purpose::STANDARD.encode(compressed_player());
     let mut out = String::with_capacity(TEMPLATE.len() + SCRIPT.len() + wasm.len() + source.len() * 2);
     // The template's markers are replaced in one pass, so text inside the
     // game can never be taken for a marker.
@@ -70,6 +80,24 @@ pub fn page(source: &str) -> anyhow::Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_page_of_a_game_is_at_most_500_kb_and_carries_the_whole_player() {
+        if !available() {
+            eprintln!("this build carries no web player");
+            return;
+        }
+        let source = include_str!("../../../../examples/sokoban_garden.txt");
+        let page = page(source).expect("a page");
+        assert!(page.len() <= 500_000, "the page is {} bytes", page.len());
+        // What the page inflates is the player, byte for byte.
+        let packed = compressed_player();
+        let mut inflated = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::ZlibDecoder::new(packed.as_slice()), &mut inflated)
+            .expect("inflates");
+        assert_eq!(inflated, PLAYER_WASM);
+        assert!(page.contains(&base64::engine::general_purpose::STANDARD.encode(&packed)));
+    }
 
     #[test]
     fn game_text_cannot_break_out_of_its_script() {
