@@ -60,10 +60,14 @@ impl Recovery {
         Self { dir, last_write: None, last_revision: None, failure: None }
     }
 
-    /// The default place: the studio's folder, beside its settings.
+    /// The default place: the studio's folder, beside its settings, in the
+    /// platform's data folder (`$XDG_DATA_HOME/puzzlewright`, else
+    /// `~/.local/share/puzzlewright` on Linux; `%APPDATA%\Puzzlewright\data`
+    /// on Windows; `~/Library/Application Support/Puzzlewright` on macOS:
+    /// the folders earlier versions used through eframe, so nothing moves).
     #[must_use]
     pub fn default_dir() -> Option<PathBuf> {
-        eframe::storage_dir("Puzzlewright")
+        directories::ProjectDirs::from("", "", "Puzzlewright").map(|dirs| dirs.data_dir().to_path_buf())
     }
 
     fn text_path(dir: &Path) -> PathBuf {

@@ -153,10 +153,11 @@ pub fn proposed_path(what: Writing, game: Option<&Path>, origin: Option<&Path>, 
     free_name(&folder, &name)
 }
 
-/// The user's home folder, if the environment names one.
+/// The user's home folder, as the platform says (`$HOME` on Linux and
+/// macOS, the profile folder on Windows, which sets no `HOME`).
 #[must_use]
 pub fn home_folder() -> Option<PathBuf> {
-    std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from).filter(|p| p.is_dir())
+    directories::BaseDirs::new().map(|dirs| dirs.home_dir().to_path_buf()).filter(|p| p.is_dir())
 }
 
 fn sanitized_game_name(untitled: &str) -> String {

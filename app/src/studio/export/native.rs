@@ -134,4 +134,21 @@ mod tests {
         assert_eq!(trailer(&broken), None);
         let _ = std::fs::remove_file(&path);
     }
+
+    /// A Windows build exports a Windows exe (PE, "MZ" first): the game
+    /// goes after the image in the trailer, and a copy of an exported exe
+    /// exports another game without stacking them (checked for real under
+    /// Wine by packaging/windows/wine-check.sh).
+    #[test]
+    fn a_windows_exe_carries_its_game_in_the_trailer() {
+        let exe = b"MZ\x90\0pretend PE image\0\0PE\0\0".to_vec();
+        let out = with_game(&exe, "title Win\r\n");
+        assert!(out.starts_with(&exe), "the image itself is left as it was");
+        assert_eq!(&out[out.len() - 8..], MAGIC);
+        assert_eq!(without_game(&with_game(&out, "title Again\n")), exe.as_slice());
+        let path = std::env::temp_dir().join(format!("pw-native-pe-{}.exe", std::process::id()));
+        std::fs::write(&path, &out).expect("write");
+        assert_eq!(read_embedded(&path).expect("reads").as_deref(), Some("title Win\r\n"));
+        let _ = std::fs::remove_file(&path);
+    }
 }
