@@ -6,8 +6,8 @@
 use std::time::Duration;
 
 use super::{
-    Checkpoint, Control, EntryNumber, MAX_INTERVAL, Mode, Output, PendingWin, Play, Progress, TitleChoice, WIN_PAUSE,
-    entry_number,
+    Checkpoint, Control, EntryNumber, MAX_INTERVAL, Mode, Output, PendingWin, Play, Progress, Step, TitleChoice,
+    WIN_PAUSE, entry_number,
 };
 use crate::compile::{Level, LevelGrid};
 use crate::run::{Event, Input, Session};
@@ -101,12 +101,14 @@ impl Play {
                 Control::Undo => {
                     if let Some(session) = self.session.as_mut() {
                         session.undo();
+                        self.played.push(Step::Undo);
                     }
                     self.after_turn(now);
                 }
                 Control::Restart if fresh => {
                     if let Some(session) = self.session.as_mut() {
                         session.restart();
+                        self.played.push(Step::Restart);
                     }
                     self.after_turn(now);
                 }
@@ -137,6 +139,7 @@ impl Play {
         }
         if let Some(session) = self.session.as_mut() {
             session.input(input);
+            self.played.push(Step::Input(input));
         }
         self.after_turn(now);
     }
@@ -198,6 +201,7 @@ impl Play {
         let resumed = checkpoint.filter(|c| c.to_grid(&self.game).is_some_and(|grid| session.resume_from(&grid)));
         self.session = Some(session);
         self.entry = entry;
+        self.played.clear();
         self.mode = Mode::Playing;
         self.again_due = None;
         self.pending_win = None;
@@ -238,6 +242,8 @@ impl Play {
             start -= 1;
         }
         let tail = events.split_off(start);
+        // The turn won the level: the steps that did it are kept.
+        self.last_win = Some((self.entry, std::mem::take(&mut self.played)));
         let board = session.won_board().or_else(|| session.board_grid());
         let board = board.unwrap_or(LevelGrid { width: 0, height: 0, cells: Vec::new() });
         self.absorb_all(events);

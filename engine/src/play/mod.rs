@@ -244,6 +244,11 @@ pub struct Play {
     /// Record every session loaded with this memory budget (the rule
     /// debugger); `None`: no recorder, the engine at full speed.
     trace_budget: Option<usize>,
+    /// The steps played on the level on screen since it loaded (moves,
+    /// undos, restarts, realtime ticks), for "Keep as solution".
+    played: Vec<Step>,
+    /// The last level won in this flow: its entry and the steps that won it.
+    last_win: Option<(usize, Vec<Step>)>,
 }
 
 impl Play {
@@ -322,6 +327,8 @@ impl Play {
             expect_entry_message: false,
             generation: 0,
             trace_budget: None,
+            played: Vec::new(),
+            last_win: None,
         }
     }
 
@@ -420,6 +427,20 @@ impl Play {
         self.entry
     }
 
+    /// The last level won in this flow, as its LEVELS entry and the steps
+    /// played on it from its start (or its last load) to the win: what
+    /// "Keep as solution" keeps.
+    #[must_use]
+    pub fn last_win(&self) -> Option<(usize, &[Step])> {
+        self.last_win.as_ref().map(|(entry, steps)| (*entry, &steps[..]))
+    }
+
+    /// The seed the flow's sessions draw from (`None`: the engine's default).
+    #[must_use]
+    pub fn seed(&self) -> Option<&str> {
+        self.seed.as_deref()
+    }
+
     /// The progress to keep for this game (also handed out as
     /// [`Output::Progress`] whenever it changes).
     #[must_use]
@@ -501,6 +522,7 @@ impl Play {
             self.autotick = Duration::ZERO;
             if let Some(session) = self.session.as_mut() {
                 session.tick();
+                self.played.push(Step::Tick);
             }
             self.after_turn(now);
         }
@@ -623,6 +645,7 @@ impl Play {
     pub fn step(&mut self, step: Step, now: Duration) {
         self.accrue(now);
         let Some(session) = self.session.as_mut() else { return };
+        self.played.push(step);
         match step {
             Step::Input(input) => session.input(input),
             Step::Undo => session.undo(),

@@ -747,3 +747,34 @@ fn set_trace_records_the_session_and_the_next_levels_until_stopped() {
     play.set_trace(None);
     assert!(play.session().and_then(Session::trace).is_none());
 }
+
+#[test]
+fn the_steps_that_won_a_level_are_kept_for_the_host() {
+    let level = "#######\n#P.*.O#\n#######\n\n#####\n#P*O#\n#####\n";
+    let g = sokoban("", level);
+    let mut play = Play::at_entry(Arc::clone(&g), Progress::default(), 0, ms(0));
+    assert_eq!(play.last_win(), None);
+    let mut t = 0;
+    for c in [Control::Right, Control::Undo, Control::Right, Control::Right, Control::Right] {
+        t += 10;
+        tap(&mut play, c, ms(t));
+    }
+    let right = Step::Input(Input::Right);
+    let (entry, steps) = play.last_win().expect("the level was won");
+    assert_eq!((entry, steps), (0, &[right, Step::Undo, right, right, right][..]));
+    // The kept steps win the level when replayed the way kept solutions are.
+    let as_kept: Vec<crate::run::trace::Step> = steps
+        .iter()
+        .map(|s| match *s {
+            Step::Input(i) => crate::run::trace::Step::Input(i),
+            Step::Undo => crate::run::trace::Step::Undo,
+            Step::Restart => crate::run::trace::Step::Restart,
+            Step::Tick => crate::run::trace::Step::Tick,
+        })
+        .collect();
+    assert!(crate::kept::replay(&g, 0, play.seed(), &as_kept).verdict.wins());
+    // The next level starts with nothing played: its win keeps only its own steps.
+    play.advance(ms(t + 5000));
+    tap(&mut play, Control::Right, ms(t + 5010));
+    assert_eq!(play.last_win(), Some((1, &[right][..])));
+}
