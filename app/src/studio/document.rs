@@ -115,10 +115,22 @@ fn build_guarded(text: &str) -> BuildResult {
     (build, start.elapsed())
 }
 
+/// Every revision of every document comes from this one counter, so no two
+/// documents of a run ever share a revision number: a cache keyed on a
+/// revision (a panel's parse, thumbnails, swatches, outline) is keyed on
+/// the document's identity and its version together, and a game opened in
+/// place of another can never be shown or edited through the other's cache.
+static NEXT_REVISION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+fn next_revision() -> u64 {
+    NEXT_REVISION.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 impl Document {
     /// A document holding `text`, clean (as if just loaded from `path`).
     #[must_use]
     pub fn new(text: String, path: Option<PathBuf>) -> Self {
+        let revision = next_revision();
         let mut doc = Self {
             saved_text: text.clone(),
             text,
@@ -128,8 +140,8 @@ impl Document {
             redo: Vec::new(),
             build: None,
             build_time: Duration::ZERO,
-            revision: 0,
-            built_revision: 0,
+            revision,
+            built_revision: revision,
             worker: None,
             parsed: None,
             stroke: None,
@@ -145,7 +157,8 @@ impl Document {
         &self.text
     }
 
-    /// Bumped on every change of the text.
+    /// Changes with every change of the text, and is never the same for two
+    /// documents (see [`NEXT_REVISION`]): panels key their caches on it.
     #[must_use]
     pub fn revision(&self) -> u64 {
         self.revision
@@ -445,7 +458,7 @@ impl Document {
         self.runtime_problems.clear();
         // Building can take longer than a frame on large games, so it runs
         // on a worker; `poll_build` picks the answer up.
-        self.revision += 1;
+        self.revision = next_revision();
         self.poll_build();
     }
 }

@@ -19,7 +19,12 @@ pub fn default_tree() -> egui_tiles::Tree<PanelId> {
     // Hidden until asked for (View, or the player's Debugger button): it
     // records every turn while shown.
     tiles.set_visible(debugger, false);
-    let problem_tabs = vec![tiles.insert_pane(PanelId::Problems), tiles.insert_pane(PanelId::Outline), debugger];
+    let problem_tabs = vec![
+        tiles.insert_pane(PanelId::Problems),
+        tiles.insert_pane(PanelId::Outline),
+        tiles.insert_pane(PanelId::Solutions),
+        debugger,
+    ];
     let problems = tiles.insert_tab_tile(problem_tabs);
     let right = tiles.insert_vertical_tile(vec![player, problems]);
     if let Some(egui_tiles::Tile::Container(egui_tiles::Container::Linear(linear))) = tiles.get_mut(right) {

@@ -17,6 +17,7 @@ pub mod export_dialog;
 pub mod files;
 pub mod fonts;
 pub mod highlight;
+pub mod keeper;
 pub mod layout;
 pub mod live;
 pub mod navigate;
@@ -24,6 +25,7 @@ pub mod panel_id;
 pub mod panels;
 pub mod recovery;
 pub mod request;
+pub mod solutions;
 pub mod standalone;
 pub mod writers;
 

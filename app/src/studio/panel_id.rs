@@ -24,11 +24,14 @@ pub enum PanelId {
     Outline,
     /// The rule debugger (beside the player).
     Debugger,
+    /// Kept solutions: replayed after each build, rule coverage, and the
+    /// difficulty curve.
+    Solutions,
 }
 
 impl PanelId {
     /// Every panel, in View-menu order.
-    pub const ALL: [PanelId; 8] = [
+    pub const ALL: [PanelId; 9] = [
         PanelId::Code,
         PanelId::Sprites,
         PanelId::Levels,
@@ -36,6 +39,7 @@ impl PanelId {
         PanelId::Player,
         PanelId::Problems,
         PanelId::Outline,
+        PanelId::Solutions,
         PanelId::Debugger,
     ];
 
@@ -51,6 +55,7 @@ impl PanelId {
             PanelId::Sounds => "Sounds",
             PanelId::Outline => "Outline",
             PanelId::Debugger => "Debugger",
+            PanelId::Solutions => "Solutions",
         }
     }
 }

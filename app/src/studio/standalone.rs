@@ -95,7 +95,9 @@ impl StandaloneApp {
         self.doc.poll_build();
         egui::CentralPanel::default().show(ui, |ui| {
             let mut live = crate::live::LiveChecks::off();
-            let mut cx = PanelContext { doc: &mut self.doc, requests: &mut self.requests, live: &mut live };
+            let mut kept = crate::keeper::Keeper::off();
+            let mut cx =
+                PanelContext { doc: &mut self.doc, requests: &mut self.requests, live: &mut live, kept: &mut kept };
             self.player.ui(ui, &mut cx);
         });
         // The board has the keys from the start: there is nothing else.

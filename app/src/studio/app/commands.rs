@@ -33,10 +33,7 @@ impl StudioApp {
             Command::NewFrom(i) => {
                 let template = TEMPLATES.get(i).copied().unwrap_or(TEMPLATES[0]);
                 self.clear_recovery();
-                self.doc = Document::new(template.text.to_owned(), None);
-                self.opened_from = None;
-                self.panels.player.forget_game();
-                self.panels.code.show_start = true;
+                self.replace_document(Document::new(template.text.to_owned(), None));
                 self.status = format!("New game from \u{201c}{}\u{201d}: Save As to give it a name", template.title);
             }
             Command::Open => self.start_dialog(DialogKind::Open, ctx),

@@ -17,12 +17,29 @@ impl StudioApp {
         self.recent.truncate(super::RECENT_LIMIT);
     }
 
-    pub(super) fn open_example(&mut self, index: usize) {
-        let example = EXAMPLES.get(index).copied().unwrap_or(EXAMPLES[0]);
-        self.doc = Document::new(example.text.to_owned(), None);
+    /// Put `doc` in place of the open document (Open, Open Recent, New, an
+    /// example, a restored copy): the one way a game replaces another, so
+    /// nothing that followed the old one (the player's game, the live
+    /// checks' verdicts and design checks) carries over. Panels' caches
+    /// follow by themselves: a new document's revisions are its own.
+    pub(super) fn replace_document(&mut self, doc: Document) {
+        self.doc = doc;
         self.opened_from = None;
         self.panels.player.forget_game();
         self.panels.code.show_start = true;
+        // What the editing panels had picked in the old game (a level, a
+        // brush, an object, breakpoints on its lines) means nothing in this one.
+        self.panels.code.breakpoints.clear();
+        self.panels.levels = Default::default();
+        self.panels.sprites = Default::default();
+        self.panels.outline = Default::default();
+        self.panels.debugger = Default::default();
+        self.live.forget();
+    }
+
+    pub(super) fn open_example(&mut self, index: usize) {
+        let example = EXAMPLES.get(index).copied().unwrap_or(EXAMPLES[0]);
+        self.replace_document(Document::new(example.text.to_owned(), None));
         self.doc.untitled_name = Some(example.file.to_owned());
         self.status = format!("Opened the example {}", example.file);
     }
@@ -38,10 +55,8 @@ impl StudioApp {
                 // nor a file whose non-UTF-8 bytes the text lost: both open as
                 // an unsaved copy, so Save asks where to write.
                 let copy = from_html || replaced > 0;
-                self.doc = Document::new(text, (!copy).then(|| path.clone()));
+                self.replace_document(Document::new(text, (!copy).then(|| path.clone())));
                 self.opened_from = copy.then(|| path.clone());
-                self.panels.player.forget_game();
-                self.panels.code.show_start = true;
                 if copy {
                     self.doc.mark_unsaved();
                 }

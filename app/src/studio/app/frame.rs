@@ -76,6 +76,7 @@ impl StudioApp {
         // The live checks answer on their thread (and ask for a repaint).
         if !self.doc.is_building() {
             self.live.poll(self.doc.build(), &ctx);
+            self.kept.poll(self.doc.build(), self.doc.text(), self.doc.path.as_deref(), &ctx);
         }
         for command in std::mem::take(&mut self.queued) {
             self.execute(command, &ctx);
@@ -130,7 +131,12 @@ impl StudioApp {
         egui::CentralPanel::no_frame().show(ui, |ui| {
             let mut behavior = layout::Behavior {
                 panels: &mut self.panels,
-                ctx: PanelContext { doc: &mut self.doc, requests: &mut self.requests, live: &mut self.live },
+                ctx: PanelContext {
+                    doc: &mut self.doc,
+                    requests: &mut self.requests,
+                    live: &mut self.live,
+                    kept: &mut self.kept,
+                },
             };
             self.tree.ui(&mut behavior, ui);
         });

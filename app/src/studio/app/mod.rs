@@ -133,6 +133,8 @@ pub struct StudioApp {
     started: std::time::Instant,
     /// The background solver and design checks of the open game.
     pub live: crate::live::LiveChecks,
+    /// The open game's kept solutions, replayed after each build.
+    pub kept: crate::keeper::Keeper,
 }
 
 impl StudioApp {
@@ -231,6 +233,7 @@ impl StudioApp {
             no_sound_said: false,
             started: std::time::Instant::now(),
             live,
+            kept: crate::keeper::Keeper::default(),
         };
         match startup {
             Startup::Example(i) => app.open_example(i),

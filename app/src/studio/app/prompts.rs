@@ -49,9 +49,7 @@ impl StudioApp {
             });
             ui.horizontal(|ui| {
                 if ui.button("Restore").clicked() {
-                    self.doc = Document::new(offer.text.clone(), offer.path.clone());
-                    self.panels.player.forget_game();
-                    self.panels.code.show_start = true;
+                    self.replace_document(Document::new(offer.text.clone(), offer.path.clone()));
                     self.doc.mark_unsaved();
                     self.status = "Restored the unsaved text".into();
                     self.restore_offer = None;

@@ -10,4 +10,5 @@ pub mod corpus;
 pub mod export;
 pub mod sfx;
 pub mod solve;
+pub mod test;
 pub mod trace;

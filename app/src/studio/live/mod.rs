@@ -372,6 +372,24 @@ impl LiveChecks {
         }
     }
 
+    /// Forget everything about the game shown until now (another game was
+    /// opened): its verdicts, keys and design checks, and cancel the work
+    /// still running for it. The next build is sent afresh.
+    pub fn forget(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.cancel = Arc::new(AtomicBool::new(false));
+        if let Some((_, cancel, _)) = &self.harder {
+            cancel.store(true, Ordering::Relaxed);
+        }
+        self.harder = None;
+        self.generation += 1;
+        self.sent = None;
+        self.keys.clear();
+        self.keys_game = None;
+        self.verdicts.clear();
+        self.analysis = None;
+    }
+
     /// LEVELS entry `i`'s verdict, if the worker has one.
     #[must_use]
     pub fn verdict(&self, i: usize) -> Option<&Verdict> {

@@ -8,6 +8,7 @@ pub mod levels;
 pub mod outline;
 pub mod player;
 pub mod problems;
+pub mod solutions;
 pub mod sounds;
 pub mod sprites;
 
@@ -25,6 +26,8 @@ pub struct PanelContext<'a> {
     pub requests: &'a mut Requests,
     /// What the background solver and design checks found.
     pub live: &'a mut crate::live::LiveChecks,
+    /// The kept solutions, replayed after each build.
+    pub kept: &'a mut crate::keeper::Keeper,
 }
 
 /// Give `response` the tooltip `text`, shown whether or not the widget is
@@ -60,6 +63,8 @@ pub struct Panels {
     pub outline: outline::OutlinePanel,
     /// The rule debugger.
     pub debugger: debugger::DebuggerPanel,
+    /// Kept solutions, coverage and the difficulty curve.
+    pub solutions: solutions::SolutionsPanel,
 }
 
 impl Panels {
@@ -74,6 +79,7 @@ impl Panels {
             PanelId::Sounds => &mut self.sounds,
             PanelId::Outline => &mut self.outline,
             PanelId::Debugger => &mut self.debugger,
+            PanelId::Solutions => &mut self.solutions,
         }
     }
 }

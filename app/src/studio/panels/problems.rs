@@ -52,6 +52,7 @@ impl Panel for ProblemsPanel {
         ui.separator();
         let mut jump = runtime_ui(ui, cx);
         jump = super::design_checks::design_checks_ui(ui, cx).or(jump);
+        jump = super::solutions::problems_ui(ui, cx).or(jump);
         if let Some(range) = diagnostics_table(ui, cx.doc.diagnostics()) {
             jump = Some(range);
         }

@@ -85,6 +85,7 @@ impl CodePanel {
         ui: &mut egui::Ui,
         text: &mut String,
         diagnostics: &[engine::Diagnostic],
+        coverage: Option<Coverage<'_>>,
     ) -> Drawn {
         let ctx = ui.ctx().clone();
         let id = egui::Id::unique(EDITOR_ID);
@@ -137,7 +138,7 @@ impl CodePanel {
                     let cursor_row = cursor.map(|c| out.galley.pos_from_cursor(c).translate(view.origin.to_vec2()));
                     let behind = behind_text(&view, cursor_row, &find_query, current_match.as_ref());
                     ui.painter().set(background, Shape::Vec(behind));
-                    let gutter_view = Gutter { width: gutter, font: &font, breakpoints, debug_line, current_y: cursor_row.map(|r| r.center().y) };
+                    let gutter_view = Gutter { width: gutter, font: &font, breakpoints, debug_line, current_y: cursor_row.map(|r| r.center().y), coverage };
                     gutter_ui(ui, &view, &gutter_view, id, &mut drawn);
                     diagnostics_ui(ui, &view, diagnostics, digit_width, &out.response.response);
 
@@ -211,6 +212,27 @@ struct Gutter<'a> {
     debug_line: Option<u32>,
     /// The height of the cursor's row (its number is drawn brighter).
     current_y: Option<f32>,
+    /// Rule coverage of the kept solutions.
+    coverage: Option<Coverage<'a>>,
+}
+
+/// How often the kept solutions apply each rule line, and the rule lines
+/// they never apply: a bar at the gutter's edge, brighter for lines applied
+/// more, hollow for a rule line no kept solution applies.
+#[derive(Clone, Copy)]
+pub struct Coverage<'a> {
+    /// Applications per line.
+    pub counts: &'a std::collections::BTreeMap<u32, usize>,
+    /// Rule lines never applied.
+    pub never: &'a [u32],
+}
+
+/// The colour of the coverage bar for a line applied `n` times out of a
+/// most-applied line's `max`.
+#[must_use]
+pub fn coverage_colour(n: usize, max: usize) -> Color32 {
+    let share = ((n as f32).ln_1p() / (max.max(1) as f32).ln_1p()).clamp(0.0, 1.0);
+    Color32::from_rgba_unmultiplied(0x50, 0xc0, 0x60, (80.0 + 175.0 * share) as u8)
 }
 
 /// Line numbers, breakpoints (a click in the gutter sets or clears one)
@@ -248,6 +270,18 @@ fn gutter_ui(ui: &egui::Ui, view: &View<'_>, gutter: &Gutter<'_>, id: egui::Id, 
                 (rect.height() * 0.3).min(5.0),
                 Color32::from_rgb(0xe0, 0x40, 0x40),
             );
+        }
+        if let Some(cov) = gutter.coverage {
+            let bar = Rect::from_x_y_ranges(origin.x - 5.0..=origin.x - 2.0, rect.y_range());
+            if let Some(&n) = cov.counts.get(&number) {
+                let max = cov.counts.values().copied().max().unwrap_or(1);
+                painter.rect_filled(bar, 0.0, coverage_colour(n, max));
+                spot.clone().on_hover_text(format!("applied {n} time(s) in the kept solutions"));
+            } else if cov.never.contains(&number) {
+                let orange = Color32::from_rgb(0xe0, 0x90, 0x30);
+                painter.rect_stroke(bar, 0.0, egui::Stroke::new(1.0, orange), egui::StrokeKind::Inside);
+                spot.clone().on_hover_text("no kept solution applies this rule");
+            }
         }
         let is_current = gutter.current_y.is_some_and(|y| rect.y_range().contains(y));
         let colour = if is_current { Color32::from_gray(200) } else { Color32::from_gray(100) };

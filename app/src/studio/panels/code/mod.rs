@@ -219,7 +219,10 @@ impl Panel for CodePanel {
         // frame, handed back as one edit if the author changed it.
         let mut text = cx.doc.text().to_owned();
         self.completion_keys(&ctx, &mut text);
-        let drawn = self.editor_ui(ui, &mut text, cx.doc.diagnostics());
+        // Rule coverage of the kept solutions, shaded in the gutter.
+        let coverage = cx.kept.findings().filter(|f| !f.coverage.is_empty()).map(|f| (&f.coverage, f.never_fired()));
+        let coverage = coverage.as_ref().map(|(counts, never)| editor::Coverage { counts, never });
+        let drawn = self.editor_ui(ui, &mut text, cx.doc.diagnostics(), coverage);
         self.visible_lines = drawn.visible;
         if drawn.ctrl_clicked {
             cx.requests.run(crate::command::Command::GoToDefinition);

@@ -196,7 +196,7 @@ pub(super) fn moment(panel: &mut DebuggerPanel, ui: &mut egui::Ui, trace: &Trace
         let text = super::line_range(source, w.line).map_or("", |r| source[r].trim());
         let mut line = format!("{mark} line {}: {text}", w.line);
         if !w.cells.is_empty() {
-            line.push_str(&format!(" ({} cells break it, outlined)", w.cells.len()));
+            line.push_str(&format!(" ({}, outlined)", breaking_cells(w.cells.len())));
         }
         ui.colored_label(colour, line);
     }
@@ -286,4 +286,18 @@ pub(super) fn layers(panel: &mut DebuggerPanel, ui: &mut egui::Ui, session: &Ses
         link.version += 1;
     }
     panel.drawn.layers = rects;
+}
+
+/// "1 cell breaks it", "3 cells break it".
+fn breaking_cells(n: usize) -> String {
+    if n == 1 { "1 cell breaks it".to_owned() } else { format!("{n} cells break it") }
+}
+
+#[cfg(test)]
+mod grammar_tests {
+    #[test]
+    fn one_cell_breaks_it_and_several_cells_break_it() {
+        assert_eq!(super::breaking_cells(1), "1 cell breaks it");
+        assert_eq!(super::breaking_cells(3), "3 cells break it");
+    }
 }

@@ -26,6 +26,7 @@ use super::{Panel, PanelContext};
 
 mod header;
 mod input;
+mod keep;
 mod screens;
 
 use screens::nothing_to_play;
@@ -83,6 +84,9 @@ pub struct PlayerPanel {
     /// How the last shown solution ended, shown under the header until a
     /// key is pressed or another level is picked.
     demo_ended: Option<String>,
+    /// The last win kept as a solution (its entry and moves), so the offer
+    /// to keep it says it was kept.
+    kept_win: Option<(usize, String)>,
 }
 
 /// What the board area shows this frame.
@@ -506,9 +510,7 @@ impl Panel for PlayerPanel {
         let generation = self.play.as_ref().map(Play::generation);
         let id = egui::Id::unique(BOARD_ID);
         let refocus = self.header_ui(ui, now);
-        if std::mem::take(&mut self.debug.toggle_requested) {
-            cx.requests.run(crate::command::Command::TogglePanel(crate::panel_id::PanelId::Debugger));
-        }
+        self.after_header_ui(ui, cx);
 
         if let Some(failure) = &self.failure {
             ui.colored_label(ui.visuals().error_fg_color, format!("The engine failed while playing: {failure}"));
