@@ -60,8 +60,8 @@ fn without_code_spans(line: &str) -> String {
 }
 
 /// The targets of the inline links and images of a text (`[text](target)`,
-/// `![alt](target "title")`) and of its link definitions (`[name]: target`),
-/// with their line numbers.
+/// `![alt](target "title")`), of its link definitions (`[name]: target`) and
+/// of its HTML `src` and `href` attributes, with their line numbers.
 fn links(text: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     for (number, line) in prose_lines(text) {
@@ -82,6 +82,15 @@ fn links(text: &str) -> Vec<(usize, String)> {
             let target = after[..end].split_whitespace().next().unwrap_or_default();
             out.push((number, target.trim_matches(['<', '>']).to_string()));
             rest = &after[end..];
+        }
+        for attribute in ["src=\"", "href=\""] {
+            let mut rest = line.as_str();
+            while let Some(at) = rest.find(attribute) {
+                let after = &rest[at + attribute.len()..];
+                let end = after.find('"').unwrap_or(after.len());
+                out.push((number, after[..end].to_string()));
+                rest = &after[end..];
+            }
         }
     }
     out
@@ -223,24 +232,27 @@ fn broken_links_of_every_kind_are_found_and_good_ones_pass() {
 
 Good: [notes](docs/notes.md), [a part](docs/notes.md#the-pages-dump-call),
 [the second Notes](docs/notes.md#notes-1), [here](#title), ![a picture](docs/notes.md \"title\"),
-[web](https://example.org/x.md), `[in code](missing.md)`.
+[web](https://example.org/x.md), `[in code](missing.md)`, <img src=\"docs/notes.md\" height=\"9\">.
 
 ```
 [in a fence](missing.md)
 ```
 
 Broken: [gone](docs/gone.md), [no part](docs/notes.md#nowhere),
-[outside](../shared/DESIGN.md), [absolute](/etc/passwd), [self](#nowhere-here).
+[outside](../shared/DESIGN.md), [absolute](/etc/passwd), [self](#nowhere-here),
+<img alt=\"a\" src=\"docs/gone.png\"> <a href=\"docs/gone.html\">x</a>.
 ";
     std::fs::write(dir.join("README.md"), readme).expect("write README");
     let (broken, checked) = broken_links(&dir);
-    assert_eq!(checked, 10, "{broken:#?}");
+    assert_eq!(checked, 13, "{broken:#?}");
     let expected = [
         "README.md:11: docs/gone.md: no such file",
         "README.md:11: docs/notes.md#nowhere: no such heading",
         "README.md:12: ../shared/DESIGN.md: leads outside the repository",
         "README.md:12: /etc/passwd: leads outside the repository",
         "README.md:12: #nowhere-here: no such heading",
+        "README.md:13: docs/gone.png: no such file",
+        "README.md:13: docs/gone.html: no such file",
     ];
     assert_eq!(broken, expected);
 }
