@@ -15,7 +15,7 @@ use std::process::ExitCode;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use studio::cli::{bench, check, conformance, corpus, export, sfx, solve, trace};
+use studio::cli::{bench, check, conformance, corpus, export, sfx, solve, test, trace};
 
 /// One subcommand: its name, synopsis, a line on what it does, and the
 /// function that runs it with the arguments after its name.
@@ -69,6 +69,12 @@ const COMMANDS: &[Subcommand] = &[
         synopsis: "FILE [--level N] [--all] [--timeout-ms T] [--threads N] [--seed S] [--json]",
         about: "search levels (all of them unless --level) for winning inputs: one line per level (solved with its inputs as 0-4 codes, exhausted, or timeout), or one JSON object per line with --json; --threads N searches each level with up to N strategies side by side, the first answer winning; exit 2 when the game has errors",
         run: solve::run,
+    },
+    Subcommand {
+        name: "test",
+        synopsis: "FILE [--update] [--json] [--before OLD] [--solver-ms MS]",
+        about: "replay the solutions kept beside FILE (FILE.solutions.json): one line per level, exit 0 when every kept solution still wins, 1 when one is broken, 2 when the game does not compile; the solver reports shortcuts (--solver-ms per level, default 250, 0 for none), --update keeps its solutions for levels that have none, --before OLD names the rules that changed behaviour",
+        run: |args| test::run(&test::TestArgs::parse(args)?),
     },
     Subcommand {
         name: "export",
