@@ -26,7 +26,7 @@
 #            sides, building not timed): inputs per second, and a check that
 #            both engines end every walk on the same level state.
 # Environment: PUZZLEWRIGHT_BIN (default: the dev build, whose engine keeps
-# overflow checks and debug assertions; the README's figures use the release
+# overflow checks and debug assertions; docs/speed.md's figures use the release
 # binary, `cargo build --release -p app --bin puzzlewright` and
 # PUZZLEWRIGHT_BIN=target/release/puzzlewright), REPEAT and MIN_MS (compile,
 # default 15 builds and 100 ms per round; MIN_MS=0 gives exactly REPEAT builds, and

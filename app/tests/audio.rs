@@ -150,11 +150,7 @@ fn drain(session: &mut Session, all: &mut Vec<String>, object: &mut Vec<String>)
 /// ones the reference recorded.
 #[test]
 fn the_player_forwards_the_recorded_sessions_sounds() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/conformance/simulation.json");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("skipping: {path} not found");
-        return;
-    };
+    let text = test_support::read(&test_support::conformance("simulation.json"));
     let cases: Vec<Value> = serde_json::from_str(&text).expect("simulation.json is JSON");
     let (mut replayed, mut with_sounds, mut recorded_match) = (0, 0, 0);
     let mut mismatches = Vec::new();

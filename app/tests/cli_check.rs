@@ -44,8 +44,7 @@ fn check_shows_design_warnings_unless_no_analysis() {
 #[test]
 fn a_reader_that_stops_early_ends_the_command_quietly() {
     use std::process::Stdio;
-    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/dropswap.txt");
-    assert!(corpus.is_file(), "the corpus game {} is missing", corpus.display());
+    let corpus = test_support::corpus_file("dropswap.txt");
     let mut child = Command::new(env!("CARGO_BIN_EXE_puzzlewright"))
         .arg("check")
         .arg(&corpus)

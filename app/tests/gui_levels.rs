@@ -253,14 +253,7 @@ fn mouse_only_new_level_with_a_new_combination_then_play_it() {
 
 #[test]
 fn every_corpus_game_opens_in_the_level_editor() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    let Ok(rd) = std::fs::read_dir(&dir) else {
-        eprintln!("corpus absent, skipping");
-        return;
-    };
-    let mut paths: Vec<_> =
-        rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "txt")).collect();
-    paths.sort();
+    let paths = test_support::corpus_games();
     let mut opened = 0;
     for p in paths {
         let mut harness = studio_with(Startup::File(p.clone()), true);

@@ -214,16 +214,13 @@ fn a_design_check_warning_is_listed_in_its_group_and_hiding_the_check_removes_it
 #[test]
 #[ignore = "measurement; needs ../shared/corpus"]
 fn typing_with_the_solver_running() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/easyenigma.txt");
-    if !std::path::Path::new(path).exists() {
-        return;
-    }
+    let path = test_support::corpus_file("easyenigma.txt");
     // The same keystrokes with the live checks off, then on.
     for on in [false, true] {
         let app = if on {
-            support::live_app(Startup::File(path.into()), Persisted::default())
+            support::live_app(Startup::File(path.clone()), Persisted::default())
         } else {
-            support::app(Startup::File(path.into()), Persisted::default())
+            support::app(Startup::File(path.clone()), Persisted::default())
         };
         let ((median, worst), (cpu_median, cpu_worst)) = typing_frames(app);
         println!(

@@ -144,10 +144,9 @@ fn a_favourite_exports_as_wav_through_the_dialogs() {
 
 #[test]
 fn the_player_plays_the_games_sounds_when_a_pot_is_pushed_home() {
-    if engine::diag::has_errors(&engine::build(studio::examples::EXAMPLES[0].text).diagnostics) {
-        eprintln!("note: the engine does not build example 0; skipped");
-        return;
-    }
+    // A shipped example that stopped building is the regression to catch.
+    let built = engine::build(studio::examples::EXAMPLES[0].text);
+    assert!(!engine::diag::has_errors(&built.diagnostics), "example 0 does not build: {:?}", built.diagnostics);
     let mut harness = sounds_studio(0);
     harness.state_mut().tree = egui_tiles::Tree::new_tabs(egui::Id::unique("solo"), vec![PanelId::Player]);
     harness.set_size(egui::vec2(640.0, 480.0));
@@ -191,10 +190,7 @@ fn the_player_plays_the_games_sounds_when_a_pot_is_pushed_home() {
 fn the_player_plays_titlescreen_and_startgame() {
     // chime_keys has startgame; give it a titlescreen sound too.
     let mut harness = sounds_studio(4);
-    if engine::build(studio::examples::EXAMPLES[4].text).game.is_none() {
-        eprintln!("note: the engine does not build example 4; skipped");
-        return;
-    }
+    assert!(engine::build(studio::examples::EXAMPLES[4].text).game.is_some(), "example 4 does not build");
     let text = harness.state().doc.text().replace("startgame 64107000", "startgame 64107000\ntitlescreen 111");
     let len = harness.state().doc.text().len();
     harness.state_mut().doc.apply_edit(&engine::edit::TextEdit::replace(0..len, text));

@@ -32,7 +32,7 @@ use engine::run::Input;
 use serde_json::{Value, json};
 
 fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared")
+    test_support::dir()
 }
 
 fn required() -> bool {

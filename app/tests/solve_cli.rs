@@ -140,14 +140,7 @@ fn several_threads_answer_like_one() {
 /// asserted: they depend on the machine's speed.
 #[test]
 fn the_whole_corpus_at_500_ms_every_solution_wins() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("the corpus at {} is missing: {e}", dir.display()))
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
+    let files: Vec<PathBuf> = test_support::corpus_games();
     assert!(files.len() > 50, "the corpus has only {} games", files.len());
     let next = std::sync::atomic::AtomicUsize::new(0);
     let outputs: std::sync::Mutex<Vec<(PathBuf, Output)>> = std::sync::Mutex::new(Vec::new());

@@ -203,13 +203,9 @@ fn snapshot_of_each_panel() {
 #[test]
 #[ignore = "measurement; needs ../shared/corpus"]
 fn typing_timing() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/easyenigma.txt");
-    if !std::path::Path::new(path).exists() {
-        return;
-    }
+    let path = test_support::corpus_file("easyenigma.txt");
     let started = std::time::Instant::now();
-    let app =
-        StudioApp::with_parts(Startup::File(path.into()), Persisted::default(), Box::new(NoDialogs::default()), None);
+    let app = StudioApp::with_parts(Startup::File(path), Persisted::default(), Box::new(NoDialogs::default()), None);
     // easyenigma has Japanese object names; the built-in fonts draw tofu.
     let mut harness = Harness::builder()
         .with_size([1280.0, 800.0])

@@ -34,7 +34,7 @@ fn parse_strategy(s: &str) -> Option<Strategy> {
 fn files(args: &[String]) -> Vec<PathBuf> {
     let mut roots: Vec<PathBuf> = args.iter().map(PathBuf::from).collect();
     if roots.is_empty() {
-        roots.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"));
+        roots.push(test_support::corpus());
     }
     let mut out = Vec::new();
     for r in roots {

@@ -9,14 +9,7 @@ use std::path::Path;
 
 #[test]
 fn design_checks_over_the_corpus() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("the corpus must be at {}: {e}", dir.display()))
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
+    let files = test_support::corpus_games();
     assert_eq!(files.len(), 94, "the corpus has 94 games");
     let mut got = String::new();
     for path in &files {

@@ -46,14 +46,7 @@ fn outside_lines_identical(old: &str, new: &str, e: &TextEdit) {
 #[test]
 #[expect(clippy::too_many_lines, reason = "a property test: one table of random edits and their checks")]
 fn random_level_edits_over_the_corpus() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    let Ok(rd) = std::fs::read_dir(&dir) else {
-        eprintln!("corpus absent, skipping");
-        return;
-    };
-    let mut paths: Vec<_> =
-        rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "txt")).collect();
-    paths.sort();
+    let paths = test_support::corpus_games();
     let mut rng = Rng(0x5eed);
     let mut checked = 0usize;
     for p in &paths {

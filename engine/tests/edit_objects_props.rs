@@ -70,17 +70,7 @@ fn flip(sprite: &[Vec<Option<u8>>]) -> Vec<Vec<Option<u8>>> {
 #[test]
 #[expect(clippy::too_many_lines, reason = "a property test: one table of random edits and their checks")]
 fn object_edits_make_exactly_the_intended_change() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("note: {} is absent; corpus property test skipped", dir.display());
-        return;
-    };
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    paths.sort();
+    let paths: Vec<PathBuf> = test_support::corpus_games();
     let mut rng = Rng(0x05ee_d0f5_9a1e);
     let mut checked = 0usize;
     for path in &paths {

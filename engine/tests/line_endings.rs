@@ -11,8 +11,7 @@ use std::time::Duration;
 
 fn games() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let corpus = root.join("../shared/corpus");
-    assert!(corpus.is_dir(), "the corpus is missing: {}", corpus.display());
+    let corpus = test_support::corpus();
     let mut files = Vec::new();
     for dir in [corpus, root.join("examples")] {
         for entry in std::fs::read_dir(&dir).expect("list games") {

@@ -81,7 +81,7 @@ const FRAGMENTS: &[&str] = &[
 ];
 
 fn corpus_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus")
+    test_support::corpus()
 }
 
 fn char_boundary(s: &str, mut i: usize) -> usize {

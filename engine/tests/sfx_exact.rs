@@ -5,11 +5,7 @@ use engine::sfx;
 
 #[test]
 fn sfx_json_params_and_samples() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/conformance/sfx.json");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("skipping: {path} not found");
-        return;
-    };
+    let text = test_support::read(&test_support::conformance("sfx.json"));
     let cases: Vec<serde_json::Value> = serde_json::from_str(&text).expect("json");
     let (mut exact, mut bad_params, mut bad_count, mut with_samples) = (0, 0, 0, 0);
     let (mut total_bytes, mut same_bytes) = (0usize, 0usize);

@@ -7,17 +7,12 @@
 use engine::compile::Level;
 use engine::run::Session;
 use engine::solve::{Cancel, SolveOptions, Status, replay_wins, solve};
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
 fn corpus_games() -> Vec<(String, String)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("the corpus at {} is missing: {e}", dir.display()));
-    let mut games: Vec<(String, String)> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+    let mut games: Vec<(String, String)> = test_support::corpus_games()
+        .into_iter()
         .map(|p| {
             let text = std::fs::read_to_string(&p).expect("readable game");
             (p.file_name().expect("name").to_string_lossy().into_owned(), text)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Build a Debian package of Puzzlewright: the binary on PATH, a desktop
-# entry, the icon, the MIME type of PuzzleScript games, the example games.
+# entry, the icon, the MIME type of PuzzleScript games, the example games,
+# the README and its docs/.
 #
 #   packaging/linux/deb.sh [OUT_DIR]
 #
@@ -34,6 +35,10 @@ install -Dm644 "$here/puzzlewright.svg" "$pkg/usr/share/icons/hicolor/scalable/a
 install -Dm644 "$here/puzzlewright.png" "$pkg/usr/share/icons/hicolor/256x256/apps/puzzlewright.png"
 install -Dm644 "$here/puzzlewright-mime.xml" "$pkg/usr/share/mime/packages/puzzlewright.xml"
 install -Dm644 "$root/README.md" "$pkg/usr/share/doc/puzzlewright/README.md"
+# The documents the README links to, beside it as in the repository.
+for doc in "$root"/docs/*; do
+    install -Dm644 "$doc" "$pkg/usr/share/doc/puzzlewright/docs/$(basename "$doc")"
+done
 # The manual page, when one was generated (from the same table as --help;
 # MAN=path names it).
 man=${MAN:-$root/target/man/puzzlewright.1}

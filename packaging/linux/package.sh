@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build a Linux tarball of Puzzlewright: the binary, the desktop entry, the
-# example games and the README.
+# example games and the README with its docs/.
 #
 #   packaging/linux/package.sh [OUT_DIR]
 #
@@ -24,6 +24,7 @@ cp "$root/target/$dir/puzzlewright" "$stage/$name/bin/"
 cp "$root/packaging/linux/puzzlewright.desktop" "$stage/$name/share/applications/"
 cp -r "$root/examples" "$stage/$name/examples"
 cp "$root/README.md" "$stage/$name/"
+cp -r "$root/docs" "$stage/$name/docs"
 mkdir -p "$out"
 tar -C "$stage" -czf "$out/$name.tar.gz" "$name"
 echo "$out/$name.tar.gz"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build the Windows zip of Puzzlewright: puzzlewright.exe, the example
-# games, the README and the licence.
+# games, the README with its docs/ and the licence.
 #
 #   packaging/windows/zip.sh [OUT_DIR]
 #
@@ -29,6 +29,8 @@ mkdir -p "$dir/examples"
 x86_64-w64-mingw32-strip -o "$dir/puzzlewright.exe" "$EXE"
 cp "$root"/examples/*.txt "$dir/examples/"
 cp "$root/README.md" "$dir/README.md"
+# The documents the README links to.
+cp -r "$root/docs" "$dir/docs"
 cp "$root/LICENSE" "$dir/LICENSE.txt"
 # Windows' own editors read CR LF best.
 sed -i 's/$/\r/' "$dir/LICENSE.txt"

@@ -521,13 +521,7 @@ mod tests {
     /// equals a fresh one.
     #[test]
     fn random_edits_to_corpus_games_highlight_as_from_scratch() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus");
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            eprintln!("no corpus at {dir}; skipped");
-            return;
-        };
-        let mut games: Vec<std::path::PathBuf> = entries.flatten().map(|e| e.path()).collect();
-        games.sort();
+        let games = test_support::corpus_games();
         let mut seed: u64 = 0x5eed;
         let mut next = move |n: usize| {
             seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
@@ -574,8 +568,7 @@ mod tests {
     #[test]
     #[ignore = "measurement; needs ../shared/corpus"]
     fn highlight_timing() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/easyenigma.txt");
-        let Ok(text) = std::fs::read_to_string(path) else { return };
+        let text = test_support::read(&test_support::corpus_file("easyenigma.txt"));
         let mut h = Highlighter::new();
         let t = std::time::Instant::now();
         h.update(&text);

@@ -241,11 +241,9 @@ mod tests {
 
     #[test]
     fn one_word_maps_are_built_as_the_general_code_builds_them() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-        let Ok(entries) = std::fs::read_dir(&dir) else { return };
         let mut one_word = 0;
-        for e in entries.filter_map(Result::ok) {
-            let Ok(source) = std::fs::read_to_string(e.path()) else { continue };
+        for path in test_support::corpus_games() {
+            let source = test_support::read(&path);
             let cells = |general: bool| {
                 GENERAL_LEVELS.with(|g| g.set(general));
                 let b = crate::build(&source);
@@ -265,7 +263,7 @@ mod tests {
             if fast.as_ref().is_some_and(|(ow, _)| *ow == 1) {
                 one_word += 1;
             }
-            assert_eq!(fast, cells(true), "{}", e.path().display());
+            assert_eq!(fast, cells(true), "{}", path.display());
         }
         assert!(one_word > 10, "only {one_word} one-word games");
     }

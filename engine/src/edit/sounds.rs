@@ -244,20 +244,9 @@ mod tests {
     /// line's seed replaced (every other line byte-identical).
     #[test]
     fn corpus_edits_touch_only_the_sound_line() {
-        let dir = std::path::Path::new("/work/shared/corpus");
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            eprintln!("no corpus at {}; skipping", dir.display());
-            return;
-        };
         let mut games = 0;
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.extension().and_then(|e| e.to_str()) != Some("txt") {
-                continue;
-            }
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                continue;
-            };
+        for path in test_support::corpus_games() {
+            let text = test_support::read(&path);
             games += 1;
             let (ast, _) = parse(&text);
             let mut events = vec![SoundEvent::Sfx(3), SoundEvent::Global("startgame".into())];

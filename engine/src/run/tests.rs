@@ -747,14 +747,7 @@ fn without_settling(game: &crate::compile::Game) -> crate::compile::Game {
 /// ellipses, rigid bodies and again chains.
 #[test]
 fn the_fast_paths_play_the_corpus_as_the_general_code_does() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("the corpus at {} is missing: {e}", dir.display()))
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
+    let files = test_support::corpus_games();
     assert!(files.len() > 50, "the corpus has only {} games", files.len());
     let mut compared = 0;
     for path in files {

@@ -469,8 +469,7 @@ fn the_board_rebuilt_at_every_event_is_the_real_one_in_corpus_games() {
         "slidings.txt",
     ];
     for (k, name) in games.iter().enumerate() {
-        let path = format!("{}/../../shared/corpus/{name}", env!("CARGO_MANIFEST_DIR"));
-        let source = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let source = test_support::read(&test_support::corpus_file(name));
         let game = crate::build(&source).game.unwrap_or_else(|| panic!("{name} compiles"));
         let level = game.levels.iter().position(|l| matches!(l, crate::compile::Level::Map(_))).unwrap_or(0);
         for budget in [usize::MAX, 64 << 10] {

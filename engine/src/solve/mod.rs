@@ -108,7 +108,7 @@ impl Default for SolveOptions {
 }
 
 /// The strategy [`SolveOptions::default`] uses (measured on the corpus; see
-/// the README's "Solver" section).
+/// `docs/solver.md`).
 pub const DEFAULT_STRATEGY: Strategy = Strategy::Auto { bfs_states: 2000, weight: 10 };
 
 /// A flag a host sets to stop a search from another thread.

@@ -6,8 +6,8 @@
 //! (the default) gets lost where a plainer A* walks straight in, and the
 //! other way round. On a machine with cores to spare, running a few side
 //! by side solves the union of what each solves alone in the same time,
-//! which splitting one core's time between them does not (see the README's
-//! "Solver" section for the figures). Each search is an ordinary
+//! which splitting one core's time between them does not (see
+//! `docs/solver.md` for the figures). Each search is an ordinary
 //! [`solve_with_progress`], so every answer is replayed as usual and a
 //! proof of impossibility comes from a search that saw every state.
 

@@ -7,7 +7,7 @@
 //!
 //! The exports need fixed symbol names (`#[unsafe(no_mangle)]`), which the
 //! lint counts as unsafe code; there is no unsafe block here.
-#![allow(unsafe_code)]
+#![expect(unsafe_code, reason = "#[unsafe(no_mangle)] on the exports counts as unsafe code; no unsafe block here")]
 
 use std::cell::RefCell;
 

@@ -8,8 +8,7 @@ use serde_json::Value;
 use web_player::Page;
 
 fn cases() -> Vec<Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/conformance/corpus_walks.json");
-    let text = std::fs::read_to_string(path).expect("../shared/conformance/corpus_walks.json beside the checkout");
+    let text = test_support::read(&test_support::conformance("corpus_walks.json"));
     serde_json::from_str(&text).expect("a JSON array")
 }
 

@@ -81,8 +81,7 @@ mod tests {
     use serde_json::Value;
 
     fn shared(name: &str) -> String {
-        let path = format!("{}/../../shared/{name}", env!("CARGO_MANIFEST_DIR"));
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+        test_support::read(&test_support::dir().join(name))
     }
 
     /// Cases of traces.json with a rule application, an again and a cancel

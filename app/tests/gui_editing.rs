@@ -1,6 +1,6 @@
-//! Regression tests for issue 11 ("nothing an author does may lose their
-//! game"): shortcuts, the find bar, new games from templates, the outline,
-//! go to definition and the safe writers, driven through egui_kittest.
+//! Editing the game without losing it: shortcuts (undo, redo), the find
+//! bar, new games from templates, the outline, go to definition and the
+//! safe writers, driven through egui_kittest.
 
 use egui::accesskit::Role;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
