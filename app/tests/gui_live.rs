@@ -192,12 +192,15 @@ fn a_design_check_warning_is_listed_in_its_group_and_hiding_the_check_removes_it
     let text = harness.state().doc.text().to_owned();
     let selected = studio::panels::code::selection(&harness.ctx, &text).expect("a selection in the code");
     assert_eq!(text[selected].to_lowercase(), "hedge");
+    // And its whole text is in the status line (a long row is cut).
+    assert!(harness.state().status.contains("a hedge is defined here"), "status: {}", harness.state().status);
 
     // Turned off in the menu: gone, and kept in the settings.
     harness.get_by_label("Checks…").click();
     harness.run_steps(2);
     harness.get_by_label("Hedges").click();
     harness.run_steps(3);
+    // Gone from the list, and from the status line with it.
     assert!(harness.query_by_label_contains("a hedge is defined here").is_none());
     assert!(harness.query_by_label_contains("Design checks (0)").is_some());
     assert_eq!(harness.state().persisted().hidden_checks, vec!["T0001".to_owned()]);

@@ -23,6 +23,12 @@ pub enum AppRequest {
     /// Import image…: ask for a PNG or GIF to become the sprite of the
     /// object selected in the sprite painter.
     ImportImage,
+    /// Show this text in the status line (the whole message of a Problems
+    /// row clicked).
+    Status(String),
+    /// Take this text out of the status line if it is still there (the
+    /// Problems row that put it there is gone).
+    ClearStatus(String),
 }
 
 /// The sender panels ask the studio through: requests wait here until the

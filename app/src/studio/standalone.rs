@@ -93,6 +93,13 @@ impl StandaloneApp {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Fullscreen(self.fullscreen));
         }
         self.doc.poll_build();
+        // The board has the keys from the start, there being nothing else:
+        // asked for before it is drawn, so its first frame has them.
+        let board = egui::Id::unique(BOARD_ID);
+        if !self.focused_once || ui.memory(|m| m.focused().is_none()) {
+            ui.memory_mut(|m| m.request_focus(board));
+            self.focused_once = true;
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             let mut live = crate::live::LiveChecks::off();
             let mut kept = crate::keeper::Keeper::off();
@@ -100,12 +107,6 @@ impl StandaloneApp {
                 PanelContext { doc: &mut self.doc, requests: &mut self.requests, live: &mut live, kept: &mut kept };
             self.player.ui(ui, &mut cx);
         });
-        // The board has the keys from the start: there is nothing else.
-        let board = egui::Id::unique(BOARD_ID);
-        if !self.focused_once || ui.memory(|m| m.focused().is_none()) {
-            ui.memory_mut(|m| m.request_focus(board));
-            self.focused_once = true;
-        }
         let _ = self.requests.take();
     }
 }

@@ -95,6 +95,7 @@ impl StudioApp {
             Command::ToggleWrapLines => self.panels.code.wrap_lines = !self.panels.code.wrap_lines,
             Command::PlayLevel(index) => {
                 self.panels.player.select_level(index);
+                self.panels.player.take_keys();
                 layout::focus(&mut self.tree, PanelId::Player);
             }
             Command::Export => self.export.show(),
@@ -131,6 +132,12 @@ impl StudioApp {
             }
             AppRequest::ExportWav(seed) => self.start_dialog(DialogKind::ExportWav(seed), ctx),
             AppRequest::ImportImage => self.start_dialog(DialogKind::ImportImage, ctx),
+            AppRequest::Status(text) => self.status = text,
+            AppRequest::ClearStatus(text) => {
+                if self.status == text {
+                    self.status.clear();
+                }
+            }
         }
     }
 

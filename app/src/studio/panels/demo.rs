@@ -1,5 +1,7 @@
 //! A solution shown in the player: its inputs one at a time, at a pace a
-//! person can follow. Owns only the timing; the player applies the inputs.
+//! person can follow. Owns only the timing; the player applies the inputs,
+//! holds them while the debugger is paused at a breakpoint (F8 goes on),
+//! and says the level was won only when its board has won.
 
 use std::time::Duration;
 
@@ -24,16 +26,31 @@ pub enum Tick {
 /// A solution being shown.
 #[derive(Clone, Debug)]
 pub struct Demo {
+    /// The LEVELS entry shown.
+    entry: usize,
     inputs: Vec<Input>,
     next: usize,
     due: Option<Duration>,
 }
 
 impl Demo {
-    /// Show `inputs`, the first after [`LEAD_IN`].
+    /// Show `inputs` winning entry `entry` of LEVELS, the first after
+    /// [`LEAD_IN`].
     #[must_use]
-    pub fn new(inputs: Vec<Input>) -> Self {
-        Self { inputs, next: 0, due: None }
+    pub fn new(entry: usize, inputs: Vec<Input>) -> Self {
+        Self { entry, inputs, next: 0, due: None }
+    }
+
+    /// The LEVELS entry shown.
+    #[must_use]
+    pub fn entry(&self) -> usize {
+        self.entry
+    }
+
+    /// Hold the next input back (the debugger is paused in a turn): it
+    /// comes [`STEP`] after the pause ends, so the turn's end is seen.
+    pub fn hold(&mut self, now: Duration) {
+        self.due = Some(now + STEP);
     }
 
     /// What is due at `now` (the first call starts the clock); `ready`
@@ -65,7 +82,7 @@ mod tests {
 
     #[test]
     fn inputs_come_one_per_step_after_the_lead_in() {
-        let mut demo = Demo::new(vec![Input::Left, Input::Up]);
+        let mut demo = Demo::new(1, vec![Input::Left, Input::Up]);
         let t0 = Duration::from_secs(1);
         assert!(matches!(demo.tick(t0, true), Tick::Wait(_)));
         assert_eq!(demo.tick(t0 + LEAD_IN, true), Tick::Play(Input::Left));
@@ -75,5 +92,18 @@ mod tests {
         assert_eq!(demo.tick(t0 + LEAD_IN + STEP, true), Tick::Play(Input::Up));
         assert_eq!(demo.position(), (2, 2));
         assert_eq!(demo.tick(t0 + LEAD_IN + STEP * 2, true), Tick::Done);
+    }
+
+    #[test]
+    fn a_hold_delays_the_next_input_by_a_step() {
+        let mut demo = Demo::new(0, vec![Input::Left, Input::Up]);
+        let t0 = Duration::from_secs(1);
+        assert!(matches!(demo.tick(t0, true), Tick::Wait(_)));
+        assert_eq!(demo.tick(t0 + LEAD_IN, true), Tick::Play(Input::Left));
+        // Paused for a long while after the first input.
+        let resumed = t0 + LEAD_IN + STEP * 10;
+        demo.hold(resumed);
+        assert!(matches!(demo.tick(resumed, true), Tick::Wait(_)));
+        assert_eq!(demo.tick(resumed + STEP, true), Tick::Play(Input::Up));
     }
 }

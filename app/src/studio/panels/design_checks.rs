@@ -2,29 +2,28 @@
 //! live design checks (run on the background worker after each build),
 //! and a menu that turns each check on or off (kept in the settings).
 
-use std::ops::Range;
-
 use super::PanelContext;
 
 /// The group's heading.
 pub const HEADING: &str = "Design checks";
 
-/// Draw the group; returns the text range of the warning clicked.
-pub fn design_checks_ui(ui: &mut egui::Ui, cx: &mut PanelContext<'_>) -> Option<Range<usize>> {
+/// Draw the group, the `selected` warning (code, span start) highlighted;
+/// returns the warning clicked.
+pub fn design_checks_ui(
+    ui: &mut egui::Ui,
+    cx: &mut PanelContext<'_>,
+    selected: Option<(&'static str, usize)>,
+) -> Option<engine::Diagnostic> {
     if !cx.live.is_on() || cx.live.checks().is_empty() {
         return None;
     }
     let mut jump = None;
     let (findings, stale) = cx.live.findings();
-    let rows: Vec<(String, String, Range<usize>)> = findings
+    let rows: Vec<(String, engine::Diagnostic)> = findings
         .iter()
         .map(|f| {
             let d = &f.diagnostic;
-            (
-                format!("line {}:{}  {}", d.span.line, d.span.col, d.message),
-                d.code.to_owned(),
-                d.span.start..d.span.end.max(d.span.start),
-            )
+            (format!("line {}:{}  {}", d.span.line, d.span.col, d.message), d.clone())
         })
         .collect();
     ui.horizontal(|ui| {
@@ -45,7 +44,8 @@ pub fn design_checks_ui(ui: &mut egui::Ui, cx: &mut PanelContext<'_>) -> Option<
         .on_hover_text("Choose which design checks run (kept between runs)");
     });
     egui::ScrollArea::vertical().id_salt("design_checks").max_height(140.0).show(ui, |ui| {
-        for (text, code, range) in rows {
+        for (text, d) in rows {
+            let code = d.code;
             let mut job = egui::text::LayoutJob::default();
             let body = egui::TextFormat::simple(egui::FontId::proportional(13.0), ui.visuals().text_color());
             let colour = ui.visuals().warn_fg_color;
@@ -56,9 +56,12 @@ pub fn design_checks_ui(ui: &mut egui::Ui, cx: &mut PanelContext<'_>) -> Option<
             );
             job.append(&text, 0.0, body.clone());
             job.append(&format!("  {code}"), 0.0, egui::TextFormat { color: ui.visuals().weak_text_color(), ..body });
-            let row = ui.add(egui::Button::selectable(false, job).frame_when_inactive(false));
-            if row.on_hover_text(format!("design check {code}: click to show it in the code")).clicked() {
-                jump = Some(range);
+            let chosen = selected == Some((code, d.span.start));
+            let row = ui.add(egui::Button::selectable(chosen, job).frame_when_inactive(false));
+            // The whole text on hover and, once clicked, in the status line
+            // (a long row is cut at the panel's edge).
+            if row.on_hover_text(format!("{text}\n\ndesign check {code}: click to show it in the code")).clicked() {
+                jump = Some(d);
             }
         }
     });

@@ -1,16 +1,38 @@
 //! The problems panel: every diagnostic of the last build, with severity
-//! and line; clicking one selects it in the code panel.
+//! and line; clicking one selects it in the code panel and shows its whole
+//! message in the status line (a long one is cut in its row; hovering the
+//! row shows it whole too).
 
 use egui_extras::{Column, TableBuilder};
 use engine::Severity;
 
 use crate::document::RuntimeProblem;
+use crate::request::AppRequest;
 
 use super::{Panel, PanelContext};
 
 /// The diagnostics list.
 #[derive(Default)]
-pub struct ProblemsPanel;
+pub struct ProblemsPanel {
+    /// The row last clicked, while it is still listed.
+    selected: Option<Selected>,
+}
+
+/// A row clicked in Problems: which it is, and the text it put in the
+/// status line (taken back when the row goes, as after the fix).
+struct Selected {
+    /// A design check's warning (else a diagnostic of the build).
+    design: bool,
+    code: &'static str,
+    start: usize,
+    status: String,
+}
+
+impl Selected {
+    fn is(&self, design: bool, d: &engine::Diagnostic) -> bool {
+        self.design == design && self.code == d.code && self.start == d.span.start
+    }
+}
 
 /// The word and colour shown for a severity.
 #[must_use]
@@ -50,11 +72,31 @@ impl Panel for ProblemsPanel {
         .response
         .on_hover_text(built_in);
         ui.separator();
+        // The row clicked last, gone from the list: its text leaves the
+        // status line.
+        if let Some(sel) = &self.selected {
+            let listed = if sel.design {
+                cx.live.findings().0.iter().any(|f| sel.is(true, &f.diagnostic))
+            } else {
+                cx.doc.diagnostics().iter().any(|d| sel.is(false, d))
+            };
+            if !listed {
+                cx.requests.send(AppRequest::ClearStatus(sel.status.clone()));
+                self.selected = None;
+            }
+        }
         let mut jump = runtime_ui(ui, cx);
-        jump = super::design_checks::design_checks_ui(ui, cx).or(jump);
+        let selected = self.selected.as_ref().map(|s| (s.design, s.code, s.start));
+        let design_selected = selected.filter(|s| s.0).map(|s| (s.1, s.2));
+        if let Some(d) = super::design_checks::design_checks_ui(ui, cx, design_selected) {
+            jump = Some(d.span.start..d.span.end.max(d.span.start));
+            self.select(true, &d, cx);
+        }
         jump = super::solutions::problems_ui(ui, cx).or(jump);
-        if let Some(range) = diagnostics_table(ui, cx.doc.diagnostics()) {
-            jump = Some(range);
+        let build_selected = selected.filter(|s| !s.0).map(|s| (s.1, s.2));
+        if let Some(d) = diagnostics_table(ui, cx.doc.diagnostics(), build_selected).cloned() {
+            jump = Some(d.span.start..d.span.end.max(d.span.start));
+            self.select(false, &d, cx);
         }
         if let Some(range) = jump {
             cx.requests.select_in_code(range);
@@ -63,9 +105,30 @@ impl Panel for ProblemsPanel {
     }
 }
 
+impl ProblemsPanel {
+    /// Select the row of `d` (a design check's when `design`): its whole
+    /// text goes to the status line.
+    fn select(&mut self, design: bool, d: &engine::Diagnostic, cx: &mut PanelContext<'_>) {
+        let status = status_text(d);
+        cx.requests.send(AppRequest::Status(status.clone()));
+        self.selected = Some(Selected { design, code: d.code, start: d.span.start, status });
+    }
+}
+
+/// What the status line says of a Problems row selected: the whole message.
+#[must_use]
+pub fn status_text(d: &engine::Diagnostic) -> String {
+    format!("line {}: {} ({})", d.span.line, d.message, d.code)
+}
+
 /// The diagnostics as a table (severity, line, message, code), one row
-/// each; returns the span of the row clicked.
-fn diagnostics_table(ui: &mut egui::Ui, diagnostics: &[engine::Diagnostic]) -> Option<std::ops::Range<usize>> {
+/// each, the `selected` one (code, span start) highlighted; returns the
+/// diagnostic of the row clicked.
+fn diagnostics_table<'a>(
+    ui: &mut egui::Ui,
+    diagnostics: &'a [engine::Diagnostic],
+    selected: Option<(&'static str, usize)>,
+) -> Option<&'a engine::Diagnostic> {
     let mut jump = None;
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
     ui.push_id("problems_table", |ui| {
@@ -84,6 +147,7 @@ fn diagnostics_table(ui: &mut egui::Ui, diagnostics: &[engine::Diagnostic]) -> O
             .body(|body| {
                 body.rows(row_height, diagnostics.len(), |mut row| {
                     let d = &diagnostics[row.index()];
+                    row.set_selected(selected == Some((d.code, d.span.start)));
                     row.col(|ui| {
                         let (symbol, colour) = severity_style(d.severity, ui.visuals());
                         ui.label(egui::RichText::new(symbol).monospace().color(colour));
@@ -97,10 +161,15 @@ fn diagnostics_table(ui: &mut egui::Ui, diagnostics: &[engine::Diagnostic]) -> O
                     row.col(|ui| {
                         ui.weak(d.code.to_string());
                     });
-                    // (No tooltip on the row: it would become the row's
-                    // accessible name, ahead of the cells' own text.)
-                    if row.response().clicked() {
-                        jump = Some(d.span.start..d.span.end.max(d.span.start));
+                    // The whole message on hover (a long one is cut in
+                    // its cell). A tooltip made with `on_hover_ui`, which
+                    // leaves the row's accessible name to its cells.
+                    let response = row.response().on_hover_ui(|ui| {
+                        ui.set_max_width(ui.spacing().tooltip_width);
+                        ui.label(&d.message);
+                    });
+                    if response.clicked() {
+                        jump = Some(d);
                     }
                 });
             });

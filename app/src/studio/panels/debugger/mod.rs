@@ -28,6 +28,10 @@ use engine::run::trace::{EventKind, Origin, Step, Trace, TraceCursor};
 
 use super::{Panel, PanelContext, Panels};
 
+/// The keys that step through a paused turn or continue it (F8, F9, F10,
+/// with or without Shift): a solution being shown goes on through them.
+pub const STEPPING_KEYS: [egui::Key; 3] = [egui::Key::F8, egui::Key::F9, egui::Key::F10];
+
 /// How much memory the recorded events of a session may take: 16 MiB.
 pub const BUDGET: usize = 16 << 20;
 
@@ -190,6 +194,10 @@ pub struct DebuggerPanel {
     /// The rule lines of the table, with their counts, as last drawn (for
     /// tests): (line, in the selected turn, in the session).
     pub table: Vec<(u32, usize, usize)>,
+    /// How much larger than the pane its content was when last drawn
+    /// (negative: room to spare), for tests: the pane should not need
+    /// scrolling at the default window size.
+    pub overflow: egui::Vec2,
 }
 
 impl Panel for DebuggerPanel {
@@ -248,7 +256,7 @@ pub fn show(panels: &mut Panels, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
     if moved {
         ui.ctx().request_repaint();
     }
-    egui::ScrollArea::vertical().id_salt("debugger_scroll").auto_shrink(false).show(ui, |ui| {
+    let out = egui::ScrollArea::vertical().id_salt("debugger_scroll").auto_shrink(false).show(ui, |ui| {
         timeline::header(debugger, ui, trace, session, link, cx);
         ui.separator();
         ui.columns(2, |cols| {
@@ -260,4 +268,5 @@ pub fn show(panels: &mut Panels, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
         ui.separator();
         rules::table(debugger, ui, trace, session, cx);
     });
+    debugger.overflow = out.content_size - out.inner_rect.size();
 }

@@ -27,7 +27,9 @@ impl PlayerPanel {
         if std::mem::take(&mut self.debug.toggle_requested) {
             cx.requests.run(crate::command::Command::TogglePanel(crate::panel_id::PanelId::Debugger));
         }
-        if self.shipped {
+        // Paused at a breakpoint inside the winning turn, the board shows
+        // a moment before the win: no line saying it was won yet.
+        if self.shipped || self.debug.paused.is_some() {
             return;
         }
         let Some(play) = self.play.as_ref() else { return };

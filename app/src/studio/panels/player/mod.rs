@@ -87,6 +87,8 @@ pub struct PlayerPanel {
     /// The last win kept as a solution (its entry and moves), so the offer
     /// to keep it says it was kept.
     kept_win: Option<(usize, String)>,
+    /// The board is to take the keys when next drawn ("Play from here").
+    take_keys: bool,
 }
 
 /// What the board area shows this frame.
@@ -208,23 +210,40 @@ impl PlayerPanel {
         self.demo_ended = None;
     }
 
-    /// Play entry `index` from its start and show `inputs` winning it, one
-    /// at a time ([`super::demo::STEP`] apart) until a key is pressed.
-    pub fn show_solution(&mut self, index: usize, inputs: Vec<engine::run::Input>) {
-        self.select_level(index);
-        self.demo = Some(super::demo::Demo::new(inputs));
+    /// Give the board the keyboard when it is next drawn, so the arrows
+    /// play at once (after "Play from here" and the like).
+    pub fn take_keys(&mut self) {
+        self.take_keys = true;
     }
 
-    /// How far a solution being shown is: inputs played and in all.
+    /// Play entry `index` from its start and show `inputs` winning it, one
+    /// at a time ([`super::demo::STEP`] apart) until a key is pressed. A
+    /// breakpoint in the debugger holds it like play (F8 goes on).
+    pub fn show_solution(&mut self, index: usize, inputs: Vec<engine::run::Input>) {
+        self.select_level(index);
+        self.demo = Some(super::demo::Demo::new(index, inputs));
+    }
+
+    /// How far a solution being shown is: inputs the board has taken, and
+    /// in all.
     #[must_use]
     pub fn showing_solution(&self) -> Option<(usize, usize)> {
         self.demo.as_ref().map(super::demo::Demo::position)
     }
 
-    /// Play the shown solution's next input when it is due; any key stops it.
+    /// Play the shown solution's next input when it is due and the board
+    /// can take it (on the level, no `again` turn pending, the debugger not
+    /// paused in a turn); any key but the debugger's stepping keys stops
+    /// it. The label tells the move the board is at, and "won" only once
+    /// the board has won.
     fn demo_ui(&mut self, ui: &mut egui::Ui, now: Duration) {
         use super::demo::Tick;
-        let key_pressed = ui.input(|i| i.events.iter().any(|e| matches!(e, egui::Event::Key { pressed: true, .. })));
+        let key_pressed = ui.input(|i| {
+            i.events.iter().any(|e| {
+                matches!(e, egui::Event::Key { key, pressed: true, .. }
+                    if !super::debugger::STEPPING_KEYS.contains(key))
+            })
+        });
         let Some(demo) = &mut self.demo else {
             if key_pressed {
                 self.demo_ended = None;
@@ -234,29 +253,56 @@ impl PlayerPanel {
             }
             return;
         };
+        let (done, all) = demo.position();
         if key_pressed {
-            let (done, all) = demo.position();
             self.demo_ended =
                 Some(format!("Solution stopped at move {done} of {all}: the level is yours to play from here."));
             self.demo = None;
             return;
         }
-        let ready = self.pending_entry.is_none()
-            && self.play.as_ref().is_some_and(|p| matches!(p.screen(), Screen::Level(_)))
-            && self.play.as_ref().and_then(Play::session).is_some_and(|s| !s.again_pending());
-        match demo.tick(now, ready) {
+        if self.debug.paused.is_some() {
+            // The board shows a moment inside move `done`: wait there.
+            demo.hold(now);
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!(
+                    "Showing the solver's solution: paused at a breakpoint in move {done} of {all}. \
+                     F8 (or Continue in the debugger) goes on; any other key stops it."
+                ),
+            );
+            return;
+        }
+        let play = self.play.as_ref().filter(|p| self.pending_entry.is_none() && p.entry() == demo.entry());
+        let on_level = play.is_some_and(|p| matches!(p.screen(), Screen::Level(_)));
+        let settled = on_level && play.and_then(Play::session).is_some_and(|s| !s.again_pending());
+        // Won: the win pause on the level, or the flow gone on from it
+        // (only a win leaves it: picking a level ends the demonstration).
+        let left = done > 0
+            && self.pending_entry.is_none()
+            && self.play.as_ref().is_some_and(|p| p.entry() != demo.entry() || matches!(p.screen(), Screen::GameOver));
+        let won = left || play.is_some_and(|p| matches!(p.screen(), Screen::LevelWon(_)));
+        match demo.tick(now, settled) {
             Tick::Wait(after) => ui.ctx().request_repaint_after(after),
             Tick::Play(input) => {
                 self.with_play(|play| play.step(ReplayStep::Input(input), now));
                 ui.ctx().request_repaint();
             }
+            // The last turn's `again` turns are still to come.
+            Tick::Done if !won && !settled => ui.ctx().request_repaint_after(Duration::from_millis(16)),
             Tick::Done => {
-                let (_, all) = demo.position();
-                self.demo_ended = Some(format!(
-                    "Solution shown: the level was won in {all} move{}.",
-                    if all == 1 { "" } else { "s" }
-                ));
+                let moves = if all == 1 { "move" } else { "moves" };
+                self.demo_ended = Some(if won {
+                    format!("Solution shown: the level was won in {all} {moves}.")
+                } else {
+                    format!(
+                        "Solution shown: all {all} {moves} played, but the level is not won \
+                         (the game changed since it was solved?). The level is yours to play from here."
+                    )
+                });
                 self.demo = None;
+                if let Some(note) = &self.demo_ended {
+                    ui.weak(note);
+                }
             }
         }
         if let Some((done, all)) = self.showing_solution() {
@@ -460,6 +506,22 @@ impl PlayerPanel {
 }
 
 impl PlayerPanel {
+    /// The key hint in `strip` under the board: the keys, or a click to
+    /// give the board the keyboard. A shipped game's window gives the board
+    /// the keys itself (and egui says no widget has focus while the desktop
+    /// has not given the window the keyboard yet): it always shows the keys.
+    fn hint_ui(&mut self, ui: &mut egui::Ui, strip: egui::Rect, focused: bool) {
+        let hint = if focused || self.shipped {
+            "Arrows/WASD move, X acts, Z undoes, R restarts"
+        } else {
+            "Click the board to play"
+        };
+        let label = egui::Label::new(egui::RichText::new(hint).size(12.0).color(ui.visuals().weak_text_color()))
+            .selectable(false)
+            .sense(egui::Sense::hover());
+        self.drawn.1 = Some(ui.put(strip, label).rect);
+    }
+
     /// The last bound the engine hit while playing (a rule group's loop
     /// cap...), with how many more Problems lists.
     fn runtime_problems_ui(&self, ui: &mut egui::Ui) {
@@ -509,7 +571,7 @@ impl Panel for PlayerPanel {
         self.demo_ui(ui, now);
         let generation = self.play.as_ref().map(Play::generation);
         let id = egui::Id::unique(BOARD_ID);
-        let refocus = self.header_ui(ui, now);
+        let refocus = self.header_ui(ui, now) | std::mem::take(&mut self.take_keys);
         self.after_header_ui(ui, cx);
 
         if let Some(failure) = &self.failure {
@@ -600,12 +662,8 @@ impl Panel for PlayerPanel {
             }
             None => {}
         }
-        let hint = if focused { "Arrows/WASD move, X acts, Z undoes, R restarts" } else { "Click the board to play" };
         let strip = egui::Rect::from_min_max(egui::pos2(rect.min.x, board_area.max.y), rect.max);
-        let label = egui::Label::new(egui::RichText::new(hint).size(12.0).color(ui.visuals().weak_text_color()))
-            .selectable(false)
-            .sense(egui::Sense::hover());
-        self.drawn.1 = Some(ui.put(strip, label).rect);
+        self.hint_ui(ui, strip, focused);
 
         // Wake up exactly when the flow's next timed event is due, whatever
         // the input (again turns, realtime ticks, key repeats, win pauses),
