@@ -167,6 +167,8 @@ fn end_quietly_when_the_reader_goes() {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // Every command, the help and an exported game's --help alike.
+    end_quietly_when_the_reader_goes();
     // An exported game (this program with a game appended) plays it.
     if let Some(game) = studio::export::native::embedded_game() {
         return match studio::standalone::run(game, &args) {
@@ -181,7 +183,6 @@ fn main() -> ExitCode {
     let command = first.and_then(|name| COMMANDS.iter().find(|c| c.name == name));
     let result = match (first, command) {
         (_, Some(command)) => {
-            end_quietly_when_the_reader_goes();
             let rest = &args[1..];
             if rest.iter().any(|a| a == "--help" || a == "-h") {
                 println!("{}", help_for(command));
