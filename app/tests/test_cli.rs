@@ -73,3 +73,32 @@ fn a_game_that_does_not_compile_exits_2_and_options_are_checked() {
     assert!(text.contains("unknown option `--loud` for test"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A kept solution that wanders (level 2 of the game is one push; the
+/// author's kept run walks away and back first) still wins, and the solver
+/// reports the shorter way as a shortcut: a warning, exit 0.
+#[test]
+fn a_shorter_way_than_the_kept_one_is_reported_as_a_shortcut() {
+    use engine::run::trace::Step;
+    use studio::solutions::{By, Solutions, sidecar_path};
+    let dir = std::env::temp_dir().join(format!("pw-test-cli-shortcut-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("kept.txt");
+    let text = game(PUSH);
+    std::fs::write(&file, &text).expect("write the game");
+    let build = engine::build(&text);
+    let entry = build.game.as_ref().expect("builds").levels.len() - 1;
+    let mut kept = Solutions::default();
+    // Level 2 is `WPCTW`: left is a wall, so left, left, right wastes two moves.
+    let moves: Vec<Step> = engine::kept::parse_moves("llr").expect("move letters");
+    assert!(kept.keep(&build, entry, &moves, By::Player, None), "the wandering run wins");
+    kept.save(&sidecar_path(&file)).expect("save the sidecar");
+    let (out, text) = test(&[file.to_str().expect("utf-8"), "--solver-ms", "2000"]);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("Level 2: wins in 3 moves") && text.contains("shortcut: the solver wins in 1 move"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
