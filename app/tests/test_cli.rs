@@ -102,3 +102,32 @@ fn a_shorter_way_than_the_kept_one_is_reported_as_a_shortcut() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A kept solution whose first move is cancelled by a rule says which
+/// move and which rule, in text and in JSON.
+#[test]
+fn a_cancelled_move_names_the_rule_that_cancelled_it() {
+    use studio::solutions::{By, Solutions, sidecar_path};
+    const BUMP: &str = "[ > Player | Wall ] -> cancel";
+    let dir = std::env::temp_dir().join(format!("pw-test-cli-cancel-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("kept.txt");
+    let text = game(&format!("{PUSH}\n{BUMP}"));
+    std::fs::write(&file, &text).expect("write the game");
+    let line = text.lines().position(|l| l == BUMP).expect("the rule") + 1;
+    let build = engine::build(&text);
+    let entry = build.game.as_ref().expect("builds").levels.len() - 1;
+    let mut kept = Solutions::default();
+    let moves = engine::kept::parse_moves("lr").expect("move letters");
+    assert!(kept.keep(&build, entry, &moves, By::Player, None), "bump, then push home");
+    kept.save(&sidecar_path(&file)).expect("save the sidecar");
+    let (out, text) = test(&[file.to_str().expect("utf-8"), "--solver-ms", "0"]);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains(&format!("move 1: cancelled by the rule on line {line}")), "{text}");
+    let (_, text) = test(&[file.to_str().expect("utf-8"), "--solver-ms", "0", "--json"]);
+    let level2: serde_json::Value = serde_json::from_str(text.lines().nth(1).expect("level 2")).expect("JSON");
+    assert_eq!(level2["interruptions"][0]["kind"], "cancel", "{text}");
+    assert_eq!(level2["interruptions"][0]["line"], line, "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -351,6 +351,75 @@ pub fn rule_coverage(game: &Arc<Game>, entry: usize, seed: Option<&str>, steps: 
     all
 }
 
+/// A move of a kept solution on which the game undid the player's turn or
+/// put the level back to its start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Interruption {
+    /// The move, counted from 1.
+    pub at: usize,
+    /// What happened.
+    pub kind: InterruptionKind,
+}
+
+/// What interrupted a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InterruptionKind {
+    /// A `cancel` command, from the rule on this line.
+    Cancel(u32),
+    /// A `restart` command, from the rule on this line.
+    Restart(u32),
+    /// `require_player_movement`: the player did not move, so the turn was undone.
+    NoPlayerMovement,
+}
+
+impl fmt::Display for Interruption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            InterruptionKind::Cancel(line) => write!(f, "move {}: cancelled by the rule on line {line}", self.at),
+            InterruptionKind::Restart(line) => write!(f, "move {}: restarted by the rule on line {line}", self.at),
+            InterruptionKind::NoPlayerMovement => {
+                write!(f, "move {}: undone, the player did not move (require_player_movement)", self.at)
+            }
+        }
+    }
+}
+
+/// The moves of `steps` (played on entry `entry`) that a `cancel`, a
+/// `restart` or `require_player_movement` interrupted, each with the rule
+/// that did it, in order. Moves after the level is left are not played.
+#[must_use]
+pub fn interruptions(game: &Arc<Game>, entry: usize, seed: Option<&str>, steps: &[Step]) -> Vec<Interruption> {
+    use crate::run::trace::EventKind;
+    let mut found = Vec::new();
+    if !matches!(game.levels.get(entry), Some(Level::Map(_))) {
+        return found;
+    }
+    let mut session = Session::new(Arc::clone(game), entry, seed);
+    if !settle(&mut session) || moved_on(&session, entry) {
+        return found;
+    }
+    for (k, &step) in steps.iter().enumerate() {
+        session.start_trace(crate::run::trace::DEFAULT_BUDGET);
+        step.apply(&mut session);
+        let settled = settle(&mut session);
+        if let Some(trace) = session.stop_trace() {
+            for event in trace.segments().iter().flat_map(|seg| &seg.events) {
+                let kind = match event.kind {
+                    EventKind::Cancel { line } => InterruptionKind::Cancel(line),
+                    EventKind::Restart { line } => InterruptionKind::Restart(line),
+                    EventKind::CancelNoMovement => InterruptionKind::NoPlayerMovement,
+                    _ => continue,
+                };
+                found.push(Interruption { at: k + 1, kind });
+            }
+        }
+        if !settled || moved_on(&session, entry) {
+            break;
+        }
+    }
+    found
+}
+
 /// Every source line that holds a rule of `game` (main, late and
 /// subroutine rules), in order.
 #[must_use]

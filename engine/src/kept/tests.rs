@@ -3,8 +3,8 @@
 //! what the level does not hold.
 
 use super::{
-    Built, Verdict, changed_rules, level_text, parse_fingerprints, parse_moves, replay, rule_coverage, rule_lines,
-    write_fingerprints, write_moves,
+    Built, Interruption, InterruptionKind, Verdict, changed_rules, interruptions, level_text, parse_fingerprints,
+    parse_moves, replay, rule_coverage, rule_lines, write_fingerprints, write_moves,
 };
 use crate::compile::Game;
 use crate::run::Input;
@@ -135,4 +135,28 @@ fn coverage_counts_the_rules_a_solution_uses_and_not_the_others() {
     // Three pushes; the second rule never applies.
     assert_eq!(cover.get(&push), Some(&3));
     assert_eq!(cover.get(&(push + 1)), None);
+}
+
+#[test]
+fn each_cancel_and_restart_names_the_move_and_the_rule() {
+    const BUMP: &str = "[ > Player | Wall ] -> cancel";
+    const ACT: &str = "[ action Player ] -> restart";
+    let rules = format!("{PUSH}\n{BUMP}\n{ACT}");
+    let (g, _) = game(&rules, "");
+    let text = source(&rules, "");
+    let line = |rule: &str| text.lines().position(|l| l == rule).expect("the rule's line") as u32 + 1;
+    // Left bumps the wall (cancelled), the action key restarts, then the push wins.
+    let steps = parse_moves("lxurrr").expect("moves");
+    assert_eq!(replay(&g, 1, None, &steps).verdict, Verdict::Wins { moves: 6 });
+    let found = interruptions(&g, 1, None, &steps);
+    assert_eq!(
+        found,
+        vec![
+            Interruption { at: 1, kind: InterruptionKind::Cancel(line(BUMP)) },
+            Interruption { at: 2, kind: InterruptionKind::Restart(line(ACT)) },
+        ]
+    );
+    assert_eq!(found[0].to_string(), format!("move 1: cancelled by the rule on line {}", line(BUMP)));
+    // A clean run has none.
+    assert!(interruptions(&g, 1, None, &parse_moves("urrr").expect("moves")).is_empty());
 }

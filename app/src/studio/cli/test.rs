@@ -77,6 +77,9 @@ struct Line {
     report: LevelReport,
     /// A solver solution shorter than the kept one.
     shortcut: Option<usize>,
+    /// The kept solution's moves that a cancel, a restart or
+    /// `require_player_movement` interrupted, with the rule responsible.
+    interruptions: Vec<engine::kept::Interruption>,
 }
 
 /// Run the command.
@@ -145,8 +148,14 @@ pub fn run(args: &TestArgs) -> anyhow::Result<ExitCode> {
             }
             _ => None,
         };
+        let interruptions = match (&report.status, &report.solution) {
+            (Status::Wins { .. }, Some(sol)) => engine::kept::parse_moves(&sol.moves)
+                .map(|moves| engine::kept::interruptions(&game, report.entry, sol.seed.as_deref(), &moves))
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
         broken += usize::from(matches!(report.status, Status::Broken { .. }));
-        lines.push(Line { report, shortcut });
+        lines.push(Line { report, shortcut, interruptions });
     }
     let mut out = std::io::stdout().lock();
     for line in &lines {
@@ -218,6 +227,9 @@ fn plain_line(line: &Line) -> String {
     if let Some(n) = line.shortcut {
         text.push_str(&format!("; shortcut: the solver wins in {}", plural(n, "move", "moves")));
     }
+    for interruption in &line.interruptions {
+        text.push_str(&format!("\n    {interruption}"));
+    }
     text
 }
 
@@ -264,6 +276,20 @@ fn json_line(line: &Line) -> String {
     }
     if let Some(n) = line.shortcut {
         v["shortcut"] = n.into();
+    }
+    if !line.interruptions.is_empty() {
+        v["interruptions"] = line
+            .interruptions
+            .iter()
+            .map(|i| {
+                let (kind, line) = match i.kind {
+                    engine::kept::InterruptionKind::Cancel(l) => ("cancel", Some(l)),
+                    engine::kept::InterruptionKind::Restart(l) => ("restart", Some(l)),
+                    engine::kept::InterruptionKind::NoPlayerMovement => ("no_player_movement", None),
+                };
+                serde_json::json!({"move": i.at, "kind": kind, "line": line})
+            })
+            .collect();
     }
     v.to_string()
 }
