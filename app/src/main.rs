@@ -15,7 +15,7 @@ use std::process::ExitCode;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use studio::cli::{bench, check, conformance, corpus, export, sfx, solve, trace};
+use studio::cli::{bench, check, conformance, corpus, export, sfx, solve, test, trace};
 
 /// One subcommand: its name, synopsis, a line on what it does, and the
 /// function that runs it with the arguments after its name.
@@ -69,6 +69,12 @@ const COMMANDS: &[Subcommand] = &[
         synopsis: "FILE [--level N] [--all] [--timeout-ms T] [--threads N] [--seed S] [--json]",
         about: "search levels (all of them unless --level) for winning inputs: one line per level (solved with its inputs as 0-4 codes, exhausted, or timeout), or one JSON object per line with --json; --threads N searches each level with up to N strategies side by side, the first answer winning; exit 2 when the game has errors",
         run: solve::run,
+    },
+    Subcommand {
+        name: "test",
+        synopsis: "FILE [--update] [--json] [--before OLD] [--solver-ms MS]",
+        about: "replay the solutions kept beside FILE (FILE.solutions.json): one line per level, exit 0 when every kept solution still wins, 1 when one is broken, 2 when the game does not compile; the solver reports shortcuts (--solver-ms per level, default 250, 0 for none), --update keeps its solutions for levels that have none, --before OLD names the rules that changed behaviour",
+        run: |args| test::run(&test::TestArgs::parse(args)?),
     },
     Subcommand {
         name: "export",
@@ -161,6 +167,8 @@ fn end_quietly_when_the_reader_goes() {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // Every command, the help and an exported game's --help alike.
+    end_quietly_when_the_reader_goes();
     // An exported game (this program with a game appended) plays it.
     if let Some(game) = studio::export::native::embedded_game() {
         return match studio::standalone::run(game, &args) {
@@ -175,7 +183,6 @@ fn main() -> ExitCode {
     let command = first.and_then(|name| COMMANDS.iter().find(|c| c.name == name));
     let result = match (first, command) {
         (_, Some(command)) => {
-            end_quietly_when_the_reader_goes();
             let rest = &args[1..];
             if rest.iter().any(|a| a == "--help" || a == "-h") {
                 println!("{}", help_for(command));

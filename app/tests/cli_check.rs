@@ -59,3 +59,23 @@ fn a_reader_that_stops_early_ends_the_command_quietly() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// `puzzlewright help | true` and the like: the help's first write meets a
+/// pipe nobody reads (its read end is closed before the program starts),
+/// and the program ends without a panic report.
+#[test]
+fn the_help_into_a_closed_pipe_ends_quietly() {
+    for args in [&["help"][..], &["help", "export"], &["solve", "--help"]] {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_puzzlewright"))
+            .args(args)
+            .stdout(writer)
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .expect("run puzzlewright");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_ne!(out.status.code(), Some(101), "{args:?} ended in a panic");
+    }
+}

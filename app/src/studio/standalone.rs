@@ -28,8 +28,8 @@ const CHECKPOINTS_KEY: &str = "checkpoints";
 pub fn help(source: &str) -> String {
     let build = engine::build(source);
     let meta = build.game.as_ref().or(build.salvaged.as_ref()).map(|g| g.metadata.clone()).unwrap_or_default();
-    let title = meta.title.unwrap_or_else(|| "An untitled game".to_owned());
-    let by = meta.author.map(|a| format!(" by {a}")).unwrap_or_default();
+    let title = meta.title.as_deref().map(printable).unwrap_or_else(|| "An untitled game".to_owned());
+    let by = meta.author.as_deref().map(|a| format!(" by {}", printable(a))).unwrap_or_default();
     format!(
         "{title}{by}: a PuzzleScript game, made with Puzzlewright.\n\n\
          Run it with no arguments to play.\n\n\
@@ -37,6 +37,13 @@ pub fn help(source: &str) -> String {
          Esc goes back to the title screen, F11 toggles full screen.\n\
          Progress is kept in this computer's data folder for games."
     )
+}
+
+/// `text` with its control characters (escape sequences, bells, carriage
+/// returns) shown as `\u{..}` escapes, so a game's title cannot drive the
+/// terminal that prints it.
+fn printable(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { c.escape_unicode().to_string() } else { c.to_string() }).collect()
 }
 
 /// The window's application id for the game titled `title` (also the name
@@ -167,4 +174,20 @@ pub fn run(source: String, args: &[String]) -> anyhow::Result<ExitCode> {
     )
     .map_err(|e| anyhow::anyhow!("cannot open the game's window: {e}"))?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_help_never_prints_control_characters_from_the_game() {
+        let source = "title Red\u{1b}[31m Alert\u{7}\nauthor Me\u{1b}]0;owned\u{7}\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\n\n\
+                      LEGEND\n. = Background\nP = Player\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer\n\n\
+                      RULES\n\nWINCONDITIONS\n\nLEVELS\nP.\n";
+        let help = super::help(source);
+        assert!(!help.chars().any(|c| c.is_control() && c != '\n'), "{help:?}");
+        assert!(
+            help.starts_with("Red\\u{1b}[31m Alert\\u{7} by Me\\u{1b}]0;owned\\u{7}: a PuzzleScript game"),
+            "{help}"
+        );
+    }
 }

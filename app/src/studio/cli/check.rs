@@ -6,6 +6,10 @@
 use anyhow::bail;
 use std::process::ExitCode;
 
+/// Run `puzzlewright check FILE`: print its diagnostics.
+///
+/// # Errors
+/// FILE cannot be read, or the arguments are wrong.
 pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
     let analysis = !args.iter().any(|a| a == "--no-analysis");
     let files: Vec<&String> = args.iter().filter(|a| *a != "--no-analysis").collect();

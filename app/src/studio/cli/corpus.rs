@@ -6,6 +6,10 @@ use engine::run::{Input, Session};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// Run `puzzlewright corpus DIR`: build every game and play every level.
+///
+/// # Errors
+/// DIR cannot be listed.
 pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
     let [dir] = args else { bail!("corpus takes exactly one DIR") };
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)

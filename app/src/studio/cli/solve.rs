@@ -68,6 +68,10 @@ fn parse(args: &[String]) -> anyhow::Result<Options> {
     Ok(o)
 }
 
+/// Run `puzzlewright solve`.
+///
+/// # Errors
+/// The game cannot be read, or the arguments are wrong.
 pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
     let o = parse(args)?;
     let loaded = crate::files::load_game(std::path::Path::new(&o.file))?;

@@ -40,6 +40,38 @@ pub struct TestArgs {
     pub solver_ms: u64,
 }
 
+impl TestArgs {
+    /// Read the arguments after `test`.
+    ///
+    /// # Errors
+    /// No FILE, two files, an unknown option or a value that is not a number.
+    pub fn parse(args: &[String]) -> anyhow::Result<Self> {
+        use anyhow::Context as _;
+        let mut file = None;
+        let mut out =
+            Self { file: PathBuf::new(), update: false, json: false, before: None, solver_ms: DEFAULT_SOLVER_MS };
+        let mut it = args.iter();
+        while let Some(arg) = it.next() {
+            match arg.as_str() {
+                "--update" => out.update = true,
+                "--json" => out.json = true,
+                "--before" => out.before = Some(PathBuf::from(it.next().context("--before needs the old game file")?)),
+                "--solver-ms" => {
+                    out.solver_ms = it
+                        .next()
+                        .and_then(|n| n.parse().ok())
+                        .context("--solver-ms needs a number of milliseconds (0: no solver)")?;
+                }
+                s if s.starts_with('-') => anyhow::bail!("unknown option `{s}` for test"),
+                s if file.is_none() => file = Some(PathBuf::from(s)),
+                s => anyhow::bail!("test takes one FILE (got `{s}` too)"),
+            }
+        }
+        out.file = file.context("test needs a FILE")?;
+        Ok(out)
+    }
+}
+
 /// One level's result, with what the solver found.
 struct Line {
     report: LevelReport,

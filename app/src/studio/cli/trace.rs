@@ -115,6 +115,10 @@ fn report(source: &str, o: &Options) -> anyhow::Result<String> {
     Ok(out)
 }
 
+/// Run `puzzlewright trace`.
+///
+/// # Errors
+/// The game cannot be read or the case written, or the arguments are wrong.
 pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
     let o = parse(args)?;
     let source = std::fs::read_to_string(&o.file).with_context(|| format!("cannot read {}", o.file))?;

@@ -12,6 +12,7 @@ fn flagged_line(message: &str) -> Option<u32> {
     digits.parse().ok()
 }
 
+/// Replay one diagnostics case: build its source and compare the messages.
 pub fn run(case: &Value) -> Outcome {
     let source = case.get("source").and_then(Value::as_str).unwrap_or_default();
     let reference_errors = case.get("error_count").and_then(Value::as_u64).unwrap_or(0);

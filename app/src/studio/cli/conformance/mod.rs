@@ -88,6 +88,10 @@ fn run_all(cases: &[Value]) -> Vec<(Outcome, std::time::Duration)> {
         .collect()
 }
 
+/// Run `puzzlewright conformance FILE.json...`.
+///
+/// # Errors
+/// A file cannot be read or is not a list of cases.
 pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
     let mut verbose = false;
     let mut allow_failures = false;

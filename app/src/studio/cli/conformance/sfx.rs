@@ -14,6 +14,7 @@ const PARAM_EPS: f64 = 1e-9;
 /// The share of 8-bit samples that must be identical.
 const MIN_SAME_SAMPLES: f64 = 0.995;
 
+/// Replay one sound case: synthesise its seed and compare parameters and samples.
 pub fn run(case: &Value) -> Outcome {
     let Some(seed) = case.get("seed").and_then(seed_of) else {
         return Outcome::fail("case has no integer seed");

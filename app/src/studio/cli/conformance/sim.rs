@@ -138,6 +138,7 @@ pub fn check_end(case: &Value, played: &Played, problems: &mut Vec<String>) {
     }
 }
 
+/// Replay one play session and compare the level it ends on.
 pub fn run(case: &Value) -> Outcome {
     let played = match play(case, false) {
         Ok(p) => p,

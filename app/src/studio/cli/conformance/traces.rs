@@ -57,6 +57,7 @@ pub fn first_difference(case: &Value, expected: &[Vec<String>], actual: &[Vec<St
     None
 }
 
+/// Replay one traced session and compare its turn-by-turn log line by line.
 pub fn run(case: &Value) -> Outcome {
     let Some(expected) = expected_segments(case) else {
         return Outcome::fail("`trace` is not a list of lists of lines");
