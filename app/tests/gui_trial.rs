@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use engine::run::Input;
+use studio::command::Command;
 use studio::layout::PanelId;
 use studio::{Startup, StudioApp};
 
@@ -249,4 +250,65 @@ fn a_problems_row_shows_its_whole_message_on_hover_and_in_the_status_line() {
     h.run_steps(3);
     assert!(!h.state().status.contains(&message), "status line: {:?}", h.state().status);
     assert!(!has_label(&h, &message), "the message is still shown");
+}
+/// Issue 31 item 9: at the default 1280x800 the debugger needed scrolling
+/// and the player's toolbar jumped between one and two rows.
+#[test]
+fn the_debugger_and_the_players_toolbar_fit_1280_by_800() {
+    let mut h = garden_with_breakpoint();
+    h.state_mut().panels.code.breakpoints.clear();
+    // The toolbar on one row on the title screen, on a message and on a level, with the
+    // debugger shown and hidden.
+    let row = |h: &Harness<'_, StudioApp>, label: &str| h.get_by_label(label).rect().center().y;
+    for debugger in [false, true] {
+        h.state_mut().queue(Command::TogglePanel(PanelId::Debugger));
+        for entry in [None, Some(0), Some(LEVEL_1)] {
+            match entry {
+                None => h.get_by_label("Title").click(),
+                Some(i) => h.state_mut().queue(Command::PlayLevel(i)),
+            }
+            h.run_steps(4);
+            shot(&mut h, &format!("toolbar_{debugger}_{entry:?}"));
+            for label in ["<", ">", "Restart", "Undo", "Title"] {
+                assert!(
+                    (row(&h, label) - row(&h, "Record GIF")).abs() < 2.0,
+                    "{label} is on another row than Record GIF (entry {entry:?}, debugger {debugger})"
+                );
+            }
+        }
+    }
+
+    // The debugger (shown again) fits its pane.
+    h.state_mut().queue(Command::PlayLevel(LEVEL_1));
+    h.run_steps(4);
+    support::garden_level_1_but_the_last(&mut h);
+    pass(&mut h, 0.5);
+    shot(&mut h, "debugger_1280");
+    let overflow = h.state().panels.debugger.overflow;
+    assert!(overflow.x <= 0.5 && overflow.y <= 0.5, "the debugger's content is larger than its pane by {overflow:?}");
+    // Paused at a breakpoint (a line more at the top): the level again,
+    // down, right and the first push.
+    h.state_mut().panels.code.breakpoints.insert(PUSH_LINE);
+    h.state_mut().queue(Command::PlayLevel(LEVEL_1));
+    pass(&mut h, 0.2);
+    for key in [egui::Key::ArrowDown, egui::Key::ArrowRight, egui::Key::ArrowRight] {
+        // On the clock `pass` keeps (the harness's own is behind it).
+        let time = h.ctx.input(|i| i.time) + 0.3;
+        h.input_mut().time = Some(time);
+        h.key_press(key);
+        pass(&mut h, 0.1);
+    }
+    assert!(h.state().panels.player.debug.paused.is_some(), "paused");
+    shot(&mut h, "debugger_1280_paused");
+    let overflow = h.state().panels.debugger.overflow;
+    assert!(overflow.x <= 0.5 && overflow.y <= 0.5, "paused, the debugger is larger than its pane by {overflow:?}");
+    // Its other parts, one at a time in this short pane, fit too.
+    for part in ["Layers", "Rules"] {
+        h.get_by_label(part).click();
+        h.run_steps(3);
+        shot(&mut h, &format!("debugger_1280_{part}"));
+        let overflow = h.state().panels.debugger.overflow;
+        assert!(overflow.x <= 0.5 && overflow.y <= 0.5, "{part}: larger than the pane by {overflow:?}");
+    }
+    assert!(!h.state().panels.debugger.table.is_empty(), "the rules table is drawn");
 }

@@ -110,8 +110,16 @@ fn cell_rect(rect: egui::Rect, cell: f32, height: usize, i: usize) -> egui::Rect
 }
 
 /// The board at the selected event, the win conditions there, and the
-/// cell inspector.
-pub(super) fn moment(panel: &mut DebuggerPanel, ui: &mut egui::Ui, trace: &Trace, session: &Session, source: &str) {
+/// cell inspector, in at most `height` (the board gives up size first).
+pub(super) fn moment(
+    panel: &mut DebuggerPanel,
+    ui: &mut egui::Ui,
+    trace: &Trace,
+    session: &Session,
+    source: &str,
+    height: f32,
+) {
+    let top = ui.cursor().min.y;
     let game = session.game().clone();
     let event = panel.selected.and_then(|s| trace.event(s));
     ui.strong(match event {
@@ -129,7 +137,12 @@ pub(super) fn moment(panel: &mut DebuggerPanel, ui: &mut egui::Ui, trace: &Trace
         .unwrap_or_default();
     let wins = win_status(&game, &board);
     let grid = grid_of(&board);
-    let max = egui::vec2(ui.available_width(), 260.0);
+    // Room for the win conditions under the board: a heading and two rows
+    // each (a long one wraps).
+    let row = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    let below = 4.0 + row * (1.0 + 2.0 * wins.len().max(1) as f32);
+    let used = ui.cursor().min.y - top;
+    let max = egui::vec2(ui.available_width(), (height - used - below).clamp(32.0, 260.0));
     let Some((rect, cell, response)) = draw_board(panel, ui, "moment", &game, &grid, stamp_of(&board, 0), max) else {
         return;
     };
@@ -230,13 +243,26 @@ fn inspector(ui: &mut egui::Ui, game: &Game, board: &BoardState, i: usize) {
 }
 
 /// One small board per collision layer at the selected moment, each with
-/// a switch to show that layer in the player.
-pub(super) fn layers(panel: &mut DebuggerPanel, ui: &mut egui::Ui, session: &Session, link: &mut Link) {
+/// a switch to show that layer in the player; the rows of boards fit in
+/// `height`.
+pub(super) fn layers(panel: &mut DebuggerPanel, ui: &mut egui::Ui, session: &Session, link: &mut Link, height: f32) {
     let game = session.game().clone();
     ui.strong("Layers")
         .on_hover_text("Each collision layer on its own; untick a layer to leave it out of the player's board");
     let Some(board) = panel.cursor.as_ref().and_then(|c| c.board()).cloned() else { return };
     let base = stamp_of(&board, 0);
+    // As many boards on a row as fit at 110 px or more, their size shared
+    // out over the rows that makes.
+    let n = game.layer_count.max(1);
+    let spacing = ui.spacing().item_spacing;
+    let per_row = ((ui.available_width() + spacing.x) / (110.0 + spacing.x)).floor().clamp(1.0, n as f32);
+    let rows = (n as f32 / per_row).ceil();
+    let switch = ui.spacing().interact_size.y + spacing.y;
+    let heading = ui.text_style_height(&egui::TextStyle::Body) + spacing.y;
+    let each = egui::vec2(
+        ((ui.available_width() + spacing.x) / per_row - spacing.x).min(140.0),
+        ((height - heading) / rows - switch - spacing.y).clamp(24.0, 110.0),
+    );
     let mut rects = Vec::new();
     let mut changed = false;
     ui.horizontal_wrapped(|ui| {
@@ -260,7 +286,7 @@ pub(super) fn layers(panel: &mut DebuggerPanel, ui: &mut egui::Ui, session: &Ses
                 }
                 let name = format!("layer{layer}");
                 if let Some((rect, cell, _)) =
-                    draw_board(panel, ui, &name, &game, &grid, base ^ (layer as u64 + 1), egui::vec2(140.0, 110.0))
+                    draw_board(panel, ui, &name, &game, &grid, base ^ (layer as u64 + 1), each)
                 {
                     let painter = ui.painter_at(rect);
                     let h = board.height.max(1);

@@ -14,7 +14,10 @@
 //! - The pane's parts: [`timeline`] (turns, events, stepping, saving the
 //!   session as a test), [`board`] (the board at the selected moment, its
 //!   layers, the cell inspector, the win conditions) and [`rules`] (every
-//!   rule with its expansions and counts).
+//!   rule with its expansions and counts). A pane shorter than
+//!   [`STACKED_HEIGHT`] (as under the player in the default 1280x800
+//!   window) shows the turn, the layers or the rules, one at a time and
+//!   fitted to it, instead of all of them stacked.
 
 mod board;
 mod rules;
@@ -168,6 +171,22 @@ pub fn line_range(text: &str, line: u32) -> Option<std::ops::Range<usize>> {
     None
 }
 
+/// Below this height the pane shows one part at a time (the turn, the
+/// layers or the rules), each fitted to the pane; above, all of them.
+pub const STACKED_HEIGHT: f32 = 620.0;
+
+/// The part of the debugger shown in a short pane.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum View {
+    /// The timeline beside the board at the selected moment.
+    #[default]
+    Turn,
+    /// One small board per collision layer.
+    Layers,
+    /// The rules table.
+    Rules,
+}
+
 /// The debugger pane's own state.
 #[derive(Default)]
 pub struct DebuggerPanel {
@@ -194,6 +213,8 @@ pub struct DebuggerPanel {
     /// The rule lines of the table, with their counts, as last drawn (for
     /// tests): (line, in the selected turn, in the session).
     pub table: Vec<(u32, usize, usize)>,
+    /// The part shown when the pane is too short for all of them.
+    pub view: View,
     /// How much larger than the pane its content was when last drawn
     /// (negative: room to spare), for tests: the pane should not need
     /// scrolling at the default window size.
@@ -256,17 +277,43 @@ pub fn show(panels: &mut Panels, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) {
     if moved {
         ui.ctx().request_repaint();
     }
+    // A short pane (the default window's, under the player) shows one part
+    // at a time, each fitted to it; a tall one shows them all.
+    let compact = ui.available_height() < STACKED_HEIGHT;
     let out = egui::ScrollArea::vertical().id_salt("debugger_scroll").auto_shrink(false).show(ui, |ui| {
-        timeline::header(debugger, ui, trace, session, link, cx);
-        ui.separator();
-        ui.columns(2, |cols| {
-            timeline::list(debugger, &mut cols[0], trace, session, link);
-            board::moment(debugger, &mut cols[1], trace, session, cx.doc.text());
-        });
-        ui.separator();
-        board::layers(debugger, ui, session, link);
-        ui.separator();
-        rules::table(debugger, ui, trace, session, cx);
+        timeline::header(debugger, ui, trace, session, link, cx, compact);
+        if compact {
+            ui.horizontal(|ui| {
+                for (view, name) in [(View::Turn, "Turn"), (View::Layers, "Layers"), (View::Rules, "Rules")] {
+                    ui.selectable_value(&mut debugger.view, view, name);
+                }
+                ui.separator();
+                timeline::note(ui, trace);
+            });
+            ui.separator();
+            // What is left, less a little for the scroll area's margins.
+            let room = (ui.available_height() - 4.0).max(60.0);
+            match debugger.view {
+                View::Turn => {
+                    ui.columns(2, |cols| {
+                        timeline::list(debugger, &mut cols[0], trace, session, link, room);
+                        board::moment(debugger, &mut cols[1], trace, session, cx.doc.text(), room);
+                    });
+                }
+                View::Layers => board::layers(debugger, ui, session, link, room),
+                View::Rules => rules::table(debugger, ui, trace, session, cx, room),
+            }
+        } else {
+            ui.separator();
+            ui.columns(2, |cols| {
+                timeline::list(debugger, &mut cols[0], trace, session, link, 260.0);
+                board::moment(debugger, &mut cols[1], trace, session, cx.doc.text(), 360.0);
+            });
+            ui.separator();
+            board::layers(debugger, ui, session, link, 170.0);
+            ui.separator();
+            rules::table(debugger, ui, trace, session, cx, f32::INFINITY);
+        }
     });
     debugger.overflow = out.content_size - out.inner_rect.size();
 }

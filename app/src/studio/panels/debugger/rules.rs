@@ -34,13 +34,14 @@ fn rows(session: &Session, text: &str) -> Vec<Row> {
         .collect()
 }
 
-/// Draw the table.
+/// Draw the table, at most `height` tall (its rows scroll).
 pub(super) fn table(
     panel: &mut DebuggerPanel,
     ui: &mut egui::Ui,
     trace: &Trace,
     session: &Session,
     cx: &mut PanelContext<'_>,
+    height: f32,
 ) {
     ui.strong("Rules").on_hover_text(
         "Applications in the selected step and since recording began; a row's hover lists its compiled expansions",
@@ -58,9 +59,13 @@ pub(super) fn table(
         .collect();
     let mut jump = None;
     let row_height = ui.text_style_height(&egui::TextStyle::Monospace) + 4.0;
+    // Less the heading above and the table's own header row.
+    let scroll = height - ui.text_style_height(&egui::TextStyle::Body) - row_height - 3.0 * ui.spacing().item_spacing.y;
     ui.push_id("debugger_rules", |ui| {
         TableBuilder::new(ui)
             .striped(true)
+            .max_scroll_height(scroll.max(row_height))
+            .auto_shrink([false, true])
             .resizable(true)
             .sense(egui::Sense::click())
             // Fixed widths: auto-sized columns make egui run the frame

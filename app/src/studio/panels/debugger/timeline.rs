@@ -97,7 +97,8 @@ fn continue_from(panel: &mut DebuggerPanel, trace: &Trace, link: &mut Link) {
     panel.selected = link.paused.or_else(|| trace.events().last().map(|e| e.seq));
 }
 
-/// The status line, the stepping buttons and "Save as test".
+/// The status line, the stepping buttons and "Save as test" (and the
+/// recording's size unless `compact`: then the caller shows it, [`note`]).
 pub(super) fn header(
     panel: &mut DebuggerPanel,
     ui: &mut egui::Ui,
@@ -105,20 +106,21 @@ pub(super) fn header(
     session: &Session,
     link: &mut Link,
     cx: &PanelContext<'_>,
+    compact: bool,
 ) {
     if let Some(seq) = link.paused {
         let line = match trace.event(seq).map(|e| &e.kind) {
             Some(EventKind::Rule(r)) => format!(" at the rule on line {}", r.line),
             _ => String::new(),
         };
-        ui.colored_label(
-            ui.visuals().warn_fg_color,
-            format!(
-                "Paused{line}: the player shows the board at the selected event. Step through the turn, or Continue."
-            ),
-        );
+        ui.colored_label(ui.visuals().warn_fg_color, format!("Paused{line}: the player shows this moment."))
+            .on_hover_text(
+                "Step through the turn's events, or Continue (F8) to the next breakpoint or back to playing",
+            );
     }
     ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 5.0;
+        ui.spacing_mut().button_padding.x = 5.0;
         let mut m = None;
         if ui.button("< Turn").on_hover_text("Previous turn (Shift+F9)").clicked() {
             m = Some(Move::PrevTurn);
@@ -153,6 +155,23 @@ pub(super) fn header(
             panel.saved = Some(save(panel, session, link, cx));
         }
     });
+    if !compact {
+        note(ui, trace);
+    }
+    match &panel.saved {
+        Some(Ok(path)) => {
+            ui.label(format!("Saved {}: `puzzlewright conformance {}` replays it.", path.display(), path.display()));
+        }
+        Some(Err(e)) => {
+            ui.colored_label(ui.visuals().error_fg_color, format!("Could not save the test: {e}"));
+        }
+        None => {}
+    }
+}
+
+/// How much is recorded, and whether older turns were dropped (the keys
+/// on hover).
+pub(super) fn note(ui: &mut egui::Ui, trace: &Trace) {
     let kept = trace.segments().len();
     let mut note =
         format!("{kept} steps kept, {:.1} of {} MiB.", trace.bytes() as f64 / f64::from(1 << 20), trace.budget() >> 20);
@@ -163,16 +182,7 @@ pub(super) fn header(
             trace.dropped_events()
         ));
     }
-    ui.label(egui::RichText::new(note).small().weak()).on_hover_text(KEY_HINT);
-    match &panel.saved {
-        Some(Ok(path)) => {
-            ui.label(format!("Saved {}: `puzzlewright conformance {}` replays it.", path.display(), path.display()));
-        }
-        Some(Err(e)) => {
-            ui.colored_label(ui.visuals().error_fg_color, format!("Could not save the test: {e}"));
-        }
-        None => {}
-    }
+    ui.add(egui::Label::new(egui::RichText::new(note).small().weak()).truncate()).on_hover_text(KEY_HINT);
 }
 
 /// Where "Save as test" writes: the panel's path, else beside the game
@@ -219,9 +229,18 @@ fn origin_label(origin: Origin) -> String {
 }
 
 /// The list of steps, each with its rule applications and `again` turns,
-/// open to its events; a click on an event selects it.
-pub(super) fn list(panel: &mut DebuggerPanel, ui: &mut egui::Ui, trace: &Trace, session: &Session, link: &mut Link) {
+/// open to its events; a click on an event selects it. At most `height`
+/// tall (the list scrolls).
+pub(super) fn list(
+    panel: &mut DebuggerPanel,
+    ui: &mut egui::Ui,
+    trace: &Trace,
+    session: &Session,
+    link: &mut Link,
+    height: f32,
+) {
     ui.strong("Timeline");
+    let height = (height - ui.text_style_height(&egui::TextStyle::Body) - ui.spacing().item_spacing.y).max(40.0);
     let format = LineFormat::new(session.game(), FormatOptions { extras: true });
     let selected = panel.selected;
     // Open the step that holds the selection.
@@ -232,7 +251,7 @@ pub(super) fn list(panel: &mut DebuggerPanel, ui: &mut egui::Ui, trace: &Trace, 
         panel.open.insert(first.seq);
     }
     let mut pick = None;
-    egui::ScrollArea::vertical().id_salt("debugger_timeline").max_height(260.0).auto_shrink([false, true]).show(
+    egui::ScrollArea::vertical().id_salt("debugger_timeline").max_height(height).auto_shrink([false, true]).show(
         ui,
         |ui| {
             let count = trace.segments().len();
