@@ -225,3 +225,52 @@ fn the_seed_table_lists_the_page_and_a_waveform_click_plays_its_seed() {
     assert_eq!(harness.state().panels.sounds.audio.played().last(), Some(&page[2]));
     assert_eq!(harness.state().panels.sounds.selected, Some(2));
 }
+
+#[test]
+fn every_seed_row_offers_its_wav() {
+    let mut harness = sounds_studio(0);
+    harness.state_mut().panels.sounds.more_like(4201);
+    wait_page(&mut harness);
+    harness.run_steps(2);
+    let rows = harness.state().panels.sounds.page.len();
+    let buttons = harness.query_all_by_label("WAV").count();
+    assert!(rows > 1 && buttons >= rows, "{buttons} WAV buttons for {rows} seed rows");
+    let second = harness.state().panels.sounds.page[1].seed;
+    harness.query_all_by_label("WAV").nth(1).expect("the second row's WAV").click();
+    harness.run_steps(3);
+    // NoDialogs answers "unavailable": the studio proposes a path for that seed.
+    let proposed = harness.get_by_role(egui::accesskit::Role::TextInput).value().unwrap_or_default();
+    assert!(proposed.ends_with(&format!("sound-{second}.wav")), "{proposed}");
+}
+
+/// A short seed (81891702: 242 samples, fewer than the thumbnail's
+/// columns) is drawn as a band across the whole thumbnail, not as a few
+/// invisible ticks.
+#[test]
+fn a_short_seeds_waveform_fills_its_thumbnail() {
+    let sound = engine::sfx::sound_for_seed(81891702);
+    assert!(sound.samples.len() < 256, "{} samples", sound.samples.len());
+    let peaks = ui_widgets::waveform::peaks(&sound.samples, 256);
+    let mut harness = egui_kittest::Harness::builder().with_size(egui::vec2(300.0, 40.0)).build_ui(|ui| {
+        ui.visuals_mut().extreme_bg_color = egui::Color32::BLACK;
+        ui.visuals_mut().selection.bg_fill = egui::Color32::from_rgb(0, 200, 0);
+        ui_widgets::waveform::waveform(ui, &peaks, egui::vec2(256.0, 24.0));
+    });
+    harness.run();
+    match harness.render() {
+        Ok(image) => {
+            if let Some(dir) = std::env::var_os("PUZZLEWRIGHT_SHOTS") {
+                image.save(std::path::Path::new(&dir).join("waveform_81891702.png")).expect("save the picture");
+            }
+            // Every pixel column of the thumbnail has some of the band in it.
+            let green = |x: u32| (0..image.height()).any(|y| image.get_pixel(x, y).0[1] > 100);
+            let (left, right) = (16, 16 + 250);
+            let filled = (left..right).filter(|&x| green(x)).count();
+            assert!(filled >= 240, "{filled} of 250 columns drawn");
+            let total = image.pixels().filter(|p| p.0[1] > 100 && p.0[0] < 100).count();
+            assert!(total >= 3 * 250, "{total} band pixels: the band is filled, not ticks");
+        }
+        Err(err) if support::rendering_required() => panic!("cannot render: {err}"),
+        Err(err) => eprintln!("skipping the waveform's pixels: {err}"),
+    }
+}

@@ -248,11 +248,13 @@ struct Picked {
     fav: Option<i64>,
     /// Use this seed for the event below.
     use_seed: Option<i64>,
+    /// Export this seed as a WAV file.
+    wav: Option<i64>,
 }
 
 impl SoundsPanel {
     /// The page of seeds as a table: the seed (click to play), its
-    /// waveform (click to play), Fav, More like this, Use.
+    /// waveform (click to play), Fav, More like this, Use, WAV.
     fn seed_table_ui(&mut self, ui: &mut egui::Ui) -> Picked {
         let mut picked = Picked::default();
         let mut play = None;
@@ -272,6 +274,7 @@ impl SoundsPanel {
                 .column(Column::exact(56.0))
                 .column(Column::exact(112.0))
                 .column(Column::exact(44.0))
+                .column(Column::exact(48.0))
                 .body(|body| {
                     body.rows(row_height, self.page.len(), |mut row| {
                         let i = row.index();
@@ -321,6 +324,11 @@ impl SoundsPanel {
                                 picked.use_seed = Some(e.seed);
                             }
                         });
+                        row.col(|ui| {
+                            if ui.button("WAV").on_hover_text("Export this seed as a WAV file").clicked() {
+                                picked.wav = Some(e.seed);
+                            }
+                        });
                     });
                 });
         });
@@ -368,6 +376,9 @@ impl Panel for SoundsPanel {
             ui.separator();
             let picked = self.seed_table_ui(ui);
             let (more, fav, use_seed) = (picked.more, picked.fav, picked.use_seed);
+            if let Some(seed) = picked.wav {
+                cx.requests.send(crate::request::AppRequest::ExportWav(seed));
+            }
             if let Some(seed) = fav {
                 self.toggle_favourite(seed);
             }
