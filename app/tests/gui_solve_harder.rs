@@ -35,7 +35,7 @@ impl LevelSolver for HeldSolver {
         progress: &mut dyn FnMut(Duration),
     ) -> Option<Verdict> {
         if budget < HARDER_BUDGET {
-            return Some(Verdict::OutOfBudget);
+            return Some(Verdict::OutOfBudget(studio::live::Bound::Time(budget)));
         }
         let start = Instant::now();
         while !self.open.load(Ordering::Relaxed) {
@@ -63,7 +63,7 @@ impl Analyzer for NoChecks {
 
 fn studio_with(open: &Arc<AtomicBool>, cancelled: &Arc<Mutex<Vec<usize>>>) -> Harness<'static, StudioApp> {
     let solver = HeldSolver { open: open.clone(), cancelled: cancelled.clone() };
-    studio_on_level_2(Box::new(solver), "no solution found in budget")
+    studio_on_level_2(Box::new(solver), "no solution found in 300 ms")
 }
 
 /// The example studio with `solver` as its live solver, level 2 selected
@@ -116,7 +116,7 @@ fn cancel_stops_solve_harder() {
     let stopped = wait_until(&mut harness, |h| h.query_by_label("Solve harder: cancelled").is_some());
     assert!(stopped, "the card says {:?}", card_status(&harness, "Level 2 ("));
     assert_eq!(*cancelled.lock().expect("lock"), vec![2], "the search saw the cancel");
-    assert_eq!(card_status(&harness, "Level 2 ("), "no solution found in budget");
+    assert_eq!(card_status(&harness, "Level 2 ("), "no solution found in 300 ms");
     assert!(!harness.get_by_label("Solve harder").accesskit_node().is_disabled(), "it can be asked again");
 }
 

@@ -9,7 +9,7 @@ use engine::analyze::{AnalyzeOptions, Check};
 use engine::compile::Game;
 use engine::solve::{Cancel, SolveOptions, Status};
 
-use super::{Analyzer, CheckInfo, Finding, LevelSolver, Verdict};
+use super::{Analyzer, Bound, CheckInfo, Finding, LevelSolver, Verdict};
 
 /// The engine's solver with its default strategy (and, for "Solve
 /// harder" on a machine with cores to spare, its companions beside it).
@@ -46,8 +46,13 @@ impl LevelSolver for EngineSolver {
             Status::Exhausted => Some(Verdict::Impossible),
             Status::Cancelled => None,
             Status::Unplayable => Some(Verdict::Unplayable),
-            Status::Timeout | Status::StateLimit | Status::NotALevel | Status::ReplayFailed { .. } => {
-                Some(Verdict::OutOfBudget)
+            Status::StateLimit => Some(Verdict::OutOfBudget(Bound::Memory {
+                states: report.states,
+                bytes: report.bytes,
+                after: report.elapsed,
+            })),
+            Status::Timeout | Status::NotALevel | Status::ReplayFailed { .. } => {
+                Some(Verdict::OutOfBudget(Bound::Time(budget)))
             }
         }
     }

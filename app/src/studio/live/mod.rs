@@ -32,6 +32,34 @@ pub const HARDER_BUDGET: Duration = Duration::from_secs(10);
 /// Fewer moves than this (or none at all) make a level "trivial".
 pub const TRIVIAL_MOVES: usize = 3;
 
+/// Which bound ended a search that found no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// Its time ran out (the time it was given).
+    Time(Duration),
+    /// The states it stored reached its memory bound, after this long.
+    Memory {
+        /// Distinct states stored.
+        states: usize,
+        /// Their estimated bytes.
+        bytes: usize,
+        /// Time spent.
+        after: Duration,
+    },
+}
+
+/// `t` as the cards say it: "250 ms", "10 s", "3.2 s".
+fn seconds(t: Duration) -> String {
+    let ms = t.as_millis();
+    if ms < 1000 {
+        format!("{ms} ms")
+    } else if ms % 1000 == 0 {
+        format!("{} s", ms / 1000)
+    } else {
+        format!("{:.1} s", t.as_secs_f64())
+    }
+}
+
 /// What the search found for one level.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -42,8 +70,8 @@ pub enum Verdict {
     /// The game has no win conditions and no `win` command yet: no level
     /// of it can be won.
     NoWayToWin,
-    /// The budget ran out first (or the search hit a bound).
-    OutOfBudget,
+    /// The search stopped at one of its bounds before an answer.
+    OutOfBudget(Bound),
     /// The level never comes to rest as it loads (its `again` turns go on
     /// past the limit), so there is nothing to search from.
     Unplayable,
@@ -58,7 +86,14 @@ impl Verdict {
             Verdict::Solved(inputs) => format!("solved in {} moves", inputs.len()),
             Verdict::Impossible => "proven impossible".to_owned(),
             Verdict::NoWayToWin => "cannot be won: no win conditions".to_owned(),
-            Verdict::OutOfBudget => "no solution found in budget".to_owned(),
+            Verdict::OutOfBudget(Bound::Time(t)) => {
+                format!("no solution found in {}", seconds(*t))
+            }
+            Verdict::OutOfBudget(Bound::Memory { states, bytes, after }) => format!(
+                "no solution found before the memory bound: {states} states in {} MB after {}",
+                bytes.div_ceil(1 << 20),
+                seconds(*after)
+            ),
             Verdict::Unplayable => "never settles at load: nothing to solve".to_owned(),
         }
     }

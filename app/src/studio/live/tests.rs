@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use engine::compile::Game;
 use engine::run::Input;
 
-use super::{Analyzer, CheckInfo, Finding, LevelSolver, LiveChecks, Verdict};
+use super::{Analyzer, Bound, CheckInfo, Finding, LevelSolver, LiveChecks, Verdict};
 
 const GAME: &str = "title t\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nWall\ngrey\n\nLEGEND\n. = Background\nP = Player\n# = Wall\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer\nWall\n\nRULES\n\nWINCONDITIONS\nno Player\n\nLEVELS\n";
 
@@ -144,9 +144,17 @@ fn statuses_say_solving_until_answered_and_describe_verdicts() {
     assert_eq!(Verdict::Solved(vec![]).describe(), "trivial");
     assert_eq!(Verdict::Solved(vec![Input::Up; 2]).describe(), "trivial");
     assert_eq!(Verdict::Impossible.describe(), "proven impossible");
-    assert_eq!(Verdict::OutOfBudget.describe(), "no solution found in budget");
+    assert_eq!(Verdict::OutOfBudget(Bound::Time(Duration::from_millis(250))).describe(), "no solution found in 250 ms");
+    assert_eq!(Verdict::OutOfBudget(Bound::Time(Duration::from_secs(10))).describe(), "no solution found in 10 s");
+    let memory = Bound::Memory { states: 32_769, bytes: 268_435_456, after: Duration::from_millis(3_140) };
+    assert_eq!(
+        Verdict::OutOfBudget(memory).describe(),
+        "no solution found before the memory bound: 32769 states in 256 MB after 3.1 s"
+    );
     assert_eq!(Verdict::Unplayable.describe(), "never settles at load: nothing to solve");
-    assert!(Verdict::Unplayable.is_final() && Verdict::Impossible.is_final() && !Verdict::OutOfBudget.is_final());
+    assert!(
+        Verdict::Unplayable.is_final() && Verdict::Impossible.is_final() && !Verdict::OutOfBudget(memory).is_final()
+    );
 }
 
 #[test]

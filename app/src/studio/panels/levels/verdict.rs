@@ -17,7 +17,7 @@ pub fn status_colour(verdict: Option<&Verdict>, visuals: &egui::Visuals) -> egui
         Some(Verdict::NoWayToWin) => visuals.warn_fg_color,
         Some(Verdict::Solved(_)) => egui::Color32::from_rgb(0x6a, 0xb0, 0x4c),
         Some(Verdict::Impossible) => visuals.error_fg_color,
-        Some(Verdict::OutOfBudget | Verdict::Unplayable) | None => visuals.weak_text_color(),
+        Some(Verdict::OutOfBudget(_) | Verdict::Unplayable) | None => visuals.weak_text_color(),
     }
 }
 
