@@ -53,7 +53,7 @@ fn seconds(t: Duration) -> String {
     let ms = t.as_millis();
     if ms < 1000 {
         format!("{ms} ms")
-    } else if ms % 1000 == 0 {
+    } else if ms.is_multiple_of(1000) {
         format!("{} s", ms / 1000)
     } else {
         format!("{:.1} s", t.as_secs_f64())
