@@ -73,6 +73,21 @@ fn a_level_won_in_one_push_is_trivial() {
     assert_eq!(harness.state().live.verdict(1), Some(&Verdict::Solved(vec![Input::Right])));
 }
 
+/// A level whose every move sets off endless `again` turns is proven
+/// impossible, and its card says why.
+#[test]
+fn a_level_whose_every_move_loops_says_why_it_is_impossible() {
+    let mut harness = live_studio(support::live_app(Startup::Example(0), Persisted::default()));
+    let game = "title loops\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nTarget\nred\nIdle\ngrey\nBall\ngreen\nSpin\nlightgreen\nRoll\ndarkgreen\n\n\
+                LEGEND\n. = Background\nP = Player\nT = Target\nI = Idle\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nTarget\nPlayer, Idle, Ball, Spin, Roll\n\n\
+                RULES\n[ moving Player ] [ Idle ] -> [ moving Player ] [ Roll ] again\n[ Roll ] -> [ Ball ] again\n[ Spin ] -> [ Roll ] again\n[ Ball ] -> [ Spin ] again\n\n\
+                WINCONDITIONS\nsome Player on Target\n\nLEVELS\nI.P.T\n";
+    harness.state_mut().doc.set_text(game.to_owned());
+    let why = "proven impossible: every move sets off again turns that never stop";
+    let said = wait_until(&mut harness, Duration::from_secs(60), 0.02, |h| card_status(h, "Level 1 (") == why);
+    assert!(said, "level 1's card says: {:?}", card_status(&harness, "Level 1 ("));
+}
+
 #[test]
 fn a_key_stops_a_solution_being_shown() {
     let mut harness = live_studio(support::live_app(Startup::Example(0), Persisted::default()));

@@ -260,6 +260,27 @@ pub fn replay_wins(game: &Arc<Game>, level: usize, opts: &SolveOptions, inputs: 
     false
 }
 
+/// Whether no move from the start of `level` leads anywhere because the
+/// moves that change the level all set off `again` turns that never stop
+/// (at least one does; the others change nothing): why such a level is
+/// proven impossible, which a search's count of states alone does not say.
+#[must_use]
+pub fn every_move_loops(game: &Arc<Game>, level: usize, opts: &SolveOptions) -> bool {
+    let Some(start) = start_session(game, level, opts) else { return false };
+    let Some(before) = start.level_objects().map(<[_]>::to_vec) else { return false };
+    let mut endless = 0;
+    for input in [Input::Up, Input::Down, Input::Left, Input::Right, Input::Action] {
+        let Some(mut session) = start_session(game, level, opts) else { return false };
+        match step(&mut session, input, level, opts.again_limit) {
+            Step::Endless => endless += 1,
+            Step::Won => return false,
+            Step::Moved if session.level_objects().is_some_and(|o| o == &before[..]) => {}
+            Step::Moved => return false,
+        }
+    }
+    endless > 0
+}
+
 /// A fresh session of `level`, its pending `again` turns run; `None` when
 /// the entry does not show a map.
 fn start_session(game: &Arc<Game>, level: usize, opts: &SolveOptions) -> Option<Session> {

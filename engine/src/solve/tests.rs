@@ -301,3 +301,22 @@ fn a_map_that_cannot_start_is_unplayable() {
     assert_eq!(Status::Unplayable.word(), "unplayable");
     assert!(matches!(solve(&g, 1, &o, &Cancel::new()).status, Status::Solved { .. }));
 }
+
+/// A level where any move sets off `again` turns that never stop: the
+/// search proves it impossible, and `every_move_loops` says why; a level
+/// with a real move does not say so.
+#[test]
+fn a_level_whose_every_move_loops_forever_says_so() {
+    let src = "title loops\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nTarget\nred\nIdle\ngrey\nBall\ngreen\nSpin\nlightgreen\nRoll\ndarkgreen\n\n\
+               LEGEND\n. = Background\nP = Player\nT = Target\nI = Idle\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nTarget\nPlayer, Idle, Ball, Spin, Roll\n\n\
+               RULES\n[ moving Player ] [ Idle ] -> [ moving Player ] [ Roll ] again\n[ Roll ] -> [ Ball ] again\n[ Spin ] -> [ Roll ] again\n[ Ball ] -> [ Spin ] again\n\n\
+               WINCONDITIONS\nsome Player on Target\n\nLEVELS\nI.P.T\n\nP.T\n";
+    let build = crate::build(src);
+    let errors: Vec<_> = build.diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    let g = build.game.expect("game compiles");
+    let o = opts(Strategy::Bfs);
+    assert_eq!(solve(&g, 0, &o, &Cancel::new()).status, Status::Exhausted);
+    assert!(super::every_move_loops(&g, 0, &o), "every move of level 1 loops");
+    assert!(!super::every_move_loops(&g, 1, &o), "level 2 has real moves");
+}

@@ -43,6 +43,9 @@ impl LevelSolver for EngineSolver {
         match report.status {
             Status::Solved { inputs } => Some(Verdict::Solved(inputs)),
             Status::Exhausted if engine::solve::never_wins(game) => Some(Verdict::NoWayToWin),
+            Status::Exhausted if engine::solve::every_move_loops(game, level, &options) => {
+                Some(Verdict::EveryMoveLoops)
+            }
             Status::Exhausted => Some(Verdict::Impossible),
             Status::Cancelled => None,
             Status::Unplayable => Some(Verdict::Unplayable),

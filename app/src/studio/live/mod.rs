@@ -67,6 +67,9 @@ pub enum Verdict {
     Solved(Vec<Input>),
     /// Every reachable state was tried: no input sequence wins.
     Impossible,
+    /// Proven impossible because no move leads anywhere: every move that
+    /// changes the level sets off `again` turns that never stop.
+    EveryMoveLoops,
     /// The game has no win conditions and no `win` command yet: no level
     /// of it can be won.
     NoWayToWin,
@@ -85,6 +88,7 @@ impl Verdict {
             Verdict::Solved(inputs) if inputs.len() < TRIVIAL_MOVES => "trivial".to_owned(),
             Verdict::Solved(inputs) => format!("solved in {} moves", inputs.len()),
             Verdict::Impossible => "proven impossible".to_owned(),
+            Verdict::EveryMoveLoops => "proven impossible: every move sets off again turns that never stop".to_owned(),
             Verdict::NoWayToWin => "cannot be won: no win conditions".to_owned(),
             Verdict::OutOfBudget(Bound::Time(t)) => {
                 format!("no solution found in {}", seconds(*t))
@@ -102,7 +106,14 @@ impl Verdict {
     /// or no start to search from.
     #[must_use]
     pub fn is_final(&self) -> bool {
-        matches!(self, Verdict::Solved(_) | Verdict::Impossible | Verdict::NoWayToWin | Verdict::Unplayable)
+        matches!(
+            self,
+            Verdict::Solved(_)
+                | Verdict::Impossible
+                | Verdict::EveryMoveLoops
+                | Verdict::NoWayToWin
+                | Verdict::Unplayable
+        )
     }
 }
 

@@ -144,6 +144,11 @@ fn statuses_say_solving_until_answered_and_describe_verdicts() {
     assert_eq!(Verdict::Solved(vec![]).describe(), "trivial");
     assert_eq!(Verdict::Solved(vec![Input::Up; 2]).describe(), "trivial");
     assert_eq!(Verdict::Impossible.describe(), "proven impossible");
+    assert_eq!(
+        Verdict::EveryMoveLoops.describe(),
+        "proven impossible: every move sets off again turns that never stop"
+    );
+    assert!(Verdict::EveryMoveLoops.is_final());
     assert_eq!(Verdict::OutOfBudget(Bound::Time(Duration::from_millis(250))).describe(), "no solution found in 250 ms");
     assert_eq!(Verdict::OutOfBudget(Bound::Time(Duration::from_secs(10))).describe(), "no solution found in 10 s");
     let memory = Bound::Memory { states: 32_769, bytes: 268_435_456, after: Duration::from_millis(3_140) };

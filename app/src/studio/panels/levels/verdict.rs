@@ -16,7 +16,7 @@ pub fn status_colour(verdict: Option<&Verdict>, visuals: &egui::Visuals) -> egui
         Some(Verdict::Solved(inputs)) if inputs.len() < crate::live::TRIVIAL_MOVES => visuals.warn_fg_color,
         Some(Verdict::NoWayToWin) => visuals.warn_fg_color,
         Some(Verdict::Solved(_)) => egui::Color32::from_rgb(0x6a, 0xb0, 0x4c),
-        Some(Verdict::Impossible) => visuals.error_fg_color,
+        Some(Verdict::Impossible | Verdict::EveryMoveLoops) => visuals.error_fg_color,
         Some(Verdict::OutOfBudget(_) | Verdict::Unplayable) | None => visuals.weak_text_color(),
     }
 }
