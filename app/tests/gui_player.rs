@@ -399,3 +399,51 @@ fn a_checkpoint_is_kept_between_runs_and_continued_from() {
     key(&mut next, egui::Key::X);
     assert_eq!(dump(&next), at_flag, "continued from the checkpoint");
 }
+
+/// Three levels, a message before the first and before the third.
+const TOUR: &str = "title Level tour\nauthor Tester\n\n\
+    OBJECTS\nBackground\ngreen\nPlayer\nwhite\nGoal\nyellow\n\n\
+    LEGEND\n. = Background\nP = Player\nG = Goal\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nGoal\nPlayer\n\n\
+    RULES\n\nWINCONDITIONS\nall Player on Goal\n\n\
+    LEVELS\nmessage Welcome to the tour\n\nP.G\n\nP..G\n\nmessage Last stop\n\nG.P\n";
+
+/// Issue 32 item 5: the level select of engine::play in the docked player
+/// (and so in the native window, which is this panel): the levels reached,
+/// "Level N" with their first message as a caption; a click plays one from
+/// that message; the levels reached are kept between runs.
+#[test]
+fn the_level_select_offers_the_levels_reached_and_plays_the_one_clicked() {
+    // A fixed path: the status line shows it in the snapshot.
+    let dir = std::env::temp_dir().join("puzzlewright-level-select");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("tour.txt");
+    std::fs::write(&path, TOUR).expect("write the game");
+    // Played before up to the message before level 3.
+    let mut persisted = Persisted::default();
+    persisted.progress.insert("level tour".to_owned(), 3);
+    let progress = engine::play::Progress { entry: 3, reached: 3, checkpoint: None };
+    persisted.checkpoints.insert("level tour".to_owned(), progress.to_text());
+    let mut harness = support::harness(support::app(Startup::File(path), persisted), [700.0, 520.0], false);
+    harness.state_mut().doc.finish_build();
+    support::solo(&mut harness, PanelId::Player);
+    harness.run_steps(4);
+    assert!(harness.query_by_label_contains("Continue from level 3").is_some(), "continue");
+    harness.get_by_label("Select a level").click();
+    harness.run_steps(4);
+    assert!(harness.query_by_label("Level 1: Welcome to the tour").is_some(), "level 1 with its message");
+    assert!(harness.query_by_label("Level 2").is_some(), "level 2 has no message before it");
+    assert!(harness.query_by_label("Level 3: Last stop").is_some(), "level 3 with its message");
+    assert!(harness.query_by_label("Back to the title screen").is_some());
+    support::snapshot(&mut harness, "player_level_select");
+    harness.get_by_label("Level 2").click();
+    harness.run_steps(4);
+    assert!(!harness.state().panels.player.on_title());
+    let game = engine::build(TOUR).game.expect("compiles");
+    let want = engine::run::Session::new(game, 2, None).dump();
+    assert_eq!(dump(&harness), want, "level 2 (entry 2) from its start");
+    // What the studio keeps: the levels reached, read back by the next run.
+    let json = serde_json::to_string(&harness.state().persisted()).expect("serialize");
+    let persisted: Persisted = serde_json::from_str(&json).expect("deserialize");
+    let kept = engine::play::Progress::from_text(&persisted.checkpoints["level tour"]).expect("a progress text");
+    assert_eq!(kept.reached, 3);
+}

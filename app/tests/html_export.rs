@@ -336,6 +336,8 @@ enum Act {
     Press(Control),
     /// Long enough for a win pause to end.
     Wait,
+    /// A click or tap on choice `n` of the title or the level select.
+    Choose(usize),
     /// A capture by this name, compared with the flow's picture.
     Shot(&'static str),
 }
@@ -360,6 +362,10 @@ fn flow_pictures(game: &Arc<Game>, progress: Progress, prompt: Prompt, acts: &[A
             Act::Wait => {
                 t += Duration::from_secs(1);
                 play.advance(t);
+            }
+            Act::Choose(n) => {
+                t += Duration::from_millis(10);
+                play.choose(*n, t);
             }
             Act::Shot(name) => {
                 out.insert((*name).to_owned(), screen_frame(&look, game, &play.screen(), &mut camera, prompt));
@@ -613,7 +619,7 @@ fn progress_is_kept_per_title_author_and_homepage() {
                 play.release(*c, t);
             }
             Act::Wait => play.advance(t + Duration::from_secs(1)),
-            Act::Shot(_) => {}
+            Act::Shot(_) | Act::Choose(_) => {}
         }
     }
     let reached = play.progress().clone();
@@ -642,4 +648,114 @@ fn progress_is_kept_per_title_author_and_homepage() {
     let key = results[0]["evals"]["keys"][0].as_str().expect("a progress key").to_owned();
     assert!(key.contains("Phone tour") && key.contains("Tester") && key.contains("example.com/tour"), "{key}");
     assert_eq!(results[1]["evals"]["keys"].as_array().map(Vec::len), Some(1), "nothing saved by the second game yet");
+}
+
+/// Win level 1 of [`TOUR`] from the title screen (so level 2 is reached)
+/// and go back to the title.
+fn reach_level_two() -> (Vec<Act>, Vec<Value>) {
+    use Control::{Action, Right, Title};
+    let acts = vec![
+        Act::Press(Action),
+        Act::Press(Action),
+        Act::Press(Right),
+        Act::Press(Right),
+        Act::Wait,
+        Act::Press(Title),
+        Act::Shot("title again"),
+    ];
+    let script = vec![
+        json!({"key": "Enter"}),
+        json!({"key": "Enter"}),
+        json!({"key": "ArrowRight"}),
+        json!({"key": "ArrowRight"}),
+        json!({"wait": 800}),
+        json!({"key": "Escape"}),
+        shot("title again"),
+    ];
+    (acts, script)
+}
+
+#[test]
+fn the_level_select_on_the_title_lists_the_levels_reached_by_keys_and_clicks() {
+    if skip_without_browser() {
+        return;
+    }
+    let (dir, out) = page_file("select", "tour-select", TOUR);
+    let game = engine::build(TOUR).game.expect("compiles");
+    use Control::{Action, Down, Title, Up};
+    let (mut acts, mut script) = reach_level_two();
+    acts.extend([
+        Act::Press(Down),
+        Act::Press(Action),
+        Act::Shot("level select"),
+        Act::Press(Up),
+        Act::Shot("up"),
+        Act::Press(Action),
+        Act::Shot("chosen by keys"),
+        // Back on the title, level 1 played from its start: nothing to
+        // continue, so the level select is the first of two choices.
+        Act::Press(Title),
+        Act::Choose(0),
+        Act::Shot("clicked select"),
+        Act::Choose(0),
+        Act::Shot("clicked level 1"),
+    ]);
+    let top = engine::render::screen::LEVEL_SELECT_TOP;
+    script.extend([
+        json!({"key": "ArrowDown"}),
+        json!({"key": "Enter"}),
+        shot("level select"),
+        json!({"eval": "puzzlewright.screenKind()", "name": "kind"}),
+        json!({"key": "ArrowUp"}),
+        shot("up"),
+        json!({"key": "Enter"}),
+        shot("chosen by keys"),
+        json!({"key": "Escape"}),
+        json!({"tapRow": engine::render::screen::title_choice_row(0, 2)}),
+        shot("clicked select"),
+        json!({"tapRow": top}),
+        shot("clicked level 1"),
+    ]);
+    let want = flow_pictures(&game, Progress::default(), Prompt::Keys, &acts);
+    let results = drive(&dir, &[json!({"page": out, "script": script})]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_pictures(&results[0], &want);
+    assert_eq!(results[0]["evals"]["kind"], "levelselect");
+    let kinds: Vec<&str> =
+        results[0]["shots"].as_array().expect("shots").iter().map(|s| s["kind"].as_str().unwrap_or("")).collect();
+    assert_eq!(kinds, ["title", "title", "levelselect", "levelselect", "message", "levelselect", "message"]);
+    // What was drawn: the select's rows (the studio's numbering, captions).
+    let mut play = Play::new(game.clone(), Progress { entry: 2, reached: 2, checkpoint: None }, Duration::ZERO);
+    play.choose(1, Duration::ZERO);
+    let engine::play::Screen::LevelSelect { items, selected } = play.screen() else { panic!("the level select") };
+    let rows = engine::render::screen::level_select_rows(items, selected, Prompt::Keys);
+    assert_eq!(rows[top], "  Level 1: Welcome to the tour");
+    assert_eq!(rows[top + 1], "> Level 2: Second stop");
+    assert_eq!(rows[top + 2], "");
+}
+
+#[test]
+fn on_a_phone_the_level_select_is_tapped() {
+    if skip_without_browser() {
+        return;
+    }
+    let (dir, out) = page_file("select-phone", "tour-select-phone", TOUR);
+    let game = engine::build(TOUR).game.expect("compiles");
+    let (mut acts, mut script) = reach_level_two();
+    acts.extend([Act::Choose(1), Act::Shot("level select"), Act::Choose(1), Act::Shot("level 2 message")]);
+    let top = engine::render::screen::LEVEL_SELECT_TOP;
+    script.extend([
+        json!({"tapRow": engine::render::screen::title_choice_row(1, 3)}),
+        shot("level select"),
+        json!({"tapRow": top + 1}),
+        shot("level 2 message"),
+    ]);
+    let want = flow_pictures(&game, Progress::default(), Prompt::Touch, &acts);
+    let viewport = json!({"width": 390, "height": 844, "touch": true, "scale": 3});
+    let results = drive(&dir, &[json!({"page": out, "script": script, "viewport": viewport})]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_pictures(&results[0], &want);
+    let kinds: Vec<&str> =
+        results[0]["shots"].as_array().expect("shots").iter().map(|s| s["kind"].as_str().unwrap_or("")).collect();
+    assert_eq!(kinds, ["title", "title", "levelselect", "message"]);
 }

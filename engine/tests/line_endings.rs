@@ -50,6 +50,10 @@ fn describe(play: &Play) -> String {
             let labels: Vec<String> = choices.iter().map(engine::play::TitleChoice::label).collect();
             format!("title {selected} {labels:?}")
         }
+        Screen::LevelSelect { items, selected } => {
+            let labels: Vec<String> = items.iter().map(engine::play::LevelItem::label).collect();
+            format!("level select {selected} {labels:?}")
+        }
         Screen::Level(session) => format!("level\n{}", session.dump()),
         Screen::LevelWon(_) => "won".to_owned(),
         Screen::Message(text) => format!("message {text:?}"),

@@ -7,10 +7,13 @@ use std::time::Duration;
 
 use super::{
     Checkpoint, Control, EntryNumber, MAX_INTERVAL, Mode, Output, PendingWin, Play, Progress, Step, TitleChoice,
-    WIN_PAUSE, entry_number,
+    WIN_PAUSE, entry_number, level_select_items,
 };
 use crate::compile::{Level, LevelGrid};
 use crate::run::{Event, Input, Session};
+
+/// Levels the level select moves by with Left and Right.
+const LEVEL_SELECT_PAGE: usize = 8;
 
 fn interval(secs: f64, min: f64) -> Duration {
     let secs = if secs.is_finite() { secs } else { min };
@@ -73,12 +76,39 @@ impl Play {
             Mode::Won { .. } => {}
             Mode::Title { choices, selected } => match control {
                 Control::Up | Control::Down => {
-                    *selected = if control == Control::Up { 0 } else { choices.len().saturating_sub(1) };
+                    *selected = if control == Control::Up {
+                        selected.saturating_sub(1)
+                    } else {
+                        (*selected + 1).min(choices.len().saturating_sub(1))
+                    };
                     self.generation += 1;
                 }
                 Control::Action if fresh => {
                     let index = *selected;
                     self.choose(index, now);
+                }
+                _ => {}
+            },
+            Mode::LevelSelect { items, selected } => match control {
+                Control::Up | Control::Down | Control::Left | Control::Right => {
+                    let last = items.len().saturating_sub(1);
+                    *selected = match control {
+                        Control::Up => selected.saturating_sub(1),
+                        Control::Down => (*selected + 1).min(last),
+                        Control::Left => selected.saturating_sub(LEVEL_SELECT_PAGE),
+                        _ => (*selected + LEVEL_SELECT_PAGE).min(last),
+                    };
+                    self.generation += 1;
+                }
+                Control::Action if fresh => {
+                    let index = *selected;
+                    self.choose(index, now);
+                }
+                Control::Title | Control::Undo if fresh => {
+                    self.enter_title();
+                    if let Mode::Title { choices, selected } = &mut self.mode {
+                        *selected = choices.iter().position(|c| *c == TitleChoice::LevelSelect).unwrap_or(0);
+                    }
                 }
                 _ => {}
             },
@@ -172,8 +202,25 @@ impl Play {
             let level = entry_number(&self.game, entry).and_then(EntryNumber::level);
             choices.push(TitleChoice::Continue { entry, level });
         }
+        if level_select_items(&self.game, self.progress.reached).len() >= 2 {
+            choices.push(TitleChoice::LevelSelect);
+        }
         choices.push(TitleChoice::NewGame);
         self.mode = Mode::Title { choices, selected: 0 };
+        self.session = None;
+        self.again_due = None;
+        self.pending_win = None;
+        self.won_tail.clear();
+        self.ignore_held_action = true;
+    }
+
+    /// The level select, on the level the progress is at (or the first).
+    pub(super) fn enter_level_select(&mut self) {
+        self.generation += 1;
+        let items = level_select_items(&self.game, self.progress.reached);
+        let last = self.progress.entry;
+        let selected = items.iter().rposition(|i| i.entry <= last).unwrap_or(0);
+        self.mode = Mode::LevelSelect { items, selected };
         self.session = None;
         self.again_due = None;
         self.pending_win = None;
@@ -189,7 +236,9 @@ impl Play {
             self.session = None;
         }
         self.again_due = None;
-        self.set_progress(Progress::default());
+        // Every level was reached: the level select offers them all.
+        let reached = self.game.levels.len().saturating_sub(1);
+        self.set_progress(Progress { reached, ..Progress::default() });
     }
 
     /// Load entry `entry` (in range) in a new session; resume it from
@@ -211,7 +260,7 @@ impl Play {
         self.expect_entry_message = false;
         self.absorb_all(events);
         if let Some(checkpoint) = resumed {
-            self.set_progress(Progress { entry, checkpoint: Some(checkpoint.clone()) });
+            self.set_progress(Progress { entry, reached: 0, checkpoint: Some(checkpoint.clone()) });
         }
         self.schedule_again(now);
     }
@@ -313,12 +362,12 @@ impl Play {
                 let grid = self.session.as_ref().and_then(Session::board_grid);
                 if let Some(grid) = grid {
                     let checkpoint = Checkpoint::of_grid(&self.game, &grid);
-                    self.set_progress(Progress { entry: self.entry, checkpoint: Some(checkpoint) });
+                    self.set_progress(Progress { entry: self.entry, reached: 0, checkpoint: Some(checkpoint) });
                 }
             }
             Event::LevelChanged(entry) => {
                 self.entry = entry;
-                self.set_progress(Progress { entry, checkpoint: None });
+                self.set_progress(Progress { entry, reached: 0, checkpoint: None });
                 self.expect_entry_message = false;
                 self.mode = match self.game.levels.get(entry) {
                     Some(Level::Message(text)) => {
@@ -333,7 +382,9 @@ impl Play {
         }
     }
 
-    pub(super) fn set_progress(&mut self, progress: Progress) {
+    /// Keep `progress` (how far the player got only grows).
+    pub(super) fn set_progress(&mut self, mut progress: Progress) {
+        progress.reached = progress.reached.max(self.progress.reached).max(progress.entry);
         self.outputs.retain(|o| !matches!(o, Output::Progress(_)));
         self.outputs.push(Output::Progress(progress.clone()));
         self.progress = progress;

@@ -18,7 +18,8 @@
 //! same times give the same flow, bit for bit.
 //!
 //! Modules: `numbering` (how entries are named: "Level 3", messages as
-//! messages), `progress` (what the host keeps between runs).
+//! messages), `progress` (what the host keeps between runs), `select`
+//! (the level select's list: the levels reached, with their captions).
 //!
 //! Where we differ from the reference web player, on purpose: choosing on
 //! the title screen and closing a message take effect at once (the
@@ -28,11 +29,13 @@
 mod flow;
 mod numbering;
 mod progress;
+mod select;
 #[cfg(test)]
 mod tests;
 
 pub use numbering::{EntryNumber, entry_number, entry_numbers, level_count, number_entries};
 pub use progress::{Checkpoint, Progress};
+pub use select::{LevelItem, level_select_items};
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -136,6 +139,8 @@ pub enum TitleChoice {
         /// The level that entry is or leads into, numbered among maps.
         level: Option<usize>,
     },
+    /// Open the level select (offered once a second level is reached).
+    LevelSelect,
     /// Start from the first entry.
     NewGame,
 }
@@ -147,6 +152,7 @@ impl TitleChoice {
         match self {
             TitleChoice::Continue { level: Some(n), .. } => format!("Continue from level {n}"),
             TitleChoice::Continue { level: None, .. } => "Continue".to_owned(),
+            TitleChoice::LevelSelect => "Select a level".to_owned(),
             TitleChoice::NewGame => "Start a new game".to_owned(),
         }
     }
@@ -161,6 +167,14 @@ pub enum Screen<'a> {
         /// The choices, top to bottom.
         choices: &'a [TitleChoice],
         /// Index of the highlighted choice.
+        selected: usize,
+    },
+    /// The level select: the levels reached so far; the action key plays
+    /// the `selected` one, Esc (or undo) returns to the title screen.
+    LevelSelect {
+        /// The levels offered, in order.
+        items: &'a [LevelItem],
+        /// Index of the highlighted one.
         selected: usize,
     },
     /// The level being played: draw the session's board.
@@ -179,6 +193,10 @@ pub enum Screen<'a> {
 enum Mode {
     Title {
         choices: Vec<TitleChoice>,
+        selected: usize,
+    },
+    LevelSelect {
+        items: Vec<LevelItem>,
         selected: usize,
     },
     Playing,
@@ -404,6 +422,7 @@ impl Play {
     pub fn screen(&self) -> Screen<'_> {
         match &self.mode {
             Mode::Title { choices, selected } => Screen::Title { choices, selected: *selected },
+            Mode::LevelSelect { items, selected } => Screen::LevelSelect { items, selected: *selected },
             Mode::Message { text, .. } => Screen::Message(text),
             Mode::Won { board, .. } => Screen::LevelWon(board),
             Mode::Ended => Screen::GameOver,
@@ -560,17 +579,30 @@ impl Play {
         self.repeat_index = 0;
     }
 
-    /// Take title choice `index` (a click on it; the action key takes the
-    /// highlighted one). Does nothing off the title screen.
+    /// Take choice `index` of the title screen or item `index` of the
+    /// level select (a click on it; the action key takes the highlighted
+    /// one). Does nothing on other screens.
     pub fn choose(&mut self, index: usize, now: Duration) {
         self.accrue(now);
+        if let Mode::LevelSelect { items, .. } = &self.mode {
+            let Some(item) = items.get(index) else { return };
+            let entry = item.entry;
+            self.sound_event("startgame");
+            self.load_entry(entry, None, now);
+            return;
+        }
         let Mode::Title { choices, .. } = &self.mode else { return };
         let Some(choice) = choices.get(index).cloned() else { return };
         if self.game.levels.is_empty() {
             return;
         }
+        if choice == TitleChoice::LevelSelect {
+            self.enter_level_select();
+            return;
+        }
         self.sound_event("startgame");
         match choice {
+            TitleChoice::LevelSelect => {}
             TitleChoice::NewGame => self.load_entry(0, None, now),
             TitleChoice::Continue { entry, .. } => {
                 let checkpoint = self.progress.checkpoint.clone().filter(|_| self.progress.entry == entry);
@@ -616,6 +648,13 @@ impl Play {
                 self.enter_title();
                 if let Mode::Title { choices, selected: s } = &mut self.mode {
                     *s = selected.min(choices.len().saturating_sub(1));
+                }
+            }
+            Mode::LevelSelect { selected, .. } => {
+                let selected = *selected;
+                self.enter_level_select();
+                if let Mode::LevelSelect { items, selected: s } = &mut self.mode {
+                    *s = selected.min(items.len().saturating_sub(1));
                 }
             }
             Mode::Ended => {}

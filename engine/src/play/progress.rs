@@ -11,6 +11,9 @@ pub struct Progress {
     /// The LEVELS entry to continue from (0 with no checkpoint: nothing
     /// reached yet). May be a message: continuing shows it again.
     pub entry: usize,
+    /// The furthest LEVELS entry reached, kept when the game ends: the
+    /// level select offers the levels up to it (see `select`).
+    pub reached: usize,
     /// The state saved by the last `checkpoint` command in that entry.
     pub checkpoint: Option<Checkpoint>,
 }
@@ -41,12 +44,12 @@ impl Progress {
         (self.entry > 0 || self.checkpoint.is_some()) && self.entry < game.levels.len()
     }
 
-    /// The text form: a header line, `entry N`, and for a checkpoint a
+    /// The text form: a header line, `entry N`, `reached N`, and for a checkpoint a
     /// `checkpoint W H` line followed by one line per cell listing its
     /// objects separated by spaces.
     #[must_use]
     pub fn to_text(&self) -> String {
-        let mut out = format!("{HEADER}\nentry {}\n", self.entry);
+        let mut out = format!("{HEADER}\nentry {}\nreached {}\n", self.entry, self.reached.max(self.entry));
         if let Some(c) = &self.checkpoint {
             out.push_str(&format!("checkpoint {} {}\n", c.width, c.height));
             for cell in &c.cells {
@@ -57,16 +60,23 @@ impl Progress {
         out
     }
 
-    /// Read the text form back; `None` if it is not one.
+    /// Read the text form back (without a `reached` line, as written
+    /// before the level select, the entry is as far as it got); `None` if
+    /// it is not one.
     #[must_use]
     pub fn from_text(text: &str) -> Option<Progress> {
-        let mut lines = text.lines();
+        let mut lines = text.lines().peekable();
         if lines.next()?.trim() != HEADER {
             return None;
         }
-        let entry = lines.next()?.trim().strip_prefix("entry ")?.trim().parse().ok()?;
+        let entry: usize = lines.next()?.trim().strip_prefix("entry ")?.trim().parse().ok()?;
+        let mut reached = entry;
+        if let Some(n) = lines.peek().and_then(|l| l.trim().strip_prefix("reached ")) {
+            reached = n.trim().parse::<usize>().ok()?.max(entry);
+            lines.next();
+        }
         let Some(line) = lines.next().filter(|l| !l.trim().is_empty()) else {
-            return Some(Progress { entry, checkpoint: None });
+            return Some(Progress { entry, reached, checkpoint: None });
         };
         let mut dims = line.trim().strip_prefix("checkpoint ")?.split_whitespace();
         let width: usize = dims.next()?.parse().ok()?;
@@ -77,7 +87,7 @@ impl Progress {
         if cells.len() != n {
             return None;
         }
-        Some(Progress { entry, checkpoint: Some(Checkpoint { width, height, cells }) })
+        Some(Progress { entry, reached, checkpoint: Some(Checkpoint { width, height, cells }) })
     }
 }
 
@@ -132,10 +142,15 @@ mod tests {
 
     #[test]
     fn the_text_form_round_trips_and_rejects_other_text() {
-        let plain = Progress { entry: 3, checkpoint: None };
+        let plain = Progress { entry: 3, reached: 5, checkpoint: None };
         assert_eq!(Progress::from_text(&plain.to_text()), Some(plain));
+        // Written before the level select: as far as the entry.
+        let old = Progress::from_text(&format!("{HEADER}\nentry 4\n")).expect("the old form");
+        assert_eq!((old.entry, old.reached), (4, 4));
+        assert_eq!(Progress::from_text(&format!("{HEADER}\nentry 4\nreached x\n")), None);
         let saved = Progress {
             entry: 2,
+            reached: 2,
             checkpoint: Some(Checkpoint {
                 width: 2,
                 height: 1,

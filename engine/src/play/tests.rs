@@ -150,7 +150,7 @@ fn title_start_move_win_pause_message_next_level_and_the_end() {
     assert_eq!(message(&play).as_deref(), Some("Hello"));
     let out = play.take_outputs();
     assert_eq!(sounds(&out), ["startgame", "showmessage"]);
-    assert_eq!(last_progress(&out), Some(Progress { entry: 0, checkpoint: None }));
+    assert_eq!(last_progress(&out), Some(Progress { entry: 0, reached: 0, checkpoint: None }));
     // Moving does nothing while a message is shown; action dismisses it.
     tap(&mut play, Control::Right, ms(20));
     assert_eq!(message(&play).as_deref(), Some("Hello"));
@@ -159,7 +159,7 @@ fn title_start_move_win_pause_message_next_level_and_the_end() {
     assert_eq!(play.entry(), 1);
     let out = play.take_outputs();
     assert_eq!(sounds(&out), ["closemessage", "startlevel"]);
-    assert_eq!(last_progress(&out), Some(Progress { entry: 1, checkpoint: None }));
+    assert_eq!(last_progress(&out), Some(Progress { entry: 1, reached: 1, checkpoint: None }));
 
     // One push wins: the won board stays for the pause, with the
     // end-of-level sound now and the next entry's after it.
@@ -178,7 +178,7 @@ fn title_start_move_win_pause_message_next_level_and_the_end() {
     assert_eq!(play.entry(), 2);
     let out = play.take_outputs();
     assert_eq!(sounds(&out), ["showmessage"]);
-    assert_eq!(last_progress(&out), Some(Progress { entry: 2, checkpoint: None }));
+    assert_eq!(last_progress(&out), Some(Progress { entry: 2, reached: 2, checkpoint: None }));
 
     // The last level: won, paused, then the end of the game.
     tap(&mut play, Control::Action, ms(700));
@@ -191,45 +191,56 @@ fn title_start_move_win_pause_message_next_level_and_the_end() {
     assert!(matches!(play.screen(), Screen::GameOver));
     let out = play.take_outputs();
     assert_eq!(sounds(&out), ["endlevel", "endgame"]);
-    assert_eq!(last_progress(&out), Some(Progress::default()), "a finished game starts afresh");
+    assert_eq!(
+        last_progress(&out),
+        Some(Progress { reached: 3, ..Progress::default() }),
+        "a finished game starts afresh, every level reached"
+    );
     tap(&mut play, Control::Action, ms(2000));
     assert!(play.on_title());
     let Screen::Title { choices, .. } = play.screen() else { panic!("a title screen") };
-    assert_eq!(choices, &[TitleChoice::NewGame][..]);
+    assert_eq!(choices, &[TitleChoice::LevelSelect, TitleChoice::NewGame][..], "nothing to continue");
 }
 
 #[test]
 fn continue_from_progress_names_the_level_among_maps_only() {
     let g = sokoban("", TWO_LEVELS);
     // Entry 3 is the second map: "level 2", though it is the fourth entry.
-    let mut play = Play::new(g.clone(), Progress { entry: 3, checkpoint: None }, ms(0));
+    let mut play = Play::new(g.clone(), Progress { entry: 3, reached: 3, checkpoint: None }, ms(0));
     let Screen::Title { choices, selected } = play.screen() else { panic!("a title screen") };
     assert_eq!(choices[0], TitleChoice::Continue { entry: 3, level: Some(2) });
     assert_eq!(choices[0].label(), "Continue from level 2");
-    assert_eq!(choices[1], TitleChoice::NewGame);
+    assert_eq!(choices[1], TitleChoice::LevelSelect, "two levels reached");
+    assert_eq!(choices[2], TitleChoice::NewGame);
     assert_eq!(selected, 0, "continuing is the choice the action key takes");
     tap(&mut play, Control::Action, ms(10));
     assert_eq!(play.entry(), 3);
     assert!(matches!(play.screen(), Screen::Level(_)));
 
     // Saved at a message: continuing shows it, and names the level after it.
-    let mut play = Play::new(g.clone(), Progress { entry: 2, checkpoint: None }, ms(0));
+    let mut play = Play::new(g.clone(), Progress { entry: 2, reached: 2, checkpoint: None }, ms(0));
     let Screen::Title { choices, .. } = play.screen() else { panic!("a title screen") };
     assert_eq!(choices[0].label(), "Continue from level 2");
     tap(&mut play, Control::Action, ms(10));
     assert_eq!(message(&play).as_deref(), Some("Middle"));
 
-    // Down picks the new game.
-    let mut play = Play::new(g.clone(), Progress { entry: 3, checkpoint: None }, ms(0));
+    // Down, down picks the new game.
+    let mut play = Play::new(g.clone(), Progress { entry: 3, reached: 3, checkpoint: None }, ms(0));
     tap(&mut play, Control::Down, ms(5));
+    tap(&mut play, Control::Down, ms(6));
+    tap(&mut play, Control::Down, ms(7));
     let Screen::Title { selected, .. } = play.screen() else { panic!("a title screen") };
-    assert_eq!(selected, 1);
+    assert_eq!(selected, 2, "the last choice, and no further");
     tap(&mut play, Control::Action, ms(10));
     assert_eq!(play.entry(), 0);
-    assert_eq!(play.progress(), &Progress::default());
+    assert_eq!(
+        play.progress(),
+        &Progress { entry: 0, reached: 3, checkpoint: None },
+        "a new game keeps the levels reached"
+    );
 
     // Progress past the end of an edited game is not offered.
-    let play = Play::new(g, Progress { entry: 40, checkpoint: None }, ms(0));
+    let play = Play::new(g, Progress { entry: 40, reached: 0, checkpoint: None }, ms(0));
     let Screen::Title { choices, .. } = play.screen() else { panic!("a title screen") };
     assert_eq!(choices, &[TitleChoice::NewGame][..]);
 }
@@ -694,7 +705,7 @@ fn a_game_with_no_levels_stays_on_its_title_screen() {
     .expect("something to play");
     assert!(g.levels.is_empty());
     for mut play in [
-        Play::new(g.clone(), Progress { entry: 2, checkpoint: None }, ms(0)),
+        Play::new(g.clone(), Progress { entry: 2, reached: 2, checkpoint: None }, ms(0)),
         Play::at_entry(g.clone(), Progress::default(), 3, ms(0)),
         Play::replay(g.clone(), 0, None, ms(0)),
     ] {
@@ -777,4 +788,132 @@ fn the_steps_that_won_a_level_are_kept_for_the_host() {
     play.advance(ms(t + 5000));
     tap(&mut play, Control::Right, ms(t + 5010));
     assert_eq!(play.last_win(), Some((1, &[right][..])));
+}
+
+/// Three levels, messages before the first and the third (two before it).
+const THREE_LEVELS: &str = "message Hello
+
+#####
+#P*O#
+#####
+
+#####
+#P*O#
+#####
+
+message Third
+message  really
+
+######
+#P.*O#
+#....#
+######
+";
+
+fn level_select(play: &Play) -> Option<(Vec<LevelItem>, usize)> {
+    match play.screen() {
+        Screen::LevelSelect { items, selected } => Some((items.to_vec(), selected)),
+        _ => None,
+    }
+}
+
+#[test]
+fn the_level_select_lists_the_levels_reached_numbered_among_maps_with_their_first_message() {
+    let g = sokoban("", THREE_LEVELS);
+    // Nothing but the first level reached: no level select.
+    assert!(level_select_items(&g, 0).len() == 1);
+    let play = Play::new(g.clone(), Progress { entry: 1, reached: 1, checkpoint: None }, ms(0));
+    let Screen::Title { choices, .. } = play.screen() else { panic!("a title screen") };
+    assert!(!choices.contains(&TitleChoice::LevelSelect), "{choices:?}");
+
+    // Reaching the message before level 3 reaches level 3.
+    let items = level_select_items(&g, 3);
+    assert_eq!(
+        items,
+        vec![
+            LevelItem { entry: 0, map: 1, level: 1, caption: Some("Hello".into()) },
+            LevelItem { entry: 2, map: 2, level: 2, caption: None },
+            LevelItem { entry: 3, map: 5, level: 3, caption: Some("Third".into()) },
+        ]
+    );
+    assert_eq!(items[0].label(), "Level 1: Hello");
+    assert_eq!(items[1].label(), "Level 2");
+    assert_eq!(level_select_items(&g, 2).len(), 2, "the message before level 3 not reached yet");
+    assert_eq!(level_select_items(&g, 99).len(), 3);
+}
+
+#[test]
+fn the_level_select_is_chosen_on_the_title_moved_through_and_plays_the_level_from_its_message() {
+    let g = sokoban("", THREE_LEVELS);
+    let mut play = Play::new(g.clone(), Progress { entry: 2, reached: 3, checkpoint: None }, ms(0));
+    let Screen::Title { choices, selected } = play.screen() else { panic!("a title screen") };
+    assert_eq!(choices[1], TitleChoice::LevelSelect);
+    assert_eq!(choices[1].label(), "Select a level");
+    assert_eq!(selected, 0);
+    play.take_outputs();
+    tap(&mut play, Control::Down, ms(10));
+    tap(&mut play, Control::Action, ms(20));
+    let (items, selected) = level_select(&play).expect("the level select");
+    assert_eq!(items.len(), 3);
+    assert_eq!(selected, 1, "on the level the progress is at (entry 2)");
+    assert!(play.session().is_none());
+    assert_eq!(play.next_event(), None, "nothing timed");
+    // Up and down move, and stop at the ends.
+    tap(&mut play, Control::Down, ms(30));
+    tap(&mut play, Control::Down, ms(40));
+    assert_eq!(level_select(&play).expect("still there").1, 2);
+    tap(&mut play, Control::Left, ms(45));
+    assert_eq!(level_select(&play).expect("still there").1, 0, "a page up");
+    tap(&mut play, Control::Up, ms(50));
+    assert_eq!(level_select(&play).expect("still there").1, 0);
+    // Esc goes back to the title, on the level select's choice.
+    tap(&mut play, Control::Title, ms(60));
+    let Screen::Title { selected, .. } = play.screen() else { panic!("back on the title") };
+    assert_eq!(selected, 1);
+    // Choosing level 3 plays its first message, then the level.
+    tap(&mut play, Control::Action, ms(70));
+    play.choose(2, ms(80));
+    assert_eq!(message(&play).as_deref(), Some("Third"));
+    assert_eq!(play.entry(), 3);
+    assert_eq!(sounds(&play.take_outputs()), ["startgame", "showmessage"]);
+    tap(&mut play, Control::Action, ms(90));
+    tap(&mut play, Control::Action, ms(100));
+    assert!(matches!(play.screen(), Screen::Level(_)));
+    assert_eq!(play.entry(), 5);
+    // Undo on the level select also goes back; a choice out of range does nothing.
+    let mut play = Play::new(g.clone(), Progress { entry: 0, reached: 5, checkpoint: None }, ms(0));
+    play.choose(0, ms(1));
+    assert!(level_select(&play).is_some(), "the first choice is the level select (nothing to continue)");
+    play.choose(7, ms(2));
+    assert!(level_select(&play).is_some());
+    tap(&mut play, Control::Undo, ms(3));
+    assert!(play.on_title());
+}
+
+#[test]
+fn levels_reached_are_kept_through_a_new_game_and_the_end_of_the_game() {
+    let g = sokoban("", THREE_LEVELS);
+    let mut play = Play::new(g.clone(), Progress::default(), ms(0));
+    tap(&mut play, Control::Action, ms(10));
+    tap(&mut play, Control::Action, ms(20));
+    tap(&mut play, Control::Right, ms(30));
+    play.advance(ms(30) + WIN_PAUSE);
+    assert_eq!(play.entry(), 2);
+    assert_eq!(play.progress().reached, 2);
+    // Back to the title: level 2 reached, so the level select is offered.
+    tap(&mut play, Control::Title, ms(700));
+    let Screen::Title { choices, .. } = play.screen() else { panic!("a title screen") };
+    assert_eq!(
+        choices,
+        &[TitleChoice::Continue { entry: 2, level: Some(2) }, TitleChoice::LevelSelect, TitleChoice::NewGame][..]
+    );
+    // A new game starts from the start but keeps what was reached.
+    play.choose(2, ms(710));
+    assert_eq!(play.progress().entry, 0);
+    assert_eq!(play.progress().reached, 2);
+    let saved = Progress::from_text(&play.progress().to_text()).expect("the text form");
+    assert_eq!(saved.reached, 2);
+    let again = Play::new(g, saved, ms(0));
+    let Screen::Title { choices, .. } = again.screen() else { panic!("a title screen") };
+    assert!(choices.contains(&TitleChoice::LevelSelect));
 }

@@ -5,10 +5,12 @@
 //! and the docked player all show what this draws, and the tests compare
 //! their pixels with it.
 
-use super::text::{TEXT_COLUMNS, message_rows_with, text_frame, title_rows_with};
+use std::ops::Range;
+
+use super::text::{TEXT_COLUMNS, TEXT_ROWS, centred, choice_row, message_rows_with, text_frame, title_rows_with};
 use super::{Camera, Frame, Look, grid_frame};
 use crate::compile::{Game, LevelGrid};
-use crate::play::Screen;
+use crate::play::{LevelItem, Screen};
 
 /// How the player gives input, which the screens' hints name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -39,6 +41,15 @@ impl Prompt {
         }
     }
 
+    /// The hint at the bottom of the level select.
+    #[must_use]
+    pub fn level_select_help(self) -> &'static str {
+        match self {
+            Prompt::Keys => "X plays, Esc goes back",
+            Prompt::Touch => "tap a level to play it",
+        }
+    }
+
     /// The hint on the screen after the last level.
     #[must_use]
     pub fn to_title(self) -> &'static str {
@@ -49,11 +60,52 @@ impl Prompt {
     }
 }
 
-/// The text row of title choice `index` (the page maps taps to choices
-/// with it).
+/// The text row of title choice `index` of `count` (the page maps taps
+/// to choices with it).
 #[must_use]
-pub fn title_choice_row(index: usize) -> usize {
-    6 + 2 * index
+pub fn title_choice_row(index: usize, count: usize) -> usize {
+    choice_row(index, count)
+}
+
+/// Levels the level select shows at once, one a row.
+pub const LEVEL_SELECT_SHOWN: usize = 8;
+
+/// The text row of the first level shown by the level select.
+pub const LEVEL_SELECT_TOP: usize = 3;
+
+/// Which of `len` levels the level select shows with `selected`
+/// highlighted: up to [`LEVEL_SELECT_SHOWN`] around it; the one at
+/// `range.start` on row [`LEVEL_SELECT_TOP`], the others under it.
+#[must_use]
+pub fn level_select_window(len: usize, selected: usize) -> Range<usize> {
+    let first = selected.saturating_sub(LEVEL_SELECT_SHOWN / 2).min(len.saturating_sub(LEVEL_SELECT_SHOWN));
+    first..(first + LEVEL_SELECT_SHOWN).min(len)
+}
+
+/// The rows of the level select: a heading, the levels shown (the
+/// selected one marked, each cut to the screen's width), marks where
+/// more levels are above or below, and the hint.
+#[must_use]
+pub fn level_select_rows(items: &[LevelItem], selected: usize, prompt: Prompt) -> Vec<String> {
+    let mut rows = vec![String::new(); TEXT_ROWS];
+    rows[1] = centred("Select a level");
+    let window = level_select_window(items.len(), selected);
+    if window.start > 0 {
+        rows[LEVEL_SELECT_TOP - 1] = centred("...");
+    }
+    for (row, index) in (LEVEL_SELECT_TOP..).zip(window.clone()) {
+        let marker = if index == selected { "> " } else { "  " };
+        let mut line: String = format!("{marker}{}", items[index].label());
+        if line.chars().count() > TEXT_COLUMNS {
+            line = line.chars().take(TEXT_COLUMNS - 3).collect::<String>().trim_end().to_owned() + "...";
+        }
+        rows[row] = line;
+    }
+    if window.end < items.len() {
+        rows[LEVEL_SELECT_TOP + LEVEL_SELECT_SHOWN] = centred("...");
+    }
+    rows[TEXT_ROWS - 1] = centred(prompt.level_select_help());
+    rows
 }
 
 /// The rows of text `screen` shows, `None` for a level.
@@ -66,6 +118,7 @@ pub fn screen_rows(game: &Game, screen: &Screen<'_>, prompt: Prompt) -> Option<V
             let title = meta.title.as_deref().unwrap_or("An untitled game");
             title_rows_with(title, meta.author.as_deref(), &labels, *selected, prompt.title_help())
         }
+        Screen::LevelSelect { items, selected } => level_select_rows(items, *selected, prompt),
         Screen::Message(text) => message_rows_with(text, Some(prompt.to_continue())),
         Screen::GameOver => message_rows_with("Congratulations, you won the game!", Some(prompt.to_title())),
         Screen::Level(_) | Screen::LevelWon(_) => return None,
@@ -148,5 +201,44 @@ mod tests {
         let level = screen_frame(&look, &game, &play.screen(), &mut camera, Prompt::Keys);
         assert_eq!((level.width, level.height), (10, 5));
         assert_eq!(level.pixels[0], Rgba::WHITE, "the player's cell");
+    }
+
+    #[test]
+    fn the_level_select_draws_its_levels_the_selected_one_marked_and_scrolls() {
+        let items: Vec<LevelItem> = (1..=12)
+            .map(|n| LevelItem {
+                entry: n,
+                map: n,
+                level: n,
+                caption: (n == 2).then(|| "A caption far too long to fit on one row of the screen".to_owned()),
+            })
+            .collect();
+        let rows = level_select_rows(&items[..3], 1, Prompt::Keys);
+        assert_eq!(rows.len(), TEXT_ROWS);
+        assert_eq!(rows[1].trim(), "Select a level");
+        assert_eq!(rows[LEVEL_SELECT_TOP], "  Level 1");
+        assert!(rows[LEVEL_SELECT_TOP + 1].starts_with("> Level 2: A caption"), "{rows:?}");
+        assert!(rows[LEVEL_SELECT_TOP + 1].ends_with("..."), "cut to the width: {rows:?}");
+        assert!(rows.iter().all(|r| r.chars().count() <= TEXT_COLUMNS), "{rows:?}");
+        assert_eq!(rows[TEXT_ROWS - 1].trim(), "X plays, Esc goes back");
+        assert_eq!(level_select_rows(&items[..3], 1, Prompt::Touch)[TEXT_ROWS - 1].trim(), "tap a level to play it");
+        // Twelve levels, the tenth selected: eight shown around it, more above.
+        assert_eq!(level_select_window(12, 9), 4..12);
+        assert_eq!(level_select_window(12, 0), 0..8);
+        assert_eq!(level_select_window(3, 2), 0..3);
+        let rows = level_select_rows(&items, 9, Prompt::Keys);
+        assert_eq!(rows[LEVEL_SELECT_TOP - 1].trim(), "...");
+        assert_eq!(rows[LEVEL_SELECT_TOP], "  Level 5");
+        assert_eq!(rows[LEVEL_SELECT_TOP + 5], "> Level 10");
+        assert_eq!(rows[LEVEL_SELECT_TOP + LEVEL_SELECT_SHOWN].trim(), "", "nothing more below");
+        assert_eq!(level_select_rows(&items, 0, Prompt::Keys)[LEVEL_SELECT_TOP + LEVEL_SELECT_SHOWN].trim(), "...");
+        // Drawn as text in the game's colours, like every text screen.
+        let game = engine_game();
+        let look = Look::new(&game);
+        let screen = Screen::LevelSelect { items: &items[..3], selected: 1 };
+        let frame = screen_frame(&look, &game, &screen, &mut Camera::default(), Prompt::Keys);
+        let rows = level_select_rows(&items[..3], 1, Prompt::Keys);
+        assert_eq!(frame, text_frame(&look, &rows, 0, 0));
+        assert!(frame.pixels.iter().filter(|p| **p == look.text).count() > 200);
     }
 }

@@ -233,13 +233,21 @@ pub fn title_rows_with(
             rows[at] = centred(line);
         }
     }
-    for (i, choice) in choices.iter().take(2).enumerate() {
+    let shown = choices.len().min(3);
+    for (i, choice) in choices.iter().take(shown).enumerate() {
         let label = if i == selected && choices.len() > 1 { format!("> {choice} <") } else { choice.clone() };
-        rows[6 + 2 * i] = centred(&label);
+        rows[choice_row(i, shown)] = centred(&label);
     }
     rows[11] = centred(help[0]);
     rows[12] = centred(help[1]);
     rows
+}
+
+/// The text row of choice `index` of `count` on the title screen (up to
+/// three: two from row 6, three from row 5, a row apart).
+#[must_use]
+pub fn choice_row(index: usize, count: usize) -> usize {
+    if count >= 3 { 5 + 2 * index } else { 6 + 2 * index }
 }
 
 /// Draw `rows` of text in the game's colours on a picture of at least

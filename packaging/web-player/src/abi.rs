@@ -72,7 +72,8 @@ pub extern "C" fn pw_release_all() {
     with_page(Page::release_all);
 }
 
-/// Take choice `index` of the title screen.
+/// Take choice `index` of the title screen, or level `index` of the level
+/// select (the `choices` of `pw_screen`'s JSON).
 #[unsafe(no_mangle)]
 pub extern "C" fn pw_choose(index: u32, now: f64) {
     with_page(|p| p.choose(index as usize, now));

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use engine::compile::Game;
 use engine::play::{Control, Output, Play, Progress, Screen, Step};
-use engine::render::screen::{Prompt, screen_frame, title_choice_row};
+use engine::render::screen::{LEVEL_SELECT_TOP, Prompt, level_select_window, screen_frame, title_choice_row};
 use engine::render::text::{CELL_HEIGHT, CELL_WIDTH, TEXT_COLUMNS, TEXT_ROWS};
 use engine::render::{Camera, Look, Rgba};
 use engine::run::Input;
@@ -273,7 +273,7 @@ impl Page {
         self.with_play(Play::release_all);
     }
 
-    /// Take title choice `index` (a tap on it).
+    /// Take title choice or level select item `index` (a tap on it).
     pub fn choose(&mut self, index: usize, now_ms: f64) {
         self.with_play(|p| p.choose(index, at(now_ms)));
     }
@@ -312,11 +312,13 @@ impl Page {
     }
 
     /// What is on screen, as JSON for the script: `kind` (`title`,
-    /// `level`, `message`, `gameover`, `none`), the game's `background` and
+    /// `levelselect`, `level`, `message`, `gameover`, `none`), the game's `background` and
     /// `foreground` (text) colours, and per kind: on the title, `choices`
     /// (their labels), `selected` and `rows` (the text row of each choice,
-    /// with `columns`, `cell` and `lines` to find it in the picture); on a
-    /// message, its `text` (for screen readers). The picture of every
+    /// with `columns`, `cell` and `lines` to find it in the picture); on
+    /// the level select the same for the levels shown, `choices` being
+    /// every level's label and `first` the index of the one on the first
+    /// row; on a message, its `text` (for screen readers). The picture of every
     /// screen comes from [`Page::frame_to_output`].
     #[must_use]
     pub fn screen_json(&self) -> String {
@@ -329,11 +331,26 @@ impl Page {
         match play.screen() {
             Screen::Title { choices, selected } => {
                 let labels: Vec<String> = choices.iter().map(|c| json_string(&c.label())).collect();
-                let rows: Vec<String> = (0..choices.len()).map(|i| title_choice_row(i).to_string()).collect();
+                let rows: Vec<String> =
+                    (0..choices.len()).map(|i| title_choice_row(i, choices.len()).to_string()).collect();
                 format!(
                     "{{\"kind\":\"title\",{colours},\"choices\":[{}],\"selected\":{selected},\"rows\":[{}],\
                      \"columns\":{TEXT_COLUMNS},\"lines\":{TEXT_ROWS},\"cell\":[{CELL_WIDTH},{CELL_HEIGHT}]}}",
                     labels.join(","),
+                    rows.join(","),
+                )
+            }
+            Screen::LevelSelect { items, selected } => {
+                // The levels shown: `first` is the index of the one on
+                // the first of `rows` (a tap on row k takes `first + k`).
+                let window = level_select_window(items.len(), selected);
+                let labels: Vec<String> = items.iter().map(|i| json_string(&i.label())).collect();
+                let rows: Vec<String> = (0..window.len()).map(|k| (LEVEL_SELECT_TOP + k).to_string()).collect();
+                format!(
+                    "{{\"kind\":\"levelselect\",{colours},\"choices\":[{}],\"selected\":{selected},\"first\":{},\
+                     \"rows\":[{}],\"columns\":{TEXT_COLUMNS},\"lines\":{TEXT_ROWS},\"cell\":[{CELL_WIDTH},{CELL_HEIGHT}]}}",
+                    labels.join(","),
+                    window.start,
                     rows.join(","),
                 )
             }

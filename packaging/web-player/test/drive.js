@@ -31,6 +31,7 @@
 //   {"key": "KeyZ", "modifiers": ["Control"]}  a real key press
 //   {"tap": "#pw-undo"}       a tap (touch viewports) or click on an element
 //   {"tapAt": [0.5, 0.5]}     a tap or click at that fraction of the canvas
+//   {"tapRow": 7, "cell": 11} a tap or click on text row 7 of the picture
 //   {"pad": {"buttons": [0], "axes": [0, 0]}}  a gamepad (standard mapping)
 //                             holding these buttons, seen for a few frames
 //   {"wait": 600}             milliseconds
@@ -116,6 +117,17 @@ async function run(page, step, viewport, shoot, evals) {
     const box = await (await page.$("#pw-canvas")).boundingBox();
     const px = box.x + box.width * step.tapAt[0], py = box.y + box.height * step.tapAt[1];
     if (viewport.touch) await page.touchscreen.tap(px, py); else await page.mouse.click(px, py);
+  } else if (step.tapRow !== undefined) {
+    // The middle of text row `tapRow` (rows `cell` engine pixels high) of
+    // the picture on the canvas.
+    const at = await page.evaluate((row, cell) => {
+      const p = window.puzzlewright.picture();
+      const c = document.getElementById("pw-canvas");
+      const r = c.getBoundingClientRect();
+      const ratio = c.width / r.width;
+      return [r.left + (p.x + p.width * p.scale / 2) / ratio, r.top + (p.y + (row + 0.5) * cell * p.scale) / ratio];
+    }, step.tapRow, step.cell || 11);
+    if (viewport.touch) await page.touchscreen.tap(at[0], at[1]); else await page.mouse.click(at[0], at[1]);
   } else if (step.pad) {
     await page.evaluate(installPad, step.pad);
     await page.evaluate(frames);

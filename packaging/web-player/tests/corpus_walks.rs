@@ -124,3 +124,31 @@ fn loading_another_entry_changes_the_generation_so_the_page_draws_it() {
     assert!(page.load(0, None, 0.0));
     assert_ne!(page.generation(), first, "a new flow is a new picture, even with the same count");
 }
+
+#[test]
+fn the_level_select_is_named_in_the_screen_json_with_the_rows_a_tap_maps_to() {
+    const THREE: &str = "title Three\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nGoal\nyellow\n\n\
+        LEGEND\n. = Background\nP = Player\nG = Goal\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nGoal\nPlayer\n\n\
+        RULES\n\nWINCONDITIONS\nall Player on Goal\n\nLEVELS\nmessage First\n\nPG\n\nPG\n\nmessage Third\n\nPG\n";
+    let mut page = Page::default();
+    assert!(page.open(THREE));
+    let progress = engine::play::Progress { entry: 4, reached: 4, checkpoint: None };
+    assert!(page.start(progress, 0.0));
+    let title: Value = serde_json::from_str(&page.screen_json()).expect("JSON");
+    assert_eq!(title["choices"], serde_json::json!(["Continue from level 3", "Select a level", "Start a new game"]));
+    let rows: Vec<u64> = (0..3).map(|i| engine::render::screen::title_choice_row(i, 3) as u64).collect();
+    assert_eq!(title["rows"], serde_json::json!(rows));
+    page.choose(1, 10.0);
+    let select: Value = serde_json::from_str(&page.screen_json()).expect("JSON");
+    assert_eq!(select["kind"], "levelselect");
+    assert_eq!(select["choices"], serde_json::json!(["Level 1: First", "Level 2", "Level 3: Third"]));
+    assert_eq!(select["selected"], 2);
+    assert_eq!(select["first"], 0);
+    let top = engine::render::screen::LEVEL_SELECT_TOP as u64;
+    assert_eq!(select["rows"], serde_json::json!([top, top + 1, top + 2]));
+    assert_eq!(page.frame_to_output(), engine::render::text::TEXT_SIZE.0, "drawn by the engine");
+    // A tap on the second row plays level 2.
+    page.choose(1, 20.0);
+    assert!(page.screen_json().contains("\"kind\":\"level\""));
+    assert_eq!(page.play().map(engine::play::Play::entry), Some(2));
+}

@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use engine::compile::{Game, Level};
-use engine::play::{Checkpoint, Control, EntryNumber, Output, Play, Progress, Screen, TitleChoice};
+use engine::play::{Checkpoint, Control, EntryNumber, LevelItem, Output, Play, Progress, Screen, TitleChoice};
 use engine::run::Session;
 
 use super::{Panel, PanelContext};
@@ -58,6 +58,9 @@ pub struct PlayerPanel {
     /// Checkpoints saved per game title (kept between runs through
     /// [`PlayerPanel::checkpoints`]).
     checkpoints: BTreeMap<String, Checkpoint>,
+    /// The furthest entry reached per game title, for the level select
+    /// (kept between runs with the checkpoints' progress texts).
+    reached: BTreeMap<String, usize>,
     /// Controls held down, as pressed on the board.
     held: Vec<Control>,
     /// egui's clock at the last frame.
@@ -95,6 +98,8 @@ pub struct PlayerPanel {
 enum Shown {
     /// The title screen: its choices and the highlighted one.
     Title(Vec<TitleChoice>, usize),
+    /// The level select: its levels and the highlighted one.
+    LevelSelect(Vec<LevelItem>, usize),
     /// A message or the end of the game.
     Text(String),
     /// The level (played or just won).
@@ -126,6 +131,17 @@ fn game_key(game: &Game) -> String {
 }
 
 impl PlayerPanel {
+    /// What the screen of the flow is drawn as.
+    fn shown(&self) -> Option<Shown> {
+        self.play.as_ref().map(|play| match play.screen() {
+            Screen::Title { choices, selected } => Shown::Title(choices.to_vec(), selected),
+            Screen::LevelSelect { items, selected } => Shown::LevelSelect(items.to_vec(), selected),
+            Screen::Message(text) => Shown::Text(format!("{text}\n\nPress X to continue")),
+            Screen::GameOver => Shown::Text("You won the game! Press X to return to the title screen.".to_owned()),
+            Screen::Level(_) | Screen::LevelWon(_) => Shown::Board,
+        })
+    }
+
     /// Run `f` on the flow, catching a panic of the engine (which ends the
     /// flow and is shown), then pass on what it put out.
     fn with_play(&mut self, f: impl FnOnce(&mut Play)) {
@@ -176,6 +192,7 @@ impl PlayerPanel {
                 }
                 Output::Progress(progress) => {
                     self.progress.insert(key.clone(), progress.entry);
+                    self.reached.insert(key.clone(), progress.reached);
                     match progress.checkpoint {
                         Some(c) => self.checkpoints.insert(key.clone(), c),
                         None => self.checkpoints.remove(&key),
@@ -190,7 +207,8 @@ impl PlayerPanel {
         let key = game_key(game);
         let entry = self.progress.get(&key).copied().unwrap_or(0);
         let checkpoint = self.checkpoints.get(&key).cloned();
-        Progress { entry, checkpoint }
+        let reached = self.reached.get(&key).copied().unwrap_or(entry);
+        Progress { entry, reached, checkpoint }
     }
 
     /// Restart the current level (the Restart command).
@@ -315,8 +333,9 @@ impl PlayerPanel {
     pub fn forget_game(&mut self) {
         let progress = std::mem::take(&mut self.progress);
         let checkpoints = std::mem::take(&mut self.checkpoints);
+        let reached = std::mem::take(&mut self.reached);
         let audio = self.audio.take();
-        *self = Self { progress, checkpoints, audio, ..Self::default() };
+        *self = Self { progress, checkpoints, reached, audio, ..Self::default() };
     }
 
     /// Level reached in each game, by title (what the studio persists).
@@ -330,30 +349,36 @@ impl PlayerPanel {
         self.progress = progress;
     }
 
-    /// The checkpoint saved in each game, by title, in the engine's text
-    /// form of [`Progress`] (what the studio and the native export persist
-    /// beside [`PlayerPanel::progress`]).
+    /// The checkpoint saved and the furthest entry reached in each game,
+    /// by title, in the engine's text form of [`Progress`] (what the
+    /// studio and the native export persist beside
+    /// [`PlayerPanel::progress`]).
     #[must_use]
     pub fn checkpoints(&self) -> BTreeMap<String, String> {
         self.checkpoints
-            .iter()
-            .map(|(key, c)| {
+            .keys()
+            .chain(self.reached.keys())
+            .map(|key| {
                 let entry = self.progress.get(key).copied().unwrap_or(0);
-                (key.clone(), Progress { entry, checkpoint: Some(c.clone()) }.to_text())
+                let reached = self.reached.get(key).copied().unwrap_or(entry);
+                let checkpoint = self.checkpoints.get(key).cloned();
+                (key.clone(), Progress { entry, reached, checkpoint }.to_text())
             })
             .collect()
     }
 
-    /// Restore the checkpoints kept by [`PlayerPanel::checkpoints`]: each
-    /// is used when it was saved in the entry the game's progress is at
-    /// (set the progress first); unreadable ones are dropped.
+    /// Restore what [`PlayerPanel::checkpoints`] kept: each checkpoint is
+    /// used when it was saved in the entry the game's progress is at (set
+    /// the progress first); unreadable texts are dropped.
     pub fn set_checkpoints(&mut self, saved: &BTreeMap<String, String>) {
-        self.checkpoints = saved
-            .iter()
-            .filter_map(|(key, text)| {
-                let progress = Progress::from_text(text)?;
-                let entry = self.progress.get(key).copied().unwrap_or(0);
-                (progress.entry == entry).then_some((key.clone(), progress.checkpoint?))
+        let read: Vec<(String, Progress)> =
+            saved.iter().filter_map(|(key, text)| Some((key.clone(), Progress::from_text(text)?))).collect();
+        self.reached = read.iter().map(|(key, p)| (key.clone(), p.reached)).collect();
+        self.checkpoints = read
+            .into_iter()
+            .filter_map(|(key, progress)| {
+                let entry = self.progress.get(&key).copied().unwrap_or(0);
+                (progress.entry == entry).then_some((key, progress.checkpoint?))
             })
             .collect();
     }
@@ -629,16 +654,17 @@ impl Panel for PlayerPanel {
         }
 
         self.drawn = (None, None);
-        let shown = self.play.as_ref().map(|play| match play.screen() {
-            Screen::Title { choices, selected } => Shown::Title(choices.to_vec(), selected),
-            Screen::Message(text) => Shown::Text(format!("{text}\n\nPress X to continue")),
-            Screen::GameOver => Shown::Text("You won the game! Press X to return to the title screen.".to_owned()),
-            Screen::Level(_) | Screen::LevelWon(_) => Shown::Board,
-        });
-        match shown {
+        match self.shown() {
             Some(Shown::Title(choices, selected)) => {
                 if let Some(i) = self.title_ui(ui, rect, &choices, selected) {
                     self.with_play(|play| play.choose(i, now));
+                    response.request_focus();
+                    ui.ctx().request_repaint();
+                }
+            }
+            Some(Shown::LevelSelect(items, selected)) => {
+                if let Some(click) = self.level_select_ui(ui, rect, &items, selected) {
+                    self.level_select_clicked(click, now);
                     response.request_focus();
                     ui.ctx().request_repaint();
                 }

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use engine::play::{Screen, TitleChoice};
+use engine::play::{LevelItem, Screen, TitleChoice};
 
 use super::{PlayerPanel, color32};
 
@@ -15,6 +15,14 @@ pub(super) fn nothing_to_play(ui: &mut egui::Ui) {
         ui.add_space(6.0);
         ui.colored_label(ui.visuals().warn_fg_color, "The game does not compile: see Problems.");
     });
+}
+
+/// What was clicked on the level select.
+pub(super) enum LevelSelectClick {
+    /// Level `n` of the list.
+    Level(usize),
+    /// The button back to the title screen.
+    Back,
 }
 
 impl PlayerPanel {
@@ -97,6 +105,60 @@ impl PlayerPanel {
             }
         });
         clicked
+    }
+
+    /// Draw the level select (engine::play's list of the levels reached):
+    /// one button a level, "Level N: caption", the highlighted one selected,
+    /// and a button back to the title screen; returns what was clicked.
+    pub(super) fn level_select_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        rect: egui::Rect,
+        items: &[LevelItem],
+        selected: usize,
+    ) -> Option<LevelSelectClick> {
+        let (bg, fg) = self
+            .look()
+            .map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| (color32(l.background), color32(l.text)));
+        ui.painter().rect_filled(rect, 0.0, bg);
+        let mut clicked = None;
+        let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink(16.0)));
+        child.vertical_centered(|ui| {
+            ui.add_space(8.0);
+            ui.label(egui::RichText::new("Select a level").size(22.0).color(fg).strong());
+            ui.add_space(10.0);
+            egui::ScrollArea::vertical().max_height((rect.height() - 110.0).max(60.0)).show(ui, |ui| {
+                for (i, item) in items.iter().enumerate() {
+                    let button =
+                        egui::Button::new(egui::RichText::new(item.label()).size(16.0)).selected(i == selected);
+                    let response = ui.add(button).on_hover_text("X plays it (Up/Down to choose)");
+                    if i == selected {
+                        response.scroll_to_me(None);
+                    }
+                    if response.clicked() {
+                        clicked = Some(LevelSelectClick::Level(i));
+                    }
+                    ui.add_space(4.0);
+                }
+            });
+            ui.add_space(10.0);
+            if ui.button("Back to the title screen").on_hover_text("Esc").clicked() {
+                clicked = Some(LevelSelectClick::Back);
+            }
+        });
+        clicked
+    }
+
+    /// Do what was clicked on the level select: play the level, or go
+    /// back to the title screen (as Esc does).
+    pub(super) fn level_select_clicked(&mut self, click: LevelSelectClick, now: std::time::Duration) {
+        match click {
+            LevelSelectClick::Level(i) => self.with_play(|play| play.choose(i, now)),
+            LevelSelectClick::Back => self.with_play(|play| {
+                play.press(engine::play::Control::Title, now);
+                play.release(engine::play::Control::Title, now);
+            }),
+        }
     }
 
     /// Draw a text screen (a message, the end of the game) in the game's
