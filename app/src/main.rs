@@ -37,10 +37,11 @@ fn end_quietly_when_the_reader_goes() {
 fn main() -> ExitCode {
     // Every command, the help and an exported game's --help alike.
     end_quietly_when_the_reader_goes();
-    // An exported game (this program with a game appended) plays it.
+    // An exported game (this program with a game attached) plays it, or
+    // says that its game is gone.
     if let Some(game) = studio::export::native::embedded_game() {
         let args: Vec<String> = std::env::args().skip(1).collect();
-        return match studio::standalone::run(game, &args) {
+        return match game.and_then(|game| studio::standalone::run(game, &args)) {
             Ok(code) => code,
             Err(err) => {
                 eprintln!("{err:#}");

@@ -1,25 +1,43 @@
 //! Native executables: a copy of this very program with the game's text
-//! appended, which opens straight into the game when it starts.
+//! attached, which opens straight into the game when it starts.
 //!
-//! The exported file is the running `puzzlewright` binary followed by the
-//! game text and a 16-byte trailer: the text's length (u64, little endian)
-//! and the magic `PZWGAME1`. At start-up `main` looks at the last 16 bytes
-//! of its own executable ([`embedded_game`]); when they hold the magic it
-//! plays the game in a window of its own ([`crate::standalone`]) and opens
-//! no editor. Executables ignore bytes after their image on Linux, Windows
-//! and macOS (unsigned), so the copy runs as the original does.
+//! What a player downloads is the program the loader maps, without the
+//! tables only a debugger reads. The studio's own binary keeps its debug
+//! line tables for readable backtraces (126.2 MB from `cargo build
+//! --release`, 56.0 MB from the dev build); an export from it is 19.6 MB
+//! and 24.8 MB, what `strip` would leave (figures in docs/exports.md):
+//!
+//! - ELF (Linux): [`elf::with_game`] writes the loaded image byte for byte,
+//!   without `.debug_*`, `.symtab` and `.strtab`, with the game text in a
+//!   section of its own, `.puzzlewright.game`. The loader never maps it and
+//!   `strip` keeps it, so a stripped export still plays its game.
+//! - Other formats (a Windows `.exe`): the file as it is, followed by the
+//!   game text and a 16-byte trailer: the text's length (u64, little
+//!   endian) and the magic `PZWGAME1`. Executables ignore bytes after their
+//!   image, so the copy runs as the original does. The Windows zip's exe is
+//!   already stripped (packaging/windows/zip.sh), so its exports are small.
+//!
+//! Every export also has [`MARK`], a few bytes in the read-only data, set
+//! to say "exported". At start-up `main` asks [`embedded_game`]: a game
+//! found plays in a window of its own ([`crate::standalone`]); no game but
+//! the mark set (the trailer cut off by a `strip`, the section removed) is
+//! an error that says so, never the studio.
 //!
 //! It is the studio binary itself because that is the only program an
 //! installed studio has with the player, the renderer and the sound output
 //! in it: a separate player binary would have to be built and shipped
-//! beside it (doubling the build of the GUI stack) for no real gain in
+//! beside it (doubling the build of the GUI stack) for little gain in
 //! size, since both are mostly the same GUI libraries. So an export targets
 //! the platform the studio runs on, and only that one.
+
+mod elf;
 
 use std::io::{Read as _, Seek as _, SeekFrom};
 use std::path::Path;
 
 use anyhow::{Context as _, bail};
+
+pub use elf::GAME_SECTION;
 
 /// The last 8 bytes of an exported executable.
 pub const MAGIC: &[u8; 8] = b"PZWGAME1";
@@ -28,19 +46,56 @@ const TRAILER: usize = 16;
 /// No game text is this long (the largest corpus game is 40 KB).
 pub const MAX_GAME_BYTES: u64 = 16 << 20;
 
-/// `binary` (a player executable, without a game) with `source` appended.
+/// Bytes in this program's read-only data that say whether it is the
+/// studio or an exported game: [`with_game`] rewrites them in its copy.
+/// They are read through `black_box` so that the compiler never copies
+/// them into the code, and are found in the file by their value.
+static MARK: [u8; 32] = *b"puzzlewright:the-studio-itself..";
+/// How many bytes of [`MARK`] stay the same in an export.
+const MARK_PREFIX: usize = 13;
+/// The rest of [`MARK`] in an export.
+const EXPORTED: &[u8; 19] = b"an-exported-game!!!";
+
+/// Whether this very program is an exported game (its [`MARK`] says so),
+/// whether or not the game is still inside it.
+#[must_use]
+pub fn marked_as_export() -> bool {
+    std::hint::black_box(&MARK)[MARK_PREFIX..] == EXPORTED[..]
+}
+
+/// Set the mark of `binary` (a copy of this program) to "exported"; false
+/// when it has no studio mark (another program, or one already exported).
+fn mark_as_export(binary: &mut [u8]) -> bool {
+    let studio = *std::hint::black_box(&MARK);
+    let mut found = binary.windows(studio.len()).enumerate().filter(|(_, w)| *w == studio).map(|(at, _)| at);
+    match (found.next(), found.next()) {
+        (Some(at), None) => {
+            binary[at + MARK_PREFIX..at + studio.len()].copy_from_slice(EXPORTED);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// `binary` (a player executable, with or without a game) carrying
+/// `source` instead: as an ELF file without its debug tables, with the game
+/// in its section, or else with the game appended.
 #[must_use]
 pub fn with_game(binary: &[u8], source: &str) -> Vec<u8> {
-    let binary = without_game(binary);
-    let mut out = Vec::with_capacity(binary.len() + source.len() + TRAILER);
-    out.extend_from_slice(binary);
+    let mut binary = without_game(binary).to_vec();
+    mark_as_export(&mut binary);
+    if let Some(elf) = elf::with_game(&binary, source.as_bytes()) {
+        return elf;
+    }
+    let mut out = binary;
+    out.reserve(source.len() + TRAILER);
     out.extend_from_slice(source.as_bytes());
     out.extend_from_slice(&(source.len() as u64).to_le_bytes());
     out.extend_from_slice(MAGIC);
     out
 }
 
-/// `bytes` without an appended game, if it has one.
+/// `bytes` without an appended game (a trailer), if it has one.
 #[must_use]
 pub fn without_game(bytes: &[u8]) -> &[u8] {
     match trailer(bytes) {
@@ -60,39 +115,54 @@ fn trailer(bytes: &[u8]) -> Option<usize> {
     (len <= MAX_GAME_BYTES && len as usize <= n - TRAILER).then_some(len as usize)
 }
 
-/// The game text appended to the executable at `path`, if there is one.
+/// The game text that the executable at `path` carries, if there is one:
+/// in its trailer, or in its ELF section [`GAME_SECTION`].
 ///
 /// # Errors
 /// When the file cannot be read, or its trailer announces text that is not
-/// there or not UTF-8.
+/// there, or the text is not UTF-8.
 pub fn read_embedded(path: &Path) -> anyhow::Result<Option<String>> {
     let mut file = std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
     let size = file.metadata().with_context(|| format!("cannot read {}", path.display()))?.len();
-    if size < TRAILER as u64 {
-        return Ok(None);
+    let not_utf8 = || format!("the game inside {} is not UTF-8 text", path.display());
+    if size >= TRAILER as u64 {
+        let mut tail = [0u8; TRAILER];
+        file.seek(SeekFrom::End(-(TRAILER as i64)))?;
+        file.read_exact(&mut tail)?;
+        if &tail[8..] == MAGIC {
+            let len = u64::from_le_bytes(tail[..8].try_into().context("trailer")?);
+            if len > MAX_GAME_BYTES || len > size - TRAILER as u64 {
+                bail!("{} ends in a damaged game: {len} bytes announced", path.display());
+            }
+            file.seek(SeekFrom::End(-(TRAILER as i64) - len as i64))?;
+            let mut text = vec![0u8; len as usize];
+            file.read_exact(&mut text)?;
+            return String::from_utf8(text).map(Some).with_context(not_utf8);
+        }
     }
-    let mut tail = [0u8; TRAILER];
-    file.seek(SeekFrom::End(-(TRAILER as i64)))?;
-    file.read_exact(&mut tail)?;
-    if &tail[8..] != MAGIC {
-        return Ok(None);
-    }
-    let len = u64::from_le_bytes(tail[..8].try_into().context("trailer")?);
-    if len > MAX_GAME_BYTES || len > size - TRAILER as u64 {
-        bail!("{} ends in a damaged game: {len} bytes announced", path.display());
-    }
-    file.seek(SeekFrom::End(-(TRAILER as i64) - len as i64))?;
-    let mut text = vec![0u8; len as usize];
-    file.read_exact(&mut text)?;
-    String::from_utf8(text).map(Some).with_context(|| format!("the game inside {} is not UTF-8 text", path.display()))
+    let section = elf::section(&mut file, GAME_SECTION, MAX_GAME_BYTES)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    section.map(|text| String::from_utf8(text).with_context(not_utf8)).transpose()
 }
 
-/// The game this very executable carries, if it is an exported game.
-/// Errors (an unreadable executable) count as none: the studio starts.
+/// The game this very executable carries: `None` for the studio, an error
+/// for an exported game whose game is gone or damaged (so that it says so
+/// instead of opening the studio).
 #[must_use]
-pub fn embedded_game() -> Option<String> {
-    let exe = std::env::current_exe().ok()?;
-    read_embedded(&exe).ok().flatten()
+pub fn embedded_game() -> Option<anyhow::Result<String>> {
+    let found =
+        std::env::current_exe().context("cannot find this program's own file").and_then(|exe| read_embedded(&exe));
+    match found {
+        Ok(Some(game)) => Some(Ok(game)),
+        Ok(None) if !marked_as_export() => None,
+        Ok(None) => Some(Err(anyhow::anyhow!(
+            "this is a game exported by Puzzlewright, but the game is no longer inside the file \
+             (`strip` or another tool removed it); export it again from the studio"
+        ))),
+        Err(err) if marked_as_export() => Some(Err(err.context("this exported game cannot be read"))),
+        // The studio itself starts even when its own file cannot be read.
+        Err(_) => None,
+    }
 }
 
 /// An executable of `source` made from the player binary at `binary`.
@@ -133,6 +203,21 @@ mod tests {
         assert!(read_embedded(&path).is_err());
         assert_eq!(trailer(&broken), None);
         let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
+    fn an_export_is_marked_as_one() {
+        let mut binary = b"before ".to_vec();
+        binary.extend_from_slice(&MARK);
+        binary.extend_from_slice(b" after");
+        assert!(mark_as_export(&mut binary));
+        assert_eq!(&binary[7 + MARK_PREFIX..7 + MARK.len()], EXPORTED);
+        assert!(!mark_as_export(&mut binary), "already marked");
+        // Two marks: not this program; neither is touched.
+        let mut two = [MARK, MARK].concat();
+        assert!(!mark_as_export(&mut two));
+        assert_eq!(two, [MARK, MARK].concat());
+        assert!(!marked_as_export(), "the test program is no export");
     }
 
     /// A Windows build exports a Windows exe (PE, "MZ" first): the game
