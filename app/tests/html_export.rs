@@ -320,3 +320,326 @@ fn real_keys_in_chromium_show_the_message_render_draws() {
     let ink = want["keys"].as_ref().expect("picture").pixels.iter().filter(|p| **p == text).count();
     assert!(ink > 200, "{ink} pixels in the text colour");
 }
+
+/// A small game to tour the page with: three levels won by walking onto
+/// the goal, with messages before the first two.
+const TOUR: &str = "title Phone tour\nauthor Tester\nhomepage example.com/tour\n\n\
+    OBJECTS\nBackground\ngreen\nPlayer\nwhite\nGoal\nyellow\n\n\
+    LEGEND\n. = Background\nP = Player\nG = Goal\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nGoal\nPlayer\n\n\
+    RULES\n\nWINCONDITIONS\nall Player on Goal\n\n\
+    LEVELS\nmessage Welcome to the tour\n\nP.G\n\nmessage Second stop\n\nP..G\n\nG.P\n";
+
+/// What a test does to a page, mirrored in the engine's flow to know
+/// what the page must show.
+enum Act {
+    /// A control by a real key, a tap on a button, or a gamepad button.
+    Press(Control),
+    /// Long enough for a win pause to end.
+    Wait,
+    /// A capture by this name, compared with the flow's picture.
+    Shot(&'static str),
+}
+
+/// The pictures the flow shows at each `Act::Shot` of `acts`, starting on
+/// the title screen with `progress`.
+fn flow_pictures(game: &Arc<Game>, progress: Progress, prompt: Prompt, acts: &[Act]) -> BTreeMap<String, Frame> {
+    let look = Look::new(game);
+    let mut t = Duration::ZERO;
+    let mut play = Play::new(game.clone(), progress, t);
+    let mut camera = Camera::default();
+    let mut out = BTreeMap::new();
+    out.insert("title".to_owned(), screen_frame(&look, game, &play.screen(), &mut camera, prompt));
+    for act in acts {
+        match act {
+            Act::Press(control) => {
+                t += Duration::from_millis(10);
+                play.press(*control, t);
+                t += Duration::from_millis(10);
+                play.release(*control, t);
+            }
+            Act::Wait => {
+                t += Duration::from_secs(1);
+                play.advance(t);
+            }
+            Act::Shot(name) => {
+                out.insert((*name).to_owned(), screen_frame(&look, game, &play.screen(), &mut camera, prompt));
+            }
+        }
+    }
+    out
+}
+
+/// Fail with every capture of `result` that differs from `want`.
+fn assert_pictures(result: &Value, want: &BTreeMap<String, Frame>) {
+    assert_eq!(result["errors"], json!([]), "the page raised errors");
+    let shots = result["shots"].as_array().expect("shots");
+    let mut problems = Vec::new();
+    for (what, frame) in want {
+        match shots.iter().find(|s| s["what"] == what.as_str()) {
+            None => problems.push(format!("no capture of {what}")),
+            Some(shot) => {
+                if let Err(why) = compare(shot, frame) {
+                    problems.push(format!("{what} ({}): {why}", shot["kind"]));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+fn skip_without_browser() -> bool {
+    if let Some(why) = missing_tool() {
+        assert!(!required(), "PUZZLEWRIGHT_REQUIRE_BROWSER is set but {why}");
+        eprintln!("skipping the browser test: {why}");
+        return true;
+    }
+    false
+}
+
+/// Write the page of `source` into a fresh folder; the folder and the page.
+fn page_file(tag: &str, name: &str, source: &str) -> (PathBuf, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("pw-html-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let out = dir.join(format!("{name}.html"));
+    std::fs::write(&out, studio::export::html::page(source).expect("page")).expect("write page");
+    (dir, out)
+}
+
+fn shot(name: &str) -> Value {
+    json!({"shot": name})
+}
+
+#[test]
+fn ctrl_z_undoes_and_the_menu_buttons_undo_restart_and_quit_to_the_title() {
+    if skip_without_browser() {
+        return;
+    }
+    let (dir, out) = page_file("menu", "tour", TOUR);
+    let game = engine::build(TOUR).game.expect("compiles");
+    use Control::{Action, Restart, Right, Title, Undo};
+    let acts = [
+        Act::Press(Action),
+        Act::Press(Action),
+        Act::Shot("level"),
+        Act::Press(Right),
+        Act::Shot("moved"),
+        Act::Press(Undo),
+        Act::Shot("ctrl z"),
+        Act::Press(Right),
+        Act::Press(Restart),
+        Act::Shot("restart button"),
+        Act::Press(Right),
+        Act::Press(Undo),
+        Act::Shot("undo button"),
+        Act::Press(Title),
+        Act::Shot("quit to menu"),
+    ];
+    let want = flow_pictures(&game, Progress::default(), Prompt::Keys, &acts);
+    let key = |k: &str| json!({"key": k});
+    let script = json!([
+        key("Enter"), key("Enter"), shot("level"),
+        key("ArrowRight"), shot("moved"),
+        {"key": "KeyZ", "modifiers": ["Control"]}, shot("ctrl z"),
+        key("ArrowRight"), {"tap": "#pw-restart"}, shot("restart button"),
+        key("ArrowRight"), {"tap": "#pw-undo"}, shot("undo button"),
+        {"tap": "#pw-title"}, shot("quit to menu"),
+        {"eval": "document.getElementById('pw-title').textContent", "name": "quit label"},
+    ]);
+    let results = drive(&dir, &[json!({"page": out, "script": script})]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_pictures(&results[0], &want);
+    assert_eq!(results[0]["evals"]["quit label"], "Quit to menu");
+    // The undo is seen: the moved board differs from the one undone.
+    assert_ne!(want["moved"].pixels, want["ctrl z"].pixels);
+    assert_eq!(want["ctrl z"].pixels, want["level"].pixels);
+}
+
+/// Everything laid out on the page that must fit a phone's width, as
+/// `[left, right, font size]` in CSS pixels, by element.
+const LAYOUT: &str = "(() => { const out = {}; \
+    for (const id of ['pw-heading', 'pw-homepage', 'pw-undo', 'pw-restart', 'pw-title', 'pw-mute', 'pw-canvas']) { \
+      const e = document.getElementById(id); if (!e) continue; const r = e.getBoundingClientRect(); \
+      out[id] = [r.left, r.right, parseFloat(getComputedStyle(e).fontSize), r.top, r.bottom]; } \
+    out.width = window.innerWidth; out.height = window.innerHeight; \
+    out.scroll = [document.documentElement.scrollWidth, document.documentElement.scrollHeight]; \
+    const p = window.puzzlewright.picture(); const c = document.getElementById('pw-canvas'); \
+    out.picture = p && [p.x, p.y, p.x + p.width * p.scale, p.y + p.height * p.scale, c.width, c.height]; \
+    return out; })()";
+
+#[test]
+fn on_a_phone_the_screens_say_tap_everything_fits_and_buttons_are_readable() {
+    if skip_without_browser() {
+        return;
+    }
+    let (dir, out) = page_file("phone", "tour-phone", TOUR);
+    let game = engine::build(TOUR).game.expect("compiles");
+    use Control::{Action, Title, Undo};
+    let acts = [
+        Act::Press(Action),
+        Act::Shot("message"),
+        Act::Press(Action),
+        Act::Press(Undo),
+        Act::Shot("level"),
+        Act::Press(Title),
+        Act::Shot("menu"),
+    ];
+    let want = flow_pictures(&game, Progress::default(), Prompt::Touch, &acts);
+    let script = json!([
+        {"eval": LAYOUT, "name": "title layout"},
+        {"tapAt": [0.5, 0.9]}, shot("message"),
+        {"tapAt": [0.5, 0.5]}, {"tap": "#pw-undo"}, shot("level"),
+        {"eval": LAYOUT, "name": "level layout"},
+        {"tap": "#pw-title"}, shot("menu"),
+    ]);
+    let viewport = json!({"width": 390, "height": 844, "touch": true, "scale": 3});
+    let results = drive(&dir, &[json!({"page": out, "script": script, "viewport": viewport})]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_pictures(&results[0], &want);
+    // "Tap", not "Press X": the touch title differs from the keys' one.
+    let keys = flow_pictures(&game, Progress::default(), Prompt::Keys, &[]);
+    assert_ne!(keys["title"].pixels, want["title"].pixels);
+    for name in ["title layout", "level layout"] {
+        let layout = &results[0]["evals"][name];
+        let width = layout["width"].as_f64().expect("width");
+        assert_eq!(layout["scroll"][0].as_f64(), Some(width), "{name}: nothing wider than the phone: {layout}");
+        for id in ["pw-heading", "pw-homepage", "pw-undo", "pw-restart", "pw-title", "pw-mute"] {
+            let e = &layout[id];
+            assert!(e.is_array(), "{name}: no {id}: {layout}");
+            assert!(e[0].as_f64() >= Some(0.0) && e[1].as_f64() <= Some(width), "{name}: {id} is cut off: {layout}");
+            assert!(e[4].as_f64() <= layout["height"].as_f64(), "{name}: {id} is below the screen: {layout}");
+            if id != "pw-heading" {
+                assert!(e[2].as_f64() >= Some(16.0), "{name}: {id}'s text is under 16 px: {layout}");
+            }
+        }
+        // The whole picture (the hint line at its bottom) is on the canvas.
+        let p = &layout["picture"];
+        assert!(p[0].as_f64() >= Some(0.0) && p[1].as_f64() >= Some(0.0), "{name}: {layout}");
+        assert!(p[2].as_f64() <= p[4].as_f64() && p[3].as_f64() <= p[5].as_f64(), "{name}: {layout}");
+    }
+}
+
+#[test]
+fn a_gamepad_moves_acts_undoes_and_restarts() {
+    if skip_without_browser() {
+        return;
+    }
+    let (dir, out) = page_file("pad", "tour-pad", TOUR);
+    let game = engine::build(TOUR).game.expect("compiles");
+    use Control::{Action, Down, Restart, Right, Undo};
+    let acts = [
+        Act::Press(Action),
+        Act::Shot("a"),
+        Act::Press(Action),
+        Act::Press(Right),
+        Act::Shot("dpad right"),
+        Act::Press(Undo),
+        Act::Shot("b undoes"),
+        Act::Press(Right),
+        Act::Press(Down),
+        Act::Press(Restart),
+        Act::Shot("start restarts"),
+        Act::Press(Right),
+        Act::Press(Right),
+        Act::Wait,
+        Act::Shot("stick wins"),
+    ];
+    let want = flow_pictures(&game, Progress::default(), Prompt::Keys, &acts);
+    let pad = |buttons: Value, axes: Value| json!({"pad": {"buttons": buttons, "axes": axes}});
+    let press = |b: u32| [pad(json!([b]), json!([0, 0])), pad(json!([]), json!([0, 0]))];
+    let stick = |x: f64, y: f64| [pad(json!([]), json!([x, y])), pad(json!([]), json!([0, 0]))];
+    let mut script = Vec::new();
+    script.extend(press(0));
+    script.push(shot("a"));
+    script.extend(press(0));
+    script.extend(press(15));
+    script.push(shot("dpad right"));
+    script.extend(press(1));
+    script.push(shot("b undoes"));
+    script.extend(press(15));
+    script.extend(press(13));
+    script.extend(press(9));
+    script.push(shot("start restarts"));
+    script.extend(stick(1.0, 0.1));
+    script.extend(stick(0.9, -0.2));
+    script.push(json!({"wait": 800}));
+    script.push(shot("stick wins"));
+    let results = drive(&dir, &[json!({"page": out, "script": script})]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_pictures(&results[0], &want);
+    assert_eq!(results[0]["shots"][1]["kind"], "message");
+    assert_eq!(results[0]["shots"].as_array().expect("shots").last().expect("a shot")["kind"], "message");
+}
+
+#[test]
+fn the_page_has_the_title_as_a_heading_and_links_the_homepage() {
+    if skip_without_browser() {
+        return;
+    }
+    let (dir, out) = page_file("head", "tour-head", TOUR);
+    let script = json!([
+        {"eval": "document.querySelector('h1').textContent", "name": "heading"},
+        {"eval": "document.getElementById('pw-homepage').href", "name": "link"},
+        {"eval": "document.getElementById('pw-homepage').textContent", "name": "shown"},
+    ]);
+    let results = drive(&dir, &[json!({"page": out, "script": script})]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(results[0]["errors"], json!([]));
+    assert_eq!(results[0]["evals"]["heading"], "Phone tour");
+    assert_eq!(results[0]["evals"]["link"], "https://example.com/tour");
+    assert_eq!(results[0]["evals"]["shown"], "example.com/tour");
+}
+
+#[test]
+fn progress_is_kept_per_title_author_and_homepage() {
+    if skip_without_browser() {
+        return;
+    }
+    let (dir, first) = page_file("progress", "tour-a", TOUR);
+    let other = TOUR.replace("author Tester", "author Someone else");
+    let second = dir.join("tour-b.html");
+    std::fs::write(&second, studio::export::html::page(&other).expect("page")).expect("write page");
+    let game = engine::build(TOUR).game.expect("compiles");
+    let other_game = engine::build(&other).game.expect("compiles");
+    use Control::{Action, Right};
+    // Win the first level: the second message is reached and kept.
+    let acts = [Act::Press(Action), Act::Press(Action), Act::Press(Right), Act::Press(Right), Act::Wait];
+    let mut play = Play::new(game.clone(), Progress::default(), Duration::ZERO);
+    let mut t = Duration::ZERO;
+    for act in &acts {
+        t += Duration::from_millis(20);
+        match act {
+            Act::Press(c) => {
+                play.press(*c, t);
+                play.release(*c, t);
+            }
+            Act::Wait => play.advance(t + Duration::from_secs(1)),
+            Act::Shot(_) => {}
+        }
+    }
+    let reached = play.progress().clone();
+    assert_eq!(reached.entry, 2, "the second message");
+    let mut want = flow_pictures(&game, Progress::default(), Prompt::Keys, &[]);
+    let again = flow_pictures(&game, reached, Prompt::Keys, &[]);
+    want.insert("reloaded".to_owned(), again["title"].clone());
+    let fresh = flow_pictures(&other_game, Progress::default(), Prompt::Keys, &[]);
+    let keys = "Object.keys(localStorage).filter(k => k.endsWith(':progress')).sort()";
+    let script_a = json!([
+        {"key": "Enter"}, {"key": "Enter"}, {"key": "ArrowRight"}, {"key": "ArrowRight"}, {"wait": 800},
+        {"reload": true}, shot("reloaded"),
+        {"eval": keys, "name": "keys"},
+    ]);
+    let results = drive(
+        &dir,
+        &[
+            json!({"page": first, "script": script_a}),
+            json!({"page": second, "script": [{"eval": keys, "name": "keys"}]}),
+        ],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_pictures(&results[0], &want);
+    assert_pictures(&results[1], &fresh);
+    assert_ne!(want["reloaded"].pixels, want["title"].pixels, "the title offers to continue");
+    let key = results[0]["evals"]["keys"][0].as_str().expect("a progress key").to_owned();
+    assert!(key.contains("Phone tour") && key.contains("Tester") && key.contains("example.com/tour"), "{key}");
+    assert_eq!(results[1]["evals"]["keys"].as_array().map(Vec::len), Some(1), "nothing saved by the second game yet");
+}

@@ -13,7 +13,12 @@
   const ctx = canvas.getContext("2d");
   const errorBox = document.getElementById("pw-error");
   const muteButton = document.getElementById("pw-mute");
-  const storageKey = "puzzlewright:" + document.title;
+  // Progress is kept per game: its title, author and homepage together
+  // (two games with one title keep their own).
+  const meta = JSON.parse(document.getElementById("pw-meta").textContent);
+  const storageKey = "puzzlewright:" + JSON.stringify([meta.title || "", meta.author || "", meta.homepage || ""]);
+  // The controls by the engine's codes (web-player's page.rs, CONTROL_*).
+  const C = { up: 0, left: 1, down: 2, right: 3, action: 4, undo: 5, restart: 6, title: 7 };
   const status = document.getElementById("pw-status");
   let x = null; // the module's exports once loaded
 
@@ -148,13 +153,16 @@
     announce(screen.kind === "message" ? screen.text : "");
   }
 
-  // The title choice under a point of the canvas, if any.
+  // The choice under a point of the canvas (on the title screen and the
+  // level select), if any: its index, or -1.
   function choiceAt(px, py) {
-    if (!picture || screen.kind !== "title") return -1;
+    if (!picture || !screen.rows) return -1;
     const rowHeight = screen.cell[1] * picture.scale;
     for (let i = 0; i < screen.rows.length; i++) {
       const y = picture.y + screen.rows[i] * rowHeight;
-      if (py >= y - rowHeight / 2 && py < y + rowHeight * 1.5 && px >= picture.x && px < picture.x + picture.width * picture.scale) return i;
+      const above = screen.kind === "title" ? rowHeight / 2 : 0;
+      const below = screen.kind === "title" ? rowHeight * 1.5 : rowHeight;
+      if (py >= y - above && py < y + below && px >= picture.x && px < picture.x + picture.width * picture.scale) return (screen.first || 0) + i;
     }
     return -1;
   }
@@ -179,11 +187,14 @@
 
   // --- keys and touches --------------------------------------------------------
   const KEYS = {
-    ArrowUp: 0, KeyW: 0, ArrowLeft: 1, KeyA: 1, ArrowDown: 2, KeyS: 2, ArrowRight: 3, KeyD: 3,
-    KeyX: 4, Space: 4, Enter: 4, NumpadEnter: 4, KeyC: 4, KeyZ: 5, KeyU: 5, KeyR: 6, Escape: 7,
+    ArrowUp: C.up, KeyW: C.up, ArrowLeft: C.left, KeyA: C.left, ArrowDown: C.down, KeyS: C.down,
+    ArrowRight: C.right, KeyD: C.right, KeyX: C.action, Space: C.action, Enter: C.action,
+    NumpadEnter: C.action, KeyC: C.action, KeyZ: C.undo, KeyU: C.undo, KeyR: C.restart, Escape: C.title,
   };
   window.addEventListener("keydown", (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    // Ctrl+Z (Cmd+Z) undoes too; other shortcuts stay the browser's.
+    const modified = e.ctrlKey || e.metaKey || e.altKey;
+    if (modified && !(e.code === "KeyZ" && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey)) return;
     if (e.code === "KeyM") { muteButton.click(); return; }
     const control = KEYS[e.code];
     if (control === undefined || !x) return;
@@ -223,9 +234,9 @@
     touchStart = null;
     e.preventDefault();
     const far = Math.max(Math.abs(dx), Math.abs(dy)) > 24;
-    if (far) tap(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 3 : 1) : (dy > 0 ? 2 : 0));
-    else if (fingers >= 2) tap(5); // a two-finger tap undoes
-    else if (!clickChoice(t.clientX, t.clientY)) tap(4);
+    if (far) tap(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? C.right : C.left) : (dy > 0 ? C.down : C.up));
+    else if (fingers >= 2) tap(C.undo); // a two-finger tap undoes
+    else if (!clickChoice(t.clientX, t.clientY)) tap(C.action);
   }, { passive: false });
   function clickChoice(clientX, clientY) {
     const rect = canvas.getBoundingClientRect();
@@ -237,12 +248,54 @@
     return true;
   }
   stage.addEventListener("click", (e) => { unlockAudio(); stage.focus(); if (x) clickChoice(e.clientX, e.clientY); });
-  for (const [id, control] of [["pw-undo", 5], ["pw-restart", 6], ["pw-title", 7]]) {
+  for (const [id, control] of [["pw-undo", C.undo], ["pw-restart", C.restart], ["pw-title", C.title]]) {
     const button = document.getElementById(id);
     if (button) button.addEventListener("click", () => { if (x) { unlockAudio(); tap(control); stage.focus(); } });
   }
 
+  // --- gamepads (the Gamepad API, polled in the animation loop) -----------------
+  // Standard mapping: d-pad and left stick move, A (or X) acts, B or Back
+  // undoes, Y or Start restarts, the Home button goes to the title.
+  const PAD_BUTTONS = [[0, C.action], [2, C.action], [1, C.undo], [8, C.undo], [3, C.restart], [9, C.restart],
+    [12, C.up], [13, C.down], [14, C.left], [15, C.right], [16, C.title]];
+  let padHeld = new Set();
+  let polling = false;
+  function pads() {
+    try { return Array.from((navigator.getGamepads && navigator.getGamepads()) || []).filter((p) => p); } catch (e) { return []; }
+  }
+  function padControls(list) {
+    const held = new Set();
+    for (const pad of list) {
+      for (const [b, control] of PAD_BUTTONS) if (pad.buttons[b] && pad.buttons[b].pressed) held.add(control);
+      const ax = pad.axes[0] || 0, ay = pad.axes[1] || 0;
+      if (Math.max(Math.abs(ax), Math.abs(ay)) > 0.5) {
+        held.add(Math.abs(ax) > Math.abs(ay) ? (ax > 0 ? C.right : C.left) : (ay > 0 ? C.down : C.up));
+      }
+    }
+    return held;
+  }
+  function pollPads() {
+    polling = false;
+    const list = pads();
+    if (x) {
+      const held = padControls(list);
+      const t = now();
+      let changed = false;
+      for (const control of held) if (!padHeld.has(control)) { x.pw_press(control, t); changed = true; }
+      for (const control of padHeld) if (!held.has(control)) { x.pw_release(control, t); changed = true; }
+      padHeld = held;
+      if (changed) afterFlow();
+    }
+    // Keep polling while a pad is connected (or a control still held).
+    if (list.length > 0 || padHeld.size > 0) watchPads();
+  }
+  function watchPads() {
+    if (!polling) { polling = true; requestAnimationFrame(pollPads); }
+  }
+  window.addEventListener("gamepadconnected", watchPads);
+
   // --- the automation API ---------------------------------------------------------
+  // The automation API's codes (web-player's page.rs, STEP_*).
   const CODES = { undo: 5, restart: 6, tick: 7 };
   let resolveReady;
   function loaded() {
@@ -306,6 +359,7 @@
     x.pw_start(now());
     afterFlow();
     new ResizeObserver(draw).observe(stage);
+    watchPads();
     stage.focus();
     resolveReady();
   }

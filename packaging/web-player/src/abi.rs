@@ -54,8 +54,7 @@ pub extern "C" fn pw_start(now: f64) -> u32 {
     with_page(|p| u32::from(p.start_from_input(now)))
 }
 
-/// A control pressed: 0 up, 1 left, 2 down, 3 right, 4 action, 5 undo,
-/// 6 restart, 7 title.
+/// A control pressed, by its code ([`crate::page::control`]).
 #[unsafe(no_mangle)]
 pub extern "C" fn pw_press(control: u32, now: f64) {
     with_page(|p| p.press(control, now));
@@ -123,8 +122,8 @@ pub extern "C" fn pw_load(level: u32, has_seed: u32, now: f64) -> u32 {
     with_page(|p| u32::from(p.load_from_input(level as usize, has_seed != 0, now)))
 }
 
-/// Automation: one input coded as in the conformance files (0 up, 1 left,
-/// 2 down, 3 right, 4 action, 5 undo, 6 restart, 7 tick), pending `again`
+/// Automation: one input coded as in the conformance files
+/// ([`crate::page::step`]), pending `again`
 /// turns included. Returns 1 on success; an error message is left in the
 /// output buffer otherwise.
 #[unsafe(no_mangle)]

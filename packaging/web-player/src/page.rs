@@ -44,37 +44,76 @@ pub struct Page {
     progress: Option<Progress>,
 }
 
-/// A control by the script's code: 0 up, 1 left, 2 down, 3 right,
-/// 4 action, 5 undo, 6 restart, 7 title (Esc).
+/// The controls' codes across the ABI ([`control_of`]; the script's `C`
+/// table in `page/player.js` names the same numbers).
+pub mod control {
+    /// Up (and the choice above).
+    pub const UP: u32 = 0;
+    /// Left.
+    pub const LEFT: u32 = 1;
+    /// Down (and the choice below).
+    pub const DOWN: u32 = 2;
+    /// Right.
+    pub const RIGHT: u32 = 3;
+    /// The action key.
+    pub const ACTION: u32 = 4;
+    /// Undo.
+    pub const UNDO: u32 = 5;
+    /// Restart.
+    pub const RESTART: u32 = 6;
+    /// Back to the title screen (Esc).
+    pub const TITLE: u32 = 7;
+}
+
+/// The automation API's step codes, as in the conformance files (the
+/// script maps `"undo"`, `"restart"` and `"tick"` to these).
+pub mod step {
+    /// Up.
+    pub const UP: i32 = 0;
+    /// Left.
+    pub const LEFT: i32 = 1;
+    /// Down.
+    pub const DOWN: i32 = 2;
+    /// Right.
+    pub const RIGHT: i32 = 3;
+    /// Action.
+    pub const ACTION: i32 = 4;
+    /// Undo.
+    pub const UNDO: i32 = 5;
+    /// Restart.
+    pub const RESTART: i32 = 6;
+    /// A turn with no input (realtime).
+    pub const TICK: i32 = 7;
+}
+
+/// A control by its code (see [`control`]).
 #[must_use]
 pub fn control_of(code: u32) -> Option<Control> {
     Some(match code {
-        0 => Control::Up,
-        1 => Control::Left,
-        2 => Control::Down,
-        3 => Control::Right,
-        4 => Control::Action,
-        5 => Control::Undo,
-        6 => Control::Restart,
-        7 => Control::Title,
+        control::UP => Control::Up,
+        control::LEFT => Control::Left,
+        control::DOWN => Control::Down,
+        control::RIGHT => Control::Right,
+        control::ACTION => Control::Action,
+        control::UNDO => Control::Undo,
+        control::RESTART => Control::Restart,
+        control::TITLE => Control::Title,
         _ => return None,
     })
 }
 
-/// A step of the automation API by conformance code: 0 up, 1 left,
-/// 2 down, 3 right, 4 action, 5 undo, 6 restart, 7 tick (the script maps
-/// `"undo"`, `"restart"` and `"tick"` to 5, 6 and 7).
+/// A step of the automation API by its code (see [`step`]).
 #[must_use]
 pub fn step_of(code: i32) -> Option<Step> {
     Some(match code {
-        0 => Step::Input(Input::Up),
-        1 => Step::Input(Input::Left),
-        2 => Step::Input(Input::Down),
-        3 => Step::Input(Input::Right),
-        4 => Step::Input(Input::Action),
-        5 => Step::Undo,
-        6 => Step::Restart,
-        7 => Step::Tick,
+        step::UP => Step::Input(Input::Up),
+        step::LEFT => Step::Input(Input::Left),
+        step::DOWN => Step::Input(Input::Down),
+        step::RIGHT => Step::Input(Input::Right),
+        step::ACTION => Step::Input(Input::Action),
+        step::UNDO => Step::Undo,
+        step::RESTART => Step::Restart,
+        step::TICK => Step::Tick,
         _ => return None,
     })
 }

@@ -25,6 +25,19 @@
 // that differ from the pixel they scale, `stray` the pixels outside it
 // that are not the screen's background.
 // With --screenshots, a PNG of the page at each shot.
+//
+// A page may also have a `script`, run after the title (and `keys`)
+// captures, before `entries` and `walks`: a list of steps, each one of
+//   {"key": "KeyZ", "modifiers": ["Control"]}  a real key press
+//   {"tap": "#pw-undo"}       a tap (touch viewports) or click on an element
+//   {"tapAt": [0.5, 0.5]}     a tap or click at that fraction of the canvas
+//   {"pad": {"buttons": [0], "axes": [0, 0]}}  a gamepad (standard mapping)
+//                             holding these buttons, seen for a few frames
+//   {"wait": 600}             milliseconds
+//   {"reload": true}          the page loaded again (its storage kept)
+//   {"shot": "NAME"}          a capture as above, named NAME
+//   {"eval": "JS", "name": "NAME"}  the expression's value in `evals`
+// RESULTS then also has "evals": {"NAME": value}.
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -76,6 +89,50 @@ function sample() {
   return { kind, width: p.width, height: p.height, rgba: btoa(binary), stray, bad };
 }
 
+// The fake gamepad the page's Gamepad API polling sees.
+function installPad(state) {
+  const buttons = [];
+  for (let i = 0; i < 17; i++) {
+    const pressed = state.buttons.includes(i);
+    buttons.push({ pressed, touched: pressed, value: pressed ? 1 : 0 });
+  }
+  window.__pwPad = { id: "test pad", index: 0, connected: true, mapping: "standard", timestamp: performance.now(), buttons, axes: state.axes || [0, 0, 0, 0] };
+  if (!window.__pwPadInstalled) {
+    window.__pwPadInstalled = true;
+    Object.defineProperty(navigator, "getGamepads", { value: () => [window.__pwPad, null, null, null], configurable: true });
+    window.dispatchEvent(new Event("gamepadconnected"));
+  }
+}
+const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+async function run(page, step, viewport, shoot, evals) {
+  if (step.key) {
+    for (const m of step.modifiers || []) await page.keyboard.down(m);
+    await page.keyboard.press(step.key);
+    for (const m of (step.modifiers || []).slice().reverse()) await page.keyboard.up(m);
+  } else if (step.tap) {
+    if (viewport.touch) await page.tap(step.tap); else await page.click(step.tap);
+  } else if (step.tapAt) {
+    const box = await (await page.$("#pw-canvas")).boundingBox();
+    const px = box.x + box.width * step.tapAt[0], py = box.y + box.height * step.tapAt[1];
+    if (viewport.touch) await page.touchscreen.tap(px, py); else await page.mouse.click(px, py);
+  } else if (step.pad) {
+    await page.evaluate(installPad, step.pad);
+    await page.evaluate(frames);
+  } else if (step.wait) {
+    await new Promise((r) => setTimeout(r, step.wait));
+  } else if (step.reload) {
+    await page.reload({ waitUntil: "load" });
+    await page.evaluate(() => window.puzzlewright.ready);
+  } else if (step.shot) {
+    await shoot(step.shot);
+  } else if (step.eval) {
+    evals[step.name] = await page.evaluate(step.eval);
+  } else {
+    throw new Error("unknown script step " + JSON.stringify(step));
+  }
+}
+
 async function main() {
   const browser = await puppeteer.launch({
     executablePath: browserPath,
@@ -94,7 +151,7 @@ async function main() {
       page.on("pageerror", (e) => errors.push("exception: " + (e && e.message || e)));
       try {
         const v = entry.viewport || {};
-        await page.setViewport({ width: v.width || 800, height: v.height || 600, hasTouch: !!v.touch, isMobile: !!v.touch, deviceScaleFactor: 1 });
+        await page.setViewport({ width: v.width || 800, height: v.height || 600, hasTouch: !!v.touch, isMobile: !!v.touch, deviceScaleFactor: v.scale || 1 });
         await page.goto("file://" + entry.page, { waitUntil: "load" });
         const ready = await page.evaluate(() => window.puzzlewright.ready.then(() => {
           const box = document.getElementById("pw-error");
@@ -115,6 +172,10 @@ async function main() {
         if ((entry.keys || []).length > 0) {
           for (const key of entry.keys) await page.keyboard.press(key);
           await shoot("keys");
+        }
+        result.evals = {};
+        for (const step of entry.script || []) {
+          await run(page, step, v, shoot, result.evals);
         }
         for (const k of entry.entries || []) {
           const error = await page.evaluate((k) => { try { puzzlewright.load(k, null); return null; } catch (e) { return e.message; } }, k);

@@ -127,7 +127,7 @@ pub fn with_game(elf: &[u8], game: &[u8]) -> Option<Vec<u8>> {
     if usize::from(u16_at(elf, 0x36)?) != PHDR || phnum == 0 {
         return None;
     }
-    let mut image_end = (phoff + phnum * PHDR) as u64;
+    let mut image_end = (phoff.checked_add(phnum * PHDR)?).max(EHDR) as u64;
     for i in 0..phnum {
         let at = phoff + i * PHDR;
         let (offset, filesz) = (u64_at(elf, at + 8)?, u64_at(elf, at + 32)?);
