@@ -33,7 +33,7 @@ mod select;
 #[cfg(test)]
 mod tests;
 
-pub use numbering::{EntryNumber, entry_number, entry_numbers, level_count, number_entries};
+pub use numbering::{EntryNumber, entry_number, entry_numbers, entry_of_level, level_count, number_entries};
 pub use progress::{Checkpoint, Progress};
 pub use select::{LevelItem, level_select_items};
 
