@@ -77,7 +77,7 @@ fn html_and_native_exports_and_their_refusals() {
     assert_eq!(std::fs::read(&game).expect("game"), before);
     // Clear messages for mistakes.
     for (args, says) in [
-        (vec!["export", g], "--html, --native or --gif"),
+        (vec!["export", g], "<--html <OUT.html>|--native <OUT>|--gif <OUT.gif>>"),
         (vec!["export", g, "--gif", "x.gif", "--inputs", "3,jump"], "`jump`"),
         (vec!["export", g, "--gif", "x.gif", "--level", "99"], "no level 99"),
         (vec!["export", g, "--html", "x.html", "--level", "2"], "for --gif"),

@@ -47,7 +47,7 @@ fn json_lines_give_inputs_that_win() {
     assert_eq!(levels, [1, 2, 3]);
     let mut statuses = Vec::new();
     for v in &lines {
-        let level = v["level"].as_u64().expect("level") as usize;
+        let level = v["entry"].as_u64().expect("entry") as usize;
         let status = v["status"].as_str().expect("status");
         assert!(v["states"].as_u64().is_some() && v["ms"].as_u64().is_some());
         let inputs: Vec<Input> =
@@ -89,11 +89,17 @@ fn plain_lines_one_level_and_refusals() {
     let o = run(&["solve", g, "--level", "1"]);
     assert!(o.status.success());
     let line = String::from_utf8_lossy(&o.stdout);
-    assert!(line.starts_with("level 1: solved in 7 inputs: "), "{line}");
+    assert!(line.starts_with("Level 1: solved in 7 inputs: "), "{line}");
     assert_eq!(line.lines().count(), 1);
+    // Levels are counted from 1; the raw entry 0 is the opening message.
     let o = run(&["solve", g, "--level", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["solve", g, "--entry", "0"]);
     assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stdout).contains("level 0: not a level"));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("entry 0 (Message before level 1): not a level"));
+    let o = run(&["solve", g, "--level", "9"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("there is no level 9: the game has 3 level(s)"));
     let o = run(&["solve", g, "--level", "1", "--all"]);
     assert!(!o.status.success());
     let dir = std::env::temp_dir().join(format!("pw-solve-cli-{}", std::process::id()));
@@ -123,7 +129,7 @@ fn several_threads_answer_like_one() {
         assert_eq!(v["status"], "solved", "{v}");
         let inputs: Vec<Input> =
             v["inputs"].as_array().expect("inputs").iter().map(|c| input_of(c.as_u64().expect("code"))).collect();
-        let level = v["level"].as_u64().expect("level") as usize;
+        let level = v["entry"].as_u64().expect("entry") as usize;
         assert!(engine::solve::replay_wins(&compiled, level, &engine::solve::SolveOptions::default(), &inputs), "{v}");
     }
     let o = run(&["solve", g, "--all", "--threads", "0"]);
@@ -172,7 +178,12 @@ fn the_whole_corpus_at_500_ms_every_solution_wins() {
         let game: Arc<_> = engine::build(&text).game.expect("every corpus game compiles");
         for line in String::from_utf8_lossy(&o.stdout).lines() {
             let v: serde_json::Value = serde_json::from_str(line).expect("one JSON object per line");
-            let level = v["level"].as_u64().expect("level") as usize;
+            let level = v["entry"].as_u64().expect("entry") as usize;
+            assert_eq!(
+                v["level"].as_u64(),
+                engine::play::entry_number(&game, level).and_then(|n| n.level()).map(|n| n as u64),
+                "\"level\" is the studio's number of the entry"
+            );
             let inputs: Vec<Input> =
                 v["inputs"].as_array().expect("inputs").iter().map(|c| input_of(c.as_u64().expect("code"))).collect();
             levels += 1;
@@ -235,7 +246,7 @@ fn a_game_with_no_way_to_win_says_why_its_levels_are_exhausted() {
     let line = String::from_utf8_lossy(&o.stdout);
     assert!(
         line.starts_with(
-            "level 0: exhausted, no input sequence wins: the game has no win conditions and no `win` command ("
+            "Level 1: exhausted, no input sequence wins: the game has no win conditions and no `win` command ("
         ),
         "{line}"
     );

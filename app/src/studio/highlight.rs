@@ -301,6 +301,35 @@ impl Highlighter {
         galley
     }
 
+    /// The laid-out window of a large text (see `panels/code/window.rs`):
+    /// highlighted as if it followed the `section` header, never wrapped.
+    pub fn window_galley(&mut self, ui: &egui::Ui, section: Option<&str>, text: &str, font: &FontId) -> Arc<Galley> {
+        let header = section.map(|s| format!("{s}\n")).unwrap_or_default();
+        let skip = usize::from(!header.is_empty());
+        let full = format!("{header}{text}");
+        let key = {
+            use std::hash::{Hash as _, Hasher as _};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            font.hash(&mut h);
+            "window".hash(&mut h);
+            ui.pixels_per_point().to_bits().hash(&mut h);
+            h.finish()
+        };
+        if let Some((t, k, job)) = &self.galley
+            && *k == key
+            && *t == full
+        {
+            let job = job.clone();
+            return ui.fonts_mut(|f| f.layout_job(job));
+        }
+        self.update(&full);
+        let mut job = self.job_skipping(font, skip);
+        job.wrap.max_width = f32::INFINITY;
+        let galley = ui.fonts_mut(|f| f.layout_job(job.clone()));
+        self.galley = Some((full, key, job));
+        galley
+    }
+
     /// Every object, alias and legend name defined in the text, in order.
     #[must_use]
     pub fn defined_names(&self) -> Vec<String> {
@@ -321,13 +350,20 @@ impl Highlighter {
     /// A layout job for the cached lines.
     #[must_use]
     pub fn job(&self, font: &FontId) -> LayoutJob {
+        self.job_skipping(font, 0)
+    }
+
+    /// A layout job for the cached lines after the first `skip`.
+    fn job_skipping(&self, font: &FontId, skip: usize) -> LayoutJob {
         let mut job = LayoutJob::default();
         let total: usize = self.lines.iter().map(|l| l.text.len()).sum();
         job.text.reserve(total);
         let mut sprite_colours: Vec<Option<Color32>> = Vec::new();
-        for line in &self.lines {
+        for (n, line) in self.lines.iter().enumerate() {
             let base = job.text.len();
-            job.text.push_str(&line.text);
+            if n >= skip {
+                job.text.push_str(&line.text);
+            }
             let line_colours: Vec<Option<Color32>> = line
                 .spans
                 .iter()
@@ -338,6 +374,9 @@ impl Highlighter {
                 sprite_colours = line_colours;
             } else if line.spans.iter().any(|(_, k)| *k == Kind::ObjectName) {
                 sprite_colours.clear();
+            }
+            if n < skip {
+                continue;
             }
             for (range, kind) in &line.spans {
                 let word = &line.text[range.clone()];

@@ -34,7 +34,7 @@ use std::process::ExitCode;
 pub use app::{Startup, StudioApp};
 
 /// Open the studio on `file`, or on the first example when none is given.
-pub fn run(file: Option<&str>) -> anyhow::Result<ExitCode> {
+pub fn run(file: Option<&std::path::Path>) -> anyhow::Result<ExitCode> {
     let startup = file.map_or(Startup::Example(0), |f| Startup::File(f.into()));
     let started = std::time::Instant::now();
     let options = eframe::NativeOptions {

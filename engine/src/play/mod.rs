@@ -31,7 +31,7 @@ mod progress;
 #[cfg(test)]
 mod tests;
 
-pub use numbering::{EntryNumber, entry_number, entry_numbers, level_count, number_entries};
+pub use numbering::{EntryNumber, entry_number, entry_numbers, entry_of_level, level_count, number_entries};
 pub use progress::{Checkpoint, Progress};
 
 use std::sync::Arc;

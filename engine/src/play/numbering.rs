@@ -86,9 +86,32 @@ pub fn level_count(game: &Game) -> usize {
     game.levels.iter().filter(|l| matches!(l, Level::Map(_))).count()
 }
 
+/// The LEVELS entry (from 0, messages counted) of Level `n` (the `n`th
+/// map, from 1), when the game has that many maps.
+#[must_use]
+pub fn entry_of_level(game: &Game, n: usize) -> Option<usize> {
+    let maps = game.levels.iter().enumerate().filter(|(_, l)| matches!(l, Level::Map(_)));
+    n.checked_sub(1).and_then(|skip| maps.map(|(i, _)| i).nth(skip))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn level_n_is_found_among_the_entries() {
+        let game = crate::build(
+            "title t\n========\nOBJECTS\n========\nBackground\nblack\nPlayer\nwhite\n=======\nLEGEND\n=======\n. = Background\nP = Player\n=======\nSOUNDS\n=======\n\
+             ================\nCOLLISIONLAYERS\n================\nBackground\nPlayer\n======\nRULES\n======\n==============\nWINCONDITIONS\n==============\n\
+             =======\nLEVELS\n=======\nmessage hello\n\nP.\n\nmessage again\n\n.P\n",
+        )
+        .game
+        .expect("the game builds");
+        assert_eq!(entry_of_level(&game, 1), Some(1));
+        assert_eq!(entry_of_level(&game, 2), Some(3));
+        assert_eq!(entry_of_level(&game, 0), None);
+        assert_eq!(entry_of_level(&game, 3), None);
+    }
 
     #[test]
     fn maps_are_counted_among_maps_and_messages_name_the_next_map() {

@@ -17,7 +17,7 @@
 //! `--threads N` spreads the games over N threads (default 1). Output: one
 //! JSON object per line, in the order of the game files.
 
-use anyhow::{Context as _, bail};
+use anyhow::Context as _;
 use engine::compile::Level;
 use engine::run::{Input, Session};
 use std::path::{Path, PathBuf};
@@ -73,6 +73,43 @@ fn drain(session: &mut Session) {
     }
 }
 
+/// What to time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Mode {
+    /// Building every game (the median of timed builds)
+    Compile,
+    /// Long random walks of each game's first levels
+    Walks,
+}
+
+/// `puzzlewright bench`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// What to time
+    pub mode: Mode,
+    /// A folder of games (every .txt in it)
+    pub dir: PathBuf,
+    /// compile: at least this many timed builds per game
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    pub repeat: u64,
+    /// compile: and more builds until they add up to this many milliseconds
+    #[arg(long, value_name = "MS", default_value_t = 0.0)]
+    pub min_ms: f64,
+    /// walks: inputs per walk
+    #[arg(long, value_name = "N", default_value_t = 300)]
+    pub turns: usize,
+    /// walks: the first N levels (maps) of each game
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub levels: usize,
+    /// Spread the games over N threads
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub threads: u64,
+    /// Only these game files (names in DIR, comma-separated)
+    #[arg(long, value_name = "A,B", value_delimiter = ',')]
+    pub only: Option<Vec<String>>,
+}
+
+/// The arguments as the benchmarks use them.
 struct Options {
     dir: PathBuf,
     repeat: usize,
@@ -83,28 +120,18 @@ struct Options {
     only: Option<Vec<String>>,
 }
 
-fn parse(args: &[String]) -> anyhow::Result<Options> {
-    let mut o = Options { dir: PathBuf::new(), repeat: 10, min_ms: 0.0, turns: 300, levels: 3, threads: 1, only: None };
-    let mut dir = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = |name: &str| it.next().with_context(|| format!("{name} needs a value"));
-        match a.as_str() {
-            "--repeat" => o.repeat = value("--repeat")?.parse().context("--repeat takes a number")?,
-            "--min-ms" => o.min_ms = value("--min-ms")?.parse().context("--min-ms takes a number")?,
-            "--turns" => o.turns = value("--turns")?.parse().context("--turns takes a number")?,
-            "--levels" => o.levels = value("--levels")?.parse().context("--levels takes a number")?,
-            "--threads" => o.threads = value("--threads")?.parse().context("--threads takes a number")?,
-            "--only" => o.only = Some(value("--only")?.split(',').map(str::to_owned).collect()),
-            other if other.starts_with('-') => bail!("unknown option {other}"),
-            other if dir.is_none() => dir = Some(PathBuf::from(other)),
-            other => bail!("unexpected argument {other}"),
+impl From<&Args> for Options {
+    fn from(a: &Args) -> Self {
+        Self {
+            dir: a.dir.clone(),
+            repeat: usize::try_from(a.repeat).unwrap_or(usize::MAX),
+            min_ms: a.min_ms,
+            turns: a.turns,
+            levels: a.levels,
+            threads: usize::try_from(a.threads).unwrap_or(1),
+            only: a.only.clone(),
         }
     }
-    o.dir = dir.context("bench needs a folder of games")?;
-    o.repeat = o.repeat.max(1);
-    o.threads = o.threads.max(1);
-    Ok(o)
 }
 
 fn games(o: &Options) -> anyhow::Result<Vec<(String, String)>> {
@@ -172,13 +199,14 @@ fn walk_lines(name: &str, source: &str, o: &Options) -> Vec<String> {
 }
 
 /// Run `puzzlewright bench ARGS`.
-pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
-    let Some((mode, rest)) = args.split_first() else { bail!("bench needs `compile` or `walks`") };
-    let o = parse(rest)?;
-    let work: fn(&str, &str, &Options) -> Vec<String> = match mode.as_str() {
-        "compile" => compile_lines,
-        "walks" => walk_lines,
-        other => bail!("unknown bench `{other}` (compile or walks)"),
+///
+/// # Errors
+/// DIR cannot be listed or a game read.
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let o = Options::from(args);
+    let work: fn(&str, &str, &Options) -> Vec<String> = match args.mode {
+        Mode::Compile => compile_lines,
+        Mode::Walks => walk_lines,
     };
     let games = games(&o)?;
     let next = std::sync::atomic::AtomicUsize::new(0);

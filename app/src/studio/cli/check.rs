@@ -3,20 +3,29 @@
 //! `--no-analysis`, or when the game has errors) the design checks of
 //! `engine::analyze`, all in order of position.
 
-use anyhow::bail;
+use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// `puzzlewright check`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game (a .txt, or an exported .html page, which gives up its source)
+    pub file: PathBuf,
+    /// Leave out the design checks' warnings (codes A0101...)
+    #[arg(long)]
+    pub no_analysis: bool,
+}
 
 /// Run `puzzlewright check FILE`: print its diagnostics.
 ///
 /// # Errors
-/// FILE cannot be read, or the arguments are wrong.
-pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
-    let analysis = !args.iter().any(|a| a == "--no-analysis");
-    let files: Vec<&String> = args.iter().filter(|a| *a != "--no-analysis").collect();
-    let [file] = files[..] else { bail!("check takes exactly one FILE") };
+/// FILE cannot be read.
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let analysis = !args.no_analysis;
+    let file = args.file.display();
     // The studio's loader: binary and huge files are refused, an exported
     // .html gives up its source, bytes that are not UTF-8 become U+FFFD.
-    let loaded = crate::files::load_game(std::path::Path::new(file))?;
+    let loaded = crate::files::load_game(&args.file)?;
     if loaded.replaced > 0 {
         eprintln!("{file}: {} byte(s) that are not UTF-8 read as U+FFFD", loaded.replaced);
     }

@@ -1,19 +1,26 @@
 //! `puzzlewright corpus DIR`: every game in a folder must compile and every
 //! one of its levels must load and take a turn without trouble.
 
-use anyhow::{Context as _, bail};
+use anyhow::Context as _;
 use engine::run::{Input, Session};
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// `puzzlewright corpus`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A folder of games (every .txt in it)
+    pub dir: PathBuf,
+}
 
 /// Run `puzzlewright corpus DIR`: build every game and play every level.
 ///
 /// # Errors
 /// DIR cannot be listed.
-pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
-    let [dir] = args else { bail!("corpus takes exactly one DIR") };
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let dir = &args.dir;
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot list {dir}"))?
+        .with_context(|| format!("cannot list {}", dir.display()))?
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "txt"))

@@ -1,94 +1,72 @@
-//! `puzzlewright export FILE --html OUT.html | --native OUT | --gif OUT.gif
-//! [--level N] [--seed S] [--inputs 3,3,0,undo,...] [--case CASE.json[:N]]
-//! [--scale K] [--no-messages]`: write a game as a one-file web page, a
+//! `puzzlewright export FILE (--html OUT.html | --native OUT | --gif OUT.gif
+//! [--level N | --entry K] [--seed S] [--inputs 3,3,0,undo,... | --case
+//! CASE.json[:N]] [--scale K] [--no-messages])`: write a game as a one-file web page, a
 //! native executable or an animated GIF of a session.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::export::{self, ExportKind, gif::GifOptions, replay::Recording};
-use anyhow::{Context as _, bail};
+use anyhow::Context as _;
 
-/// The command's help.
-pub const USAGE: &str = "\
-usage: puzzlewright export FILE (--html OUT.html | --native OUT | --gif OUT.gif) [options]
-  --html OUT.html      one self-contained web page that plays the game
-  --native OUT         one executable that opens straight into the game
-  --gif OUT.gif        an animated GIF of a session, replayed by the engine:
-    --level N          the LEVELS entry it starts on, counting messages, from 1 (default 1)
-    --seed S           the random seed (default: the engine's fixed one)
-    --inputs LIST      the inputs, e.g. 3,3,0,undo,restart,tick (0 up, 1 left,
-                       2 down, 3 right, 4 action)
-    --case FILE.json[:N]  level, seed and inputs from a saved case in the
-                       conformance format (case N of an array, default 0)
-    --scale K          each game pixel as KxK pixels (1-16, default 4)
-    --no-messages      leave out the frames where a message fills the screen";
-
-struct Args {
-    game: PathBuf,
-    kind: ExportKind,
-    out: PathBuf,
-    level: Option<usize>,
-    seed: Option<String>,
-    inputs: Option<String>,
-    case: Option<String>,
-    options: GifOptions,
+/// `puzzlewright export`'s arguments: exactly one of `--html`,
+/// `--native` and `--gif`; the session options only with `--gif`.
+#[derive(Debug, clap::Args)]
+#[command(
+    group = clap::ArgGroup::new("kind").required(true).args(["html", "native", "gif"]),
+    after_help = super::NUMBERING
+)]
+pub struct Args {
+    /// The game
+    pub file: PathBuf,
+    /// One self-contained web page that plays the game offline
+    #[arg(long, value_name = "OUT.html")]
+    pub html: Option<PathBuf>,
+    /// One executable that opens straight into the game (for the platform this program runs on)
+    #[arg(long, value_name = "OUT")]
+    pub native: Option<PathBuf>,
+    /// An animated GIF of a play session, replayed by the engine
+    #[arg(long, value_name = "OUT.gif")]
+    pub gif: Option<PathBuf>,
+    /// GIF: where the session starts (default: Level 1, or the case's entry with --case)
+    #[command(flatten)]
+    pub which: super::LevelChoice,
+    /// GIF: the random seed (default: the engine's fixed one, or the case's)
+    #[arg(long, value_name = "S", conflicts_with_all = ["html", "native"])]
+    pub seed: Option<String>,
+    /// GIF: the inputs, comma-separated: 0 up, 1 left, 2 down, 3 right, 4 action (or those words),
+    /// undo, restart, tick. A session that starts on a message shows it, then plays the inputs in
+    /// the level after it
+    #[arg(long, value_name = "3,3,0,undo,...", conflicts_with_all = ["html", "native"], conflicts_with = "case")]
+    pub inputs: Option<String>,
+    /// GIF: the level, seed and inputs of a saved case in the conformance format: case N of the
+    /// file's array, from 0 as `conformance --verbose` numbers them (default 0)
+    #[arg(long, value_name = "CASES.json[:N]", conflicts_with_all = ["html", "native"])]
+    pub case: Option<String>,
+    /// GIF: each game pixel as KxK pixels, K from 1 to 16
+    #[arg(long, value_name = "K", default_value_t = 4, conflicts_with_all = ["html", "native"],
+          value_parser = clap::value_parser!(u16).range(1..=i64::from(crate::export::gif::MAX_SCALE)))]
+    pub scale: u16,
+    /// GIF: leave out the frames where a message fills the screen
+    #[arg(long, conflicts_with_all = ["html", "native"])]
+    pub no_messages: bool,
 }
 
-fn parse(args: &[String]) -> anyhow::Result<Args> {
-    let mut game = None;
-    let mut target: Option<(ExportKind, PathBuf)> = None;
-    let (mut level, mut seed, mut inputs, mut case) = (None, None, None, None);
-    let mut options = GifOptions::default();
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut value = |name: &str| it.next().cloned().with_context(|| format!("{name} needs a value"));
-        match arg.as_str() {
-            flag @ ("--html" | "--native" | "--gif") => {
-                let kind = match flag {
-                    "--html" => ExportKind::Html,
-                    "--native" => ExportKind::Native,
-                    _ => ExportKind::Gif,
-                };
-                if target.is_some() {
-                    bail!("give one of --html, --native or --gif");
-                }
-                target = Some((kind, PathBuf::from(value(flag)?)));
-            }
-            "--level" => {
-                let n: usize = value("--level")?.parse().context("--level needs a number from 1")?;
-                if n == 0 {
-                    bail!("levels are counted from 1");
-                }
-                level = Some(n - 1);
-            }
-            "--seed" => seed = Some(value("--seed")?),
-            "--inputs" => inputs = Some(value("--inputs")?),
-            "--case" => case = Some(value("--case")?),
-            "--scale" => {
-                options.scale = value("--scale")?.parse().context("--scale needs a whole number")?;
-            }
-            "--no-messages" => options.messages = false,
-            s if s.starts_with('-') => bail!("unknown option `{s}` for export\n{USAGE}"),
-            s => {
-                if game.replace(PathBuf::from(s)).is_some() {
-                    bail!("give one game file\n{USAGE}");
-                }
-            }
+impl Args {
+    /// What to write, and where.
+    fn target(&self) -> (ExportKind, &Path) {
+        match (&self.html, &self.native, &self.gif) {
+            (Some(out), _, _) => (ExportKind::Html, out),
+            (_, Some(out), _) => (ExportKind::Native, out),
+            (_, _, Some(out)) => (ExportKind::Gif, out),
+            // The group requires one; clap refuses the rest before here.
+            (None, None, None) => (ExportKind::Gif, Path::new("")),
         }
     }
-    let game = game.with_context(|| format!("export needs a game file\n{USAGE}"))?;
-    let (kind, out) = target.with_context(|| format!("export needs --html, --native or --gif\n{USAGE}"))?;
-    if kind != ExportKind::Gif && (level.is_some() || seed.is_some() || inputs.is_some() || case.is_some()) {
-        bail!("--level, --seed, --inputs and --case are for --gif");
-    }
-    if inputs.is_some() && case.is_some() {
-        bail!("give --inputs or --case, not both");
-    }
-    Ok(Args { game, kind, out, level, seed, inputs, case, options })
 }
 
-fn recording(args: &Args) -> anyhow::Result<Recording> {
+/// The session the GIF replays.
+fn recording(args: &Args, game: &engine::compile::Game) -> anyhow::Result<Recording> {
     let mut rec = match &args.case {
         Some(spec) => {
             let (path, index) = match spec.rsplit_once(':') {
@@ -99,13 +77,13 @@ fn recording(args: &Args) -> anyhow::Result<Recording> {
             };
             Recording::read_case_file(Path::new(path), index)?
         }
-        None => Recording::default(),
+        None => Recording { level: args.which.entry_or_first_map(game)?, ..Recording::default() },
     };
     if let Some(list) = &args.inputs {
         rec.steps = export::replay::parse_steps(list)?;
     }
-    if let Some(level) = args.level {
-        rec.level = level;
+    if let Some(entry) = args.which.entry_in(game)? {
+        rec.level = entry;
     }
     if let Some(seed) = &args.seed {
         rec.seed = Some(seed.clone());
@@ -114,29 +92,34 @@ fn recording(args: &Args) -> anyhow::Result<Recording> {
 }
 
 /// Run `puzzlewright export`.
-pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
-        return Ok(ExitCode::SUCCESS);
+///
+/// # Errors
+/// The game cannot be read or does not compile, the target is the game
+/// itself or cannot be written, or the GIF's level does not exist.
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let (kind, out) = args.target();
+    if args.which.given() && kind != ExportKind::Gif {
+        anyhow::bail!("--level and --entry choose where a GIF starts: they are for --gif only");
     }
-    let args = parse(args)?;
-    export::check_target(&args.out, Some(&args.game))?;
-    let source = std::fs::read_to_string(&args.game).with_context(|| format!("cannot read {}", args.game.display()))?;
-    let written = match args.kind {
+    let game_file = args.file.as_path();
+    export::check_target(out, Some(game_file))?;
+    let source = std::fs::read_to_string(game_file).with_context(|| format!("cannot read {}", game_file.display()))?;
+    let written = match kind {
         ExportKind::Html => {
             let page = export::html::page(&source)?;
-            export::write_export(&args.out, page.as_bytes(), Some(&args.game), false)?
+            export::write_export(out, page.as_bytes(), Some(game_file), false)?
         }
         ExportKind::Native => {
             let me = std::env::current_exe().context("cannot find this program's own file")?;
             let bytes = export::native::executable(&me, &source)?;
-            export::write_export(&args.out, &bytes, Some(&args.game), true)?
+            export::write_export(out, &bytes, Some(game_file), true)?
         }
         ExportKind::Gif => {
             let game = export::playable_game(&source)?;
-            let rec = recording(&args)?;
-            let bytes = export::gif::gif_of(&game, &rec, args.options)?;
-            export::write_export(&args.out, &bytes, Some(&args.game), false)?
+            let rec = recording(args, &game)?;
+            let options = GifOptions { scale: args.scale, messages: !args.no_messages };
+            let bytes = export::gif::gif_of(&game, &rec, options)?;
+            export::write_export(out, &bytes, Some(game_file), false)?
         }
     };
     println!("{}", written.summary());

@@ -3,44 +3,46 @@
 //! write the sound (as the engine renders it, 5512 Hz mono) to a WAV file,
 //! or `--play` it through the default output device as the studio does.
 
-use anyhow::{Context as _, bail};
+use anyhow::bail;
 use engine::sfx;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: puzzlewright sfx SEED [--wav OUT.wav] [--bits 8|16] [--samples] [--play]";
+/// `puzzlewright sfx`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The sound seed, as written in a game's SOUNDS section (a negative number is a seed too)
+    #[arg(allow_negative_numbers = true)]
+    pub seed: i64,
+    /// Write the sound to this WAV file (5512 Hz mono)
+    #[arg(long, value_name = "OUT.wav")]
+    pub wav: Option<String>,
+    /// Bits per sample of the WAV file: 8 or 16
+    #[arg(long, value_name = "8|16", default_value_t = 8, value_parser = bits)]
+    pub bits: u16,
+    /// Print the samples (unsigned 8-bit) on one line
+    #[arg(long)]
+    pub samples: bool,
+    /// Play the sound through the default output device, as the studio does
+    #[arg(long)]
+    pub play: bool,
+}
 
-/// Runs the `sfx` subcommand with the arguments after `sfx`.
-pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
-    let mut seed = None;
-    let mut wav = None;
-    let mut bits = 8u16;
-    let mut print_samples = false;
-    let mut play = false;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--wav" => wav = Some(it.next().context("--wav needs a file name")?.clone()),
-            "--bits" => {
-                bits = match it.next().map(String::as_str) {
-                    Some("8") => 8,
-                    Some("16") => 16,
-                    _ => bail!("--bits takes 8 or 16"),
-                }
-            }
-            "--samples" => print_samples = true,
-            "--play" => play = true,
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return Ok(ExitCode::SUCCESS);
-            }
-            s if seed.is_none() && !s.starts_with("--") => {
-                seed = Some(s.parse::<i64>().with_context(|| format!("`{s}` is not an integer seed"))?);
-            }
-            s => bail!("unexpected argument `{s}`\n{USAGE}"),
-        }
+/// `--bits`: 8 or 16.
+fn bits(text: &str) -> Result<u16, String> {
+    match text {
+        "8" => Ok(8),
+        "16" => Ok(16),
+        _ => Err("8 or 16".to_owned()),
     }
-    let Some(seed) = seed else { bail!("sfx needs a SEED\n{USAGE}") };
+}
 
+/// Runs the `sfx` subcommand.
+///
+/// # Errors
+/// The WAV file cannot be written, or no output device opens for `--play`.
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let seed = args.seed;
+    let (wav, bits, print_samples, play) = (args.wav.clone(), args.bits, args.samples, args.play);
     let params = sfx::params_for_seed(seed);
     let category = sfx::Category::of_seed(seed);
     let sound = sfx::sound_for_seed(seed);

@@ -1,14 +1,14 @@
-//! `puzzlewright solve FILE [--level N] [--all] [--timeout-ms T] [--threads N]
-//! [--seed S] [--json]`: search levels for winning inputs with `engine::solve`
+//! `puzzlewright solve FILE [--level N | --entry K | --all] [--timeout-ms T]
+//! [--threads N] [--seed S] [--json]`: search levels for winning inputs with `engine::solve`
 //! (with `--threads N`, up to N strategies search each level side by side,
 //! the first answer winning: `engine::solve::solve_portfolio`). One
 //! line per level; with `--json` one object per line:
-//! `{"level": N, "status": "solved", "inputs": [3,3,0], "states": K, "ms": T}`
+//! `{"level": N, "entry": K, "status": "solved", "inputs": [3,3,0], "states": S, "ms": T}`
+//! (`level` as the studio numbers it, `entry` the raw LEVELS entry)
 //! (inputs in the conformance codes: 0 up, 1 left, 2 down, 3 right,
 //! 4 action). Without `--level`, every level is searched (messages are
 //! skipped). A game with errors prints its errors and exits with 2.
 
-use anyhow::{Context as _, bail};
 use engine::compile::Level;
 use engine::solve::{Cancel, SolveOptions, SolveReport, Status, input_code, solve_portfolio};
 use std::process::ExitCode;
@@ -17,63 +17,37 @@ use std::time::Duration;
 /// The time each level gets when `--timeout-ms` is not given.
 const DEFAULT_TIMEOUT_MS: u64 = 1000;
 
-/// What the command was asked to do.
-#[derive(Debug)]
-struct Options {
-    file: String,
-    level: Option<usize>,
-    timeout_ms: u64,
-    seed: Option<String>,
-    json: bool,
-    threads: usize,
-}
-
-fn parse(args: &[String]) -> anyhow::Result<Options> {
-    let mut o = Options {
-        file: String::new(),
-        level: None,
-        timeout_ms: DEFAULT_TIMEOUT_MS,
-        seed: None,
-        json: false,
-        threads: 1,
-    };
-    let mut file = None;
-    let mut all = false;
-    let mut args = args.iter();
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--level" => o.level = Some(args.next().and_then(|n| n.parse().ok()).context("--level needs a number")?),
-            "--all" => all = true,
-            "--timeout-ms" => {
-                o.timeout_ms = args.next().and_then(|n| n.parse().ok()).context("--timeout-ms needs a number")?;
-            }
-            "--threads" => {
-                o.threads = args
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .filter(|&n| n > 0)
-                    .context("--threads needs a number of at least 1")?;
-            }
-            "--seed" => o.seed = Some(args.next().context("--seed needs a value")?.clone()),
-            "--json" => o.json = true,
-            s if s.starts_with('-') => bail!("unknown option `{s}` for solve"),
-            s if file.is_none() => file = Some(s.to_owned()),
-            s => bail!("solve takes one FILE (got `{s}` too)"),
-        }
-    }
-    if all && o.level.is_some() {
-        bail!("give --level N or --all, not both");
-    }
-    o.file = file.context("solve needs a FILE")?;
-    Ok(o)
+/// `puzzlewright solve`'s arguments.
+#[derive(Debug, clap::Args)]
+#[command(after_help = super::NUMBERING)]
+pub struct Args {
+    /// The game
+    pub file: String,
+    /// One level (default: every level, messages skipped)
+    #[command(flatten)]
+    pub which: super::LevelChoice,
+    /// Every level (the default; refused with --level or --entry)
+    #[arg(long, conflicts_with_all = ["level", "entry"])]
+    pub all: bool,
+    /// Time for each level, in milliseconds
+    #[arg(long, value_name = "T", default_value_t = DEFAULT_TIMEOUT_MS)]
+    pub timeout_ms: u64,
+    /// Search each level with up to N strategies side by side, the first answer winning
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub threads: u64,
+    /// The random seed (default: the engine's fixed one)
+    #[arg(long, value_name = "S")]
+    pub seed: Option<String>,
+    /// One JSON object per line: {"level": N, "entry": K, "status": ..., "inputs": [...], "states": S, "ms": T}
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Run `puzzlewright solve`.
 ///
 /// # Errors
 /// The game cannot be read, or the arguments are wrong.
-pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
-    let o = parse(args)?;
+pub fn run(o: &Args) -> anyhow::Result<ExitCode> {
     let loaded = crate::files::load_game(std::path::Path::new(&o.file))?;
     let build = engine::build(&loaded.text);
     let Some(game) = build.game else {
@@ -84,10 +58,11 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
         eprintln!("{} error(s): the game does not compile, so it cannot be solved", errors.len());
         return Ok(ExitCode::from(2));
     };
-    let levels: Vec<usize> = match o.level {
-        Some(n) => vec![n],
+    let levels: Vec<usize> = match o.which.entry_in(&game)? {
+        Some(entry) => vec![entry],
         None => (0..game.levels.len()).filter(|&i| matches!(game.levels[i], Level::Map(_))).collect(),
     };
+    let threads = usize::try_from(o.threads).unwrap_or(1);
     let opts = SolveOptions {
         timeout: Some(Duration::from_millis(o.timeout_ms)),
         seed: o.seed.clone(),
@@ -96,9 +71,14 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
     let mut failed = false;
     let never_wins = engine::solve::never_wins(&game);
     for level in levels {
-        let report = solve_portfolio(&game, level, &opts, o.threads, &Cancel::new(), &mut |_| {});
+        let report = solve_portfolio(&game, level, &opts, threads, &Cancel::new(), &mut |_| {});
         failed |= matches!(report.status, Status::NotALevel | Status::ReplayFailed { .. });
-        println!("{}", if o.json { json_line(level, &report) } else { plain_line(level, &report, never_wins) });
+        let line = if o.json {
+            json_line(super::level_number(&game, level), level, &report)
+        } else {
+            plain_line(&super::entry_label(&game, level), &report, never_wins)
+        };
+        println!("{line}");
     }
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
@@ -110,9 +90,11 @@ fn codes(report: &SolveReport) -> Vec<u8> {
     }
 }
 
-fn json_line(level: usize, report: &SolveReport) -> String {
+/// `level`: the studio's number of the entry (`None` for a message).
+fn json_line(level: Option<usize>, entry: usize, report: &SolveReport) -> String {
     serde_json::json!({
         "level": level,
+        "entry": entry,
         "status": report.status.word(),
         "inputs": codes(report),
         "states": report.states,
@@ -123,29 +105,29 @@ fn json_line(level: usize, report: &SolveReport) -> String {
 
 /// One level's line; `never_wins` when the game has no way to be won (its
 /// levels are exhausted at once, and the line says why).
-fn plain_line(level: usize, report: &SolveReport, never_wins: bool) -> String {
+fn plain_line(level: &str, report: &SolveReport, never_wins: bool) -> String {
     let figures = format!("{} states, {} ms", report.states, report.elapsed.as_millis());
     let list = |c: &[u8]| c.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
     match &report.status {
         Status::Solved { inputs } => {
             let n = inputs.len();
             let noun = if n == 1 { "input" } else { "inputs" };
-            format!("level {level}: solved in {n} {noun}: {} ({figures})", list(&codes(report)))
+            format!("{level}: solved in {n} {noun}: {} ({figures})", list(&codes(report)))
         }
         Status::Exhausted => {
             let why = if never_wins { ": the game has no win conditions and no `win` command" } else { "" };
-            format!("level {level}: exhausted, no input sequence wins{why} ({figures})")
+            format!("{level}: exhausted, no input sequence wins{why} ({figures})")
         }
-        Status::Timeout => format!("level {level}: timeout ({figures})"),
-        Status::StateLimit => format!("level {level}: gave up at the state limit ({figures})"),
-        Status::Cancelled => format!("level {level}: cancelled ({figures})"),
-        Status::NotALevel => format!("level {level}: not a level (a message, or no such entry)"),
+        Status::Timeout => format!("{level}: timeout ({figures})"),
+        Status::StateLimit => format!("{level}: gave up at the state limit ({figures})"),
+        Status::Cancelled => format!("{level}: cancelled ({figures})"),
+        Status::NotALevel => format!("{level}: not a level (a message, or no such entry)"),
         Status::Unplayable => format!(
-            "level {level}: cannot be played from its start (loading it moves on by itself, or its again turns do not stop)"
+            "{level}: cannot be played from its start (loading it moves on by itself, or its again turns do not stop)"
         ),
         Status::ReplayFailed { .. } => {
             format!(
-                "level {level}: error: the solution found did not win when replayed: {} ({figures})",
+                "{level}: error: the solution found did not win when replayed: {} ({figures})",
                 list(&codes(report))
             )
         }

@@ -25,51 +25,25 @@ use std::time::Duration;
 /// The solver's time per level when not told otherwise.
 pub const DEFAULT_SOLVER_MS: u64 = 250;
 
-/// What `test` was asked to do.
-#[derive(Debug, Clone)]
-pub struct TestArgs {
-    /// The game.
+/// `puzzlewright test`'s arguments.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Args {
+    /// The game; its solutions are kept beside it in FILE.solutions.json
     pub file: PathBuf,
-    /// Keep the solver's solutions for levels without one, and write the file.
+    /// Keep the solver's solutions for levels that have none (or whose map changed), and write
+    /// the file
+    #[arg(long)]
     pub update: bool,
-    /// One JSON object per level instead of a line of text.
+    /// One JSON object per level instead of a line of text
+    #[arg(long)]
     pub json: bool,
-    /// The game as it was, to name the rules that changed behaviour.
+    /// The game as it was (say from version control): a broken level names the rules that behave
+    /// differently on the move where it first goes another way
+    #[arg(long, value_name = "OLD")]
     pub before: Option<PathBuf>,
-    /// The solver's time per level (0: no solver).
+    /// The solver's time per level to look for shortcuts, in milliseconds (0: no solver)
+    #[arg(long, value_name = "MS", default_value_t = DEFAULT_SOLVER_MS)]
     pub solver_ms: u64,
-}
-
-impl TestArgs {
-    /// Read the arguments after `test`.
-    ///
-    /// # Errors
-    /// No FILE, two files, an unknown option or a value that is not a number.
-    pub fn parse(args: &[String]) -> anyhow::Result<Self> {
-        use anyhow::Context as _;
-        let mut file = None;
-        let mut out =
-            Self { file: PathBuf::new(), update: false, json: false, before: None, solver_ms: DEFAULT_SOLVER_MS };
-        let mut it = args.iter();
-        while let Some(arg) = it.next() {
-            match arg.as_str() {
-                "--update" => out.update = true,
-                "--json" => out.json = true,
-                "--before" => out.before = Some(PathBuf::from(it.next().context("--before needs the old game file")?)),
-                "--solver-ms" => {
-                    out.solver_ms = it
-                        .next()
-                        .and_then(|n| n.parse().ok())
-                        .context("--solver-ms needs a number of milliseconds (0: no solver)")?;
-                }
-                s if s.starts_with('-') => anyhow::bail!("unknown option `{s}` for test"),
-                s if file.is_none() => file = Some(PathBuf::from(s)),
-                s => anyhow::bail!("test takes one FILE (got `{s}` too)"),
-            }
-        }
-        out.file = file.context("test needs a FILE")?;
-        Ok(out)
-    }
 }
 
 /// One level's result, with what the solver found.
@@ -87,7 +61,7 @@ struct Line {
 /// # Errors
 /// The game or an old version of it cannot be read, or the solutions file
 /// cannot be read or written.
-pub fn run(args: &TestArgs) -> anyhow::Result<ExitCode> {
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let loaded = crate::files::load_game(&args.file)?;
     let build = engine::build(&loaded.text);
     let Some(game) = build.game.clone() else {

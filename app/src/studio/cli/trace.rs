@@ -13,7 +13,41 @@ use engine::run::trace::{FormatOptions, LineFormat, Step, session_case};
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
-/// What the command was asked to do.
+/// `puzzlewright trace`'s arguments.
+#[derive(Debug, Clone, Default, clap::Args)]
+#[command(after_help = super::NUMBERING)]
+pub struct Args {
+    /// The game
+    pub file: String,
+    /// The level to play (default: Level 1)
+    #[command(flatten)]
+    pub which: super::LevelChoice,
+    /// The random seed (default: the engine's fixed one)
+    #[arg(long, value_name = "S")]
+    pub seed: Option<String>,
+    /// The inputs, comma-separated: 0 up, 1 left, 2 down, 3 right, 4 action (or those words),
+    /// undo, redo, restart, tick
+    #[arg(long, value_name = "3,3,0,undo,...", value_delimiter = ',', value_parser = step)]
+    pub inputs: Vec<Step>,
+    /// Add our own events: gosub calls and returns, level loads
+    #[arg(long)]
+    pub extras: bool,
+    /// Also write the session as a conformance case to this file
+    #[arg(long, value_name = "OUT.json")]
+    pub case: Option<String>,
+}
+
+/// One input of `--inputs`.
+///
+/// # Errors
+/// A word that is not an input.
+pub fn step(code: &str) -> Result<Step, String> {
+    Step::from_code(code).ok_or_else(|| {
+        format!("unknown input `{code}` (use 0-4, up, left, down, right, action, undo, redo, restart, tick)")
+    })
+}
+
+/// What the command works on: the arguments with the level found.
 #[derive(Debug, Default)]
 struct Options {
     file: String,
@@ -21,43 +55,12 @@ struct Options {
     seed: Option<String>,
     steps: Vec<Step>,
     extras: bool,
-    case: Option<String>,
 }
 
-fn parse(args: &[String]) -> anyhow::Result<Options> {
-    let mut o = Options::default();
-    let mut file = None;
-    let mut args = args.iter();
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--level" => o.level = args.next().and_then(|n| n.parse().ok()).context("--level needs a number")?,
-            "--seed" => o.seed = Some(args.next().context("--seed needs a value")?.clone()),
-            "--inputs" => {
-                let list = args.next().context("--inputs needs a list such as 3,3,0,undo")?;
-                for code in list.split(',').filter(|c| !c.trim().is_empty()) {
-                    let step = Step::from_code(code).with_context(|| {
-                        format!(
-                            "unknown input `{code}` (use 0-4, up, left, down, right, action, undo, redo, restart, tick)"
-                        )
-                    })?;
-                    o.steps.push(step);
-                }
-            }
-            "--extras" => o.extras = true,
-            "--case" => o.case = Some(args.next().context("--case needs an output file")?.clone()),
-            s if s.starts_with('-') => bail!("unknown option `{s}` for trace"),
-            s if file.is_none() => file = Some(s.to_owned()),
-            s => bail!("trace takes one FILE (got `{s}` too)"),
-        }
-    }
-    o.file = file.context("trace needs a FILE")?;
-    Ok(o)
-}
-
-/// The heading of segment `k`.
-fn heading(k: usize, level: usize, steps: &[Step]) -> String {
+/// The heading of segment `k`; `load` names the level loaded.
+fn heading(k: usize, load: &str, steps: &[Step]) -> String {
     match k.checked_sub(1).and_then(|i| steps.get(i).map(|s| (i, s))) {
-        None => format!("# load level {level}"),
+        None => format!("# load {load}"),
         Some((i, Step::Input(input))) => format!("# input {i}: {}", input.direction().word()),
         Some((i, Step::Tick)) => format!("# input {i}: tick"),
         Some((i, Step::Undo)) => format!("# input {i}: undo"),
@@ -80,9 +83,13 @@ fn report(source: &str, o: &Options) -> anyhow::Result<String> {
         }
     };
     if o.level >= game.levels.len() {
-        bail!("the game has {} entries in LEVELS; --level {} is past the end", game.levels.len(), o.level);
+        bail!("the game has {} entries in LEVELS; entry {} is past the end", game.levels.len(), o.level);
     }
     let format = LineFormat::new(&game, FormatOptions { extras: o.extras });
+    let load = match super::entry_label(&game, o.level) {
+        label if label.starts_with("entry") => label,
+        label => format!("{label} (entry {})", o.level),
+    };
     let mut session = Session::new_traced(game, o.level, o.seed.as_deref(), usize::MAX);
     let drain = |s: &mut Session, what: &str| -> anyhow::Result<()> {
         let mut n = 0;
@@ -106,7 +113,7 @@ fn report(source: &str, o: &Options) -> anyhow::Result<String> {
             if k > 0 {
                 out.push('\n');
             }
-            let _ = writeln!(out, "{}", heading(k, o.level, &o.steps));
+            let _ = writeln!(out, "{}", heading(k, &load, &o.steps));
             for line in format.segment(seg) {
                 let _ = writeln!(out, "{line}");
             }
@@ -118,20 +125,28 @@ fn report(source: &str, o: &Options) -> anyhow::Result<String> {
 /// Run `puzzlewright trace`.
 ///
 /// # Errors
-/// The game cannot be read or the case written, or the arguments are wrong.
-pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
-    let o = parse(args)?;
-    let source = std::fs::read_to_string(&o.file).with_context(|| format!("cannot read {}", o.file))?;
+/// The game cannot be read or the case written, or there is no such level.
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let source = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file))?;
+    let build = engine::build(&source);
+    let level = match build.game.as_ref().or(build.salvaged.as_ref()) {
+        Some(game) => args.which.entry_or_first_map(game)?,
+        None => 0,
+    };
+    let o = Options {
+        file: args.file.clone(),
+        level,
+        seed: args.seed.clone(),
+        steps: args.inputs.clone(),
+        extras: args.extras,
+    };
     print!("{}", report(&source, &o)?);
-    if let Some(out) = &o.case {
+    if let Some(out) = &args.case {
         let name = std::path::Path::new(&o.file)
             .file_name()
             .map_or_else(|| o.file.clone(), |n| n.to_string_lossy().into_owned());
         let case = session_case(&format!("{name} L{}", o.level), &source, o.level, o.seed.as_deref(), &o.steps)?;
-        // Never half a file: write beside it, then rename over.
-        let tmp = format!("{out}.tmp{}", std::process::id());
-        std::fs::write(&tmp, format!("[\n{case}\n]\n")).with_context(|| format!("cannot write {tmp}"))?;
-        std::fs::rename(&tmp, out).with_context(|| format!("cannot write {out}"))?;
+        crate::writers::write_atomic(std::path::Path::new(out), format!("[\n{case}\n]\n").as_bytes())?;
         eprintln!("wrote {out}");
     }
     Ok(ExitCode::SUCCESS)
@@ -139,7 +154,7 @@ pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Options, parse, report};
+    use super::{Options, report};
     use engine::run::Input;
     use engine::run::trace::Step;
 
@@ -180,20 +195,24 @@ LEVELS
 P.CW
 ";
 
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(str::to_owned).collect()
-    }
-
     #[test]
     fn options_are_read() {
-        let o = parse(&args("g.txt --level 2 --seed abc --inputs 3,right,undo,redo,tick --extras")).expect("parse");
+        use crate::cli::{Cli, Command};
+        use clap::Parser as _;
+        let words = "puzzlewright trace g.txt --level 2 --seed abc --inputs 3,right,undo,redo,tick --extras";
+        let Ok(Cli { command: Some(Command::Trace(o)), .. }) = Cli::try_parse_from(words.split_whitespace()) else {
+            panic!("parses")
+        };
         assert_eq!(o.file, "g.txt");
-        assert_eq!(o.level, 2);
+        assert_eq!(o.which.level, Some(2));
         assert_eq!(o.seed.as_deref(), Some("abc"));
-        assert_eq!(o.steps, [Step::Input(Input::Right), Step::Input(Input::Right), Step::Undo, Step::Redo, Step::Tick]);
+        assert_eq!(
+            o.inputs,
+            [Step::Input(Input::Right), Step::Input(Input::Right), Step::Undo, Step::Redo, Step::Tick]
+        );
         assert!(o.extras);
-        assert!(parse(&args("g.txt --inputs 3,jump")).is_err());
-        assert!(parse(&args("--level 1")).is_err());
+        assert!(Cli::try_parse_from("puzzlewright trace g.txt --inputs 3,jump".split_whitespace()).is_err());
+        assert!(Cli::try_parse_from("puzzlewright trace --level 1".split_whitespace()).is_err());
     }
 
     #[test]
@@ -206,7 +225,7 @@ P.CW
         let out = report(GAME, &o).expect("report");
         // The first step reaches the crate; the push is blocked by the wall
         // (the rule still applies: it sets the crate's movement).
-        let want = "# load level 0\n\n\
+        let want = "# load Level 1 (entry 0)\n\n\
             # input 0: right\nturn right\nmovements\nend\n\n\
             # input 1: right\nturn right\nrule 28 right\nmovements\nend\n\n\
             # input 2: undo\nundo\n";
@@ -217,7 +236,7 @@ P.CW
     fn extras_show_the_level_load() {
         let o = Options { file: "g.txt".into(), extras: true, ..Options::default() };
         let out = report(GAME, &o).expect("report");
-        assert_eq!(out, "# load level 0\nlevel 0\n");
+        assert_eq!(out, "# load Level 1 (entry 0)\nlevel 0\n");
         let o = Options { file: "g.txt".into(), level: 5, ..Options::default() };
         assert!(report(GAME, &o).is_err());
     }

@@ -16,7 +16,11 @@
 //! the size of the largest level frame (or of the text grid, if larger),
 //! once each, showing at least [`MESSAGE_CS`]; replay steps after a rule's
 //! message go on in the level behind it, as the replay flow runs them.
-//! [`GifOptions::messages`] leaves them out.
+//! [`GifOptions::messages`] leaves them out. A session that starts on a
+//! message entry shows the message, then plays its inputs in the level
+//! after it. A turn that wins its level is drawn as the board it won on,
+//! and when it is the last input the GIF ends on that board; the last
+//! frame is held for [`LAST_HOLD_CS`] before the GIF loops.
 
 use std::sync::Arc;
 
@@ -52,6 +56,9 @@ pub const MAX_FRAMES: usize = 5_000;
 const AGAIN_LIMIT: usize = 10_000;
 /// A message frame shows at least this long (centiseconds), to be read.
 pub const MESSAGE_CS: u16 = 150;
+/// The last frame shows at least this long (centiseconds) before the GIF
+/// starts again, so the end (often the winning move) can be seen.
+pub const LAST_HOLD_CS: u16 = 200;
 
 /// One drawn state and how long it shows, in hundredths of a second.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -99,9 +106,23 @@ pub fn frames(game: &Arc<Game>, recording: &Recording, options: GifOptions) -> a
     // delay it was given and stamps it on each frame it adds.
     let mut delay = centiseconds(200.0);
     shooter.shoot(&play, delay)?;
-    for (k, step) in recording.steps.iter().enumerate() {
-        play.step(to_play_step(*step), t);
+    // A session that starts on a message entry: the message is shown, then
+    // the level after it, and the inputs are played there (none of them is
+    // spent on leaving the message).
+    if !recording.steps.is_empty() && matches!(game.levels[recording.level], engine::compile::Level::Message(_)) {
+        // As a player leaves it: the action key on the message screen.
+        play.press(engine::play::Control::Action, t);
+        play.release(engine::play::Control::Action, t);
+        settle(&mut play)?;
         shooter.shoot(&play, delay)?;
+    }
+    for (k, step) in recording.steps.iter().enumerate() {
+        let last = k + 1 == recording.steps.len();
+        let before = Position::of(&play);
+        play.step(to_play_step(*step), t);
+        if shooter.shoot_turn(&play, before, delay, last)? == Turn::WonTheEnd {
+            break;
+        }
         delay = if *step == Step::Tick { tick_cs } else { repeat_cs };
         let mut agains = 0;
         while play.session().is_some_and(Session::again_pending) {
@@ -111,12 +132,38 @@ pub fn frames(game: &Arc<Game>, recording: &Recording, options: GifOptions) -> a
             }
             // One `again` turn (the replay flow runs them one by one here
             // so each is drawn).
+            let before = Position::of(&play);
             play.step(engine::play::Step::Tick, t);
             delay = again_cs;
-            shooter.shoot(&play, delay)?;
+            if shooter.shoot_turn(&play, before, delay, last)? == Turn::WonTheEnd {
+                break;
+            }
         }
     }
     Ok(shooter.finish())
+}
+
+/// Where a flow is, to tell whether a turn won its level: the replay
+/// flow moves on to the next entry (or the end) in the turn that wins.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Position {
+    entry: usize,
+    over: bool,
+}
+
+impl Position {
+    fn of(play: &Play) -> Position {
+        Position { entry: play.entry(), over: matches!(play.screen(), Screen::GameOver) }
+    }
+}
+
+/// What a turn did, for the GIF.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Turn {
+    /// Drawn; the session goes on.
+    Drawn,
+    /// The last input won the level: its board is the GIF's last frame.
+    WonTheEnd,
 }
 
 fn to_play_step(step: Step) -> engine::play::Step {
@@ -156,6 +203,37 @@ struct Shooter {
 }
 
 impl Shooter {
+    /// Draw the state after a turn that started at `before`. A turn that
+    /// won its level is drawn as the board it won on (the flow has moved
+    /// on already); when it was the session's last input the GIF ends
+    /// there, so the last frame shows the winning move.
+    fn shoot_turn(&mut self, play: &Play, before: Position, delay_cs: u16, last: bool) -> anyhow::Result<Turn> {
+        let won = Position::of(play) != before && !before.over;
+        let board = if won { play.session().and_then(Session::won_board) } else { None };
+        if let Some(grid) = board {
+            if self.camera_entry != Some(before.entry) {
+                self.camera = Camera::default();
+                self.camera_entry = Some(before.entry);
+            }
+            let view = self.camera.view_of(play.game(), &grid);
+            let frame = engine::render::grid_frame(&self.look, play.game(), &grid, view);
+            self.push((Shot::Level(frame), delay_cs))?;
+            if last {
+                return Ok(Turn::WonTheEnd);
+            }
+        }
+        self.shoot(play, delay_cs)?;
+        Ok(Turn::Drawn)
+    }
+
+    fn push(&mut self, shot: (Shot, u16)) -> anyhow::Result<()> {
+        if self.out.len() >= MAX_FRAMES {
+            bail!("the session has more than {MAX_FRAMES} frames; record a shorter one");
+        }
+        self.out.push(shot);
+        Ok(())
+    }
+
     fn shoot(&mut self, play: &Play, delay_cs: u16) -> anyhow::Result<()> {
         let text = match play.screen() {
             Screen::Message(text) => Some(text.to_owned()),
@@ -191,11 +269,7 @@ impl Shooter {
                 (Shot::Level(frame), delay_cs)
             }
         };
-        if self.out.len() >= MAX_FRAMES {
-            bail!("the session has more than {MAX_FRAMES} frames; record a shorter one");
-        }
-        self.out.push(shot);
-        Ok(())
+        self.push(shot)
     }
 
     /// The level `grid` of `play`, through the camera.
@@ -208,8 +282,12 @@ impl Shooter {
         engine::render::grid_frame(&self.look, play.game(), grid, view)
     }
 
-    /// The frames, text screens drawn the size of the largest level frame.
-    fn finish(self) -> Vec<TimedFrame> {
+    /// The frames, text screens drawn the size of the largest level frame;
+    /// the last one held for [`LAST_HOLD_CS`] before the GIF loops.
+    fn finish(mut self) -> Vec<TimedFrame> {
+        if let Some((_, delay)) = self.out.last_mut() {
+            *delay = (*delay).max(LAST_HOLD_CS);
+        }
         let width = self.out.iter().map(|(s, _)| if let Shot::Level(f) = s { f.width } else { 0 }).max().unwrap_or(0);
         let height = self.out.iter().map(|(s, _)| if let Shot::Level(f) = s { f.height } else { 0 }).max().unwrap_or(0);
         let look = self.look;
@@ -389,9 +467,10 @@ mod tests {
         // Start 20 (200 ms), the input frame 20 (the reference stamps the
         // delay given before it), each again frame 5, then the undo frame
         // keeps the last delay given (5).
+        // The last frame is held before the GIF loops.
         let mut want = vec![20, 20];
         want.extend(std::iter::repeat_n(5, agains));
-        want.push(5);
+        want.push(LAST_HOLD_CS);
         assert_eq!(delays, want);
         // Every frame differs from the last except where nothing moved.
         assert_ne!(frames[0].frame, frames[1].frame);
@@ -424,24 +503,35 @@ mod tests {
         assert_eq!(count, frames(&game, &rec, options).expect("frames").len());
     }
 
+    /// The player's first frame of `entry`, as the GIF should draw it.
+    fn players_first_frame(game: &Arc<Game>, entry: usize) -> Frame {
+        let play = Play::at_entry(game.clone(), engine::play::Progress::default(), entry, Duration::ZERO);
+        screen(&Look::new(game), &play, &mut Camera::default(), &mut None).expect("a level on screen")
+    }
+
     #[test]
     fn message_screens_are_drawn_as_text_unless_left_out() {
         let game = game();
-        // From the message entry: the action key moves on to the level.
-        let rec =
-            Recording { level: 0, seed: None, steps: vec![Step::Input(Input::Action), Step::Input(Input::Right)] };
+        // From the message entry: the message, then the level after it,
+        // where the inputs are played (none is spent leaving the message).
+        let rec = Recording { level: 0, seed: None, steps: vec![Step::Input(Input::Right)] };
         let with = frames(&game, &rec, GifOptions::default()).expect("frames");
         let without = frames(&game, &rec, GifOptions { messages: false, ..GifOptions::default() }).expect("frames");
-        assert_eq!(with.len(), without.len() + 1, "one message frame");
         let look = Look::new(&game);
         let rows = engine::render::text::message_rows("Go", true);
         let want = engine::render::text::text_frame(&look, &rows, 0, 0);
         assert_eq!(with[0].frame, want, "the message, drawn by the engine's text screen");
         assert!(with[0].frame.pixels.contains(&look.text) && with[0].frame.pixels.contains(&look.background));
         assert!(with[0].delay_cs >= MESSAGE_CS, "long enough to read");
+        assert_eq!(with[1].frame, players_first_frame(&game, 1), "then the level as the player first draws it");
+        let level_start = players_first_frame(&game, 1);
+        assert!(without.len() >= 3, "the level's start, the move and its again turns: {}", without.len());
+        assert_eq!(without[0].frame, level_start);
+        assert_ne!(without[1].frame, level_start, "the input was played in the level");
         assert_eq!(
-            &with[1..].iter().map(|f| &f.frame).collect::<Vec<_>>(),
-            &without.iter().map(|f| &f.frame).collect::<Vec<_>>()
+            with[1..].iter().map(|f| &f.frame).collect::<Vec<_>>(),
+            without.iter().map(|f| &f.frame).collect::<Vec<_>>(),
+            "the same frames but the message"
         );
         // A rule's message is drawn once; the turns after it show the level.
         let src = SLIDE
@@ -451,6 +541,36 @@ mod tests {
         let shots = frames(&game, &rec, GifOptions::default()).expect("frames");
         let texts = shots.iter().filter(|f| f.frame.width == engine::render::text::TEXT_SIZE.0).count();
         assert_eq!((shots.len(), texts), (3, 1), "start, the message, then the level after the second move");
+    }
+
+    /// The player walks onto the goal in two moves; a second level follows.
+    const GOAL: &str = "title Goal\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nGoal\ngreen\n\nLEGEND\n. = Background\n\
+        P = Player\nG = Goal\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nGoal\nPlayer\n\nRULES\n\n\
+        WINCONDITIONS\nall Player on Goal\n\nLEVELS\nP.G\n\nmessage Next\n\nG.P\n";
+
+    #[test]
+    fn the_last_frame_shows_the_winning_move_and_is_held() {
+        let game = engine::build(GOAL).game.expect("compiles");
+        let rec = Recording { level: 0, seed: None, steps: vec![Step::Input(Input::Right), Step::Input(Input::Right)] };
+        let shots = frames(&game, &rec, GifOptions::default()).expect("frames");
+        assert_eq!(shots.len(), 3, "start, one step, the winning step; not the message or the next level");
+        let last = shots.last().expect("frames");
+        assert_eq!(last.delay_cs, LAST_HOLD_CS, "held before the loop");
+        // The player stands on the goal: the won board, drawn in the
+        // player's colour at the goal's cell (cell 2 of 3).
+        let cell = last.frame.width / 3;
+        let at = |x: usize| last.frame.pixels[(cell / 2) * last.frame.width + x];
+        assert_eq!(at(2 * cell + cell / 2), Rgba([255, 255, 255, 255]), "the player on the goal");
+        assert_ne!(at(cell / 2), Rgba([255, 255, 255, 255]), "no player left at the start");
+        assert_eq!(last.frame.width, shots[0].frame.width);
+        // Inputs after the win go on into the next entries.
+        let rec = Recording {
+            level: 0,
+            seed: None,
+            steps: vec![Step::Input(Input::Right), Step::Input(Input::Right), Step::Input(Input::Left)],
+        };
+        let shots = frames(&game, &rec, GifOptions::default()).expect("frames");
+        assert_eq!(shots.len(), 5, "start, step, won board, the message, the next level after the move");
     }
 
     #[test]

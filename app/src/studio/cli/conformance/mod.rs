@@ -9,7 +9,7 @@ pub mod sfx;
 pub mod sim;
 pub mod traces;
 
-use anyhow::{Context as _, bail};
+use anyhow::Context as _;
 use serde_json::Value;
 use std::process::ExitCode;
 
@@ -88,32 +88,31 @@ fn run_all(cases: &[Value]) -> Vec<(Outcome, std::time::Duration)> {
         .collect()
 }
 
+/// `puzzlewright conformance`'s arguments.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Recorded cases: JSON arrays in the format of ../shared/conformance/README.md
+    #[arg(required = true, value_name = "FILE.json")]
+    pub files: Vec<String>,
+    /// Print every failing case with what was expected and what we produced
+    #[arg(long, short)]
+    pub verbose: bool,
+    /// Exit 0 even when cases fail (CI compares the counts with its bars)
+    #[arg(long)]
+    pub allow_failures: bool,
+    /// List the N slowest cases of each file on stderr
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub slowest: usize,
+}
+
 /// Run `puzzlewright conformance FILE.json...`.
 ///
 /// # Errors
 /// A file cannot be read or is not a list of cases.
-pub fn run(args: &[String]) -> anyhow::Result<ExitCode> {
-    let mut verbose = false;
-    let mut allow_failures = false;
-    let mut slowest = 0usize;
-    let mut files = Vec::new();
-    let mut args = args.iter();
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--slowest" => {
-                slowest = args.next().and_then(|n| n.parse().ok()).context("--slowest needs a count")?;
-            }
-            "--verbose" | "-v" => verbose = true,
-            "--allow-failures" => allow_failures = true,
-            s if s.starts_with('-') => bail!("unknown option `{s}` for conformance"),
-            s => files.push(s.to_owned()),
-        }
-    }
-    if files.is_empty() {
-        bail!("conformance needs at least one FILE.json");
-    }
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
+    let (verbose, allow_failures, slowest, files) = (args.verbose, args.allow_failures, args.slowest, &args.files);
     let (mut total_pass, mut total_fail) = (0usize, 0usize);
-    for file in &files {
+    for file in files {
         let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?;
         let cases: Vec<Value> = serde_json::from_str(&text).with_context(|| format!("{file} is not a JSON array"))?;
         let (mut pass, mut fail) = (0usize, 0usize);

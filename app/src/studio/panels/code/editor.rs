@@ -23,11 +23,11 @@ pub(super) struct Drawn {
 }
 
 /// Where the laid-out text is on screen.
-struct View<'a> {
-    galley: &'a Arc<Galley>,
-    origin: Pos2,
-    clip: Rect,
-    text: &'a str,
+pub(super) struct View<'a> {
+    pub galley: &'a Arc<Galley>,
+    pub origin: Pos2,
+    pub clip: Rect,
+    pub text: &'a str,
 }
 
 impl View<'_> {
@@ -138,9 +138,9 @@ impl CodePanel {
                     let cursor_row = cursor.map(|c| out.galley.pos_from_cursor(c).translate(view.origin.to_vec2()));
                     let behind = behind_text(&view, cursor_row, &find_query, current_match.as_ref());
                     ui.painter().set(background, Shape::Vec(behind));
-                    let gutter_view = Gutter { width: gutter, font: &font, breakpoints, debug_line, current_y: cursor_row.map(|r| r.center().y), coverage };
+                    let gutter_view = Gutter { width: gutter, font: &font, breakpoints, debug_line, line_offset: 0, current_y: cursor_row.map(|r| r.center().y), coverage };
                     gutter_ui(ui, &view, &gutter_view, id, &mut drawn);
-                    diagnostics_ui(ui, &view, diagnostics, digit_width, &out.response.response);
+                    diagnostics_ui(ui, &view, diagnostics, digit_width, &out.response.response, drawn.visible);
 
                     // Autocomplete: recomputed after typing, closed by moving away.
                     if out.response.response.changed() {
@@ -174,7 +174,7 @@ impl CodePanel {
 /// What is painted behind the text: the current line across the panel, the
 /// find matches, and the match the find bar shows, outlined (the editor
 /// draws no selection while the bar has the keys).
-fn behind_text(
+pub(super) fn behind_text(
     view: &View<'_>,
     cursor_row: Option<Rect>,
     find_query: &str,
@@ -205,15 +205,17 @@ fn behind_text(
 }
 
 /// How the gutter is drawn.
-struct Gutter<'a> {
-    width: f32,
-    font: &'a FontId,
-    breakpoints: &'a std::collections::BTreeSet<u32>,
-    debug_line: Option<u32>,
+pub(super) struct Gutter<'a> {
+    pub width: f32,
+    pub font: &'a FontId,
+    pub breakpoints: &'a std::collections::BTreeSet<u32>,
+    pub debug_line: Option<u32>,
+    /// Lines of the text above the laid-out part (a large text's window).
+    pub line_offset: usize,
     /// The height of the cursor's row (its number is drawn brighter).
-    current_y: Option<f32>,
+    pub current_y: Option<f32>,
     /// Rule coverage of the kept solutions.
-    coverage: Option<Coverage<'a>>,
+    pub coverage: Option<Coverage<'a>>,
 }
 
 /// How often the kept solutions apply each rule line, and the rule lines
@@ -237,11 +239,11 @@ pub fn coverage_colour(n: usize, max: usize) -> Color32 {
 
 /// Line numbers, breakpoints (a click in the gutter sets or clears one)
 /// and the debugger's line, for the lines on screen.
-fn gutter_ui(ui: &egui::Ui, view: &View<'_>, gutter: &Gutter<'_>, id: egui::Id, drawn: &mut Drawn) {
+pub(super) fn gutter_ui(ui: &egui::Ui, view: &View<'_>, gutter: &Gutter<'_>, id: egui::Id, drawn: &mut Drawn) {
     let painter = ui.painter();
     let (origin, clip) = (view.origin, view.clip);
     let rows = &view.galley.rows;
-    let mut line = 1;
+    let mut line = 1 + gutter.line_offset;
     for (i, row) in rows.iter().enumerate() {
         if i > 0 && rows[i - 1].ends_with_newline {
             line += 1;
@@ -296,17 +298,21 @@ fn gutter_ui(ui: &egui::Ui, view: &View<'_>, gutter: &Gutter<'_>, id: egui::Id, 
 }
 
 /// Diagnostics: a wavy underline, the message on hover.
-fn diagnostics_ui(
+pub(super) fn diagnostics_ui(
     ui: &egui::Ui,
     view: &View<'_>,
     diagnostics: &[engine::Diagnostic],
     digit_width: f32,
     editor: &egui::Response,
+    visible: Option<(usize, usize)>,
 ) {
     let painter = ui.painter();
     let hover = ui.input(|i| i.pointer.hover_pos());
     let mut hovered: Option<&engine::Diagnostic> = None;
-    for d in diagnostics {
+    // Only the lines on screen: placing a diagnostic counts characters
+    // from the start of the text.
+    let Some((first, last)) = visible else { return };
+    for d in diagnostics.iter().filter(|d| (first..=last).contains(&(d.span.line as usize))) {
         let (a, b) = (view.char_rect(d.span.start), view.char_rect(d.span.end));
         let end_x = if (a.min.y - b.min.y).abs() < 1.0 { b.min.x } else { a.min.x + digit_width * 8.0 };
         let end_x = end_x.max(a.min.x + digit_width);

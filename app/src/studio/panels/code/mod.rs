@@ -17,8 +17,10 @@ use crate::highlight::Highlighter;
 
 mod editor;
 mod find;
+mod window;
 
 pub use find::{FIND_QUERY_ID, FIND_REPLACEMENT_ID, FindBar, find_all};
+pub use window::{LARGE_TEXT, line_starts};
 
 /// The egui id of the editor (tests and commands address it).
 pub const EDITOR_ID: &str = "code_editor";
@@ -72,6 +74,8 @@ pub struct CodePanel {
     pub debug_line: Option<u32>,
     /// The gutter of each line on screen in the last frame (for tests).
     pub gutter_drawn: Vec<(u32, Rect)>,
+    /// Where each line of a large text starts, for the revision it is of.
+    line_starts: Option<(u64, Vec<usize>)>,
 }
 
 impl Default for CodePanel {
@@ -90,6 +94,7 @@ impl Default for CodePanel {
             breakpoints: std::collections::BTreeSet::new(),
             debug_line: None,
             gutter_drawn: Vec::new(),
+            line_starts: None,
         }
     }
 }
@@ -114,6 +119,9 @@ pub fn selection(ctx: &egui::Context, text: &str) -> Option<Range<usize>> {
     let state = egui::TextEdit::load_state(ctx, egui::Id::unique(EDITOR_ID))?;
     let range = state.cursor.char_range()?;
     let [a, b] = range.sorted_cursors();
+    if let Some(w) = window::current(ctx) {
+        return Some(window::byte_in_window(text, w, a.index.0)..window::byte_in_window(text, w, b.index.0));
+    }
     Some(byte_index(text, a.index.0)..byte_index(text, b.index.0))
 }
 
@@ -127,6 +135,11 @@ pub fn set_selection(ctx: &egui::Context, text: &str, range: Range<usize>) {
 /// it is (the find bar keeps it while it shows matches).
 pub fn set_selection_unfocused(ctx: &egui::Context, text: &str, range: Range<usize>) {
     let id = egui::Id::unique(EDITOR_ID);
+    if text.len() > LARGE_TEXT {
+        // The window moves to it on the next frame.
+        window::ask_selection(ctx, range);
+        return;
+    }
     let mut state = egui::TextEdit::load_state(ctx, id).unwrap_or_default();
     let a = CCursor::new(char_index(text, range.start));
     let b = CCursor::new(char_index(text, range.end));
@@ -215,6 +228,19 @@ impl Panel for CodePanel {
             set_selection(&ctx, cx.doc.text(), range.clone());
             self.scroll_to = Some(range.start);
         }
+        if cx.doc.text().len() > LARGE_TEXT {
+            self.completion = None;
+            let drawn = self.window_ui(ui, cx);
+            self.visible_lines = drawn.visible;
+            self.gutter_drawn = drawn.gutter;
+            if let Some(line) = drawn.breakpoint_clicked
+                && !self.breakpoints.remove(&line)
+            {
+                self.breakpoints.insert(line);
+            }
+            return;
+        }
+        window::forget(&ctx);
         // egui's text editor edits a String: the panel's copy of this
         // frame, handed back as one edit if the author changed it.
         let mut text = cx.doc.text().to_owned();
