@@ -197,7 +197,13 @@ fn a_saved_session_replays_green_in_conformance() {
     }
     h.get_by_label("Save as test").click();
     h.run_steps(3);
+    // The studio asks where (its own prompt here: no desktop dialog in
+    // tests), proposing a test file beside the game.
     let path = dir.join("garden.test.json");
+    let field = h.get_by_role(egui::accesskit::Role::TextInput).value().unwrap_or_default();
+    assert_eq!(std::path::PathBuf::from(field), path, "proposed beside the game");
+    h.get_by_label("Save").click();
+    h.run_steps(3);
     assert!(
         matches!(&h.state().panels.debugger.saved, Some(Ok(p)) if *p == path),
         "{:?}",

@@ -79,5 +79,26 @@ fn a_recorded_session_exports_as_a_gif_into_the_remembered_folder() {
     }
     assert_eq!(frames, 3, "the level's start and one frame per recorded input");
     assert_eq!(harness.state().export.folder(), dir.display().to_string());
+    // Exporting again to the same name asks first; "Keep it" keeps it.
+    std::fs::write(&out, b"the author's own file").expect("write");
+    harness.get_by_label("Export").click();
+    harness.run_steps(3);
+    harness.get_by_label_contains("walk.gif already exists");
+    harness.get_by_label("Keep it").click();
+    harness.run_steps(3);
+    assert!(harness.query_by_label_contains("already exists").is_none());
+    assert_eq!(std::fs::read(&out).expect("kept"), b"the author's own file", "not replaced");
+    // "Replace" writes it.
+    harness.get_by_label("Export").click();
+    harness.run_steps(3);
+    harness.get_by_label("Replace").click();
+    for _ in 0..100 {
+        harness.run_steps(1);
+        if std::fs::read(&out).is_ok_and(|b| b.starts_with(b"GIF")) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(std::fs::read(&out).expect("replaced").starts_with(b"GIF89a"), "replaced once the author agreed");
     let _ = std::fs::remove_dir_all(&dir);
 }

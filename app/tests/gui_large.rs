@@ -216,6 +216,17 @@ fn typing_in_a_large_text_edits_it_where_the_cursor_is() {
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     harness.run_steps(2);
     assert!(harness.state().doc.text() == text, "and then the text as it was");
+    // Ctrl+End goes to the end of the whole text, not of the lines laid out.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::End);
+    harness.run_steps(3);
+    harness.event(egui::Event::Text("END".to_owned()));
+    harness.run_steps(2);
+    assert!(harness.state().doc.text() == format!("{text}END"), "typed at the very end");
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run_steps(2);
+    // Back to the middle for the picture.
+    studio::panels::code::set_selection(&harness.ctx, &text, mid..mid);
+    harness.run_steps(3);
     harness.state_mut().doc.path = Some(std::path::PathBuf::from("random.txt"));
     harness.state_mut().status.clear();
     harness.run_steps(2);

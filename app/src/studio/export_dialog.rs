@@ -32,6 +32,9 @@ pub struct ExportDialog {
     running: Option<mpsc::Receiver<Result<Written, String>>>,
     /// The last outcome: a summary or an error.
     pub outcome: Option<Result<String, String>>,
+    /// The file that exists where the export would go: replaced only once
+    /// the author says so.
+    replace: Option<PathBuf>,
 }
 
 /// What the dialog needs from the studio.
@@ -131,6 +134,11 @@ impl ExportDialog {
         self.fill_in(ctx, source);
         let mut open = self.open;
         let mut go = false;
+        let mut replace_now = false;
+        // Asking about another file than the one now named: ask again.
+        if self.replace.as_ref().is_some_and(|p| *p != self.target()) {
+            self.replace = None;
+        }
         egui::Window::new("Export the game").open(&mut open).collapsible(false).resizable(false).show(ctx, |ui| {
             let before = self.kind;
             ui.horizontal(|ui| {
@@ -181,6 +189,17 @@ impl ExportDialog {
                     ui.spinner();
                 }
             });
+            if let Some(path) = self.replace.clone() {
+                let name =
+                    path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+                ui.colored_label(ui.visuals().warn_fg_color, format!("{name} already exists in that folder."));
+                ui.horizontal(|ui| {
+                    replace_now = ui.button("Replace").clicked();
+                    if ui.button("Keep it").clicked() {
+                        self.replace = None;
+                    }
+                });
+            }
             match &self.outcome {
                 Some(Ok(summary)) => {
                     ui.label(format!("Done: {summary}"));
@@ -193,14 +212,28 @@ impl ExportDialog {
         });
         self.open = open;
         if go {
+            let out = self.target();
+            if out.is_file() {
+                self.replace = Some(out);
+            } else {
+                self.start(ctx, source);
+            }
+        }
+        if replace_now {
+            self.replace = None;
             self.start(ctx, source);
         }
+    }
+
+    /// Where the export goes: the folder and file name typed.
+    fn target(&self) -> PathBuf {
+        PathBuf::from(self.folder.trim()).join(self.name.trim())
     }
 
     /// Start the export on a worker thread.
     fn start(&mut self, ctx: &egui::Context, source: &ExportSource<'_>) {
         let Some(kind) = self.kind else { return };
-        let out = PathBuf::from(self.folder.trim()).join(self.name.trim());
+        let out = self.target();
         Self::remember(ctx, game_key(source), self.folder.trim().to_owned());
         let text = source.text.to_owned();
         let game_path = source.path.clone();

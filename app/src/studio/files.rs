@@ -23,6 +23,8 @@ pub enum DialogKind {
     ExportWav(i64),
     /// Choose a picture (PNG or GIF) to import as a sprite.
     ImportImage,
+    /// Choose where to save the debugger's session as a conformance test.
+    SaveTest,
 }
 
 impl DialogKind {
@@ -102,6 +104,7 @@ impl Dialogs for RfdDialogs {
             let start = Instant::now();
             let mut dialog = match kind {
                 DialogKind::ExportWav(_) => rfd::FileDialog::new().add_filter("WAV sound", &["wav"]),
+                DialogKind::SaveTest => rfd::FileDialog::new().add_filter("Conformance test", &["json"]),
                 DialogKind::ImportImage => rfd::FileDialog::new().add_filter("Picture (PNG, GIF)", &["png", "gif"]),
                 _ => rfd::FileDialog::new()
                     .add_filter("PuzzleScript game", &["txt", "html", "htm"])
@@ -115,7 +118,7 @@ impl Dialogs for RfdDialogs {
             }
             let picked = match kind {
                 DialogKind::Open | DialogKind::ImportImage => dialog.pick_file(),
-                DialogKind::SaveAs | DialogKind::ExportWav(_) => dialog.save_file(),
+                DialogKind::SaveAs | DialogKind::ExportWav(_) | DialogKind::SaveTest => dialog.save_file(),
             };
             let outcome = match picked {
                 Some(path) => DialogOutcome::Picked(path),

@@ -20,6 +20,9 @@ pub enum AppRequest {
     SelectInCode(Range<usize>),
     /// Write the sound with this seed to a WAV file (the studio asks where).
     ExportWav(i64),
+    /// Write this conformance case (the debugger's session, as JSON) to a
+    /// file: the studio asks where, and before replacing a file.
+    SaveTest(String),
     /// Import image…: ask for a PNG or GIF to become the sprite of the
     /// object selected in the sprite painter.
     ImportImage,

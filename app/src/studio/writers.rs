@@ -5,7 +5,8 @@
 //!    the home folder, never the game's own path for an export.
 //! 2. An existing file is replaced only after the author said so
 //!    ([`Verdict::Confirm`]); the studio's own files (recovery, settings)
-//!    are the exception.
+//!    are the exception, and so are exports ([`Writing::Export`]), whose
+//!    window asks before replacing and whose command line names its target.
 //! 3. Nothing but a save of the game is ever written over the open game's
 //!    file ([`Verdict::Refused`]).
 //! 4. Every write goes to a temporary file in the target's folder and is
@@ -13,6 +14,8 @@
 //!    leaves the old file whole.
 //!
 //! This module decides and writes; the app asks the author and reports.
+//! The command line writes through it too (`sfx --wav`, `trace --case`,
+//! `export`, `test --update`), so no file anywhere is half written.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -30,6 +33,12 @@ pub enum Writing {
     Recovery,
     /// The studio's settings (layout, recent files, favourites, sound).
     Settings,
+    /// A play session saved from the debugger as a conformance test.
+    Test,
+    /// An export (HTML page, native program, GIF): File → Export… and
+    /// `puzzlewright export` ask nobody, so they write over an existing
+    /// file as a command-line tool does, but never over the game.
+    Export,
 }
 
 impl Writing {
@@ -41,6 +50,8 @@ impl Writing {
             Writing::Wav(seed) => format!("the sound {seed}"),
             Writing::Recovery => "the recovery copy".to_owned(),
             Writing::Settings => "the settings".to_owned(),
+            Writing::Test => "the session as a test".to_owned(),
+            Writing::Export => "the export".to_owned(),
         }
     }
 }
@@ -95,8 +106,8 @@ pub fn verdict(target: &Path, what: Writing, guarded: &Guarded) -> Verdict {
             target.display(),
             what.describe()
         )),
-        Writing::Recovery | Writing::Settings => Verdict::Write,
-        Writing::Wav(_) => {
+        Writing::Recovery | Writing::Settings | Writing::Export => Verdict::Write,
+        Writing::Wav(_) | Writing::Test => {
             if target.exists() {
                 Verdict::Confirm
             } else {
@@ -149,6 +160,8 @@ pub fn proposed_path(what: Writing, game: Option<&Path>, origin: Option<&Path>, 
         Writing::Wav(seed) => format!("sound-{seed}.wav"),
         Writing::Recovery => "recovery.txt".to_owned(),
         Writing::Settings => "settings.json".to_owned(),
+        Writing::Test => format!("{}.test.json", untitled_stem(untitled)),
+        Writing::Export => "export".to_owned(),
     };
     free_name(&folder, &name)
 }
@@ -158,6 +171,12 @@ pub fn proposed_path(what: Writing, game: Option<&Path>, origin: Option<&Path>, 
 #[must_use]
 pub fn home_folder() -> Option<PathBuf> {
     directories::BaseDirs::new().map(|dirs| dirs.home_dir().to_path_buf()).filter(|p| p.is_dir())
+}
+
+/// The game's name without its extension (`garden` for `garden.txt`).
+fn untitled_stem(untitled: &str) -> String {
+    let name = sanitized_game_name(untitled);
+    Path::new(&name).file_stem().map_or(name.clone(), |s| s.to_string_lossy().into_owned())
 }
 
 fn sanitized_game_name(untitled: &str) -> String {
@@ -226,6 +245,12 @@ pub const TEMP_SUFFIX: &str = ".puzzlewright-tmp";
 /// permissions. On any failure the temporary file is removed and `path`
 /// is as it was.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    write_atomic_as(path, bytes, false)
+}
+
+/// [`write_atomic`], and with `executable` the file is made executable
+/// (on Unix; a program exported for this platform).
+pub fn write_atomic_as(path: &Path, bytes: &[u8], executable: bool) -> anyhow::Result<()> {
     use std::io::Write as _;
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let target = match std::fs::symlink_metadata(path) {
@@ -250,6 +275,16 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
         if let Ok(old) = std::fs::metadata(&target) {
             let _ = std::fs::set_permissions(&tmp, old.permissions());
         }
+        #[cfg(unix)]
+        if executable {
+            use std::os::unix::fs::PermissionsExt as _;
+            let mode = std::fs::metadata(&tmp).map_or(0o644, |m| m.permissions().mode());
+            // Executable by whoever may read it.
+            std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(mode | ((mode & 0o444) >> 2)))
+                .with_context(|| format!("cannot make {} executable", target.display()))?;
+        }
+        #[cfg(not(unix))]
+        let _ = executable;
         std::fs::rename(&tmp, &target).with_context(|| format!("cannot replace {}", target.display()))?;
         Ok(())
     })();
@@ -359,6 +394,38 @@ mod tests {
             .map(|e| e.file_name().to_string_lossy().into_owned())
             .collect();
         assert_eq!(names, vec!["game.txt".to_owned()], "no temporary file is left");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn tests_and_exports_have_their_own_rules() {
+        let dir = folder("kinds");
+        let game = dir.join("garden.txt");
+        std::fs::write(&game, "title Garden\n").expect("write");
+        let guarded = Guarded { game: Some(game.clone()), origin: None };
+        // A test proposed beside the game, asked about before replacing.
+        let test = proposed_path(Writing::Test, Some(&game), None, "garden.txt");
+        assert_eq!(test, dir.join("garden.test.json"));
+        assert_eq!(verdict(&test, Writing::Test, &guarded), Verdict::Write);
+        std::fs::write(&test, "[]").expect("write");
+        assert_eq!(verdict(&test, Writing::Test, &guarded), Verdict::Confirm);
+        assert!(write(&test, Writing::Test, b"[1]", &guarded, false).is_err(), "not replaced unasked");
+        assert_eq!(std::fs::read_to_string(&test).expect("read"), "[]");
+        // An export replaces what the command names, never the game.
+        let page = dir.join("garden.html");
+        std::fs::write(&page, "old").expect("write");
+        assert_eq!(verdict(&page, Writing::Export, &guarded), Verdict::Write);
+        assert!(matches!(verdict(&game, Writing::Export, &guarded), Verdict::Refused(_)));
+        // A program is written executable, through the same atomic write.
+        let program = dir.join("garden-game");
+        write_atomic_as(&program, b"#!/bin/sh\n", true).expect("write");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            let mode = std::fs::metadata(&program).expect("meta").permissions().mode();
+            assert_eq!(mode & 0o111, 0o111 & ((mode & 0o444) >> 2), "executable where readable: {mode:o}");
+            assert_ne!(mode & 0o100, 0, "{mode:o}");
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

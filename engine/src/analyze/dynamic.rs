@@ -70,12 +70,7 @@ pub(super) fn run(ctx: &Ctx, out: &mut Vec<Diagnostic>) {
 fn press(s: &mut Session, index: usize, key: Input, turns: &mut usize) -> bool {
     s.input(key);
     *turns += 1;
-    let mut again = 0;
-    while s.again_pending() && again < AGAIN_TURNS {
-        s.run_again();
-        again += 1;
-    }
-    *turns += again;
+    *turns += s.settle(AGAIN_TURNS).unwrap_or_else(|endless| endless.ran);
     let events = s.take_events();
     s.level_index() != index || events.iter().any(|e| matches!(e, Event::GameWon))
 }
@@ -86,12 +81,7 @@ fn press(s: &mut Session, index: usize, key: Input, turns: &mut usize) -> bool {
 /// screen played by its rules), or its `again` turns do not stop.
 fn start(game: &Arc<crate::compile::Game>, index: usize, turns: &mut usize) -> Option<Session> {
     let mut s = Session::new(Arc::clone(game), index, None);
-    let mut again = 0;
-    while s.again_pending() && again < AGAIN_TURNS {
-        s.run_again();
-        again += 1;
-    }
-    *turns += again;
+    *turns += s.settle(AGAIN_TURNS).unwrap_or_else(|endless| endless.ran);
     let events = s.take_events();
     let moved_on = s.level_index() != index || events.iter().any(|e| matches!(e, Event::GameWon));
     (!moved_on && !s.text_mode() && !s.again_pending()).then_some(s)

@@ -196,15 +196,7 @@ pub fn replay(game: &Arc<Game>, entry: usize, seed: Option<&str>, steps: &[Step]
 
 /// Run pending `again` turns; false when they did not settle.
 fn settle(session: &mut Session) -> bool {
-    let mut n = 0;
-    while session.again_pending() {
-        if n == AGAIN_LIMIT {
-            return false;
-        }
-        session.run_again();
-        n += 1;
-    }
-    true
+    session.settle(AGAIN_LIMIT).is_ok()
 }
 
 /// Whether the session left the level (won it, or went to a message).

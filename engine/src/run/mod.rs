@@ -27,6 +27,22 @@ use std::sync::Arc;
 
 pub use state::LevelState;
 
+/// `again` turns were still pending after the bound given to
+/// [`Session::settle`]: the game keeps asking for another turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EndlessAgain {
+    /// How many `again` turns were run before giving up (the bound).
+    pub ran: usize,
+}
+
+impl std::fmt::Display for EndlessAgain {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "more than {} again turns in a row", self.ran)
+    }
+}
+
+impl std::error::Error for EndlessAgain {}
+
 /// A player input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Input {
@@ -362,6 +378,26 @@ impl Session {
     #[must_use]
     pub fn again_pending(&self) -> bool {
         self.againing
+    }
+
+    /// Run the pending `again` turns, at most `limit` of them: the one way
+    /// every host (conformance runner, solver, design checks, command
+    /// line) plays out a turn's `again` chain without a clock. `Ok` with
+    /// the number run when none is pending any more; [`EndlessAgain`] when
+    /// one still is after `limit` (the session is left as it stands).
+    ///
+    /// # Errors
+    /// [`EndlessAgain`] when the chain did not end within `limit` turns.
+    pub fn settle(&mut self, limit: usize) -> Result<usize, EndlessAgain> {
+        let mut ran = 0;
+        while self.againing {
+            if ran == limit {
+                return Err(EndlessAgain { ran });
+            }
+            self.run_again();
+            ran += 1;
+        }
+        Ok(ran)
     }
 
     /// Undo the last turn. [`Session::redo`] can bring it back.

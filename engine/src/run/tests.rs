@@ -889,3 +889,28 @@ fn cells_the_key_settles_or_that_require_nothing_are_not_tested_again() {
     assert!(untested("right [ Crate no Mark | ] -> [ Crate Mark | ]").iter().all(|&u| u == 0b10));
     assert!(untested("right [ Crate | no Mark ] -> [ Crate | Mark ]").iter().all(|&u| u == 0b01));
 }
+
+/// `settle` plays out an `again` chain within its bound, and says when the
+/// bound ran out (leaving the rest of the chain to a later call).
+#[test]
+fn settle_runs_the_again_chain_within_its_bound() {
+    const SLIDE: &str = "title Slide\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nSlider\norange\nWall\ngrey\n\n\
+        LEGEND\n. = Background\nP = Player\nS = Slider\n# = Wall\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\n\
+        Player, Slider, Wall\n\nRULES\n[ stationary Slider ] -> [ right Slider ] again\n\nWINCONDITIONS\n\n\
+        LEVELS\n#########\n#P.S....#\n#########\n";
+    let game = crate::build(SLIDE).game.expect("the test game compiles");
+    let mut whole = Session::new(Arc::clone(&game), 0, None);
+    whole.input(Input::Up);
+    let chain = whole.settle(100).expect("the slider stops at the wall");
+    assert!(chain >= 3, "one again turn per step of the slide: {chain}");
+    assert!(!whole.again_pending());
+    assert_eq!(whole.settle(100), Ok(0), "nothing left to run");
+    // A bound shorter than the chain: it stops there, and goes on later.
+    let mut parts = Session::new(Arc::clone(&game), 0, None);
+    parts.input(Input::Up);
+    assert_eq!(parts.settle(2), Err(super::EndlessAgain { ran: 2 }));
+    assert!(parts.again_pending());
+    assert_eq!(parts.settle(100), Ok(chain - 2));
+    assert_eq!(parts.dump(), whole.dump(), "the same board either way");
+    assert_eq!(super::EndlessAgain { ran: 2 }.to_string(), "more than 2 again turns in a row");
+}

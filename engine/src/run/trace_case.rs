@@ -37,15 +37,7 @@ impl std::fmt::Display for CaseError {
 impl std::error::Error for CaseError {}
 
 fn drain(session: &mut Session) -> bool {
-    let mut n = 0;
-    while session.again_pending() {
-        session.run_again();
-        n += 1;
-        if n > AGAIN_LIMIT {
-            return false;
-        }
-    }
-    true
+    session.settle(AGAIN_LIMIT).is_ok()
 }
 
 /// Replay `steps` on entry `level` of the game `source`, seeded with

@@ -285,12 +285,8 @@ pub fn every_move_loops(game: &Arc<Game>, level: usize, opts: &SolveOptions) -> 
 /// the entry does not show a map.
 fn start_session(game: &Arc<Game>, level: usize, opts: &SolveOptions) -> Option<Session> {
     let mut session = Session::new(Arc::clone(game), level, opts.seed.as_deref());
-    let mut n = 0;
-    while session.again_pending() && n < opts.again_limit {
-        session.run_again();
-        n += 1;
-    }
-    (session.level_index() == level && !session.text_mode() && !session.again_pending()).then_some(session)
+    let settled = session.settle(opts.again_limit).is_ok();
+    (settled && session.level_index() == level && !session.text_mode() && !session.again_pending()).then_some(session)
 }
 
 /// What one input did.
@@ -307,14 +303,10 @@ enum Step {
 /// Play `input`, then its `again` turns (at most `again_limit`).
 fn step(session: &mut Session, input: Input, level: usize, again_limit: usize) -> Step {
     session.input(input);
-    let mut n = 0;
-    while session.again_pending() && n < again_limit {
-        session.run_again();
-        n += 1;
-    }
+    let settled = session.settle(again_limit).is_ok();
     if session.level_index() != level || session.text_mode() {
         Step::Won
-    } else if session.again_pending() {
+    } else if !settled {
         Step::Endless
     } else {
         Step::Moved

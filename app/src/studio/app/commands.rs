@@ -131,6 +131,10 @@ impl StudioApp {
                 ctx.request_repaint();
             }
             AppRequest::ExportWav(seed) => self.start_dialog(DialogKind::ExportWav(seed), ctx),
+            AppRequest::SaveTest(case) => {
+                self.pending_test = Some(case);
+                self.start_dialog(DialogKind::SaveTest, ctx);
+            }
             AppRequest::ImportImage => self.start_dialog(DialogKind::ImportImage, ctx),
             AppRequest::Status(text) => self.status = text,
             AppRequest::ClearStatus(text) => {

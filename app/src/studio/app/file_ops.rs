@@ -91,6 +91,23 @@ impl StudioApp {
             };
     }
 
+    /// The debugger's session, kept by its Save as test, written to
+    /// `path` (the debugger shows where it went, or why not).
+    pub(super) fn save_test(&mut self, path: PathBuf, confirmed: bool) {
+        let Some(case) = self.pending_test.clone() else { return };
+        let result = writers::write(&path, Writing::Test, case.as_bytes(), &self.guarded(), confirmed)
+            .map(|()| path.clone())
+            .map_err(|e| format!("{e:#}"));
+        self.status = match &result {
+            Ok(p) => format!("Saved the session as a test: {}", p.display()),
+            Err(e) => e.clone(),
+        };
+        if result.is_ok() {
+            self.pending_test = None;
+        }
+        self.panels.debugger.saved = Some(result);
+    }
+
     /// Import image…: the picture at `path` becomes the sprite painter's
     /// selected object's sprite.
     pub(super) fn import_image(&mut self, path: &std::path::Path) {
@@ -123,6 +140,7 @@ impl StudioApp {
             DialogKind::Open | DialogKind::ImportImage => None,
             DialogKind::SaveAs => Some(Writing::Game),
             DialogKind::ExportWav(seed) => Some(Writing::Wav(seed)),
+            DialogKind::SaveTest => Some(Writing::Test),
         }
     }
 
@@ -185,6 +203,7 @@ impl StudioApp {
                 self.save_to(path, confirmed);
             }
             DialogKind::ExportWav(seed) => self.export_wav(&path, seed, confirmed),
+            DialogKind::SaveTest => self.save_test(path, confirmed),
             DialogKind::ImportImage => self.import_image(&path),
         }
     }

@@ -111,6 +111,9 @@ pub struct StudioApp {
     prompt_note: Option<String>,
     /// A chosen path that already exists, to replace once the author agrees.
     confirm_replace: Option<PendingReplace>,
+    /// The debugger's session to write once the author says where
+    /// ([`AppRequest::SaveTest`](crate::request::AppRequest::SaveTest)).
+    pending_test: Option<String>,
     /// The file the open game was read from when it opened as a copy.
     opened_from: Option<PathBuf>,
     /// Where the settings file is kept (`None`: not kept, in tests).
@@ -219,6 +222,7 @@ impl StudioApp {
             path_prompt: None,
             prompt_note: None,
             confirm_replace: None,
+            pending_test: None,
             opened_from: None,
             settings_dir,
             settings_failure: None,

@@ -121,7 +121,7 @@ impl StudioApp {
             let verb = match kind {
                 DialogKind::Open => "Open",
                 DialogKind::ImportImage => "Import",
-                DialogKind::SaveAs | DialogKind::ExportWav(_) => "Save",
+                DialogKind::SaveAs | DialogKind::ExportWav(_) | DialogKind::SaveTest => "Save",
             };
             let what = match kind {
                 DialogKind::ImportImage => "a picture (PNG or GIF)".to_owned(),

@@ -61,11 +61,9 @@ fn check_game(source: &str) -> Result<usize, String> {
             let mut s = Session::new(game.clone(), level, Some("corpus"));
             for input in [Input::Right, Input::Down, Input::Left, Input::Up, Input::Action] {
                 s.input(input);
-                let mut n = 0;
-                while s.again_pending() && n < 1000 {
-                    s.run_again();
-                    n += 1;
-                }
+                // A chain that never ends is the reference's hang, not a
+                // failure of ours: play on after the bound.
+                let _ = s.settle(1000);
             }
             s.undo();
             s.restart();

@@ -92,15 +92,10 @@ fn report(source: &str, o: &Options) -> anyhow::Result<String> {
     };
     let mut session = Session::new_traced(game, o.level, o.seed.as_deref(), usize::MAX);
     let drain = |s: &mut Session, what: &str| -> anyhow::Result<()> {
-        let mut n = 0;
-        while s.again_pending() {
-            s.run_again();
-            n += 1;
-            if n > engine::run::trace::AGAIN_LIMIT {
-                bail!("{what} never stops running again turns");
-            }
+        match s.settle(engine::run::trace::AGAIN_LIMIT) {
+            Ok(_) => Ok(()),
+            Err(endless) => bail!("{what} never stops running again turns ({endless})"),
         }
-        Ok(())
     };
     drain(&mut session, "the level load")?;
     for (k, step) in o.steps.iter().enumerate() {

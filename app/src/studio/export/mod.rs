@@ -15,7 +15,7 @@ pub mod replay;
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context as _, bail};
+use anyhow::bail;
 
 /// The three kinds of export.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -104,14 +104,14 @@ pub fn human_size(bytes: u64) -> String {
 /// # Errors
 /// When `out` is the game file or a folder, or the folder cannot be written.
 pub fn write_export(out: &Path, bytes: &[u8], game: Option<&Path>, executable: bool) -> anyhow::Result<Written> {
-    let dir = check_target(out, game)?;
-    let name = out.file_name().map_or_else(|| "export".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = dir.join(format!(".{name}.{}.partial", std::process::id()));
-    let result = write_then_rename(&tmp, out, bytes, executable);
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    check_target(out, game)?;
+    let guarded = crate::writers::Guarded { game: game.map(Path::to_path_buf), origin: None };
+    if let crate::writers::Verdict::Refused(why) =
+        crate::writers::verdict(out, crate::writers::Writing::Export, &guarded)
+    {
+        bail!(why);
     }
-    result?;
+    crate::writers::write_atomic_as(out, bytes, executable)?;
     Ok(Written { path: out.to_path_buf(), bytes: bytes.len() as u64 })
 }
 
@@ -140,23 +140,6 @@ pub fn check_target(out: &Path, game: Option<&Path>) -> anyhow::Result<PathBuf> 
         bail!("the folder {} does not exist", dir.display());
     }
     Ok(dir)
-}
-
-fn write_then_rename(tmp: &Path, out: &Path, bytes: &[u8], executable: bool) -> anyhow::Result<()> {
-    use std::io::Write as _;
-    let mut file = std::fs::File::create(tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
-    file.write_all(bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
-    file.sync_all().with_context(|| format!("cannot write {}", tmp.display()))?;
-    drop(file);
-    #[cfg(unix)]
-    if executable {
-        use std::os::unix::fs::PermissionsExt as _;
-        std::fs::set_permissions(tmp, std::fs::Permissions::from_mode(0o755))
-            .with_context(|| format!("cannot make {} executable", tmp.display()))?;
-    }
-    #[cfg(not(unix))]
-    let _ = executable;
-    std::fs::rename(tmp, out).with_context(|| format!("cannot write {}", out.display()))
 }
 
 /// Whether two paths name the same existing file (through links and `..`).

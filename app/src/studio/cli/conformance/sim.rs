@@ -12,15 +12,7 @@ use serde_json::Value;
 const AGAIN_LIMIT: usize = engine::run::trace::AGAIN_LIMIT;
 
 fn drain_again(session: &mut Session) -> Result<(), String> {
-    let mut n = 0;
-    while session.again_pending() {
-        session.run_again();
-        n += 1;
-        if n > AGAIN_LIMIT {
-            return Err(format!("more than {AGAIN_LIMIT} again turns in a row"));
-        }
-    }
-    Ok(())
+    session.settle(AGAIN_LIMIT).map(|_| ()).map_err(|endless| endless.to_string())
 }
 
 /// What playing a case produced.

@@ -76,6 +76,8 @@ pub struct CodePanel {
     pub gutter_drawn: Vec<(u32, Rect)>,
     /// Where each line of a large text starts, for the revision it is of.
     line_starts: Option<(u64, Vec<usize>)>,
+    /// A large text's cursor while the view is away from it (bytes).
+    window_cursor: Option<Range<usize>>,
 }
 
 impl Default for CodePanel {
@@ -95,6 +97,7 @@ impl Default for CodePanel {
             debug_line: None,
             gutter_drawn: Vec::new(),
             line_starts: None,
+            window_cursor: None,
         }
     }
 }

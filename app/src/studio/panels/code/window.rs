@@ -103,6 +103,44 @@ impl CodePanel {
         self.line_starts.as_ref().map_or(&[], |(_, s)| s.as_slice())
     }
 
+    /// Where the cursor goes this frame, in bytes of the whole text: a
+    /// selection asked for elsewhere, else the last frame's (the window may
+    /// move under it), else the one kept while the view was away from it;
+    /// Ctrl+Home and Ctrl+End go to the ends of the whole text. Also whether
+    /// the editor should take the keys back, and where to scroll.
+    fn window_selection(
+        &mut self,
+        ctx: &egui::Context,
+        text: &str,
+        previous: Option<Window>,
+    ) -> (Option<Range<usize>>, bool, Option<usize>) {
+        let id = egui::Id::unique(EDITOR_ID);
+        let pending = take_pending(ctx);
+        let mut scroll_to = self.scroll_to.take().or_else(|| pending.as_ref().map(|r| r.start));
+        let state = egui::TextEdit::load_state(ctx, id);
+        let last = previous.zip(state.as_ref().and_then(|s| s.cursor.char_range())).map(|(w, range)| {
+            let [a, b] = [range.secondary.index.0, range.primary.index.0].map(|i| byte_in_window(text, w, i));
+            a..b
+        });
+        let detached = self.window_cursor.take();
+        let refocus = detached.is_some();
+        let mut select = pending.or(last).or(detached);
+        if ctx.memory(|m| m.has_focus(id)) || refocus {
+            let (home, end) = ctx.input_mut(|i| {
+                (
+                    i.consume_key(egui::Modifiers::COMMAND, egui::Key::Home),
+                    i.consume_key(egui::Modifiers::COMMAND, egui::Key::End),
+                )
+            });
+            if home || end {
+                let at = if home { 0 } else { text.len() };
+                select = Some(at..at);
+                scroll_to = Some(at);
+            }
+        }
+        (select, refocus, scroll_to)
+    }
+
     /// The editor over a window of a large text.
     pub(super) fn window_ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>) -> Drawn {
         let ctx = ui.ctx().clone();
@@ -116,20 +154,8 @@ impl CodePanel {
         let line_of = |byte: usize| starts.partition_point(|&s| s <= byte).saturating_sub(1);
         let mut drawn = Drawn { visible: None, ctrl_clicked: false, breakpoint_clicked: None, gutter: Vec::new() };
         let previous = current(&ctx);
-        let pending = take_pending(&ctx);
-        let scroll_to = self.scroll_to.take().or_else(|| pending.as_ref().map(|r| r.start));
-        // A selection asked for elsewhere, as a range of the whole text.
-        let mut select_abs: Option<Range<usize>> = pending;
-        // The cursor of the last frame, as bytes of the whole text (the
-        // window may move under it).
-        let state = egui::TextEdit::load_state(&ctx, id);
-        if select_abs.is_none()
-            && let (Some(w), Some(range)) = (previous, state.as_ref().and_then(|s| s.cursor.char_range()))
-        {
-            let text = cx.doc.text();
-            let [a, b] = [range.secondary.index.0, range.primary.index.0].map(|i| byte_in_window(text, w, i));
-            select_abs = Some(a..b);
-        }
+        let (select_abs, refocus, scroll_to) = self.window_selection(&ctx, cx.doc.text(), previous);
+        let mut off_window: Option<Range<usize>> = None;
         let highlighter = &mut self.highlighter;
         let (breakpoints, debug_line) = (&self.breakpoints, self.debug_line);
         let find_query = if self.find.open { self.find.query.clone() } else { String::new() };
@@ -157,7 +183,7 @@ impl CodePanel {
                 let lines =
                     keep.map_or(last_visible + MARGIN + 1 - first_line, |w| w.lines).min(line_count - first_line);
                 let start = starts[first_line];
-                let end = starts.get(first_line + lines).map_or(text_len, |&s| s);
+                let end = window_end(cx.doc.text(), &starts, first_line + lines);
                 let window = Window { start, end, first_line, lines };
                 let text = cx.doc.text();
                 let mut window_text = text[start..end].to_owned();
@@ -169,6 +195,12 @@ impl CodePanel {
                     let b = CCursor::new(char_index(&window_text, r.end - start));
                     CCursorRange::two(a, b)
                 });
+                if cursor.is_none() && select_abs.is_some() {
+                    off_window = select_abs.clone();
+                    ui.memory_mut(|m| m.surrender_focus(id));
+                } else if cursor.is_some() && refocus {
+                    ui.memory_mut(|m| m.request_focus(id));
+                }
                 state.cursor.set_char_range(cursor);
                 state.store(ui.ctx(), id);
                 ui.data_mut(|d| d.insert_temp(window_id(), window));
@@ -227,8 +259,18 @@ impl CodePanel {
         if let Some((range, new)) = edit {
             apply_window_edit(&ctx, cx.doc, range, &new);
         }
+        self.window_cursor = off_window;
         drawn
     }
+}
+
+/// Where a window ending before line `next` (from 0) ends: at the last
+/// line's line break, not past it, so typing at its end goes on that line.
+fn window_end(text: &str, starts: &[usize], next: usize) -> usize {
+    starts.get(next).map_or(text.len(), |&s| {
+        let before_break = s - 1;
+        if before_break > 0 && text.as_bytes()[before_break - 1] == b'\r' { before_break - 1 } else { before_break }
+    })
 }
 
 /// The diagnostics within `window` (bytes), their spans made relative to it.

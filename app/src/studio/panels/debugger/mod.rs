@@ -200,8 +200,6 @@ pub struct DebuggerPanel {
     cursor_of: (usize, u64),
     /// Segments of the timeline shown open, by their first event.
     pub open: BTreeSet<u64>,
-    /// Where "Save as test" writes (default: beside the game).
-    pub save_path: Option<std::path::PathBuf>,
     /// The outcome of the last save.
     pub saved: Option<Result<std::path::PathBuf, String>>,
     /// Images of boards, by name, with what they show.

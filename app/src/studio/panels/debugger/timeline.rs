@@ -105,7 +105,7 @@ pub(super) fn header(
     trace: &Trace,
     session: &Session,
     link: &mut Link,
-    cx: &PanelContext<'_>,
+    cx: &mut PanelContext<'_>,
     compact: bool,
 ) {
     if let Some(seq) = link.paused {
@@ -152,7 +152,13 @@ pub(super) fn header(
             "Recording began in the middle of this level (or its oldest turns were dropped): restart the level to save it"
         };
         if ui.add_enabled(can_save, egui::Button::new("Save as test")).on_hover_text(hint).on_disabled_hover_text(hint).clicked() {
-            panel.saved = Some(save(panel, session, link, cx));
+            match test_case(session, link, cx) {
+                Ok(case) => {
+                    panel.saved = None;
+                    cx.requests.send(crate::request::AppRequest::SaveTest(case));
+                }
+                Err(why) => panel.saved = Some(Err(why)),
+            }
         }
     });
     if !compact {
@@ -185,34 +191,14 @@ pub(super) fn note(ui: &mut egui::Ui, trace: &Trace) {
     ui.add(egui::Label::new(egui::RichText::new(note).small().weak()).truncate()).on_hover_text(KEY_HINT);
 }
 
-/// Where "Save as test" writes: the panel's path, else beside the game
-/// (`NAME.test.json`), else `session.test.json` in the working directory.
-fn save_path(panel: &DebuggerPanel, cx: &PanelContext<'_>) -> std::path::PathBuf {
-    if let Some(p) = &panel.save_path {
-        return p.clone();
-    }
-    match &cx.doc.path {
-        Some(game) => game.with_extension("test.json"),
-        None => std::path::PathBuf::from("session.test.json"),
-    }
-}
-
-/// Write the session as a one-case conformance file.
-fn save(
-    panel: &DebuggerPanel,
-    session: &Session,
-    link: &Link,
-    cx: &PanelContext<'_>,
-) -> Result<std::path::PathBuf, String> {
+/// The session as a one-case conformance file, for the studio to write
+/// where the author says (Save as test).
+fn test_case(session: &Session, link: &Link, cx: &PanelContext<'_>) -> Result<String, String> {
     let level = link.loaded.ok_or("recording began in the middle of the level")?;
     let name = format!("{} level {}", session.game().metadata.title.as_deref().unwrap_or("untitled"), level);
     let case =
         engine::run::trace::session_case(&name, cx.doc.text(), level, None, &link.steps).map_err(|e| e.to_string())?;
-    let path = save_path(panel, cx);
-    let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, format!("[{case}]\n")).map_err(|e| e.to_string())?;
-    std::fs::rename(&tmp, &path).map_err(|e| e.to_string())?;
-    Ok(path)
+    Ok(format!("[{case}]\n"))
 }
 
 /// What began a segment, in words.
