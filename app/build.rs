@@ -10,6 +10,9 @@
 //! `rustup target add wasm32-unknown-unknown`; with
 //! `PUZZLEWRIGHT_REQUIRE_WASM=1` (CI) a missing target is an error instead.
 //! `PUZZLEWRIGHT_NO_WASM=1` skips the nested build on purpose.
+//!
+//! It also sets the studio binary's link options on x86-64 Linux
+//! ([`fold_identical_code`]), which keep native exports under 25 MB.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
