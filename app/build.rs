@@ -10,6 +10,9 @@
 //! `rustup target add wasm32-unknown-unknown`; with
 //! `PUZZLEWRIGHT_REQUIRE_WASM=1` (CI) a missing target is an error instead.
 //! `PUZZLEWRIGHT_NO_WASM=1` skips the nested build on purpose.
+//!
+//! It also sets the studio binary's link options on x86-64 Linux
+//! ([`fold_identical_code`]), which keep native exports under 25 MB.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -17,6 +20,7 @@ use std::process::Command;
 const TARGET: &str = "wasm32-unknown-unknown";
 
 fn main() {
+    fold_identical_code();
     let manifest_dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let workspace = manifest_dir.parent().expect("app/ lies in the workspace").to_path_buf();
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -79,4 +83,25 @@ fn wasm_target_installed() -> bool {
     let Ok(out) = Command::new(rustc).args(["--print", "sysroot"]).output() else { return false };
     let sysroot = String::from_utf8_lossy(&out.stdout).trim().to_owned();
     Path::new(&sysroot).join("lib/rustlib").join(TARGET).join("lib").is_dir()
+}
+
+/// Identical code folding when the studio is linked on x86-64 Linux (LLD,
+/// rustc's default linker there): the many identical copies of generic
+/// code are kept once. Native exports are this binary without its debug
+/// tables, and must stay under 25 MB from the dev build too
+/// (`app/tests/native_export.rs`).
+fn fold_identical_code() {
+    let var = |name: &str| std::env::var(name).unwrap_or_default();
+    if var("CARGO_CFG_TARGET_OS") == "linux"
+        && var("CARGO_CFG_TARGET_ARCH") == "x86_64"
+        && var("CARGO_CFG_TARGET_ENV") == "gnu"
+    {
+        println!("cargo:rustc-link-arg-bin=puzzlewright=-Wl,--icf=all");
+        // The dev build's relocations packed (RELR, glibc 2.36 and later):
+        // its code is larger than the release build's. The release build
+        // stays loadable by older systems.
+        if var("PROFILE") == "debug" {
+            println!("cargo:rustc-link-arg-bin=puzzlewright=-Wl,-z,pack-relative-relocs");
+        }
+    }
 }

@@ -4,8 +4,9 @@
 //! What a player downloads is the program the loader maps, without the
 //! tables only a debugger reads. The studio's own binary keeps its debug
 //! line tables for readable backtraces (126.2 MB from `cargo build
-//! --release`, 56.0 MB from the dev build); an export from it is 19.6 MB
-//! and 24.8 MB, what `strip` would leave (figures in docs/exports.md):
+//! --release`, 56.6 MB from the dev build); an export from it is 19.6 MB
+//! and 24.0 MB, what `strip` would leave (figures in docs/exports.md;
+//! app/build.rs links the dev build tighter to stay under 25 MB):
 //!
 //! - ELF (Linux): [`elf::with_game`] writes the loaded image byte for byte,
 //!   without `.debug_*`, `.symtab` and `.strtab`, with the game text in a
