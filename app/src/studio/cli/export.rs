@@ -77,13 +77,14 @@ fn recording(args: &Args, game: &engine::compile::Game) -> anyhow::Result<Record
             };
             Recording::read_case_file(Path::new(path), index)?
         }
-        None => Recording { level: args.which.entry_or_first_map(game)?, ..Recording::default() },
+        None => Recording::default(),
     };
+    // A case names its own entry unless --level or --entry is given.
+    if args.case.is_none() || args.which.given() {
+        rec.level = args.which.entry_or_first_map(game)?;
+    }
     if let Some(list) = &args.inputs {
         rec.steps = export::replay::parse_steps(list)?;
-    }
-    if let Some(entry) = args.which.entry_in(game)? {
-        rec.level = entry;
     }
     if let Some(seed) = &args.seed {
         rec.seed = Some(seed.clone());

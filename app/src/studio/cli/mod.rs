@@ -22,7 +22,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context as _, bail};
 use clap::{Parser, Subcommand};
-use engine::compile::{Game, Level};
+use engine::compile::Game;
 
 /// How levels are numbered on the command line, said once for the help.
 pub const NUMBERING: &str = "Levels are numbered as the studio numbers them: --level N is the Nth \
@@ -189,11 +189,9 @@ impl LevelChoice {
     pub fn entry_or_first_map(&self, game: &Game) -> anyhow::Result<usize> {
         match self.entry_in(game)? {
             Some(entry) => Ok(entry),
-            None => game
-                .levels
-                .iter()
-                .position(|l| matches!(l, Level::Map(_)))
-                .context("the game has no level to play (LEVELS holds no map)"),
+            None => {
+                engine::play::entry_of_level(game, 1).context("the game has no level to play (LEVELS holds no map)")
+            }
         }
     }
 }

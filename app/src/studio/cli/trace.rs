@@ -8,10 +8,12 @@
 //! replays.
 
 use anyhow::{Context as _, bail};
+use engine::compile::Game;
 use engine::run::Session;
 use engine::run::trace::{FormatOptions, LineFormat, Step, session_case};
 use std::fmt::Write as _;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// `puzzlewright trace`'s arguments.
 #[derive(Debug, Clone, Default, clap::Args)]
@@ -69,11 +71,12 @@ fn heading(k: usize, load: &str, steps: &[Step]) -> String {
     }
 }
 
-/// Play the session and write its events.
-fn report(source: &str, o: &Options) -> anyhow::Result<String> {
+/// The game as the conformance runner plays it: even with errors, when
+/// something could be compiled.
+fn playable(source: &str) -> anyhow::Result<Arc<Game>> {
     let build = engine::build(source);
-    let game = match build.game.or(build.salvaged) {
-        Some(g) => g,
+    match build.game.or(build.salvaged) {
+        Some(g) => Ok(g),
         None => {
             let first = build.diagnostics.iter().find(|d| d.is_error());
             bail!(
@@ -81,14 +84,24 @@ fn report(source: &str, o: &Options) -> anyhow::Result<String> {
                 first.map_or_else(String::new, |d| format!(": line {}: {}", d.span.line, d.message))
             );
         }
-    };
+    }
+}
+
+/// Play the session of `source` and write its events.
+#[cfg(test)]
+fn report(source: &str, o: &Options) -> anyhow::Result<String> {
+    report_game(playable(source)?, o)
+}
+
+/// Play the session and write its events.
+fn report_game(game: Arc<Game>, o: &Options) -> anyhow::Result<String> {
     if o.level >= game.levels.len() {
         bail!("the game has {} entries in LEVELS; entry {} is past the end", game.levels.len(), o.level);
     }
     let format = LineFormat::new(&game, FormatOptions { extras: o.extras });
-    let load = match super::entry_label(&game, o.level) {
-        label if label.starts_with("entry") => label,
-        label => format!("{label} (entry {})", o.level),
+    let load = match engine::play::entry_number(&game, o.level) {
+        Some(engine::play::EntryNumber::Level(n)) => format!("Level {n} (entry {})", o.level),
+        _ => super::entry_label(&game, o.level),
     };
     let mut session = Session::new_traced(game, o.level, o.seed.as_deref(), usize::MAX);
     let drain = |s: &mut Session, what: &str| -> anyhow::Result<()> {
@@ -123,11 +136,8 @@ fn report(source: &str, o: &Options) -> anyhow::Result<String> {
 /// The game cannot be read or the case written, or there is no such level.
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let source = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {}", args.file))?;
-    let build = engine::build(&source);
-    let level = match build.game.as_ref().or(build.salvaged.as_ref()) {
-        Some(game) => args.which.entry_or_first_map(game)?,
-        None => 0,
-    };
+    let game = playable(&source)?;
+    let level = args.which.entry_or_first_map(&game)?;
     let o = Options {
         file: args.file.clone(),
         level,
@@ -135,7 +145,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         steps: args.inputs.clone(),
         extras: args.extras,
     };
-    print!("{}", report(&source, &o)?);
+    print!("{}", report_game(game, &o)?);
     if let Some(out) = &args.case {
         let name = std::path::Path::new(&o.file)
             .file_name()

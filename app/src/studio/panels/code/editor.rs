@@ -112,17 +112,7 @@ impl CodePanel {
                     let mut layouter = |ui: &egui::Ui, buf: &dyn egui::TextBuffer, wrap: f32| {
                         highlighter.galley(ui, buf.as_str(), &font, if wrap_lines { wrap } else { f32::INFINITY })
                     };
-                    let out = egui::TextEdit::multiline(text)
-                        .id(id)
-                        .hint_text("Write your PuzzleScript game here")
-                        .font(font.clone())
-                        .code_editor()
-                        .frame(egui::Frame::NONE)
-                        .desired_width(f32::INFINITY)
-                        .desired_rows(24)
-                        .lock_focus(true)
-                        .layouter(&mut layouter)
-                        .show(ui);
+                    let out = code_field(text, id, &font, 24).layouter(&mut layouter).show(ui);
                     // Ctrl+click on a name: go to its definition (the click
                     // has put the cursor on it).
                     let editor = &out.response.response;
@@ -169,6 +159,25 @@ impl CodePanel {
         self.completion = completion;
         drawn
     }
+}
+
+/// The code editor's text field (no frame, the code font, Tab typed into
+/// the text), as the whole-text editor and the large-text window draw it.
+pub(super) fn code_field<'t>(
+    text: &'t mut dyn egui::TextBuffer,
+    id: egui::Id,
+    font: &FontId,
+    rows: usize,
+) -> egui::TextEdit<'t> {
+    egui::TextEdit::multiline(text)
+        .id(id)
+        .hint_text("Write your PuzzleScript game here")
+        .font(font.clone())
+        .code_editor()
+        .frame(egui::Frame::NONE)
+        .desired_width(f32::INFINITY)
+        .desired_rows(rows)
+        .lock_focus(true)
 }
 
 /// What is painted behind the text: the current line across the panel, the

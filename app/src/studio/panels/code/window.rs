@@ -216,15 +216,7 @@ impl CodePanel {
                 let out = ui
                     .scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
                         let background = ui.painter().add(Shape::Noop);
-                        let out = egui::TextEdit::multiline(&mut window_text)
-                            .id(id)
-                            .hint_text("Write your PuzzleScript game here")
-                            .font(font.clone())
-                            .code_editor()
-                            .frame(egui::Frame::NONE)
-                            .desired_width(f32::INFINITY)
-                            .desired_rows(lines)
-                            .lock_focus(true)
+                        let out = super::editor::code_field(&mut window_text, id, &font, lines)
                             .layouter(&mut layouter)
                             .show(ui);
                         (out, background)

@@ -26,6 +26,16 @@ pub(super) enum LevelSelectClick {
 }
 
 impl PlayerPanel {
+    /// Fill `rect` with the game's background colour (black without a
+    /// game) for a text screen; returns the text colour to draw on it.
+    fn screen_background(&mut self, ui: &egui::Ui, rect: egui::Rect) -> egui::Color32 {
+        let (bg, fg) = self
+            .look()
+            .map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| (color32(l.background), color32(l.text)));
+        ui.painter().rect_filled(rect, 0.0, bg);
+        fg
+    }
+
     /// The look of the game being played.
     pub(super) fn look(&mut self) -> Option<&engine::render::Look> {
         let game = self.game.as_ref()?;
@@ -75,10 +85,7 @@ impl PlayerPanel {
         choices: &[TitleChoice],
         selected: usize,
     ) -> Option<usize> {
-        let (bg, fg) = self
-            .look()
-            .map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| (color32(l.background), color32(l.text)));
-        ui.painter().rect_filled(rect, 0.0, bg);
+        let fg = self.screen_background(ui, rect);
         let meta = self.game.as_ref().map(|g| g.metadata.clone()).unwrap_or_default();
         let title = meta.title.clone().unwrap_or_else(|| "An untitled game".to_owned());
         let mut clicked = None;
@@ -117,10 +124,7 @@ impl PlayerPanel {
         items: &[LevelItem],
         selected: usize,
     ) -> Option<LevelSelectClick> {
-        let (bg, fg) = self
-            .look()
-            .map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| (color32(l.background), color32(l.text)));
-        ui.painter().rect_filled(rect, 0.0, bg);
+        let fg = self.screen_background(ui, rect);
         let mut clicked = None;
         let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink(16.0)));
         child.vertical_centered(|ui| {
@@ -164,10 +168,7 @@ impl PlayerPanel {
     /// Draw a text screen (a message, the end of the game) in the game's
     /// own colours, as the web player does.
     pub(super) fn text_ui(&mut self, ui: &egui::Ui, rect: egui::Rect, text: String) {
-        let (bg, fg) = self
-            .look()
-            .map_or((egui::Color32::BLACK, egui::Color32::WHITE), |l| (color32(l.background), color32(l.text)));
-        ui.painter().rect_filled(rect, 0.0, bg);
+        let fg = self.screen_background(ui, rect);
         let galley = ui.painter().layout(text, egui::FontId::proportional(18.0), fg, (rect.width() - 40.0).max(40.0));
         ui.painter().galley(rect.center() - galley.size() / 2.0, galley, fg);
     }
