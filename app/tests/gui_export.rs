@@ -100,5 +100,19 @@ fn a_recorded_session_exports_as_a_gif_into_the_remembered_folder() {
         std::thread::sleep(Duration::from_millis(20));
     }
     assert!(std::fs::read(&out).expect("replaced").starts_with(b"GIF89a"), "replaced once the author agreed");
+    // The game's own file is refused at once, never offered to replace.
+    let before = std::fs::read(&game).expect("the game");
+    let name_field = harness.get_all_by_role(egui::accesskit::Role::TextInput).nth(1).expect("the file name field");
+    name_field.focus();
+    harness.run_steps(1);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.run_steps(1);
+    harness.get_all_by_role(egui::accesskit::Role::TextInput).nth(1).expect("field").type_text("walk.txt");
+    harness.run_steps(2);
+    harness.get_by_label("Export").click();
+    harness.run_steps(3);
+    assert!(harness.query_by_label_contains("already exists").is_none(), "no Replace offered for the game");
+    harness.get_by_label_contains("refusing to write the export over the game file itself");
+    assert_eq!(std::fs::read(&game).expect("the game"), before, "the game is untouched");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -213,7 +213,12 @@ impl ExportDialog {
         self.open = open;
         if go {
             let out = self.target();
-            if out.is_file() {
+            // A target that can never be written (the game itself, a
+            // folder, no such folder) is refused at once, not offered as
+            // a file to replace.
+            if let Err(why) = export::check_target(&out, source.path.as_deref()) {
+                self.outcome = Some(Err(format!("{why:#}")));
+            } else if out.is_file() {
                 self.replace = Some(out);
             } else {
                 self.start(ctx, source);
