@@ -124,10 +124,10 @@ fn engine_sounds(session: &mut Session, all: &mut Vec<String>, object: &mut Vec<
     for e in session.take_events() {
         match e {
             Event::Sound(seed) => {
-                all.push(seed.clone());
-                object.push(seed);
+                all.push(seed.to_string());
+                object.push(seed.to_string());
             }
-            Event::EventSound(_, seed) => all.push(seed),
+            Event::EventSound(_, seed) => all.push(seed.to_string()),
             _ => {}
         }
     }

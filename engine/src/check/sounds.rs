@@ -4,31 +4,9 @@ use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
 use crate::names::{Meaning, NameTable};
 use crate::syntax::ast::Ast;
+use crate::syntax::keywords::SoundEvent;
 use crate::syntax::text::is_word;
 
-const EVENTS: [&str; 21] = [
-    "undo",
-    "restart",
-    "titlescreen",
-    "startgame",
-    "cancel",
-    "endgame",
-    "startlevel",
-    "endlevel",
-    "showmessage",
-    "closemessage",
-    "sfx0",
-    "sfx1",
-    "sfx2",
-    "sfx3",
-    "sfx4",
-    "sfx5",
-    "sfx6",
-    "sfx7",
-    "sfx8",
-    "sfx9",
-    "sfx10",
-];
 const VERBS: [&str; 5] = ["move", "action", "create", "destroy", "cantmove"];
 const DIRS: [&str; 7] = ["up", "down", "left", "right", "horizontal", "vertical", "orthogonal"];
 
@@ -38,13 +16,13 @@ fn is_seed(w: &str) -> bool {
 
 /// Check every sound line.
 pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
-    // Events given a sound so far (at most the few of `EVENTS`).
+    // Events given a sound so far (at most the 21 of `SoundEvent`).
     let mut events: Vec<&str> = Vec::new();
     for s in &ast.sounds {
         let w = &s.words;
         let Some(first) = w.first() else { continue };
         let f = first.text.as_str();
-        if EVENTS.contains(&f) {
+        if SoundEvent::parse(f).is_some() {
             match w.get(1) {
                 None => out.push(cat::sound_event_no_seed(s.span)),
                 Some(x) if !is_seed(&x.text) => out.push(cat::sound_expected_seed(x.span, f)),

@@ -65,8 +65,7 @@ impl Direction {
     }
 }
 
-/// Most sounds a game can trigger from rules: `sfx0` to `sfx10`.
-pub const SFX_COUNT: u8 = 11;
+pub use crate::syntax::keywords::SFX_COUNT;
 
 /// A command a rule queues when it matches, resolved at compile time.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,9 +131,7 @@ impl Command {
 /// past the end).
 #[must_use]
 pub fn sfx_name(k: u8) -> &'static str {
-    const NAMES: [&str; SFX_COUNT as usize] =
-        ["sfx0", "sfx1", "sfx2", "sfx3", "sfx4", "sfx5", "sfx6", "sfx7", "sfx8", "sfx9", "sfx10"];
-    NAMES.get(usize::from(k)).copied().unwrap_or("sfx")
+    crate::syntax::keywords::SoundEvent::Sfx(k).as_str()
 }
 
 /// How a subroutine name is compared: lower case, words separated by one

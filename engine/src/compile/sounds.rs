@@ -4,7 +4,9 @@
 use super::bits;
 use super::layout::{Layout, Narrowed};
 use crate::fasthash::HashMap;
+use crate::sfx::SoundSeed;
 use crate::syntax::ast::SoundDef;
+use crate::syntax::keywords::SoundEvent;
 
 /// A movement sound of one object.
 #[derive(Debug, Clone)]
@@ -16,47 +18,23 @@ pub struct MoveSound {
     /// Direction bits (up 1, down 2, left 4, right 8, action 16).
     pub dirs: u64,
     /// The sfxr seed.
-    pub seed: String,
+    pub seed: SoundSeed,
 }
 
 /// Every sound of the game.
 #[derive(Debug, Clone, Default)]
 pub struct Sounds {
-    /// Global events by name (`startlevel`, `sfx0`, `undo`...).
-    pub events: HashMap<String, String>,
+    /// Global events (`startlevel`, `sfx0`, `undo`...).
+    pub events: HashMap<SoundEvent, SoundSeed>,
     /// Played when an object of the mask is created during a turn.
-    pub create: Vec<(Box<[u64]>, String)>,
+    pub create: Vec<(Box<[u64]>, SoundSeed)>,
     /// Played when an object of the mask is destroyed during a turn.
-    pub destroy: Vec<(Box<[u64]>, String)>,
+    pub destroy: Vec<(Box<[u64]>, SoundSeed)>,
     /// Movement sounds, by layer.
     pub moves: Vec<Vec<MoveSound>>,
     /// Failed-movement sounds.
     pub cantmove: Vec<MoveSound>,
 }
-
-const EVENTS: &[&str] = &[
-    "undo",
-    "restart",
-    "titlescreen",
-    "startgame",
-    "cancel",
-    "endgame",
-    "startlevel",
-    "endlevel",
-    "showmessage",
-    "closemessage",
-    "sfx0",
-    "sfx1",
-    "sfx2",
-    "sfx3",
-    "sfx4",
-    "sfx5",
-    "sfx6",
-    "sfx7",
-    "sfx8",
-    "sfx9",
-    "sfx10",
-];
 
 fn dir_bits(word: &str) -> Option<u64> {
     Some(match word {
@@ -78,13 +56,13 @@ pub(crate) fn build(names: &Layout, defs: &[SoundDef], ow: usize) -> Sounds {
         if words.len() < 2 {
             continue;
         }
-        let Some(&seed) = words.last() else { continue };
-        if !seed.chars().all(|c| c.is_ascii_digit()) {
-            continue;
-        }
-        let seed = seed.to_owned();
-        if EVENTS.contains(&words[0]) && names.kind(words[0]).is_none() {
-            s.events.insert(words[0].to_owned(), seed);
+        // A seed too long to make a sound (over 19 digits) is left out
+        // like any other line that is not a sound.
+        let Some(seed) = words.last().and_then(|w| SoundSeed::parse(w)) else { continue };
+        if let Some(event) = SoundEvent::parse(words[0])
+            && names.kind(words[0]).is_none()
+        {
+            s.events.insert(event, seed);
             continue;
         }
         if words.len() < 3 {

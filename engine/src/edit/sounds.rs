@@ -8,20 +8,7 @@
 
 use super::TextEdit;
 use crate::syntax::ast::{Ast, Section, SoundDef};
-
-/// Events that a game-wide sound line can name.
-pub const GLOBAL_EVENTS: [&str; 10] = [
-    "titlescreen",
-    "startgame",
-    "startlevel",
-    "endlevel",
-    "endgame",
-    "showmessage",
-    "closemessage",
-    "undo",
-    "restart",
-    "cancel",
-];
+use crate::syntax::keywords::SoundEvent;
 
 /// What an object's sound line reacts to.
 pub const OBJECT_VERBS: [&str; 5] = ["move", "cantmove", "create", "destroy", "action"];
@@ -29,13 +16,11 @@ pub const OBJECT_VERBS: [&str; 5] = ["move", "cantmove", "create", "destroy", "a
 /// Directions a `move`/`cantmove` line may be limited to.
 pub const DIRECTIONS: [&str; 6] = ["up", "down", "left", "right", "horizontal", "vertical"];
 
-/// The event a sound line is for.
+/// What a sound line is for: a game-wide event or an object's event.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SoundEvent {
-    /// `sfx0` .. `sfx10`, played by rules.
-    Sfx(u8),
-    /// A game-wide event such as `startgame` (one of [`GLOBAL_EVENTS`]).
-    Global(String),
+pub enum SoundTarget {
+    /// A game-wide event such as `startgame` or `sfx3`.
+    Event(SoundEvent),
     /// An object event: `crate move up`, `player cantmove`, `gem destroy`.
     Object {
         /// The object (or property) name.
@@ -47,13 +32,12 @@ pub enum SoundEvent {
     },
 }
 
-impl SoundEvent {
+impl SoundTarget {
     /// The words of the line before the seed, lower-cased.
     #[must_use]
     pub fn words(&self) -> Vec<String> {
         match self {
-            Self::Sfx(n) => vec![format!("sfx{n}")],
-            Self::Global(g) => vec![g.to_lowercase()],
+            Self::Event(e) => vec![e.as_str().to_owned()],
             Self::Object { object, verb, directions } => {
                 let mut w = vec![object.to_lowercase(), verb.to_lowercase()];
                 w.extend(directions.iter().map(|d| d.to_lowercase()));
@@ -70,13 +54,7 @@ impl SoundEvent {
         let seed = last.text.parse::<i64>().ok()?;
         let words: Vec<&str> = rest.iter().map(|w| w.text.as_str()).collect();
         let event = match words.as_slice() {
-            [one] => {
-                if let Some(n) = one.strip_prefix("sfx").and_then(|n| n.parse::<u8>().ok()) {
-                    Self::Sfx(n)
-                } else {
-                    Self::Global((*one).to_owned())
-                }
-            }
+            [one] => Self::Event(SoundEvent::parse(&one.to_lowercase())?),
             [object, verb, dirs @ ..] => Self::Object {
                 object: (*object).to_owned(),
                 verb: (*verb).to_owned(),
@@ -118,7 +96,7 @@ fn is_rule_line(text: &str, start: usize) -> bool {
 /// section when it is missing). `None` when the text already says exactly
 /// that.
 #[must_use]
-pub fn set_sound(text: &str, ast: &Ast, event: &SoundEvent, seed: i64) -> Option<TextEdit> {
+pub fn set_sound(text: &str, ast: &Ast, event: &SoundTarget, seed: i64) -> Option<TextEdit> {
     let want = event.words();
     let existing = ast.sounds.iter().rev().find(|def| {
         def.words.len() == want.len() + 1
@@ -163,17 +141,18 @@ pub fn set_sound(text: &str, ast: &Ast, event: &SoundEvent, seed: i64) -> Option
 
 #[cfg(test)]
 mod tests {
-    use super::{SoundEvent, set_sound};
+    use super::{SoundTarget, set_sound};
+    use crate::syntax::keywords::SoundEvent;
     use crate::syntax::parse;
 
-    fn edited(text: &str, event: &SoundEvent, seed: i64) -> String {
+    fn edited(text: &str, event: &SoundTarget, seed: i64) -> String {
         let (ast, _) = parse(text);
         let edit = set_sound(text, &ast, event, seed).expect("an edit");
         edit.apply(text).expect("edit fits")
     }
 
-    fn crate_move_up() -> SoundEvent {
-        SoundEvent::Object { object: "Crate".into(), verb: "move".into(), directions: vec!["up".into()] }
+    fn crate_move_up() -> SoundTarget {
+        SoundTarget::Object { object: "Crate".into(), verb: "move".into(), directions: vec!["up".into()] }
     }
 
     #[test]
@@ -188,14 +167,14 @@ mod tests {
     #[test]
     fn adds_a_line_after_the_last_sound_line() {
         let text = "=======\nSOUNDS\n=======\n\nsfx0 123 (boom)\n\n=====\nRULES\n=====\n";
-        let out = edited(text, &SoundEvent::Global("startgame".into()), 5);
+        let out = edited(text, &SoundTarget::Event(SoundEvent::StartGame), 5);
         assert_eq!(out, "=======\nSOUNDS\n=======\n\nsfx0 123 (boom)\nstartgame 5\n\n=====\nRULES\n=====\n");
     }
 
     #[test]
     fn fills_an_empty_section_below_its_underline() {
         let text = "=======\nSOUNDS\n=======\n\n=====\nRULES\n=====\n";
-        let out = edited(text, &SoundEvent::Sfx(3), 77);
+        let out = edited(text, &SoundTarget::Event(SoundEvent::Sfx(3)), 77);
         assert_eq!(out, "=======\nSOUNDS\n=======\nsfx3 77\n\n=====\nRULES\n=====\n");
     }
 
@@ -213,28 +192,31 @@ mod tests {
 
     #[test]
     fn creates_the_section_at_the_end_when_nothing_follows() {
-        assert_eq!(edited("title t", &SoundEvent::Sfx(10), 1), "title t\n\n=======\nSOUNDS\n=======\n\nsfx10 1\n");
-        assert_eq!(edited("", &SoundEvent::Sfx(1), 2), "\n=======\nSOUNDS\n=======\n\nsfx1 2\n");
+        assert_eq!(
+            edited("title t", &SoundTarget::Event(SoundEvent::Sfx(10)), 1),
+            "title t\n\n=======\nSOUNDS\n=======\n\nsfx10 1\n"
+        );
+        assert_eq!(edited("", &SoundTarget::Event(SoundEvent::Sfx(1)), 2), "\n=======\nSOUNDS\n=======\n\nsfx1 2\n");
     }
 
     #[test]
     fn of_line_reads_events_back() {
         let (ast, _) =
             parse("=======\nSOUNDS\n=======\nsfx4 12\nplayer cantmove left right 34\nendlevel 56\nbroken line\n");
-        let events: Vec<_> = ast.sounds.iter().filter_map(SoundEvent::of_line).collect();
+        let events: Vec<_> = ast.sounds.iter().filter_map(SoundTarget::of_line).collect();
         assert_eq!(
             events,
             vec![
-                (SoundEvent::Sfx(4), 12),
+                (SoundTarget::Event(SoundEvent::Sfx(4)), 12),
                 (
-                    SoundEvent::Object {
+                    SoundTarget::Object {
                         object: "player".into(),
                         verb: "cantmove".into(),
                         directions: vec!["left".into(), "right".into()]
                     },
                     34
                 ),
-                (SoundEvent::Global("endlevel".into()), 56),
+                (SoundTarget::Event(SoundEvent::EndLevel), 56),
             ]
         );
     }
@@ -249,16 +231,16 @@ mod tests {
             let text = test_support::read(&path);
             games += 1;
             let (ast, _) = parse(&text);
-            let mut events = vec![SoundEvent::Sfx(3), SoundEvent::Global("startgame".into())];
+            let mut events = vec![SoundTarget::Event(SoundEvent::Sfx(3)), SoundTarget::Event(SoundEvent::StartGame)];
             if let Some(obj) = ast.objects.first().map(|o| &o.name) {
-                events.push(SoundEvent::Object {
+                events.push(SoundTarget::Object {
                     object: obj.text.to_string(),
                     verb: "move".into(),
                     directions: vec!["left".into()],
                 });
             }
             // An event the game already has, to exercise replacement.
-            if let Some((ev, _)) = ast.sounds.iter().rev().find_map(SoundEvent::of_line) {
+            if let Some((ev, _)) = ast.sounds.iter().rev().find_map(SoundTarget::of_line) {
                 events.push(ev);
             }
             for event in events {
@@ -268,7 +250,7 @@ mod tests {
                 };
                 let out = edit.apply(&text).expect("edit fits");
                 let (after, _) = parse(&out);
-                let last = after.sounds.iter().rev().filter_map(SoundEvent::of_line).find(|(e, _)| *e == event);
+                let last = after.sounds.iter().rev().filter_map(SoundTarget::of_line).find(|(e, _)| *e == event);
                 assert_eq!(last.map(|(_, s)| s), Some(seed), "{}: {event:?}", path.display());
                 assert_eq!(after.sounds.len() - ast.sounds.len(), usize::from(edit.range.is_empty()));
                 assert_only_one_line_changed(&text, &out, &event.line(seed), &path);

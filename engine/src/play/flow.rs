@@ -11,6 +11,7 @@ use super::{
 };
 use crate::compile::{Level, LevelGrid};
 use crate::run::{Event, Input, Session};
+use crate::syntax::keywords::SoundEvent;
 
 /// Levels the level select moves by with Left and Right.
 const LEVEL_SELECT_PAGE: usize = 8;
@@ -176,13 +177,13 @@ impl Play {
 
     pub(super) fn dismiss_message(&mut self, entry: bool, now: Duration) {
         self.generation += 1;
-        self.sound_event("closemessage");
+        self.sound_event(SoundEvent::CloseMessage);
         self.ignore_held_action = true;
         if entry {
             if self.entry + 1 < self.game.levels.len() {
                 self.load_entry(self.entry + 1, None, now);
             } else {
-                self.sound_event("endgame");
+                self.sound_event(SoundEvent::EndGame);
                 self.game_over();
             }
             return;
@@ -284,10 +285,7 @@ impl Play {
         };
         // The sounds of the win and of the next entry go with it.
         let mut start = change;
-        while start > 0
-            && matches!(&events[start - 1], Event::EventSound(name, _)
-                if matches!(name.as_str(), "endlevel" | "startlevel" | "endgame"))
-        {
+        while start > 0 && matches!(&events[start - 1], Event::EventSound(event, _) if event.is_level_change()) {
             start -= 1;
         }
         let tail = events.split_off(start);
@@ -309,7 +307,7 @@ impl Play {
         self.generation += 1;
         let PendingWin { board, mut tail } = win;
         // The end-of-level sound plays now, the next entry's after the pause.
-        let ends = tail.iter().take_while(|e| matches!(e, Event::EventSound(name, _) if name == "endlevel")).count();
+        let ends = tail.iter().take_while(|e| matches!(e, Event::EventSound(SoundEvent::EndLevel, _))).count();
         let endlevel: Vec<Event> = tail.drain(..ends).collect();
         self.absorb_all(endlevel);
         self.won_tail = tail;
@@ -347,13 +345,13 @@ impl Play {
     pub(super) fn absorb(&mut self, event: Event) {
         match event {
             Event::Sound(seed) => self.outputs.push(Output::Sound { seed, event: None }),
-            Event::EventSound(name, seed) => self.outputs.push(Output::Sound { seed, event: Some(name) }),
+            Event::EventSound(event, seed) => self.outputs.push(Output::Sound { seed, event: Some(event) }),
             Event::Message(text) => {
                 if std::mem::take(&mut self.expect_entry_message) {
                     return;
                 }
                 if !self.replay {
-                    self.sound_event("showmessage");
+                    self.sound_event(SoundEvent::ShowMessage);
                 }
                 self.mode = Mode::Message { text, entry: false };
                 self.ignore_held_action = true;
@@ -392,12 +390,12 @@ impl Play {
 
     /// Queue the game's sound for a global event the flow itself drives
     /// (title screen, start of game, messages shown and closed, end).
-    pub(super) fn sound_event(&mut self, name: &str) {
+    pub(super) fn sound_event(&mut self, event: SoundEvent) {
         if self.replay {
             return;
         }
-        if let Some(seed) = self.game.sounds.events.get(name) {
-            self.outputs.push(Output::Sound { seed: seed.clone(), event: Some(name.to_owned()) });
+        if let Some(seed) = self.game.sounds.events.get(&event) {
+            self.outputs.push(Output::Sound { seed: seed.clone(), event: Some(event) });
         }
     }
 }

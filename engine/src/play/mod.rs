@@ -42,6 +42,8 @@ use std::time::Duration;
 
 use crate::compile::{Game, Level, LevelGrid};
 use crate::run::{Event, Input, Session};
+use crate::sfx::SoundSeed;
+use crate::syntax::keywords::SoundEvent;
 
 /// How long a won level stays on screen before the next entry, as in the
 /// reference player.
@@ -112,10 +114,10 @@ pub enum Output {
     /// Play the sfxr sound with this seed.
     Sound {
         /// The seed, as written in the game.
-        seed: String,
+        seed: SoundSeed,
         /// The global event it answers (`startlevel`, `sfx3`...), `None`
         /// for an object's sound.
-        event: Option<String>,
+        event: Option<SoundEvent>,
     },
     /// The progress changed: keep this (for this game) between runs.
     Progress(Progress),
@@ -587,7 +589,7 @@ impl Play {
         if let Mode::LevelSelect { items, .. } = &self.mode {
             let Some(item) = items.get(index) else { return };
             let entry = item.entry;
-            self.sound_event("startgame");
+            self.sound_event(SoundEvent::StartGame);
             self.load_entry(entry, None, now);
             return;
         }
@@ -600,7 +602,7 @@ impl Play {
             self.enter_level_select();
             return;
         }
-        self.sound_event("startgame");
+        self.sound_event(SoundEvent::StartGame);
         match choice {
             TitleChoice::LevelSelect => {}
             TitleChoice::NewGame => self.load_entry(0, None, now),
@@ -622,7 +624,7 @@ impl Play {
     /// Back to the title screen (its sound plays).
     pub fn to_title(&mut self, now: Duration) {
         self.accrue(now);
-        self.sound_event("titlescreen");
+        self.sound_event(SoundEvent::TitleScreen);
         self.enter_title();
     }
 

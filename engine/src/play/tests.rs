@@ -105,7 +105,7 @@ fn sounds(outputs: &[Output]) -> Vec<String> {
     outputs
         .iter()
         .filter_map(|o| match o {
-            Output::Sound { event, seed } => Some(event.clone().unwrap_or_else(|| seed.clone())),
+            Output::Sound { event, seed } => Some(event.map_or_else(|| seed.to_string(), |e| e.to_string())),
             Output::Progress(_) | Output::LimitHit { .. } => None,
         })
         .collect()
@@ -668,8 +668,8 @@ fn replays_follow_the_sessions_own_flow() {
     let mut want = Vec::new();
     let mut got = sounds(&play.take_outputs());
     for e in session.take_events() {
-        if let Event::EventSound(name, _) = e {
-            want.push(name);
+        if let Event::EventSound(event, _) = e {
+            want.push(event.to_string());
         }
     }
     for step in steps.into_iter().chain([Step::Input(Input::Right); 2]) {
@@ -680,8 +680,8 @@ fn replays_follow_the_sessions_own_flow() {
             Step::Tick => session.tick(),
         }
         for e in session.take_events() {
-            if let Event::EventSound(name, _) = e {
-                want.push(name);
+            if let Event::EventSound(event, _) = e {
+                want.push(event.to_string());
             }
         }
         play.step(step, ms(0));

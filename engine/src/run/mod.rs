@@ -20,6 +20,8 @@ mod turn;
 
 use crate::compile::{Direction, Game, Level};
 use crate::rng::Rng;
+use crate::sfx::SoundSeed;
+use crate::syntax::keywords::SoundEvent;
 use board::Board;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -111,11 +113,11 @@ impl Limit {
 pub enum Event {
     /// Play the sfxr sound with this seed: an object sound (move, cantmove,
     /// create, destroy), the ones the reference records in its history.
-    Sound(String),
+    Sound(SoundSeed),
     /// Play a global sound event (`sfx0`..`sfx10`, `startlevel`, `undo`,
-    /// `cancel`...): its event name and seed. The reference plays these
+    /// `cancel`...): the event and its seed. The reference plays these
     /// without recording them.
-    EventSound(String, String),
+    EventSound(SoundEvent, SoundSeed),
     /// A rule's `message` command fired (text to show).
     Message(String),
     /// A `checkpoint` command saved the restart state.
@@ -171,8 +173,8 @@ pub struct Session {
     queue: commands::CommandQueue,
     sfx_create: Vec<u64>,
     sfx_destroy: Vec<u64>,
-    seeds_move: Vec<String>,
-    seeds_cantmove: Vec<String>,
+    seeds_move: Vec<SoundSeed>,
+    seeds_cantmove: Vec<SoundSeed>,
     events: Vec<Event>,
     scratch: Vec<u64>,
     /// Whether a rule of the running group had more matches than it may
@@ -498,9 +500,9 @@ impl Session {
         out
     }
 
-    fn play_event(&mut self, name: &str) {
-        if let Some(seed) = self.game.sounds.events.get(name) {
-            self.events.push(Event::EventSound(name.to_owned(), seed.clone()));
+    fn play_event(&mut self, event: SoundEvent) {
+        if let Some(seed) = self.game.sounds.events.get(&event) {
+            self.events.push(Event::EventSound(event, seed.clone()));
         }
     }
 
@@ -512,7 +514,7 @@ impl Session {
             return;
         };
         if matches!(entry, Level::Map(_)) {
-            self.play_event("startlevel");
+            self.play_event(SoundEvent::StartLevel);
         }
         self.rng = Rng::new(&self.seed);
         self.title_screen = false;
@@ -541,7 +543,7 @@ impl Session {
                 }
             }
             Level::Message(text) => {
-                self.play_event("showmessage");
+                self.play_event(SoundEvent::ShowMessage);
                 self.text_mode = true;
                 self.events.push(Event::Message(text.clone()));
                 if self.trace.is_some() {
@@ -560,7 +562,7 @@ impl Session {
     fn do_win(&mut self) {
         self.againing = false;
         self.won_board = self.board.as_ref().map(Snapshot::of);
-        self.play_event("endlevel");
+        self.play_event(SoundEvent::EndLevel);
         self.next_level();
     }
 
@@ -576,7 +578,7 @@ impl Session {
         } else {
             self.cur_level = 0;
             self.go_to_title();
-            self.play_event("endgame");
+            self.play_event(SoundEvent::EndGame);
             self.events.push(Event::GameWon);
         }
     }
@@ -626,7 +628,7 @@ impl Session {
         let restored = if let Some(top) = self.backups.pop() {
             self.restore_owned(top);
             if !force {
-                self.play_event("undo");
+                self.play_event(SoundEvent::Undo);
             }
             true
         } else {
@@ -659,7 +661,7 @@ impl Session {
         if self.trace.is_some() {
             self.trace_event(trace::EventKind::RestartLevel { forced: force });
         }
-        self.play_event("restart");
+        self.play_event(SoundEvent::Restart);
         if self.game.metadata.has("run_rules_on_level_start") {
             self.process_input(None, turn::TurnMode::LevelStart);
         }

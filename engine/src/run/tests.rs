@@ -366,8 +366,12 @@ fn sounds_and_messages_leave_as_events() {
     s.take_events();
     play(&mut s, "R");
     let events = s.take_events();
-    assert!(events.contains(&Event::EventSound("sfx3".into(), "12345".into())), "{events:?}");
-    assert!(events.contains(&Event::Sound("777".into())));
+    let seed = |s| crate::sfx::SoundSeed::parse(s).expect("a seed");
+    assert!(
+        events.contains(&Event::EventSound(crate::syntax::keywords::SoundEvent::Sfx(3), seed("12345"))),
+        "{events:?}"
+    );
+    assert!(events.contains(&Event::Sound(seed("777"))));
     assert!(events.contains(&Event::Message("pushed".into())));
     play(&mut s, "L");
     let events = s.take_events();

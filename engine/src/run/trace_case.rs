@@ -71,7 +71,7 @@ pub fn session_case(
     let mut collect = |s: &mut Session| {
         for e in s.take_events() {
             if let Event::Sound(seed) = e {
-                sounds.push(seed);
+                sounds.push(seed.to_string());
             }
         }
     };

@@ -24,12 +24,14 @@ mod generate;
 mod math;
 mod params;
 pub mod playback;
+mod seed;
 mod similar;
 pub mod synth;
 pub mod wav;
 
 pub use generate::{Category, fresh_seed, params_for_seed};
 pub use params::{Params, Wave};
+pub use seed::SoundSeed;
 pub use similar::{distance, similar_seeds};
 
 /// The volume PuzzleScript plays sounds at (gain `e^0.25 - 1`).

@@ -7,6 +7,7 @@
 //! turns its lines into [`ast`] nodes.
 
 pub mod ast;
+pub mod keywords;
 mod legend;
 mod levels;
 mod objects;

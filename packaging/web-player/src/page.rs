@@ -238,7 +238,7 @@ impl Page {
         let Some(play) = self.play.as_mut() else { return };
         for output in play.take_outputs() {
             match output {
-                Output::Sound { seed, .. } => self.sounds.push(seed),
+                Output::Sound { seed, .. } => self.sounds.push(seed.to_string()),
                 Output::Progress(p) => self.progress = Some(p),
                 // A bound the engine hit is for the game's author, who sees
                 // it in the studio; a shipped page plays on quietly.

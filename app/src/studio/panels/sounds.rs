@@ -5,8 +5,9 @@
 
 use std::sync::mpsc::{Receiver, TryRecvError};
 
-use engine::edit::sounds::{DIRECTIONS, GLOBAL_EVENTS, OBJECT_VERBS, SoundEvent, set_sound};
+use engine::edit::sounds::{DIRECTIONS, OBJECT_VERBS, SoundTarget, set_sound};
 use engine::sfx::Category;
+use engine::syntax::keywords::SoundEvent;
 
 use egui_extras::{Column, TableBuilder};
 
@@ -53,7 +54,7 @@ pub struct SoundsPanel {
     pub target: TargetKind,
     /// `sfxN` number.
     pub sfx: u8,
-    /// Index into [`GLOBAL_EVENTS`].
+    /// Index into [`SoundEvent::NAMED`].
     pub global: usize,
     /// Object name for object events.
     pub object: String,
@@ -180,13 +181,13 @@ impl SoundsPanel {
 
     /// The event "use for" currently targets.
     #[must_use]
-    pub fn target_event(&self) -> SoundEvent {
+    pub fn target_event(&self) -> SoundTarget {
         match self.target {
-            TargetKind::Sfx => SoundEvent::Sfx(self.sfx.min(10)),
+            TargetKind::Sfx => SoundTarget::Event(SoundEvent::Sfx(self.sfx.min(10))),
             TargetKind::Global => {
-                SoundEvent::Global(GLOBAL_EVENTS.get(self.global).unwrap_or(&"startgame").to_string())
+                SoundTarget::Event(SoundEvent::NAMED.get(self.global).copied().unwrap_or(SoundEvent::StartGame))
             }
-            TargetKind::Object => SoundEvent::Object {
+            TargetKind::Object => SoundTarget::Object {
                 object: self.object.trim().to_lowercase(),
                 verb: OBJECT_VERBS.get(self.verb).unwrap_or(&"move").to_string(),
                 directions: self
@@ -202,7 +203,7 @@ impl SoundsPanel {
     /// Writes `seed` for the target event into the document's SOUNDS.
     pub fn use_for_target(&self, seed: i64, cx: &mut PanelContext<'_>) -> bool {
         let event = self.target_event();
-        if let SoundEvent::Object { object, .. } = &event
+        if let SoundTarget::Object { object, .. } = &event
             && (object.is_empty() || object.contains(char::is_whitespace))
         {
             return false;
@@ -427,7 +428,7 @@ impl Panel for SoundsPanel {
                 .ast()
                 .sounds
                 .iter()
-                .filter_map(|d| SoundEvent::of_line(d).map(|(e, s)| (e.words().join(" "), s)))
+                .filter_map(|d| SoundTarget::of_line(d).map(|(e, s)| (e.words().join(" "), s)))
                 .collect();
             if lines.is_empty() {
                 ui.weak("No SOUNDS lines.");
@@ -461,8 +462,8 @@ impl SoundsPanel {
             }
             TargetKind::Global => {
                 egui::ComboBox::from_id_salt("sound-global")
-                    .selected_text(GLOBAL_EVENTS.get(self.global).copied().unwrap_or(""))
-                    .show_index(ui, &mut self.global, GLOBAL_EVENTS.len(), |i| GLOBAL_EVENTS[i]);
+                    .selected_text(SoundEvent::NAMED.get(self.global).map_or("", |e| e.as_str()))
+                    .show_index(ui, &mut self.global, SoundEvent::NAMED.len(), |i| SoundEvent::NAMED[i].as_str());
             }
             TargetKind::Object => {
                 ui.add(egui::TextEdit::singleline(&mut self.object).desired_width(90.0).hint_text("object"));

@@ -8,6 +8,7 @@ use crate::compile::{Command, Rule};
 use crate::run::commands::Queued;
 use crate::run::trace::{EventKind, QueuedCommand};
 use crate::run::{Event, Session, Snapshot};
+use crate::syntax::keywords::SoundEvent;
 use std::sync::Arc;
 
 impl Session {
@@ -67,7 +68,7 @@ impl Session {
             let commands_left = self.queue.has_other_than(Queued::Cancel);
             self.backups.push(bak);
             self.do_undo(true, false);
-            self.play_event("cancel");
+            self.play_event(SoundEvent::Cancel);
             return commands_left;
         }
         if self.queue.has(Queued::Restart) {
@@ -173,9 +174,9 @@ impl Session {
         for (c, _line) in self.queue.iter() {
             match c {
                 Queued::Sound(k) => {
-                    let name = crate::compile::model::sfx_name(k);
-                    if let Some(seed) = game.sounds.events.get(name) {
-                        self.events.push(Event::EventSound(name.to_owned(), seed.clone()));
+                    let event = SoundEvent::Sfx(k);
+                    if let Some(seed) = game.sounds.events.get(&event) {
+                        self.events.push(Event::EventSound(event, seed.clone()));
                     }
                 }
                 Queued::Message => {

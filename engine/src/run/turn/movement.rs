@@ -161,7 +161,7 @@ fn reposition_cell(
     board: &mut Board,
     game: &crate::compile::Game,
     i: usize,
-    seeds: &mut Vec<String>,
+    seeds: &mut Vec<crate::sfx::SoundSeed>,
     planes: &mut crate::run::planes::Planes,
 ) -> bool {
     let mw = board.mw;
@@ -192,7 +192,7 @@ fn reposition_on_layer(
     i: usize,
     layer: usize,
     dir: u64,
-    seeds: &mut Vec<String>,
+    seeds: &mut Vec<crate::sfx::SoundSeed>,
     planes: &mut crate::run::planes::Planes,
 ) -> bool {
     let (dx, dy): (isize, isize) = match dir {

@@ -28,8 +28,8 @@ pub(crate) struct ProbeTurn {
     queue: crate::run::commands::CommandQueue,
     sfx_create: Vec<u64>,
     sfx_destroy: Vec<u64>,
-    seeds_move: Vec<String>,
-    seeds_cantmove: Vec<String>,
+    seeds_move: Vec<crate::sfx::SoundSeed>,
+    seeds_cantmove: Vec<crate::sfx::SoundSeed>,
 }
 
 /// Look-ahead outcomes kept for the turns without input that start where

@@ -101,7 +101,7 @@ pub fn play(case: &Value, traced: bool) -> Result<Played, String> {
     let mut collect = |s: &mut Session| {
         for e in s.take_events() {
             if let Event::Sound(seed) = e {
-                sounds.push(seed);
+                sounds.push(seed.to_string());
             }
         }
     };

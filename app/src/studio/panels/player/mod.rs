@@ -180,8 +180,8 @@ impl PlayerPanel {
         for output in outputs {
             match output {
                 Output::Sound { seed, .. } => {
-                    if let (Some(audio), Ok(seed)) = (&self.audio, seed.trim().parse::<i64>()) {
-                        audio.play(seed);
+                    if let Some(audio) = &self.audio {
+                        audio.play(seed.value());
                     }
                 }
                 Output::LimitHit { limit, line } => {
