@@ -34,6 +34,7 @@ pub mod diag;
 pub mod edit;
 pub(crate) mod fasthash;
 pub mod inline;
+pub mod json;
 pub mod kept;
 pub mod names;
 pub mod options;
