@@ -4,7 +4,7 @@
 //! the queue is a bitset and two small arrays: no allocation per turn.
 //! `gosub` is never queued (see `turn.rs`).
 
-use crate::compile::rules::SFX_COUNT;
+use crate::compile::model::SFX_COUNT;
 use std::sync::Arc;
 
 /// A command kind that can sit in the queue.

@@ -1512,7 +1512,7 @@ impl Session {
         for (c, _line) in self.queue.iter() {
             match c {
                 Queued::Sound(k) => {
-                    let name = crate::compile::rules::sfx_name(k);
+                    let name = crate::compile::model::sfx_name(k);
                     if let Some(seed) = game.sounds.events.get(name) {
                         self.events.push(Event::EventSound(name.to_owned(), seed.clone()));
                     }
