@@ -2,7 +2,7 @@
 //! queued, with the line of the rule that queued it. A small fixed set
 //! (cancel, restart, win, again, checkpoint, message, `sfx0`..`sfx10`), so
 //! the queue is a bitset and two small arrays: no allocation per turn.
-//! `gosub` is never queued (see `turn.rs`).
+//! `gosub` is never queued (see `turn/commands.rs`).
 
 use crate::compile::model::SFX_COUNT;
 use std::sync::Arc;
