@@ -109,7 +109,7 @@ impl Session {
     /// Start recording now (a new, empty trace whose base is the current
     /// board), with a memory budget of `budget` bytes.
     pub fn start_trace(&mut self, budget: usize) {
-        self.trace = Some(Box::new(Recorder::new(self.board.as_ref(), budget)));
+        self.trace = Some(Box::new(Recorder::new(self.play.board.as_ref(), budget)));
     }
 
     /// Stop recording and hand back what was recorded.
@@ -126,7 +126,7 @@ impl Session {
     /// The current board in the trace's terms (None before any map).
     #[must_use]
     pub fn board_state(&self) -> Option<BoardState> {
-        self.board.as_ref().map(BoardState::of)
+        self.play.board.as_ref().map(BoardState::of)
     }
 
     /// Start a segment (recording only).
@@ -142,8 +142,8 @@ impl Session {
     pub(crate) fn trace_or_note(&mut self, kind: EventKind) {
         if self.trace.is_some() {
             self.trace_event(kind);
-        } else if self.tracing_probe {
-            self.probe_notes.push(kind);
+        } else if self.mode.tracing_probe {
+            self.report.probe_notes.push(kind);
         }
     }
 
@@ -153,9 +153,9 @@ impl Session {
     #[cold]
     pub(crate) fn trace_event(&mut self, kind: EventKind) {
         if let Some(r) = self.trace.as_deref_mut() {
-            let diff = r.diff(self.board.as_ref());
+            let diff = r.diff(self.play.board.as_ref());
             #[cfg(test)]
-            r.real.push(self.board.as_ref().map(BoardState::of));
+            r.real.push(self.play.board.as_ref().map(BoardState::of));
             r.trace.push(kind, diff);
         }
     }
@@ -164,7 +164,7 @@ impl Session {
     #[cold]
     pub(crate) fn trace_rule(&mut self, rule: &Rule, tuple: &[RowMatch]) {
         let Some(r) = self.trace.as_deref() else { return };
-        let Some(board) = self.board.as_ref() else { return };
+        let Some(board) = self.play.board.as_ref() else { return };
         let d = board.delta(rule.dir);
         let mut matched = Vec::new();
         for (row, m) in rule.rows.iter().zip(tuple) {
@@ -208,7 +208,7 @@ impl Session {
     /// (recording only; see [`Session::trace_moves_after`]).
     #[cold]
     pub(crate) fn trace_moves_before(&self) -> Option<(Vec<u64>, Vec<u64>)> {
-        let b = self.board.as_ref()?;
+        let b = self.play.board.as_ref()?;
         Some((b.objects.clone(), b.movements.clone()))
     }
 
@@ -274,6 +274,7 @@ impl Session {
             for g in (0..banned.len()).filter(|&g| banned[g]) {
                 let line = group_line(&self.game, g);
                 let seen = self
+                    .report
                     .probe_notes
                     .iter()
                     .any(|k| matches!(k, EventKind::RigidFail { lines } if lines.contains(&line)));
@@ -281,7 +282,7 @@ impl Session {
                     lines.push(line);
                 }
             }
-            self.probe_notes.push(EventKind::RigidFail { lines });
+            self.report.probe_notes.push(EventKind::RigidFail { lines });
             return;
         };
         r.moved.clear();
