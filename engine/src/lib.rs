@@ -33,6 +33,7 @@ pub mod compile;
 pub mod diag;
 pub mod edit;
 pub mod inline;
+pub mod json;
 pub mod kept;
 pub mod names;
 pub mod options;
