@@ -3,10 +3,10 @@
 
 use super::bits;
 use super::layout::{Layout, Narrowed};
-use crate::fasthash::HashMap;
 use crate::sfx::SoundSeed;
 use crate::syntax::ast::SoundDef;
 use crate::syntax::keywords::SoundEvent;
+use rustc_hash::FxHashMap as HashMap;
 
 /// A movement sound of one object.
 #[derive(Debug, Clone)]

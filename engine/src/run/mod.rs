@@ -6,13 +6,15 @@
 //! (the queue of one turn), `turn` (one turn: movement, rules, subroutine
 //! calls, rigid bodies, commands, win conditions), `trace` (what happened
 //! inside each turn, for the debugger; free when off), `state` (saving and
-//! restoring a level's state, for the solver).
+//! restoring a level's state, for the solver), `step` (what a host asks a
+//! session to do, one [`Step`] type for every host).
 
 mod board;
 mod commands;
 mod planes;
 mod resume;
 mod state;
+mod step;
 #[cfg(test)]
 mod tests;
 pub mod trace;
@@ -28,6 +30,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 pub use state::LevelState;
+pub use step::{BadStep, Step};
 
 /// `again` turns were still pending after the bound given to
 /// [`Session::settle`]: the game keeps asking for another turn.
@@ -366,7 +369,7 @@ impl Session {
     /// One turn with a player input.
     pub fn input(&mut self, input: Input) {
         if self.trace.is_some() {
-            self.trace_begin(trace::Origin::Step(trace::Step::Input(input)));
+            self.trace_begin(trace::Origin::Step(Step::Input(input)));
         }
         self.process_input(Some(input.direction()), turn::TurnMode::Play);
     }
@@ -374,7 +377,7 @@ impl Session {
     /// One turn with no input (a realtime tick).
     pub fn tick(&mut self) {
         if self.trace.is_some() {
-            self.trace_begin(trace::Origin::Step(trace::Step::Tick));
+            self.trace_begin(trace::Origin::Step(Step::Tick));
         }
         self.process_input(None, turn::TurnMode::Play);
     }
@@ -416,7 +419,7 @@ impl Session {
     /// Undo the last turn. [`Session::redo`] can bring it back.
     pub fn undo(&mut self) {
         if self.trace.is_some() {
-            self.trace_begin(trace::Origin::Step(trace::Step::Undo));
+            self.trace_begin(trace::Origin::Step(Step::Undo));
         }
         let before = self.play.board.as_ref().map(|b| (Snapshot::of(b), self.mode.againing));
         if self.do_undo(false, true)
@@ -434,7 +437,7 @@ impl Session {
     /// whether there was anything to redo.
     pub fn redo(&mut self) -> bool {
         if self.trace.is_some() {
-            self.trace_begin(trace::Origin::Step(trace::Step::Redo));
+            self.trace_begin(trace::Origin::Step(Step::Redo));
         }
         let Some((snap, againing)) = self.play.redo_stack.pop() else { return false };
         if let Some(b) = self.play.board.as_ref() {
@@ -457,7 +460,7 @@ impl Session {
     /// Restart the level (from the last checkpoint).
     pub fn restart(&mut self) {
         if self.trace.is_some() {
-            self.trace_begin(trace::Origin::Step(trace::Step::Restart));
+            self.trace_begin(trace::Origin::Step(Step::Restart));
         }
         self.do_restart(false);
     }

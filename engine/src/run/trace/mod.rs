@@ -56,79 +56,12 @@ pub use inspect::{RuleExpansion, WinStatus, describe_rule, rule_expansions, win_
 pub(crate) use record::{Place, Recorder};
 pub use state::{BoardState, CellChange, CellState, Diff};
 
-use super::{Input, Session};
+use super::{Session, Step};
 use crate::compile::{Direction, Game};
 use std::collections::{BTreeMap, VecDeque};
 
 /// The memory budget of a trace unless told otherwise: 32 MiB.
 pub const DEFAULT_BUDGET: usize = 32 << 20;
-
-/// One thing a host asks a session to do: what a segment of a trace starts
-/// with, and the inputs of a saved test case.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
-    /// A move or the action key ([`Session::input`]).
-    Input(Input),
-    /// A turn with no input ([`Session::tick`]).
-    Tick,
-    /// [`Session::undo`].
-    Undo,
-    /// [`Session::redo`].
-    Redo,
-    /// [`Session::restart`].
-    Restart,
-}
-
-impl Step {
-    /// Do it to `session` (and nothing more: pending `again` turns are the
-    /// caller's to run).
-    pub fn apply(self, session: &mut Session) {
-        match self {
-            Step::Input(i) => session.input(i),
-            Step::Tick => session.tick(),
-            Step::Undo => session.undo(),
-            Step::Redo => {
-                session.redo();
-            }
-            Step::Restart => session.restart(),
-        }
-    }
-
-    /// Read a step as the conformance files write an input: `0` up, `1`
-    /// left, `2` down, `3` right, `4` action, `undo`, `restart`, `tick`, and
-    /// our own `redo`.
-    #[must_use]
-    pub fn from_code(code: &str) -> Option<Step> {
-        Some(match code.trim() {
-            "0" | "up" => Step::Input(Input::Up),
-            "1" | "left" => Step::Input(Input::Left),
-            "2" | "down" => Step::Input(Input::Down),
-            "3" | "right" => Step::Input(Input::Right),
-            "4" | "action" | "x" => Step::Input(Input::Action),
-            "undo" | "z" => Step::Undo,
-            "redo" => Step::Redo,
-            "restart" | "r" => Step::Restart,
-            "tick" => Step::Tick,
-            _ => return None,
-        })
-    }
-
-    /// The step as a JSON value of the conformance files (`3`, `"undo"`).
-    #[must_use]
-    pub fn json(self) -> &'static str {
-        match self {
-            Step::Input(Input::Up) => "0",
-            Step::Input(Input::Left) => "1",
-            Step::Input(Input::Down) => "2",
-            Step::Input(Input::Right) => "3",
-            Step::Input(Input::Action) => "4",
-            Step::Tick => "\"tick\"",
-            Step::Undo => "\"undo\"",
-            Step::Redo => "\"redo\"",
-            Step::Restart => "\"restart\"",
-        }
-    }
-}
 
 /// What began a segment of a trace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
