@@ -153,6 +153,28 @@ pub fn cases() -> Vec<Case> {
             game().text().replace("title Test", &format!("title {}", "word ".repeat(40)))
         }),
         case("W0119", "author name", WARNING, || game().prelude(&format!("author {}", "name ".repeat(30))).text()),
+        case("E0120", "nokeyboard", ERROR, || game().prelude("nokeyboard").text()),
+        case("W0121", "tween_length", WARNING, || game().prelude("tween_length 0.05").text()),
+        case("W0122", "level_select_unlocked_ahead", WARNING, || {
+            game()
+                .prelude("level_select\nlevel_select_lock\nlevel_select_unlocked_ahead many")
+                .levels("section A\nP*.T")
+                .text()
+        }),
+        case("E0123", "sprite_size", ERROR, || game().prelude("sprite_size 4x").text()),
+        case("W0124", "level_select_unlocked_rollover", WARNING, || {
+            game()
+                .prelude(
+                    "level_select\nlevel_select_lock\nlevel_select_unlocked_ahead 2\nlevel_select_unlocked_rollover 2",
+                )
+                .levels("section A\nP*.T")
+                .text()
+        }),
+        case("W0125", "level_select_lock", WARNING, || game().prelude("level_select_lock").text()),
+        case("W0126", "level_select_unlocked_ahead", WARNING, || {
+            game().prelude("level_select\nlevel_select_unlocked_ahead 2").levels("section A\nP*.T").text()
+        }),
+        case("W0127", "level_select", WARNING, || game().prelude("level_select").text()),
         // ---- objects ----
         case("W0201", "!!!", WARNING, || game().objects("Gem\nblue\n!!!").layers("Player, Crate, Wall, Gem").text()),
         case("E0202", "Crate (second)", ERROR, || game().objects("Crate (second)\nblue").text()),
@@ -341,6 +363,7 @@ pub fn cases() -> Vec<Case> {
         case("W0805", "message word", WARNING, || {
             game().levels(&format!("P*.T\n\nmessage {}", "word ".repeat(100))).text()
         }),
+        case("E0806", "goto", ERROR, || game().levels("P*.T\n\ngoto Start").text()),
         // ---- whole game ----
         case("E0901", "OBJECTS", ERROR, || {
             game()
