@@ -84,6 +84,10 @@ fn a_recorded_session_exports_as_a_gif_into_the_remembered_folder() {
     harness.get_by_label("Export").click();
     harness.run_steps(3);
     harness.get_by_label_contains("walk.gif already exists");
+    assert!(
+        harness.query_by_label_contains("Done:").is_none(),
+        "the last export's outcome is cleared while the window asks about the next"
+    );
     harness.get_by_label("Keep it").click();
     harness.run_steps(3);
     assert!(harness.query_by_label_contains("already exists").is_none());

@@ -55,7 +55,10 @@ win help >/dev/null || fail "puzzlewright.exe does not start under Wine"
 echo "-- conformance under Wine"
 while read -r file bar; do
     case "$file" in ''|'#'*) continue ;; esac
-    path=$shared/conformance/$file
+    case "$file" in
+        tests/*) path=$root/$file ;;
+        *) path=$shared/conformance/$file ;;
+    esac
     # Whole reports first: cutting the pipe early would stop the runner.
     linux=$("$BIN" conformance --allow-failures "$path")
     linux=$(head -n 1 <<<"$linux")

@@ -212,6 +212,9 @@ impl ExportDialog {
         });
         self.open = open;
         if go {
+            // A new request: the last export's outcome no longer describes
+            // what the window is asking about.
+            self.outcome = None;
             let out = self.target();
             // A target that can never be written (the game itself, a
             // folder, no such folder) is refused at once, not offered as

@@ -5,7 +5,7 @@
 //! of duplicates. The order of the produced rules is the reference's order,
 //! which decides execution order.
 
-use super::rules::Direction;
+use super::model::Direction;
 use super::symbols::{ELLIPSIS, Kind, Sym, Symbols};
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;

@@ -10,7 +10,8 @@ mod expand;
 mod layout;
 pub mod levels;
 mod lint;
-pub mod rules;
+pub mod model;
+mod rules;
 pub(crate) mod settle;
 pub mod sounds;
 mod symbols;
@@ -21,7 +22,7 @@ use crate::options::PreludeOption;
 use crate::span::Span;
 use crate::syntax::ast::{Ast, RuleLineKind, SmolStr, Sprite};
 pub use levels::{Level, LevelGrid};
-pub use rules::{CellPattern, Command, Direction, PatternCell, Replacement, Row, Rule, RuleSet, Subroutine};
+pub use model::{CellPattern, Command, Direction, PatternCell, Replacement, Row, Rule, RuleSet, Subroutine};
 pub use sounds::{MoveSound, Sounds};
 
 /// `all`, `some`/`any` or `no`.
@@ -275,7 +276,7 @@ fn subroutine_names(ast: &Ast) -> Vec<(String, u32)> {
     let mut out: Vec<(String, u32)> = Vec::new();
     for def in &ast.rules {
         if let RuleLineKind::Subroutine(name) = &def.kind {
-            let key = rules::subroutine_key(&name.text);
+            let key = model::subroutine_key(&name.text);
             if !out.iter().any(|(k, _)| *k == key) {
                 out.push((key, def.span.line));
             }

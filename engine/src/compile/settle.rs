@@ -39,8 +39,7 @@
 //! `cancel` or `restart` the same rules queue nothing new).
 
 use super::bits;
-use super::rules::{CellPattern, Command, PatternCell, Replacement, Rule};
-use std::sync::OnceLock;
+use super::model::{CellPattern, Command, PatternCell, Replacement, Rule, RuleSet};
 
 /// Groups with more pattern cells than this are only accepted by the
 /// quick test (the full one compares every pair of cells).
@@ -293,52 +292,24 @@ fn keeps_all<'p>(rep: &Replacement, mut patterns: impl Iterator<Item = &'p CellP
     })
 }
 
-/// A rule's [`Rule::matches_stay`], worked out the first time a turn asks
-/// (building a game pays nothing for it). Its debug text does not show
-/// what has been worked out, so a game prints the same before and after
-/// play.
-#[derive(Clone, Default)]
-pub struct StayCache(OnceLock<bool>);
-
-impl StayCache {
-    pub(crate) fn get(&self, rule: &Rule, layer_masks: &[Box<[u64]>]) -> bool {
-        *self.0.get_or_init(|| stays(rule, layer_masks))
+impl Rule {
+    /// Whether no rewrite of the rule can make a board cell that matched
+    /// one of its pattern cells stop matching it (`layer_masks`: the
+    /// game's). Then a match found before the rule's rewrites still holds
+    /// after any of them, and needs no second test. Worked out the first
+    /// time it is asked (see [`stays`]).
+    pub fn matches_stay(&self, layer_masks: &[Box<[u64]>]) -> bool {
+        self.stays.get_or_init(|| stays(self, layer_masks))
     }
 }
 
-impl std::fmt::Debug for StayCache {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("StayCache")
-    }
-}
-
-/// For each group of a rule set, whether it settles in one pass, worked
-/// out the first time a turn asks. Its debug text does not show what has
-/// been worked out, so a game prints the same before and after play.
-#[derive(Clone, Default)]
-pub struct SettleCache(Vec<OnceLock<bool>>);
-
-impl SettleCache {
-    /// Nothing worked out yet, for `groups` groups.
-    pub(crate) fn new(groups: usize) -> Self {
-        SettleCache((0..groups).map(|_| OnceLock::new()).collect())
-    }
-
-    /// Every one of `groups` groups answered `value` (tests compare play
-    /// with and without the shortcut).
-    #[cfg(test)]
-    pub(crate) fn fixed(groups: usize, value: bool) -> Self {
-        SettleCache((0..groups).map(|_| OnceLock::from(value)).collect())
-    }
-
-    /// Whether group `gi`, which is `group`, settles in one pass.
-    pub(crate) fn get(&self, gi: usize, group: &[Rule], layer_masks: &[Box<[u64]>]) -> bool {
-        self.0.get(gi).is_some_and(|c| *c.get_or_init(|| settles_in_one_pass(group, layer_masks)))
-    }
-}
-
-impl std::fmt::Debug for SettleCache {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "SettleCache({} groups)", self.0.len())
+impl RuleSet {
+    /// Whether a pass of group `gi` that changed the level leaves nothing
+    /// for a next pass to change, so a turn may stop there (worked out the
+    /// first time it is asked; `layer_masks` are the game's). False for a
+    /// group that is not there.
+    #[must_use]
+    pub fn settles(&self, gi: usize, layer_masks: &[Box<[u64]>]) -> bool {
+        self.groups.get(gi).is_some_and(|g| self.group_settles.get_or_init(gi, || settles_in_one_pass(g, layer_masks)))
     }
 }

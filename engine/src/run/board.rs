@@ -665,7 +665,7 @@ impl Board {
     /// the same scan order, with the cell tests on plain words.
     fn match_narrow(
         &self,
-        cells: &[crate::compile::rules::NarrowCell],
+        cells: &[crate::compile::model::NarrowCell],
         row: &Row,
         (xmin, xmax, ymin, ymax): (isize, isize, isize, isize),
         d: isize,
@@ -911,7 +911,7 @@ fn narrow_places(
     start: isize,
     stride: isize,
     n: isize,
-    cell: &crate::compile::rules::NarrowCell,
+    cell: &crate::compile::model::NarrowCell,
     mut hit: impl FnMut(usize),
 ) {
     if n <= 0 || start < 0 || stride <= 0 {

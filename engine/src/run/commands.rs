@@ -2,9 +2,9 @@
 //! queued, with the line of the rule that queued it. A small fixed set
 //! (cancel, restart, win, again, checkpoint, message, `sfx0`..`sfx10`), so
 //! the queue is a bitset and two small arrays: no allocation per turn.
-//! `gosub` is never queued (see `turn.rs`).
+//! `gosub` is never queued (see `turn/commands.rs`).
 
-use crate::compile::rules::SFX_COUNT;
+use crate::compile::model::SFX_COUNT;
 use std::sync::Arc;
 
 /// A command kind that can sit in the queue.

@@ -13,7 +13,7 @@
 //! turns).
 
 use super::board::{Board, RowMatch};
-use crate::compile::rules::NarrowCell;
+use crate::compile::model::NarrowCell;
 use crate::compile::{CellPattern, Direction, Game, PatternCell, Row};
 use std::sync::Arc;
 

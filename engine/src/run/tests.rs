@@ -707,8 +707,8 @@ fn skipping_the_last_pass_of_settled_groups_plays_the_same() {
         let game = crate::build(&g.source()).game.expect("compiled");
         skipped_somewhere |= (0..game.rules.groups.len()).any(|gi| game.rules.settles(gi, &game.layer_masks));
         let mut off = (*game).clone();
-        off.rules.group_settles = crate::compile::settle::SettleCache::fixed(off.rules.groups.len(), false);
-        off.late_rules.group_settles = crate::compile::settle::SettleCache::fixed(off.late_rules.groups.len(), false);
+        off.rules.group_settles = crate::compile::model::SettleCache::fixed(off.rules.groups.len(), false);
+        off.late_rules.group_settles = crate::compile::model::SettleCache::fixed(off.late_rules.groups.len(), false);
         let mut fast = Session::new(Arc::clone(&game), 0, Some("settle"));
         let mut full = Session::new(Arc::new(off), 0, Some("settle"));
         for (k, c) in "RRDLzUrR".chars().enumerate() {
@@ -728,7 +728,7 @@ fn skipping_the_last_pass_of_settled_groups_plays_the_same() {
 /// `game` with every group of every rule set running its last pass
 /// (no group is known to settle).
 fn without_settling(game: &crate::compile::Game) -> crate::compile::Game {
-    use crate::compile::settle::SettleCache;
+    use crate::compile::model::SettleCache;
     let mut off = game.clone();
     let sets = [&mut off.rules, &mut off.late_rules]
         .into_iter()

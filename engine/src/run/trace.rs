@@ -213,7 +213,7 @@ impl QueuedCommand {
             QueuedCommand::Again => "again",
             QueuedCommand::Checkpoint => "checkpoint",
             QueuedCommand::Message => "message",
-            QueuedCommand::Sound(k) => crate::compile::rules::sfx_name(k),
+            QueuedCommand::Sound(k) => crate::compile::model::sfx_name(k),
         }
     }
 }

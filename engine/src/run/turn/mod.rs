@@ -1,0 +1,259 @@
+//! One turn: the player's movement, rule groups to a fixpoint (with the
+//! reference's loop caps), PuzzleScript Next's `gosub` calls, movement
+//! resolution, rigid-body re-simulation, late rules, then the command queue
+//! (cancel, restart, sounds, win, checkpoint, again).
+//!
+//! `mod.rs` is the turn's order of work (`process_input`) and the undo
+//! snapshot; `movement.rs` the player's movement and movement resolution;
+//! `rules.rs` rule groups, loops and `gosub` calls, finding matches;
+//! `replace.rs` rewriting matched cells; `commands.rs` the command queue;
+//! `win.rs` the win check; `probe.rs` the kept outcome of an again
+//! look-ahead.
+
+mod commands;
+mod movement;
+mod probe;
+mod replace;
+mod rules;
+mod win;
+
+use super::trace::EventKind;
+use super::{Session, Snapshot};
+use crate::compile::Direction;
+use crate::compile::bits;
+use std::sync::Arc;
+
+pub(crate) use probe::ProbeCache;
+pub(crate) use rules::{Frame, RuleMatches};
+
+/// Rigid re-simulations per turn (reference: 50).
+const RIGID_CAP: usize = 50;
+/// Undo buffers kept for reuse.
+const SPARE_SNAPSHOTS: usize = 4;
+
+/// A rigid game's board as its turn started, for a rigid re-run to go
+/// back to.
+struct TurnStart {
+    /// The objects.
+    objects: Vec<u64>,
+    /// The movements.
+    movements: Vec<u64>,
+    /// The rigid group of each cell's layer movements.
+    rigid_group: Vec<u64>,
+    /// The rigid marks.
+    rigid_applied: Vec<u64>,
+}
+
+/// What kind of turn `process_input` runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TurnMode {
+    /// A turn of play: everything happens.
+    Play,
+    /// The `run_rules_on_level_start` turn: the win conditions are not
+    /// checked.
+    LevelStart,
+    /// The look-ahead before an `again` turn: does another turn change
+    /// anything? Nothing is kept, played or won.
+    Probe,
+}
+
+impl TurnMode {
+    fn checks_win(self) -> bool {
+        self == TurnMode::Play
+    }
+    fn keeps_changes(self) -> bool {
+        self != TurnMode::Probe
+    }
+}
+
+/// Which rules a pass runs: the main (non-late) or the late ones; a
+/// subroutine called during it runs its rules of the same phase.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Main,
+    Late,
+}
+
+impl Session {
+    /// Whether the fast paths of matching and rewriting may run (tests
+    /// turn them off to compare).
+    #[inline(always)]
+    fn fast_paths(&self) -> bool {
+        #[cfg(test)]
+        return !self.general_paths;
+        #[cfg(not(test))]
+        true
+    }
+
+    /// The reference's `processInput`: `dir` is None for a no-input turn.
+    /// Returns whether the level changed.
+    pub(crate) fn process_input(&mut self, dir: Option<Direction>, mode: TurnMode) -> bool {
+        self.againing = false;
+        let Some(bak) = self.snapshot() else { return false };
+        let Some(board) = self.board.as_ref() else { return false };
+        let still = board.is_still();
+        let kept = if dir.is_none()
+            && matches!(mode, TurnMode::Play | TurnMode::Probe)
+            && self.trace.is_none()
+            && !self.tracing_probe
+            && still
+        {
+            self.probe.find(&self.game, board, &self.rng)
+        } else {
+            None
+        };
+        if let Some(k) = kept {
+            self.probe.hits += 1;
+            self.take_probe(k);
+            return self.process_command_queue(bak, mode, false);
+        }
+        // A probe from a still board is kept if it draws no random number
+        // and hits no limit while its rules run.
+        let probe_slot =
+            (mode == TurnMode::Probe && still).then(|| (self.probe.begin(board, &self.rng), self.limits_seen));
+        // Movements are clear between turns: only the object masks need
+        // gathering (the player's movements are noted as they are set).
+        let fast = self.fast_paths();
+        if let Some(board) = self.board.as_mut()
+            && !(std::mem::take(&mut board.masks_exact) && fast)
+        {
+            board.recompute_object_masks();
+        }
+        let mut player_positions = std::mem::take(&mut self.player_positions);
+        player_positions.clear();
+        if let Some(d) = dir {
+            self.start_movement(d, &mut player_positions);
+        }
+        if let Some(board) = self.board.as_ref()
+            && fast
+        {
+            self.planes.sync(&self.game, board);
+        }
+        if self.trace.is_some() {
+            if let Some(r) = self.trace.as_deref_mut() {
+                r.banned_seen.clear();
+            }
+            self.trace_event(EventKind::TurnStart { input: dir, level_start: mode == TurnMode::LevelStart });
+        }
+        let game = Arc::clone(&self.game);
+        // Only rigid bodies ban groups: one flag per non-late group.
+        let mut banned = if game.rigid {
+            let count = game.rules.groups.len() + game.subroutines.iter().map(|s| s.rules.groups.len()).sum::<usize>();
+            vec![false; count]
+        } else {
+            Vec::new()
+        };
+        let mut banned_unknown = false;
+        self.queue.clear();
+        let Some(board) = self.board.as_mut() else { return false };
+        // Only rigid bodies can send the turn back to its start; other games
+        // need no copy of the board to return to.
+        let start = game.rigid.then(|| TurnStart {
+            objects: board.objects.clone(),
+            movements: board.movements.clone(),
+            rigid_group: board.rigid_group.clone(),
+            rigid_applied: board.rigid_applied.clone(),
+        });
+        self.sfx_create.fill(0);
+        self.sfx_destroy.fill(0);
+        self.seeds_move.clear();
+        self.seeds_cantmove.clear();
+
+        let mut i = 0;
+        loop {
+            let mut rigidloop = false;
+            i += 1;
+            self.apply_rules(Phase::Main, game.rigid.then_some(&banned[..]));
+            let should_undo = self.resolve_movements(&mut banned, &mut banned_unknown);
+            if should_undo {
+                if self.trace.is_some() || self.tracing_probe {
+                    self.trace_rigid_fail(&banned);
+                }
+                rigidloop = true;
+                self.rigid_reload(start.as_ref());
+            } else {
+                if self.trace.is_some() {
+                    self.trace_movements();
+                    if !game.late_rules.groups.is_empty() {
+                        self.trace_event(EventKind::Late);
+                    }
+                }
+                self.apply_rules(Phase::Late, None);
+            }
+            // Each re-run bans one more group, so the cap is never reached
+            // while rigid indices fit their five bits.
+            if !rigidloop || i >= RIGID_CAP {
+                break;
+            }
+        }
+        self.planes.valid = false;
+
+        if !player_positions.is_empty() && game.metadata.has("require_player_movement") {
+            let moved = match self.board.as_ref() {
+                Some(b) => player_positions.iter().any(|&p| !bits::intersects(b.cell(p), &game.player.mask)),
+                None => true,
+            };
+            self.player_positions = player_positions;
+            if !moved {
+                if self.trace.is_some() {
+                    self.trace_event(EventKind::CancelNoMovement);
+                }
+                self.backups.push(bak);
+                self.do_undo(true, false);
+                self.text_mode = false;
+                return false;
+            }
+        } else {
+            self.player_positions = player_positions;
+        }
+
+        if let Some((k, limits)) = probe_slot
+            && limits == self.limits_seen
+            && self.probe.drew_nothing(k, &self.rng)
+        {
+            self.keep_probe(k);
+        }
+        self.process_command_queue(bak, mode, dir.is_some())
+    }
+
+    /// Put the board back as the turn started (`start`: its objects,
+    /// movements and rigid marks then) for a rigid re-run, dropping what
+    /// the rules queued.
+    fn rigid_reload(&mut self, start: Option<&TurnStart>) {
+        if let (Some(board), Some(start)) = (self.board.as_mut(), start) {
+            board.objects.copy_from_slice(&start.objects);
+            board.movements.copy_from_slice(&start.movements);
+            board.rigid_group.copy_from_slice(&start.rigid_group);
+            board.rigid_applied.copy_from_slice(&start.rigid_applied);
+            board.rigid_marked = true;
+            // The movement masks were cleared with the movements.
+            board.recompute_all_masks();
+            if self.planes.on() {
+                self.planes.sync(&self.game, board);
+            }
+        }
+        self.queue.clear();
+        self.sfx_create.fill(0);
+        self.sfx_destroy.fill(0);
+        self.seeds_move.clear();
+        if self.trace.is_some() {
+            self.trace_event(EventKind::RigidReloop);
+        }
+    }
+
+    /// A copy of the board's objects (for undo), made in a spare buffer
+    /// when there is one.
+    fn snapshot(&mut self) -> Option<Snapshot> {
+        let b = self.board.as_ref()?;
+        let mut objects = self.spare_objects.pop().unwrap_or_default();
+        objects.clone_from(&b.objects);
+        Some(Snapshot { width: b.width, height: b.height, objects })
+    }
+
+    /// Keep `snap`'s buffer for the next [`Session::snapshot`].
+    pub(crate) fn spare(&mut self, snap: Snapshot) {
+        if self.spare_objects.len() < SPARE_SNAPSHOTS {
+            self.spare_objects.push(snap.objects);
+        }
+    }
+}
