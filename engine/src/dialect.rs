@@ -42,6 +42,12 @@ pub fn needed(ast: &Ast) -> Option<DialectNeed> {
         uses.push((d, v.span.line, format!("a `{}` line in LEVELS", v.text)));
     }
     for o in &ast.objects {
+        if let Some(c) = &o.copy_from {
+            uses.push((Dialect::Plus, c.span.line, "a sprite copied with `copy:`".to_owned()));
+        }
+        for t in &o.transforms {
+            uses.push((Dialect::Next, t.span.line, format!("the sprite transform `{}`", t.text)));
+        }
         for c in &o.colors {
             let hex = c.text.strip_prefix('#').map_or(0, str::len);
             if hex == 4 || hex == 8 {

@@ -148,7 +148,9 @@ pub enum PreludeOption {
     ExportOptions,
     /// `debug_switch LIST`: the reference's developer logging.
     DebugSwitch,
-    /// `case_sensitive`: names differing in case are different (not supported yet).
+    /// `case_sensitive`: names differing in case are different. Supported
+    /// while no two names of the game differ only in case (then it changes
+    /// nothing); such names are refused by name.
     CaseSensitive,
     /// `mouse_left OBJECT`: a left click places OBJECT (not supported yet).
     MouseLeft,
@@ -243,7 +245,7 @@ const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 66] = [
     (PreludeOption::KeyhintColor, "keyhint_color", Dialect::Next, true, Support::Cosmetic),
     (PreludeOption::ExportOptions, "export_options", Dialect::Next, true, Support::Cosmetic),
     (PreludeOption::DebugSwitch, "debug_switch", Dialect::Next, true, Support::Cosmetic),
-    (PreludeOption::CaseSensitive, "case_sensitive", Dialect::Plus, false, Support::Missing),
+    (PreludeOption::CaseSensitive, "case_sensitive", Dialect::Plus, false, Support::Full),
     (PreludeOption::MouseLeft, "mouse_left", Dialect::Plus, true, Support::Missing),
     (PreludeOption::MouseDrag, "mouse_drag", Dialect::Plus, true, Support::Missing),
     (PreludeOption::MouseUp, "mouse_up", Dialect::Plus, true, Support::Missing),

@@ -14,6 +14,14 @@ pub fn check(ast: &Ast, out: &mut Vec<Diagnostic>) {
     });
     for o in &ast.objects {
         let n = &o.name.text;
+        if let Some(source) = &o.copy_from
+            && !ast.objects.iter().any(|x| x.name.text == source.text)
+        {
+            out.push(cat::copy_source_missing(source.span, n, &source.text));
+        }
+        for t in &o.transforms {
+            out.push(cat::sprite_transform_unsupported(t.span, &t.text));
+        }
         let max = if plus { 36 } else { 10 };
         if o.colors.len() > max {
             out.push(cat::too_many_colours(o.colors_span.unwrap_or(o.name.span), max));

@@ -271,6 +271,20 @@ fn metadata(ast: &Ast) -> Metadata {
     m
 }
 
+/// An object's sprite: its own, or with `copy:NAME` (PuzzleScript Plus)
+/// NAME's, following copies of copies (a few steps; a loop keeps its own).
+fn copied_sprite<'a>(ast: &'a Ast, def: &'a crate::syntax::ast::ObjectDef) -> &'a crate::syntax::ast::Sprite {
+    let mut cur = def;
+    for _ in 0..8 {
+        let Some(source) = &cur.copy_from else { return &cur.sprite };
+        match ast.objects.iter().find(|o| o.name.text == source.text) {
+            Some(next) => cur = next,
+            None => return &def.sprite,
+        }
+    }
+    &def.sprite
+}
+
 /// The subroutines a game defines (key and line), the first of each name.
 fn subroutine_names(ast: &Ast) -> Vec<(String, u32)> {
     let mut out: Vec<(String, u32)> = Vec::new();
@@ -379,7 +393,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
                 name: def.map_or_else(|| SmolStr::new(n), |d| d.name.text.clone()),
                 layer: names.object(n).map_or(0, |x| x.1),
                 colors: def.map(|d| d.colors.iter().map(|c| c.text.clone()).collect()).unwrap_or_default(),
-                sprite: def.map(|d| d.sprite.clone()).unwrap_or_default(),
+                sprite: def.map(|d| copied_sprite(ast, d).clone()).unwrap_or_default(),
             }
         })
         .collect();

@@ -167,6 +167,18 @@ pub fn level_select_no_sections(span: Span) -> Diagnostic {
     )
 }
 
+/// With `case_sensitive`, two names that differ only in case.
+#[must_use]
+pub fn case_only_difference(span: Span, first: &str, second: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0128",
+        span,
+        format!(
+            "`{first}` and `{second}` differ only in case: `case_sensitive` would make them two names, which Puzzlewright does not support yet"
+        ),
+    )
+}
+
 // ---- objects ---------------------------------------------------------
 
 /// A line in OBJECTS that is not a name.
@@ -217,6 +229,25 @@ pub fn sprite_colour_missing(span: Span, object: &str, index: u8, count: usize) 
 #[must_use]
 pub fn sprite_not_5x5(span: Span, object: &str) -> Diagnostic {
     Diagnostic::warning("W0209", span, format!("the sprite of {} is not 5x5", up(object)))
+}
+
+/// `copy:NAME` names no object.
+#[must_use]
+pub fn copy_source_missing(span: Span, object: &str, source: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0212",
+        span,
+        format!("{} copies its sprite from {}, but no object has that name", up(object), up(source)),
+    )
+}
+/// A sprite transform other than `copy:`.
+#[must_use]
+pub fn sprite_transform_unsupported(span: Span, word: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0213",
+        span,
+        format!("the sprite transform `{word}` comes from PuzzleScript Next, and Puzzlewright does not support it yet"),
+    )
 }
 
 // ---- legend ----------------------------------------------------------

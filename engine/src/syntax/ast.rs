@@ -122,6 +122,12 @@ pub struct ObjectDef {
     /// object's glyph (an implicit legend alias); anything else is an error
     /// for `check` to report.
     pub extra_names: Vec<Ident>,
+    /// `copy:NAME` on the name line (PuzzleScript Plus): the object's
+    /// sprite is NAME's (the name after `copy:`, lower-cased).
+    pub copy_from: Option<Ident>,
+    /// Other sprite transforms on the name line (`rot:`, `flip:`, `shift:`,
+    /// `translate:`...: PuzzleScript Next), which we do not support yet.
+    pub transforms: Vec<Ident>,
     /// Colour words as written, lower-cased (`black`, `#ff00aa`, `transparent`).
     pub colors: Vec<Ident>,
     /// Span of the whole colour line, if there is one.

@@ -181,12 +181,27 @@ impl Parser<'_> {
             self.diags.push(cat::object_redefined(name.span, &name.text));
             return;
         }
-        let extra_names = words(code, fc + wl)
-            .map(|w| Ident { text: self.lower_word(line, w.start, w.end), span: line.span(w.start, w.end) })
-            .collect();
+        let mut extra_names = Vec::new();
+        let mut copy_from = None;
+        let mut transforms = Vec::new();
+        for w in words(code, fc + wl) {
+            let text = self.lower_word(line, w.start, w.end);
+            let span = line.span(w.start, w.end);
+            // `copy:NAME` and the other sprite transforms of PuzzleScript
+            // Plus/Next (a classic name has no `:`).
+            if let Some(source) = text.strip_prefix("copy:").filter(|s| !s.is_empty()) {
+                copy_from = Some(Ident { text: source.into(), span });
+            } else if text.len() > 1 && text.contains(':') {
+                transforms.push(Ident { text, span });
+            } else {
+                extra_names.push(Ident { text, span });
+            }
+        }
         self.ast.objects.push(ObjectDef {
             name,
             extra_names,
+            copy_from,
+            transforms,
             colors: Vec::new(),
             colors_span: None,
             sprite_rows: Vec::new(),

@@ -175,6 +175,14 @@ pub fn cases() -> Vec<Case> {
             game().prelude("level_select\nlevel_select_unlocked_ahead 2").levels("section A\nP*.T").text()
         }),
         case("W0127", "level_select", WARNING, || game().prelude("level_select").text()),
+        case("E0128", "G = Wall", ERROR, || {
+            game()
+                .prelude("case_sensitive")
+                .objects("Gem g\nblue")
+                .legend("G = Wall")
+                .layers("Player, Crate, Wall, Gem")
+                .text()
+        }),
         // ---- objects ----
         case("W0201", "!!!", WARNING, || game().objects("Gem\nblue\n!!!").layers("Player, Crate, Wall, Gem").text()),
         case("E0202", "Crate (second)", ERROR, || game().objects("Crate (second)\nblue").text()),
@@ -203,6 +211,12 @@ pub fn cases() -> Vec<Case> {
         }),
         case("E0211", "Gem", ERROR, || {
             game().objects("Gem\n\nShard\nblue").layers("Player, Crate, Wall, Gem, Shard").text()
+        }),
+        case("E0212", "copy:nothing", ERROR, || {
+            game().objects("Gem copy:nothing\nblue").layers("Player, Crate, Wall, Gem").text()
+        }),
+        case("E0213", "rot:up:right", ERROR, || {
+            game().objects("Gem copy:crate rot:up:right\nblue").layers("Player, Crate, Wall, Gem").text()
         }),
         // ---- legend ----
         case("E0301", "Foo Crate", ERROR, || game().legend("Foo Crate").text()),
