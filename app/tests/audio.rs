@@ -6,14 +6,13 @@ use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use engine::run::trace::Step;
 use engine::run::{Event, Session};
 use serde_json::Value;
 use studio::app::Persisted;
 use studio::audio::{Audio, DeviceState, RodioAudio, Silent};
-use studio::cli::conformance::sim::recorded_session;
+use studio::cases::PlayCase;
 use studio::layout::PanelId;
-use studio::panels::player::{PlayerPanel, ReplayStep};
+use studio::panels::player::PlayerPanel;
 use studio::{Startup, StudioApp};
 
 mod support;
@@ -107,17 +106,6 @@ fn a_muted_studio_starts_muted_and_the_volume_is_kept() {
     assert_eq!(saved.volume, Some(0.3));
 }
 
-/// The player's replay step for a recorded one (the player has no redo).
-fn replay_step(step: Step) -> Option<ReplayStep> {
-    Some(match step {
-        Step::Input(i) => ReplayStep::Input(i),
-        Step::Undo => ReplayStep::Undo,
-        Step::Restart => ReplayStep::Restart,
-        Step::Tick => ReplayStep::Tick,
-        Step::Redo => return None,
-    })
-}
-
 /// Every sound event of a session, as the engine reports it: object sounds
 /// (the ones the reference records) and global event sounds, in order.
 fn engine_sounds(session: &mut Session, all: &mut Vec<String>, object: &mut Vec<String>) {
@@ -156,25 +144,20 @@ fn the_player_forwards_the_recorded_sessions_sounds() {
     let mut mismatches = Vec::new();
     for case in &cases {
         // The conformance runner's own reading of the case.
-        let Ok(recorded) = recorded_session(case) else { continue };
-        let Some(want) = recorded.sounds else { continue };
+        let Ok(recorded) = serde_json::from_value::<PlayCase>(case.clone()) else { continue };
+        let Some(want) = recorded.sounds.clone() else { continue };
         let name = case.get("name").and_then(Value::as_str).unwrap_or("?");
-        let (source, level, seed) = (recorded.source, recorded.level, recorded.seed);
-        let build = engine::build(source);
+        let (level, seed) = (recorded.level, recorded.seed.clone());
+        let build = engine::build(&recorded.source);
         let Some(game) = build.game.or(build.salvaged) else { continue };
-        let Some(steps) = recorded.steps.into_iter().map(replay_step).collect::<Option<Vec<_>>>() else { continue };
+        let steps = recorded.steps();
 
         // The engine alone.
         let (mut all, mut object) = (Vec::new(), Vec::new());
         let mut session = Session::new(game.clone(), level, seed.as_deref());
         drain(&mut session, &mut all, &mut object);
         for step in &steps {
-            match *step {
-                ReplayStep::Input(i) => session.input(i),
-                ReplayStep::Undo => session.undo(),
-                ReplayStep::Restart => session.restart(),
-                ReplayStep::Tick => session.tick(),
-            }
+            step.apply(&mut session);
             drain(&mut session, &mut all, &mut object);
         }
 

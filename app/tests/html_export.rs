@@ -25,11 +25,12 @@ use std::time::Duration;
 
 use base64::Engine as _;
 use engine::compile::{Game, Level};
-use engine::play::{Control, Play, Progress, Step};
+use engine::play::{Control, Play, Progress};
 use engine::render::screen::{Prompt, screen_frame};
 use engine::render::{Camera, Frame, Look};
-use engine::run::Input;
+use engine::run::Step;
 use serde_json::{Value, json};
+use studio::cases::Code;
 
 fn shared() -> PathBuf {
     test_support::dir()
@@ -63,19 +64,7 @@ fn driver_dir() -> PathBuf {
 
 /// A step of a walk as the conformance files write it.
 fn step_of(input: &Value) -> Step {
-    match input {
-        Value::String(s) if s == "undo" => Step::Undo,
-        Value::String(s) if s == "restart" => Step::Restart,
-        Value::String(s) if s == "tick" => Step::Tick,
-        other => Step::Input(match other.as_i64() {
-            Some(0) => Input::Up,
-            Some(1) => Input::Left,
-            Some(2) => Input::Down,
-            Some(3) => Input::Right,
-            Some(4) => Input::Action,
-            _ => panic!("unknown input {other}"),
-        }),
-    }
+    serde_json::from_value::<Code>(input.clone()).unwrap_or_else(|e| panic!("unknown input {input}: {e}")).0
 }
 
 fn seed_of(seed: &Value) -> Option<String> {

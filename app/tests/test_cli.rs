@@ -79,7 +79,7 @@ fn a_game_that_does_not_compile_exits_2_and_options_are_checked() {
 /// reports the shorter way as a shortcut: a warning, exit 0.
 #[test]
 fn a_shorter_way_than_the_kept_one_is_reported_as_a_shortcut() {
-    use engine::run::trace::Step;
+    use engine::run::Step;
     use studio::solutions::{By, Solutions, sidecar_path};
     let dir = std::env::temp_dir().join(format!("pw-test-cli-shortcut-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

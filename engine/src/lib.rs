@@ -33,8 +33,8 @@ pub mod compile;
 pub mod diag;
 pub mod dialect;
 pub mod edit;
-pub(crate) mod fasthash;
 pub mod inline;
+pub mod json;
 pub mod kept;
 pub mod names;
 pub mod options;
@@ -122,6 +122,6 @@ fn first_past_limit(diagnostics: &[Diagnostic]) -> Option<Span> {
     if diagnostics.len() <= MAX_PROBLEMS {
         return None;
     }
-    let mut seen = fasthash::HashSet::default();
+    let mut seen = rustc_hash::FxHashSet::default();
     diagnostics.iter().filter(|d| seen.insert((d.span.line, d.message.as_str()))).nth(MAX_PROBLEMS).map(|d| d.span)
 }

@@ -12,7 +12,7 @@
 use crate::solutions::{By, LevelReport, Solutions, Status, check, sidecar_path};
 use engine::compile::Game;
 use engine::kept;
-use engine::run::trace::Step;
+use engine::run::Step;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

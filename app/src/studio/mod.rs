@@ -7,6 +7,7 @@
 
 pub mod app;
 pub mod audio;
+pub mod cases;
 pub mod cli;
 pub mod command;
 pub mod complete;

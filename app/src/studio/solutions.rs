@@ -37,7 +37,7 @@
 use anyhow::Context as _;
 use engine::kept::{self, Built, RuleChange, Verdict};
 use engine::play::entry_numbers;
-use engine::run::trace::Step;
+use engine::run::Step;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 

@@ -13,7 +13,7 @@
 //! files; the engine never does).
 
 use crate::compile::{Game, Level};
-use crate::run::trace::Step;
+use crate::run::Step;
 use crate::run::{Input, Session};
 use crate::syntax::ast::{Ast, LevelEntry};
 use std::collections::BTreeMap;

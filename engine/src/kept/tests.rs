@@ -8,7 +8,7 @@ use super::{
 };
 use crate::compile::Game;
 use crate::run::Input;
-use crate::run::trace::Step;
+use crate::run::Step;
 use std::sync::Arc;
 
 fn source(rules: &str, extra_object: &str) -> String {

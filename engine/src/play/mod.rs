@@ -41,7 +41,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::compile::{Game, Level, LevelGrid};
-use crate::run::{Event, Input, Session};
+use crate::run::{Event, Input, Session, Step};
 
 /// How long a won level stays on screen before the next entry, as in the
 /// reference player.
@@ -89,21 +89,6 @@ impl Control {
             Control::Undo | Control::Restart | Control::Title => None,
         }
     }
-}
-
-/// One step of a recorded session, for replays and automation: applied to
-/// the session directly as the conformance recordings were made (see
-/// [`Play::step`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
-    /// A move or the action key.
-    Input(Input),
-    /// Undo.
-    Undo,
-    /// Restart.
-    Restart,
-    /// A turn with no input (a realtime tick).
-    Tick,
 }
 
 /// Something the flow tells its host, in order.
@@ -698,19 +683,14 @@ impl Play {
         }
     }
 
-    /// Apply one recorded step to the session, whatever is on screen (see
-    /// [`Step`]); in the interactive flow its events are then shown as a
+    /// Apply one recorded step to the session, whatever is on screen, as
+    /// the conformance recordings were made; in the interactive flow its events are then shown as a
     /// key's would be.
     pub fn step(&mut self, step: Step, now: Duration) {
         self.accrue(now);
         let Some(session) = self.session.as_mut() else { return };
         self.played.push(step);
-        match step {
-            Step::Input(input) => session.input(input),
-            Step::Undo => session.undo(),
-            Step::Restart => session.restart(),
-            Step::Tick => session.tick(),
-        }
+        step.apply(session);
         self.after_turn(now);
     }
 

@@ -673,12 +673,7 @@ fn replays_follow_the_sessions_own_flow() {
         }
     }
     for step in steps.into_iter().chain([Step::Input(Input::Right); 2]) {
-        match step {
-            Step::Input(i) => session.input(i),
-            Step::Undo => session.undo(),
-            Step::Restart => session.restart(),
-            Step::Tick => session.tick(),
-        }
+        step.apply(&mut session);
         for e in session.take_events() {
             if let Event::EventSound(name, _) = e {
                 want.push(name);
@@ -774,16 +769,7 @@ fn the_steps_that_won_a_level_are_kept_for_the_host() {
     let (entry, steps) = play.last_win().expect("the level was won");
     assert_eq!((entry, steps), (0, &[right, Step::Undo, right, right, right][..]));
     // The kept steps win the level when replayed the way kept solutions are.
-    let as_kept: Vec<crate::run::trace::Step> = steps
-        .iter()
-        .map(|s| match *s {
-            Step::Input(i) => crate::run::trace::Step::Input(i),
-            Step::Undo => crate::run::trace::Step::Undo,
-            Step::Restart => crate::run::trace::Step::Restart,
-            Step::Tick => crate::run::trace::Step::Tick,
-        })
-        .collect();
-    assert!(crate::kept::replay(&g, 0, play.seed(), &as_kept).verdict.wins());
+    assert!(crate::kept::replay(&g, 0, play.seed(), steps).verdict.wins());
     // The next level starts with nothing played: its win keeps only its own steps.
     play.advance(ms(t + 5000));
     tap(&mut play, Control::Right, ms(t + 5010));

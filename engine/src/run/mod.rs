@@ -6,13 +6,15 @@
 //! (the queue of one turn), `turn` (one turn: movement, rules, subroutine
 //! calls, rigid bodies, commands, win conditions), `trace` (what happened
 //! inside each turn, for the debugger; free when off), `state` (saving and
-//! restoring a level's state, for the solver).
+//! restoring a level's state, for the solver), `step` (what a host asks a
+//! session to do, one [`Step`] type for every host).
 
 mod board;
 mod commands;
 mod planes;
 mod resume;
 mod state;
+mod step;
 #[cfg(test)]
 mod tests;
 pub mod trace;
@@ -26,6 +28,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 pub use state::LevelState;
+pub use step::{BadStep, Step};
 
 /// `again` turns were still pending after the bound given to
 /// [`Session::settle`]: the game keeps asking for another turn.
@@ -160,20 +163,60 @@ pub struct Session {
     game: Arc<Game>,
     seed: String,
     rng: Rng,
+    /// The level being played and the states undo, redo and restart go
+    /// back to.
+    play: PlayState,
+    /// Which screen the session is on and what kind of turn is running.
+    mode: Mode,
+    /// Working state of the running turn, reused between turns.
+    turn: TurnScratch,
+    /// Buffers and outcomes kept for reuse by later turns.
+    caches: Caches,
+    /// What the session has to tell its host.
+    report: Report,
+    /// The recorder, while recording (see `trace`).
+    trace: Option<Box<trace::Recorder>>,
+    /// Tests set this to run the general matching and rewriting code in
+    /// place of the fast paths, to compare the two.
+    #[cfg(test)]
+    general_paths: bool,
+}
+
+/// The level being played: its entry, its board, and the states undo, redo
+/// and restart go back to.
+#[derive(Debug, Default)]
+struct PlayState {
     cur_level: usize,
     board: Option<Board>,
     backups: Vec<Snapshot>,
     restart_target: Option<Snapshot>,
+    /// The boards undo went back from (newest last) and whether an `again`
+    /// turn was pending there: what `redo` brings back.
+    redo_stack: Vec<(Snapshot, bool)>,
+    /// The board as it stood when the last level was won (see `resume`).
+    won_board: Option<Snapshot>,
+}
+
+/// Which screen the session is on, and what kind of turn is running.
+#[derive(Debug, Default)]
+struct Mode {
     text_mode: bool,
     title_screen: bool,
     againing: bool,
     restarting: bool,
+    /// Whether the running look-ahead belongs to a traced turn (it then
+    /// takes no kept outcome).
+    tracing_probe: bool,
+}
+
+/// The working state of the running turn (buffers reused between turns).
+#[derive(Debug, Default)]
+struct TurnScratch {
     queue: commands::CommandQueue,
     sfx_create: Vec<u64>,
     sfx_destroy: Vec<u64>,
     seeds_move: Vec<String>,
     seeds_cantmove: Vec<String>,
-    events: Vec<Event>,
     scratch: Vec<u64>,
     /// Whether a rule of the running group had more matches than it may
     /// apply in one pass (then the next pass is not skipped).
@@ -181,43 +224,39 @@ pub struct Session {
     match_pool: Vec<turn::RuleMatches>,
     /// The `gosub` the running rule group queued last: subroutine and line.
     pending_gosub: Option<(usize, u32)>,
-    /// Where each running `gosub` returns to (reused between turns).
+    /// Where each running `gosub` returns to.
     call_stack: Vec<turn::Frame>,
-    /// The player's cells at the start of the running turn (reused
-    /// between turns).
+    /// The player's cells at the start of the running turn.
     player_positions: Vec<usize>,
+    /// The board as bit planes, during a turn's rules (see `planes`).
+    planes: planes::Planes,
+}
+
+/// Buffers and outcomes kept for later turns.
+#[derive(Debug, Default)]
+struct Caches {
     /// Buffers of dropped undo states, for the next turn's (see
     /// `Session::snapshot`).
     spare_objects: Vec<Vec<u64>>,
     /// The masks of the last state [`Session::restore_state`] restored.
     kept_masks: board::KeptMasks,
-    /// Bounds hit since the last `take_events` (each reported once).
-    limits_hit: Vec<(Limit, u32)>,
-    /// The board as it stood when the last level was won (see `resume`).
-    won_board: Option<Snapshot>,
-    /// The boards undo went back from (newest last) and whether an `again`
-    /// turn was pending there: what `redo` brings back.
-    redo_stack: Vec<(Snapshot, bool)>,
-    /// The recorder, while recording (see `trace`).
-    trace: Option<Box<trace::Recorder>>,
     /// The rule phase of the last `again` look-ahead, for the again turn
     /// that follows it (see [`turn::ProbeTurn`]).
     probe: turn::ProbeCache,
-    /// Whether the running look-ahead belongs to a traced turn (it then
-    /// takes no kept outcome).
-    tracing_probe: bool,
-    /// What that look-ahead logs all the same (caps hit, rigid failures),
-    /// recorded just before its again line.
-    probe_notes: Vec<trace::EventKind>,
+}
+
+/// What the session has to tell its host.
+#[derive(Debug, Default)]
+struct Report {
+    events: Vec<Event>,
+    /// Bounds hit since the last `take_events` (each reported once).
+    limits_hit: Vec<(Limit, u32)>,
     /// Limits hit so far, reported or not (a look-ahead that hits one is
     /// not kept).
     limits_seen: usize,
-    /// The board as bit planes, during a turn's rules (see `planes`).
-    planes: planes::Planes,
-    /// Tests set this to run the general matching and rewriting code in
-    /// place of the fast paths, to compare the two.
-    #[cfg(test)]
-    general_paths: bool,
+    /// What a traced turn's look-ahead logs all the same (caps hit, rigid
+    /// failures), recorded just before its again line.
+    probe_notes: Vec<trace::EventKind>,
 }
 
 impl Session {
@@ -235,37 +274,12 @@ impl Session {
             rng: Rng::new(&seed),
             seed,
             game,
-            cur_level: level,
-            board: None,
-            backups: Vec::new(),
-            restart_target: None,
-            text_mode: false,
-            title_screen: false,
-            againing: false,
-            restarting: false,
-            queue: commands::CommandQueue::default(),
-            sfx_create: vec![0; ow],
-            sfx_destroy: vec![0; ow],
-            seeds_move: Vec::new(),
-            seeds_cantmove: Vec::new(),
-            events: Vec::new(),
-            scratch: Vec::new(),
-            tuples_capped: false,
-            match_pool: Vec::new(),
-            pending_gosub: None,
-            call_stack: Vec::new(),
-            player_positions: Vec::new(),
-            kept_masks: board::KeptMasks::default(),
-            spare_objects: Vec::new(),
-            limits_hit: Vec::new(),
-            won_board: None,
-            redo_stack: Vec::new(),
+            play: PlayState { cur_level: level, ..PlayState::default() },
+            mode: Mode::default(),
+            turn: TurnScratch { sfx_create: vec![0; ow], sfx_destroy: vec![0; ow], ..TurnScratch::default() },
+            caches: Caches::default(),
+            report: Report::default(),
             trace: None,
-            probe: turn::ProbeCache::default(),
-            tracing_probe: false,
-            probe_notes: Vec::new(),
-            limits_seen: 0,
-            planes: planes::Planes::default(),
             #[cfg(test)]
             general_paths: false,
         };
@@ -286,19 +300,19 @@ impl Session {
     /// Index of the current entry of the LEVELS section.
     #[must_use]
     pub fn level_index(&self) -> usize {
-        self.cur_level
+        self.play.cur_level
     }
 
     /// Width and height of the level on screen (0, 0 before any map).
     #[must_use]
     pub fn size(&self) -> (usize, usize) {
-        self.board.as_ref().map_or((0, 0), |b| (b.width, b.height))
+        self.play.board.as_ref().map_or((0, 0), |b| (b.width, b.height))
     }
 
     /// Object ids in cell (x, y).
     #[must_use]
     pub fn objects_at(&self, x: usize, y: usize) -> Vec<usize> {
-        let Some(b) = self.board.as_ref() else { return Vec::new() };
+        let Some(b) = self.play.board.as_ref() else { return Vec::new() };
         if x >= b.width || y >= b.height {
             return Vec::new();
         }
@@ -312,8 +326,8 @@ impl Session {
     /// whose layer the cell already fills). Only when both sessions show a
     /// map of the same size; returns whether it did.
     pub fn adopt_board(&mut self, other: &Session) -> bool {
-        let (Some(from), Some(to)) = (other.board.as_ref(), self.board.as_ref()) else { return false };
-        if (from.width, from.height) != (to.width, to.height) || self.text_mode || other.text_mode {
+        let (Some(from), Some(to)) = (other.play.board.as_ref(), self.play.board.as_ref()) else { return false };
+        if (from.width, from.height) != (to.width, to.height) || self.mode.text_mode || other.mode.text_mode {
             return false;
         }
         let ids: HashMap<&str, usize> =
@@ -335,25 +349,25 @@ impl Session {
                 }
             }
         }
-        if let Some(b) = self.board.as_mut() {
+        if let Some(b) = self.play.board.as_mut() {
             b.restore(&objects);
             b.recompute_masks();
         }
-        self.backups.clear();
-        self.redo_stack.clear();
+        self.play.backups.clear();
+        self.play.redo_stack.clear();
         true
     }
 
     /// Whether a message or the title screen is showing.
     #[must_use]
     pub fn text_mode(&self) -> bool {
-        self.text_mode
+        self.mode.text_mode
     }
 
     /// One turn with a player input.
     pub fn input(&mut self, input: Input) {
         if self.trace.is_some() {
-            self.trace_begin(trace::Origin::Step(trace::Step::Input(input)));
+            self.trace_begin(trace::Origin::Step(Step::Input(input)));
         }
         self.process_input(Some(input.direction()), turn::TurnMode::Play);
     }
@@ -361,15 +375,15 @@ impl Session {
     /// One turn with no input (a realtime tick).
     pub fn tick(&mut self) {
         if self.trace.is_some() {
-            self.trace_begin(trace::Origin::Step(trace::Step::Tick));
+            self.trace_begin(trace::Origin::Step(Step::Tick));
         }
         self.process_input(None, turn::TurnMode::Play);
     }
 
     /// Run one pending `again` turn, if any.
     pub fn run_again(&mut self) {
-        if self.againing {
-            self.againing = false;
+        if self.mode.againing {
+            self.mode.againing = false;
             self.process_input(None, turn::TurnMode::Play);
         }
     }
@@ -377,7 +391,7 @@ impl Session {
     /// Whether the last turn asked for an `again` turn.
     #[must_use]
     pub fn again_pending(&self) -> bool {
-        self.againing
+        self.mode.againing
     }
 
     /// Run the pending `again` turns, at most `limit` of them: the one way
@@ -390,7 +404,7 @@ impl Session {
     /// [`EndlessAgain`] when the chain did not end within `limit` turns.
     pub fn settle(&mut self, limit: usize) -> Result<usize, EndlessAgain> {
         let mut ran = 0;
-        while self.againing {
+        while self.mode.againing {
             if ran == limit {
                 return Err(EndlessAgain { ran });
             }
@@ -403,13 +417,13 @@ impl Session {
     /// Undo the last turn. [`Session::redo`] can bring it back.
     pub fn undo(&mut self) {
         if self.trace.is_some() {
-            self.trace_begin(trace::Origin::Step(trace::Step::Undo));
+            self.trace_begin(trace::Origin::Step(Step::Undo));
         }
-        let before = self.board.as_ref().map(|b| (Snapshot::of(b), self.againing));
+        let before = self.play.board.as_ref().map(|b| (Snapshot::of(b), self.mode.againing));
         if self.do_undo(false, true)
             && let Some(before) = before
         {
-            self.redo_stack.push(before);
+            self.play.redo_stack.push(before);
         }
     }
 
@@ -421,14 +435,14 @@ impl Session {
     /// whether there was anything to redo.
     pub fn redo(&mut self) -> bool {
         if self.trace.is_some() {
-            self.trace_begin(trace::Origin::Step(trace::Step::Redo));
+            self.trace_begin(trace::Origin::Step(Step::Redo));
         }
-        let Some((snap, againing)) = self.redo_stack.pop() else { return false };
-        if let Some(b) = self.board.as_ref() {
-            self.backups.push(Snapshot::of(b));
+        let Some((snap, againing)) = self.play.redo_stack.pop() else { return false };
+        if let Some(b) = self.play.board.as_ref() {
+            self.play.backups.push(Snapshot::of(b));
         }
         self.restore(&snap);
-        self.againing = againing;
+        self.mode.againing = againing;
         if self.trace.is_some() {
             self.trace_event(trace::EventKind::Redo);
         }
@@ -438,29 +452,29 @@ impl Session {
     /// Whether [`Session::redo`] has something to bring back.
     #[must_use]
     pub fn can_redo(&self) -> bool {
-        !self.redo_stack.is_empty()
+        !self.play.redo_stack.is_empty()
     }
 
     /// Restart the level (from the last checkpoint).
     pub fn restart(&mut self) {
         if self.trace.is_some() {
-            self.trace_begin(trace::Origin::Step(trace::Step::Restart));
+            self.trace_begin(trace::Origin::Step(Step::Restart));
         }
         self.do_restart(false);
     }
 
     /// Events since the last call.
     pub fn take_events(&mut self) -> Vec<Event> {
-        self.limits_hit.clear();
-        std::mem::take(&mut self.events)
+        self.report.limits_hit.clear();
+        std::mem::take(&mut self.report.events)
     }
 
     /// Report a bound hit at the rule on `line`, once per batch of events.
     fn limit_hit(&mut self, limit: Limit, line: u32) {
-        self.limits_seen = self.limits_seen.wrapping_add(1);
-        if !self.limits_hit.contains(&(limit, line)) {
-            self.limits_hit.push((limit, line));
-            self.events.push(Event::LimitHit { limit, line });
+        self.report.limits_seen = self.report.limits_seen.wrapping_add(1);
+        if !self.report.limits_hit.contains(&(limit, line)) {
+            self.report.limits_hit.push((limit, line));
+            self.report.events.push(Event::LimitHit { limit, line });
         }
     }
 
@@ -469,7 +483,7 @@ impl Session {
     /// sorted object names numbered by first appearance.
     #[must_use]
     pub fn dump(&self) -> String {
-        let Some(b) = self.board.as_ref() else { return String::new() };
+        let Some(b) = self.play.board.as_ref() else { return String::new() };
         let mut out = String::new();
         let mut seen: HashMap<String, usize> = HashMap::new();
         let n = b.cells();
@@ -500,12 +514,12 @@ impl Session {
 
     fn play_event(&mut self, name: &str) {
         if let Some(seed) = self.game.sounds.events.get(name) {
-            self.events.push(Event::EventSound(name.to_owned(), seed.clone()));
+            self.report.events.push(Event::EventSound(name.to_owned(), seed.clone()));
         }
     }
 
     fn load_level(&mut self, index: usize) {
-        self.cur_level = index;
+        self.play.cur_level = index;
         let game = self.game.clone();
         let Some(entry) = game.levels.get(index) else {
             self.go_to_title();
@@ -515,18 +529,18 @@ impl Session {
             self.play_event("startlevel");
         }
         self.rng = Rng::new(&self.seed);
-        self.title_screen = false;
-        self.againing = false;
-        self.redo_stack.clear();
-        self.events.push(Event::LevelChanged(index));
+        self.mode.title_screen = false;
+        self.mode.againing = false;
+        self.play.redo_stack.clear();
+        self.report.events.push(Event::LevelChanged(index));
         match entry {
             Level::Map(grid) => {
-                self.text_mode = false;
-                self.board =
+                self.mode.text_mode = false;
+                self.play.board =
                     Some(Board::new(grid.width, grid.height, game.obj_words, game.mov_words, grid.cells.clone()));
-                self.queue.clear();
-                self.backups.clear();
-                self.restart_target = self.board.as_ref().map(Snapshot::of);
+                self.turn.queue.clear();
+                self.play.backups.clear();
+                self.play.restart_target = self.play.board.as_ref().map(Snapshot::of);
                 if self.trace.is_some() {
                     self.trace_event(trace::EventKind::LevelLoaded { index });
                 }
@@ -542,8 +556,8 @@ impl Session {
             }
             Level::Message(text) => {
                 self.play_event("showmessage");
-                self.text_mode = true;
-                self.events.push(Event::Message(text.clone()));
+                self.mode.text_mode = true;
+                self.report.events.push(Event::Message(text.clone()));
                 if self.trace.is_some() {
                     self.trace_event(trace::EventKind::LevelLoaded { index });
                 }
@@ -552,57 +566,57 @@ impl Session {
     }
 
     fn go_to_title(&mut self) {
-        self.againing = false;
-        self.title_screen = true;
-        self.text_mode = true;
+        self.mode.againing = false;
+        self.mode.title_screen = true;
+        self.mode.text_mode = true;
     }
 
     fn do_win(&mut self) {
-        self.againing = false;
-        self.won_board = self.board.as_ref().map(Snapshot::of);
+        self.mode.againing = false;
+        self.play.won_board = self.play.board.as_ref().map(Snapshot::of);
         self.play_event("endlevel");
         self.next_level();
     }
 
     fn next_level(&mut self) {
-        self.againing = false;
-        if self.title_screen {
-            self.load_level(self.cur_level);
+        self.mode.againing = false;
+        if self.mode.title_screen {
+            self.load_level(self.play.cur_level);
             return;
         }
-        if self.cur_level + 1 < self.game.levels.len() {
-            self.text_mode = false;
-            self.load_level(self.cur_level + 1);
+        if self.play.cur_level + 1 < self.game.levels.len() {
+            self.mode.text_mode = false;
+            self.load_level(self.play.cur_level + 1);
         } else {
-            self.cur_level = 0;
+            self.play.cur_level = 0;
             self.go_to_title();
             self.play_event("endgame");
-            self.events.push(Event::GameWon);
+            self.report.events.push(Event::GameWon);
         }
     }
 
     fn restore(&mut self, snap: &Snapshot) {
         let game = self.game.clone();
-        match self.board.as_mut() {
+        match self.play.board.as_mut() {
             Some(b) if b.width == snap.width && b.height == snap.height => b.restore(&snap.objects),
             _ => {
-                self.board =
+                self.play.board =
                     Some(Board::new(snap.width, snap.height, game.obj_words, game.mov_words, snap.objects.clone()));
             }
         }
-        self.againing = false;
-        self.queue.clear();
+        self.mode.againing = false;
+        self.turn.queue.clear();
     }
 
     /// [`Session::restore`] taking the snapshot's buffer in place of
     /// copying it (the board's old one is kept for the next snapshot).
     fn restore_owned(&mut self, mut snap: Snapshot) {
-        match self.board.as_mut() {
+        match self.play.board.as_mut() {
             Some(b) if b.width == snap.width && b.height == snap.height && b.objects.len() == snap.objects.len() => {
                 std::mem::swap(&mut b.objects, &mut snap.objects);
                 b.restore_in_place();
-                self.againing = false;
-                self.queue.clear();
+                self.mode.againing = false;
+                self.turn.queue.clear();
                 self.spare(snap);
             }
             _ => self.restore(&snap),
@@ -615,15 +629,15 @@ impl Session {
             return false;
         }
         if ignore_duplicates {
-            while let Some(top) = self.backups.last() {
-                let same = self.board.as_ref().is_some_and(|b| b.objects == top.objects);
+            while let Some(top) = self.play.backups.last() {
+                let same = self.play.board.as_ref().is_some_and(|b| b.objects == top.objects);
                 if !same {
                     break;
                 }
-                self.backups.pop();
+                self.play.backups.pop();
             }
         }
-        let restored = if let Some(top) = self.backups.pop() {
+        let restored = if let Some(top) = self.play.backups.pop() {
             self.restore_owned(top);
             if !force {
                 self.play_event("undo");
@@ -639,23 +653,23 @@ impl Session {
     }
 
     fn do_restart(&mut self, force: bool) {
-        if self.restarting {
+        if self.mode.restarting {
             return;
         }
         if !force && self.game.metadata.has("norestart") {
             return;
         }
-        if self.againing {
+        if self.mode.againing {
             self.do_undo(force, true);
         }
-        self.restarting = true;
-        if !force && let Some(b) = self.board.as_ref() {
-            self.backups.push(Snapshot::of(b));
+        self.mode.restarting = true;
+        if !force && let Some(b) = self.play.board.as_ref() {
+            self.play.backups.push(Snapshot::of(b));
         }
-        if let Some(target) = self.restart_target.clone() {
+        if let Some(target) = self.play.restart_target.clone() {
             self.restore(&target);
         }
-        self.redo_stack.clear();
+        self.play.redo_stack.clear();
         if self.trace.is_some() {
             self.trace_event(trace::EventKind::RestartLevel { forced: force });
         }
@@ -663,7 +677,7 @@ impl Session {
         if self.game.metadata.has("run_rules_on_level_start") {
             self.process_input(None, turn::TurnMode::LevelStart);
         }
-        self.queue.clear();
-        self.restarting = false;
+        self.turn.queue.clear();
+        self.mode.restarting = false;
     }
 }

@@ -20,20 +20,20 @@ impl Session {
     /// entry). `None` before any win.
     #[must_use]
     pub fn won_board(&self) -> Option<LevelGrid> {
-        self.won_board.as_ref().map(grid_of)
+        self.play.won_board.as_ref().map(grid_of)
     }
 
     /// The level on screen as a grid (`None` before any map was loaded).
     #[must_use]
     pub fn board_grid(&self) -> Option<LevelGrid> {
-        self.board.as_ref().map(|b| grid_of(&Snapshot::of(b)))
+        self.play.board.as_ref().map(|b| grid_of(&Snapshot::of(b)))
     }
 
     /// The state a restart returns to: the level's start, or its last
     /// checkpoint.
     #[must_use]
     pub fn restart_grid(&self) -> Option<LevelGrid> {
-        self.restart_target.as_ref().map(grid_of)
+        self.play.restart_target.as_ref().map(grid_of)
     }
 
     /// Continue the level on screen from `grid` (a checkpoint kept between
@@ -42,18 +42,18 @@ impl Session {
     /// screen and `grid` has one cell mask per cell; returns whether it did.
     pub fn resume_from(&mut self, grid: &LevelGrid) -> bool {
         let ow = self.game.obj_words;
-        if self.text_mode {
+        if self.mode.text_mode {
             return false;
         }
-        let Some(board) = self.board.as_mut() else { return false };
+        let Some(board) = self.play.board.as_mut() else { return false };
         if (board.width, board.height) != (grid.width, grid.height) || grid.cells.len() != board.cells() * ow {
             return false;
         }
         board.restore(&grid.cells);
         board.recompute_masks();
-        self.restart_target = Some(Snapshot::of(board));
-        self.backups.clear();
-        self.againing = false;
+        self.play.restart_target = Some(Snapshot::of(board));
+        self.play.backups.clear();
+        self.mode.againing = false;
         true
     }
 }

@@ -88,29 +88,29 @@ impl Session {
     /// (a message, the title screen).
     #[must_use]
     pub fn save_state(&self) -> Option<LevelState> {
-        let b = self.board.as_ref().filter(|_| !self.text_mode)?;
+        let b = self.play.board.as_ref().filter(|_| !self.mode.text_mode)?;
         Some(LevelState {
-            level: self.cur_level,
+            level: self.play.cur_level,
             width: b.width,
             height: b.height,
             objects: b.objects.clone(),
             rng: self.rng.clone(),
-            again: self.againing,
-            restart: self.restart_target.as_ref().map(|s| s.objects.clone()),
+            again: self.mode.againing,
+            restart: self.play.restart_target.as_ref().map(|s| s.objects.clone()),
         })
     }
 
     /// Like [`Session::save_state`] into an existing state, reusing its
     /// buffers; returns false (leaving `into` alone) when no map is showing.
     pub fn save_state_into(&self, into: &mut LevelState) -> bool {
-        let Some(b) = self.board.as_ref().filter(|_| !self.text_mode) else { return false };
-        into.level = self.cur_level;
+        let Some(b) = self.play.board.as_ref().filter(|_| !self.mode.text_mode) else { return false };
+        into.level = self.play.cur_level;
         into.width = b.width;
         into.height = b.height;
         into.objects.clone_from(&b.objects);
         into.rng.clone_from(&self.rng);
-        into.again = self.againing;
-        match (&mut into.restart, &self.restart_target) {
+        into.again = self.mode.againing;
+        match (&mut into.restart, &self.play.restart_target) {
             (Some(r), Some(s)) => r.clone_from(&s.objects),
             (r, s) => *r = s.as_ref().map(|s| s.objects.clone()),
         }
@@ -122,7 +122,7 @@ impl Session {
     /// showing.
     #[must_use]
     pub fn level_objects(&self) -> Option<&[u64]> {
-        self.board.as_ref().filter(|_| !self.text_mode).map(|b| &b.objects[..])
+        self.play.board.as_ref().filter(|_| !self.mode.text_mode).map(|b| &b.objects[..])
     }
 
     /// Put the session back in `state`: its level, objects, generator,
@@ -136,31 +136,31 @@ impl Session {
         if state.objects.len() != cells * ow || state.restart.as_ref().is_some_and(|r| r.len() != cells * ow) {
             return false;
         }
-        self.cur_level = state.level;
-        match self.board.as_mut() {
+        self.play.cur_level = state.level;
+        match self.play.board.as_mut() {
             Some(b) if b.width == state.width && b.height == state.height => {
-                b.restore_kept(&state.objects, &mut self.kept_masks);
+                b.restore_kept(&state.objects, &mut self.caches.kept_masks);
             }
-            _ => self.board = Some(Board::new(state.width, state.height, ow, mw, state.objects.clone())),
+            _ => self.play.board = Some(Board::new(state.width, state.height, ow, mw, state.objects.clone())),
         }
         self.rng.clone_from(&state.rng);
-        self.againing = state.again;
-        match (&mut self.restart_target, &state.restart) {
+        self.mode.againing = state.again;
+        match (&mut self.play.restart_target, &state.restart) {
             (Some(t), Some(r)) if t.width == state.width && t.height == state.height => t.objects.clone_from(r),
             (t, r) => {
                 *t = r.as_ref().map(|r| Snapshot { width: state.width, height: state.height, objects: r.clone() });
             }
         }
-        self.text_mode = false;
-        self.title_screen = false;
-        self.restarting = false;
-        self.queue.clear();
-        while let Some(snap) = self.backups.pop() {
+        self.mode.text_mode = false;
+        self.mode.title_screen = false;
+        self.mode.restarting = false;
+        self.turn.queue.clear();
+        while let Some(snap) = self.play.backups.pop() {
             self.spare(snap);
         }
-        self.redo_stack.clear();
-        self.events.clear();
-        self.limits_hit.clear();
+        self.play.redo_stack.clear();
+        self.report.events.clear();
+        self.report.limits_hit.clear();
         true
     }
 }

@@ -571,9 +571,9 @@ fn same_with_and_without_the_probe_outcome(g: &Game, inputs: &str) -> usize {
         }
         assert_eq!(plain.dump(), traced.dump(), "level after input {k} ({c})");
         assert_eq!(plain.take_events(), traced.take_events(), "events after input {k} ({c})");
-        assert_eq!(traced.probe.hits, 0, "a traced session runs every turn");
+        assert_eq!(traced.caches.probe.hits, 0, "a traced session runs every turn");
     }
-    plain.probe.hits
+    plain.caches.probe.hits
 }
 
 #[test]
@@ -628,11 +628,15 @@ fn an_again_chain_that_cycles_takes_every_look_ahead_it_has_seen() {
         assert_eq!(plain.dump(), traced.dump(), "level after again turn {k}");
         assert_eq!(plain.take_events(), traced.take_events(), "events after again turn {k}");
     }
-    assert_eq!(traced.probe.hits, 0, "a traced session runs every turn");
+    assert_eq!(traced.caches.probe.hits, 0, "a traced session runs every turn");
     // Each again turn takes its look-ahead's outcome (the control: what a
     // cache of the last look-ahead alone gives), and from the second round
     // on each look-ahead takes a kept one too.
-    assert!(plain.probe.hits >= 2 * agains - 2, "{} outcomes taken in {agains} again turns", plain.probe.hits);
+    assert!(
+        plain.caches.probe.hits >= 2 * agains - 2,
+        "{} outcomes taken in {agains} again turns",
+        plain.caches.probe.hits
+    );
 }
 
 /// The rule set's `group_settles` flags of `rules` on the test game.

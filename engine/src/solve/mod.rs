@@ -252,8 +252,8 @@ pub fn replay_wins(game: &Arc<Game>, level: usize, opts: &SolveOptions, inputs: 
     for (k, &input) in inputs.iter().enumerate() {
         let last = k + 1 == inputs.len();
         match step(&mut session, input, level, opts.again_limit) {
-            Step::Won => return last,
-            Step::Moved if !last => {}
+            Outcome::Won => return last,
+            Outcome::Moved if !last => {}
             _ => return false,
         }
     }
@@ -272,10 +272,10 @@ pub fn every_move_loops(game: &Arc<Game>, level: usize, opts: &SolveOptions) -> 
     for input in [Input::Up, Input::Down, Input::Left, Input::Right, Input::Action] {
         let Some(mut session) = start_session(game, level, opts) else { return false };
         match step(&mut session, input, level, opts.again_limit) {
-            Step::Endless => endless += 1,
-            Step::Won => return false,
-            Step::Moved if session.level_objects().is_some_and(|o| o == &before[..]) => {}
-            Step::Moved => return false,
+            Outcome::Endless => endless += 1,
+            Outcome::Won => return false,
+            Outcome::Moved if session.level_objects().is_some_and(|o| o == &before[..]) => {}
+            Outcome::Moved => return false,
         }
     }
     endless > 0
@@ -291,7 +291,7 @@ fn start_session(game: &Arc<Game>, level: usize, opts: &SolveOptions) -> Option<
 
 /// What one input did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Step {
+enum Outcome {
     /// The level was won (the session moved on).
     Won,
     /// The turn ended normally (the level may or may not have changed).
@@ -301,28 +301,15 @@ enum Step {
 }
 
 /// Play `input`, then its `again` turns (at most `again_limit`).
-fn step(session: &mut Session, input: Input, level: usize, again_limit: usize) -> Step {
+fn step(session: &mut Session, input: Input, level: usize, again_limit: usize) -> Outcome {
     session.input(input);
     let settled = session.settle(again_limit).is_ok();
     if session.level_index() != level || session.text_mode() {
-        Step::Won
+        Outcome::Won
     } else if !settled {
-        Step::Endless
+        Outcome::Endless
     } else {
-        Step::Moved
-    }
-}
-
-/// The code of an input in the conformance files: 0 up, 1 left, 2 down,
-/// 3 right, 4 action.
-#[must_use]
-pub const fn input_code(input: Input) -> u8 {
-    match input {
-        Input::Up => 0,
-        Input::Left => 1,
-        Input::Down => 2,
-        Input::Right => 3,
-        Input::Action => 4,
+        Outcome::Moved
     }
 }
 

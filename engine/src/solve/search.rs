@@ -4,11 +4,11 @@
 
 use super::heuristic::Heuristic;
 use super::predict::{Guess, NoopMemo, Picture};
-use super::{Cancel, Progress, SolveOptions, SolveReport, Status, Step, Strategy};
+use super::{Cancel, Outcome, Progress, SolveOptions, SolveReport, Status, Strategy};
 use crate::compile::Game;
-use crate::fasthash::FxHasher;
 use crate::rng::Rng;
 use crate::run::{Input, LevelState, Session};
+use rustc_hash::FxHasher;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::hash::{Hash as _, Hasher as _};
@@ -415,7 +415,7 @@ impl<'a> Search<'a> {
             }
             at_node = false;
             let step = super::step(&mut self.session, input, self.level, self.opts.again_limit);
-            let unchanged = step == Step::Moved
+            let unchanged = step == Outcome::Moved
                 && self.session.level_objects().is_some_and(|o| o == &self.store.state(node)[..self.cell_words]);
             // What the memo learns: whether the input was of no use (for a
             // step back, also when it led to a state already found).
@@ -424,13 +424,13 @@ impl<'a> Search<'a> {
                     m.learn(picture, guess, useless);
                 }
             };
-            if unchanged || step != Step::Moved {
+            if unchanged || step != Outcome::Moved {
                 learn(unchanged);
             }
             match step {
-                Step::Won => return Ok((Some(self.path(node, input)), 0)),
-                Step::Endless => continue,
-                Step::Moved => {}
+                Outcome::Won => return Ok((Some(self.path(node, input)), 0)),
+                Outcome::Endless => continue,
+                Outcome::Moved => {}
             }
             if unchanged {
                 // Cancelled or nothing changed: not a move.

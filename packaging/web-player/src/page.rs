@@ -6,16 +6,16 @@
 //! the same `Play` into its replay flow ([`Play::replay`], [`Play::step`],
 //! [`Play::settle`]): the flow the conformance recordings were made in.
 
-use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Duration;
 
 use engine::compile::Game;
-use engine::play::{Control, Output, Play, Progress, Screen, Step};
+use engine::json::string as json_string;
+use engine::play::{Control, Output, Play, Progress, Screen};
 use engine::render::screen::{LEVEL_SELECT_TOP, Prompt, level_select_window, screen_frame, title_choice_row};
 use engine::render::text::{CELL_HEIGHT, CELL_WIDTH, TEXT_COLUMNS, TEXT_ROWS};
 use engine::render::{Camera, Look, Rgba};
-use engine::run::Input;
+use engine::run::{Input, Step};
 
 /// More `again` turns in a row than [`Play::settle`] runs means the game
 /// never settles: the automation API reports it.
@@ -122,27 +122,6 @@ pub fn step_of(code: i32) -> Option<Step> {
 /// number counts as 0).
 fn at(ms: f64) -> Duration {
     if ms.is_finite() && ms > 0.0 { Duration::from_secs_f64(ms / 1000.0) } else { Duration::ZERO }
-}
-
-/// `text` as a JSON string.
-fn json_string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 fn css(c: Rgba) -> String {

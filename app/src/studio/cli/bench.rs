@@ -19,7 +19,7 @@
 
 use anyhow::Context as _;
 use engine::compile::Level;
-use engine::run::{Input, Session};
+use engine::run::{Session, Step};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -27,14 +27,6 @@ use std::time::Instant;
 /// Most `again` turns drained after one input (the reference side uses the
 /// same limit).
 const AGAIN_LIMIT: usize = 1000;
-
-/// One input of a walk.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Step {
-    Move(Input),
-    Undo,
-    Restart,
-}
 
 /// 32-bit FNV-1a.
 fn fnv1a(bytes: &[u8]) -> u32 {
@@ -54,11 +46,7 @@ fn bench_inputs(game: &str, level: usize, n: usize) -> Vec<Step> {
             match (r % 100, r % 5) {
                 (0..2, _) => Step::Restart,
                 (2..8, _) => Step::Undo,
-                (_, 0) => Step::Move(Input::Up),
-                (_, 1) => Step::Move(Input::Left),
-                (_, 2) => Step::Move(Input::Down),
-                (_, 3) => Step::Move(Input::Right),
-                _ => Step::Move(Input::Action),
+                (_, code) => Step::from_code(code.into()).unwrap_or(Step::Tick),
             }
         })
         .collect()
@@ -177,11 +165,7 @@ fn walk_lines(name: &str, source: &str, o: &Options) -> Vec<String> {
         let inputs = bench_inputs(name, level, o.turns);
         let t = Instant::now();
         for step in inputs {
-            match step {
-                Step::Move(i) => session.input(i),
-                Step::Undo => session.undo(),
-                Step::Restart => session.restart(),
-            }
+            step.apply(&mut session);
             drain(&mut session);
             let _ = session.take_events();
         }
@@ -237,23 +221,9 @@ mod tests {
         // ("a.txt", 0, 40): the two generators must agree step for step.
         let got: Vec<String> = bench_inputs("a.txt", 0, 40)
             .into_iter()
-            .map(|s| match s {
-                Step::Restart => "restart".to_owned(),
-                Step::Undo => "undo".to_owned(),
-                Step::Move(i) => code(i).to_string(),
-            })
+            .map(|s| s.code().map_or_else(|| s.to_string(), |c| c.to_string()))
             .collect();
         assert_eq!(got.join(","), EXPECTED_A_TXT_0);
-    }
-
-    fn code(i: Input) -> u8 {
-        match i {
-            Input::Up => 0,
-            Input::Left => 1,
-            Input::Down => 2,
-            Input::Right => 3,
-            Input::Action => 4,
-        }
     }
 
     const EXPECTED_A_TXT_0: &str =

@@ -10,7 +10,8 @@
 //! skipped). A game with errors prints its errors and exits with 2.
 
 use engine::compile::Level;
-use engine::solve::{Cancel, SolveOptions, SolveReport, Status, input_code, solve_portfolio};
+use engine::run::Step;
+use engine::solve::{Cancel, SolveOptions, SolveReport, Status, solve_portfolio};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -85,7 +86,9 @@ pub fn run(o: &Args) -> anyhow::Result<ExitCode> {
 
 fn codes(report: &SolveReport) -> Vec<u8> {
     match &report.status {
-        Status::Solved { inputs } | Status::ReplayFailed { inputs } => inputs.iter().map(|&i| input_code(i)).collect(),
+        Status::Solved { inputs } | Status::ReplayFailed { inputs } => {
+            inputs.iter().filter_map(|&i| Step::Input(i).code()).collect()
+        }
         _ => Vec::new(),
     }
 }

@@ -15,7 +15,7 @@
 
 use crate::solutions::{By, LevelReport, Solutions, Status, check, sidecar_path};
 use engine::kept::{RuleChange, Verdict};
-use engine::run::trace::Step;
+use engine::run::Step;
 use engine::solve::{Cancel, SolveOptions, Status as SolveStatus, solve};
 use std::io::Write as _;
 use std::path::PathBuf;

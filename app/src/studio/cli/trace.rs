@@ -9,8 +9,8 @@
 
 use anyhow::{Context as _, bail};
 use engine::compile::Game;
-use engine::run::Session;
-use engine::run::trace::{FormatOptions, LineFormat, Step, session_case};
+use engine::run::trace::{FormatOptions, LineFormat, session_case};
+use engine::run::{Session, Step};
 use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -29,7 +29,7 @@ pub struct Args {
     pub seed: Option<String>,
     /// The inputs, comma-separated: 0 up, 1 left, 2 down, 3 right, 4 action (or those words),
     /// undo, redo, restart, tick
-    #[arg(long, value_name = "3,3,0,undo,...", value_delimiter = ',', value_parser = step)]
+    #[arg(long, value_name = "3,3,0,undo,...", value_delimiter = ',')]
     pub inputs: Vec<Step>,
     /// Add our own events: gosub calls and returns, level loads
     #[arg(long)]
@@ -37,16 +37,6 @@ pub struct Args {
     /// Also write the session as a conformance case to this file
     #[arg(long, value_name = "OUT.json")]
     pub case: Option<String>,
-}
-
-/// One input of `--inputs`.
-///
-/// # Errors
-/// A word that is not an input.
-pub fn step(code: &str) -> Result<Step, String> {
-    Step::from_code(code).ok_or_else(|| {
-        format!("unknown input `{code}` (use 0-4, up, left, down, right, action, undo, redo, restart, tick)")
-    })
 }
 
 /// What the command works on: the arguments with the level found.
@@ -63,11 +53,7 @@ struct Options {
 fn heading(k: usize, load: &str, steps: &[Step]) -> String {
     match k.checked_sub(1).and_then(|i| steps.get(i).map(|s| (i, s))) {
         None => format!("# load {load}"),
-        Some((i, Step::Input(input))) => format!("# input {i}: {}", input.direction().word()),
-        Some((i, Step::Tick)) => format!("# input {i}: tick"),
-        Some((i, Step::Undo)) => format!("# input {i}: undo"),
-        Some((i, Step::Redo)) => format!("# input {i}: redo"),
-        Some((i, Step::Restart)) => format!("# input {i}: restart"),
+        Some((i, step)) => format!("# input {i}: {step}"),
     }
 }
 
@@ -161,7 +147,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
 mod tests {
     use super::{Options, report};
     use engine::run::Input;
-    use engine::run::trace::Step;
+    use engine::run::Step;
 
     const GAME: &str = "title t
 ========

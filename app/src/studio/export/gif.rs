@@ -31,7 +31,8 @@ use engine::render::{Camera, Frame, Look, Rgba};
 use engine::run::Session;
 use std::time::Duration;
 
-use super::replay::{Recording, Step};
+use super::replay::Recording;
+use engine::run::Step;
 
 /// How to make the GIF.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,7 +120,7 @@ pub fn frames(game: &Arc<Game>, recording: &Recording, options: GifOptions) -> a
     for (k, step) in recording.steps.iter().enumerate() {
         let last = k + 1 == recording.steps.len();
         let before = Position::of(&play);
-        play.step(to_play_step(*step), t);
+        play.step(*step, t);
         if shooter.shoot_turn(&play, before, delay, last)? == Turn::WonTheEnd {
             break;
         }
@@ -133,7 +134,7 @@ pub fn frames(game: &Arc<Game>, recording: &Recording, options: GifOptions) -> a
             // One `again` turn (the replay flow runs them one by one here
             // so each is drawn).
             let before = Position::of(&play);
-            play.step(engine::play::Step::Tick, t);
+            play.step(Step::Tick, t);
             delay = again_cs;
             if shooter.shoot_turn(&play, before, delay, last)? == Turn::WonTheEnd {
                 break;
@@ -164,15 +165,6 @@ enum Turn {
     Drawn,
     /// The last input won the level: its board is the GIF's last frame.
     WonTheEnd,
-}
-
-fn to_play_step(step: Step) -> engine::play::Step {
-    match step {
-        Step::Input(input) => engine::play::Step::Input(input),
-        Step::Undo => engine::play::Step::Undo,
-        Step::Restart => engine::play::Step::Restart,
-        Step::Tick => engine::play::Step::Tick,
-    }
 }
 
 /// Run the pending `again` turns of a fresh session.

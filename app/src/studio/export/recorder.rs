@@ -10,7 +10,8 @@
 use engine::play::Control;
 use engine::run::Input;
 
-use super::replay::{Recording, Step};
+use super::replay::Recording;
+use engine::run::Step;
 
 /// A recording in progress or finished.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -3,56 +3,11 @@
 //! `--inputs 3,3,0,undo`, from a saved case in the conformance format, or
 //! recorded by the player.
 
-use anyhow::{Context as _, bail};
-use engine::run::Input;
+use crate::cases::{Code, PlayCase};
+use anyhow::Context as _;
+use engine::run::Step;
+use serde::Deserialize as _;
 use serde_json::Value;
-
-/// One input of a session.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
-    /// A move or the action key.
-    Input(Input),
-    /// Undo the last turn.
-    Undo,
-    /// Restart the level.
-    Restart,
-    /// A turn with no input (a realtime tick).
-    Tick,
-}
-
-impl Step {
-    /// A step from a word or a conformance code: `0`/`up`, `1`/`left`,
-    /// `2`/`down`, `3`/`right`, `4`/`action`, `undo`, `restart`, `tick`.
-    #[must_use]
-    pub fn parse(word: &str) -> Option<Step> {
-        Some(match word.trim().to_ascii_lowercase().as_str() {
-            "0" | "up" => Step::Input(Input::Up),
-            "1" | "left" => Step::Input(Input::Left),
-            "2" | "down" => Step::Input(Input::Down),
-            "3" | "right" => Step::Input(Input::Right),
-            "4" | "action" | "x" => Step::Input(Input::Action),
-            "undo" | "z" => Step::Undo,
-            "restart" | "r" => Step::Restart,
-            "tick" => Step::Tick,
-            _ => return None,
-        })
-    }
-
-    /// The conformance code of this step (a number or a word).
-    #[must_use]
-    pub fn code(self) -> Value {
-        match self {
-            Step::Input(Input::Up) => 0.into(),
-            Step::Input(Input::Left) => 1.into(),
-            Step::Input(Input::Down) => 2.into(),
-            Step::Input(Input::Right) => 3.into(),
-            Step::Input(Input::Action) => 4.into(),
-            Step::Undo => "undo".into(),
-            Step::Restart => "restart".into(),
-            Step::Tick => "tick".into(),
-        }
-    }
-}
 
 /// A session: the entry of LEVELS it starts on, the random seed, and the
 /// inputs in order.
@@ -66,18 +21,15 @@ pub struct Recording {
     pub steps: Vec<Step>,
 }
 
-/// Parse `3,3,0,undo,restart,tick` (commas or spaces between steps).
+/// Parse `3,3,0,undo,restart,tick` (commas or spaces between steps; the
+/// text form of [`Step`]).
 ///
 /// # Errors
 /// Naming the first word that is not a step.
 pub fn parse_steps(text: &str) -> anyhow::Result<Vec<Step>> {
     text.split(|c: char| c == ',' || c.is_whitespace())
         .filter(|w| !w.is_empty())
-        .map(|w| {
-            Step::parse(w).with_context(|| {
-                format!("`{w}` is not an input (use 0 up, 1 left, 2 down, 3 right, 4 action, undo, restart, tick)")
-            })
-        })
+        .map(|w| w.parse::<Step>().map_err(anyhow::Error::from))
         .collect()
 }
 
@@ -89,39 +41,27 @@ impl Recording {
     /// # Errors
     /// When `inputs` is missing or holds something that is not an input.
     pub fn from_case(case: &Value) -> anyhow::Result<Recording> {
-        let level = match case.get("level") {
-            Some(Value::String(s)) => s.trim().parse().context("`level` is not a number")?,
-            Some(v) => v.as_u64().context("`level` is not a number")? as usize,
-            None => 0,
-        };
-        let seed = match case.get("seed") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(s)) => Some(s.clone()),
-            Some(other) => Some(other.to_string()),
-        };
-        let Some(inputs) = case.get("inputs").and_then(Value::as_array) else {
-            bail!("the case has no `inputs` list");
-        };
-        let steps = inputs
-            .iter()
-            .enumerate()
-            .map(|(k, v)| {
-                let word = v.as_str().map_or_else(|| v.to_string(), str::to_owned);
-                Step::parse(&word).with_context(|| format!("input {k} (`{word}`) is not an input"))
-            })
-            .collect::<anyhow::Result<Vec<_>>>()?;
-        Ok(Recording { level, seed, steps })
+        let case = PlayCase::deserialize(case).context("not a play session")?;
+        Ok(Recording { level: case.level, seed: case.seed.clone(), steps: case.steps() })
     }
 
     /// The session as a case in the conformance format (without source or
     /// expected result).
     #[must_use]
     pub fn to_case(&self) -> Value {
-        serde_json::json!({
-            "level": self.level,
-            "seed": self.seed,
-            "inputs": self.steps.iter().map(|s| s.code()).collect::<Vec<_>>(),
-        })
+        let case = PlayCase {
+            level: self.level,
+            seed: self.seed.clone(),
+            inputs: self.steps.iter().copied().map(Code).collect(),
+            ..PlayCase::default()
+        };
+        let mut value = serde_json::to_value(case).unwrap_or_default();
+        if let Some(fields) = value.as_object_mut() {
+            // Only the session: no game text, no expected dump.
+            fields.remove("source");
+            fields.remove("expected");
+        }
+        value
     }
 
     /// Read a saved case: a JSON file holding one case, or an array of
@@ -145,6 +85,7 @@ impl Recording {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::run::Input;
 
     #[test]
     fn steps_parse_from_codes_and_words() {

@@ -14,7 +14,7 @@ use crate::keeper::Findings;
 use crate::live::Verdict;
 use crate::solutions::{By, LevelReport, Status};
 use engine::kept::Verdict as Replay;
-use engine::run::trace::Step;
+use engine::run::Step;
 
 /// The panel (its state is all in the keeper and the live checks).
 #[derive(Default)]

@@ -19,20 +19,20 @@ impl Session {
         if rule.commands.is_empty() {
             return;
         }
-        let pre_cancel = self.queue.has(Queued::Cancel);
-        let pre_restart = self.queue.has(Queued::Restart);
+        let pre_cancel = self.turn.queue.has(Queued::Cancel);
+        let pre_restart = self.turn.queue.has(Queued::Restart);
         let cur_cancel = rule.commands.contains(&Command::Cancel);
         let cur_restart = rule.commands.contains(&Command::Restart);
         if pre_cancel || (pre_restart && !cur_cancel) {
             return;
         }
         if cur_cancel || cur_restart {
-            self.queue.clear();
+            self.turn.queue.clear();
         }
         for command in &rule.commands {
             let queued = match command {
                 Command::Gosub(k) => {
-                    self.pending_gosub = Some((*k, rule.line));
+                    self.turn.pending_gosub = Some((*k, rule.line));
                     continue;
                 }
                 Command::Cancel => Queued::Cancel,
@@ -43,9 +43,9 @@ impl Session {
                 Command::Message(_) => Queued::Message,
                 Command::Sound(k) => Queued::Sound(*k),
             };
-            if self.queue.push(queued, rule.line) {
+            if self.turn.queue.push(queued, rule.line) {
                 if let Command::Message(text) = command {
-                    self.queue.set_message(Some(Arc::clone(text)));
+                    self.turn.queue.set_message(Some(Arc::clone(text)));
                 }
                 if self.trace.is_some() {
                     self.trace_event(EventKind::Command { line: rule.line, command: traced_command(queued) });
@@ -56,104 +56,104 @@ impl Session {
 
     pub(super) fn process_command_queue(&mut self, bak: Snapshot, mode: TurnMode, had_input: bool) -> bool {
         let keeps = mode.keeps_changes();
-        if self.queue.has(Queued::Cancel) {
+        if self.turn.queue.has(Queued::Cancel) {
             if self.trace.is_some() {
-                let line = self.queue.line_of(Queued::Cancel);
+                let line = self.turn.queue.line_of(Queued::Cancel);
                 self.trace_event(EventKind::Cancel { line });
             }
             if keeps {
                 self.output_commands();
             }
-            let commands_left = self.queue.has_other_than(Queued::Cancel);
-            self.backups.push(bak);
+            let commands_left = self.turn.queue.has_other_than(Queued::Cancel);
+            self.play.backups.push(bak);
             self.do_undo(true, false);
             self.play_event("cancel");
             return commands_left;
         }
-        if self.queue.has(Queued::Restart) {
+        if self.turn.queue.has(Queued::Restart) {
             if self.trace.is_some() {
-                let line = self.queue.line_of(Queued::Restart);
+                let line = self.turn.queue.line_of(Queued::Restart);
                 self.trace_event(EventKind::Restart { line });
             }
             if keeps {
                 self.output_commands();
             }
-            self.backups.push(bak.clone());
+            self.play.backups.push(bak.clone());
             if keeps {
                 self.do_restart(true);
             }
         }
         let mut modified = false;
-        let changed = self.board.as_ref().is_some_and(|b| b.objects != bak.objects);
+        let changed = self.play.board.as_ref().is_some_and(|b| b.objects != bak.objects);
         if changed {
             if !keeps {
-                self.backups.push(bak);
+                self.play.backups.push(bak);
                 self.do_undo(true, false);
                 return true;
             }
             if had_input {
-                self.backups.push(bak);
+                self.play.backups.push(bak);
             } else {
                 self.spare(bak);
             }
-            self.redo_stack.clear();
+            self.play.redo_stack.clear();
             modified = true;
         } else {
             self.spare(bak);
         }
-        if !keeps && (self.queue.has(Queued::Win) || self.queue.has(Queued::Restart)) {
+        if !keeps && (self.turn.queue.has(Queued::Win) || self.turn.queue.has(Queued::Restart)) {
             return true;
         }
         if keeps {
             let game = self.game.clone();
-            for s in self.seeds_cantmove.iter().chain(self.seeds_move.iter()) {
-                self.events.push(Event::Sound(s.clone()));
+            for s in self.turn.seeds_cantmove.iter().chain(self.turn.seeds_move.iter()) {
+                self.report.events.push(Event::Sound(s.clone()));
             }
             for (mask, seed) in &game.sounds.create {
-                if bits::intersects(&self.sfx_create, mask) {
-                    self.events.push(Event::Sound(seed.clone()));
+                if bits::intersects(&self.turn.sfx_create, mask) {
+                    self.report.events.push(Event::Sound(seed.clone()));
                 }
             }
             for (mask, seed) in &game.sounds.destroy {
-                if bits::intersects(&self.sfx_destroy, mask) {
-                    self.events.push(Event::Sound(seed.clone()));
+                if bits::intersects(&self.turn.sfx_destroy, mask) {
+                    self.report.events.push(Event::Sound(seed.clone()));
                 }
             }
             self.output_commands();
         }
-        if !self.text_mode {
+        if !self.mode.text_mode {
             self.check_win(mode.checks_win());
         }
         // `winning` is never set in the unit-testing flow the conformance
         // data was recorded with: a win advances the level at once.
-        if self.queue.has(Queued::Checkpoint) {
+        if self.turn.queue.has(Queued::Checkpoint) {
             if self.trace.is_some() {
-                let line = self.queue.line_of(Queued::Checkpoint);
+                let line = self.turn.queue.line_of(Queued::Checkpoint);
                 self.trace_event(EventKind::Checkpoint { line });
             }
-            if let Some(b) = self.board.as_ref() {
-                self.restart_target = Some(Snapshot::of(b));
+            if let Some(b) = self.play.board.as_ref() {
+                self.play.restart_target = Some(Snapshot::of(b));
             }
-            self.events.push(Event::Checkpoint);
+            self.report.events.push(Event::Checkpoint);
         }
-        if modified && self.queue.has(Queued::Again) {
-            let line = self.queue.line_of(Queued::Again);
+        if modified && self.turn.queue.has(Queued::Again) {
+            let line = self.turn.queue.line_of(Queued::Again);
             // The look-ahead turn is not part of the story (the reference
             // does not log it either).
             let recorder = self.trace.take();
             // A traced session runs its look-ahead in full too.
-            self.tracing_probe = recorder.is_some();
+            self.mode.tracing_probe = recorder.is_some();
             let again = self.process_input(None, TurnMode::Probe);
-            self.tracing_probe = false;
+            self.mode.tracing_probe = false;
             self.trace = recorder;
             if again {
-                self.againing = true;
+                self.mode.againing = true;
             }
             if self.trace.is_some() {
                 // The reference's look-ahead logs what it logs whatever
                 // the logging level: the caps it hits and its rigid
                 // failures, before the again line.
-                for kind in std::mem::take(&mut self.probe_notes) {
+                for kind in std::mem::take(&mut self.report.probe_notes) {
                     self.trace_event(kind);
                 }
                 self.trace_event(if again { EventKind::Again { line } } else { EventKind::AgainSkipped { line } });
@@ -162,25 +162,25 @@ impl Session {
         if self.trace.is_some() {
             self.trace_event(EventKind::TurnEnd);
         }
-        self.queue.clear();
+        self.turn.queue.clear();
         modified
     }
 
     /// Play the queued sounds and show the queued message, in queue order.
     pub(super) fn output_commands(&mut self) {
         let game = Arc::clone(&self.game);
-        let message = self.queue.message().cloned();
-        for (c, _line) in self.queue.iter() {
+        let message = self.turn.queue.message().cloned();
+        for (c, _line) in self.turn.queue.iter() {
             match c {
                 Queued::Sound(k) => {
                     let name = crate::compile::model::sfx_name(k);
                     if let Some(seed) = game.sounds.events.get(name) {
-                        self.events.push(Event::EventSound(name.to_owned(), seed.clone()));
+                        self.report.events.push(Event::EventSound(name.to_owned(), seed.clone()));
                     }
                 }
                 Queued::Message => {
                     let text = message.as_deref().unwrap_or_default();
-                    self.events.push(Event::Message(text.to_owned()));
+                    self.report.events.push(Event::Message(text.to_owned()));
                 }
                 _ => {}
             }

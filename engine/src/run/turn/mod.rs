@@ -88,46 +88,46 @@ impl Session {
     /// The reference's `processInput`: `dir` is None for a no-input turn.
     /// Returns whether the level changed.
     pub(crate) fn process_input(&mut self, dir: Option<Direction>, mode: TurnMode) -> bool {
-        self.againing = false;
+        self.mode.againing = false;
         let Some(bak) = self.snapshot() else { return false };
-        let Some(board) = self.board.as_ref() else { return false };
+        let Some(board) = self.play.board.as_ref() else { return false };
         let still = board.is_still();
         let kept = if dir.is_none()
             && matches!(mode, TurnMode::Play | TurnMode::Probe)
             && self.trace.is_none()
-            && !self.tracing_probe
+            && !self.mode.tracing_probe
             && still
         {
-            self.probe.find(&self.game, board, &self.rng)
+            self.caches.probe.find(&self.game, board, &self.rng)
         } else {
             None
         };
         if let Some(k) = kept {
-            self.probe.hits += 1;
+            self.caches.probe.hits += 1;
             self.take_probe(k);
             return self.process_command_queue(bak, mode, false);
         }
         // A probe from a still board is kept if it draws no random number
         // and hits no limit while its rules run.
-        let probe_slot =
-            (mode == TurnMode::Probe && still).then(|| (self.probe.begin(board, &self.rng), self.limits_seen));
+        let probe_slot = (mode == TurnMode::Probe && still)
+            .then(|| (self.caches.probe.begin(board, &self.rng), self.report.limits_seen));
         // Movements are clear between turns: only the object masks need
         // gathering (the player's movements are noted as they are set).
         let fast = self.fast_paths();
-        if let Some(board) = self.board.as_mut()
+        if let Some(board) = self.play.board.as_mut()
             && !(std::mem::take(&mut board.masks_exact) && fast)
         {
             board.recompute_object_masks();
         }
-        let mut player_positions = std::mem::take(&mut self.player_positions);
+        let mut player_positions = std::mem::take(&mut self.turn.player_positions);
         player_positions.clear();
         if let Some(d) = dir {
             self.start_movement(d, &mut player_positions);
         }
-        if let Some(board) = self.board.as_ref()
+        if let Some(board) = self.play.board.as_ref()
             && fast
         {
-            self.planes.sync(&self.game, board);
+            self.turn.planes.sync(&self.game, board);
         }
         if self.trace.is_some() {
             if let Some(r) = self.trace.as_deref_mut() {
@@ -144,8 +144,8 @@ impl Session {
             Vec::new()
         };
         let mut banned_unknown = false;
-        self.queue.clear();
-        let Some(board) = self.board.as_mut() else { return false };
+        self.turn.queue.clear();
+        let Some(board) = self.play.board.as_mut() else { return false };
         // Only rigid bodies can send the turn back to its start; other games
         // need no copy of the board to return to.
         let start = game.rigid.then(|| TurnStart {
@@ -154,10 +154,10 @@ impl Session {
             rigid_group: board.rigid_group.clone(),
             rigid_applied: board.rigid_applied.clone(),
         });
-        self.sfx_create.fill(0);
-        self.sfx_destroy.fill(0);
-        self.seeds_move.clear();
-        self.seeds_cantmove.clear();
+        self.turn.sfx_create.fill(0);
+        self.turn.sfx_destroy.fill(0);
+        self.turn.seeds_move.clear();
+        self.turn.seeds_cantmove.clear();
 
         let mut i = 0;
         loop {
@@ -166,7 +166,7 @@ impl Session {
             self.apply_rules(Phase::Main, game.rigid.then_some(&banned[..]));
             let should_undo = self.resolve_movements(&mut banned, &mut banned_unknown);
             if should_undo {
-                if self.trace.is_some() || self.tracing_probe {
+                if self.trace.is_some() || self.mode.tracing_probe {
                     self.trace_rigid_fail(&banned);
                 }
                 rigidloop = true;
@@ -186,30 +186,30 @@ impl Session {
                 break;
             }
         }
-        self.planes.valid = false;
+        self.turn.planes.valid = false;
 
         if !player_positions.is_empty() && game.metadata.has("require_player_movement") {
-            let moved = match self.board.as_ref() {
+            let moved = match self.play.board.as_ref() {
                 Some(b) => player_positions.iter().any(|&p| !bits::intersects(b.cell(p), &game.player.mask)),
                 None => true,
             };
-            self.player_positions = player_positions;
+            self.turn.player_positions = player_positions;
             if !moved {
                 if self.trace.is_some() {
                     self.trace_event(EventKind::CancelNoMovement);
                 }
-                self.backups.push(bak);
+                self.play.backups.push(bak);
                 self.do_undo(true, false);
-                self.text_mode = false;
+                self.mode.text_mode = false;
                 return false;
             }
         } else {
-            self.player_positions = player_positions;
+            self.turn.player_positions = player_positions;
         }
 
         if let Some((k, limits)) = probe_slot
-            && limits == self.limits_seen
-            && self.probe.drew_nothing(k, &self.rng)
+            && limits == self.report.limits_seen
+            && self.caches.probe.drew_nothing(k, &self.rng)
         {
             self.keep_probe(k);
         }
@@ -220,7 +220,7 @@ impl Session {
     /// movements and rigid marks then) for a rigid re-run, dropping what
     /// the rules queued.
     fn rigid_reload(&mut self, start: Option<&TurnStart>) {
-        if let (Some(board), Some(start)) = (self.board.as_mut(), start) {
+        if let (Some(board), Some(start)) = (self.play.board.as_mut(), start) {
             board.objects.copy_from_slice(&start.objects);
             board.movements.copy_from_slice(&start.movements);
             board.rigid_group.copy_from_slice(&start.rigid_group);
@@ -228,14 +228,14 @@ impl Session {
             board.rigid_marked = true;
             // The movement masks were cleared with the movements.
             board.recompute_all_masks();
-            if self.planes.on() {
-                self.planes.sync(&self.game, board);
+            if self.turn.planes.on() {
+                self.turn.planes.sync(&self.game, board);
             }
         }
-        self.queue.clear();
-        self.sfx_create.fill(0);
-        self.sfx_destroy.fill(0);
-        self.seeds_move.clear();
+        self.turn.queue.clear();
+        self.turn.sfx_create.fill(0);
+        self.turn.sfx_destroy.fill(0);
+        self.turn.seeds_move.clear();
         if self.trace.is_some() {
             self.trace_event(EventKind::RigidReloop);
         }
@@ -244,16 +244,16 @@ impl Session {
     /// A copy of the board's objects (for undo), made in a spare buffer
     /// when there is one.
     fn snapshot(&mut self) -> Option<Snapshot> {
-        let b = self.board.as_ref()?;
-        let mut objects = self.spare_objects.pop().unwrap_or_default();
+        let b = self.play.board.as_ref()?;
+        let mut objects = self.caches.spare_objects.pop().unwrap_or_default();
         objects.clone_from(&b.objects);
         Some(Snapshot { width: b.width, height: b.height, objects })
     }
 
     /// Keep `snap`'s buffer for the next [`Session::snapshot`].
     pub(crate) fn spare(&mut self, snap: Snapshot) {
-        if self.spare_objects.len() < SPARE_SNAPSHOTS {
-            self.spare_objects.push(snap.objects);
+        if self.caches.spare_objects.len() < SPARE_SNAPSHOTS {
+            self.caches.spare_objects.push(snap.objects);
         }
     }
 }

@@ -13,7 +13,7 @@ impl Session {
     pub(super) fn start_movement(&mut self, dir: Direction, positions: &mut Vec<usize>) {
         let game = self.game.clone();
         let fast = self.fast_paths();
-        let Some(board) = self.board.as_mut() else { return };
+        let Some(board) = self.play.board.as_mut() else { return };
         let player = &game.player;
         let (h, ow) = (board.height, board.ow);
         let word = player.mask.first().copied().unwrap_or(0);
@@ -56,7 +56,7 @@ impl Session {
     pub(super) fn resolve_movements(&mut self, banned: &mut [bool], banned_unknown: &mut bool) -> bool {
         let game = self.game.clone();
         let before = if self.trace.is_some() { self.trace_moves_before() } else { None };
-        let Some(board) = self.board.as_mut() else { return false };
+        let Some(board) = self.play.board.as_mut() else { return false };
         let n = board.cells();
         let mut guard = 0;
         let (h, mw) = (board.height, board.mw);
@@ -70,7 +70,7 @@ impl Session {
                 }
                 for i in x * h..((x + 1) * h).min(n) {
                     if board.movements[i * mw..(i + 1) * mw].iter().any(|&m| m != 0)
-                        && reposition_cell(board, &game, i, &mut self.seeds_move, &mut self.planes)
+                        && reposition_cell(board, &game, i, &mut self.turn.seeds_move, &mut self.turn.planes)
                     {
                         moved = true;
                     }
@@ -88,7 +88,7 @@ impl Session {
         if !game.rigid && game.sounds.cantmove.is_empty() {
             // The leftover movements matter only to rigid bodies and
             // cantmove sounds.
-            self.planes.clear_movements(&board.map_mov);
+            self.turn.planes.clear_movements(&board.map_mov);
             board.clear_movements();
             return false;
         }
@@ -138,16 +138,16 @@ impl Session {
                 for o in &game.sounds.cantmove {
                     if bits::get_bit(cell, o.object)
                         && bits::mov_get(&mm, o.layer) & o.dirs != 0
-                        && !self.seeds_cantmove.contains(&o.seed)
+                        && !self.turn.seeds_cantmove.contains(&o.seed)
                     {
-                        self.seeds_cantmove.push(o.seed.clone());
+                        self.turn.seeds_cantmove.push(o.seed.clone());
                     }
                 }
             }
         }
         // Every cell's movements are spent: cleared at once, not per cell
         // (a call to memset per cell and array was 5% of a turn).
-        self.planes.clear_movements(&board.map_mov);
+        self.turn.planes.clear_movements(&board.map_mov);
         board.clear_movements();
         do_undo
     }

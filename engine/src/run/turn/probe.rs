@@ -102,29 +102,29 @@ impl Session {
     /// Keep the rule phase just run by a probe turn in entry `k` (its
     /// starting state is already there).
     pub(super) fn keep_probe(&mut self, k: usize) {
-        let Some(board) = self.board.as_ref() else { return };
-        let Some(p) = self.probe.entries.get_mut(k) else { return };
+        let Some(board) = self.play.board.as_ref() else { return };
+        let Some(p) = self.caches.probe.entries.get_mut(k) else { return };
         p.game = Some(Arc::clone(&self.game));
         copy_into(&mut p.after, board);
-        p.queue.clone_from(&self.queue);
-        p.sfx_create.clone_from(&self.sfx_create);
-        p.sfx_destroy.clone_from(&self.sfx_destroy);
-        p.seeds_move.clone_from(&self.seeds_move);
-        p.seeds_cantmove.clone_from(&self.seeds_cantmove);
+        p.queue.clone_from(&self.turn.queue);
+        p.sfx_create.clone_from(&self.turn.sfx_create);
+        p.sfx_destroy.clone_from(&self.turn.sfx_destroy);
+        p.seeds_move.clone_from(&self.turn.seeds_move);
+        p.seeds_cantmove.clone_from(&self.turn.seeds_cantmove);
         p.valid = true;
-        self.probe.next = k + 1;
+        self.caches.probe.next = k + 1;
     }
 
     /// Put kept probe `k`'s outcome in place of running the rule phase.
     pub(super) fn take_probe(&mut self, k: usize) {
-        let Some(p) = self.probe.entries.get(k) else { return };
-        if let (Some(board), Some(after)) = (self.board.as_mut(), p.after.as_ref()) {
+        let Some(p) = self.caches.probe.entries.get(k) else { return };
+        if let (Some(board), Some(after)) = (self.play.board.as_mut(), p.after.as_ref()) {
             board.clone_from(after);
         }
-        self.queue.clone_from(&p.queue);
-        self.sfx_create.clone_from(&p.sfx_create);
-        self.sfx_destroy.clone_from(&p.sfx_destroy);
-        self.seeds_move.clone_from(&p.seeds_move);
-        self.seeds_cantmove.clone_from(&p.seeds_cantmove);
+        self.turn.queue.clone_from(&p.queue);
+        self.turn.sfx_create.clone_from(&p.sfx_create);
+        self.turn.sfx_destroy.clone_from(&p.sfx_destroy);
+        self.turn.seeds_move.clone_from(&p.seeds_move);
+        self.turn.seeds_cantmove.clone_from(&p.seeds_cantmove);
     }
 }

@@ -34,9 +34,9 @@ impl Session {
             return self.replace_plain(rep, i);
         }
         let game = self.game.clone();
-        let mut scratch = std::mem::take(&mut self.scratch);
+        let mut scratch = std::mem::take(&mut self.turn.scratch);
         let changed = self.replace_cell_with(&game, rule, rep, i, &mut scratch);
-        self.scratch = scratch;
+        self.turn.scratch = scratch;
         changed
     }
 
@@ -45,17 +45,17 @@ impl Session {
     /// place, word by word (a `random` object adds its bit, clears its
     /// layer and stops that layer's movement).
     pub(super) fn replace_plain(&mut self, rep: &crate::compile::Replacement, i: usize) -> bool {
-        let Some(board) = self.board.as_mut() else { return false };
+        let Some(board) = self.play.board.as_mut() else { return false };
         if i >= board.cells() {
             return false;
         }
         let (ow, mw) = (board.ow, board.mw);
         let fast = self.fast_paths();
-        let Some(board) = self.board.as_mut() else { return false };
+        let Some(board) = self.play.board.as_mut() else { return false };
         if fast {
             macro_rules! fixed {
                 ($ow:literal, $mw:literal) => {
-                    return if self.planes.on() {
+                    return if self.turn.planes.on() {
                         self.replace_fixed::<$ow, $mw, true>(rep, i)
                     } else {
                         self.replace_fixed::<$ow, $mw, false>(rep, i)
@@ -88,9 +88,9 @@ impl Session {
             }
             let new = (old & !clear) | set;
             if new != old {
-                self.sfx_create[w] |= new & !old;
-                self.sfx_destroy[w] |= old & !new;
-                self.planes.flip(i, w, old ^ new);
+                self.turn.sfx_create[w] |= new & !old;
+                self.turn.sfx_destroy[w] |= old & !new;
+                self.turn.planes.flip(i, w, old ^ new);
                 *o = new;
                 changed = true;
             }
@@ -106,7 +106,7 @@ impl Session {
             }
             let new = (*m & !clear) | rep.mov_set[w];
             if new != *m {
-                self.planes.flip(i, ow + w, *m ^ new);
+                self.turn.planes.flip(i, ow + w, *m ^ new);
                 *m = new;
                 movs_changed = true;
             }
@@ -133,7 +133,7 @@ impl Session {
     /// but the first is checked again, then its cells are rewritten in
     /// place (see [`Self::replace_fixed`]). Whether any cell changed.
     pub(super) fn apply_row_all(&mut self, rule: &Rule, ms: &[RowMatch]) -> bool {
-        let (Some(board), Some(row)) = (self.board.as_ref(), rule.rows.first()) else { return false };
+        let (Some(board), Some(row)) = (self.play.board.as_ref(), rule.rows.first()) else { return false };
         let (ow, mw, cells, d) = (board.ow, board.mw, board.cells() as isize, board.delta(rule.dir));
         // Matches found before any rewrite still hold when no rewrite can
         // undo one.
@@ -142,7 +142,8 @@ impl Session {
         macro_rules! each_with {
             ($ow:literal, $mw:literal, $planes:literal) => {{
                 for (k, m) in ms.iter().enumerate() {
-                    if k > 0 && !stay && !self.board.as_ref().is_some_and(|b| b.row_matches_at(row, rule.dir, *m)) {
+                    if k > 0 && !stay && !self.play.board.as_ref().is_some_and(|b| b.row_matches_at(row, rule.dir, *m))
+                    {
                         continue;
                     }
                     let mut p = m.start as isize;
@@ -160,7 +161,7 @@ impl Session {
             }};
         }
         macro_rules! each {
-            ($ow:literal, $mw:literal) => {{ if self.planes.on() { each_with!($ow, $mw, true) } else { each_with!($ow, $mw, false) } }};
+            ($ow:literal, $mw:literal) => {{ if self.turn.planes.on() { each_with!($ow, $mw, true) } else { each_with!($ow, $mw, false) } }};
         }
         fixed_widths!(ow, mw, each);
         for (k, m) in ms.iter().enumerate() {
@@ -174,7 +175,7 @@ impl Session {
     /// [`Self::replace_plain`] at the start of each of `ms`, in order;
     /// whether any cell changed.
     pub(super) fn replace_plain_all(&mut self, rep: &crate::compile::Replacement, ms: &[RowMatch]) -> bool {
-        let Some(board) = self.board.as_ref() else { return false };
+        let Some(board) = self.play.board.as_ref() else { return false };
         let (ow, mw, cells) = (board.ow, board.mw, board.cells());
         let mut changed = false;
         macro_rules! each_with {
@@ -186,7 +187,7 @@ impl Session {
             }};
         }
         macro_rules! each {
-            ($ow:literal, $mw:literal) => {{ if self.planes.on() { each_with!($ow, $mw, true) } else { each_with!($ow, $mw, false) } }};
+            ($ow:literal, $mw:literal) => {{ if self.turn.planes.on() { each_with!($ow, $mw, true) } else { each_with!($ow, $mw, false) } }};
         }
         fixed_widths!(ow, mw, each);
         for m in ms {
@@ -205,7 +206,7 @@ impl Session {
         rep: &crate::compile::Replacement,
         i: usize,
     ) -> bool {
-        let Some(board) = self.board.as_mut() else { return false };
+        let Some(board) = self.play.board.as_mut() else { return false };
         let (Ok(mut clear), Ok(mut set), Ok(mut mclear), Ok(mset)) = (
             <[u64; OW]>::try_from(&rep.obj_clear[..]),
             <[u64; OW]>::try_from(&rep.obj_set[..]),
@@ -237,7 +238,9 @@ impl Session {
         else {
             return false;
         };
-        let (Some(created), Some(destroyed)) = (self.sfx_create.get_mut(..OW), self.sfx_destroy.get_mut(..OW)) else {
+        let (Some(created), Some(destroyed)) =
+            (self.turn.sfx_create.get_mut(..OW), self.turn.sfx_destroy.get_mut(..OW))
+        else {
             return false;
         };
         let mut objs_changed = false;
@@ -250,7 +253,7 @@ impl Session {
             if new[w] != old {
                 objs_changed = true;
                 if PLANES {
-                    self.planes.flip(i, w, old ^ new[w]);
+                    self.turn.planes.flip(i, w, old ^ new[w]);
                 }
             }
             objs[w] = new[w];
@@ -262,7 +265,7 @@ impl Session {
             if m != old {
                 movs_changed = true;
                 if PLANES {
-                    self.planes.flip(i, OW + w, old ^ m);
+                    self.turn.planes.flip(i, OW + w, old ^ m);
                 }
             }
             movs[w] = m;
@@ -299,7 +302,7 @@ impl Session {
         i: usize,
         scratch: &mut Vec<u64>,
     ) -> bool {
-        let Some(board) = self.board.as_mut() else { return false };
+        let Some(board) = self.play.board.as_mut() else { return false };
         if i >= board.cells() {
             return false;
         }
@@ -364,12 +367,12 @@ impl Session {
             return false;
         }
         for w in 0..ow {
-            self.sfx_create[w] |= new[w] & !old[w];
-            self.sfx_destroy[w] |= old[w] & !new[w];
-            self.planes.flip(i, w, old[w] ^ new[w]);
+            self.turn.sfx_create[w] |= new[w] & !old[w];
+            self.turn.sfx_destroy[w] |= old[w] & !new[w];
+            self.turn.planes.flip(i, w, old[w] ^ new[w]);
         }
         for w in 0..mw {
-            self.planes.flip(i, ow + w, oldm[w] ^ newm[w]);
+            self.turn.planes.flip(i, ow + w, oldm[w] ^ newm[w]);
         }
         board.objects[i * ow..(i + 1) * ow].copy_from_slice(new);
         board.movements[i * mw..(i + 1) * mw].copy_from_slice(newm);

@@ -88,9 +88,9 @@ impl Session {
     /// jump count, are shared by the caller and its subroutines.
     pub(super) fn apply_rules(&mut self, phase: Phase, banned: Option<&[bool]>) {
         let game = Arc::clone(&self.game);
-        let mut stack = std::mem::take(&mut self.call_stack);
+        let mut stack = std::mem::take(&mut self.turn.call_stack);
         stack.clear();
-        self.pending_gosub = None;
+        self.turn.pending_gosub = None;
         let mut sub: Option<usize> = None;
         let mut set = rule_set(&game, phase, sub);
         let mut gi = 0;
@@ -136,7 +136,7 @@ impl Session {
                 };
             }
             let may_match = || {
-                let Some(board) = self.board.as_ref() else { return true };
+                let Some(board) = self.play.board.as_ref() else { return true };
                 set.group_masks.get(gi).is_none_or(|m| bits::contains(&board.map_obj, m))
                     && set.group_movements.get(gi).is_none_or(|m| m.is_empty() || bits::intersects(&board.map_mov, m))
             };
@@ -146,7 +146,7 @@ impl Session {
             }
             let loop_point = set.loop_point.get(gi).copied().flatten();
             let loop_due = loop_propagated && loop_point.is_some();
-            if let Some((k, line)) = self.pending_gosub.take() {
+            if let Some((k, line)) = self.turn.pending_gosub.take() {
                 let target = rule_set(&game, phase, Some(k));
                 if target.groups.is_empty() {
                     // Nothing of this phase to run (check warns about it).
@@ -179,7 +179,7 @@ impl Session {
             }
             gi += 1;
         }
-        self.call_stack = stack;
+        self.turn.call_stack = stack;
     }
 
     /// Count one jump back to group `target` of `set`; false (and the
@@ -189,7 +189,7 @@ impl Session {
         if *count > LOOP_POINT_CAP {
             let line = set.groups.get(target).and_then(|g| g.first()).map_or(0, |r| r.line);
             self.limit_hit(Limit::LoopJumps, line);
-            if self.trace.is_some() || self.tracing_probe {
+            if self.trace.is_some() || self.mode.tracing_probe {
                 self.trace_or_note(EventKind::LoopPointCap { line });
             }
             return false;
@@ -203,7 +203,7 @@ impl Session {
     /// last, unless a rule's tuples were cut at the cap or the turn is
     /// traced; it is asked only then.
     pub(super) fn apply_group(&mut self, group: &[Rule], settles: &dyn Fn() -> bool) -> bool {
-        self.tuples_capped = false;
+        self.turn.tuples_capped = false;
         if group.first().is_some_and(|r| r.random) {
             return self.apply_random_group(group);
         }
@@ -235,7 +235,7 @@ impl Session {
                 // passed over in one tight loop (the masks change only when
                 // a rule applies), and count as tried.
                 let rest = &group[k..];
-                let skipped = match self.board.as_ref() {
+                let skipped = match self.play.board.as_ref() {
                     Some(b) if self.fast_paths() => {
                         rest.iter().take_while(|r| !r.quick.admits(&b.map_obj, &b.map_mov)).count()
                     }
@@ -267,14 +267,14 @@ impl Session {
             }
             if made_change {
                 has_changes = true;
-                if !self.tuples_capped && self.trace.is_none() && settles() {
+                if !self.turn.tuples_capped && self.trace.is_none() && settles() {
                     break;
                 }
             }
         }
         // The reference reports its cap once the 200th pass has run,
         // whether or not that pass changed anything.
-        if loopcount >= GROUP_LOOP_CAP && (self.trace.is_some() || self.tracing_probe) {
+        if loopcount >= GROUP_LOOP_CAP && (self.trace.is_some() || self.mode.tracing_probe) {
             self.trace_or_note(EventKind::LoopCap { line: group.first().map_or(0, |r| r.line) });
         }
         has_changes
@@ -283,22 +283,22 @@ impl Session {
     /// Every row's matches, or None when some row has none. Buffers come
     /// from (and should go back to) the session's pool.
     pub(super) fn find_matches(&mut self, rule: &Rule) -> Option<RuleMatches> {
-        let board = self.board.as_ref()?;
+        let board = self.play.board.as_ref()?;
         if !bits::contains(&board.map_obj, &rule.rule_mask)
             || !bits::contains(&board.map_mov, &rule.mov_mask)
             || !rule.any_masks.iter().all(|a| bits::intersects(&board.map_obj, a))
-            || (self.fast_paths() && rule.quick.ruled_out(&board.map_all, &self.sfx_destroy))
+            || (self.fast_paths() && rule.quick.ruled_out(&board.map_all, &self.turn.sfx_destroy))
         {
             return None;
         }
-        let mut all = self.match_pool.pop().unwrap_or_default();
+        let mut all = self.turn.match_pool.pop().unwrap_or_default();
         all.found.clear();
         all.ends.clear();
         for row in &rule.rows {
             let before = all.found.len();
-            if self.planes.on()
+            if self.turn.planes.on()
                 && crate::run::planes::takes(row)
-                && self.planes.match_row(board, row, rule.dir, &mut all.found)
+                && self.turn.planes.match_row(board, row, rule.dir, &mut all.found)
             {
                 // Tests check the planes against the scan.
                 #[cfg(test)]
@@ -313,7 +313,7 @@ impl Session {
                 board.match_row_general(row, rule.dir, &mut all.found);
             }
             if all.found.len() == before {
-                self.match_pool.push(all);
+                self.turn.match_pool.push(all);
                 return None;
             }
             all.ends.push(all.found.len());
@@ -322,14 +322,14 @@ impl Session {
     }
 
     pub(super) fn recycle(&mut self, all: RuleMatches) {
-        self.match_pool.push(all);
+        self.turn.match_pool.push(all);
     }
 
     pub(super) fn try_apply(&mut self, rule: &Rule) -> bool {
         let Some(matches) = self.find_matches(rule) else { return false };
         let tuples = matches.iter().try_fold(1usize, |t, m| t.checked_mul(m.len()));
         if tuples.is_none_or(|t| t > TUPLE_CAP) {
-            self.tuples_capped = true;
+            self.turn.tuples_capped = true;
         }
         let mut result = false;
         let one_cell = match rule.rows.first().map(|r| &r.cells[..]) {
@@ -430,7 +430,7 @@ impl Session {
         let mut per_rule: Vec<(usize, RuleMatches, usize)> = Vec::new();
         let mut total = 0usize;
         for (ri, rule) in group.iter().enumerate() {
-            if !self.board.as_ref().is_some_and(|b| rule.quick.admits(&b.map_obj, &b.map_mov)) {
+            if !self.play.board.as_ref().is_some_and(|b| rule.quick.admits(&b.map_obj, &b.map_mov)) {
                 continue;
             }
             let Some(matches) = self.find_matches(rule) else { continue };
@@ -465,7 +465,7 @@ impl Session {
     }
 
     pub(super) fn apply_at(&mut self, rule: &Rule, tuple: &[RowMatch], check: bool) -> bool {
-        let Some(board) = self.board.as_ref() else { return false };
+        let Some(board) = self.play.board.as_ref() else { return false };
         if check && !(self.fast_paths() && rule.matches_stay(&self.game.layer_masks)) {
             for (row, m) in rule.rows.iter().zip(tuple) {
                 if !board.row_matches_at(row, rule.dir, *m) {

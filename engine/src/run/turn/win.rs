@@ -8,7 +8,7 @@ use crate::run::trace::EventKind;
 
 impl Session {
     pub(super) fn check_win(&mut self, do_win: bool) {
-        if self.queue.has(Queued::Win) {
+        if self.turn.queue.has(Queued::Win) {
             if self.trace.is_some() {
                 self.trace_win();
             }
@@ -20,7 +20,7 @@ impl Session {
         if self.game.win_conditions.is_empty() {
             return;
         }
-        let Some(board) = self.board.as_ref() else { return };
+        let Some(board) = self.play.board.as_ref() else { return };
         let n = board.cells();
         let passed = if board.ow == 1 && self.fast_paths() {
             self.game.win_conditions.iter().all(|wc| win_condition_holds_narrow(wc, board))

@@ -2,7 +2,7 @@
 //! when the reference did, and report something on every line it flagged.
 
 use super::Outcome;
-use serde_json::Value;
+use crate::cases::DiagnosticsCase;
 use std::collections::BTreeSet;
 
 /// The line number of a reference message of the form `line N : ...`.
@@ -13,15 +13,10 @@ fn flagged_line(message: &str) -> Option<u32> {
 }
 
 /// Replay one diagnostics case: build its source and compare the messages.
-pub fn run(case: &Value) -> Outcome {
-    let source = case.get("source").and_then(Value::as_str).unwrap_or_default();
-    let reference_errors = case.get("error_count").and_then(Value::as_u64).unwrap_or(0);
-    let messages: Vec<&str> = case
-        .get("messages")
-        .and_then(Value::as_array)
-        .map(|a| a.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
-    let build = engine::build(source);
+pub fn run(case: &DiagnosticsCase) -> Outcome {
+    let reference_errors = case.error_count;
+    let messages: Vec<&str> = case.messages.iter().map(String::as_str).collect();
+    let build = engine::build(&case.source);
     let we_refuse = build.diagnostics.iter().any(engine::Diagnostic::is_error);
     let ours: BTreeSet<u32> = build.diagnostics.iter().map(|d| d.span.line).collect();
     // "line 0" is how the reference marks a message tied to no line (an

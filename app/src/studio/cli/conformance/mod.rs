@@ -1,14 +1,15 @@
 //! `puzzlewright conformance FILE.json...`: replay recorded behaviour of the
 //! reference engine and count the cases we reproduce.
 //!
-//! Each file is a JSON array of cases of one kind; the kind is recognised
-//! from the fields of the case (see `../shared/conformance/README.md`).
+//! Each file is a JSON array of cases of one kind, read as the typed cases
+//! of [`crate::cases`] (see `../shared/conformance/README.md`).
 
 pub mod diagnostics;
 pub mod sfx;
 pub mod sim;
 pub mod traces;
 
+use crate::cases::Case;
 use anyhow::Context as _;
 use serde_json::Value;
 use std::process::ExitCode;
@@ -32,16 +33,12 @@ impl Outcome {
 
 /// Run one case of whichever kind it is.
 pub fn run_case(case: &Value) -> Outcome {
-    if case.get("trace").is_some() {
-        traces::run(case)
-    } else if case.get("inputs").is_some() {
-        sim::run(case)
-    } else if case.get("messages").is_some() {
-        diagnostics::run(case)
-    } else if case.get("params").is_some() {
-        sfx::run(case)
-    } else {
-        Outcome::fail("unrecognised case (no inputs, messages or params field)")
+    match Case::from_value(case) {
+        Ok(Case::Play(case)) if case.trace.is_some() => traces::run(&case),
+        Ok(Case::Play(case)) => sim::run(&case),
+        Ok(Case::Diagnostics(case)) => diagnostics::run(&case),
+        Ok(Case::Sfx(case)) => sfx::run(&case),
+        Err(e) => Outcome::fail(e),
     }
 }
 

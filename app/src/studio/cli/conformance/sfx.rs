@@ -5,9 +5,9 @@
 //! sample counts agree, and at least 99.5% of the 8-bit samples are equal.
 
 use super::Outcome;
+use crate::cases::SfxCase;
 use base64::Engine as _;
 use engine::sfx;
-use serde_json::Value;
 
 /// Parameter tolerance.
 const PARAM_EPS: f64 = 1e-9;
@@ -15,13 +15,9 @@ const PARAM_EPS: f64 = 1e-9;
 const MIN_SAME_SAMPLES: f64 = 0.995;
 
 /// Replay one sound case: synthesise its seed and compare parameters and samples.
-pub fn run(case: &Value) -> Outcome {
-    let Some(seed) = case.get("seed").and_then(seed_of) else {
-        return Outcome::fail("case has no integer seed");
-    };
-    let Some(expected) = case.get("params").and_then(Value::as_object) else {
-        return Outcome::fail("case has no params object");
-    };
+pub fn run(case: &SfxCase) -> Outcome {
+    let seed = case.seed;
+    let expected = &case.params;
     let params = sfx::params_for_seed(seed);
     let mut problems = Vec::new();
     for (name, want) in expected {
@@ -36,12 +32,12 @@ pub fn run(case: &Value) -> Outcome {
         }
     }
     let sound = sfx::Sound::render(&params.clone().for_playback(), sfx::noise_seed(seed));
-    if let Some(count) = case.get("sample_count").and_then(Value::as_u64)
+    if let Some(count) = case.sample_count
         && count as usize != sound.samples.len()
     {
         problems.push(format!("sample count: expected {count}, got {}", sound.samples.len()));
     }
-    if let Some(b64) = case.get("samples_u8_base64").and_then(Value::as_str) {
+    if let Some(b64) = &case.samples_u8_base64 {
         match base64::engine::general_purpose::STANDARD.decode(b64) {
             Err(e) => problems.push(format!("bad base64 in case: {e}")),
             Ok(want) => {
@@ -62,11 +58,6 @@ pub fn run(case: &Value) -> Outcome {
             problems.join("; ")
         ))
     }
-}
-
-/// The seed as an integer (JSON number, or a string of digits).
-fn seed_of(v: &Value) -> Option<i64> {
-    v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
 }
 
 /// `None` when enough bytes agree; otherwise what differs.

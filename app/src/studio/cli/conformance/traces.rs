@@ -5,30 +5,14 @@
 
 use super::Outcome;
 use super::sim::{check_end, play};
-use serde_json::Value;
-
-/// The expected segments of a case: a list of lists of lines.
-fn expected_segments(case: &Value) -> Option<Vec<Vec<String>>> {
-    case.get("trace")?
-        .as_array()?
-        .iter()
-        .map(|seg| {
-            seg.as_array().map(|lines| lines.iter().map(|l| l.as_str().unwrap_or_default().to_owned()).collect())
-        })
-        .collect()
-}
+use crate::cases::PlayCase;
 
 /// Where two lists of segments first differ, described for a report; None
 /// when they are equal.
-pub fn first_difference(case: &Value, expected: &[Vec<String>], actual: &[Vec<String>]) -> Option<String> {
-    let inputs = case.get("inputs").and_then(Value::as_array);
+pub fn first_difference(case: &PlayCase, expected: &[Vec<String>], actual: &[Vec<String>]) -> Option<String> {
     let what = |k: usize| match k {
         0 => "the level load".to_owned(),
-        k => format!(
-            "input {} ({})",
-            k - 1,
-            inputs.and_then(|i| i.get(k - 1)).map_or_else(String::new, Value::to_string)
-        ),
+        k => format!("input {} ({})", k - 1, case.inputs.get(k - 1).map_or_else(String::new, |c| c.0.to_string())),
     };
     for k in 0..expected.len().max(actual.len()) {
         let (Some(want), Some(got)) = (expected.get(k), actual.get(k)) else {
@@ -58,9 +42,9 @@ pub fn first_difference(case: &Value, expected: &[Vec<String>], actual: &[Vec<St
 }
 
 /// Replay one traced session and compare its turn-by-turn log line by line.
-pub fn run(case: &Value) -> Outcome {
-    let Some(expected) = expected_segments(case) else {
-        return Outcome::fail("`trace` is not a list of lists of lines");
+pub fn run(case: &PlayCase) -> Outcome {
+    let Some(expected) = &case.trace else {
+        return Outcome::fail("the case has no `trace`");
     };
     let played = match play(case, true) {
         Ok(p) => p,
@@ -68,7 +52,7 @@ pub fn run(case: &Value) -> Outcome {
     };
     let mut problems = Vec::new();
     check_end(case, &played, &mut problems);
-    if let Some(diff) = first_difference(case, &expected, played.trace.as_deref().unwrap_or_default()) {
+    if let Some(diff) = first_difference(case, expected, played.trace.as_deref().unwrap_or_default()) {
         problems.push(diff);
     }
     if problems.is_empty() { Outcome::pass() } else { Outcome::fail(problems.join("\n")) }
@@ -77,8 +61,8 @@ pub fn run(case: &Value) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::super::run_case;
-    use engine::run::Input;
-    use engine::run::trace::{Step, session_case};
+    use engine::run::trace::session_case;
+    use engine::run::{Input, Step};
     use serde_json::Value;
 
     fn shared(name: &str) -> String {

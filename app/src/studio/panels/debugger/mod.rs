@@ -27,7 +27,8 @@ use std::collections::BTreeSet;
 
 use engine::compile::{Game, LevelGrid};
 use engine::run::Session;
-use engine::run::trace::{EventKind, Origin, Step, Trace, TraceCursor};
+use engine::run::Step;
+use engine::run::trace::{EventKind, Origin, Trace, TraceCursor};
 
 use super::{Panel, PanelContext, Panels};
 

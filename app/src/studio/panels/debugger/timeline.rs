@@ -3,7 +3,7 @@
 //! keys), Continue and Finish turn while paused, and "Save as test".
 
 use engine::run::Session;
-use engine::run::trace::{EventKind, FormatOptions, LineFormat, Origin, Step, Trace};
+use engine::run::trace::{EventKind, FormatOptions, LineFormat, Origin, Trace};
 
 use super::{DebuggerPanel, Link};
 use crate::panels::PanelContext;
@@ -205,11 +205,7 @@ fn test_case(session: &Session, link: &Link, cx: &PanelContext<'_>) -> Result<St
 fn origin_label(origin: Origin) -> String {
     match origin {
         Origin::Load { .. } => "level load".to_owned(),
-        Origin::Step(Step::Input(i)) => format!("{i:?}").to_lowercase(),
-        Origin::Step(Step::Tick) => "tick".to_owned(),
-        Origin::Step(Step::Undo) => "undo".to_owned(),
-        Origin::Step(Step::Redo) => "redo".to_owned(),
-        Origin::Step(Step::Restart) => "restart".to_owned(),
+        Origin::Step(step) => step.to_string(),
         Origin::Resumed => "(resumed)".to_owned(),
     }
 }

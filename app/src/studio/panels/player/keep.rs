@@ -2,22 +2,9 @@
 //! header offers to keep the moves that won it in the game's solutions file
 //! (replayed after every build from then on; see `crate::keeper`).
 
-use engine::play::Step as PlayStep;
-use engine::run::trace::Step;
-
 use super::PlayerPanel;
 use crate::panels::PanelContext;
 use crate::solutions::By;
-
-/// A step of the flow as a step of a kept solution.
-fn as_kept(step: PlayStep) -> Step {
-    match step {
-        PlayStep::Input(i) => Step::Input(i),
-        PlayStep::Undo => Step::Undo,
-        PlayStep::Restart => Step::Restart,
-        PlayStep::Tick => Step::Tick,
-    }
-}
 
 impl PlayerPanel {
     /// What follows the header: its request to show the debugger passed
@@ -39,8 +26,7 @@ impl PlayerPanel {
         else {
             return;
         };
-        let steps: Vec<Step> = steps.iter().copied().map(as_kept).collect();
-        let key = (entry, engine::kept::write_moves(&steps));
+        let key = (entry, engine::kept::write_moves(steps));
         let label = engine::play::entry_number(play.game(), entry).map_or_else(String::new, |n| n.to_string());
         let moves = steps.len();
         ui.horizontal(|ui| {
@@ -52,7 +38,7 @@ impl PlayerPanel {
             let hint = "Keep these moves in the game's solutions file: they are replayed after every change and a change that breaks them is reported";
             if ui.button("Keep as solution").on_hover_text(hint).clicked() {
                 let path = cx.doc.path.clone();
-                cx.kept.keep(path.as_deref(), build, entry, &steps, By::Player);
+                cx.kept.keep(path.as_deref(), build, entry, steps, By::Player);
                 if cx.kept.note.starts_with("Kept") || cx.kept.note.contains("already") {
                     self.kept_win = Some(key.clone());
                 }

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use engine::compile::{Game, Level};
 use engine::play::{Checkpoint, Control, EntryNumber, LevelItem, Output, Play, Progress, Screen, TitleChoice};
-use engine::run::Session;
+use engine::run::{Session, Step};
 
 use super::{Panel, PanelContext};
 
@@ -30,9 +30,6 @@ mod keep;
 mod screens;
 
 use screens::nothing_to_play;
-
-/// One recorded step, for [`PlayerPanel::replay_step`].
-pub use engine::play::Step as ReplayStep;
 
 /// The docked player.
 #[derive(Default)]
@@ -302,7 +299,7 @@ impl PlayerPanel {
         match demo.tick(now, settled) {
             Tick::Wait(after) => ui.ctx().request_repaint_after(after),
             Tick::Play(input) => {
-                self.with_play(|play| play.step(ReplayStep::Input(input), now));
+                self.with_play(|play| play.step(Step::Input(input), now));
                 ui.ctx().request_repaint();
             }
             // The last turn's `again` turns are still to come.
@@ -475,7 +472,7 @@ impl PlayerPanel {
 
     /// Apply one recorded step to the session, then run the pending
     /// `again` turns at once instead of on their interval.
-    pub fn replay_step(&mut self, step: ReplayStep) {
+    pub fn replay_step(&mut self, step: Step) {
         let now = self.now;
         self.with_play(|play| {
             play.step(step, now);

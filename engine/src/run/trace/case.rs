@@ -7,7 +7,9 @@
 //! written here so the studio and the command line share it (the engine
 //! has no JSON dependency).
 
-use super::{FormatOptions, LineFormat, Step};
+use super::{FormatOptions, LineFormat};
+use crate::json::write_string as json_string;
+use crate::run::Step;
 use crate::run::{Event, Session};
 use std::fmt::Write as _;
 
@@ -97,7 +99,7 @@ pub fn session_case(
         if k > 0 {
             out.push_str(", ");
         }
-        out.push_str(step.json());
+        out.push_str(&step.json());
     }
     out.push_str("], \"expected\": ");
     json_string(&mut out, &session.dump());
@@ -128,23 +130,4 @@ fn json_strings(out: &mut String, items: &[String]) {
         json_string(out, s);
     }
     out.push(']');
-}
-
-/// Write `s` as a JSON string.
-fn json_string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
