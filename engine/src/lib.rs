@@ -32,7 +32,6 @@ pub mod check;
 pub mod compile;
 pub mod diag;
 pub mod edit;
-pub(crate) mod fasthash;
 pub mod inline;
 pub mod json;
 pub mod kept;
@@ -122,6 +121,6 @@ fn first_past_limit(diagnostics: &[Diagnostic]) -> Option<Span> {
     if diagnostics.len() <= MAX_PROBLEMS {
         return None;
     }
-    let mut seen = fasthash::HashSet::default();
+    let mut seen = rustc_hash::FxHashSet::default();
     diagnostics.iter().filter(|d| seen.insert((d.span.line, d.message.as_str()))).nth(MAX_PROBLEMS).map(|d| d.span)
 }

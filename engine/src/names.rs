@@ -17,8 +17,8 @@
 
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
-use crate::fasthash::{HashMap, HashSet};
 use crate::syntax::ast::{Ast, LegendKind};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// What a name stands for once synonyms are followed to their end (names
 /// borrowed from the syntax tree).

@@ -13,9 +13,9 @@ use super::{Check, Ctx};
 use crate::compile::{Rule, RuleSet};
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
-use crate::fasthash::HashMap;
 use crate::names::NameTable;
 use crate::span::Span;
+use rustc_hash::FxHashMap as HashMap;
 use std::collections::BTreeMap;
 
 pub(super) fn run(ctx: &Ctx, out: &mut Vec<Diagnostic>) {

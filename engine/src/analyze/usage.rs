@@ -11,9 +11,9 @@
 use super::{Check, Ctx};
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
-use crate::fasthash::HashSet;
 use crate::names::NameTable;
 use crate::syntax::ast::{Ast, Cell, LevelEntry, RuleLineKind};
+use rustc_hash::FxHashSet as HashSet;
 
 pub(super) fn run(ctx: &Ctx, out: &mut Vec<Diagnostic>) {
     let ast = &ctx.build.ast;

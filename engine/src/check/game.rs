@@ -1,7 +1,7 @@
 //! Whole-game requirements: a player, a background, layers for every
 //! object, at least one level.
 
-use crate::fasthash::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;

@@ -1,7 +1,7 @@
 //! Collision layers: defined names, no aggregates, background alone,
 //! objects in one layer only.
 
-use crate::fasthash::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;

@@ -20,7 +20,7 @@ enum Glyph {
 pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
     // What each glyph stands for, looked up once per glyph rather than per
     // cell: ASCII glyphs in a table, others in a map.
-    let mut kinds: crate::fasthash::HashMap<char, Option<Glyph>> = crate::fasthash::HashMap::default();
+    let mut kinds: rustc_hash::FxHashMap<char, Option<Glyph>> = rustc_hash::FxHashMap::default();
     let mut ascii: [Option<Glyph>; 128] = [None; 128];
     let mut kind_of = |ch: char| {
         let slot = match ascii.get_mut(ch as usize) {

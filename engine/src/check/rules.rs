@@ -175,7 +175,7 @@ fn check_loops(ast: &Ast, out: &mut Vec<Diagnostic>) {
 pub fn check_unlayered(
     ast: &Ast,
     names: &NameTable,
-    layered: &crate::fasthash::HashMap<&str, usize>,
+    layered: &rustc_hash::FxHashMap<&str, usize>,
     out: &mut Vec<Diagnostic>,
 ) {
     // Every object a name stands for is one of the game's objects: when all

@@ -150,10 +150,10 @@ impl std::fmt::Debug for Words {
 /// Hands out one shared [`Words`] per distinct mask.
 #[derive(Debug, Default)]
 pub struct WordsCache {
-    masks: crate::fasthash::HashSet<Words>,
+    masks: rustc_hash::FxHashSet<Words>,
     /// One-word masks by their word (most games fit one word of objects and
     /// one of movements): found without hashing a slice.
-    single: crate::fasthash::HashMap<u64, Words>,
+    single: rustc_hash::FxHashMap<u64, Words>,
     /// The one-word masks handed out last, by a few bits of their word
     /// (most masks of a game are a few words asked for over and over):
     /// found without a table lookup.

@@ -9,8 +9,8 @@ use super::model::Direction;
 use super::symbols::{ELLIPSIS, Kind, Sym, Symbols};
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
-use crate::fasthash::HashSet;
 use crate::syntax::ast::{Ast, Cell, CellRow, RuleLineKind, SmolStr};
+use rustc_hash::FxHashSet as HashSet;
 use std::collections::VecDeque;
 use std::rc::Rc;
 

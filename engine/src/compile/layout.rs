@@ -10,9 +10,9 @@
 //! knows about a name in one entry, so building it copies no text and a
 //! question about a name is one lookup.
 
-use crate::fasthash::HashMap;
 use crate::names::{Meaning, NameTable};
 use crate::syntax::ast::Ast;
+use rustc_hash::FxHashMap as HashMap;
 
 /// What a name stands for, narrowed to the objects that have a layer (the
 /// table's [`Meaning`] over borrowed names).

@@ -85,12 +85,12 @@ struct Glyphs<'a> {
     ascii: Vec<Option<Option<Vec<u64>>>>,
     /// One-word games: each ASCII glyph's word, once worked out.
     ascii_words: [Option<u64>; 128],
-    other: crate::fasthash::HashMap<char, Option<Vec<u64>>>,
+    other: rustc_hash::FxHashMap<char, Option<Vec<u64>>>,
 }
 
 impl<'a> Glyphs<'a> {
     fn new(names: &'a Layout<'a>, ow: usize) -> Self {
-        Glyphs { names, ow, ascii: Vec::new(), ascii_words: [None; 128], other: crate::fasthash::HashMap::default() }
+        Glyphs { names, ow, ascii: Vec::new(), ascii_words: [None; 128], other: rustc_hash::FxHashMap::default() }
     }
 
     fn mask(&mut self, ch: char) -> Option<&[u64]> {

@@ -290,7 +290,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
         let span = ast.rules.iter().find(|d| d.span.line == line).map_or(Span::new(0, 0, line, 1), |d| d.span);
         diags.push(crate::diag::catalogue::too_many_rigid_groups(span, MAX_RIGID_GROUPS));
     }
-    let mut seen_diag = crate::fasthash::HashSet::default();
+    let mut seen_diag = rustc_hash::FxHashSet::default();
     diags.retain(|d| seen_diag.insert((d.span.start, d.code, d.message.clone())));
 
     let mut win_conditions = Vec::new();

@@ -3,8 +3,8 @@
 
 use super::bits;
 use super::layout::{Layout, Narrowed};
-use crate::fasthash::HashMap;
 use crate::syntax::ast::SoundDef;
+use rustc_hash::FxHashMap as HashMap;
 
 /// A movement sound of one object.
 #[derive(Debug, Clone)]

@@ -9,7 +9,7 @@
 //! table changes the cost of a question, never its answer.
 
 use super::layout::{Layout, Narrowed};
-use crate::fasthash::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 /// A name in the [`Symbols`] table.

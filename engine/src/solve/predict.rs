@@ -28,7 +28,7 @@
 //! step back often finds something new, plain guesses go on).
 
 use crate::compile::ObjectMatch;
-use crate::fasthash::FxHasher;
+use rustc_hash::FxHasher;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher as _};
 

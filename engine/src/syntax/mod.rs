@@ -54,11 +54,11 @@ struct Parser<'s> {
     map_open: bool,
     /// The names rules may use, and the object and legend counts they were
     /// collected at (rule lines reuse them until either count changes).
-    rule_names: Option<((usize, usize), crate::fasthash::HashSet<ast::SmolStr>)>,
+    rule_names: Option<((usize, usize), rustc_hash::FxHashSet<ast::SmolStr>)>,
     /// A hash of every object name read so far: a name whose hash is new
     /// is not a repeat, and only one whose hash is known is compared with
     /// every object.
-    object_hashes: crate::fasthash::HashSet<u64>,
+    object_hashes: rustc_hash::FxHashSet<u64>,
     /// Lists rule lines are read with, kept from line to line.
     rule_scratch: Option<rules::Scratch<'s>>,
 }
@@ -142,7 +142,7 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
         cur_object: None,
         map_open: false,
         rule_names: None,
-        object_hashes: crate::fasthash::HashSet::with_capacity_and_hasher(64, Default::default()),
+        object_hashes: rustc_hash::FxHashSet::with_capacity_and_hasher(64, Default::default()),
         rule_scratch: None,
     };
     let mut depth = 0u32;

@@ -165,7 +165,7 @@ impl Parser<'_> {
         let name = Ident { text, span: line.span(fc, fc + wl) };
         let hash = {
             use std::hash::Hasher as _;
-            let mut h = crate::fasthash::FxHasher::default();
+            let mut h = rustc_hash::FxHasher::default();
             h.write(name.text.as_bytes());
             h.finish()
         };

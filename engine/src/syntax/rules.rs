@@ -4,7 +4,7 @@
 //! Like the reference, a rule is read from the start of its line up to the
 //! first `(`; `message` takes the rest of the line as written.
 
-use crate::fasthash::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 use std::borrow::Cow;
 
 use super::Parser;
