@@ -35,7 +35,7 @@ mod tests;
 
 pub use numbering::{EntryNumber, entry_number, entry_numbers, entry_of_level, level_count, number_entries};
 pub use progress::{Checkpoint, Progress};
-pub use select::{LevelItem, level_select_items};
+pub use select::{LevelItem, SectionMark, level_select_items, section_items};
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -262,6 +262,15 @@ impl Play {
     pub fn new(game: Arc<Game>, progress: Progress, now: Duration) -> Play {
         let mut play = Play::blank(game, progress, now);
         play.to_title(now);
+        if play.game.metadata.skip_title_screen
+            && let Mode::Title { choices, .. } = &play.mode
+        {
+            // `skip_title_screen` (PuzzleScript Plus): as if the first
+            // choice (continue, the level select or a new game) were taken.
+            if !choices.is_empty() {
+                play.choose(0, now);
+            }
+        }
         play
     }
 
@@ -571,6 +580,9 @@ impl Play {
         self.accrue(now);
         if let Mode::LevelSelect { items, .. } = &self.mode {
             let Some(item) = items.get(index) else { return };
+            if item.section.as_ref().is_some_and(|s| s.locked) {
+                return;
+            }
             let entry = item.entry;
             self.sound_event("startgame");
             self.load_entry(entry, None, now);
@@ -582,6 +594,14 @@ impl Play {
             return;
         }
         if choice == TitleChoice::LevelSelect {
+            self.enter_level_select();
+            return;
+        }
+        if matches!(choice, TitleChoice::Continue { .. })
+            && self.game.metadata.level_select.as_ref().is_some_and(|o| o.continue_is_select)
+            && !self.game.sections.is_empty()
+        {
+            // `continue_is_level_select` (PuzzleScript Plus).
             self.enter_level_select();
             return;
         }
