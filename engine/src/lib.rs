@@ -31,6 +31,7 @@ pub mod analyze;
 pub mod check;
 pub mod compile;
 pub mod diag;
+pub mod dialect;
 pub mod edit;
 pub mod inline;
 pub mod json;

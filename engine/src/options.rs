@@ -1,10 +1,55 @@
 //! The prelude options a game may set before its first section, as one
-//! enum shared by the checks (which know the words and which need a value),
-//! the compiler (which records them in [`crate::compile::Metadata`]) and
-//! the editor's completion.
+//! enum shared by the checks (which know the words, which need a value and
+//! which dialect each belongs to), the compiler (which records them in
+//! [`crate::compile::Metadata`]) and the editor's completion.
 //!
-//! Owns only the list of options and what each one takes; it parses
-//! nothing and may not depend on any phase.
+//! Classic PuzzleScript's options come first; then the options of
+//! PuzzleScript Plus and PuzzleScript Next (github:david-pfx/PuzzleScriptNext,
+//! `src/Documentation/prelude.html`), each marked with the dialect that
+//! introduced it and how far we support it: fully, as drawing or page
+//! settings we accept but do not show yet, or not yet at all (an error that
+//! names the option, never a silent misreading).
+//!
+//! Owns only the list of options and what each one takes (and the one
+//! value both the checks and the compiler read, `sprite_size`); it may not
+//! depend on any phase.
+
+/// Which language a game is written in: classic PuzzleScript, or one of
+/// the two forks that extend it. Ordered: a Next game may use Plus words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Dialect {
+    /// PuzzleScript as published at puzzlescript.net.
+    #[default]
+    Classic,
+    /// PuzzleScript Plus (Auroriax's fork), carried on by PuzzleScript Next.
+    Plus,
+    /// PuzzleScript Next (david-pfx's fork) and its own additions.
+    Next,
+}
+
+impl Dialect {
+    /// The dialect's name as a player would write it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::Classic => "PuzzleScript",
+            Dialect::Plus => "PuzzleScript Plus",
+            Dialect::Next => "PuzzleScript Next",
+        }
+    }
+}
+
+/// How far we support an option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Support {
+    /// Read and acted on.
+    Full,
+    /// Accepted: it only changes how the reference draws its screens or its
+    /// web page, never a turn; we do not show it yet (a warning says so).
+    Cosmetic,
+    /// Known but not supported yet: an error that names it.
+    Missing,
+}
 
 /// One option of the prelude, such as `title` or `noundo`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -45,8 +90,7 @@ pub enum PreludeOption {
     RunRulesOnLevelStart,
     /// `scanline`: draw the screen with a scanline effect.
     Scanline,
-    /// `throttle_movement`: with `realtime_interval`, pressing a direction
-    /// again does not make the player move faster.
+    /// `throttle_movement`: with `realtime_interval`, pressing a direction again does not make the player move faster.
     ThrottleMovement,
     /// `verbose_logging`: log what every turn does.
     VerboseLogging,
@@ -54,90 +98,235 @@ pub enum PreludeOption {
     Debug,
     /// `norepeat_action`: holding the action key does not repeat it.
     NorepeatAction,
+    /// `sprite_size N` or `WxH`: the pixel grid of a cell (5x5 by default).
+    SpriteSize,
+    /// `level_select`: the title screen offers a list of the game's sections.
+    LevelSelect,
+    /// `level_select_lock`: sections after the unsolved ones are locked.
+    LevelSelectLock,
+    /// `level_select_solve_symbol S`: the mark of a solved section (`X` by default).
+    LevelSelectSolveSymbol,
+    /// `level_select_unlocked_ahead N`: with locking, N sections past the last solved one are open.
+    LevelSelectUnlockedAhead,
+    /// `level_select_unlocked_rollover N`: with locking, at most N unsolved sections are open.
+    LevelSelectUnlockedRollover,
+    /// `continue_is_level_select`: the title's continue opens the level select.
+    ContinueIsLevelSelect,
+    /// `tween_length SECONDS`: moves slide between cells (drawing only).
+    TweenLength,
+    /// `tween_easing NAME`: how a tween slides (drawing only).
+    TweenEasing,
+    /// `tween_snap N`: the steps a tween snaps to (drawing only).
+    TweenSnap,
+    /// `text_controls TEXT`: the title screen's help lines (drawing only).
+    TextControls,
+    /// `text_message_continue TEXT`: the line under a message (drawing only).
+    TextMessageContinue,
+    /// `custom_font URL`: a web font for the text screens (we draw our own font).
+    CustomFont,
+    /// `font_size EM`: the size of that font (drawing only).
+    FontSize,
+    /// `message_text_align left|center|right` (drawing only).
+    MessageTextAlign,
+    /// `sitelock_origin_whitelist ORIGINS`: where the web page may run (page only).
+    SitelockOriginWhitelist,
+    /// `sitelock_hostname_whitelist HOSTS`: where the web page may run (page only).
+    SitelockHostnameWhitelist,
+    /// `skip_title_screen`: start as if continue had been chosen.
+    SkipTitleScreen,
+    /// `runtime_metadata_twiddling_debug`: log option changes (deprecated, logging only).
+    RuntimeMetadataTwiddlingDebug,
+    /// `smoothscreen_debug`: draw the smooth camera's helpers (drawing only).
+    SmoothscreenDebug,
+    /// `author_color COLOUR`: the author's line on the title screen (drawing only).
+    AuthorColor,
+    /// `title_color COLOUR`: the title on the title screen (drawing only).
+    TitleColor,
+    /// `keyhint_color COLOUR`: the key hints (drawing only).
+    KeyhintColor,
+    /// `export_options LIST`: the web page's frame (page only).
+    ExportOptions,
+    /// `debug_switch LIST`: the reference's developer logging.
+    DebugSwitch,
+    /// `case_sensitive`: names differing in case are different. Supported
+    /// while no two names of the game differ only in case (then it changes
+    /// nothing); such names are refused by name.
+    CaseSensitive,
+    /// `mouse_left OBJECT`: a left click places OBJECT (not supported yet).
+    MouseLeft,
+    /// `mouse_drag OBJECT` (not supported yet).
+    MouseDrag,
+    /// `mouse_up OBJECT` (not supported yet).
+    MouseUp,
+    /// `mouse_right OBJECT` (not supported yet).
+    MouseRight,
+    /// `mouse_rdrag OBJECT` (not supported yet).
+    MouseRdrag,
+    /// `mouse_rup OBJECT` (not supported yet).
+    MouseRup,
+    /// `mouse_obstacle OBJECT` (not supported yet).
+    MouseObstacle,
+    /// `runtime_metadata_twiddling`: rules change options (not supported yet).
+    RuntimeMetadataTwiddling,
+    /// `local_radius N`: rules run near the player only (not supported yet).
+    LocalRadius,
+    /// `smoothscreen WxH ...`: a camera that glides (not supported yet).
+    Smoothscreen,
+    /// `allow_undo_level`: undo goes back into the previous level (not supported yet).
+    AllowUndoLevel,
+    /// `auto_level_titles` (not supported yet).
+    AutoLevelTitles,
+    /// `enable_pause`: Escape opens a pause menu (not supported yet).
+    EnablePause,
+    /// `nokeyboard`: a game with no player, played by mouse (not supported yet).
+    Nokeyboard,
+    /// `mouse_clicks`: clicks as rule directions (not supported yet).
+    MouseClicks,
+    /// `status_line`: a line of text under the level (not supported yet).
+    StatusLine,
+    /// `animate_interval SECONDS`: sprite animations (not supported yet).
+    AnimateInterval,
+    /// `load_images NAME=URL`: pictures for canvas sprites (not supported yet).
+    LoadImages,
 }
 
+/// Each option: its word, dialect, whether it takes a value, and our support.
+const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 66] = [
+    (PreludeOption::Title, "title", Dialect::Classic, true, Support::Full),
+    (PreludeOption::Author, "author", Dialect::Classic, true, Support::Full),
+    (PreludeOption::Homepage, "homepage", Dialect::Classic, true, Support::Full),
+    (PreludeOption::BackgroundColor, "background_color", Dialect::Classic, true, Support::Full),
+    (PreludeOption::TextColor, "text_color", Dialect::Classic, true, Support::Full),
+    (PreludeOption::KeyRepeatInterval, "key_repeat_interval", Dialect::Classic, true, Support::Full),
+    (PreludeOption::RealtimeInterval, "realtime_interval", Dialect::Classic, true, Support::Full),
+    (PreludeOption::AgainInterval, "again_interval", Dialect::Classic, true, Support::Full),
+    (PreludeOption::Flickscreen, "flickscreen", Dialect::Classic, true, Support::Full),
+    (PreludeOption::Zoomscreen, "zoomscreen", Dialect::Classic, true, Support::Full),
+    (PreludeOption::ColorPalette, "color_palette", Dialect::Classic, true, Support::Full),
+    (PreludeOption::Youtube, "youtube", Dialect::Classic, true, Support::Full),
+    (PreludeOption::Noaction, "noaction", Dialect::Classic, false, Support::Full),
+    (PreludeOption::Noundo, "noundo", Dialect::Classic, false, Support::Full),
+    (PreludeOption::Norestart, "norestart", Dialect::Classic, false, Support::Full),
+    (PreludeOption::RequirePlayerMovement, "require_player_movement", Dialect::Classic, false, Support::Full),
+    (PreludeOption::RunRulesOnLevelStart, "run_rules_on_level_start", Dialect::Classic, false, Support::Full),
+    (PreludeOption::Scanline, "scanline", Dialect::Classic, false, Support::Full),
+    (PreludeOption::ThrottleMovement, "throttle_movement", Dialect::Classic, false, Support::Full),
+    (PreludeOption::VerboseLogging, "verbose_logging", Dialect::Classic, false, Support::Full),
+    (PreludeOption::Debug, "debug", Dialect::Classic, false, Support::Full),
+    (PreludeOption::NorepeatAction, "norepeat_action", Dialect::Classic, false, Support::Full),
+    (PreludeOption::SpriteSize, "sprite_size", Dialect::Plus, true, Support::Full),
+    (PreludeOption::LevelSelect, "level_select", Dialect::Plus, false, Support::Full),
+    (PreludeOption::LevelSelectLock, "level_select_lock", Dialect::Plus, false, Support::Full),
+    (PreludeOption::LevelSelectSolveSymbol, "level_select_solve_symbol", Dialect::Plus, true, Support::Full),
+    (PreludeOption::LevelSelectUnlockedAhead, "level_select_unlocked_ahead", Dialect::Plus, true, Support::Full),
+    (PreludeOption::LevelSelectUnlockedRollover, "level_select_unlocked_rollover", Dialect::Plus, true, Support::Full),
+    (PreludeOption::ContinueIsLevelSelect, "continue_is_level_select", Dialect::Plus, false, Support::Full),
+    (PreludeOption::TweenLength, "tween_length", Dialect::Plus, true, Support::Cosmetic),
+    (PreludeOption::TweenEasing, "tween_easing", Dialect::Plus, true, Support::Cosmetic),
+    (PreludeOption::TweenSnap, "tween_snap", Dialect::Plus, true, Support::Cosmetic),
+    (PreludeOption::TextControls, "text_controls", Dialect::Plus, true, Support::Cosmetic),
+    (PreludeOption::TextMessageContinue, "text_message_continue", Dialect::Plus, true, Support::Cosmetic),
+    (PreludeOption::CustomFont, "custom_font", Dialect::Plus, true, Support::Cosmetic),
+    (PreludeOption::FontSize, "font_size", Dialect::Plus, true, Support::Cosmetic),
+    (PreludeOption::MessageTextAlign, "message_text_align", Dialect::Plus, true, Support::Cosmetic),
+    (PreludeOption::SitelockOriginWhitelist, "sitelock_origin_whitelist", Dialect::Plus, true, Support::Cosmetic),
+    (PreludeOption::SitelockHostnameWhitelist, "sitelock_hostname_whitelist", Dialect::Plus, true, Support::Cosmetic),
+    (PreludeOption::SkipTitleScreen, "skip_title_screen", Dialect::Plus, false, Support::Full),
+    (
+        PreludeOption::RuntimeMetadataTwiddlingDebug,
+        "runtime_metadata_twiddling_debug",
+        Dialect::Plus,
+        false,
+        Support::Cosmetic,
+    ),
+    (PreludeOption::SmoothscreenDebug, "smoothscreen_debug", Dialect::Plus, false, Support::Cosmetic),
+    (PreludeOption::AuthorColor, "author_color", Dialect::Next, true, Support::Cosmetic),
+    (PreludeOption::TitleColor, "title_color", Dialect::Next, true, Support::Cosmetic),
+    (PreludeOption::KeyhintColor, "keyhint_color", Dialect::Next, true, Support::Cosmetic),
+    (PreludeOption::ExportOptions, "export_options", Dialect::Next, true, Support::Cosmetic),
+    (PreludeOption::DebugSwitch, "debug_switch", Dialect::Next, true, Support::Cosmetic),
+    (PreludeOption::CaseSensitive, "case_sensitive", Dialect::Plus, false, Support::Full),
+    (PreludeOption::MouseLeft, "mouse_left", Dialect::Plus, true, Support::Missing),
+    (PreludeOption::MouseDrag, "mouse_drag", Dialect::Plus, true, Support::Missing),
+    (PreludeOption::MouseUp, "mouse_up", Dialect::Plus, true, Support::Missing),
+    (PreludeOption::MouseRight, "mouse_right", Dialect::Plus, true, Support::Missing),
+    (PreludeOption::MouseRdrag, "mouse_rdrag", Dialect::Plus, true, Support::Missing),
+    (PreludeOption::MouseRup, "mouse_rup", Dialect::Plus, true, Support::Missing),
+    (PreludeOption::MouseObstacle, "mouse_obstacle", Dialect::Plus, true, Support::Missing),
+    (PreludeOption::RuntimeMetadataTwiddling, "runtime_metadata_twiddling", Dialect::Plus, false, Support::Missing),
+    (PreludeOption::LocalRadius, "local_radius", Dialect::Plus, true, Support::Missing),
+    (PreludeOption::Smoothscreen, "smoothscreen", Dialect::Plus, true, Support::Missing),
+    (PreludeOption::AllowUndoLevel, "allow_undo_level", Dialect::Next, false, Support::Missing),
+    (PreludeOption::AutoLevelTitles, "auto_level_titles", Dialect::Next, false, Support::Missing),
+    (PreludeOption::EnablePause, "enable_pause", Dialect::Next, false, Support::Missing),
+    (PreludeOption::Nokeyboard, "nokeyboard", Dialect::Next, false, Support::Missing),
+    (PreludeOption::MouseClicks, "mouse_clicks", Dialect::Next, false, Support::Missing),
+    (PreludeOption::StatusLine, "status_line", Dialect::Next, false, Support::Missing),
+    (PreludeOption::AnimateInterval, "animate_interval", Dialect::Next, true, Support::Missing),
+    (PreludeOption::LoadImages, "load_images", Dialect::Next, true, Support::Missing),
+];
+
 impl PreludeOption {
-    /// Every option, the ones that take a value first, in the order the
-    /// editor offers them.
-    pub const ALL: [PreludeOption; 22] = [
-        PreludeOption::Title,
-        PreludeOption::Author,
-        PreludeOption::Homepage,
-        PreludeOption::BackgroundColor,
-        PreludeOption::TextColor,
-        PreludeOption::KeyRepeatInterval,
-        PreludeOption::RealtimeInterval,
-        PreludeOption::AgainInterval,
-        PreludeOption::Flickscreen,
-        PreludeOption::Zoomscreen,
-        PreludeOption::ColorPalette,
-        PreludeOption::Youtube,
-        PreludeOption::Noaction,
-        PreludeOption::Noundo,
-        PreludeOption::Norestart,
-        PreludeOption::RequirePlayerMovement,
-        PreludeOption::RunRulesOnLevelStart,
-        PreludeOption::Scanline,
-        PreludeOption::ThrottleMovement,
-        PreludeOption::VerboseLogging,
-        PreludeOption::Debug,
-        PreludeOption::NorepeatAction,
-    ];
+    /// Every option, in the order the editor offers them (classic ones first).
+    pub const ALL: [PreludeOption; 66] = {
+        let mut all = [PreludeOption::Title; 66];
+        let mut i = 0;
+        while i < TABLE.len() {
+            all[i] = TABLE[i].0;
+            i += 1;
+        }
+        all
+    };
+
+    fn row(self) -> &'static (PreludeOption, &'static str, Dialect, bool, Support) {
+        // The table lists the variants in declaration order.
+        &TABLE[self as usize]
+    }
 
     /// The word written in the prelude (lower case).
     #[must_use]
     pub fn keyword(self) -> &'static str {
-        match self {
-            PreludeOption::Title => "title",
-            PreludeOption::Author => "author",
-            PreludeOption::Homepage => "homepage",
-            PreludeOption::BackgroundColor => "background_color",
-            PreludeOption::TextColor => "text_color",
-            PreludeOption::KeyRepeatInterval => "key_repeat_interval",
-            PreludeOption::RealtimeInterval => "realtime_interval",
-            PreludeOption::AgainInterval => "again_interval",
-            PreludeOption::Flickscreen => "flickscreen",
-            PreludeOption::Zoomscreen => "zoomscreen",
-            PreludeOption::ColorPalette => "color_palette",
-            PreludeOption::Youtube => "youtube",
-            PreludeOption::Noaction => "noaction",
-            PreludeOption::Noundo => "noundo",
-            PreludeOption::Norestart => "norestart",
-            PreludeOption::RequirePlayerMovement => "require_player_movement",
-            PreludeOption::RunRulesOnLevelStart => "run_rules_on_level_start",
-            PreludeOption::Scanline => "scanline",
-            PreludeOption::ThrottleMovement => "throttle_movement",
-            PreludeOption::VerboseLogging => "verbose_logging",
-            PreludeOption::Debug => "debug",
-            PreludeOption::NorepeatAction => "norepeat_action",
-        }
+        self.row().1
+    }
+
+    /// The dialect that introduced the option.
+    #[must_use]
+    pub fn dialect(self) -> Dialect {
+        self.row().2
+    }
+
+    /// How far we support the option.
+    #[must_use]
+    pub fn support(self) -> Support {
+        self.row().4
     }
 
     /// The option written as `word` (lower case), if there is one.
     #[must_use]
     pub fn from_keyword(word: &str) -> Option<PreludeOption> {
-        PreludeOption::ALL.into_iter().find(|o| o.keyword() == word)
+        TABLE.iter().find(|r| r.1 == word).map(|r| r.0)
     }
 
     /// True when the option needs a value after it (`title My Game`);
     /// false for a switch (`noundo`), which takes none.
     #[must_use]
     pub fn takes_value(self) -> bool {
-        matches!(
-            self,
-            PreludeOption::Title
-                | PreludeOption::Author
-                | PreludeOption::Homepage
-                | PreludeOption::BackgroundColor
-                | PreludeOption::TextColor
-                | PreludeOption::KeyRepeatInterval
-                | PreludeOption::RealtimeInterval
-                | PreludeOption::AgainInterval
-                | PreludeOption::Flickscreen
-                | PreludeOption::Zoomscreen
-                | PreludeOption::ColorPalette
-                | PreludeOption::Youtube
-        )
+        self.row().3
+    }
+}
+
+/// The largest sprite grid we accept, in pixels each way.
+pub const MAX_SPRITE_SIZE: u32 = 32;
+
+/// `sprite_size N` or `WxH`: the cell's pixel grid, each side 1 to
+/// [`MAX_SPRITE_SIZE`].
+#[must_use]
+pub fn parse_sprite_size(v: &str) -> Option<(u32, u32)> {
+    let v = v.trim().to_ascii_lowercase();
+    let side = |t: &str| t.parse::<u32>().ok().filter(|n| (1..=MAX_SPRITE_SIZE).contains(n));
+    match v.split_once('x') {
+        Some((w, h)) => Some((side(w)?, side(h)?)),
+        None => side(&v).map(|n| (n, n)),
     }
 }
 
@@ -151,7 +340,18 @@ mod tests {
             assert_eq!(PreludeOption::from_keyword(o.keyword()), Some(o));
         }
         assert_eq!(PreludeOption::from_keyword("Title"), None, "words are matched in lower case");
-        assert_eq!(PreludeOption::ALL.iter().filter(|o| o.takes_value()).count(), 12);
+        assert_eq!(
+            PreludeOption::ALL.iter().filter(|o| o.dialect() == super::Dialect::Classic && o.takes_value()).count(),
+            12
+        );
+        for (i, o) in PreludeOption::ALL.iter().enumerate() {
+            assert_eq!(*o as usize, i, "the table follows the enum's order");
+        }
+        assert_eq!(PreludeOption::from_keyword("sprite_size").map(PreludeOption::dialect), Some(super::Dialect::Plus));
+        assert_eq!(
+            PreludeOption::from_keyword("nokeyboard").map(PreludeOption::support),
+            Some(super::Support::Missing)
+        );
     }
 
     #[test]

@@ -55,7 +55,13 @@ pub fn section_at(text: &str, at: usize) -> Section {
 #[must_use]
 pub fn keywords(section: Section) -> Vec<&'static str> {
     let mut words: Vec<&'static str> = match section {
-        Section::Prelude => engine::options::PreludeOption::ALL.iter().map(|o| o.keyword()).collect(),
+        // Options we support (fully, or as drawing we accept): an option we
+        // do not support yet is an error, so it is not offered.
+        Section::Prelude => engine::options::PreludeOption::ALL
+            .iter()
+            .filter(|o| o.support() != engine::options::Support::Missing)
+            .map(|o| o.keyword())
+            .collect(),
         Section::Objects => engine::render::COLOR_NAMES.to_vec(),
         Section::Legend => vec!["and", "or"],
         Section::Sounds => {
@@ -244,7 +250,9 @@ mod tests {
         assert_eq!(items, vec!["again".to_owned()]);
         let text = "tit";
         let (_, items) = candidates(text, 3, &names).expect("some");
-        assert_eq!(items, vec!["title".to_owned()]);
+        assert_eq!(items, vec!["title".to_owned(), "title_color".to_owned()]);
+        let text = "mouse_";
+        assert!(candidates(text, text.len(), &names).is_none_or(|(_, i)| i.is_empty()), "not supported yet");
         assert_eq!(section_at("a\nWINCONDITIONS\nall", 18), Section::WinConditions);
     }
 

@@ -33,6 +33,9 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
             None => Glyph::Unknown,
         })
     };
+    for v in &ast.level_verbs {
+        out.push(cat::level_verb_unsupported(v.span, &v.text));
+    }
     for e in &ast.levels {
         if let LevelEntry::Message { text, span } = e
             && crate::render::wrap_count(text, crate::render::MESSAGE_COLUMNS) > crate::render::MESSAGE_ROWS

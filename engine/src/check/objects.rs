@@ -6,15 +6,30 @@ use crate::syntax::ast::Ast;
 
 /// Check every object definition.
 pub fn check(ast: &Ast, out: &mut Vec<Diagnostic>) {
+    // A game that sets a PuzzleScript Plus/Next option is read as those
+    // dialects read sprites: any size, up to 36 colours (letters past 9).
+    let plus = ast.prelude.iter().any(|p| {
+        crate::options::PreludeOption::from_keyword(&p.key.text)
+            .is_some_and(|o| o.dialect() > crate::options::Dialect::Classic)
+    });
     for o in &ast.objects {
         let n = &o.name.text;
-        if o.colors.len() > 10 {
-            out.push(cat::too_many_colours(o.colors_span.unwrap_or(o.name.span)));
+        if let Some(source) = &o.copy_from
+            && !ast.objects.iter().any(|x| x.name.text == source.text)
+        {
+            out.push(cat::copy_source_missing(source.span, n, &source.text));
+        }
+        for t in &o.transforms {
+            out.push(cat::sprite_transform_unsupported(t.span, &t.text));
+        }
+        let max = if plus { 36 } else { 10 };
+        if o.colors.len() > max {
+            out.push(cat::too_many_colours(o.colors_span.unwrap_or(o.name.span), max));
         }
         if o.colors.is_empty() {
             out.push(cat::no_colours(o.name.span, n));
         }
-        if !o.sprite_rows.is_empty() && (o.sprite_rows.len() != 5 || o.sprite.iter().any(|r| r.len() < 5)) {
+        if !plus && !o.sprite_rows.is_empty() && (o.sprite_rows.len() != 5 || o.sprite.iter().any(|r| r.len() < 5)) {
             out.push(cat::sprite_not_5x5(o.name.span, n));
         }
         for (row, px) in o.sprite_rows.iter().zip(&o.sprite) {

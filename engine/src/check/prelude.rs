@@ -2,7 +2,7 @@
 
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
-use crate::options::PreludeOption;
+use crate::options::{PreludeOption, Support};
 use crate::syntax::ast::Ast;
 
 fn dims_ok(v: &str) -> bool {
@@ -28,6 +28,16 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
     for p in &ast.prelude {
         let key = p.key.text.as_str();
         let option = PreludeOption::from_keyword(key);
+        if let Some(o) = option {
+            match o.support() {
+                Support::Full => {}
+                Support::Cosmetic => out.push(cat::option_not_shown(p.span, key, o.dialect().name())),
+                Support::Missing => {
+                    out.push(cat::option_unsupported(p.span, key, o.dialect().name()));
+                    continue;
+                }
+            }
+        }
         if option.is_some_and(PreludeOption::takes_value) {
             if option == Some(PreludeOption::Youtube) {
                 out.push(cat::youtube_unsupported(p.span));
@@ -59,8 +69,26 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
                 Some(PreludeOption::ColorPalette) if crate::render::palette(&lv()).is_none() => {
                     out.push(cat::unknown_palette(p.span, v));
                 }
-                Some(PreludeOption::BackgroundColor | PreludeOption::TextColor) if !option_colour_ok(&lv()) => {
+                Some(
+                    PreludeOption::BackgroundColor
+                    | PreludeOption::TextColor
+                    | PreludeOption::AuthorColor
+                    | PreludeOption::TitleColor
+                    | PreludeOption::KeyhintColor,
+                ) if !option_colour_ok(&lv()) => {
                     out.push(cat::bad_option_colour(p.span, key, v));
+                }
+                Some(PreludeOption::SpriteSize) if crate::options::parse_sprite_size(v).is_none() => {
+                    out.push(cat::bad_sprite_size(p.span, v));
+                }
+                Some(
+                    PreludeOption::LevelSelectUnlockedAhead
+                    | PreludeOption::LevelSelectUnlockedRollover
+                    | PreludeOption::TweenLength
+                    | PreludeOption::TweenSnap
+                    | PreludeOption::FontSize,
+                ) if v.trim().parse::<f64>().is_err() => {
+                    out.push(cat::option_needs_number(p.span, key, v));
                 }
                 _ => {}
             }
@@ -73,6 +101,65 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
         }
     }
     title_screen(ast, out);
+    level_select(ast, out);
+    case_sensitive(ast, source, out);
+}
+
+/// `case_sensitive` (PuzzleScript Plus) makes `Moved` and `MoveD` two
+/// names. We read names ignoring case, which means the same as long as no
+/// two names differ only in case; when two do, the later one is refused.
+fn case_sensitive(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
+    if !ast.prelude.iter().any(|p| p.key.text == PreludeOption::CaseSensitive.keyword()) {
+        return;
+    }
+    let names = ast
+        .objects
+        .iter()
+        .flat_map(|o| std::iter::once(&o.name).chain(&o.extra_names))
+        .chain(ast.legend.iter().map(|l| &l.name));
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    for n in names {
+        let written = source.get(n.span.start..n.span.end).unwrap_or(&n.text);
+        match seen.iter().find(|(lower, _)| *lower == n.text.as_str()) {
+            Some((_, first)) if *first != written => out.push(cat::case_only_difference(n.span, first, written)),
+            Some(_) => {}
+            None => seen.push((n.text.as_str(), written)),
+        }
+    }
+}
+
+/// The level select options that only mean something together.
+fn level_select(ast: &Ast, out: &mut Vec<Diagnostic>) {
+    let line = |o: PreludeOption| ast.prelude.iter().find(|p| p.key.text == o.keyword());
+    let select = line(PreludeOption::LevelSelect);
+    let lock = line(PreludeOption::LevelSelectLock);
+    let ahead = line(PreludeOption::LevelSelectUnlockedAhead);
+    let rollover = line(PreludeOption::LevelSelectUnlockedRollover);
+    if let (Some(_), Some(r)) = (ahead, rollover) {
+        out.push(cat::unlock_rules_conflict(r.span));
+    }
+    if select.is_none() {
+        let needs = [
+            PreludeOption::LevelSelectLock,
+            PreludeOption::LevelSelectUnlockedAhead,
+            PreludeOption::LevelSelectUnlockedRollover,
+            PreludeOption::ContinueIsLevelSelect,
+            PreludeOption::LevelSelectSolveSymbol,
+        ];
+        if let Some(p) = needs.into_iter().find_map(line) {
+            out.push(cat::level_select_missing(p.span, &p.key.text));
+        }
+    }
+    if lock.is_none()
+        && let Some(p) = ahead.or(rollover)
+    {
+        out.push(cat::unlock_without_lock(p.span, &p.key.text));
+    }
+    if let Some(p) = select
+        && ast.level_sections.is_empty()
+    {
+        out.push(cat::level_select_no_sections(p.span));
+    }
 }
 
 /// Rows of the title screen that the title and the author share.

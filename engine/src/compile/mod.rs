@@ -11,6 +11,7 @@ mod layout;
 pub mod levels;
 mod lint;
 pub mod model;
+mod mouse;
 mod rules;
 pub(crate) mod settle;
 pub mod sounds;
@@ -23,6 +24,7 @@ use crate::span::Span;
 use crate::syntax::ast::{Ast, RuleLineKind, SmolStr, Sprite};
 pub use levels::{Level, LevelGrid};
 pub use model::{CellPattern, Command, Direction, PatternCell, Replacement, Row, Rule, RuleSet, Subroutine};
+pub use mouse::Mouse;
 pub use sounds::{MoveSound, Sounds};
 
 /// `all`, `some`/`any` or `no`.
@@ -95,6 +97,44 @@ pub struct Metadata {
     pub text_color: Option<String>,
     /// `color_palette` as written.
     pub color_palette: Option<String>,
+    /// `sprite_size N` / `WxH` (PuzzleScript Plus): the cell's pixel grid,
+    /// width and height; `None` for the classic 5x5.
+    pub sprite_size: Option<(u32, u32)>,
+    /// `level_select` and its options (PuzzleScript Plus), when set.
+    pub level_select: Option<LevelSelectOptions>,
+    /// `skip_title_screen` (PuzzleScript Plus): start as if continue had
+    /// been chosen.
+    pub skip_title_screen: bool,
+    /// The dialect the game is written in ([`crate::dialect::needed`]):
+    /// a Plus/Next game's sprites are drawn as those dialects draw them.
+    pub dialect: crate::options::Dialect,
+}
+
+/// How a PuzzleScript Plus level select behaves (`level_select_*` options).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LevelSelectOptions {
+    /// `level_select_lock`: sections past the unsolved ones are locked.
+    pub lock: bool,
+    /// `level_select_unlocked_ahead N`: with `lock`, this many sections
+    /// past the last solved one are open (1 when not given).
+    pub unlocked_ahead: usize,
+    /// `level_select_unlocked_rollover N`: with `lock`, the first N unsolved
+    /// sections are open (takes the place of `unlocked_ahead`).
+    pub unlocked_rollover: Option<usize>,
+    /// `level_select_solve_symbol S`: the mark of a solved section.
+    pub solve_symbol: String,
+    /// `continue_is_level_select`: the title's continue opens the select.
+    pub continue_is_select: bool,
+}
+
+/// A `section NAME` of the LEVELS (PuzzleScript Plus): the entries from
+/// `first_entry` to the next section's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SectionInfo {
+    /// The name as written.
+    pub name: String,
+    /// Its first LEVELS entry.
+    pub first_entry: usize,
 }
 
 impl Metadata {
@@ -166,8 +206,16 @@ pub struct Game {
     pub sounds: Sounds,
     /// Levels and messages in order.
     pub levels: Vec<Level>,
+    /// `section` lines of the LEVELS, in order (PuzzleScript Plus); the
+    /// ones no entry follows are left out.
+    pub sections: Vec<SectionInfo>,
+    /// `level NAME` lines (PuzzleScript Next): a map's entry and its name.
+    pub level_names: Vec<(usize, String)>,
     /// Prelude options.
     pub metadata: Metadata,
+    /// What mouse and touch events do (PuzzleScript Plus's `mouse_*`
+    /// options).
+    pub mouse: Mouse,
 }
 
 impl Game {
@@ -212,7 +260,34 @@ fn metadata(ast: &Ast) -> Metadata {
     m.background_color = text(&m, O::BackgroundColor);
     m.text_color = text(&m, O::TextColor);
     m.color_palette = text(&m, O::ColorPalette);
+    m.sprite_size = m.option_value(O::SpriteSize).and_then(crate::options::parse_sprite_size);
+    m.dialect = crate::dialect::needed(ast).map_or_else(Default::default, |n| n.dialect);
+    m.skip_title_screen = m.has_option(O::SkipTitleScreen);
+    let count = |m: &Metadata, o: O| num(m, o).filter(|n| *n >= 0.0).map(|n| n as usize);
+    if m.has_option(O::LevelSelect) {
+        m.level_select = Some(LevelSelectOptions {
+            lock: m.has_option(O::LevelSelectLock),
+            unlocked_ahead: count(&m, O::LevelSelectUnlockedAhead).unwrap_or(1),
+            unlocked_rollover: count(&m, O::LevelSelectUnlockedRollover),
+            solve_symbol: m.option_value(O::LevelSelectSolveSymbol).unwrap_or("X").to_owned(),
+            continue_is_select: m.has_option(O::ContinueIsLevelSelect),
+        });
+    }
     m
+}
+
+/// An object's sprite: its own, or with `copy:NAME` (PuzzleScript Plus)
+/// NAME's, following copies of copies (a few steps; a loop keeps its own).
+fn copied_sprite<'a>(ast: &'a Ast, def: &'a crate::syntax::ast::ObjectDef) -> &'a crate::syntax::ast::Sprite {
+    let mut cur = def;
+    for _ in 0..8 {
+        let Some(source) = &cur.copy_from else { return &cur.sprite };
+        match ast.objects.iter().find(|o| o.name.text == source.text) {
+            Some(next) => cur = next,
+            None => return &def.sprite,
+        }
+    }
+    &def.sprite
 }
 
 /// The subroutines a game defines (key and line), the first of each name.
@@ -314,6 +389,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
         win_conditions.push(WinCondition { quantifier, subject, target, line: wc.span.line });
     }
     let sounds = sounds::build(&names, &ast.sounds, ow);
+    let mouse = mouse::build(ast, &names, ow, &mut diags);
     let objects = names
         .id_names
         .iter()
@@ -323,7 +399,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
                 name: def.map_or_else(|| SmolStr::new(n), |d| d.name.text.clone()),
                 layer: names.object(n).map_or(0, |x| x.1),
                 colors: def.map(|d| d.colors.iter().map(|c| c.text.clone()).collect()).unwrap_or_default(),
-                sprite: def.map(|d| d.sprite.clone()).unwrap_or_default(),
+                sprite: def.map(|d| copied_sprite(ast, d).clone()).unwrap_or_default(),
             }
         })
         .collect();
@@ -341,8 +417,16 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
         subroutines: compiled.subroutines,
         win_conditions,
         sounds,
+        sections: ast
+            .level_sections
+            .iter()
+            .filter(|s| s.first_entry < ast.levels.len())
+            .map(|s| SectionInfo { name: s.name.clone(), first_entry: s.first_entry })
+            .collect(),
+        level_names: ast.level_names.iter().map(|n| (n.entry, n.name.clone())).collect(),
         levels,
         metadata: metadata(ast),
+        mouse,
     };
     if crate::diag::has_errors(&diags) {
         return (None, diags);

@@ -68,6 +68,15 @@ pub fn prelude_garbage(span: Span) -> Diagnostic {
 pub fn unknown_option(span: Span, key: &str) -> Diagnostic {
     Diagnostic::error("E0108", span, format!("`{key}` is not a known prelude option"))
 }
+/// A mouse option names no object (nor a synonym of one).
+#[must_use]
+pub fn mouse_object_missing(span: Span, key: &str, name: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0140",
+        span,
+        format!("`{key}` needs an object to put where the mouse is, and there is no object `{name}`"),
+    )
+}
 /// An option that needs a value has none.
 #[must_use]
 pub fn option_needs_value(span: Span, key: &str) -> Diagnostic {
@@ -106,6 +115,77 @@ pub fn bad_dimensions(span: Span, key: &str, value: &str) -> Diagnostic {
 #[must_use]
 pub fn bad_option_colour(span: Span, key: &str, value: &str) -> Diagnostic {
     Diagnostic::error("E0116", span, format!("`{key}` needs a colour name or a #hex code, not \"{value}\""))
+}
+
+/// A PuzzleScript Plus/Next option we know but do not support yet.
+#[must_use]
+pub fn option_unsupported(span: Span, key: &str, dialect: &str) -> Diagnostic {
+    Diagnostic::error("E0120", span, format!("`{key}` is a {dialect} option that Puzzlewright does not support yet"))
+}
+/// A PuzzleScript Plus/Next option that only changes the reference's drawing or web page.
+#[must_use]
+pub fn option_not_shown(span: Span, key: &str, dialect: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0121",
+        span,
+        format!(
+            "`{key}` ({dialect}) changes only how the game looks, which Puzzlewright does not show yet; play is unchanged"
+        ),
+    )
+}
+/// An option that needs a number was given something else.
+#[must_use]
+pub fn option_needs_number(span: Span, key: &str, value: &str) -> Diagnostic {
+    Diagnostic::warning("W0122", span, format!("`{key}` expects a number, not \"{value}\"; it is ignored"))
+}
+/// `sprite_size` with a value that is not N or WxH.
+#[must_use]
+pub fn bad_sprite_size(span: Span, value: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0123",
+        span,
+        format!("`sprite_size` expects a whole number of pixels (1 to 32) or WIDTHxHEIGHT, not \"{value}\""),
+    )
+}
+/// Both unlock rules of the level select are given.
+#[must_use]
+pub fn unlock_rules_conflict(span: Span) -> Diagnostic {
+    Diagnostic::warning(
+        "W0124",
+        span,
+        "`level_select_unlocked_ahead` and `level_select_unlocked_rollover` are two ways to unlock sections; give only one",
+    )
+}
+/// A level select option without `level_select`.
+#[must_use]
+pub fn level_select_missing(span: Span, key: &str) -> Diagnostic {
+    Diagnostic::warning("W0125", span, format!("`{key}` does nothing without the `level_select` option"))
+}
+/// An unlock rule without `level_select_lock`.
+#[must_use]
+pub fn unlock_without_lock(span: Span, key: &str) -> Diagnostic {
+    Diagnostic::warning("W0126", span, format!("`{key}` does nothing unless `level_select_lock` locks the sections"))
+}
+/// `level_select` in a game with no `section` lines.
+#[must_use]
+pub fn level_select_no_sections(span: Span) -> Diagnostic {
+    Diagnostic::warning(
+        "W0127",
+        span,
+        "the level select lists the game's sections, and this game has none: add `section NAME` lines to LEVELS",
+    )
+}
+
+/// With `case_sensitive`, two names that differ only in case.
+#[must_use]
+pub fn case_only_difference(span: Span, first: &str, second: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0128",
+        span,
+        format!(
+            "`{first}` and `{second}` differ only in case: `case_sensitive` would make them two names, which Puzzlewright does not support yet"
+        ),
+    )
 }
 
 // ---- objects ---------------------------------------------------------
@@ -158,6 +238,25 @@ pub fn sprite_colour_missing(span: Span, object: &str, index: u8, count: usize) 
 #[must_use]
 pub fn sprite_not_5x5(span: Span, object: &str) -> Diagnostic {
     Diagnostic::warning("W0209", span, format!("the sprite of {} is not 5x5", up(object)))
+}
+
+/// `copy:NAME` names no object.
+#[must_use]
+pub fn copy_source_missing(span: Span, object: &str, source: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0212",
+        span,
+        format!("{} copies its sprite from {}, but no object has that name", up(object), up(source)),
+    )
+}
+/// A sprite transform other than `copy:`.
+#[must_use]
+pub fn sprite_transform_unsupported(span: Span, word: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0213",
+        span,
+        format!("the sprite transform `{word}` comes from PuzzleScript Next, and Puzzlewright does not support it yet"),
+    )
 }
 
 // ---- legend ----------------------------------------------------------
@@ -699,6 +798,18 @@ pub fn long_message(span: Span) -> Diagnostic {
     Diagnostic::warning("W0805", span, "this message is too long to fit on the screen")
 }
 
+/// A PuzzleScript Plus/Next word line in LEVELS that we do not support yet.
+#[must_use]
+pub fn level_verb_unsupported(span: Span, verb: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0806",
+        span,
+        format!(
+            "`{verb}` lines in LEVELS come from PuzzleScript Plus/Next, and Puzzlewright does not support them yet"
+        ),
+    )
+}
+
 // ---- whole game --------------------------------------------------------
 
 /// No player.
@@ -770,8 +881,8 @@ pub fn aggregate_same_layer(span: Span, a: &str, b: &str) -> Diagnostic {
 }
 /// Too many colours.
 #[must_use]
-pub fn too_many_colours(span: Span) -> Diagnostic {
-    Diagnostic::error("E0210", span, "an object can have at most 10 colours")
+pub fn too_many_colours(span: Span, max: usize) -> Diagnostic {
+    Diagnostic::error("E0210", span, format!("an object can have at most {max} colours"))
 }
 /// Missing colour line.
 #[must_use]

@@ -202,8 +202,18 @@ impl Play {
             let level = entry_number(&self.game, entry).and_then(EntryNumber::level);
             choices.push(TitleChoice::Continue { entry, level });
         }
-        if level_select_items(&self.game, self.progress.reached).len() >= 2 {
-            choices.push(TitleChoice::LevelSelect);
+        // PuzzleScript Plus's `level_select` offers its sections from the
+        // start (unless continue opens them, `continue_is_level_select`);
+        // otherwise the select appears once a second level is reached.
+        let plus = self.game.metadata.level_select.as_ref().filter(|_| !self.game.sections.is_empty());
+        match plus {
+            Some(o) if !o.continue_is_select => choices.push(TitleChoice::LevelSelect),
+            Some(_) => {}
+            None => {
+                if level_select_items(&self.game, self.progress.reached).len() >= 2 {
+                    choices.push(TitleChoice::LevelSelect);
+                }
+            }
         }
         choices.push(TitleChoice::NewGame);
         self.mode = Mode::Title { choices, selected: 0 };

@@ -35,13 +35,13 @@ mod tests;
 
 pub use numbering::{EntryNumber, entry_number, entry_numbers, entry_of_level, level_count, number_entries};
 pub use progress::{Checkpoint, Progress};
-pub use select::{LevelItem, level_select_items};
+pub use select::{LevelItem, SectionMark, level_select_items, section_items};
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use crate::compile::{Game, Level, LevelGrid};
-use crate::run::{Event, Input, Session, Step};
+use crate::run::{Click, Event, Input, Session, Step};
 
 /// How long a won level stays on screen before the next entry, as in the
 /// reference player.
@@ -262,6 +262,15 @@ impl Play {
     pub fn new(game: Arc<Game>, progress: Progress, now: Duration) -> Play {
         let mut play = Play::blank(game, progress, now);
         play.to_title(now);
+        if play.game.metadata.skip_title_screen
+            && let Mode::Title { choices, .. } = &play.mode
+        {
+            // `skip_title_screen` (PuzzleScript Plus): as if the first
+            // choice (continue, the level select or a new game) were taken.
+            if !choices.is_empty() {
+                play.choose(0, now);
+            }
+        }
         play
     }
 
@@ -571,6 +580,9 @@ impl Play {
         self.accrue(now);
         if let Mode::LevelSelect { items, .. } = &self.mode {
             let Some(item) = items.get(index) else { return };
+            if item.section.as_ref().is_some_and(|s| s.locked) {
+                return;
+            }
             let entry = item.entry;
             self.sound_event("startgame");
             self.load_entry(entry, None, now);
@@ -582,6 +594,14 @@ impl Play {
             return;
         }
         if choice == TitleChoice::LevelSelect {
+            self.enter_level_select();
+            return;
+        }
+        if matches!(choice, TitleChoice::Continue { .. })
+            && self.game.metadata.level_select.as_ref().is_some_and(|o| o.continue_is_select)
+            && !self.game.sections.is_empty()
+        {
+            // `continue_is_level_select` (PuzzleScript Plus).
             self.enter_level_select();
             return;
         }
@@ -661,6 +681,28 @@ impl Play {
                 self.session = Some(session);
             }
         }
+    }
+
+    /// A mouse or touch event on a cell of the level being played: a turn
+    /// like a key press when the game listens to that event (not while an
+    /// `again` turn is pending, as PuzzleScript Next ignores the mouse
+    /// then); nothing on the other screens.
+    pub fn click(&mut self, click: Click, now: Duration) {
+        self.accrue(now);
+        if !matches!(self.mode, Mode::Playing) || self.again_due.is_some() {
+            return;
+        }
+        let Some(session) = self.session.as_mut() else { return };
+        if session.click(click) {
+            self.played.push(Step::Click(click));
+            self.after_turn(now);
+        }
+    }
+
+    /// Whether the game listens to the mouse (a `mouse_*` option).
+    #[must_use]
+    pub fn listens_to_mouse(&self) -> bool {
+        self.game.mouse.listens()
     }
 
     /// Apply one recorded step to the session, whatever is on screen, as

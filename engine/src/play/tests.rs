@@ -817,9 +817,9 @@ fn the_level_select_lists_the_levels_reached_numbered_among_maps_with_their_firs
     assert_eq!(
         items,
         vec![
-            LevelItem { entry: 0, map: 1, level: 1, caption: Some("Hello".into()) },
-            LevelItem { entry: 2, map: 2, level: 2, caption: None },
-            LevelItem { entry: 3, map: 5, level: 3, caption: Some("Third".into()) },
+            LevelItem { section: None, entry: 0, map: 1, level: 1, caption: Some("Hello".into()) },
+            LevelItem { section: None, entry: 2, map: 2, level: 2, caption: None },
+            LevelItem { section: None, entry: 3, map: 5, level: 3, caption: Some("Third".into()) },
         ]
     );
     assert_eq!(items[0].label(), "Level 1: Hello");
@@ -902,4 +902,82 @@ fn levels_reached_are_kept_through_a_new_game_and_the_end_of_the_game() {
     let again = Play::new(g, saved, ms(0));
     let Screen::Title { choices, .. } = again.screen() else { panic!("a title screen") };
     assert!(choices.contains(&TitleChoice::LevelSelect));
+}
+
+/// THREE_LEVELS in three PuzzleScript Plus sections.
+const THREE_SECTIONS: &str = "section First steps
+message Hello
+
+#####
+#P*O#
+#####
+
+section Second
+#####
+#P*O#
+#####
+
+section The very end
+message Third
+
+######
+#P.*O#
+#....#
+######
+";
+
+#[test]
+fn a_plus_level_select_lists_sections_with_solved_marks_and_locks() {
+    let g = sokoban("level_select\nlevel_select_lock\nlevel_select_solve_symbol V", THREE_SECTIONS);
+    assert_eq!(g.sections.len(), 3);
+    assert_eq!(g.levels.len(), 5, "sections are not entries");
+    // A new player: the first section open, the others locked.
+    let items = level_select_items(&g, 0);
+    let labels: Vec<String> = items.iter().map(LevelItem::label).collect();
+    assert_eq!(labels, vec!["  First steps", "  ******", "  ************"]);
+    assert_eq!((items[1].entry, items[1].map, items[1].level), (2, 2, 2));
+    assert_eq!((items[2].entry, items[2].map, items[2].level), (3, 4, 3));
+    // Past the first section's last entry: solved, and the next opens.
+    let items = level_select_items(&g, 2);
+    let labels: Vec<String> = items.iter().map(LevelItem::label).collect();
+    assert_eq!(labels, vec!["V First steps", "  Second", "  ************"]);
+    // The title offers the select from the start; a locked section cannot be chosen.
+    let mut play = Play::new(g.clone(), Progress::default(), ms(0));
+    let Screen::Title { choices, .. } = play.screen() else { panic!("a title screen") };
+    assert!(choices.contains(&TitleChoice::LevelSelect), "{choices:?}");
+    let at = choices.iter().position(|c| *c == TitleChoice::LevelSelect).expect("offered");
+    play.choose(at, ms(10));
+    assert_eq!(level_select(&play).expect("the select").0.len(), 3);
+    play.choose(2, ms(20));
+    assert!(level_select(&play).is_some(), "a locked section is not played");
+    play.choose(0, ms(30));
+    assert!(level_select(&play).is_none(), "an open one is");
+    assert_eq!(play.entry(), 0);
+
+    // Unlocked ahead 2: two sections past the last solved one.
+    let g = sokoban("level_select\nlevel_select_lock\nlevel_select_unlocked_ahead 2", THREE_SECTIONS);
+    let locked: Vec<bool> =
+        level_select_items(&g, 0).iter().map(|i| i.section.as_ref().is_some_and(|s| s.locked)).collect();
+    assert_eq!(locked, vec![false, false, true]);
+    // Without the lock every section is open, solved mark X by default.
+    let g = sokoban("level_select", THREE_SECTIONS);
+    let items = level_select_items(&g, 3);
+    assert!(items.iter().all(|i| !i.section.as_ref().is_some_and(|s| s.locked)));
+    assert_eq!(items[1].label(), "X Second");
+}
+
+#[test]
+fn continue_is_level_select_and_skip_title_screen() {
+    let g = sokoban("level_select\ncontinue_is_level_select", THREE_SECTIONS);
+    let mut play = Play::new(g.clone(), Progress { entry: 2, reached: 2, checkpoint: None }, ms(0));
+    let Screen::Title { choices, .. } = play.screen() else { panic!("a title screen") };
+    assert!(!choices.contains(&TitleChoice::LevelSelect), "no separate choice: {choices:?}");
+    assert!(matches!(choices[0], TitleChoice::Continue { .. }));
+    play.choose(0, ms(10));
+    assert!(level_select(&play).is_some(), "continue opens the level select");
+
+    let g = sokoban("skip_title_screen", THREE_LEVELS);
+    let play = Play::new(g, Progress::default(), ms(0));
+    assert!(!matches!(play.screen(), Screen::Title { .. }), "the title screen is skipped");
+    assert_eq!(play.entry(), 0);
 }

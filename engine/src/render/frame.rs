@@ -4,7 +4,7 @@
 //! compiled game with no session (thumbnails, exports, GIFs). Every frame
 //! goes through one drawing function, [`draw_grid`].
 
-use super::{DEFAULT_PALETTE, PaletteTable, Rgba, SpriteImage, color, palette, sprite_image};
+use super::{DEFAULT_PALETTE, PaletteTable, Rgba, SpriteImage, blend, color, palette, sprite_image, sprite_image_plus};
 use crate::compile::bits;
 use crate::compile::{Game, Level, LevelGrid};
 use crate::run::Session;
@@ -20,6 +20,12 @@ pub struct Look {
     pub text: Rgba,
     /// One image per object id.
     pub images: Vec<SpriteImage>,
+    /// PuzzleScript Plus/Next drawing: the cell's pixel grid (width,
+    /// height; `sprite_size`, else 5x5), with every image's bottom-left on
+    /// its cell's bottom-left, larger ones reaching over the neighbours
+    /// above and to the right, drawn layer by layer across the level.
+    /// `None` for a classic game, drawn as it always was.
+    pub plus_grid: Option<(usize, usize)>,
 }
 
 impl Look {
@@ -31,13 +37,20 @@ impl Look {
         let pick = |word: Option<&str>, fallback: Rgba| {
             word.and_then(|w| color(w, palette)).filter(|c| !c.is_transparent()).unwrap_or(fallback)
         };
+        let plus_grid = (meta.dialect > crate::options::Dialect::Classic).then(|| {
+            let (w, h) = meta.sprite_size.unwrap_or((5, 5));
+            (w as usize, h as usize)
+        });
         let images = game
             .objects
             .iter()
             .map(|o| {
                 let colors: Vec<Rgba> =
                     o.colors.iter().map(|c| color(c, palette).unwrap_or(Rgba::TRANSPARENT)).collect();
-                sprite_image(&o.sprite, &colors)
+                match plus_grid {
+                    Some(grid) => sprite_image_plus(&o.sprite, &colors, grid),
+                    None => sprite_image(&o.sprite, &colors),
+                }
             })
             .collect();
         Self {
@@ -45,12 +58,17 @@ impl Look {
             background: pick(meta.background_color.as_deref(), Rgba::BLACK),
             text: pick(meta.text_color.as_deref(), Rgba::WHITE),
             images,
+            plus_grid,
         }
     }
 
-    /// Pixels across one cell: the largest sprite (5 for the usual 5x5).
+    /// Pixels across one cell: the largest sprite (5 for the usual 5x5);
+    /// in a PuzzleScript Plus/Next game, the larger side of its grid.
     #[must_use]
     pub fn cell_size(&self) -> usize {
+        if let Some((w, h)) = self.plus_grid {
+            return w.max(h).max(1);
+        }
         self.images.iter().map(|i| i.size).max().unwrap_or(5).max(1)
     }
 }
@@ -206,6 +224,10 @@ pub fn draw_grid(look: &Look, game: &Game, grid: &LevelGrid, view: View, cell: u
     if ow == 0 || grid.cells.len() < grid.width * grid.height * ow {
         return Frame { width, height, pixels };
     }
+    if let Some(grid_dims) = look.plus_grid {
+        draw_plus(look, game, grid, view, (cell, grid_dims), &mut pixels, width);
+        return Frame { width, height, pixels };
+    }
     let mut ids: Vec<(usize, usize)> = Vec::new();
     for cx in view.x0..view.x1 {
         for cy in view.y0..view.y1 {
@@ -230,7 +252,7 @@ pub fn draw_grid(look: &Look, game: &Game, grid: &LevelGrid, view: View, cell: u
                         if !p.is_transparent() {
                             let x = (cx - view.x0) * cell + px;
                             let y = (cy - view.y0) * cell + py;
-                            pixels[y * width + x] = p;
+                            pixels[y * width + x] = blend(pixels[y * width + x], p);
                         }
                     }
                 }
@@ -240,10 +262,104 @@ pub fn draw_grid(look: &Look, game: &Game, grid: &LevelGrid, view: View, cell: u
     Frame { width, height, pixels }
 }
 
+/// [`draw_grid`] for a PuzzleScript Plus/Next game: layer by layer over
+/// the whole view (columns left to right, each top to bottom, as the
+/// reference draws), each image on a square of its canvas's size with its
+/// bottom-left on the cell's, so sprites larger than the cell cover the
+/// neighbours above and to the right (and cells just outside the view may
+/// reach into it). Colours with opacity blend.
+fn draw_plus(
+    look: &Look,
+    game: &Game,
+    grid: &LevelGrid,
+    view: View,
+    (cell, (gw, gh)): (usize, (usize, usize)),
+    pixels: &mut [Rgba],
+    width: usize,
+) {
+    let (gw, gh) = (gw.max(1), gh.max(1));
+    let ow = game.obj_words;
+    let height = pixels.len() / width.max(1);
+    // How many cells the largest image reaches past its own.
+    let reach = look.images.iter().map(|i| i.size).max().unwrap_or(0).saturating_sub(gw.min(gh)).div_ceil(gw.min(gh));
+    let xs = view.x0.saturating_sub(reach)..view.x1;
+    let ys = view.y0..(view.y1 + reach).min(grid.height);
+    let mut by_layer: Vec<Vec<usize>> = vec![Vec::new(); game.layer_count.max(1)];
+    for (id, o) in game.objects.iter().enumerate() {
+        if let Some(l) = by_layer.get_mut(o.layer) {
+            l.push(id);
+        }
+    }
+    // Screen pixel bounds of unit `i` of a cell along an axis of `g` units.
+    let edge = |i: isize, g: usize| -> isize { i * cell as isize / g as isize };
+    for ids in &by_layer {
+        for cx in xs.clone() {
+            for cy in ys.clone() {
+                let i = cx * grid.height + cy;
+                let words = &grid.cells[i * ow..(i + 1) * ow];
+                for &id in ids {
+                    if words[id / 64] & (1 << (id % 64)) == 0 {
+                        continue;
+                    }
+                    let Some(img) = look.images.get(id) else { continue };
+                    let n = img.size;
+                    // The cell's top-left on screen, in pixels (may be off it).
+                    let left = (cx as isize - view.x0 as isize) * cell as isize;
+                    let top = (cy as isize - view.y0 as isize) * cell as isize;
+                    let lift = gh as isize - n as isize; // canvas top, in units from the cell's top
+                    for iy in 0..n {
+                        let y0 = top + edge(iy as isize + lift, gh);
+                        let y1 = top + edge(iy as isize + lift + 1, gh);
+                        for ix in 0..n {
+                            let p = img.pixels[iy * n + ix];
+                            if p.is_transparent() {
+                                continue;
+                            }
+                            let x0 = left + edge(ix as isize, gw);
+                            let x1 = left + edge(ix as isize + 1, gw);
+                            for y in y0.max(0)..y1.min(height as isize) {
+                                for x in x0.max(0)..x1.min(width as isize) {
+                                    let k = y as usize * width + x as usize;
+                                    pixels[k] = blend(pixels[k], p);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::sync::Arc;
+
+    #[test]
+    fn an_oversized_plus_sprite_covers_the_cell_above_and_right() {
+        // sprite_size 2: Big's 4x4 sprite reaches one cell up and one right;
+        // Wall is on a higher layer and drawn over it.
+        let src = "title Big\nsprite_size 2\n\nOBJECTS\nBackground\nblack\nBig\n#ff000080 red\n1111\n1111\n1111\n1111\n\n\
+                   Player\nwhite\n\nWall\nblue\n\nLEGEND\n. = Background\nB = Big\nP = Player\n# = Wall\n\nSOUNDS\n\n\
+                   COLLISIONLAYERS\nBackground\nBig\nPlayer, Wall\n\nRULES\n\nWINCONDITIONS\n\nLEVELS\n..#\nB.P\n";
+        let build = crate::build(src);
+        let game = build.game.unwrap_or_else(|| panic!("{:#?}", build.diagnostics));
+        let look = Look::new(&game);
+        assert_eq!(look.cell_size(), 2);
+        let Some(Level::Map(grid)) = game.levels.first() else { panic!("a map") };
+        let f = draw_grid(&look, &game, grid, View::whole(grid), 2);
+        assert_eq!((f.width, f.height), (6, 4));
+        let at = |x: usize, y: usize| f.pixels[y * f.width + x];
+        let red = color("red", look.palette).expect("red");
+        assert_eq!(at(0, 3), red, "Big's own cell is red");
+        assert_eq!(at(3, 0), red, "the cell above and to the right is covered");
+        assert_eq!(at(1, 1), red, "the cell above too");
+        assert_eq!(at(4, 0), at(5, 1), "the wall, on a higher layer, stays whole");
+        assert_ne!(at(4, 0), red);
+        assert_eq!(at(4, 3), Rgba::WHITE, "the player is drawn");
+        assert_eq!(at(3, 3), red, "and the cell to the right");
+    }
 
     fn game() -> Arc<Game> {
         let src = "title Frames\n\nOBJECTS\nBackground\nblack\nWall\ngrey\nPlayer\nwhite\n0...0\n.....\n..0..\n.....\n0...0\n\

@@ -62,7 +62,8 @@ pub fn is_color_name(word: &str) -> bool {
     COLOR_NAMES.iter().any(|n| n.eq_ignore_ascii_case(word))
 }
 
-/// Parse `#rgb` or `#rrggbb` (any case).
+/// Parse `#rgb` or `#rrggbb` (any case), and PuzzleScript Plus's `#rgba`
+/// and `#rrggbbaa` with an opacity.
 #[must_use]
 pub fn parse_hex(word: &str) -> Option<Rgba> {
     let hex = word.strip_prefix('#')?;
@@ -70,12 +71,12 @@ pub fn parse_hex(word: &str) -> Option<Rgba> {
         return None;
     }
     let nibble = |i: usize| u8::from_str_radix(&hex[i..=i], 16).ok();
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
     match hex.len() {
         3 => Some(Rgba([nibble(0)? * 17, nibble(1)? * 17, nibble(2)? * 17, 255])),
-        6 => {
-            let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
-            Some(Rgba([byte(0)?, byte(2)?, byte(4)?, 255]))
-        }
+        4 => Some(Rgba([nibble(0)? * 17, nibble(1)? * 17, nibble(2)? * 17, nibble(3)? * 17])),
+        6 => Some(Rgba([byte(0)?, byte(2)?, byte(4)?, 255])),
+        8 => Some(Rgba([byte(0)?, byte(2)?, byte(4)?, byte(6)?])),
         _ => None,
     }
 }
@@ -126,9 +127,80 @@ pub fn sprite_image<R: AsRef<[Option<u8>]>>(sprite: &[R], colors: &[Rgba]) -> Sp
     SpriteImage { size, pixels }
 }
 
+/// Paint an object's sprite the way PuzzleScript Plus/Next place it: on a
+/// square canvas of `size` = the largest of the cell's pixel grid `grid`
+/// (width, height: `sprite_size`, 5x5 by default) and the sprite's own
+/// width and height, with the sprite's bottom-left corner at the canvas's
+/// bottom-left (so a sprite larger than the cell reaches up and to the
+/// right, over its neighbours). An object with no sprite rows fills the
+/// cell's grid with its first colour. Colour indices go past 9 (letters).
+#[must_use]
+pub fn sprite_image_plus<R: AsRef<[Option<u8>]>>(sprite: &[R], colors: &[Rgba], grid: (usize, usize)) -> SpriteImage {
+    let (gw, gh) = (grid.0.max(1), grid.1.max(1));
+    let sw = sprite.iter().map(|r| r.as_ref().len()).max().unwrap_or(0);
+    let size = gw.max(gh).max(sw).max(sprite.len());
+    let mut pixels = vec![Rgba::TRANSPARENT; size * size];
+    if sprite.is_empty() {
+        let fill = colors.first().copied().unwrap_or(Rgba::TRANSPARENT);
+        for y in size - gh..size {
+            pixels[y * size..y * size + gw].fill(fill);
+        }
+        return SpriteImage { size, pixels };
+    }
+    let top = size - sprite.len();
+    for (y, row) in sprite.iter().enumerate() {
+        for (x, px) in row.as_ref().iter().enumerate() {
+            if let Some(i) = px {
+                pixels[(top + y) * size + x] = colors.get(usize::from(*i)).copied().unwrap_or(Rgba::TRANSPARENT);
+            }
+        }
+    }
+    SpriteImage { size, pixels }
+}
+
+/// `over` drawn on `under` with `over`'s opacity (colours with alpha, from
+/// PuzzleScript Plus): an opaque colour replaces, a clear one leaves.
+#[must_use]
+pub fn blend(under: Rgba, over: Rgba) -> Rgba {
+    let a = u32::from(over.0[3]);
+    if a == 255 {
+        return over;
+    }
+    let mix = |o: u8, u: u8| u8::try_from((u32::from(o) * a + u32::from(u) * (255 - a) + 127) / 255).unwrap_or(255);
+    let out_a = u8::try_from(a + u32::from(under.0[3]) * (255 - a) / 255).unwrap_or(255);
+    Rgba([mix(over.0[0], under.0[0]), mix(over.0[1], under.0[1]), mix(over.0[2], under.0[2]), out_a])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plus_sprites_sit_on_the_bottom_left_of_their_canvas() {
+        let red = Rgba([255, 0, 0, 255]);
+        // A 2x1 sprite on a 3x3 grid: the bottom row's two left pixels.
+        let img = sprite_image_plus(&[vec![Some(0), Some(0)]], &[red], (3, 3));
+        assert_eq!(img.size, 3);
+        let lit: Vec<usize> = (0..9).filter(|&i| img.pixels[i] == red).collect();
+        assert_eq!(lit, vec![6, 7]);
+        // A 4x4 sprite on a 2x2 grid is a 4x4 canvas; letters colour past 9.
+        let mut colors = vec![Rgba::BLACK; 11];
+        colors[10] = red;
+        let img = sprite_image_plus(&vec![vec![Some(10); 4]; 4], &colors, (2, 2));
+        assert_eq!((img.size, img.pixels.iter().filter(|p| **p == red).count()), (4, 16));
+        // No sprite: the grid's cell (3 wide, 2 high) filled at the bottom left.
+        let img = sprite_image_plus::<Vec<Option<u8>>>(&[], &[red], (3, 2));
+        assert_eq!(img.size, 3);
+        let lit: Vec<usize> = (0..9).filter(|&i| img.pixels[i] == red).collect();
+        assert_eq!(lit, vec![3, 4, 5, 6, 7, 8]);
+    }
+
+    #[test]
+    fn opacity_blends() {
+        let half_red = Rgba([255, 0, 0, 128]);
+        assert_eq!(blend(Rgba([0, 0, 255, 255]), half_red), Rgba([128, 0, 127, 255]));
+        assert_eq!(blend(Rgba::BLACK, Rgba::WHITE), Rgba::WHITE);
+    }
 
     #[test]
     fn palettes_by_name_and_number_agree() {
@@ -148,6 +220,8 @@ mod tests {
         assert_eq!(color("#12abEF", p), Some(Rgba([0x12, 0xab, 0xef, 255])));
         assert_eq!(color("transparent", p), Some(Rgba::TRANSPARENT));
         assert_eq!(color("#12345", p), None);
+        assert_eq!(color("#ff000080", p), Some(Rgba([255, 0, 0, 0x80])));
+        assert_eq!(color("#0f08", p), Some(Rgba([0, 255, 0, 0x88])));
         assert_eq!(color("mauve", p), None);
         assert_eq!(Rgba([1, 2, 255, 255]).to_hex(), "#0102ff");
     }

@@ -207,6 +207,7 @@ mod tests {
     fn the_level_select_draws_its_levels_the_selected_one_marked_and_scrolls() {
         let items: Vec<LevelItem> = (1..=12)
             .map(|n| LevelItem {
+                section: None,
                 entry: n,
                 map: n,
                 level: n,

@@ -328,6 +328,7 @@ mod tests {
             background: Rgba::BLACK,
             text: Rgba::WHITE,
             images: Vec::new(),
+            plus_grid: None,
         };
         let rows = message_rows("I", false);
         // At least the text grid; a bigger picture gets a whole scale.

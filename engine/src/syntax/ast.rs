@@ -65,6 +65,38 @@ pub struct Ast {
     /// Levels and messages in order; indices here are the "level" indices
     /// used by conformance data and by the player.
     pub levels: Vec<LevelEntry>,
+    /// PuzzleScript Plus's `section NAME` lines in LEVELS, in order. They
+    /// are not entries: each names the entries from `first_entry` on.
+    pub level_sections: Vec<LevelSection>,
+    /// PuzzleScript Next's `level NAME` lines: the name of the map that
+    /// follows (`entry`, its index in `levels`).
+    pub level_names: Vec<LevelName>,
+    /// Words of the LEVELS section from PuzzleScript Plus/Next that we do
+    /// not support yet (`goto`, `link`, `title`, `input`), as written, for
+    /// `check` to refuse by name.
+    pub level_verbs: Vec<Ident>,
+}
+
+/// `section NAME` in LEVELS.
+#[derive(Debug, Clone)]
+pub struct LevelSection {
+    /// The name, trimmed, in its original case.
+    pub name: String,
+    /// The index in `levels` of the first entry after the line.
+    pub first_entry: usize,
+    /// The whole line.
+    pub span: Span,
+}
+
+/// `level NAME` in LEVELS (PuzzleScript Next).
+#[derive(Debug, Clone)]
+pub struct LevelName {
+    /// The name, trimmed, in its original case.
+    pub name: String,
+    /// The index in `levels` of the entry it names (the next map).
+    pub entry: usize,
+    /// The whole line.
+    pub span: Span,
 }
 
 /// One prelude line: an option word and the rest of the line (which
@@ -90,6 +122,12 @@ pub struct ObjectDef {
     /// object's glyph (an implicit legend alias); anything else is an error
     /// for `check` to report.
     pub extra_names: Vec<Ident>,
+    /// `copy:NAME` on the name line (PuzzleScript Plus): the object's
+    /// sprite is NAME's (the name after `copy:`, lower-cased).
+    pub copy_from: Option<Ident>,
+    /// Other sprite transforms on the name line (`rot:`, `flip:`, `shift:`,
+    /// `translate:`...: PuzzleScript Next), which we do not support yet.
+    pub transforms: Vec<Ident>,
     /// Colour words as written, lower-cased (`black`, `#ff00aa`, `transparent`).
     pub colors: Vec<Ident>,
     /// Span of the whole colour line, if there is one.
@@ -104,18 +142,30 @@ pub struct ObjectDef {
     pub span: Span,
 }
 
-/// One row of a sprite: at most five pixels (the parser cuts a longer row
-/// and reports it), `None` for `.` (transparent), `Some(i)` for colour
-/// digit `i`. Reads as a slice of pixels; kept in place.
-#[derive(Clone, Copy, PartialEq, Eq, Default)]
+/// One row of a sprite: at most [`PixelRow::MAX`] pixels (five in a
+/// classic game: the parser cuts a longer row and reports it), `None` for
+/// `.` (transparent), `Some(i)` for colour index `i` (a digit, or in
+/// PuzzleScript Next a letter, `a` being 10). Reads as a slice of pixels;
+/// kept in place.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct PixelRow {
     len: u8,
-    pixels: [Option<u8>; 5],
+    pixels: [Option<u8>; PixelRow::MAX],
+}
+
+impl Default for PixelRow {
+    fn default() -> Self {
+        PixelRow { len: 0, pixels: [None; PixelRow::MAX] }
+    }
 }
 
 impl PixelRow {
+    /// The most pixels a row holds (and the most rows a sprite may have):
+    /// the largest `sprite_size`.
+    pub const MAX: usize = 32;
+
     /// Add a pixel at the end; false (and nothing added) when the row
-    /// already has five.
+    /// is full.
     pub fn push(&mut self, pixel: Option<u8>) -> bool {
         match self.pixels.get_mut(usize::from(self.len)) {
             Some(slot) => {

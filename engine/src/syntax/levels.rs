@@ -2,7 +2,7 @@
 //! lines. A message also ends the map before it.
 
 use super::Parser;
-use super::ast::{LevelEntry, LevelMap};
+use super::ast::{Ident, LevelEntry, LevelMap, LevelName, LevelSection};
 use super::text::{Line, is_word, lower_char, trim};
 use crate::diag::catalogue as cat;
 
@@ -18,6 +18,10 @@ impl Parser<'_> {
             let text = trim(after).to_owned();
             let end = super::text::trim_end_len(raw);
             self.ast.levels.push(LevelEntry::Message { text, span: line.span(fc, end) });
+            self.map_open = false;
+            return;
+        }
+        if self.levels_verb_line(line, fc) {
             self.map_open = false;
             return;
         }
@@ -49,5 +53,37 @@ impl Parser<'_> {
         row_spans.push(span);
         self.ast.levels.push(LevelEntry::Map(LevelMap { rows, row_spans, span }));
         self.map_open = true;
+    }
+
+    /// PuzzleScript Plus/Next's word lines in LEVELS: `section NAME`,
+    /// `level NAME`, and the `goto`/`link`/`title`/`input` lines we refuse.
+    /// Only a verb followed by a space and more text counts: a classic map
+    /// row has no spaces, so no classic game reads differently.
+    fn levels_verb_line(&mut self, line: &Line<'_>, fc: usize) -> bool {
+        const VERBS: [&str; 6] = ["section", "level", "goto", "link", "title", "input"];
+        let raw = line.raw;
+        let rest = &raw[fc..];
+        let Some(verb) = VERBS.iter().find(|v| {
+            rest.len() > v.len()
+                && rest.is_char_boundary(v.len())
+                && rest[..v.len()].eq_ignore_ascii_case(v)
+                && rest[v.len()..].starts_with(super::text::is_ws)
+        }) else {
+            return false;
+        };
+        let stop = line.open_paren_from(fc);
+        let name = trim(&raw[(fc + verb.len()).min(stop)..stop]).to_owned();
+        if name.is_empty() {
+            return false;
+        }
+        let end = super::text::trim_end_len(raw);
+        let span = line.span(fc, end);
+        let entry = self.ast.levels.len();
+        match *verb {
+            "section" => self.ast.level_sections.push(LevelSection { name, first_entry: entry, span }),
+            "level" => self.ast.level_names.push(LevelName { name, entry, span }),
+            _ => self.ast.level_verbs.push(Ident { text: super::smol(verb), span: line.span(fc, fc + verb.len()) }),
+        }
+        true
     }
 }

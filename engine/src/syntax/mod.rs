@@ -61,6 +61,10 @@ struct Parser<'s> {
     object_hashes: rustc_hash::FxHashSet<u64>,
     /// Lists rule lines are read with, kept from line to line.
     rule_scratch: Option<rules::Scratch<'s>>,
+    /// The prelude set an option of PuzzleScript Plus/Next: sprites are
+    /// then read as those dialects read them (any size, letters for colours
+    /// past the tenth). A classic game is read exactly as before.
+    plus: bool,
 }
 
 const SECTION_WORDS: [(&str, Section); 7] = [
@@ -144,6 +148,7 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
         rule_names: None,
         object_hashes: rustc_hash::FxHashSet::with_capacity_and_hasher(64, Default::default()),
         rule_scratch: None,
+        plus: false,
     };
     let mut depth = 0u32;
     let mut start = 0usize;

@@ -61,14 +61,15 @@ fn colour_prefix(s: &str) -> Option<usize> {
     let b = s.as_bytes();
     let first = *b.first()?;
     if first == b'#' {
+        // `#rrggbbaa` and `#rgba` carry an opacity (PuzzleScript Plus).
         let hex = b[1..].iter().take_while(|c| c.is_ascii_hexdigit()).count();
-        if hex >= 6 {
-            return Some(7);
-        }
-        if hex >= 3 {
-            return Some(4);
-        }
-        return None;
+        return match hex {
+            8.. => Some(9),
+            6..=7 => Some(7),
+            4..=5 => Some(5),
+            3 => Some(4),
+            _ => None,
+        };
     }
     // No colour word is the start of another, so the first match is the
     // only one.
@@ -137,9 +138,16 @@ impl Parser<'_> {
             ObjPhase::Sprite => {
                 let first = code[fc..].chars().next().unwrap_or(' ');
                 let in_sprite = self.cur_object.is_some_and(|i| !self.ast.objects[i].sprite_rows.is_empty());
-                if first == '.' || first.is_ascii_digit() {
+                // In PuzzleScript Plus/Next, an object of more than ten
+                // colours may start a row with a letter (colour 10 and on).
+                let many_colours = self.cur_object.is_some_and(|i| self.ast.objects[i].colors.len() > 10);
+                if self.plus
+                    && (first == '.' || first.is_ascii_digit() || (many_colours && first.is_ascii_alphanumeric()))
+                {
+                    self.plus_sprite_line(line, code, fc);
+                } else if first == '.' || first.is_ascii_digit() {
                     self.sprite_line(line, code, fc);
-                } else if !in_sprite {
+                } else if !in_sprite || self.plus {
                     self.name_line(line, code, fc);
                 } else {
                     let name = self.cur_name();
@@ -173,12 +181,27 @@ impl Parser<'_> {
             self.diags.push(cat::object_redefined(name.span, &name.text));
             return;
         }
-        let extra_names = words(code, fc + wl)
-            .map(|w| Ident { text: self.lower_word(line, w.start, w.end), span: line.span(w.start, w.end) })
-            .collect();
+        let mut extra_names = Vec::new();
+        let mut copy_from = None;
+        let mut transforms = Vec::new();
+        for w in words(code, fc + wl) {
+            let text = self.lower_word(line, w.start, w.end);
+            let span = line.span(w.start, w.end);
+            // `copy:NAME` and the other sprite transforms of PuzzleScript
+            // Plus/Next (a classic name has no `:`).
+            if let Some(source) = text.strip_prefix("copy:").filter(|s| !s.is_empty()) {
+                copy_from = Some(Ident { text: source.into(), span });
+            } else if text.len() > 1 && text.contains(':') {
+                transforms.push(Ident { text, span });
+            } else {
+                extra_names.push(Ident { text, span });
+            }
+        }
         self.ast.objects.push(ObjectDef {
             name,
             extra_names,
+            copy_from,
+            transforms,
             colors: Vec::new(),
             colors_span: None,
             sprite_rows: Vec::new(),
@@ -233,6 +256,42 @@ impl Parser<'_> {
         let span = line.span(fc, end);
         let o = &mut self.ast.objects[idx];
         o.colors_span = Some(span);
+        o.span = o.span.to(span);
+    }
+
+    /// A sprite row as PuzzleScript Plus/Next read it: `.`, digits and
+    /// letters (`a` is colour 10) up to the first space, any length up to
+    /// [`PixelRow::MAX`]; rows go on until a blank line or a line that
+    /// does not look like one.
+    fn plus_sprite_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
+        let Some(idx) = self.cur_object else { return };
+        let mut pixels = PixelRow::default();
+        let mut last = fc;
+        for (k, c) in code[fc..].char_indices() {
+            let i = fc + k;
+            if is_ws(c) {
+                break;
+            }
+            let px = match c {
+                '.' => None,
+                '0'..='9' => c.to_digit(10).and_then(|d| u8::try_from(d).ok()),
+                'a'..='z' | 'A'..='Z' => u8::try_from(c.to_ascii_lowercase()).ok().map(|b| b - b'a' + 10),
+                _ => {
+                    let name = self.cur_name();
+                    self.diags.push(cat::sprite_junk(line.span(i, i + c.len_utf8()), &name));
+                    break;
+                }
+            };
+            if !pixels.push(px) {
+                self.diags.push(cat::sprite_too_wide(line.span(i, i + 1)));
+                break;
+            }
+            last = i + c.len_utf8();
+        }
+        let span = line.span(fc, last);
+        let o = &mut self.ast.objects[idx];
+        o.sprite_rows.push(Ident { text: super::smol(&code[fc..last]), span });
+        o.sprite.push(pixels);
         o.span = o.span.to(span);
     }
 
@@ -318,6 +377,8 @@ mod tests {
         assert_eq!(colour_prefix("#ff00aa"), Some(7));
         assert_eq!(colour_prefix("#f0a"), Some(4));
         assert_eq!(colour_prefix("#ff"), None);
+        assert_eq!(colour_prefix("#ff00aa80"), Some(9));
+        assert_eq!(colour_prefix("#f0a8 x"), Some(5));
         assert_eq!(colour_prefix("mauve"), None);
     }
 }

@@ -26,6 +26,11 @@ impl Parser<'_> {
             let a = after + lead;
             (Some(v.to_owned()), Some(line.span(a, a + v.len())))
         };
+        if crate::options::PreludeOption::from_keyword(&key.text)
+            .is_some_and(|o| o.dialect() > crate::options::Dialect::Classic)
+        {
+            self.plus = true;
+        }
         let end = super::text::trim_end_len(code).max(fc + wl);
         self.ast.prelude.push(PreludeLine { key, value, value_span, span: line.span(fc, end) });
     }

@@ -153,6 +153,36 @@ pub fn cases() -> Vec<Case> {
             game().text().replace("title Test", &format!("title {}", "word ".repeat(40)))
         }),
         case("W0119", "author name", WARNING, || game().prelude(&format!("author {}", "name ".repeat(30))).text()),
+        case("E0120", "nokeyboard", ERROR, || game().prelude("nokeyboard").text()),
+        case("W0121", "tween_length", WARNING, || game().prelude("tween_length 0.05").text()),
+        case("W0122", "level_select_unlocked_ahead", WARNING, || {
+            game()
+                .prelude("level_select\nlevel_select_lock\nlevel_select_unlocked_ahead many")
+                .levels("section A\nP*.T")
+                .text()
+        }),
+        case("E0123", "sprite_size", ERROR, || game().prelude("sprite_size 4x").text()),
+        case("W0124", "level_select_unlocked_rollover", WARNING, || {
+            game()
+                .prelude(
+                    "level_select\nlevel_select_lock\nlevel_select_unlocked_ahead 2\nlevel_select_unlocked_rollover 2",
+                )
+                .levels("section A\nP*.T")
+                .text()
+        }),
+        case("W0125", "level_select_lock", WARNING, || game().prelude("level_select_lock").text()),
+        case("W0126", "level_select_unlocked_ahead", WARNING, || {
+            game().prelude("level_select\nlevel_select_unlocked_ahead 2").levels("section A\nP*.T").text()
+        }),
+        case("W0127", "level_select", WARNING, || game().prelude("level_select").text()),
+        case("E0128", "G = Wall", ERROR, || {
+            game()
+                .prelude("case_sensitive")
+                .objects("Gem g\nblue")
+                .legend("G = Wall")
+                .layers("Player, Crate, Wall, Gem")
+                .text()
+        }),
         // ---- objects ----
         case("W0201", "!!!", WARNING, || game().objects("Gem\nblue\n!!!").layers("Player, Crate, Wall, Gem").text()),
         case("E0202", "Crate (second)", ERROR, || game().objects("Crate (second)\nblue").text()),
@@ -181,6 +211,12 @@ pub fn cases() -> Vec<Case> {
         }),
         case("E0211", "Gem", ERROR, || {
             game().objects("Gem\n\nShard\nblue").layers("Player, Crate, Wall, Gem, Shard").text()
+        }),
+        case("E0212", "copy:nothing", ERROR, || {
+            game().objects("Gem copy:nothing\nblue").layers("Player, Crate, Wall, Gem").text()
+        }),
+        case("E0213", "rot:up:right", ERROR, || {
+            game().objects("Gem copy:crate rot:up:right\nblue").layers("Player, Crate, Wall, Gem").text()
         }),
         // ---- legend ----
         case("E0301", "Foo Crate", ERROR, || game().legend("Foo Crate").text()),
@@ -341,6 +377,7 @@ pub fn cases() -> Vec<Case> {
         case("W0805", "message word", WARNING, || {
             game().levels(&format!("P*.T\n\nmessage {}", "word ".repeat(100))).text()
         }),
+        case("E0806", "goto", ERROR, || game().levels("P*.T\n\ngoto Start").text()),
         // ---- whole game ----
         case("E0901", "OBJECTS", ERROR, || {
             game()

@@ -1,4 +1,6 @@
-//! `puzzlewright check FILE [--no-analysis]`: diagnostics as
+//! `puzzlewright check FILE [--no-analysis]`: for a PuzzleScript Plus or
+//! Next game first a `FILE:LINE:1: note: ...` naming the dialect and what
+//! first needs it, then diagnostics as
 //! `FILE:LINE:COL: severity: message [code]`, the build's and (unless
 //! `--no-analysis`, or when the game has errors) the design checks of
 //! `engine::analyze`, all in order of position.
@@ -35,6 +37,16 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         // Empty for a game with errors: those come first.
         diagnostics.extend(engine::analyze::analyze(&build, &engine::analyze::AnalyzeOptions::default()));
         diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
+    }
+    // A PuzzleScript Plus/Next game is said to be one, with the line that
+    // first needs that dialect; a classic game's output is as it always was.
+    if let Some(need) = engine::dialect::needed(&build.ast) {
+        println!(
+            "{file}:{}:1: note: this game is written in {}: {} first needs it",
+            need.line,
+            need.dialect.name(),
+            need.what
+        );
     }
     for d in &diagnostics {
         println!("{file}:{}:{}: {}: {} [{}]", d.span.line, d.span.col, d.severity.as_str(), d.message, d.code);

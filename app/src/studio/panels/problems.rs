@@ -68,6 +68,13 @@ impl Panel for ProblemsPanel {
             } else {
                 ui.label(format!("{}, {}", count(errors, "error"), count(warnings, "warning")));
             }
+            // A PuzzleScript Plus/Next game says so, with the line that
+            // first needs its dialect (nothing for a classic game).
+            if let Some(need) = cx.doc.build().and_then(|b| engine::dialect::needed(&b.ast)) {
+                ui.separator();
+                ui.label(need.dialect.name())
+                    .on_hover_text(format!("line {}: {} first needs it", need.line, need.what));
+            }
         })
         .response
         .on_hover_text(built_in);
