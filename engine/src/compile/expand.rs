@@ -466,13 +466,19 @@ fn any_ambiguous(cells: &[ICell]) -> bool {
     cells.iter().any(|c| c.iter().any(|t| is_ambiguous(t.dir)))
 }
 
+/// Why a rule could not be made concrete: a movement or property on its
+/// right-hand side that nothing on its left decides (the rule is dropped
+/// and reported).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct StaysAmbiguous;
+
 /// Make the ambiguous movements of `rule` concrete, adding the rules it
 /// becomes to `out` (nothing when one stays ambiguous on the right).
-fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
+fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), StaysAmbiguous> {
     // Most rules have no ambiguous movement on the left: they stay as they are.
     if !any_ambiguous(rule.lhs()) {
         if any_ambiguous(rule.rhs()) {
-            return Err(());
+            return Err(StaysAmbiguous);
         }
         out.push(rule);
         return Ok(());
@@ -582,7 +588,7 @@ fn concretize_moving(rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
     }
     if out[start..].iter().any(|r| any_ambiguous(r.rhs())) {
         out.truncate(start);
-        return Err(());
+        return Err(StaysAmbiguous);
     }
     Ok(())
 }
@@ -615,7 +621,7 @@ fn expand_no_properties(syms: &Symbols, cell: &ICell) -> ICell {
 
 /// Make the properties of `rule` concrete, adding the rules it becomes to
 /// `out` (nothing when one stays ambiguous on the right).
-fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) -> Result<(), ()> {
+fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) -> Result<(), StaysAmbiguous> {
     // A rule that names no property stays as it is.
     if !rule.cells.iter().any(|c| c.iter().any(|t| syms.is_property(t.name))) {
         out.push(rule);
@@ -646,7 +652,7 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) 
     if first_site(&rule).is_none() {
         // Nothing to split: the rule stays as it is.
         if stays_ambiguous(&rule) {
-            return Err(());
+            return Err(StaysAmbiguous);
         }
         out.push(rule);
         return Ok(());
@@ -713,7 +719,7 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) 
     }
     if out[start..].iter().any(stays_ambiguous) {
         out.truncate(start);
-        return Err(());
+        return Err(StaysAmbiguous);
     }
     Ok(())
 }

@@ -11,6 +11,7 @@ mod layout;
 pub mod levels;
 mod lint;
 pub mod model;
+mod mouse;
 mod rules;
 pub(crate) mod settle;
 pub mod sounds;
@@ -23,6 +24,7 @@ use crate::span::Span;
 use crate::syntax::ast::{Ast, RuleLineKind, SmolStr, Sprite};
 pub use levels::{Level, LevelGrid};
 pub use model::{CellPattern, Command, Direction, PatternCell, Replacement, Row, Rule, RuleSet, Subroutine};
+pub use mouse::Mouse;
 pub use sounds::{MoveSound, Sounds};
 
 /// `all`, `some`/`any` or `no`.
@@ -211,6 +213,9 @@ pub struct Game {
     pub level_names: Vec<(usize, String)>,
     /// Prelude options.
     pub metadata: Metadata,
+    /// What mouse and touch events do (PuzzleScript Plus's `mouse_*`
+    /// options).
+    pub mouse: Mouse,
 }
 
 impl Game {
@@ -384,6 +389,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
         win_conditions.push(WinCondition { quantifier, subject, target, line: wc.span.line });
     }
     let sounds = sounds::build(&names, &ast.sounds, ow);
+    let mouse = mouse::build(ast, &names, ow, &mut diags);
     let objects = names
         .id_names
         .iter()
@@ -420,6 +426,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
         level_names: ast.level_names.iter().map(|n| (n.entry, n.name.clone())).collect(),
         levels,
         metadata: metadata(ast),
+        mouse,
     };
     if crate::diag::has_errors(&diags) {
         return (None, diags);

@@ -179,9 +179,12 @@ pub struct Replacement {
 
 /// One cell of a pattern row.
 #[derive(Debug, Clone)]
-#[allow(
-    clippy::large_enum_variant,
-    reason = "only on 64-bit targets (the web player is 32-bit); matched in the innermost loop of every turn; boxing the big variant adds an indirection there"
+#[cfg_attr(
+    target_pointer_width = "64",
+    expect(
+        clippy::large_enum_variant,
+        reason = "only on 64-bit targets (the web player is 32-bit); matched in the innermost loop of every turn; boxing the big variant adds an indirection there"
+    )
 )]
 pub enum PatternCell {
     /// A cell to match.

@@ -68,6 +68,15 @@ pub fn prelude_garbage(span: Span) -> Diagnostic {
 pub fn unknown_option(span: Span, key: &str) -> Diagnostic {
     Diagnostic::error("E0108", span, format!("`{key}` is not a known prelude option"))
 }
+/// A mouse option names no object (nor a synonym of one).
+#[must_use]
+pub fn mouse_object_missing(span: Span, key: &str, name: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0140",
+        span,
+        format!("`{key}` needs an object to put where the mouse is, and there is no object `{name}`"),
+    )
+}
 /// An option that needs a value has none.
 #[must_use]
 pub fn option_needs_value(span: Span, key: &str) -> Diagnostic {

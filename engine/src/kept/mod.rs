@@ -26,10 +26,11 @@ pub const AGAIN_LIMIT: usize = 500;
 
 /// The letter of each move in a kept solution: `u` `d` `l` `r` the
 /// directions, `x` the action key, `z` undo, `!` restart, `.` a turn with no
-/// input (a realtime tick).
+/// input (a realtime tick); `None` for a click, which [`write_moves`]
+/// writes as its text in brackets: `(press 5 2)`.
 #[must_use]
-pub fn move_letter(step: Step) -> char {
-    match step {
+pub fn move_letter(step: Step) -> Option<char> {
+    Some(match step {
         Step::Input(Input::Up) => 'u',
         Step::Input(Input::Down) => 'd',
         Step::Input(Input::Left) => 'l',
@@ -41,7 +42,8 @@ pub fn move_letter(step: Step) -> char {
         // Redo only replays what undo took back; a kept solution never
         // needs it, and writing it as undo's inverse would need history.
         Step::Redo => 'y',
-    }
+        Step::Click(_) => return None,
+    })
 }
 
 /// A letter that is not a move, and where it is (0-based, in characters).
@@ -73,8 +75,13 @@ impl std::error::Error for BadMove {}
 /// The first character that is not a move letter.
 pub fn parse_moves(text: &str) -> Result<Vec<Step>, BadMove> {
     let mut out = Vec::with_capacity(text.len());
-    for (at, letter) in text.chars().enumerate() {
+    let mut chars = text.chars().enumerate();
+    while let Some((at, letter)) = chars.next() {
         let step = match letter {
+            '(' => {
+                let inside: String = chars.by_ref().map(|(_, c)| c).take_while(|&c| c != ')').collect();
+                inside.parse().map_err(|_| BadMove { at, letter })?
+            }
             'u' | 'U' => Step::Input(Input::Up),
             'd' | 'D' => Step::Input(Input::Down),
             'l' | 'L' => Step::Input(Input::Left),
@@ -95,7 +102,7 @@ pub fn parse_moves(text: &str) -> Result<Vec<Step>, BadMove> {
 /// The moves as a string of letters ([`move_letter`]).
 #[must_use]
 pub fn write_moves(steps: &[Step]) -> String {
-    steps.iter().map(|&s| move_letter(s)).collect()
+    steps.iter().map(|&s| move_letter(s).map_or_else(|| format!("({s})"), String::from)).collect()
 }
 
 /// How a replay of kept moves ended.

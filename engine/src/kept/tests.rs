@@ -47,6 +47,16 @@ fn moves_round_trip_through_their_letters() {
 }
 
 #[test]
+fn clicks_are_kept_in_brackets_among_the_letters() {
+    let click = Step::Click(crate::run::Click::press(5, 2));
+    let steps = parse_moves("r(press 5 2)z").expect("a click in brackets is a move");
+    assert_eq!(steps, [Step::Input(Input::Right), click, Step::Undo]);
+    assert_eq!(write_moves(&steps), "r(press 5 2)z");
+    let bad = parse_moves("r(poke 1 2)").expect_err("poke is no event");
+    assert_eq!((bad.at, bad.letter), (1, '('));
+}
+
+#[test]
 fn a_kept_solution_still_wins_in_its_moves() {
     let (g, _) = game(PUSH, "");
     let r = replay(&g, 1, None, &parse_moves("urrr").expect("moves"));

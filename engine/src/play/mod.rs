@@ -41,7 +41,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::compile::{Game, Level, LevelGrid};
-use crate::run::{Event, Input, Session, Step};
+use crate::run::{Click, Event, Input, Session, Step};
 use crate::sfx::SoundSeed;
 use crate::syntax::keywords::SoundEvent;
 
@@ -683,6 +683,28 @@ impl Play {
                 self.session = Some(session);
             }
         }
+    }
+
+    /// A mouse or touch event on a cell of the level being played: a turn
+    /// like a key press when the game listens to that event (not while an
+    /// `again` turn is pending, as PuzzleScript Next ignores the mouse
+    /// then); nothing on the other screens.
+    pub fn click(&mut self, click: Click, now: Duration) {
+        self.accrue(now);
+        if !matches!(self.mode, Mode::Playing) || self.again_due.is_some() {
+            return;
+        }
+        let Some(session) = self.session.as_mut() else { return };
+        if session.click(click) {
+            self.played.push(Step::Click(click));
+            self.after_turn(now);
+        }
+    }
+
+    /// Whether the game listens to the mouse (a `mouse_*` option).
+    #[must_use]
+    pub fn listens_to_mouse(&self) -> bool {
+        self.game.mouse.listens()
     }
 
     /// Apply one recorded step to the session, whatever is on screen, as

@@ -8,10 +8,13 @@
 //! `right`, `action`, `tick`, `undo`, `redo`, `restart`. Reading also takes
 //! the conformance files' input codes (`0` up, `1` left, `2` down, `3`
 //! right, `4` action) and the keys `x` (action), `z` (undo) and `r`
-//! (restart), in any case. [`Step::json`] writes the conformance files'
-//! form: a bare number for a move, a quoted word otherwise.
+//! (restart), in any case. A mouse or touch event on a cell is the event
+//! word, the column and the row: `press 5 2` (see [`Click`]).
+//! [`Step::json`] writes the conformance files' form: a bare number for a
+//! move, a quoted string otherwise.
 
 use super::{Input, Session};
+use crate::compile::Mouse;
 
 /// One thing a host asks a session to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,6 +29,87 @@ pub enum Step {
     Redo,
     /// [`Session::restart`].
     Restart,
+    /// A mouse or touch event on a cell ([`Session::click`]).
+    Click(Click),
+}
+
+/// Which mouse button (a touch is the left one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Button {
+    /// The left button, or a finger.
+    Left,
+    /// The right button.
+    Right,
+}
+
+/// What the button did over the cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gesture {
+    /// Pressed on the cell.
+    Press,
+    /// Held down and moved into the cell.
+    Drag,
+    /// Let go over the cell.
+    Release,
+}
+
+/// A mouse (or touch) event on a cell of the level: column `x` and row
+/// `y` from 0 at the top left, cells of the level (not of the screen).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Click {
+    /// The button.
+    pub button: Button,
+    /// What it did.
+    pub gesture: Gesture,
+    /// Column, from 0 at the left.
+    pub x: u32,
+    /// Row, from 0 at the top.
+    pub y: u32,
+}
+
+impl Click {
+    /// Every event word: `press`, `drag`, `release` (left button or a
+    /// touch), `rpress`, `rdrag`, `rrelease` (right button).
+    pub const WORDS: [(&'static str, Button, Gesture); 6] = [
+        ("press", Button::Left, Gesture::Press),
+        ("drag", Button::Left, Gesture::Drag),
+        ("release", Button::Left, Gesture::Release),
+        ("rpress", Button::Right, Gesture::Press),
+        ("rdrag", Button::Right, Gesture::Drag),
+        ("rrelease", Button::Right, Gesture::Release),
+    ];
+
+    /// A left-button press on column `x`, row `y`.
+    #[must_use]
+    pub const fn press(x: u32, y: u32) -> Click {
+        Click { button: Button::Left, gesture: Gesture::Press, x, y }
+    }
+
+    /// The event word (`press`, `rdrag`...).
+    #[must_use]
+    pub fn word(self) -> &'static str {
+        Self::WORDS.iter().find(|(_, b, g)| *b == self.button && *g == self.gesture).map_or("press", |w| w.0)
+    }
+
+    /// The object this event puts in its cell in a game whose mouse
+    /// options are `mouse` (`None`: the game does not listen to it).
+    #[must_use]
+    pub fn object(self, mouse: &Mouse) -> Option<usize> {
+        match (self.button, self.gesture) {
+            (Button::Left, Gesture::Press) => mouse.left,
+            (Button::Left, Gesture::Drag) => mouse.drag,
+            (Button::Left, Gesture::Release) => mouse.up,
+            (Button::Right, Gesture::Press) => mouse.right,
+            (Button::Right, Gesture::Drag) => mouse.rdrag,
+            (Button::Right, Gesture::Release) => mouse.rup,
+        }
+    }
+
+    /// The event for `word`, if it is one.
+    #[must_use]
+    pub fn event_of(word: &str) -> Option<(Button, Gesture)> {
+        Self::WORDS.iter().find(|(w, _, _)| w.eq_ignore_ascii_case(word)).map(|&(_, b, g)| (b, g))
+    }
 }
 
 /// A word that is not a [`Step`].
@@ -59,12 +143,15 @@ impl Step {
                 session.redo();
             }
             Step::Restart => session.restart(),
+            Step::Click(c) => {
+                session.click(c);
+            }
         }
     }
 
-    /// The word for it (the text form).
+    /// The word for it (the text form, without a click's cell).
     #[must_use]
-    pub const fn word(self) -> &'static str {
+    pub fn word(self) -> &'static str {
         match self {
             Step::Input(Input::Up) => "up",
             Step::Input(Input::Left) => "left",
@@ -75,6 +162,7 @@ impl Step {
             Step::Undo => "undo",
             Step::Redo => "redo",
             Step::Restart => "restart",
+            Step::Click(c) => c.word(),
         }
     }
 
@@ -105,14 +193,42 @@ impl Step {
     pub fn json(self) -> String {
         match self.code() {
             Some(n) => n.to_string(),
-            None => crate::json::string(self.word()),
+            None => crate::json::string(&self.to_string()),
         }
+    }
+}
+
+impl Step {
+    /// Read a list of steps separated by commas or spaces (`3,3 0 undo`);
+    /// a click is its event word and cell (`press 5 2`, or `press:5:2`).
+    ///
+    /// # Errors
+    /// The first word that is not a step.
+    pub fn parse_list(text: &str) -> Result<Vec<Step>, BadStep> {
+        let words: Vec<&str> = text.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty()).collect();
+        let mut out = Vec::with_capacity(words.len());
+        let mut k = 0;
+        while k < words.len() {
+            let word = words[k].split(':').next().unwrap_or_default();
+            if Click::event_of(word).is_some() && !words[k].contains(':') {
+                let end = (k + 3).min(words.len());
+                out.push(words[k..end].join(" ").parse()?);
+                k = end;
+            } else {
+                out.push(words[k].parse()?);
+                k += 1;
+            }
+        }
+        Ok(out)
     }
 }
 
 impl std::fmt::Display for Step {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.word())
+        match self {
+            Step::Click(c) => write!(f, "{} {} {}", c.word(), c.x, c.y),
+            _ => f.write_str(self.word()),
+        }
     }
 }
 
@@ -120,6 +236,14 @@ impl std::str::FromStr for Step {
     type Err = BadStep;
 
     fn from_str(text: &str) -> Result<Step, BadStep> {
+        let bad = || BadStep(text.trim().to_owned());
+        let parts: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ':').filter(|w| !w.is_empty()).collect();
+        if let [event, x, y] = parts[..] {
+            let (button, gesture) = Click::event_of(event).ok_or_else(bad)?;
+            let x = x.parse().map_err(|_| bad())?;
+            let y = y.parse().map_err(|_| bad())?;
+            return Ok(Step::Click(Click { button, gesture, x, y }));
+        }
         let word = text.trim().to_ascii_lowercase();
         if let Ok(n) = word.parse::<u64>() {
             return Step::from_code(n).ok_or_else(|| BadStep(text.trim().to_owned()));
@@ -143,7 +267,7 @@ impl std::str::FromStr for Step {
 mod tests {
     use super::*;
 
-    const ALL: [Step; 9] = [
+    const ALL: [Step; 11] = [
         Step::Input(Input::Up),
         Step::Input(Input::Left),
         Step::Input(Input::Down),
@@ -153,13 +277,15 @@ mod tests {
         Step::Undo,
         Step::Redo,
         Step::Restart,
+        Step::Click(Click::press(5, 2)),
+        Step::Click(Click { button: Button::Right, gesture: Gesture::Release, x: 0, y: 11 }),
     ];
 
     #[test]
     fn the_text_form_reads_back() {
         for step in ALL {
             assert_eq!(step.to_string().parse::<Step>(), Ok(step));
-            assert_eq!(step.word().to_uppercase().parse::<Step>(), Ok(step), "any case");
+            assert_eq!(step.to_string().to_uppercase().parse::<Step>(), Ok(step), "any case");
         }
     }
 
@@ -182,9 +308,113 @@ mod tests {
     #[test]
     fn json_writes_moves_as_numbers_and_the_rest_as_words() {
         let json: Vec<String> = ALL.iter().map(|s| s.json()).collect();
-        assert_eq!(json, ["0", "1", "2", "3", "4", "\"tick\"", "\"undo\"", "\"redo\"", "\"restart\""]);
+        assert_eq!(
+            json,
+            [
+                "0",
+                "1",
+                "2",
+                "3",
+                "4",
+                "\"tick\"",
+                "\"undo\"",
+                "\"redo\"",
+                "\"restart\"",
+                "\"press 5 2\"",
+                "\"rrelease 0 11\""
+            ]
+        );
         for step in ALL {
             assert_eq!(step.code().and_then(|c| Step::from_code(c.into())), step.code().map(|_| step));
         }
+    }
+
+    #[test]
+    fn clicks_read_as_the_recorded_files_write_them() {
+        let read = |s: &str| s.parse::<Step>();
+        assert_eq!(read("press 5 2"), Ok(Step::Click(Click::press(5, 2))));
+        assert_eq!(read("press:5:2"), Ok(Step::Click(Click::press(5, 2))));
+        let drag = Click { button: Button::Left, gesture: Gesture::Drag, x: 3, y: 0 };
+        assert_eq!(read(" drag  3 0 "), Ok(Step::Click(drag)));
+        let rpress = Click { button: Button::Right, gesture: Gesture::Press, x: 1, y: 7 };
+        assert_eq!(read("RPRESS 1 7"), Ok(Step::Click(rpress)));
+        for bad in ["press 5", "press 5 2 1", "press -1 2", "poke 1 2", "press x 2"] {
+            assert!(read(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            Step::parse_list("3, press 5 2,undo rdrag:1:7 tick"),
+            Ok(vec![
+                Step::Input(Input::Right),
+                Step::Click(Click::press(5, 2)),
+                Step::Undo,
+                Step::Click(Click { button: Button::Right, gesture: Gesture::Drag, x: 1, y: 7 }),
+                Step::Tick,
+            ])
+        );
+        assert!(Step::parse_list("press 5").is_err());
+        assert_eq!(Step::Click(Click::press(5, 2)).code(), None);
+    }
+
+    /// A game with `mouse_left Click` (a click builds a wall), `mouse_right
+    /// Eraser` (a right click takes one away) and no `mouse_up`.
+    const MOUSE_GAME: &str = "title clicks\nmouse_left Click\nmouse_right Eraser\n\n\
+        OBJECTS\nBackground\nblack\nPlayer\ngreen\nWall\nblue\nClick\nred\nEraser\nwhite\n\n\
+        LEGEND\n. = Background\nP = Player\n\n\
+        COLLISIONLAYERS\nBackground\nPlayer\nWall\nClick, Eraser\n\n\
+        RULES\n[ Eraser Wall ] -> [ ]\n[ Eraser ] -> [ ]\n[ Click ] -> [ Wall ]\n\n\
+        WINCONDITIONS\n\nLEVELS\nP..\n...\n";
+
+    fn mouse_session() -> Session {
+        let build = crate::build(MOUSE_GAME);
+        // The studio's prelude check may not know the mouse options yet;
+        // the game compiles all the same, as the conformance runner plays it.
+        let game = build.game.or(build.salvaged).expect("the game compiles");
+        assert_eq!(game.mouse.left.map(|id| game.objects[id].name.to_lowercase()), Some("click".to_owned()));
+        Session::new(game, 0, None)
+    }
+
+    #[test]
+    fn a_click_puts_its_object_in_the_cell_then_plays_a_turn_that_undo_takes_back() {
+        let mut s = mouse_session();
+        let start = s.dump();
+        assert!(s.click(Click::press(2, 1)), "the game listens to left presses");
+        let after = s.dump();
+        assert!(after.contains("background wall"), "the click became a wall: {after}");
+        assert!(!after.contains("click"), "the rules took the click object away: {after}");
+        Step::Undo.apply(&mut s);
+        assert_eq!(s.dump(), start, "undo takes the whole click back");
+        Step::Redo.apply(&mut s);
+        assert_eq!(s.dump(), after);
+        let right = Click { button: Button::Right, gesture: Gesture::Press, x: 2, y: 1 };
+        assert!(s.click(right));
+        assert_eq!(s.dump(), start, "a right click erased the wall");
+    }
+
+    #[test]
+    fn events_the_game_does_not_name_and_cells_off_the_level_play_no_turn() {
+        let mut s = mouse_session();
+        let start = s.dump();
+        let release = Click { button: Button::Left, gesture: Gesture::Release, x: 0, y: 0 };
+        assert!(!s.click(release), "no mouse_up");
+        assert!(!s.click(Click::press(3, 0)), "column 3 is off a 3-wide level");
+        assert!(!s.click(Click::press(0, 2)), "row 2 is off a 2-high level");
+        assert_eq!(s.dump(), start);
+        // Undo has nothing to take back: no turn was kept.
+        Step::Undo.apply(&mut s);
+        assert_eq!(s.dump(), start);
+    }
+
+    #[test]
+    fn a_traced_click_says_turn_mouse() {
+        let build = crate::build(MOUSE_GAME);
+        let game = build.game.or(build.salvaged).expect("the game compiles");
+        let format = crate::run::trace::LineFormat::new(&game, crate::run::trace::FormatOptions::default());
+        let mut s = Session::new_traced(game, 0, None, usize::MAX);
+        Step::Click(Click::press(1, 1)).apply(&mut s);
+        let segments: Vec<Vec<String>> =
+            s.trace().map(|t| t.segments().iter().map(|seg| format.segment(seg)).collect()).unwrap_or_default();
+        let last = segments.last().expect("a segment for the click");
+        assert_eq!(last.first().map(String::as_str), Some("turn mouse"), "{last:?}");
+        assert!(last.iter().any(|l| l.starts_with("rule ")), "{last:?}");
     }
 }

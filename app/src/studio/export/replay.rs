@@ -27,10 +27,7 @@ pub struct Recording {
 /// # Errors
 /// Naming the first word that is not a step.
 pub fn parse_steps(text: &str) -> anyhow::Result<Vec<Step>> {
-    text.split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|w| !w.is_empty())
-        .map(|w| w.parse::<Step>().map_err(anyhow::Error::from))
-        .collect()
+    Step::parse_list(text).map_err(anyhow::Error::from)
 }
 
 impl Recording {

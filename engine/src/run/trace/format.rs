@@ -54,6 +54,7 @@ impl LineFormat {
     #[must_use]
     pub fn line(&self, kind: &EventKind) -> Option<String> {
         Some(match kind {
+            EventKind::TurnStart { mouse: true, .. } => "turn mouse".to_owned(),
             EventKind::TurnStart { input, .. } => format!("turn {}", input.map_or("tick", |d| d.word())),
             EventKind::Rule(r) if self.directional.contains(&r.line) => format!("rule {} {}", r.line, r.dir.word()),
             EventKind::Rule(r) => format!("rule {}", r.line),

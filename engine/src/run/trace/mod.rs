@@ -208,7 +208,7 @@ pub struct Blocked {
 /// [`LineFormat`]); the ones marked "ours" have none.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EventKind {
-    /// `turn DIR` / `turn tick`: a turn starts, after the player's movement
+    /// `turn DIR` / `turn tick` / `turn mouse`: a turn starts, after the player's movement
     /// was set (None: no input, a tick or an `again` turn).
     TurnStart {
         /// The input.
@@ -216,6 +216,8 @@ pub enum EventKind {
         /// This is the `run_rules_on_level_start` turn (of a level load or
         /// a restart).
         level_start: bool,
+        /// A mouse turn (an object was put in the clicked cell): `turn mouse`.
+        mouse: bool,
     },
     /// `rule L DIR` / `rule L`: a rule changed the level.
     Rule(RuleApplication),

@@ -191,7 +191,7 @@ fn a_push_records_the_rule_its_cells_and_what_moved_or_was_blocked() {
     let line = g.line(PUSH);
     play(&mut s, "R");
     let events = last_events(&s);
-    assert_eq!(events[0], EventKind::TurnStart { input: Some(Direction::Right), level_start: false });
+    assert_eq!(events[0], EventKind::TurnStart { input: Some(Direction::Right), level_start: false, mouse: false });
     let EventKind::Rule(rule) = &events[1] else { panic!("a rule event: {events:?}") };
     assert_eq!(
         (rule.line, rule.dir, rule.list, rule.group, rule.pass, rule.loop_round),

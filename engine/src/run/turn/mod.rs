@@ -85,14 +85,47 @@ impl Session {
         true
     }
 
+    /// Put a mouse turn's object in its cell (`drop`: cell index, object),
+    /// added to what the cell holds, as PuzzleScript Next does.
+    fn drop_object(&mut self, drop: Option<(usize, usize)>) {
+        let (Some((cell, object)), Some(board)) = (drop, self.play.board.as_mut()) else { return };
+        let ow = board.ow;
+        if let Some(objects) = board.objects.get_mut(cell * ow..(cell + 1) * ow) {
+            bits::set_bit(objects, object);
+        }
+        board.masks_exact = false;
+    }
+
+    /// Every cell holding a player, into `out`.
+    fn player_cells(&self, out: &mut Vec<usize>) {
+        let Some(board) = self.play.board.as_ref() else { return };
+        let player = &self.game.player.mask;
+        out.extend((0..board.cells()).filter(|&p| bits::intersects(board.cell(p), player)));
+    }
+
     /// The reference's `processInput`: `dir` is None for a no-input turn.
     /// Returns whether the level changed.
     pub(crate) fn process_input(&mut self, dir: Option<Direction>, mode: TurnMode) -> bool {
+        self.process_turn(dir, None, mode)
+    }
+
+    /// [`Session::process_input`], or with `drop` (cell index, object) a
+    /// mouse turn as PuzzleScript Next plays one: the object is put in the
+    /// cell after the undo copy is taken, then the turn runs with no
+    /// movement, counted as an input (undo, `require_player_movement`).
+    pub(crate) fn process_turn(
+        &mut self,
+        dir: Option<Direction>,
+        drop: Option<(usize, usize)>,
+        mode: TurnMode,
+    ) -> bool {
         self.mode.againing = false;
         let Some(bak) = self.snapshot() else { return false };
+        self.drop_object(drop);
         let Some(board) = self.play.board.as_ref() else { return false };
         let still = board.is_still();
         let kept = if dir.is_none()
+            && drop.is_none()
             && matches!(mode, TurnMode::Play | TurnMode::Probe)
             && self.trace.is_none()
             && !self.mode.tracing_probe
@@ -123,6 +156,10 @@ impl Session {
         player_positions.clear();
         if let Some(d) = dir {
             self.start_movement(d, &mut player_positions);
+        } else if drop.is_some() && self.game.metadata.has("require_player_movement") {
+            // A mouse turn moves no player, but PuzzleScript Next still
+            // cancels it when no player moved.
+            self.player_cells(&mut player_positions);
         }
         if let Some(board) = self.play.board.as_ref()
             && fast
@@ -133,7 +170,8 @@ impl Session {
             if let Some(r) = self.trace.as_deref_mut() {
                 r.banned_seen.clear();
             }
-            self.trace_event(EventKind::TurnStart { input: dir, level_start: mode == TurnMode::LevelStart });
+            let (level_start, mouse) = (mode == TurnMode::LevelStart, drop.is_some());
+            self.trace_event(EventKind::TurnStart { input: dir, level_start, mouse });
         }
         let game = Arc::clone(&self.game);
         // Only rigid bodies ban groups: one flag per non-late group.
@@ -213,7 +251,7 @@ impl Session {
         {
             self.keep_probe(k);
         }
-        self.process_command_queue(bak, mode, dir.is_some())
+        self.process_command_queue(bak, mode, dir.is_some() || drop.is_some())
     }
 
     /// Put the board back as the turn started (`start`: its objects,
