@@ -25,7 +25,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const vm = require('vm');
+const { quiet, installBrowser, runEngine, walkRng } = require('./support/headless');
 const { execFileSync } = require('child_process');
 
 const [psnDir, outFile, ...rest] = process.argv.slice(2);
@@ -53,33 +53,13 @@ if (commit === 'unknown') try {
     // A copy without git: the commit stays unknown and the output says so.
 }
 
-// The least of a browser that PSN's engine needs to run without one.
-const quiet = () => {};
-const store = {};
-Object.assign(global, {
-    window: global,
-    localStorage: {
-        getItem: (k) => (k in store ? store[k] : null),
-        setItem: (k, v) => { store[k] = String(v); },
-        removeItem: (k) => { delete store[k]; },
-    },
-    document: {
-        URL: 'record://', title: '',
-        body: { classList: { contains: () => false }, addEventListener: quiet, removeEventListener: quiet },
-        createElement: () => ({ style: {}, getContext: () => null }),
-        getElementById: () => null,
-        dispatchEvent: () => true,
-        fonts: { add: quiet },
-    },
+// PSN's engine needs a little more of a browser than the original's.
+installBrowser('record://', {
     FontFace: class { load() { return { then: () => ({ catch: quiet }) }; } },
     CustomEvent: class { constructor(type, init) { this.type = type; this.detail = init && init.detail; } },
-    lastDownTarget: null, canvas: null,
-    canvasResize: quiet, redraw: quiet, forceRegenImages: quiet, consolePrintFromRule: quiet,
-    consolePrint: quiet, consoleError: quiet, consoleCacheDump: quiet, addToDebugTimeline: quiet,
-    killAudioButton: quiet, showAudioButton: quiet, regenSpriteImages: quiet, jumpToLine: quiet,
-    printLevel: quiet, playSound: quiet, regenText: quiet, tryLoadImages: quiet,
+    regenText: quiet, tryLoadImages: quiet,
 });
-global.input = global.document.createElement('textarea');
+Object.assign(global.document, { dispatchEvent: () => true, fonts: { add: quiet } });
 // PSN's engine logs its own debugging to the console; ours goes to stderr.
 const say = (line) => process.stderr.write(line + '\n');
 console.log = quiet;
@@ -87,36 +67,19 @@ console.info = quiet;
 // The scripts PSN's own test page loads, in its order.
 const files = ['storagewrapper', 'globalVariables', 'debug', 'font', 'rng', 'riffwave', 'sfxr',
     'codemirror/stringstream', 'colors', 'engine', 'parser', 'compiler', 'soundbar'];
-let code = files.map((f) => fs.readFileSync(path.join(psnDir, 'src/js', f + '.js'), 'utf8')).join('\n;\n');
 // The tween easing tables the compiler checks names against live in the
 // drawing code (graphics.js), which needs a canvas: take the two tables alone.
 const graphics = fs.readFileSync(path.join(psnDir, 'src/js/graphics.js'), 'utf8');
 const tables = graphics.slice(graphics.indexOf('EasingFunctions = {'));
-code += '\n;\n' + tables.slice(0, tables.indexOf('}', tables.indexOf('easingAliases = {')) + 1);
-vm.runInThisContext(code + '\n;globalThis.__psn = { compile, processInput, DoUndo, DoRestart, '
+const easing = tables.slice(0, tables.indexOf('}', tables.indexOf('easingAliases = {')) + 1);
+const psn = runEngine(psnDir, files, easing, '{ compile, processInput, DoUndo, DoRestart, '
     + 'convertLevelToString, get againing() { return againing; }, set againing(v) { againing = v; }, '
     + 'get state() { return state; }, get curLevel() { return curLevel; }, '
     + 'get errorCount() { return errorCount; }, get soundHistory() { return soundHistory; }, '
     + 'set soundHistory(v) { soundHistory = v; }, backupLevel, '
     + 'get winning() { return winning; }, get curLevelNo() { return curLevelNo; }, '
     + 'get textMode() { return textMode; }, '
-    + 'set unitTesting(v) { unitTesting = v; } };', { filename: 'psn.js' });
-const psn = global.__psn;
-
-// A small generator of our own for the walks: FNV-1a of the text seeds a
-// 32-bit LCG; next() gives 16 bits.
-function walkRng(text) {
-    let h = 0x811c9dc5;
-    for (const ch of Buffer.from(text, 'utf8')) {
-        h ^= ch;
-        h = Math.imul(h, 0x01000193) >>> 0;
-    }
-    let s = h;
-    return () => {
-        s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-        return s >>> 16;
-    };
-}
+    + 'set unitTesting(v) { unitTesting = v; } }', 'psn.js');
 
 // The mouse events a game listens for: its prelude words, as PSN reads them,
 // with the object id PSN drops at the cell (-1 and -2 for PSN's lclick and

@@ -18,7 +18,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const vm = require('vm');
+const { installBrowser, runEngine, fnv1a, walkRng } = require('../support/headless');
 
 const [refDir, mode, corpusDir, ...rest] = process.argv.slice(2);
 if (!refDir || !mode || !corpusDir) {
@@ -30,40 +30,14 @@ function option(name, fallback) {
     return i >= 0 && i + 1 < rest.length ? rest[i + 1] : fallback;
 }
 
-// Just enough of a browser for the engine to run headless.
-const quiet = () => {};
-const store = {};
-Object.assign(global, {
-    window: global,
-    localStorage: {
-        getItem: (k) => (k in store ? store[k] : null),
-        setItem: (k, v) => { store[k] = String(v); },
-        removeItem: (k) => { delete store[k]; },
-    },
-    document: {
-        URL: 'bench://', title: '',
-        body: { classList: { contains: () => false }, addEventListener: quiet, removeEventListener: quiet },
-        createElement: () => ({ style: {}, getContext: () => null }),
-        getElementById: () => null,
-    },
-    lastDownTarget: null, canvas: null,
-    canvasResize: quiet, redraw: quiet, forceRegenImages: quiet, consolePrintFromRule: quiet,
-    consolePrint: quiet, consoleError: quiet, consoleCacheDump: quiet, addToDebugTimeline: quiet,
-    killAudioButton: quiet, showAudioButton: quiet, regenSpriteImages: quiet, jumpToLine: quiet,
-    printLevel: quiet, playSound: quiet,
-    UnitTestingThrow: (e) => { throw e; },
-});
-global.input = global.document.createElement('textarea');
+installBrowser('bench://', { UnitTestingThrow: (e) => { throw e; } });
 const files = ['storagewrapper', 'bitvec', 'level', 'languageConstants', 'globalVariables', 'debug', 'font',
     'rng', 'riffwave', 'sfxr', 'codemirror/stringstream', 'colorhelpers', 'colors', 'engine', 'parser',
     'compiler', 'soundbar'];
-// One script, so the files' top-level let/const share a scope as in a page.
-const code = files.map((f) => fs.readFileSync(path.join(refDir, 'src/js', f + '.js'), 'utf8')).join('\n;\n');
-vm.runInThisContext(code + '\n;globalThis.__bench = { compile, processInput, DoUndo, DoRestart, '
+const ps = runEngine(refDir, files, '', '{ compile, processInput, DoUndo, DoRestart, '
     + 'convertLevelToString, get againing() { return againing; }, set againing(v) { againing = v; }, '
     + 'get state() { return state; }, get errorCount() { return errorCount; }, '
-    + 'set unitTesting(v) { unitTesting = v; } };', { filename: 'reference.js' });
-const ps = global.__bench;
+    + 'set unitTesting(v) { unitTesting = v; } }', 'reference.js');
 
 let games = fs.readdirSync(corpusDir).filter((f) => f.endsWith('.txt')).sort();
 const only = option('--only', null);
@@ -73,27 +47,17 @@ if (only) games = games.filter((g) => only.split(',').includes(g));
 // draws r = state >> 16: r % 100 < 2 restarts, < 8 undoes, else r % 5 is a
 // move (0 up, 1 left, 2 down, 3 right) or 4 (action). Same in src/bench_cmd.rs.
 function benchInputs(game, level, n) {
-    let h = 0x811c9dc5;
-    for (const ch of Buffer.from(`${game}:${level}`, 'utf8')) {
-        h ^= ch;
-        h = Math.imul(h, 0x01000193) >>> 0;
-    }
+    const next = walkRng(`${game}:${level}`);
     const out = [];
     for (let i = 0; i < n; i++) {
-        h = (Math.imul(h, 1664525) + 1013904223) >>> 0;
-        const r = h >>> 16;
+        const r = next();
         const k = r % 100;
         out.push(k < 2 ? 'restart' : k < 8 ? 'undo' : r % 5);
     }
     return out;
 }
 function digest(text) {
-    let h = 0x811c9dc5;
-    for (const ch of Buffer.from(text, 'utf8')) {
-        h ^= ch;
-        h = Math.imul(h, 0x01000193) >>> 0;
-    }
-    return h.toString(16).padStart(8, '0');
+    return fnv1a(text).toString(16).padStart(8, '0');
 }
 const AGAIN_LIMIT = 1000;
 function drain() {
