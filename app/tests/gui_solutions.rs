@@ -154,3 +154,32 @@ fn a_rule_change_that_breaks_a_kept_solution_is_shown_where_and_why() {
     assert!(has_label(&harness, "Kept solutions (2)"));
     let _ = std::fs::remove_dir_all(path.parent().expect("folder"));
 }
+
+/// A kept solution that bumps into a wall the game cancels on: the level's
+/// row names the move and the rule, and the rule is a link into the code.
+#[test]
+fn a_cancelled_move_in_a_kept_solution_names_its_rule() {
+    const CANCEL: &str = "[ > Player | Wall ] -> cancel";
+    let path = game_file("cancel");
+    let text = game(&format!("{PUSH}\n{CANCEL}"));
+    std::fs::write(&path, &text).expect("write the game");
+    let build = engine::build(&text);
+    let mut kept = Solutions::default();
+    // Move 1 walks into the wall on the left and is cancelled; then the push.
+    assert!(kept.keep(&build, 0, &engine::kept::parse_moves("lurrr").expect("moves"), By::Player, None));
+    kept.save(&sidecar_path(&path)).expect("write the solutions");
+
+    let mut harness = studio_on(&path, PanelId::Solutions);
+    let line = text.lines().position(|l| l == CANCEL).expect("cancel line") + 1;
+    let note = format!("move 1: cancelled by the rule on line {line}");
+    assert!(
+        support::wait_until(&mut harness, Duration::from_secs(60), 0.02, |h| has_label(h, &note)),
+        "the cancelled move is not named"
+    );
+    assert!(has_label(&harness, "wins in 5 moves (kept by you)"));
+    harness.get_by_label(&note).click();
+    harness.run_steps(3);
+    let range = harness.state().panels.code.select.clone().expect("a selection in the code");
+    assert_eq!(&text[range], CANCEL, "the link selects the cancelling rule's line");
+    let _ = std::fs::remove_dir_all(path.parent().expect("folder"));
+}

@@ -42,6 +42,10 @@ pub struct Findings {
     pub shortcuts: BTreeMap<usize, usize>,
     /// Applications per rule line over every kept solution that still wins.
     pub coverage: BTreeMap<u32, usize>,
+    /// Levels (by entry) whose winning kept solution has moves a `cancel`,
+    /// a `restart` or `require_player_movement` interrupted, each with the
+    /// rule that did it (levels with none are left out).
+    pub interruptions: BTreeMap<usize, Vec<kept::Interruption>>,
     /// Every line of the game that holds a rule.
     pub rule_lines: Vec<u32>,
     /// The file could not be read (its reason).
@@ -250,6 +254,10 @@ fn work(version: &Version, before: Option<&Version>, file: Option<&Path>, cancel
         let Ok(steps) = kept::parse_moves(&sol.moves) else { continue };
         for (line, n) in kept::rule_coverage(game, report.entry, sol.seed.as_deref(), &steps) {
             *found.coverage.entry(line).or_insert(0) += n;
+        }
+        let stops = kept::interruptions(game, report.entry, sol.seed.as_deref(), &steps);
+        if !stops.is_empty() {
+            found.interruptions.insert(report.entry, stops);
         }
         let opts = engine::solve::SolveOptions { timeout: Some(SHORTCUT_BUDGET), ..Default::default() };
         let stop = engine::solve::Cancel::new();

@@ -13,6 +13,7 @@ use crate::command::Command;
 use crate::keeper::Findings;
 use crate::live::Verdict;
 use crate::solutions::{By, LevelReport, Status};
+use engine::kept::InterruptionKind;
 use engine::kept::Verdict as Replay;
 use engine::run::Step;
 
@@ -133,7 +134,8 @@ impl Panel for SolutionsPanel {
             for r in &findings.reports {
                 let shortcut = findings.shortcuts.get(&r.entry).copied();
                 let solver = solver_steps(r.entry);
-                if let Some(action) = level_row(ui, r, shortcut, solver.as_ref().map(Vec::len)) {
+                let stops = findings.interruptions.get(&r.entry).map_or(&[][..], Vec::as_slice);
+                if let Some(action) = level_row(ui, r, shortcut, solver.as_ref().map(Vec::len), stops) {
                     match action {
                         RowAction::Keep => keep_one = solver.map(|s| (r.entry, s)),
                         RowAction::Play => cx.requests.run(Command::PlayLevel(r.entry)),
@@ -237,8 +239,16 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// One level's row: its verdict and what can be done about it.
-fn level_row(ui: &mut egui::Ui, r: &LevelReport, shortcut: Option<usize>, solver: Option<usize>) -> Option<RowAction> {
+/// One level's row: its verdict and what can be done about it, and under
+/// it the moves of its kept solution that a rule cancelled or restarted
+/// (`stops`), each a link to the rule.
+fn level_row(
+    ui: &mut egui::Ui,
+    r: &LevelReport,
+    shortcut: Option<usize>,
+    solver: Option<usize>,
+    stops: &[engine::kept::Interruption],
+) -> Option<RowAction> {
     let mut action = None;
     let by = |r: &LevelReport| match r.solution.as_ref().map(|s| s.by) {
         Some(By::Player) => " (kept by you)",
@@ -286,6 +296,24 @@ fn level_row(ui: &mut egui::Ui, r: &LevelReport, shortcut: Option<usize>, solver
             action = Some(RowAction::Play);
         }
     });
+    for stop in stops {
+        ui.horizontal(|ui| {
+            ui.add_space(16.0);
+            let line = match stop.kind {
+                InterruptionKind::Cancel(l) | InterruptionKind::Restart(l) => Some(l),
+                InterruptionKind::NoPlayerMovement => None,
+            };
+            match line {
+                Some(l) if ui.link(stop.to_string()).on_hover_text("Show the rule in the code").clicked() => {
+                    action = Some(RowAction::Line(l));
+                }
+                Some(_) => {}
+                None => {
+                    ui.label(stop.to_string());
+                }
+            }
+        });
+    }
     if let Status::Broken { rules, .. } = &r.status {
         for c in rules {
             ui.horizontal(|ui| {
