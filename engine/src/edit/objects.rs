@@ -277,8 +277,8 @@ pub fn give_sprite(src: &str, ast: &Ast, name: &str) -> Res {
 #[must_use]
 pub fn is_color_word(word: &str) -> bool {
     word.eq_ignore_ascii_case("transparent")
-        || crate::render::is_color_name(word)
-        || crate::render::parse_hex(word).is_some()
+        || crate::palette::is_color_name(word)
+        || crate::palette::parse_hex(word).is_some()
 }
 
 fn check_color(word: &str) -> Result<&str, ObjectEditError> {
@@ -391,7 +391,7 @@ pub fn add_object(
         return Err(ObjectEditError::BadName(name.to_owned()));
     }
     let lower = name.to_lowercase();
-    if name_taken(ast, &lower) || crate::render::is_color_name(&lower) {
+    if name_taken(ast, &lower) || crate::palette::is_color_name(&lower) {
         return Err(ObjectEditError::NameTaken(name.to_owned()));
     }
     if colors.is_empty() {
@@ -474,7 +474,7 @@ pub fn rename_object(src: &str, ast: &Ast, old: &str, new: &str) -> Res {
         return Err(ObjectEditError::BadName(new.to_owned()));
     }
     let lower_new = new.to_lowercase();
-    if lower_new != obj.name.text && (name_taken(ast, &lower_new) || crate::render::is_color_name(&lower_new)) {
+    if lower_new != obj.name.text && (name_taken(ast, &lower_new) || crate::palette::is_color_name(&lower_new)) {
         return Err(ObjectEditError::NameTaken(new.to_owned()));
     }
     if obj.name.text.chars().count() == 1 {
