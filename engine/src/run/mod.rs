@@ -184,6 +184,14 @@ pub struct Session {
     general_paths: bool,
 }
 
+/// A board undo went back from, and whether an `again` turn was pending
+/// there.
+#[derive(Debug, Clone)]
+struct Undone {
+    board: Snapshot,
+    againing: bool,
+}
+
 /// The level being played: its entry, its board, and the states undo, redo
 /// and restart go back to.
 #[derive(Debug, Default)]
@@ -192,9 +200,8 @@ struct PlayState {
     board: Option<Board>,
     backups: Vec<Snapshot>,
     restart_target: Option<Snapshot>,
-    /// The boards undo went back from (newest last) and whether an `again`
-    /// turn was pending there: what `redo` brings back.
-    redo_stack: Vec<(Snapshot, bool)>,
+    /// What undo went back from (newest last): what `redo` brings back.
+    redo_stack: Vec<Undone>,
     /// The board as it stood when the last level was won (see `resume`).
     won_board: Option<Snapshot>,
 }
@@ -442,7 +449,7 @@ impl Session {
         if self.trace.is_some() {
             self.trace_begin(trace::Origin::Step(Step::Undo));
         }
-        let before = self.play.board.as_ref().map(|b| (Snapshot::of(b), self.mode.againing));
+        let before = self.play.board.as_ref().map(|b| Undone { board: Snapshot::of(b), againing: self.mode.againing });
         if self.do_undo(false, true)
             && let Some(before) = before
         {
@@ -460,11 +467,11 @@ impl Session {
         if self.trace.is_some() {
             self.trace_begin(trace::Origin::Step(Step::Redo));
         }
-        let Some((snap, againing)) = self.play.redo_stack.pop() else { return false };
+        let Some(Undone { board, againing }) = self.play.redo_stack.pop() else { return false };
         if let Some(b) = self.play.board.as_ref() {
             self.play.backups.push(Snapshot::of(b));
         }
-        self.restore(&snap);
+        self.restore(&board);
         self.mode.againing = againing;
         if self.trace.is_some() {
             self.trace_event(trace::EventKind::Redo);
