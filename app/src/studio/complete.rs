@@ -119,6 +119,12 @@ pub fn keywords(section: Section) -> Vec<&'static str> {
                 "restart",
                 "win",
                 "message",
+                // PuzzleScript Plus: a rule that ignores `local_radius`,
+                // and the commands of a Plus/Next game.
+                "global",
+                "undo",
+                "nosave",
+                "quit",
             ];
             w.extend(SFX);
             w

@@ -88,6 +88,18 @@ pub enum Command {
     /// run the rules of the subroutine with this index in
     /// [`super::Game::subroutines`].
     Gosub(usize),
+    /// `OPTION VALUE` with `runtime_metadata_twiddling` (PuzzleScript
+    /// Plus): set the option as the rule applies (`wipe` removes it,
+    /// `default` restores the prelude's value).
+    Twiddle(crate::options::PreludeOption, Arc<str>),
+    /// `undo` (PuzzleScript Plus): the turn is dropped and the one before
+    /// it undone, as if the player had pressed undo.
+    Undo,
+    /// `nosave` (PuzzleScript Plus): the turn leaves no undo step.
+    Nosave,
+    /// `quit` (PuzzleScript Plus): the player leaves the level for the
+    /// title screen (or the level select).
+    Quit,
 }
 
 impl Command {
@@ -103,6 +115,10 @@ impl Command {
             Command::Message(_) => "message",
             Command::Sound(k) => sfx_name(*k),
             Command::Gosub(_) => "gosub",
+            Command::Twiddle(o, _) => o.keyword(),
+            Command::Undo => "undo",
+            Command::Nosave => "nosave",
+            Command::Quit => "quit",
         }
     }
 
@@ -117,10 +133,16 @@ impl Command {
             "win" => Command::Win,
             "again" => Command::Again,
             "checkpoint" => Command::Checkpoint,
+            "undo" => Command::Undo,
+            "nosave" => Command::Nosave,
+            "quit" => Command::Quit,
             "message" => Command::Message(Arc::from(argument.unwrap_or(" "))),
             "gosub" => {
                 let name = subroutine_key(argument.unwrap_or(""));
                 Command::Gosub(subroutines.iter().position(|s| *s == name)?)
+            }
+            _ if let Some(o) = crate::options::PreludeOption::from_keyword(word).filter(|o| o.twiddleable()) => {
+                Command::Twiddle(o, Arc::from(argument.unwrap_or("").trim()))
             }
             _ => Command::Sound(word.strip_prefix("sfx")?.parse().ok().filter(|k| *k < SFX_COUNT)?),
         })
@@ -296,6 +318,9 @@ pub struct Rule {
     pub commands: Vec<Command>,
     /// Marked `random` (meaningful on a group's first rule).
     pub random: bool,
+    /// Marked `global` (PuzzleScript Plus): matches all over the level
+    /// even in a game with `local_radius`.
+    pub global: bool,
     /// Union of the rows' object masks.
     pub rule_mask: Words,
     /// Union of the rows' movement masks.

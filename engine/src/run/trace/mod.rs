@@ -130,6 +130,12 @@ pub enum QueuedCommand {
     Checkpoint,
     /// `message`.
     Message,
+    /// `undo` (PuzzleScript Plus).
+    Undo,
+    /// `nosave` (PuzzleScript Plus).
+    Nosave,
+    /// `quit` (PuzzleScript Plus).
+    Quit,
     /// `sfx0`..`sfx10`.
     Sound(u8),
 }
@@ -145,6 +151,9 @@ impl QueuedCommand {
             QueuedCommand::Again => "again",
             QueuedCommand::Checkpoint => "checkpoint",
             QueuedCommand::Message => "message",
+            QueuedCommand::Undo => "undo",
+            QueuedCommand::Nosave => "nosave",
+            QueuedCommand::Quit => "quit",
             QueuedCommand::Sound(k) => crate::compile::model::sfx_name(k),
         }
     }
