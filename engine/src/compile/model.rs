@@ -6,6 +6,7 @@
 //! which rules' matches stay (`Rule::matches_stay`, `RuleSet::settles`).
 
 use super::bits::Words;
+use crate::syntax::keywords::CommandWord;
 use std::sync::{Arc, OnceLock};
 
 /// A direction of movement, or the direction a rule scans in (never
@@ -107,19 +108,20 @@ impl Command {
     #[must_use]
     pub fn word(&self) -> &'static str {
         match self {
-            Command::Cancel => "cancel",
-            Command::Restart => "restart",
-            Command::Win => "win",
-            Command::Again => "again",
-            Command::Checkpoint => "checkpoint",
-            Command::Message(_) => "message",
-            Command::Sound(k) => sfx_name(*k),
-            Command::Gosub(_) => "gosub",
-            Command::Twiddle(o, _) => o.keyword(),
-            Command::Undo => "undo",
-            Command::Nosave => "nosave",
-            Command::Quit => "quit",
+            Command::Cancel => CommandWord::Cancel,
+            Command::Restart => CommandWord::Restart,
+            Command::Win => CommandWord::Win,
+            Command::Again => CommandWord::Again,
+            Command::Checkpoint => CommandWord::Checkpoint,
+            Command::Message(_) => CommandWord::Message,
+            Command::Sound(k) => CommandWord::Sfx(*k),
+            Command::Gosub(_) => CommandWord::Gosub,
+            Command::Twiddle(o, _) => return o.keyword(),
+            Command::Undo => return "undo",
+            Command::Nosave => return "nosave",
+            Command::Quit => return "quit",
         }
+        .as_str()
     }
 
     /// Resolve a command as the parser read it. `subroutines` are the
@@ -127,24 +129,27 @@ impl Command {
     /// command, or a `gosub` to no subroutine (which `check` reports).
     #[must_use]
     pub fn resolve(word: &str, argument: Option<&str>, subroutines: &[String]) -> Option<Command> {
-        Some(match word {
-            "cancel" => Command::Cancel,
-            "restart" => Command::Restart,
-            "win" => Command::Win,
-            "again" => Command::Again,
-            "checkpoint" => Command::Checkpoint,
-            "undo" => Command::Undo,
-            "nosave" => Command::Nosave,
-            "quit" => Command::Quit,
-            "message" => Command::Message(Arc::from(argument.unwrap_or(" "))),
-            "gosub" => {
+        if let Some(o) = crate::options::PreludeOption::from_keyword(word).filter(|o| o.twiddleable()) {
+            return Some(Command::Twiddle(o, Arc::from(argument.unwrap_or("").trim())));
+        }
+        match word {
+            "undo" => return Some(Command::Undo),
+            "nosave" => return Some(Command::Nosave),
+            "quit" => return Some(Command::Quit),
+            _ => {}
+        }
+        Some(match CommandWord::parse(word)? {
+            CommandWord::Cancel => Command::Cancel,
+            CommandWord::Restart => Command::Restart,
+            CommandWord::Win => Command::Win,
+            CommandWord::Again => Command::Again,
+            CommandWord::Checkpoint => Command::Checkpoint,
+            CommandWord::Message => Command::Message(Arc::from(argument.unwrap_or(" "))),
+            CommandWord::Gosub => {
                 let name = subroutine_key(argument.unwrap_or(""));
                 Command::Gosub(subroutines.iter().position(|s| *s == name)?)
             }
-            _ if let Some(o) = crate::options::PreludeOption::from_keyword(word).filter(|o| o.twiddleable()) => {
-                Command::Twiddle(o, Arc::from(argument.unwrap_or("").trim()))
-            }
-            _ => Command::Sound(word.strip_prefix("sfx")?.parse().ok().filter(|k| *k < SFX_COUNT)?),
+            CommandWord::Sfx(k) => Command::Sound(k),
         })
     }
 }

@@ -241,6 +241,8 @@ struct TurnScratch {
     /// row's length is taken off (None when there is no player, and
     /// nothing matches); None without `local_radius`.
     local_area: Option<Option<(isize, isize, isize, isize)>>,
+    /// Whether the running turn notes its moves for tweens.
+    record_moves: bool,
     /// The board as bit planes, during a turn's rules (see `planes`).
     planes: planes::Planes,
 }
@@ -270,6 +272,9 @@ struct Report {
     /// What a traced turn's look-ahead logs all the same (caps hit, rigid
     /// failures), recorded just before its again line.
     probe_notes: Vec<trace::EventKind>,
+    /// What the last turn of play moved, for tweens (kept only in games
+    /// with `tween_length`; emptied by undo, restart and a new level).
+    moved: Vec<crate::tween::Moved>,
 }
 
 impl Session {
@@ -497,6 +502,14 @@ impl Session {
         self.do_restart(false);
     }
 
+    /// What the last turn of play moved in its movement phase, in a game
+    /// with `tween_length` (empty in others, and after an undo, a restart
+    /// or a new level): what a tween slides.
+    #[must_use]
+    pub fn moved(&self) -> &[crate::tween::Moved] {
+        &self.report.moved
+    }
+
     /// Events since the last call.
     pub fn take_events(&mut self) -> Vec<Event> {
         self.report.limits_hit.clear();
@@ -553,6 +566,7 @@ impl Session {
     }
 
     fn load_level(&mut self, index: usize) {
+        self.report.moved.clear();
         self.play.cur_level = index;
         let game = self.game.clone();
         let Some(entry) = game.levels.get(index) else {
@@ -630,6 +644,7 @@ impl Session {
     }
 
     fn restore(&mut self, snap: &Snapshot) {
+        self.report.moved.clear();
         let game = self.game.clone();
         match self.play.board.as_mut() {
             Some(b) if b.width == snap.width && b.height == snap.height => b.restore(&snap.objects),
@@ -673,6 +688,7 @@ impl Session {
 
     /// The reference's `DoUndo`; returns whether a state was restored.
     fn do_undo(&mut self, force: bool, ignore_duplicates: bool) -> bool {
+        self.report.moved.clear();
         if !force && self.metadata().has("noundo") {
             return false;
         }
@@ -701,6 +717,7 @@ impl Session {
     }
 
     fn do_restart(&mut self, force: bool) {
+        self.report.moved.clear();
         if self.mode.restarting {
             return;
         }
