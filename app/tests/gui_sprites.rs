@@ -259,7 +259,8 @@ RULES\n[ > Player | Crate ] -> [ > Player | > Crate ]\n\n\
 WINCONDITIONS\n\nLEVELS\n#####\n#P.c#\n#####\n";
 
 fn big_open() -> (Harness<'static, StudioApp>, std::path::PathBuf) {
-    let dir = std::env::temp_dir().join(format!("puzzlewright-bigsprites-{}", std::process::id()));
+    // A fixed folder: its path shows in the snapshot's status line.
+    let dir = std::env::temp_dir().join("puzzlewright-bigsprites");
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("big.txt");
     std::fs::write(&path, BIG).expect("write the game");
