@@ -184,6 +184,7 @@ pub fn cases() -> Vec<Case> {
                 .text()
         }),
         case("E0140", "mouse_left Ghost", ERROR, || game().prelude("mouse_left Ghost").text()),
+        case("W0141", "mouse_left Crate", WARNING, || game().prelude("mouse_left Crate").text()),
         // ---- objects ----
         case("W0201", "!!!", WARNING, || game().objects("Gem\nblue\n!!!").layers("Player, Crate, Wall, Gem").text()),
         case("E0202", "Crate (second)", ERROR, || game().objects("Crate (second)\nblue").text()),

@@ -66,6 +66,7 @@ impl PlayerPanel {
             self.camera_for = Some((key.0, play.entry()));
         }
         let view = self.camera.view_of(&game, &grid);
+        self.board_view = Some(view);
         let Some(look) = self.look() else { return };
         let frame = engine::render::grid_frame(look, &game, &grid, view);
         let pixels = frame.pixels.iter().map(|p| color32(*p)).collect();
