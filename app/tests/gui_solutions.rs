@@ -154,3 +154,74 @@ fn a_rule_change_that_breaks_a_kept_solution_is_shown_where_and_why() {
     assert!(has_label(&harness, "Kept solutions (2)"));
     let _ = std::fs::remove_dir_all(path.parent().expect("folder"));
 }
+
+/// A kept solution that bumps into a wall the game cancels on: the level's
+/// row names the move and the rule, and the rule is a link into the code.
+#[test]
+fn a_cancelled_move_in_a_kept_solution_names_its_rule() {
+    const CANCEL: &str = "[ > Player | Wall ] -> cancel";
+    let path = game_file("cancel");
+    let text = game(&format!("{PUSH}\n{CANCEL}"));
+    std::fs::write(&path, &text).expect("write the game");
+    let build = engine::build(&text);
+    let mut kept = Solutions::default();
+    // Move 1 walks into the wall on the left and is cancelled; then the push.
+    assert!(kept.keep(&build, 0, &engine::kept::parse_moves("lurrr").expect("moves"), By::Player, None));
+    kept.save(&sidecar_path(&path)).expect("write the solutions");
+
+    let mut harness = studio_on(&path, PanelId::Solutions);
+    let line = text.lines().position(|l| l == CANCEL).expect("cancel line") + 1;
+    let note = format!("move 1: cancelled by the rule on line {line}");
+    assert!(
+        support::wait_until(&mut harness, Duration::from_secs(60), 0.02, |h| has_label(h, &note)),
+        "the cancelled move is not named"
+    );
+    assert!(has_label(&harness, "wins in 5 moves (kept by you)"));
+    harness.get_by_label(&note).click();
+    harness.run_steps(3);
+    let range = harness.state().panels.code.select.clone().expect("a selection in the code");
+    assert_eq!(&text[range], CANCEL, "the link selects the cancelling rule's line");
+    let _ = std::fs::remove_dir_all(path.parent().expect("folder"));
+}
+
+/// The difficulty curve plots moves or pushes: level 1's kept solution is
+/// 4 moves with 3 pushes, level 2's 1 move with 1 push, so level 2's point
+/// stands at a quarter of the height in moves and a third in pushes.
+#[test]
+fn the_difficulty_curve_plots_moves_or_pushes() {
+    let path = game_file("curve");
+    let build = engine::build(&game(PUSH));
+    let mut kept = Solutions::default();
+    assert!(kept.keep(&build, 0, &engine::kept::parse_moves("urrr").expect("moves"), By::Player, None));
+    assert!(kept.keep(&build, 1, &engine::kept::parse_moves("r").expect("moves"), By::Player, None));
+    kept.save(&sidecar_path(&path)).expect("write the solutions");
+    let mut harness = studio_on(&path, PanelId::Solutions);
+    assert!(support::wait_until(&mut harness, Duration::from_secs(60), 0.02, |h| has_label(h, "2 win · 0 broken")));
+
+    // The centre height of the rightmost green point (level 2).
+    let last_point_y = |harness: &mut Harness<'_, StudioApp>| -> Option<f32> {
+        let image = match harness.render() {
+            Ok(image) => image,
+            Err(err) if support::rendering_required() => panic!("cannot render: {err}"),
+            Err(err) => {
+                eprintln!("skipping the curve's pixels: {err}");
+                return None;
+            }
+        };
+        let green: Vec<(u32, u32)> = image
+            .enumerate_pixels()
+            .filter(|(_, _, p)| p.0[1] > 150 && p.0[0] < 120 && p.0[2] < 130 && p.0[1] > p.0[0] + 60)
+            .map(|(x, y, _)| (x, y))
+            .collect();
+        let right = green.iter().map(|(x, _)| *x).max()?;
+        let ys: Vec<u32> = green.iter().filter(|(x, _)| *x + 8 >= right).map(|(_, y)| *y).collect();
+        Some(ys.iter().sum::<u32>() as f32 / ys.len().max(1) as f32)
+    };
+    let Some(moves_y) = last_point_y(&mut harness) else { return };
+    harness.get_by_label("pushes").click();
+    harness.run_steps(3);
+    assert_eq!(harness.state().panels.solutions.measure, studio::panels::solutions::Measure::Pushes);
+    let pushes_y = last_point_y(&mut harness).expect("rendered once already");
+    assert!(pushes_y + 3.0 < moves_y, "level 2's point should rise in pushes: {moves_y} -> {pushes_y}");
+    let _ = std::fs::remove_dir_all(path.parent().expect("folder"));
+}

@@ -245,3 +245,87 @@ fn import_image_makes_the_sprite_and_undoes_in_one_step() {
     assert_eq!(harness.state().doc.text(), before);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A PuzzleScript Plus game with `sprite_size 8`: Hero's sprite is 8x8,
+/// Crate's the classic 5x5, Wall a single colour.
+const BIG: &str = "title Big sprites\nsprite_size 8\n\n\
+OBJECTS\nBackground\nblack\n\n\
+Hero\nred blue\n........\n........\n..0000..\n..0110..\n..0110..\n..0000..\n........\n........\n\n\
+Crate\norange\n00000\n0...0\n0...0\n0...0\n00000\n\n\
+Wall\ngray\n\n\
+LEGEND\n. = Background\nP = Hero\nPlayer = Hero\nc = Crate\n# = Wall\n\nSOUNDS\n\n\
+COLLISIONLAYERS\nBackground\nHero, Crate, Wall\n\n\
+RULES\n[ > Player | Crate ] -> [ > Player | > Crate ]\n\n\
+WINCONDITIONS\n\nLEVELS\n#####\n#P.c#\n#####\n";
+
+fn big_open() -> (Harness<'static, StudioApp>, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("puzzlewright-bigsprites-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("big.txt");
+    std::fs::write(&path, BIG).expect("write the game");
+    let mut harness = support::studio(Startup::File(path));
+    studio::layout::focus(&mut harness.state_mut().tree, PanelId::Sprites);
+    harness.run_steps(3);
+    (harness, dir)
+}
+
+/// The centre of pixel (x, y) of a grid `n` pixels across.
+fn pixel_of(harness: &Harness<'static, StudioApp>, n: usize, x: usize, y: usize) -> egui::Pos2 {
+    let r = harness.get_by_label("Sprite grid").rect();
+    let cell = r.width() / n as f32;
+    egui::pos2(r.min.x + (x as f32 + 0.5) * cell, r.min.y + (y as f32 + 0.5) * cell)
+}
+
+#[test]
+fn sprites_of_the_games_size_are_painted_resized_and_made() {
+    let (mut harness, dir) = big_open();
+    select(&mut harness, "Hero");
+    // The painter shows all 8x8 pixels, square, and the bottom-right one paints.
+    let r = harness.get_by_label("Sprite grid").rect();
+    assert!((r.width() - r.height()).abs() < 0.5 && r.width() >= 8.0 * 4.0, "{r:?}");
+    harness.drag_at(pixel_of(&harness, 8, 7, 7));
+    harness.run_steps(2);
+    harness.drop_at(pixel_of(&harness, 8, 7, 7));
+    harness.run_steps(3);
+    assert!(block(harness.state().doc.text(), "Hero").ends_with("\n........\n.......0"));
+    harness.get_by_label("the size of the game's cells");
+
+    // Crate is 5x5 in 8x8 cells: "Fit the cell" makes it 8x8 keeping its
+    // bottom-left corner, as one undo step.
+    select(&mut harness, "Crate");
+    harness.get_by_label("cells are 8×8");
+    let before = harness.state().doc.text().to_owned();
+    harness.get_by_label("Fit the cell").click();
+    harness.run_steps(3);
+    assert_eq!(
+        block(harness.state().doc.text(), "Crate"),
+        "Crate\norange\n........\n........\n........\n00000...\n0...0...\n0...0...\n0...0...\n00000..."
+    );
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run_steps(3);
+    assert_eq!(harness.state().doc.text(), before);
+
+    // A single-colour object is given a sprite of the game's size.
+    select(&mut harness, "Wall");
+    harness.get_by_label("Give it a sprite").click();
+    harness.run_steps(3);
+    assert_eq!(block(harness.state().doc.text(), "Wall"), format!("Wall\ngray{}", "\n00000000".repeat(8)));
+
+    // So is a new object.
+    harness.get_by_role_and_label(Role::TextInput, "New object:").click();
+    harness.run_steps(2);
+    harness.get_by_role_and_label(Role::TextInput, "New object:").type_text("Gem");
+    harness.run_steps(2);
+    harness.get_by_label("Create").click();
+    harness.run_steps(3);
+    assert_eq!(block(harness.state().doc.text(), "Gem"), format!("Gem\nred{}", "\n........".repeat(8)));
+
+    harness.state_mut().doc.finish_build();
+    harness.run_steps(2);
+    let errors: Vec<_> =
+        harness.state().doc.diagnostics().iter().filter(|d| d.is_error()).map(|d| d.message.clone()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    select(&mut harness, "Hero");
+    support::snapshot(&mut harness, "sprites_painter_8x8");
+    let _ = std::fs::remove_dir_all(&dir);
+}

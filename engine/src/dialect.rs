@@ -31,6 +31,9 @@ pub fn needed(ast: &Ast) -> Option<DialectNeed> {
             uses.push((o.dialect(), p.span.line, format!("the option `{}`", o.keyword())));
         }
     }
+    if let Some(c) = &ast.slash_comments {
+        uses.push((Dialect::Next, c.line, "a `//` comment".to_owned()));
+    }
     for s in &ast.level_sections {
         uses.push((Dialect::Plus, s.span.line, "a `section` line in LEVELS".to_owned()));
     }

@@ -13,7 +13,8 @@
 //! `diag` (the [`Diagnostic`] type and its `catalogue`, every message in one
 //! place), `options` (the prelude options), `span` (positions), `rng` (the
 //! reference's RC4 generator), `sfx` (seed -> sfxr parameters -> samples),
-//! `render` (palettes, sprites and RGBA frames of a session or of any level),
+//! `palette` (colours and the built-in palettes), `wrap` (message lines),
+//! `render` (sprites and RGBA frames of any level grid),
 //! `edit` (the smallest text edits for the visual tools), `solve` (search
 //! for a level's winning inputs), `analyze` (design checks beyond the
 //! reference's, a separate call never made by `build`).
@@ -38,6 +39,7 @@ pub mod json;
 pub mod kept;
 pub mod names;
 pub mod options;
+pub mod palette;
 pub mod play;
 pub mod render;
 pub mod rng;
@@ -46,6 +48,7 @@ pub mod sfx;
 pub mod solve;
 pub mod span;
 pub mod syntax;
+pub mod wrap;
 
 pub use diag::{Diagnostic, Severity};
 pub use span::Span;

@@ -42,6 +42,13 @@ pub struct Findings {
     pub shortcuts: BTreeMap<usize, usize>,
     /// Applications per rule line over every kept solution that still wins.
     pub coverage: BTreeMap<u32, usize>,
+    /// Levels (by entry) whose winning kept solution has moves a `cancel`,
+    /// a `restart` or `require_player_movement` interrupted, each with the
+    /// rule that did it (levels with none are left out).
+    pub interruptions: BTreeMap<usize, Vec<kept::Interruption>>,
+    /// Levels (by entry) whose kept solution wins: how many of its moves
+    /// pushed (moved more than the player; [`kept::pushes`]).
+    pub pushes: BTreeMap<usize, usize>,
     /// Every line of the game that holds a rule.
     pub rule_lines: Vec<u32>,
     /// The file could not be read (its reason).
@@ -251,6 +258,11 @@ fn work(version: &Version, before: Option<&Version>, file: Option<&Path>, cancel
         for (line, n) in kept::rule_coverage(game, report.entry, sol.seed.as_deref(), &steps) {
             *found.coverage.entry(line).or_insert(0) += n;
         }
+        found.pushes.insert(report.entry, kept::pushes(game, report.entry, sol.seed.as_deref(), &steps));
+        let stops = kept::interruptions(game, report.entry, sol.seed.as_deref(), &steps);
+        if !stops.is_empty() {
+            found.interruptions.insert(report.entry, stops);
+        }
         let opts = engine::solve::SolveOptions { timeout: Some(SHORTCUT_BUDGET), ..Default::default() };
         let stop = engine::solve::Cancel::new();
         if let engine::solve::Status::Solved { inputs } = engine::solve::solve(game, report.entry, &opts, &stop).status
@@ -301,6 +313,7 @@ mod tests {
         assert_eq!(f.reports[0].status, Status::Wins { moves: 4, early: None });
         // The push rule applied three times; it is the only rule.
         assert_eq!(f.coverage.values().sum::<usize>(), 3);
+        assert_eq!(f.pushes.get(&0), Some(&3), "three of the four moves push");
         assert!(f.never_fired().is_empty());
 
         // A rule change breaks it, and the rule is named from the last good build.

@@ -38,7 +38,7 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
     }
     for e in &ast.levels {
         if let LevelEntry::Message { text, span } = e
-            && crate::render::wrap_count(text, crate::render::MESSAGE_COLUMNS) > crate::render::MESSAGE_ROWS
+            && crate::wrap::wrap_count(text, crate::wrap::MESSAGE_COLUMNS) > crate::wrap::MESSAGE_ROWS
         {
             out.push(cat::long_message(*span));
         }

@@ -14,7 +14,7 @@ fn dims_ok(v: &str) -> bool {
 /// `transparent`.
 fn option_colour_ok(v: &str) -> bool {
     let v = v.trim();
-    if v == "transparent" || crate::render::is_color_name(v) {
+    if v == "transparent" || crate::palette::is_color_name(v) {
         return true;
     }
     v.strip_prefix('#').is_some_and(|h| (h.len() == 3 || h.len() == 6) && h.chars().all(|c| c.is_ascii_hexdigit()))
@@ -66,7 +66,7 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
                 Some(PreludeOption::Flickscreen | PreludeOption::Zoomscreen) if !dims_ok(&lv()) => {
                     out.push(cat::bad_dimensions(p.span, key, v));
                 }
-                Some(PreludeOption::ColorPalette) if crate::render::palette(&lv()).is_none() => {
+                Some(PreludeOption::ColorPalette) if crate::palette::palette(&lv()).is_none() => {
                     out.push(cat::unknown_palette(p.span, v));
                 }
                 Some(
@@ -180,13 +180,13 @@ fn title_screen(ast: &Ast, out: &mut Vec<Diagnostic>) {
     }
     let last = |o: PreludeOption| ast.prelude.iter().rev().find(|p| p.key.text == o.keyword() && p.value.is_some());
     let has = |o: PreludeOption| ast.prelude.iter().any(|p| p.key.text == o.keyword());
-    let width = crate::render::MESSAGE_COLUMNS;
+    let width = crate::wrap::MESSAGE_COLUMNS;
     let title = last(PreludeOption::Title);
     let author = last(PreludeOption::Author);
     let title_rows =
-        crate::render::wrap_count(title.and_then(|p| p.value.as_deref()).unwrap_or("PuzzleScript Game"), width);
+        crate::wrap::wrap_count(title.and_then(|p| p.value.as_deref()).unwrap_or("PuzzleScript Game"), width);
     let author_rows =
-        author.and_then(|p| p.value.as_deref()).map_or(0, |a| crate::render::wrap_count(&format!("by {a}"), width));
+        author.and_then(|p| p.value.as_deref()).map_or(0, |a| crate::wrap::wrap_count(&format!("by {a}"), width));
     let freed = usize::from(has(PreludeOption::Noaction))
         + usize::from(has(PreludeOption::Noundo) && has(PreludeOption::Norestart));
     let rows = TITLE_ROWS + freed.min(1);

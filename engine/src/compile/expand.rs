@@ -2,8 +2,8 @@
 //! rules over object names (one per direction, with relative arrows made
 //! absolute, aggregates split, synonyms replaced, ambiguous movements and
 //! properties made concrete, spawned objects made stationary), and removal
-//! of duplicates. The order of the produced rules is the reference's order,
-//! which decides execution order.
+//! of duplicates ([`dedup`]). The order of the produced rules is the
+//! reference's order, which decides execution order.
 
 use super::model::Direction;
 use super::symbols::{ELLIPSIS, Kind, Sym, Symbols};
@@ -13,6 +13,9 @@ use crate::syntax::ast::{Ast, Cell, CellRow, RuleLineKind, SmolStr};
 use rustc_hash::FxHashSet as HashSet;
 use std::collections::VecDeque;
 use std::rc::Rc;
+
+mod dedup;
+use dedup::remove_duplicates;
 
 /// The direction word of a term, as a small number: the words a rule may
 /// write (see [`intern`]), the ellipsis, and the four words
@@ -820,72 +823,6 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<Written>, diags: &mut Vec<
         make_spawned_stationary(syms, r);
     }
     remove_duplicates(concrete)
-}
-
-/// What makes two expanded rules the same rule: line, direction (when it
-/// matters), prefixes, both sides and commands.
-/// (The rows and cells together are both sides.)
-type RuleKey<'a> = (u32, Option<Direction>, bool, bool, bool, &'a [u32], &'a [ICell], &'a [(SmolStr, Option<String>)]);
-
-fn rule_key(r: &IRule) -> RuleKey<'_> {
-    let directed = r.rows.iter().any(|&n| n > 1);
-    (r.line, if directed { r.direction } else { None }, r.late, r.rigid, r.random, &r.rows, &r.cells, &*r.commands)
-}
-
-/// Within a run of rules of the same group, keep the last of identical rules.
-fn remove_duplicates(rules: Vec<IRule>) -> Vec<IRule> {
-    let mut keep = vec![true; rules.len()];
-    let mut seen = HashSet::default();
-    let mut end = rules.len();
-    while end > 0 {
-        let group = rules[end - 1].group;
-        let mut start = end - 1;
-        while start > 0 && rules[start - 1].group == group {
-            start -= 1;
-        }
-        let run = &rules[start..end];
-        // Identical rules come from one line. When the run's lines never go
-        // down (as expansion makes them), the rules of each line are next to
-        // each other and are compared among themselves only.
-        if run.windows(2).all(|w| w[0].line <= w[1].line) {
-            let mut from = 0;
-            while from < run.len() {
-                let line = run[from].line;
-                let to = from + run[from..].iter().take_while(|r| r.line == line).count();
-                mark_duplicates(&run[from..to], &mut keep[start + from..start + to], &mut seen);
-                from = to;
-            }
-        } else {
-            mark_duplicates(run, &mut keep[start..end], &mut seen);
-        }
-        end = start;
-    }
-    if keep.iter().all(|&k| k) {
-        return rules;
-    }
-    rules.into_iter().zip(keep).filter_map(|(r, k)| k.then_some(r)).collect()
-}
-
-/// Clear `keep` for each rule of `run` that a later rule of it repeats.
-/// `seen` is scratch room.
-fn mark_duplicates<'r>(run: &'r [IRule], keep: &mut [bool], seen: &mut HashSet<RuleKey<'r>>) {
-    /// Runs up to this long are compared rule by rule, longer ones hashed.
-    const SHORT_RUN: usize = 16;
-    if run.len() <= SHORT_RUN {
-        for (i, r) in run.iter().enumerate() {
-            let key = rule_key(r);
-            if run[i + 1..].iter().any(|later| later.line == r.line && rule_key(later) == key) {
-                keep[i] = false;
-            }
-        }
-    } else {
-        seen.clear();
-        for (i, r) in run.iter().enumerate().rev() {
-            if !seen.insert(rule_key(r)) {
-                keep[i] = false;
-            }
-        }
-    }
 }
 
 #[cfg(test)]

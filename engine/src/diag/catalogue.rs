@@ -110,6 +110,15 @@ pub fn option_repeated(span: Span, key: &str, first_line: u32) -> Diagnostic {
 pub fn youtube_unsupported(span: Span) -> Diagnostic {
     Diagnostic::warning("W0112", span, "the `youtube` option is not supported and is ignored")
 }
+/// A line starting with `(` or `)` in a game written with `//` comments.
+#[must_use]
+pub fn paren_in_slash_game(span: Span) -> Diagnostic {
+    Diagnostic::warning(
+        "W0150",
+        span,
+        "this game writes its comments with `//`, so `(` starts no comment here; the line is ignored",
+    )
+}
 /// Text after a comment inside an option value.
 #[must_use]
 pub fn comment_in_option(span: Span) -> Diagnostic {

@@ -31,8 +31,12 @@ pub enum ObjectEditError {
     HasSprite(String),
     /// The object has no colour line to change.
     NoColorLine(String),
-    /// A colour index past the end of the list, or a digit above 9.
+    /// A colour index past the end of the list, or past `z` (35), the
+    /// last a sprite can name.
     BadColorIndex(usize),
+    /// The object already has as many colours as its sprite can name: 10
+    /// in a classic game (digits), [`MAX_COLORS`] with letters.
+    TooManyColors(usize),
     /// The word is not something a colour line can hold.
     BadColor(String),
     /// Removing the only colour would leave the object without one.
@@ -45,7 +49,7 @@ pub enum ObjectEditError {
     UnknownLayer(usize),
     /// A section the edit needs is missing from the text.
     MissingSection(&'static str),
-    /// A sprite must be a non-empty rectangle of `.` and digits.
+    /// A sprite must be a non-empty rectangle of `.`, digits and letters.
     BadSprite,
     /// Single-character names double as level glyphs; renaming them is refused.
     GlyphRename(String),
@@ -59,14 +63,22 @@ impl fmt::Display for ObjectEditError {
             Self::NoSprite(n) => write!(f, "\"{n}\" is a single colour; give it a sprite first"),
             Self::HasSprite(n) => write!(f, "\"{n}\" already has a sprite"),
             Self::NoColorLine(n) => write!(f, "\"{n}\" has no colour line"),
-            Self::BadColorIndex(i) => write!(f, "colour {i} does not exist (or is above 9)"),
+            Self::BadColorIndex(i) => {
+                write!(f, "colour {i} does not exist (a sprite names colours 0 to 9, then a to z)")
+            }
+            Self::TooManyColors(10) => write!(
+                f,
+                "a classic game's sprites name ten colours at most (0 to 9); \
+                 a PuzzleScript Plus game goes on with the letters a to z"
+            ),
+            Self::TooManyColors(n) => write!(f, "a sprite names {n} colours at most (0 to 9, then a to z)"),
             Self::BadColor(w) => write!(f, "\"{w}\" is not a colour name, hex code or transparent"),
             Self::LastColor => write!(f, "an object needs at least one colour"),
             Self::BadName(n) => write!(f, "\"{n}\" cannot be used as a name (letters, digits and _ only)"),
             Self::NameTaken(n) => write!(f, "the name \"{n}\" is already in use"),
             Self::UnknownLayer(i) => write!(f, "there is no collision layer {i}"),
             Self::MissingSection(s) => write!(f, "the game has no {s} section"),
-            Self::BadSprite => write!(f, "a sprite must be rows of equal length of '.' and digits"),
+            Self::BadSprite => write!(f, "a sprite must be rows of equal length of '.', digits and letters"),
             Self::GlyphRename(n) => {
                 write!(f, "\"{n}\" is one character and may be a level glyph; rename it in the text")
             }
@@ -113,12 +125,79 @@ fn splice(src: &str, mut parts: Vec<TextEdit>) -> Option<TextEdit> {
     Some(TextEdit::replace(first..last, out))
 }
 
+/// The most colours an object can use in its sprite: `0`-`9`, then `a`-`z`
+/// (the letters are PuzzleScript Plus's; a classic game reads digits only).
+pub const MAX_COLORS: usize = 36;
+
 fn pixel_char(p: Option<u8>) -> Result<char, ObjectEditError> {
     match p {
         None => Ok('.'),
-        Some(d) if d <= 9 => Ok(char::from(b'0' + d)),
-        Some(d) => Err(ObjectEditError::BadColorIndex(usize::from(d))),
+        Some(d) => char::from_digit(u32::from(d), 36).ok_or(ObjectEditError::BadColorIndex(usize::from(d))),
     }
+}
+
+/// Whether the game's sprites may name colours past 9 with letters: a
+/// game with a PuzzleScript Plus/Next prelude option is read that way
+/// (a classic game's sprites hold digits only).
+#[must_use]
+pub fn reads_letter_pixels(ast: &Ast) -> bool {
+    ast.prelude.iter().any(|p| {
+        crate::options::PreludeOption::from_keyword(&p.key.text)
+            .is_some_and(|o| o.dialect() > crate::options::Dialect::Classic)
+    })
+}
+
+/// The colour index a sprite character names (`0`-`9`, `a`-`z` in either case).
+fn pixel_index(ch: char) -> Option<u8> {
+    ch.to_digit(36).and_then(|d| u8::try_from(d).ok())
+}
+
+/// The pixel grid of the game's cells: its `sprite_size` (PuzzleScript
+/// Plus), else 5x5. New sprites are made this size.
+#[must_use]
+pub fn sprite_grid(ast: &Ast) -> (usize, usize) {
+    ast.prelude
+        .iter()
+        .rev()
+        .find(|p| p.key.text.eq_ignore_ascii_case("sprite_size"))
+        .and_then(|p| p.value.as_deref())
+        .and_then(crate::options::parse_sprite_size)
+        .map_or((5, 5), |(w, h)| (w as usize, h as usize))
+}
+
+/// `name`'s sprite made `width` by `height`, keeping its bottom-left
+/// corner where it is (where PuzzleScript Plus anchors a sprite on its
+/// cell): rows come and go at the top, columns at the right; new pixels
+/// are transparent. A single-colour object is given a sprite of that size.
+pub fn resize_sprite(src: &str, ast: &Ast, name: &str, width: usize, height: usize) -> Res {
+    let max = crate::options::MAX_SPRITE_SIZE as usize;
+    if !(1..=max).contains(&width) || !(1..=max).contains(&height) {
+        return Err(ObjectEditError::BadSprite);
+    }
+    let obj = find(ast, name)?;
+    let old = if obj.sprite.is_empty() {
+        let (w, h) = sprite_grid(ast);
+        vec![vec![Some(0); w]; h]
+    } else {
+        obj.sprite.to_pixels()
+    };
+    let old_w = old.iter().map(Vec::len).max().unwrap_or(0);
+    let mut rows: Vec<Vec<Option<u8>>> = old
+        .iter()
+        .map(|r| {
+            let mut r = r.clone();
+            r.resize(old_w, None);
+            r.resize(width, None);
+            r
+        })
+        .collect();
+    if rows.len() > height {
+        rows.drain(..rows.len() - height);
+    } else {
+        let add = height - rows.len();
+        rows.splice(0..0, std::iter::repeat_n(vec![None; width], add));
+    }
+    set_sprite(src, ast, name, &rows)
 }
 
 /// Set pixel (`x`, `y`) of `name`'s sprite to colour `color` (`None` is
@@ -181,14 +260,16 @@ pub fn set_sprite(src: &str, ast: &Ast, name: &str, rows: &[Vec<Option<u8>>]) ->
     Ok(TextEdit::replace(first.span.start..last.span.end, lines.join(newline(src))))
 }
 
-/// Give a single-colour object a 5x5 sprite filled with colour 0 (how it
-/// looked before), inserted after its colour line.
+/// Give a single-colour object a sprite filled with colour 0 (how it
+/// looked before), the size of the game's cells ([`sprite_grid`]: 5x5 in
+/// a classic game), inserted after its colour line.
 pub fn give_sprite(src: &str, ast: &Ast, name: &str) -> Res {
     let obj = find(ast, name)?;
     if !obj.sprite_rows.is_empty() {
         return Err(ObjectEditError::HasSprite(obj.name.text.to_string()));
     }
-    set_sprite(src, ast, name, &vec![vec![Some(0); 5]; 5])
+    let (w, h) = sprite_grid(ast);
+    set_sprite(src, ast, name, &vec![vec![Some(0); w]; h])
 }
 
 /// True for a word a colour line can hold: a palette colour name, `#rgb`,
@@ -196,8 +277,8 @@ pub fn give_sprite(src: &str, ast: &Ast, name: &str) -> Res {
 #[must_use]
 pub fn is_color_word(word: &str) -> bool {
     word.eq_ignore_ascii_case("transparent")
-        || crate::render::is_color_name(word)
-        || crate::render::parse_hex(word).is_some()
+        || crate::palette::is_color_name(word)
+        || crate::palette::parse_hex(word).is_some()
 }
 
 fn check_color(word: &str) -> Result<&str, ObjectEditError> {
@@ -210,8 +291,9 @@ pub fn add_color(src: &str, ast: &Ast, name: &str, word: &str) -> Res {
     let _ = src;
     let obj = find(ast, name)?;
     let w = check_color(word)?;
-    if obj.colors.len() >= 10 {
-        return Err(ObjectEditError::BadColorIndex(obj.colors.len()));
+    let most = if reads_letter_pixels(ast) { MAX_COLORS } else { 10 };
+    if obj.colors.len() >= most {
+        return Err(ObjectEditError::TooManyColors(most));
     }
     let end = obj.colors.last().map(|c| c.span.end);
     let end = end.ok_or_else(|| ObjectEditError::NoColorLine(obj.name.text.to_string()))?;
@@ -249,14 +331,14 @@ pub fn remove_color(src: &str, ast: &Ast, name: &str, index: usize) -> Res {
         let mut changed = false;
         let new: String = text
             .chars()
-            .map(|ch| match ch.to_digit(10).and_then(|d| u8::try_from(d).ok()) {
+            .map(|ch| match pixel_index(ch) {
                 Some(d) if d == idx => {
                     changed = true;
                     '.'
                 }
                 Some(d) if d > idx => {
                     changed = true;
-                    char::from(b'0' + d - 1)
+                    pixel_char(Some(d - 1)).unwrap_or(ch)
                 }
                 _ => ch,
             })
@@ -309,7 +391,7 @@ pub fn add_object(
         return Err(ObjectEditError::BadName(name.to_owned()));
     }
     let lower = name.to_lowercase();
-    if name_taken(ast, &lower) || crate::render::is_color_name(&lower) {
+    if name_taken(ast, &lower) || crate::palette::is_color_name(&lower) {
         return Err(ObjectEditError::NameTaken(name.to_owned()));
     }
     if colors.is_empty() {
@@ -392,7 +474,7 @@ pub fn rename_object(src: &str, ast: &Ast, old: &str, new: &str) -> Res {
         return Err(ObjectEditError::BadName(new.to_owned()));
     }
     let lower_new = new.to_lowercase();
-    if lower_new != obj.name.text && (name_taken(ast, &lower_new) || crate::render::is_color_name(&lower_new)) {
+    if lower_new != obj.name.text && (name_taken(ast, &lower_new) || crate::palette::is_color_name(&lower_new)) {
         return Err(ObjectEditError::NameTaken(new.to_owned()));
     }
     if obj.name.text.chars().count() == 1 {
@@ -434,5 +516,47 @@ mod tests {
         let (ast, _) = parse(GAME);
         assert_eq!(set_pixel(GAME, &ast, "player", 9, 0, None), Err(ObjectEditError::PixelOutside { x: 9, y: 0 }));
         assert!(add_object(GAME, &ast, "player", &["red"], None, LayerChoice::New).is_err());
+    }
+
+    #[test]
+    fn sprites_of_any_size_and_colours_past_nine() {
+        // Bigger: rows added at the top, columns at the right (bottom-left kept).
+        let t = run(|s, a| resize_sprite(s, a, "player", 6, 4));
+        assert!(t.contains("orange\n......\n.00...\n0110..\n.00...\n"), "{t}");
+        // Smaller: rows go from the top, columns from the right.
+        let t = run(|s, a| resize_sprite(s, a, "player", 2, 2));
+        assert!(t.contains("orange\n01\n.0\n\n"), "{t}");
+        // A single-colour object gets a filled sprite of the asked size.
+        let t = run(|s, a| resize_sprite(s, a, "background", 3, 2));
+        assert!(t.contains("green\n000\n000\n"), "{t}");
+        let (ast, _) = parse(GAME);
+        assert_eq!(resize_sprite(GAME, &ast, "player", 0, 3), Err(ObjectEditError::BadSprite));
+        assert_eq!(resize_sprite(GAME, &ast, "player", 33, 3), Err(ObjectEditError::BadSprite));
+
+        // sprite_size: new sprites take the game's grid.
+        let big = GAME.replace("title t\n", "title t\nsprite_size 7x3\n");
+        let (ast, _) = parse(&big);
+        assert_eq!(sprite_grid(&ast), (7, 3));
+        let t = give_sprite(&big, &ast, "background").ok().and_then(|e| e.apply(&big)).unwrap_or_default();
+        assert!(t.contains("green\n0000000\n0000000\n0000000\n\n"), "{t}");
+        assert_eq!(sprite_grid(&parse(GAME).0), (5, 5));
+
+        // Colour 10 and beyond are letters; removing a colour moves letters down too.
+        let many = GAME.replace("black orange\n.00.\n", "0 1 2 3 4 5 6 7 8 9 10 11\n.ab.\n");
+        let many = many.replace("0 1 2 3 4 5 6 7 8 9 10 11", "red red red red red red red red red red blue green");
+        // A classic game's sprites hold digits: ten colours at most.
+        let (ast, _) = parse(&many);
+        assert!(!reads_letter_pixels(&ast));
+        assert_eq!(add_color(&many, &ast, "player", "white"), Err(ObjectEditError::TooManyColors(10)));
+        // With a PuzzleScript Plus option, letters name colours 10 to 35.
+        let many = many.replace("title t\n", "title t\nsprite_size 4\n");
+        let (ast, _) = parse(&many);
+        let apply = |e: Res| e.ok().and_then(|e| e.apply(&many)).unwrap_or_default();
+        assert!(apply(set_pixel(&many, &ast, "player", 0, 0, Some(11))).contains("\nbab.\n"));
+        assert!(reads_letter_pixels(&ast));
+        let t = apply(remove_color(&many, &ast, "player", 0));
+        assert!(t.contains("\n.9a.\n"), "{t}");
+        assert!(apply(add_color(&many, &ast, "player", "white")).contains("blue green white\n"));
+        assert_eq!(set_pixel(&many, &ast, "player", 0, 0, Some(36)), Err(ObjectEditError::BadColorIndex(36)));
     }
 }

@@ -201,6 +201,49 @@ pub fn replay(game: &Arc<Game>, entry: usize, seed: Option<&str>, steps: &[Step]
     Replay { verdict: Verdict::NotWon { moves: steps.len() }, fingerprints }
 }
 
+/// How many moves of `steps` changed more than where the player is (a
+/// push, in a Sokoban): the moves that did something besides walking. The
+/// difficulty curve's second measure. Counts moves until the level is left
+/// (the winning move counts when it pushed) or the replay stops.
+#[must_use]
+pub fn pushes(game: &Arc<Game>, entry: usize, seed: Option<&str>, steps: &[Step]) -> usize {
+    if !matches!(game.levels.get(entry), Some(Level::Map(_))) {
+        return 0;
+    }
+    let mut session = Session::new(Arc::clone(game), entry, seed);
+    if !settle(&mut session) || moved_on(&session, entry) {
+        return 0;
+    }
+    let words = game.obj_words.max(1);
+    let player: Vec<u64> = (0..words).map(|w| game.player.mask.get(w).copied().unwrap_or(0)).collect();
+    let differs_beyond_player = |a: &[u64], b: &[u64]| {
+        a.len() != b.len()
+            || a.chunks_exact(words)
+                .zip(b.chunks_exact(words))
+                .any(|(x, y)| x.iter().zip(y).zip(&player).any(|((x, y), m)| (x ^ y) & !m != 0))
+    };
+    let mut count = 0;
+    let mut before = session.save_state().map(|s| s.objects().to_vec()).unwrap_or_default();
+    for &step in steps {
+        step.apply(&mut session);
+        if !settle(&mut session) {
+            break;
+        }
+        if moved_on(&session, entry) {
+            if session.won_board().is_some_and(|grid| differs_beyond_player(&before, &grid.cells)) {
+                count += 1;
+            }
+            break;
+        }
+        let after = session.save_state().map(|s| s.objects().to_vec()).unwrap_or_default();
+        if differs_beyond_player(&before, &after) {
+            count += 1;
+        }
+        before = after;
+    }
+    count
+}
+
 /// Run pending `again` turns; false when they did not settle.
 fn settle(session: &mut Session) -> bool {
     session.settle(AGAIN_LIMIT).is_ok()

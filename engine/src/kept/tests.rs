@@ -4,7 +4,7 @@
 
 use super::{
     Built, Interruption, InterruptionKind, Verdict, changed_rules, interruptions, level_text, parse_fingerprints,
-    parse_moves, replay, rule_coverage, rule_lines, write_fingerprints, write_moves,
+    parse_moves, pushes, replay, rule_coverage, rule_lines, write_fingerprints, write_moves,
 };
 use crate::compile::Game;
 use crate::run::Input;
@@ -169,4 +169,18 @@ fn each_cancel_and_restart_names_the_move_and_the_rule() {
     assert_eq!(found[0].to_string(), format!("move 1: cancelled by the rule on line {}", line(BUMP)));
     // A clean run has none.
     assert!(interruptions(&g, 1, None, &parse_moves("urrr").expect("moves")).is_empty());
+}
+
+#[test]
+fn pushes_count_the_moves_that_move_more_than_the_player() {
+    let (g, _) = game(PUSH, "");
+    let moves = |m: &str| parse_moves(m).expect("moves");
+    // Up is a walk, the three rights push (the last one wins the level).
+    assert_eq!(pushes(&g, 1, None, &moves("urrr")), 3);
+    // A bump into the wall and a walk change nothing but the player.
+    assert_eq!(pushes(&g, 1, None, &moves("lurrr")), 3);
+    assert_eq!(pushes(&g, 1, None, &moves("ur")), 1);
+    assert_eq!(pushes(&g, 1, None, &moves("u")), 0);
+    // A message is not a level.
+    assert_eq!(pushes(&g, 0, None, &moves("urrr")), 0);
 }

@@ -7,7 +7,6 @@
 use super::{DEFAULT_PALETTE, PaletteTable, Rgba, SpriteImage, blend, color, palette, sprite_image, sprite_image_plus};
 use crate::compile::bits;
 use crate::compile::{Game, Level, LevelGrid};
-use crate::run::Session;
 
 /// Everything needed to draw a game, computed once per compiled game.
 #[derive(Debug, Clone)]
@@ -109,14 +108,6 @@ pub struct Camera {
 }
 
 impl Camera {
-    /// The view for the session's current level.
-    pub fn view(&mut self, session: &Session) -> View {
-        match session.board_grid() {
-            Some(grid) => self.view_of(session.game(), &grid),
-            None => View::default(),
-        }
-    }
-
     /// The view for `grid`, a level of `game` (a session's board, the board
     /// of a level just won, or a level of the game as written).
     pub fn view_of(&mut self, game: &Game, grid: &LevelGrid) -> View {
@@ -150,13 +141,6 @@ impl View {
     }
 }
 
-/// The first cell (in column-major order, as the reference scans) that
-/// holds the player.
-#[must_use]
-pub fn player_position(session: &Session) -> Option<(usize, usize)> {
-    player_position_in(session.game(), &session.board_grid()?)
-}
-
 /// The first cell of `grid` (column-major, as the reference scans) that
 /// holds the player of `game`.
 #[must_use]
@@ -182,16 +166,6 @@ pub struct Frame {
     pub pixels: Vec<Rgba>,
 }
 
-/// Draw `view` of the session's level: background colour, then each cell's
-/// objects from the lowest collision layer up, one sprite pixel per pixel.
-#[must_use]
-pub fn level_frame(look: &Look, session: &Session, view: View) -> Frame {
-    match session.board_grid() {
-        Some(grid) => grid_frame(look, session.game(), &grid, view),
-        None => Frame { width: 0, height: 0, pixels: Vec::new() },
-    }
-}
-
 /// Draw the whole of entry `index` of the game's LEVELS section as the game
 /// starts it, with no session: `None` for a message or an index past the
 /// end. For level thumbnails, exports and GIFs.
@@ -204,7 +178,8 @@ pub fn entry_frame(look: &Look, game: &Game, index: usize) -> Option<Frame> {
 }
 
 /// Draw `view` of `grid` (a level of `game`: as written, a session's board
-/// or a board just won), one sprite pixel per pixel.
+/// or a board just won), one sprite pixel per pixel: background colour,
+/// then each cell's objects from the lowest collision layer up.
 #[must_use]
 pub fn grid_frame(look: &Look, game: &Game, grid: &LevelGrid, view: View) -> Frame {
     draw_grid(look, game, grid, view, look.cell_size())
@@ -375,10 +350,10 @@ mod tests {
         let game = game();
         let look = Look::new(&game);
         for index in [1, 2] {
-            let session = Session::new(game.clone(), index, None);
-            let mut camera = Camera::default();
-            let view = camera.view(&session);
-            let from_session = level_frame(&look, &session, view);
+            let session = crate::run::Session::new(game.clone(), index, None);
+            let board = session.board_grid().expect("a level");
+            let view = Camera::default().view_of(&game, &board);
+            let from_session = grid_frame(&look, &game, &board, view);
             let from_level = entry_frame(&look, &game, index).expect("a map");
             assert_eq!(from_session, from_level, "entry {index}");
             assert!(from_level.width > 0 && from_level.height > 0);

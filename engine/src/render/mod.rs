@@ -1,100 +1,20 @@
 //! Turning a game into pictures: palettes, colours, sprites and frames.
 //!
-//! Owns colour lookup (named colours through the game's palette, `#rgb` and
-//! `#rrggbb` hex, `transparent`) and pixel buffers. It knows nothing about
-//! windows or GPUs: the studio uploads the RGBA buffers it makes.
+//! Colours come from [`crate::palette`] and message wrapping from
+//! [`crate::wrap`] (below `check`, which needs them too; re-exported here).
+//! It owns sprite images and pixel buffers and knows nothing about windows
+//! or GPUs: the studio uploads the RGBA buffers it makes.
 
 mod frame;
-mod palette_data;
 pub mod screen;
 pub mod text;
 
-pub use frame::{
-    Camera, Frame, Look, View, draw_grid, entry_frame, grid_frame, level_frame, player_position, player_position_in,
+pub use frame::{Camera, Frame, Look, View, draw_grid, entry_frame, grid_frame, player_position_in};
+
+pub use crate::palette::{
+    COLOR_NAMES, DEFAULT_PALETTE, PALETTES, PaletteTable, Rgba, color, is_color_name, palette, parse_hex,
 };
-
-pub use palette_data::{COLOR_NAMES, PALETTES, PaletteTable};
-
-/// An RGBA colour, 8 bits per channel; alpha 0 is transparent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Rgba(pub [u8; 4]);
-
-impl Rgba {
-    /// Fully transparent.
-    pub const TRANSPARENT: Rgba = Rgba([0, 0, 0, 0]);
-    /// Opaque black.
-    pub const BLACK: Rgba = Rgba([0, 0, 0, 255]);
-    /// Opaque white.
-    pub const WHITE: Rgba = Rgba([255, 255, 255, 255]);
-
-    /// True for alpha 0.
-    #[must_use]
-    pub fn is_transparent(self) -> bool {
-        self.0[3] == 0
-    }
-
-    /// `#rrggbb` (lower case) for an opaque colour, `transparent` otherwise.
-    #[must_use]
-    pub fn to_hex(self) -> String {
-        if self.is_transparent() {
-            return "transparent".to_owned();
-        }
-        format!("#{:02x}{:02x}{:02x}", self.0[0], self.0[1], self.0[2])
-    }
-}
-
-/// The palette used when a game names none.
-pub const DEFAULT_PALETTE: &PaletteTable = &PALETTES[3];
-
-/// The palette named `word` (`amiga`) or numbered `word` (`3`), if any.
-#[must_use]
-pub fn palette(word: &str) -> Option<&'static PaletteTable> {
-    let word = word.trim().to_ascii_lowercase();
-    if let Ok(n) = word.parse::<u8>() {
-        return PALETTES.iter().find(|p| p.number == n);
-    }
-    PALETTES.iter().find(|p| p.name == word)
-}
-
-/// True when `word` names a colour in every palette (`red`, `darkgrey`).
-#[must_use]
-pub fn is_color_name(word: &str) -> bool {
-    COLOR_NAMES.iter().any(|n| n.eq_ignore_ascii_case(word))
-}
-
-/// Parse `#rgb` or `#rrggbb` (any case), and PuzzleScript Plus's `#rgba`
-/// and `#rrggbbaa` with an opacity.
-#[must_use]
-pub fn parse_hex(word: &str) -> Option<Rgba> {
-    let hex = word.strip_prefix('#')?;
-    if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return None;
-    }
-    let nibble = |i: usize| u8::from_str_radix(&hex[i..=i], 16).ok();
-    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
-    match hex.len() {
-        3 => Some(Rgba([nibble(0)? * 17, nibble(1)? * 17, nibble(2)? * 17, 255])),
-        4 => Some(Rgba([nibble(0)? * 17, nibble(1)? * 17, nibble(2)? * 17, nibble(3)? * 17])),
-        6 => Some(Rgba([byte(0)?, byte(2)?, byte(4)?, 255])),
-        8 => Some(Rgba([byte(0)?, byte(2)?, byte(4)?, byte(6)?])),
-        _ => None,
-    }
-}
-
-/// The colour a word stands for in `palette`: a colour name, hex, or
-/// `transparent`. `None` for anything else.
-#[must_use]
-pub fn color(word: &str, palette: &PaletteTable) -> Option<Rgba> {
-    let word = word.trim();
-    if word.eq_ignore_ascii_case("transparent") {
-        return Some(Rgba::TRANSPARENT);
-    }
-    if let Some(i) = COLOR_NAMES.iter().position(|n| n.eq_ignore_ascii_case(word)) {
-        let [r, g, b] = palette.rgb[i];
-        return Some(Rgba([r, g, b, 255]));
-    }
-    parse_hex(word)
-}
+pub use crate::wrap::{MESSAGE_COLUMNS, MESSAGE_ROWS, wrap_count, wrap_message};
 
 /// A sprite as pixels: `size` x `size` RGBA, row-major.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -203,30 +123,6 @@ mod tests {
     }
 
     #[test]
-    fn palettes_by_name_and_number_agree() {
-        assert_eq!(palette("3").map(|p| p.name), Some("amiga"));
-        assert_eq!(palette("Amiga").map(|p| p.number), Some(3));
-        assert_eq!(palette("14").map(|p| p.name), Some("whitingjp"));
-        assert!(palette("15").is_none());
-        assert!(palette("sepia").is_none());
-        assert_eq!(DEFAULT_PALETTE.name, "arnecolors");
-    }
-
-    #[test]
-    fn colours_from_names_hex_and_transparent() {
-        let p = palette("mastersystem").expect("known palette");
-        assert_eq!(color("RED", p), Some(Rgba([255, 0, 0, 255])));
-        assert_eq!(color("#0f8", p), Some(Rgba([0, 255, 136, 255])));
-        assert_eq!(color("#12abEF", p), Some(Rgba([0x12, 0xab, 0xef, 255])));
-        assert_eq!(color("transparent", p), Some(Rgba::TRANSPARENT));
-        assert_eq!(color("#12345", p), None);
-        assert_eq!(color("#ff000080", p), Some(Rgba([255, 0, 0, 0x80])));
-        assert_eq!(color("#0f08", p), Some(Rgba([0, 255, 0, 0x88])));
-        assert_eq!(color("mauve", p), None);
-        assert_eq!(Rgba([1, 2, 255, 255]).to_hex(), "#0102ff");
-    }
-
-    #[test]
     fn sprites_paint_digits_and_leave_dots_clear() {
         let red = Rgba([255, 0, 0, 255]);
         let sprite = vec![vec![Some(0), None, Some(1), None, None]; 5];
@@ -236,98 +132,5 @@ mod tests {
         assert!(img.pixels[2].is_transparent(), "colour 1 is out of range");
         let solid = sprite_image::<Vec<Option<u8>>>(&[], &[red]);
         assert!(solid.pixels.iter().all(|p| *p == red));
-    }
-}
-
-/// Width of the message screen in characters.
-pub const MESSAGE_COLUMNS: usize = 34;
-/// Lines of text the message screen can show.
-pub const MESSAGE_ROWS: usize = 12;
-
-/// Break `text` into screen lines of at most `width` characters the way the
-/// web player does: each line is the longest run that ends at a space or
-/// at the end of the text (the space is dropped); a word longer than the
-/// line is cut.
-#[must_use]
-pub fn wrap_message(text: &str, width: usize) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut lines = Vec::new();
-    wrap_lines(&chars, width.max(1), char::is_whitespace, |pos, take| {
-        lines.push(chars[pos..pos + take].iter().collect())
-    });
-    lines
-}
-
-/// How many lines [`wrap_message`] gives `text` at `width`, worked out
-/// without building them (the checks only count them, on every build).
-#[must_use]
-pub fn wrap_count(text: &str, width: usize) -> usize {
-    let width = width.max(1);
-    if text.len() <= width {
-        // At most `width` characters: one line, or none.
-        return usize::from(!text.is_empty());
-    }
-    let mut lines = 0;
-    if text.is_ascii() {
-        wrap_lines(text.as_bytes(), width, |b| char::from(b).is_whitespace(), |_, _| lines += 1);
-    } else {
-        let chars: Vec<char> = text.chars().collect();
-        wrap_lines(&chars, width, char::is_whitespace, |_, _| lines += 1);
-    }
-    lines
-}
-
-/// [`wrap_message`]'s breaking of `chars` into lines of at most `width`
-/// (at least 1): `line(start, length)` for each line, in order.
-fn wrap_lines<T: Copy>(chars: &[T], width: usize, is_ws: impl Fn(T) -> bool, mut line: impl FnMut(usize, usize)) {
-    let n = chars.len();
-    let mut pos = 0;
-    while pos < n {
-        let max = width.min(n - pos);
-        let fit = (1..=max).rev().find(|&k| pos + k == n || is_ws(chars[pos + k]));
-        let (take, skip) = match fit {
-            Some(k) if pos + k == n => (k, 0),
-            Some(k) => (k, 1),
-            None if n - pos >= width => (width, 0),
-            None => (n - pos, 0),
-        };
-        line(pos, take);
-        pos += take + skip;
-    }
-}
-
-#[cfg(test)]
-mod wrap_tests {
-    use super::{wrap_count, wrap_message};
-
-    #[test]
-    fn the_count_is_the_number_of_wrapped_lines() {
-        let texts = [
-            "",
-            " ",
-            "a",
-            "aaa bbb ccc",
-            "abcdefghij",
-            "ab cd",
-            "  leading and trailing spaces   ",
-            "a very long message that goes on and on past the width of the message box, several times over",
-            "averyveryveryveryveryveryverylongwordwithnospacesatallinsideitwhatsoever and then more",
-            "tabs\tand\nnew lines\x0bvertical tab \u{a0}no-break space",
-            "é ü ß çà é ü ß çà é ü ß çà é ü ß çà é ü ß çà é ü ß çà é ü ß çà",
-            "ééééééééééééééééééééééééééééééééééééééééééé",
-        ];
-        for text in texts {
-            for width in [0, 1, 3, 4, 5, 7, 10, 34] {
-                assert_eq!(wrap_count(text, width), wrap_message(text, width).len(), "{text:?} at {width}");
-            }
-        }
-    }
-
-    #[test]
-    fn wraps_at_spaces_and_cuts_long_words() {
-        assert_eq!(wrap_message("aaa bbb ccc", 7), vec!["aaa bbb", "ccc"]);
-        assert_eq!(wrap_message("abcdefghij", 4), vec!["abcd", "efgh", "ij"]);
-        assert_eq!(wrap_message("", 4), Vec::<String>::new());
-        assert_eq!(wrap_message("ab cd", 5), vec!["ab cd"]);
     }
 }

@@ -75,6 +75,10 @@ pub struct Ast {
     /// not support yet (`goto`, `link`, `title`, `input`), as written, for
     /// `check` to refuse by name.
     pub level_verbs: Vec<Ident>,
+    /// The first of PuzzleScript Next's `//` comments, when the game's
+    /// prelude starts its comments with one (the game is then read with
+    /// `//` comments throughout).
+    pub slash_comments: Option<Span>,
 }
 
 /// `section NAME` in LEVELS.

@@ -152,6 +152,7 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
         plus: false,
     };
     let mut depth = 0u32;
+    let mut style = CommentStyle::Undecided;
     let mut start = 0usize;
     let bytes = source.as_bytes();
     let mut i = 0usize;
@@ -168,7 +169,26 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
             Section::Levels => Mode::Levels,
             _ => Mode::Normal,
         };
+        if style == CommentStyle::Undecided {
+            if p.section != Section::Prelude {
+                style = CommentStyle::Parens;
+            } else if depth == 0 && raw[text::ws_len(raw)..].starts_with("//") {
+                style = CommentStyle::Slash;
+                p.plus = true;
+                p.ast.slash_comments = Some(line.span(text::ws_len(raw), raw.len()));
+            }
+        }
+        if style == CommentStyle::Slash {
+            p.slash_line(&line, high);
+            if end == bytes.len() {
+                break line;
+            }
+            continue;
+        }
         let sc = scan::scan_known(raw, depth, mode, parens);
+        if style == CommentStyle::Undecided && (sc.depth_out > 0 || sc.code != raw) {
+            style = CommentStyle::Parens;
+        }
         depth = sc.depth_out;
         for &off in &sc.stray_closes {
             p.diags.push(cat::stray_close(line.span(off, off + 1)));
@@ -188,7 +208,83 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
     (p.ast, p.diags)
 }
 
+/// Which comments a game writes: decided by the first comment of its
+/// prelude (PuzzleScript Next's `//` line comments, or the classic
+/// `( )`); a game with no comment before its first section is classic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CommentStyle {
+    Undecided,
+    Parens,
+    Slash,
+}
+
+/// The prelude options whose value is the rest of the line, `//` and all.
+const TEXT_OPTIONS: [&str; 8] = [
+    "title",
+    "author",
+    "homepage",
+    "custom_font",
+    "text_controls",
+    "text_message_continue",
+    "debug_switch",
+    "export_options",
+];
+
 impl<'s> Parser<'s> {
+    /// A line of a game written with `//` comments: the comment is cut off
+    /// (where PuzzleScript Next starts one in this section), `(` is plain
+    /// text, and in OBJECTS and COLLISIONLAYERS `;` ends a line as a line
+    /// break does.
+    fn slash_line(&mut self, line: &Line<'_>, high: bool) {
+        use scan::Slash;
+        let raw = line.raw;
+        let fc = text::ws_len(raw);
+        if fc == raw.len() {
+            self.blank_line();
+            return;
+        }
+        let at = match self.section {
+            Section::Levels => Slash::LineStart,
+            Section::Rules => Slash::Anywhere,
+            Section::Prelude => {
+                let wl = word_len(&raw[fc..]);
+                if TEXT_OPTIONS.iter().any(|o| raw[fc..fc + wl].eq_ignore_ascii_case(o)) {
+                    Slash::LineStart
+                } else {
+                    Slash::TokenStart
+                }
+            }
+            _ => Slash::TokenStart,
+        };
+        let cut = scan::slash_comment(raw, at).unwrap_or(raw.len());
+        if cut <= fc {
+            return;
+        }
+        if raw[fc..].starts_with(['(', ')']) {
+            self.diags.push(cat::paren_in_slash_game(line.span(fc, text::trim_end_len(raw))));
+            return;
+        }
+        let kept = Line::with(line.no, line.start, &raw[..cut], !high, false);
+        let split = matches!(self.section, Section::Objects | Section::CollisionLayers) && kept.raw.contains(';');
+        if !split {
+            self.line(&kept, kept.raw, fc, &[]);
+            return;
+        }
+        let mut from = 0;
+        for part in kept.raw.split(';') {
+            let to = from + part.len();
+            let lead = text::ws_len(part);
+            if lead < part.len() {
+                let piece = Line::with(line.no, line.start, &raw[..to], !high, false);
+                let mut code = String::with_capacity(to);
+                code.extend(std::iter::repeat_n(' ', from));
+                code.push_str(part);
+                self.line(&piece, &code, from + lead, &[]);
+            }
+            from = to + 1;
+        }
+    }
+
     /// Bytes `a..b` of `line` (a word), lower-cased.
     fn lower_word(&self, line: &Line<'_>, a: usize, b: usize) -> ast::SmolStr {
         let raw = &line.raw[a..b];

@@ -170,6 +170,39 @@ fn scan_general(raw: &str, depth: u32, mode: Mode) -> Scanned<'_> {
     Scanned { code: code.into(), depth_out: depth, first_code, blank, stray_closes }
 }
 
+/// Where PuzzleScript Next's `//` comments may start, by section (a game
+/// whose prelude's first comment is a `//` line uses them everywhere, and
+/// then `(` opens no comment).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slash {
+    /// Only as the first thing on the line (LEVELS, where `/` may be a
+    /// glyph of a map row, and the prelude's text options).
+    LineStart,
+    /// Where a token starts: at the start of the line or after whitespace.
+    TokenStart,
+    /// Anywhere (RULES): the rule's text ends before the character that
+    /// precedes the `//`, as the reference cuts it.
+    Anywhere,
+}
+
+/// Where the code of `raw` ends because a `//` comment starts, if one
+/// does, read as `at` says.
+#[must_use]
+pub fn slash_comment(raw: &str, at: Slash) -> Option<usize> {
+    let lead = super::text::ws_len(raw);
+    if raw[lead..].starts_with("//") {
+        return Some(lead);
+    }
+    match at {
+        Slash::LineStart => None,
+        Slash::TokenStart => raw.match_indices("//").map(|(i, _)| i).find(|&i| raw[..i].ends_with(is_ws)),
+        Slash::Anywhere => {
+            let i = raw.find("//")?;
+            Some(raw[..i].char_indices().next_back().map_or(i, |(j, _)| j))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -258,6 +291,18 @@ mod tests {
             }
         }
         assert!(has_paren("é ü (".as_bytes()));
+    }
+
+    #[test]
+    fn slash_comments_start_where_next_reads_them() {
+        assert_eq!(slash_comment("  // all", Slash::LineStart), Some(2));
+        assert_eq!(slash_comment("..//..", Slash::LineStart), None);
+        assert_eq!(slash_comment("a = b // c", Slash::TokenStart), Some(6));
+        assert_eq!(slash_comment("homepage http://x.y", Slash::TokenStart), None);
+        assert_eq!(slash_comment("[ a ] -> [ b ] // c", Slash::Anywhere), Some(14));
+        assert_eq!(slash_comment("[ a ] -> [ b ]// c", Slash::Anywhere), Some(13));
+        assert_eq!(slash_comment("é//", Slash::Anywhere), Some(0));
+        assert_eq!(slash_comment("no comment", Slash::Anywhere), None);
     }
 
     #[test]

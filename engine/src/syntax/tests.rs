@@ -91,3 +91,45 @@ fn lines_are_found_eight_bytes_at_a_time_as_byte_by_byte() {
         }
     }
 }
+
+/// A game of PuzzleScript Next written with `//` comments: they start
+/// where Next starts them in each section, `(` is plain text, and `;`
+/// ends a line in OBJECTS and COLLISIONLAYERS.
+const SLASH_GAME: &str = "title Slash // all of it\nhomepage https://example.com\n// first comment\nnoaction // trailing\n\nOBJECTS\nBackground;black\nPlayer // the hero\nblue\nSlope /\ngreen\n\nLEGEND\n. = Background // ground\nP = Player\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground;Player\nSlope\n\nRULES\n[ > Player ] -> [ > Player ] message see http://x\n// [ Player ] -> [ ]\n\nWINCONDITIONS\n\nLEVELS\n//P.\nP./\n.//\n";
+
+#[test]
+fn slash_comments_read_as_puzzlescript_next_reads_them() {
+    let (ast, diags) = parse(SLASH_GAME);
+    assert!(diags.is_empty(), "{diags:?}");
+    assert!(ast.slash_comments.is_some_and(|s| s.line == 3));
+    assert_eq!(ast.prelude[0].value.as_deref(), Some("Slash // all of it"), "title keeps the rest of its line");
+    assert_eq!(ast.prelude[1].value.as_deref(), Some("https://example.com"));
+    assert_eq!(ast.prelude[2].key.text, "noaction");
+    assert_eq!(ast.prelude[2].value, None);
+    let names: Vec<&str> = ast.objects.iter().map(|o| o.name.text.as_str()).collect();
+    assert_eq!(names, ["background", "player", "slope"]);
+    assert_eq!(ast.objects[0].colors[0].text, "black");
+    assert_eq!(ast.objects[2].extra_names[0].text, "/");
+    assert_eq!(ast.legend.len(), 2);
+    assert_eq!(ast.layers.len(), 3, "`;` ends a layer");
+    assert_eq!(ast.rules.len(), 1, "a rule line that is all comment is no rule");
+    let RuleLineKind::Rule(r) = &ast.rules[0].kind else { panic!() };
+    assert_eq!(
+        r.commands[0].argument.as_deref(),
+        Some("see http"),
+        "a rule stops before the character ahead of `//`, as Next cuts it"
+    );
+    let LevelEntry::Map(m) = &ast.levels[0] else { panic!() };
+    assert_eq!(m.rows.len(), 2, "only a row that starts with `//` is a comment: {:?}", m.rows);
+    assert_eq!(m.rows[1], ['.', '/', '/']);
+}
+
+#[test]
+fn a_classic_game_keeps_its_slashes() {
+    // The first comment is `( )`: `//` is text, as in classic PuzzleScript.
+    let src = SLASH_GAME.replacen("// first comment", "(first comment)", 1);
+    let (ast, _) = parse(&src);
+    assert!(ast.slash_comments.is_none());
+    let LevelEntry::Map(m) = &ast.levels[0] else { panic!() };
+    assert_eq!(m.rows.len(), 3);
+}

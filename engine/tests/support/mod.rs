@@ -185,6 +185,12 @@ pub fn cases() -> Vec<Case> {
         }),
         case("E0140", "mouse_left Ghost", ERROR, || game().prelude("mouse_left Ghost").text()),
         case("W0141", "mouse_left Crate", WARNING, || game().prelude("mouse_left Crate").text()),
+        case("W0150", "(an old comment)", WARNING, || {
+            game()
+                .prelude("// comments of PuzzleScript Next")
+                .rules("(an old comment)\n[ > Player | Crate ] -> [ > Player | > Crate ]")
+                .text()
+        }),
         // ---- objects ----
         case("W0201", "!!!", WARNING, || game().objects("Gem\nblue\n!!!").layers("Player, Crate, Wall, Gem").text()),
         case("E0202", "Crate (second)", ERROR, || game().objects("Crate (second)\nblue").text()),

@@ -41,9 +41,9 @@ const LEVELS_PER_FRAME: usize = 4;
 /// Cells beyond which a level is not pictured.
 const MAX_PICTURED_CELLS: usize = 64 * 64;
 
-/// A picture of LEVELS entry `index` of `game` as it starts. The one place
-/// the outline draws a level: swap it for the engine's own level picture
-/// once `engine::render` draws any level of a compiled game.
+/// A picture of LEVELS entry `index` of `game` as it starts (after any
+/// `run_rules_on_level_start` turn, hence a session). The one place the
+/// outline draws a level.
 fn level_picture(
     game: &Arc<engine::compile::Game>,
     look: &engine::render::Look,
@@ -54,9 +54,8 @@ fn level_picture(
         return None;
     }
     let session = engine::run::Session::new(game.clone(), index, None);
-    let (w, h) = session.size();
-    let view = engine::render::View { x0: 0, y0: 0, x1: w, y1: h };
-    let frame = engine::render::level_frame(look, &session, view);
+    let board = session.board_grid()?;
+    let frame = engine::render::grid_frame(look, game, &board, engine::render::View::whole(&board));
     let pixels: Vec<egui::Color32> =
         frame.pixels.iter().map(|p| egui::Color32::from_rgb(p.0[0], p.0[1], p.0[2])).collect();
     (frame.width > 0 && frame.height > 0).then(|| egui::ColorImage::new([frame.width, frame.height], pixels))

@@ -13,12 +13,39 @@ use crate::command::Command;
 use crate::keeper::Findings;
 use crate::live::Verdict;
 use crate::solutions::{By, LevelReport, Status};
+use engine::kept::InterruptionKind;
 use engine::kept::Verdict as Replay;
 use engine::run::Step;
 
-/// The panel (its state is all in the keeper and the live checks).
+/// The panel (the solutions' state is all in the keeper and the live
+/// checks; the panel keeps what the curve shows).
 #[derive(Default)]
-pub struct SolutionsPanel;
+pub struct SolutionsPanel {
+    /// What the difficulty curve plots.
+    pub measure: Measure,
+    /// Pushes of the live solver's solutions, by the game they were found
+    /// in (its address while held), the level's entry and the moves.
+    solver_pushes: std::collections::HashMap<(usize, usize), (Vec<engine::run::Input>, usize)>,
+}
+
+/// What the difficulty curve plots for each level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Measure {
+    /// Moves of the solution.
+    #[default]
+    Moves,
+    /// Moves that pushed: moved more than the player.
+    Pushes,
+}
+
+impl Measure {
+    fn word(self) -> &'static str {
+        match self {
+            Measure::Moves => "moves",
+            Measure::Pushes => "pushes",
+        }
+    }
+}
 
 /// One point of the difficulty curve.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -29,6 +56,8 @@ pub struct CurvePoint {
     pub entry: usize,
     /// Moves of its solution (kept, else the solver's).
     pub moves: usize,
+    /// Pushes of that solution, when known (see [`Measure::Pushes`]).
+    pub pushes: Option<usize>,
     /// What the point says about it.
     pub kind: PointKind,
 }
@@ -57,19 +86,24 @@ impl PointKind {
 /// The difficulty curve's points: each level with a kept solution (or,
 /// without one, a solution from the live solver), in level order.
 #[must_use]
-pub fn curve_points(findings: &Findings, solver: impl Fn(usize) -> Option<usize>) -> Vec<CurvePoint> {
+pub fn curve_points(findings: &Findings, solver: impl Fn(usize) -> Option<(usize, Option<usize>)>) -> Vec<CurvePoint> {
     findings
         .reports
         .iter()
         .filter_map(|r| {
             let kept_moves =
                 r.solution.as_ref().and_then(|s| engine::kept::parse_moves(&s.moves).ok()).map(|m| m.len());
-            let (moves, kind) = match (&r.status, kept_moves) {
-                (Status::Wins { moves, early }, _) => (early.unwrap_or(*moves), PointKind::Kept),
-                (Status::Broken { .. }, Some(n)) => (n, PointKind::Broken),
-                _ => (solver(r.entry)?, PointKind::Solver),
+            let (moves, pushes, kind) = match (&r.status, kept_moves) {
+                (Status::Wins { moves, early }, _) => {
+                    (early.unwrap_or(*moves), findings.pushes.get(&r.entry).copied(), PointKind::Kept)
+                }
+                (Status::Broken { .. }, Some(n)) => (n, None, PointKind::Broken),
+                _ => {
+                    let (moves, pushes) = solver(r.entry)?;
+                    (moves, pushes, PointKind::Solver)
+                }
             };
-            Some(CurvePoint { level: r.level, entry: r.entry, moves, kind })
+            Some(CurvePoint { level: r.level, entry: r.entry, moves, pushes, kind })
         })
         .collect()
 }
@@ -93,7 +127,7 @@ impl Panel for SolutionsPanel {
         };
         let live = &*cx.live;
         let solver_moves = |entry: usize| match live.verdict(entry) {
-            Some(Verdict::Solved(inputs)) => Some(inputs.len()),
+            Some(Verdict::Solved(inputs)) => Some((inputs.len(), None)),
             _ => None,
         };
         let solver_steps = |entry: usize| match live.verdict(entry) {
@@ -122,8 +156,34 @@ impl Panel for SolutionsPanel {
                 ui.label(&cx.kept.note);
             }
         });
-        let points = curve_points(&findings, solver_moves);
-        if let Some(entry) = curve_ui(ui, &points) {
+        let mut points = curve_points(&findings, solver_moves);
+        if self.measure == Measure::Pushes
+            && let Some(game) = build.game.as_ref()
+        {
+            let key = std::sync::Arc::as_ptr(game) as usize;
+            self.solver_pushes.retain(|k, _| k.0 == key);
+            for p in points.iter_mut().filter(|p| p.kind == PointKind::Solver && p.pushes.is_none()) {
+                let Some(Verdict::Solved(inputs)) = live.verdict(p.entry) else { continue };
+                let known = self.solver_pushes.get(&(key, p.entry)).filter(|(i, _)| i == inputs).map(|(_, n)| *n);
+                let n = known.unwrap_or_else(|| {
+                    let steps: Vec<Step> = inputs.iter().copied().map(Step::Input).collect();
+                    let n = engine::kept::pushes(game, p.entry, None, &steps);
+                    self.solver_pushes.insert((key, p.entry), (inputs.clone(), n));
+                    n
+                });
+                p.pushes = Some(n);
+            }
+        }
+        ui.horizontal(|ui| {
+            ui.label("Difficulty curve:");
+            for m in [Measure::Moves, Measure::Pushes] {
+                ui.selectable_value(&mut self.measure, m, m.word()).on_hover_text(match m {
+                    Measure::Moves => "Each level's solution length in moves",
+                    Measure::Pushes => "Each level's moves that pushed something (moved more than the player)",
+                });
+            }
+        });
+        if let Some(entry) = curve_ui(ui, &points, self.measure) {
             cx.requests.run(Command::PlayLevel(entry));
         }
         ui.separator();
@@ -133,7 +193,8 @@ impl Panel for SolutionsPanel {
             for r in &findings.reports {
                 let shortcut = findings.shortcuts.get(&r.entry).copied();
                 let solver = solver_steps(r.entry);
-                if let Some(action) = level_row(ui, r, shortcut, solver.as_ref().map(Vec::len)) {
+                let stops = findings.interruptions.get(&r.entry).map_or(&[][..], Vec::as_slice);
+                if let Some(action) = level_row(ui, r, shortcut, solver.as_ref().map(Vec::len), stops) {
                     match action {
                         RowAction::Keep => keep_one = solver.map(|s| (r.entry, s)),
                         RowAction::Play => cx.requests.run(Command::PlayLevel(r.entry)),
@@ -237,8 +298,16 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// One level's row: its verdict and what can be done about it.
-fn level_row(ui: &mut egui::Ui, r: &LevelReport, shortcut: Option<usize>, solver: Option<usize>) -> Option<RowAction> {
+/// One level's row: its verdict and what can be done about it, and under
+/// it the moves of its kept solution that a rule cancelled or restarted
+/// (`stops`), each a link to the rule.
+fn level_row(
+    ui: &mut egui::Ui,
+    r: &LevelReport,
+    shortcut: Option<usize>,
+    solver: Option<usize>,
+    stops: &[engine::kept::Interruption],
+) -> Option<RowAction> {
     let mut action = None;
     let by = |r: &LevelReport| match r.solution.as_ref().map(|s| s.by) {
         Some(By::Player) => " (kept by you)",
@@ -286,6 +355,24 @@ fn level_row(ui: &mut egui::Ui, r: &LevelReport, shortcut: Option<usize>, solver
             action = Some(RowAction::Play);
         }
     });
+    for stop in stops {
+        ui.horizontal(|ui| {
+            ui.add_space(16.0);
+            let line = match stop.kind {
+                InterruptionKind::Cancel(l) | InterruptionKind::Restart(l) => Some(l),
+                InterruptionKind::NoPlayerMovement => None,
+            };
+            match line {
+                Some(l) if ui.link(stop.to_string()).on_hover_text("Show the rule in the code").clicked() => {
+                    action = Some(RowAction::Line(l));
+                }
+                Some(_) => {}
+                None => {
+                    ui.label(stop.to_string());
+                }
+            }
+        });
+    }
     if let Status::Broken { rules, .. } = &r.status {
         for c in rules {
             ui.horizontal(|ui| {
@@ -335,7 +422,12 @@ fn coverage_ui(ui: &mut egui::Ui, f: &Findings, select: &mut Option<u32>) {
 const CURVE_HEIGHT: f32 = 120.0;
 
 /// Draw the difficulty curve; the entry of a clicked point.
-fn curve_ui(ui: &mut egui::Ui, points: &[CurvePoint]) -> Option<usize> {
+fn curve_ui(ui: &mut egui::Ui, points: &[CurvePoint], measure: Measure) -> Option<usize> {
+    let value = |p: &CurvePoint| match measure {
+        Measure::Moves => Some(p.moves),
+        Measure::Pushes => p.pushes,
+    };
+    let points: Vec<(CurvePoint, usize)> = points.iter().filter_map(|p| Some((*p, value(p)?))).collect();
     let width = ui.available_width().max(120.0);
     let (rect, response) = ui.allocate_exact_size(egui::vec2(width, CURVE_HEIGHT), egui::Sense::click());
     let painter = ui.painter_at(rect);
@@ -352,11 +444,11 @@ fn curve_ui(ui: &mut egui::Ui, points: &[CurvePoint]) -> Option<usize> {
         return None;
     }
     let plot = rect.shrink2(egui::vec2(28.0, 14.0));
-    let max_level = points.iter().map(|p| p.level).max().unwrap_or(1).max(2);
-    let max_moves = points.iter().map(|p| p.moves).max().unwrap_or(1).max(1);
-    let at = |p: &CurvePoint| {
+    let max_level = points.iter().map(|(p, _)| p.level).max().unwrap_or(1).max(2);
+    let max_moves = points.iter().map(|(_, v)| *v).max().unwrap_or(1).max(1);
+    let at = |(p, v): &(CurvePoint, usize)| {
         let x = plot.left() + plot.width() * (p.level - 1) as f32 / (max_level - 1) as f32;
-        let y = plot.bottom() - plot.height() * p.moves as f32 / max_moves as f32;
+        let y = plot.bottom() - plot.height() * *v as f32 / max_moves as f32;
         egui::pos2(x, y)
     };
     let axis = egui::Stroke::new(1.0, visuals.weak_text_color());
@@ -367,6 +459,13 @@ fn curve_ui(ui: &mut egui::Ui, points: &[CurvePoint]) -> Option<usize> {
         plot.left_top() - egui::vec2(4.0, 0.0),
         egui::Align2::RIGHT_CENTER,
         max_moves.to_string(),
+        font.clone(),
+        visuals.weak_text_color(),
+    );
+    painter.text(
+        plot.left_top() + egui::vec2(4.0, 0.0),
+        egui::Align2::LEFT_CENTER,
+        measure.word(),
         font.clone(),
         visuals.weak_text_color(),
     );
@@ -388,24 +487,27 @@ fn curve_ui(ui: &mut egui::Ui, points: &[CurvePoint]) -> Option<usize> {
     painter.add(egui::Shape::line(line, egui::Stroke::new(1.5, visuals.text_color().gamma_multiply(0.5))));
     let hover = response.hover_pos();
     let mut hovered = None;
-    for p in points {
+    for p in &points {
         let c = at(p);
         let near = hover.is_some_and(|h| h.distance(c) < 8.0);
         if near {
             hovered = Some(*p);
         }
-        painter.circle_filled(c, if near { 5.0 } else { 3.5 }, p.kind.color());
+        painter.circle_filled(c, if near { 5.0 } else { 3.5 }, p.0.kind.color());
     }
-    if let Some(p) = hovered {
+    if let Some((p, _)) = hovered {
         let what = match p.kind {
             PointKind::Kept => "kept solution",
             PointKind::Broken => "kept solution, broken",
             PointKind::Solver => "the solver's solution, not kept",
         };
-        response.clone().on_hover_text(format!("Level {}: {} moves ({what}). Click to play it.", p.level, p.moves));
+        let pushes = p.pushes.map(|n| format!(", {n} pushes")).unwrap_or_default();
+        response
+            .clone()
+            .on_hover_text(format!("Level {}: {} moves{pushes} ({what}). Click to play it.", p.level, p.moves));
     }
     if response.clicked() {
-        return hovered.map(|p| p.entry);
+        return hovered.map(|(p, _)| p.entry);
     }
     None
 }
@@ -436,8 +538,11 @@ mod tests {
             ],
             ..Findings::default()
         };
-        let points = curve_points(&findings, |entry| (entry == 3).then_some(9));
+        let findings = Findings { pushes: [(1, 3)].into_iter().collect(), ..findings };
+        let points = curve_points(&findings, |entry| (entry == 3).then_some((9, None)));
         let seen: Vec<(usize, usize, PointKind)> = points.iter().map(|p| (p.level, p.moves, p.kind)).collect();
         assert_eq!(seen, [(1, 4, PointKind::Kept), (2, 3, PointKind::Broken), (3, 9, PointKind::Solver)]);
+        let pushes: Vec<Option<usize>> = points.iter().map(|p| p.pushes).collect();
+        assert_eq!(pushes, [Some(3), None, None], "pushes come from the keeper's replay of the kept solution");
     }
 }

@@ -133,11 +133,12 @@ fn color_of(word: &str, palette: &PaletteTable) -> Option<Color32> {
     render::color(word, palette).and_then(to_color32)
 }
 
-/// The object's pixels as colours (a single-colour object is a 5x5 block).
-fn object_pixels(obj: &ObjectDef, palette: &PaletteTable) -> Vec<Vec<Option<Color32>>> {
+/// The object's pixels as colours (a single-colour object is a block of
+/// the game's cell grid, `grid`: 5x5 unless `sprite_size` says).
+fn object_pixels(obj: &ObjectDef, palette: &PaletteTable, grid: (usize, usize)) -> Vec<Vec<Option<Color32>>> {
     let colors: Vec<Option<Color32>> = obj.colors.iter().map(|c| color_of(&c.text, palette)).collect();
     if obj.sprite.is_empty() {
-        return vec![vec![colors.first().copied().flatten(); 5]; 5];
+        return vec![vec![colors.first().copied().flatten(); grid.0]; grid.1];
     }
     obj.sprite
         .iter()
@@ -263,7 +264,7 @@ impl SpritesPanel {
         egui::ScrollArea::vertical().id_salt("sprite_objects").max_height(ui.available_height() - 4.0).show(ui, |ui| {
             for obj in ast.objects.iter().filter(|o| o.name.text.contains(&filter)) {
                 ui.horizontal(|ui| {
-                    thumbnail(ui, &object_pixels(obj, palette), 20.0);
+                    thumbnail(ui, &object_pixels(obj, palette, objects::sprite_grid(ast)), 20.0);
                     let selected = self.selected.as_deref() == Some(obj.name.text.as_str());
                     let name = shown_name(src, obj);
                     if ui.selectable_label(selected, &name).on_hover_text(format!("Edit {name}'s sprite")).clicked() {
@@ -316,8 +317,10 @@ impl SpritesPanel {
                     }
                 }
             });
-            let pixels = object_pixels(obj, palette);
-            let cell = ((ui.available_width().min(ui.available_height() - 120.0)) / 5.0).clamp(12.0, 48.0);
+            self.size_ui(ui, cx, ast, obj);
+            let pixels = object_pixels(obj, palette, objects::sprite_grid(ast));
+            let side = pixels.len().max(pixels.iter().map(Vec::len).max().unwrap_or(0)).max(5) as f32;
+            let cell = ((ui.available_width().min(ui.available_height() - 120.0)) / side).clamp(4.0, 48.0);
             let out = SpriteGrid::new(&pixels, cell).show(ui);
             self.hover = out.hovered;
             for ev in out.events {
@@ -336,6 +339,57 @@ impl SpritesPanel {
             ui.label(hover);
         }
         self.palette_ui(ui, cx, ast, obj, palette);
+    }
+
+    /// The sprite's size as two numbers to drag or type; a change rewrites
+    /// the sprite keeping its bottom-left corner (where PuzzleScript Plus
+    /// anchors a sprite larger than its cell), one undo step per drag.
+    fn size_ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>, ast: &Ast, obj: &ObjectDef) {
+        let name = obj.name.text.clone();
+        let (mut w, mut h) = (obj.sprite.iter().map(|r| r.len()).max().unwrap_or(0), obj.sprite.len());
+        let grid = objects::sprite_grid(ast);
+        let max = engine::options::MAX_SPRITE_SIZE as usize;
+        let tip = "Rows come and go at the top and columns at the right, so the bottom-left corner stays put \
+                   (a sprite larger than its cell reaches up and right over its neighbours)";
+        let mut began = false;
+        let mut ended = false;
+        let mut changed = false;
+        ui.horizontal(|ui| {
+            ui.label("Size:");
+            for (value, label) in [(&mut w, "Sprite width"), (&mut h, "Sprite height")] {
+                let r = ui.add(egui::DragValue::new(value).range(1..=max).speed(0.05)).on_hover_text(tip);
+                r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::SpinButton, true, label));
+                began |= r.drag_started();
+                ended |= r.drag_stopped();
+                changed |= r.changed();
+                if label == "Sprite width" {
+                    ui.label("×");
+                }
+            }
+            if (w, h) == grid {
+                ui.weak("the size of the game's cells");
+            } else {
+                ui.weak(format!("cells are {}×{}", grid.0, grid.1));
+                if ui.small_button("Fit the cell").on_hover_text("Resize the sprite to the game's cell size").clicked()
+                {
+                    (w, h) = grid;
+                    changed = true;
+                }
+            }
+        });
+        if began && !cx.doc.in_stroke() {
+            cx.doc.begin_stroke();
+        }
+        if changed {
+            if cx.doc.in_stroke() {
+                self.apply(cx, |text| objects::resize_sprite(text, ast, &name, w, h));
+            } else {
+                self.apply_step(cx, |text| objects::resize_sprite(text, ast, &name, w, h));
+            }
+        }
+        if ended && cx.doc.in_stroke() {
+            cx.doc.end_stroke();
+        }
     }
 
     fn grid_event(&mut self, cx: &mut PanelContext<'_>, obj: &ObjectDef, ev: GridEvent) {
@@ -546,7 +600,8 @@ impl SpritesPanel {
             );
             if ui.button("Create").on_hover_text("Add the object, with a blank sprite, in the chosen layer").clicked() {
                 let layer = self.new_layer.map_or(LayerChoice::New, LayerChoice::Existing);
-                let sprite = vec![vec![None; 5]; 5];
+                let (w, h) = objects::sprite_grid(ast);
+                let sprite = vec![vec![None; w]; h];
                 let name = self.new_name.trim().to_owned();
                 // A game without OBJECTS or COLLISIONLAYERS gets them with the object.
                 let wanted = [Section::Objects, Section::CollisionLayers];
@@ -586,7 +641,17 @@ impl SpritesPanel {
             .iter()
             .map(|c| render::color(&c.text, palette).filter(|c| !c.is_transparent()).map(|c| [c.0[0], c.0[1], c.0[2]]))
             .collect();
-        let rows = import::sprite_of(&picture, &colours)
+        let (width, height) = if obj.sprite.is_empty() {
+            objects::sprite_grid(&ast)
+        } else {
+            (obj.sprite.iter().map(|r| r.len()).max().unwrap_or(5), obj.sprite.len())
+        };
+        let shape = import::Shape {
+            width: u32::try_from(width).unwrap_or(5),
+            height: u32::try_from(height).unwrap_or(5),
+            colours: if objects::reads_letter_pixels(&ast) { objects::MAX_COLORS } else { 10 },
+        };
+        let rows = import::sprite_of(&picture, &colours, shape)
             .ok_or_else(|| format!("{name} has no colour to draw the picture in"))?;
         let edit = objects::set_sprite(doc.text(), &ast, &name, &rows).map_err(|e| e.to_string())?;
         doc.begin_stroke();

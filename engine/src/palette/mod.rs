@@ -1,0 +1,119 @@
+//! Colours: the built-in palettes ([`data`], the fourteen tables), the
+//! colour names every palette defines, and reading a colour word (a name
+//! through a palette, `#rgb`/`#rrggbb` hex, PuzzleScript Plus's hex with an
+//! opacity, `transparent`). Below `check` (which validates colour words) and
+//! `render` (which paints with them); imports nothing from the engine.
+
+mod data;
+
+pub use data::{COLOR_NAMES, PALETTES, PaletteTable};
+
+/// An RGBA colour, 8 bits per channel; alpha 0 is transparent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Rgba(pub [u8; 4]);
+
+impl Rgba {
+    /// Fully transparent.
+    pub const TRANSPARENT: Rgba = Rgba([0, 0, 0, 0]);
+    /// Opaque black.
+    pub const BLACK: Rgba = Rgba([0, 0, 0, 255]);
+    /// Opaque white.
+    pub const WHITE: Rgba = Rgba([255, 255, 255, 255]);
+
+    /// True for alpha 0.
+    #[must_use]
+    pub fn is_transparent(self) -> bool {
+        self.0[3] == 0
+    }
+
+    /// `#rrggbb` (lower case) for an opaque colour, `transparent` otherwise.
+    #[must_use]
+    pub fn to_hex(self) -> String {
+        if self.is_transparent() {
+            return "transparent".to_owned();
+        }
+        format!("#{:02x}{:02x}{:02x}", self.0[0], self.0[1], self.0[2])
+    }
+}
+
+/// The palette used when a game names none.
+pub const DEFAULT_PALETTE: &PaletteTable = &PALETTES[3];
+
+/// The palette named `word` (`amiga`) or numbered `word` (`3`), if any.
+#[must_use]
+pub fn palette(word: &str) -> Option<&'static PaletteTable> {
+    let word = word.trim().to_ascii_lowercase();
+    if let Ok(n) = word.parse::<u8>() {
+        return PALETTES.iter().find(|p| p.number == n);
+    }
+    PALETTES.iter().find(|p| p.name == word)
+}
+
+/// True when `word` names a colour in every palette (`red`, `darkgrey`).
+#[must_use]
+pub fn is_color_name(word: &str) -> bool {
+    COLOR_NAMES.iter().any(|n| n.eq_ignore_ascii_case(word))
+}
+
+/// Parse `#rgb` or `#rrggbb` (any case), and PuzzleScript Plus's `#rgba`
+/// and `#rrggbbaa` with an opacity.
+#[must_use]
+pub fn parse_hex(word: &str) -> Option<Rgba> {
+    let hex = word.strip_prefix('#')?;
+    if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let nibble = |i: usize| u8::from_str_radix(&hex[i..=i], 16).ok();
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    match hex.len() {
+        3 => Some(Rgba([nibble(0)? * 17, nibble(1)? * 17, nibble(2)? * 17, 255])),
+        4 => Some(Rgba([nibble(0)? * 17, nibble(1)? * 17, nibble(2)? * 17, nibble(3)? * 17])),
+        6 => Some(Rgba([byte(0)?, byte(2)?, byte(4)?, 255])),
+        8 => Some(Rgba([byte(0)?, byte(2)?, byte(4)?, byte(6)?])),
+        _ => None,
+    }
+}
+
+/// The colour a word stands for in `palette`: a colour name, hex, or
+/// `transparent`. `None` for anything else.
+#[must_use]
+pub fn color(word: &str, palette: &PaletteTable) -> Option<Rgba> {
+    let word = word.trim();
+    if word.eq_ignore_ascii_case("transparent") {
+        return Some(Rgba::TRANSPARENT);
+    }
+    if let Some(i) = COLOR_NAMES.iter().position(|n| n.eq_ignore_ascii_case(word)) {
+        let [r, g, b] = palette.rgb[i];
+        return Some(Rgba([r, g, b, 255]));
+    }
+    parse_hex(word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn palettes_by_name_and_number_agree() {
+        assert_eq!(palette("3").map(|p| p.name), Some("amiga"));
+        assert_eq!(palette("Amiga").map(|p| p.number), Some(3));
+        assert_eq!(palette("14").map(|p| p.name), Some("whitingjp"));
+        assert!(palette("15").is_none());
+        assert!(palette("sepia").is_none());
+        assert_eq!(DEFAULT_PALETTE.name, "arnecolors");
+    }
+
+    #[test]
+    fn colours_from_names_hex_and_transparent() {
+        let p = palette("mastersystem").expect("known palette");
+        assert_eq!(color("RED", p), Some(Rgba([255, 0, 0, 255])));
+        assert_eq!(color("#0f8", p), Some(Rgba([0, 255, 136, 255])));
+        assert_eq!(color("#12abEF", p), Some(Rgba([0x12, 0xab, 0xef, 255])));
+        assert_eq!(color("transparent", p), Some(Rgba::TRANSPARENT));
+        assert_eq!(color("#12345", p), None);
+        assert_eq!(color("#ff000080", p), Some(Rgba([255, 0, 0, 0x80])));
+        assert_eq!(color("#0f08", p), Some(Rgba([0, 255, 0, 0x88])));
+        assert_eq!(color("mauve", p), None);
+        assert_eq!(Rgba([1, 2, 255, 255]).to_hex(), "#0102ff");
+    }
+}
