@@ -181,3 +181,77 @@ fn the_hint_says_to_click_in_a_mouse_game() {
     assert!(hint.width() > 0.0);
     assert!(harness.query_by_label_contains("Click").is_some(), "the key hint speaks of clicks");
 }
+
+/// The native export's window is the same player: a click and a drag play
+/// there too, and the board draws them.
+#[test]
+fn the_exported_game_window_plays_by_the_mouse() {
+    let app = studio::standalone::StandaloneApp::new(
+        CLICKS.to_owned(),
+        std::collections::BTreeMap::new(),
+        &std::collections::BTreeMap::new(),
+        None,
+    );
+    let mut h = Harness::builder()
+        .with_size([480.0, 360.0])
+        .build_ui_state(|ui, app: &mut studio::standalone::StandaloneApp| app.ui_root(ui), app);
+    h.run_steps(3);
+    h.key_press(egui::Key::X);
+    h.run_steps(3);
+    assert!(h.state().player().session().is_some(), "X started the game");
+    let board = h.state().player().board_rect().expect("the board is drawn");
+    let at = |x: f32, y: f32| {
+        egui::pos2(board.min.x + (x + 0.5) * board.width() / 3.0, board.min.y + (y + 0.5) * board.height() / 2.0)
+    };
+    let (top_right, bottom_left, bottom_right) = (at(2.0, 0.0), at(0.0, 1.0), at(2.0, 1.0));
+    h.event(egui::Event::PointerMoved(top_right));
+    h.event(egui::Event::PointerButton {
+        pos: top_right,
+        button: PointerButton::Primary,
+        pressed: true,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.event(egui::Event::PointerButton {
+        pos: top_right,
+        button: PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run_steps(2);
+    let button = |pressed| egui::Event::PointerButton {
+        pos: bottom_left,
+        button: PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
+    h.event(egui::Event::PointerMoved(bottom_left));
+    h.event(button(true));
+    h.run_steps(1);
+    h.event(egui::Event::PointerMoved(bottom_right));
+    h.run_steps(1);
+    h.event(egui::Event::PointerButton {
+        pos: bottom_right,
+        button: PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run_steps(2);
+    let session = h.state().player().session().expect("a level");
+    let names: Vec<String> = session.game().objects.iter().map(|o| o.name.to_lowercase()).collect();
+    let at_cell = |x: usize, y: usize| -> Vec<&str> {
+        session.objects_at(x, y).into_iter().map(|id| names[id].as_str()).filter(|n| *n != "background").collect()
+    };
+    assert_eq!(at_cell(5, 0), ["mark"], "the click on screen (2, 0) is level (5, 0)");
+    assert_eq!((at_cell(3, 1), at_cell(4, 1), at_cell(5, 1)), (vec!["mark"], vec!["trail"], vec!["trail"]));
+    match h.render() {
+        Ok(image) => {
+            let scale = h.ctx.pixels_per_point();
+            // Up and left of the centre: the pointer is drawn from there down.
+            let px = |p: egui::Pos2| image.get_pixel(((p.x - 10.0) * scale) as u32, ((p.y - 10.0) * scale) as u32).0;
+            assert!(px(top_right)[0] > 150 && px(top_right)[2] < 90, "a red mark drawn: {:?}", px(top_right));
+            assert!(px(bottom_right)[2] > 150 && px(bottom_right)[0] < 120, "a blue trail: {:?}", px(bottom_right));
+        }
+        Err(err) if support::rendering_required() => panic!("cannot render headless: {err}"),
+        Err(err) => eprintln!("skipping the window's pixels: {err}"),
+    }
+}

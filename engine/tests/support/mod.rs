@@ -153,7 +153,7 @@ pub fn cases() -> Vec<Case> {
             game().text().replace("title Test", &format!("title {}", "word ".repeat(40)))
         }),
         case("W0119", "author name", WARNING, || game().prelude(&format!("author {}", "name ".repeat(30))).text()),
-        case("E0120", "nokeyboard", ERROR, || game().prelude("nokeyboard").text()),
+        case("E0120", "mouse_clicks", ERROR, || game().prelude("mouse_clicks").text()),
         case("W0121", "tween_length", WARNING, || game().prelude("tween_length 0.05").text()),
         case("W0122", "level_select_unlocked_ahead", WARNING, || {
             game()
