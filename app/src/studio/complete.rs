@@ -4,36 +4,8 @@
 
 use std::ops::Range;
 
-/// The sections of a PuzzleScript game, in the order they usually come.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Section {
-    /// Before the first header.
-    Prelude,
-    /// OBJECTS.
-    Objects,
-    /// LEGEND.
-    Legend,
-    /// SOUNDS.
-    Sounds,
-    /// COLLISIONLAYERS.
-    Layers,
-    /// RULES.
-    Rules,
-    /// WINCONDITIONS.
-    WinConditions,
-    /// LEVELS.
-    Levels,
-}
-
-const HEADERS: [(&str, Section); 7] = [
-    ("objects", Section::Objects),
-    ("legend", Section::Legend),
-    ("sounds", Section::Sounds),
-    ("collisionlayers", Section::Layers),
-    ("rules", Section::Rules),
-    ("winconditions", Section::WinConditions),
-    ("levels", Section::Levels),
-];
+pub use engine::syntax::ast::Section;
+use engine::syntax::keywords::CommandWord;
 
 const SFX: [&str; 11] = ["sfx0", "sfx1", "sfx2", "sfx3", "sfx4", "sfx5", "sfx6", "sfx7", "sfx8", "sfx9", "sfx10"];
 
@@ -43,9 +15,8 @@ pub fn section_at(text: &str, at: usize) -> Section {
     let at = at.min(text.len());
     let before = text.get(..at).unwrap_or(text);
     for line in before.lines().rev() {
-        let word = line.trim().to_ascii_lowercase();
-        if let Some((_, section)) = HEADERS.iter().find(|(h, _)| *h == word) {
-            return *section;
+        if let Some(section) = Section::parse(line.trim()) {
+            return section;
         }
     }
     Section::Prelude
@@ -91,7 +62,7 @@ pub fn keywords(section: Section) -> Vec<&'static str> {
             w.extend(SFX);
             w
         }
-        Section::Layers => vec![],
+        Section::CollisionLayers => vec![],
         Section::Rules => {
             let mut w = vec![
                 "late",
@@ -113,20 +84,16 @@ pub fn keywords(section: Section) -> Vec<&'static str> {
                 "randomdir",
                 "action",
                 "no",
-                "again",
-                "cancel",
-                "checkpoint",
-                "restart",
-                "win",
-                "message",
             ];
-            w.extend(SFX);
+            // The commands but PuzzleScript Next's `gosub`, whose
+            // subroutine names are offered after it instead.
+            w.extend(CommandWord::all().filter(|c| *c != CommandWord::Gosub).map(CommandWord::as_str));
             w
         }
         Section::WinConditions => vec!["all", "some", "no", "any", "on"],
         Section::Levels => vec!["message"],
     };
-    words.extend(["OBJECTS", "LEGEND", "SOUNDS", "COLLISIONLAYERS", "RULES", "WINCONDITIONS", "LEVELS"]);
+    words.extend(Section::HEADED.map(Section::header));
     words
 }
 
@@ -143,9 +110,8 @@ pub fn subroutine_names(text: &str) -> Vec<String> {
     let mut in_rules = false;
     for line in text.lines() {
         let trimmed = line.trim();
-        let word = trimmed.to_ascii_lowercase();
-        if let Some((_, section)) = HEADERS.iter().find(|(h, _)| *h == word) {
-            in_rules = *section == Section::Rules;
+        if let Some(section) = Section::parse(trimmed) {
+            in_rules = section == Section::Rules;
             continue;
         }
         if !in_rules {

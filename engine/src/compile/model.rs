@@ -6,6 +6,7 @@
 //! which rules' matches stay (`Rule::matches_stay`, `RuleSet::settles`).
 
 use super::bits::Words;
+use crate::syntax::keywords::CommandWord;
 use std::sync::{Arc, OnceLock};
 
 /// A direction of movement, or the direction a rule scans in (never
@@ -95,15 +96,16 @@ impl Command {
     #[must_use]
     pub fn word(&self) -> &'static str {
         match self {
-            Command::Cancel => "cancel",
-            Command::Restart => "restart",
-            Command::Win => "win",
-            Command::Again => "again",
-            Command::Checkpoint => "checkpoint",
-            Command::Message(_) => "message",
-            Command::Sound(k) => sfx_name(*k),
-            Command::Gosub(_) => "gosub",
+            Command::Cancel => CommandWord::Cancel,
+            Command::Restart => CommandWord::Restart,
+            Command::Win => CommandWord::Win,
+            Command::Again => CommandWord::Again,
+            Command::Checkpoint => CommandWord::Checkpoint,
+            Command::Message(_) => CommandWord::Message,
+            Command::Sound(k) => CommandWord::Sfx(*k),
+            Command::Gosub(_) => CommandWord::Gosub,
         }
+        .as_str()
     }
 
     /// Resolve a command as the parser read it. `subroutines` are the
@@ -111,18 +113,18 @@ impl Command {
     /// command, or a `gosub` to no subroutine (which `check` reports).
     #[must_use]
     pub fn resolve(word: &str, argument: Option<&str>, subroutines: &[String]) -> Option<Command> {
-        Some(match word {
-            "cancel" => Command::Cancel,
-            "restart" => Command::Restart,
-            "win" => Command::Win,
-            "again" => Command::Again,
-            "checkpoint" => Command::Checkpoint,
-            "message" => Command::Message(Arc::from(argument.unwrap_or(" "))),
-            "gosub" => {
+        Some(match CommandWord::parse(word)? {
+            CommandWord::Cancel => Command::Cancel,
+            CommandWord::Restart => Command::Restart,
+            CommandWord::Win => Command::Win,
+            CommandWord::Again => Command::Again,
+            CommandWord::Checkpoint => Command::Checkpoint,
+            CommandWord::Message => Command::Message(Arc::from(argument.unwrap_or(" "))),
+            CommandWord::Gosub => {
                 let name = subroutine_key(argument.unwrap_or(""));
                 Command::Gosub(subroutines.iter().position(|s| *s == name)?)
             }
-            _ => Command::Sound(word.strip_prefix("sfx")?.parse().ok().filter(|k| *k < SFX_COUNT)?),
+            CommandWord::Sfx(k) => Command::Sound(k),
         })
     }
 }

@@ -57,30 +57,6 @@ impl TextEdit {
     }
 }
 
-/// The sections a game may have after its prelude, in the order they must come.
-const SECTION_ORDER: [Section; 7] = [
-    Section::Objects,
-    Section::Legend,
-    Section::Sounds,
-    Section::CollisionLayers,
-    Section::Rules,
-    Section::WinConditions,
-    Section::Levels,
-];
-
-fn header_word(section: Section) -> &'static str {
-    match section {
-        Section::Prelude => "",
-        Section::Objects => "OBJECTS",
-        Section::Legend => "LEGEND",
-        Section::Sounds => "SOUNDS",
-        Section::CollisionLayers => "COLLISIONLAYERS",
-        Section::Rules => "RULES",
-        Section::WinConditions => "WINCONDITIONS",
-        Section::Levels => "LEVELS",
-    }
-}
-
 /// Byte offset of the start of the line holding `at`.
 fn line_start(text: &str, at: usize) -> usize {
     text.get(..at).and_then(|t| t.rfind('\n')).map_or(0, |i| i + 1)
@@ -102,14 +78,14 @@ fn rule_above(text: &str, start: usize) -> Option<usize> {
 #[must_use]
 pub fn add_sections(text: &str, ast: &Ast, wanted: &[Section]) -> Option<TextEdit> {
     let present = |s: Section| ast.sections.iter().any(|(x, _)| *x == s);
-    let missing: Vec<Section> = SECTION_ORDER.into_iter().filter(|s| wanted.contains(s) && !present(*s)).collect();
+    let missing: Vec<Section> = Section::HEADED.into_iter().filter(|s| wanted.contains(s) && !present(*s)).collect();
     if missing.is_empty() {
         return None;
     }
     let nl = if text.contains("\r\n") { "\r\n" } else { "\n" };
     let ruled = ast.sections.first().is_some_and(|(_, sp)| rule_above(text, line_start(text, sp.start)).is_some());
     let block = |s: Section| {
-        let word = header_word(s);
+        let word = s.header();
         if ruled {
             let rule = "=".repeat(word.len());
             format!("{rule}{nl}{word}{nl}{rule}{nl}{nl}")
@@ -120,7 +96,7 @@ pub fn add_sections(text: &str, ast: &Ast, wanted: &[Section]) -> Option<TextEdi
     // Each missing section goes before the first present one that follows it.
     let mut inserts: Vec<(usize, String)> = Vec::new();
     for s in missing {
-        let next = SECTION_ORDER
+        let next = Section::HEADED
             .iter()
             .filter(|n| **n > s)
             .find_map(|n| ast.sections.iter().find(|(x, _)| x == n).map(|(_, sp)| sp.start));
@@ -173,7 +149,7 @@ pub fn with_sections<E>(
     if add_sections(text, ast, wanted).is_none() {
         return then(text, ast);
     }
-    let Some(sections) = add_sections(text, ast, &SECTION_ORDER) else {
+    let Some(sections) = add_sections(text, ast, &Section::HEADED) else {
         return then(text, ast);
     };
     let Some(with) = sections.apply(text) else {

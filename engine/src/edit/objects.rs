@@ -409,7 +409,8 @@ pub fn add_object(
     let obj_edit = match ast.objects.last() {
         Some(o) => TextEdit::insert(o.span.end, format!("{nl}{nl}{block}")),
         None => {
-            let at = after_header(src, ast, Section::Objects).ok_or(ObjectEditError::MissingSection("OBJECTS"))?;
+            let at = after_header(src, ast, Section::Objects)
+                .ok_or(ObjectEditError::MissingSection(Section::Objects.header()))?;
             TextEdit::insert(at, format!("{nl}{nl}{block}"))
         }
     };
@@ -423,12 +424,12 @@ pub fn add_object(
             Some(l) => TextEdit::insert(l.span.end, format!("{nl}{name}")),
             None => {
                 let at = after_header(src, ast, Section::CollisionLayers)
-                    .ok_or(ObjectEditError::MissingSection("COLLISIONLAYERS"))?;
+                    .ok_or(ObjectEditError::MissingSection(Section::CollisionLayers.header()))?;
                 TextEdit::insert(at, format!("{nl}{nl}{name}"))
             }
         },
     };
-    splice(src, vec![obj_edit, layer_edit]).ok_or(ObjectEditError::MissingSection("OBJECTS"))
+    splice(src, vec![obj_edit, layer_edit]).ok_or(ObjectEditError::MissingSection(Section::Objects.header()))
 }
 
 /// Every place `lower` is written as a name: object definitions, legend,

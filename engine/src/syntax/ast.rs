@@ -22,26 +22,7 @@ pub struct Ident {
     pub span: Span,
 }
 
-/// The sections of a game, in the order PuzzleScript requires them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Section {
-    /// Lines before the first section header: title, author, options.
-    Prelude,
-    /// `OBJECTS`
-    Objects,
-    /// `LEGEND`
-    Legend,
-    /// `SOUNDS`
-    Sounds,
-    /// `COLLISIONLAYERS`
-    CollisionLayers,
-    /// `RULES`
-    Rules,
-    /// `WINCONDITIONS`
-    WinConditions,
-    /// `LEVELS`
-    Levels,
-}
+pub use super::keywords::Section;
 
 /// A whole game as written.
 #[derive(Debug, Clone, Default)]

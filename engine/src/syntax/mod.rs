@@ -68,22 +68,6 @@ struct Parser<'s> {
     plus: bool,
 }
 
-const SECTION_WORDS: [(&str, Section); 7] = [
-    ("objects", Section::Objects),
-    ("legend", Section::Legend),
-    ("sounds", Section::Sounds),
-    ("collisionlayers", Section::CollisionLayers),
-    ("rules", Section::Rules),
-    ("winconditions", Section::WinConditions),
-    ("levels", Section::Levels),
-];
-
-/// The header word of a section.
-#[must_use]
-pub fn section_word(s: Section) -> &'static str {
-    SECTION_WORDS.iter().find(|(_, x)| *x == s).map_or("prelude", |(w, _)| w)
-}
-
 /// Where the line starting at byte `start` of `bytes` ends (at its `\n`,
 /// or the end of the text), whether it holds a `(` or `)`, and whether it
 /// holds a byte outside ASCII: eight bytes at a time.
@@ -320,11 +304,7 @@ impl<'s> Parser<'s> {
         let first = rest.as_bytes().first().map(u8::to_ascii_lowercase);
         if self.section != Section::Levels && matches!(first, Some(b'o' | b'l' | b's' | b'c' | b'r' | b'w')) {
             let wl = word_len(rest);
-            // The section words are ASCII, and no other character
-            // lower-cases to a letter of theirs: an ASCII comparison
-            // ignoring case is the same test as lower-casing the word.
-            let word = &rest[..wl];
-            if let Some(&(_, sec)) = SECTION_WORDS.iter().find(|(w, _)| w.eq_ignore_ascii_case(word)) {
+            if let Some(sec) = Section::parse(&rest[..wl]) {
                 self.header(line, sec, fc, fc + wl);
                 self.line_must_end(line, code, fc + wl, "a section header");
                 return;
@@ -364,7 +344,7 @@ impl<'s> Parser<'s> {
 
     fn header(&mut self, line: &Line<'_>, sec: Section, a: usize, b: usize) {
         let span = line.span(a, b);
-        let word = section_word(sec);
+        let word = sec.as_str();
         if self.visited.contains(&sec) {
             self.diags.push(cat::duplicate_section(span, word));
         }
@@ -374,18 +354,15 @@ impl<'s> Parser<'s> {
             if self.visited.len() > 1 {
                 self.diags.push(cat::objects_not_first(span));
             }
-        } else if let Some(idx) = SECTION_WORDS.iter().position(|(_, s)| *s == sec)
-            && idx > 0
+        } else if let Some(prev) = sec.before()
+            && !self.visited.contains(&prev)
         {
-            let prev = SECTION_WORDS[idx - 1].1;
-            if !self.visited.contains(&prev) {
-                self.diags.push(cat::section_order(span, word, section_word(prev)));
-            }
+            self.diags.push(cat::section_order(span, word, prev.as_str()));
         }
         self.section = sec;
         self.map_open = false;
         if self.ast.sections.is_empty() {
-            self.ast.sections.reserve(SECTION_WORDS.len());
+            self.ast.sections.reserve(Section::HEADED.len());
         }
         self.ast.sections.push((sec, span));
         // Room for the items of most games' sections at once (a list

@@ -212,27 +212,7 @@ pub(super) struct Scratch<'a> {
 
 /// Whether `word` is a command word (after the right-hand side).
 fn is_command(word: &str) -> bool {
-    matches!(
-        word,
-        "sfx0"
-            | "sfx1"
-            | "sfx2"
-            | "sfx3"
-            | "sfx4"
-            | "sfx5"
-            | "sfx6"
-            | "sfx7"
-            | "sfx8"
-            | "sfx9"
-            | "sfx10"
-            | "cancel"
-            | "checkpoint"
-            | "restart"
-            | "win"
-            | "message"
-            | "again"
-            | "gosub"
-    )
+    super::keywords::CommandWord::parse(word).is_some()
 }
 
 /// Tokens' text joined by single spaces (a multi-word name).
@@ -631,30 +611,13 @@ mod tests {
     ];
 
     /// Command words after the right-hand side.
-    const COMMANDS: [&str; 18] = [
-        "sfx0",
-        "sfx1",
-        "sfx2",
-        "sfx3",
-        "sfx4",
-        "sfx5",
-        "sfx6",
-        "sfx7",
-        "sfx8",
-        "sfx9",
-        "sfx10",
-        "cancel",
-        "checkpoint",
-        "restart",
-        "win",
-        "message",
-        "again",
-        "gosub",
-    ];
 
     #[test]
     fn the_word_tests_are_the_word_lists() {
-        assert!(MODIFIERS.iter().all(|w| modifier(w) == Some(*w)) && COMMANDS.iter().all(|w| is_command(w)));
+        assert!(
+            MODIFIERS.iter().all(|w| modifier(w) == Some(*w))
+                && crate::syntax::keywords::CommandWord::all().all(|c| is_command(c.as_str()))
+        );
         for w in ["player", "sfx11", "V", "", "->", "...", "late", "rigid"] {
             assert!(modifier(w).is_none() && !is_command(w), "{w}");
         }

@@ -18,7 +18,8 @@
   // (two games with one title keep their own).
   const meta = JSON.parse(document.getElementById("pw-meta").textContent);
   const storageKey = "puzzlewright:" + JSON.stringify([meta.title || "", meta.author || "", meta.homepage || ""]);
-  // The controls by the engine's codes (web-player's page.rs, CONTROL_*).
+  // The controls by their codes across the ABI (pw_press, pw_release):
+  // web-player's page.rs, `control::NAMES` (tests/abi_codes.rs checks).
   const C = { up: 0, left: 1, down: 2, right: 3, action: 4, undo: 5, restart: 6, title: 7 };
   const status = document.getElementById("pw-status");
   let x = null; // the module's exports once loaded
@@ -360,8 +361,9 @@
   window.addEventListener("gamepadconnected", watchPads);
 
   // --- the automation API ---------------------------------------------------------
-  // The automation API's codes (web-player's page.rs, STEP_*).
-  const CODES = { undo: 5, restart: 6, tick: 7 };
+  // The automation API's step codes (pw_input), a different table from the
+  // controls': web-player's page.rs, `step::NAMES` (tests/abi_codes.rs checks).
+  const STEP = { up: 0, left: 1, down: 2, right: 3, action: 4, undo: 5, restart: 6, tick: 7 };
   let resolveReady;
   function loaded() {
     if (!x) throw new Error("the player is still loading: await puzzlewright.ready");
@@ -378,10 +380,12 @@
       if (!ok) throw new Error(outputText());
       afterFlow();
     },
-    /** One input: 0 up, 1 left, 2 down, 3 right, 4 action, "undo", "restart", "tick". */
+    /** One input by name ("up", "left", "down", "right", "action", "undo",
+     *  "restart", "tick") or by its code (the conformance files' 0 up,
+     *  1 left, 2 down, 3 right, 4 action; the rest as in STEP). */
     input(code) {
       loaded();
-      const n = typeof code === "string" ? CODES[code] : code;
+      const n = typeof code === "string" ? STEP[code] : code;
       if (n === undefined || !Number.isInteger(n)) throw new Error("unknown input " + code);
       const ok = x.pw_input(n, now());
       if (!ok) throw new Error(outputText());

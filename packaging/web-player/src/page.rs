@@ -67,6 +67,18 @@ pub mod control {
     pub const RESTART: u32 = 6;
     /// Back to the title screen (Esc).
     pub const TITLE: u32 = 7;
+
+    /// Every control by the name the script's `C` table gives it.
+    pub const NAMES: [(&str, u32); 8] = [
+        ("up", UP),
+        ("left", LEFT),
+        ("down", DOWN),
+        ("right", RIGHT),
+        ("action", ACTION),
+        ("undo", UNDO),
+        ("restart", RESTART),
+        ("title", TITLE),
+    ];
 }
 
 /// The automation API's step codes, as in the conformance files (the
@@ -88,6 +100,25 @@ pub mod step {
     pub const RESTART: i32 = 6;
     /// A turn with no input (realtime).
     pub const TICK: i32 = 7;
+
+    /// Every step code by its name: the script's `STEP` table, which
+    /// `puzzlewright.input` also takes names from (`input("undo")`).
+    pub const NAMES: [(&str, i32); 8] = [
+        ("up", UP),
+        ("left", LEFT),
+        ("down", DOWN),
+        ("right", RIGHT),
+        ("action", ACTION),
+        ("undo", UNDO),
+        ("restart", RESTART),
+        ("tick", TICK),
+    ];
+
+    /// The code of a step's name (`"undo"`), if it names one.
+    #[must_use]
+    pub fn named(name: &str) -> Option<i32> {
+        NAMES.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
+    }
 }
 
 /// What the pointer did, across the ABI ([`Page::pointer`]).

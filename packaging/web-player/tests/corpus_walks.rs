@@ -6,6 +6,7 @@
 
 use serde_json::Value;
 use web_player::Page;
+use web_player::page::step;
 
 fn cases() -> Vec<Value> {
     let text = test_support::read(&test_support::conformance("corpus_walks.json"));
@@ -14,12 +15,7 @@ fn cases() -> Vec<Value> {
 
 fn code(input: &Value) -> i32 {
     match input {
-        Value::String(s) => match s.as_str() {
-            "undo" => 5,
-            "restart" => 6,
-            "tick" => 7,
-            other => panic!("unknown input {other}"),
-        },
+        Value::String(s) => step::named(s).unwrap_or_else(|| panic!("unknown input {s}")),
         other => i32::try_from(other.as_i64().expect("a number")).expect("small"),
     }
 }

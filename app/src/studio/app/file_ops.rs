@@ -113,7 +113,7 @@ impl StudioApp {
     pub(super) fn import_image(&mut self, path: &std::path::Path) {
         self.status = match self.panels.sprites.import_image(&mut self.doc, path) {
             Ok(done) => done,
-            Err(why) => format!("Import image: {why}"),
+            Err(why) => format!("Import image: {why:#}"),
         };
     }
 

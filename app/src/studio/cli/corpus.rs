@@ -46,14 +46,13 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
 }
 
 /// Compile, then load each level entry and play one turn of each input.
-fn check_game(source: &str) -> Result<usize, String> {
+fn check_game(source: &str) -> anyhow::Result<usize> {
     let build = engine::build(source);
     let Some(game) = build.game else {
-        let first = build.diagnostics.iter().find(|d| d.is_error());
-        return Err(match first {
-            Some(d) => format!("does not compile: line {}: {}", d.span.line, d.message),
-            None => "does not compile".to_owned(),
-        });
+        match build.diagnostics.iter().find(|d| d.is_error()) {
+            Some(d) => anyhow::bail!("does not compile: line {}: {}", d.span.line, d.message),
+            None => anyhow::bail!("does not compile"),
+        }
     };
     let entries = build.ast.levels.len();
     for level in 0..entries {
@@ -70,7 +69,7 @@ fn check_game(source: &str) -> Result<usize, String> {
             s.dump()
         });
         if outcome.is_err() {
-            return Err(format!("level entry {level} panicked"));
+            anyhow::bail!("level entry {level} panicked");
         }
     }
     Ok(entries)

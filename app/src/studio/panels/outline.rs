@@ -185,13 +185,7 @@ fn line_text(text: &str, span: Span) -> &str {
 fn section_name(section: Section) -> &'static str {
     match section {
         Section::Prelude => "Prelude",
-        Section::Objects => "OBJECTS",
-        Section::Legend => "LEGEND",
-        Section::Sounds => "SOUNDS",
-        Section::CollisionLayers => "COLLISIONLAYERS",
-        Section::Rules => "RULES",
-        Section::WinConditions => "WINCONDITIONS",
-        Section::Levels => "LEVELS",
+        other => other.header(),
     }
 }
 

@@ -138,15 +138,17 @@ impl QueuedCommand {
     /// The command word (`again`, `sfx3`).
     #[must_use]
     pub fn word(self) -> &'static str {
+        use crate::syntax::keywords::CommandWord;
         match self {
-            QueuedCommand::Cancel => "cancel",
-            QueuedCommand::Restart => "restart",
-            QueuedCommand::Win => "win",
-            QueuedCommand::Again => "again",
-            QueuedCommand::Checkpoint => "checkpoint",
-            QueuedCommand::Message => "message",
-            QueuedCommand::Sound(k) => crate::compile::model::sfx_name(k),
+            QueuedCommand::Cancel => CommandWord::Cancel,
+            QueuedCommand::Restart => CommandWord::Restart,
+            QueuedCommand::Win => CommandWord::Win,
+            QueuedCommand::Again => CommandWord::Again,
+            QueuedCommand::Checkpoint => CommandWord::Checkpoint,
+            QueuedCommand::Message => CommandWord::Message,
+            QueuedCommand::Sound(k) => CommandWord::Sfx(k),
         }
+        .as_str()
     }
 }
 

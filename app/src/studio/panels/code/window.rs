@@ -85,13 +85,16 @@ pub fn line_starts(text: &str) -> Vec<usize> {
     starts
 }
 
-const SECTIONS: [&str; 8] =
-    ["OBJECTS", "LEGEND", "SOUNDS", "COLLISIONLAYERS", "RULES", "WINCONDITIONS", "LEVELS", "SECTION"];
-
 /// The section header above byte `at` (looked for at most 2,000 lines up),
-/// so the window's highlighting starts in the right section.
+/// so the window's highlighting starts in the right section; a
+/// PuzzleScript Plus `SECTION` line counts too.
 fn section_above(text: &str, at: usize) -> Option<&'static str> {
-    text[..at].rsplit('\n').take(2000).find_map(|l| SECTIONS.iter().find(|s| l.trim().eq_ignore_ascii_case(s)).copied())
+    text[..at].rsplit('\n').take(2000).find_map(|l| {
+        let word = l.trim();
+        engine::syntax::ast::Section::parse(word)
+            .map(engine::syntax::ast::Section::header)
+            .or_else(|| word.eq_ignore_ascii_case("SECTION").then_some("SECTION"))
+    })
 }
 
 impl CodePanel {

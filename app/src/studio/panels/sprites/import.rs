@@ -20,6 +20,7 @@
 //! The result is written with `engine::edit::objects::set_sprite` as one
 //! undo step.
 
+use anyhow::{Context, bail};
 use std::path::Path;
 
 /// The largest picture file read (a sprite is at most 32x32; anything
@@ -54,23 +55,34 @@ pub struct Picture {
 }
 
 /// Decode a PNG or GIF (its first frame).
-pub fn decode(bytes: &[u8]) -> Result<Picture, String> {
-    let picture = image::load_from_memory(bytes).map_err(|e| format!("not a PNG or GIF picture ({e})"))?.to_rgba8();
+///
+/// # Errors
+/// Not a picture the `image` crate reads, or an empty one.
+pub fn decode(bytes: &[u8]) -> anyhow::Result<Picture> {
+    let picture = match image::load_from_memory(bytes) {
+        Ok(p) => p.to_rgba8(),
+        Err(e) => bail!("not a PNG or GIF picture ({e})"),
+    };
     let (width, height) = picture.dimensions();
     if width == 0 || height == 0 {
-        return Err("the picture is empty".to_owned());
+        bail!("the picture is empty");
     }
     Ok(Picture { width, height, rgba: picture.pixels().map(|p| p.0).collect() })
 }
 
 /// Read and decode the picture at `path`.
-pub fn read(path: &Path) -> Result<Picture, String> {
-    let size = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?.len();
+///
+/// # Errors
+/// The file cannot be read, is over [`MAX_IMAGE_BYTES`], or is not a
+/// picture; the message names the file and says why (`{:#}` shows the
+/// cause after the file).
+pub fn read(path: &Path) -> anyhow::Result<Picture> {
+    let size = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?.len();
     if size > MAX_IMAGE_BYTES {
-        return Err(format!("{} is too large for a sprite ({size} bytes)", path.display()));
+        bail!("{} is too large for a sprite ({size} bytes)", path.display());
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    decode(&bytes).with_context(|| path.display().to_string())
 }
 
 /// The pixels `start..end` of a side of `size` pixels that cell `i` of

@@ -6,6 +6,7 @@
 //! of the current text (so it works while the text has errors) and every
 //! change is a `TextEdit` from `engine::edit::objects`.
 
+use anyhow::Context;
 use egui::Color32;
 use engine::edit::objects::{self, LayerChoice};
 use engine::render::{self, PaletteTable};
@@ -626,15 +627,19 @@ impl SpritesPanel {
     /// Import image…: make the picture at `path` the selected object's
     /// sprite, in its colours (see [`import`]), as one undo step. Returns
     /// what the status line says.
+    ///
+    /// # Errors
+    /// No object is chosen, the picture cannot be read, or the object has
+    /// no colour to draw it in; `{:#}` gives the whole reason.
     pub fn import_image(
         &mut self,
         doc: &mut crate::document::Document,
         path: &std::path::Path,
-    ) -> Result<String, String> {
-        let name = self.selected.clone().ok_or("Choose an object in the Sprites panel first")?;
+    ) -> anyhow::Result<String> {
+        let name = self.selected.clone().context("Choose an object in the Sprites panel first")?;
         let picture = import::read(path)?;
         let ast = doc.shared_ast();
-        let obj = objects::find(&ast, &name).map_err(|e| e.to_string())?;
+        let obj = objects::find(&ast, &name)?;
         let palette = game_palette(&ast);
         let colours: Vec<Option<[u8; 3]>> = obj
             .colors
@@ -652,8 +657,8 @@ impl SpritesPanel {
             colours: if objects::reads_letter_pixels(&ast) { objects::MAX_COLORS } else { 10 },
         };
         let rows = import::sprite_of(&picture, &colours, shape)
-            .ok_or_else(|| format!("{name} has no colour to draw the picture in"))?;
-        let edit = objects::set_sprite(doc.text(), &ast, &name, &rows).map_err(|e| e.to_string())?;
+            .with_context(|| format!("{name} has no colour to draw the picture in"))?;
+        let edit = objects::set_sprite(doc.text(), &ast, &name, &rows)?;
         doc.begin_stroke();
         let changed = doc.apply_edit(&edit);
         doc.end_stroke();
