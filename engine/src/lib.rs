@@ -48,6 +48,7 @@ pub mod sfx;
 pub mod solve;
 pub mod span;
 pub mod syntax;
+pub mod tween;
 pub mod wrap;
 
 pub use diag::{Diagnostic, Severity};

@@ -112,7 +112,7 @@ pub enum PreludeOption {
     LevelSelectUnlockedRollover,
     /// `continue_is_level_select`: the title's continue opens the level select.
     ContinueIsLevelSelect,
-    /// `tween_length SECONDS`: moves slide between cells (drawing only).
+    /// `tween_length SECONDS`: moves slide between cells (drawing only; see `crate::tween`).
     TweenLength,
     /// `tween_easing NAME`: how a tween slides (drawing only).
     TweenEasing,
@@ -222,9 +222,9 @@ const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 66] = [
     (PreludeOption::LevelSelectUnlockedAhead, "level_select_unlocked_ahead", Dialect::Plus, true, Support::Full),
     (PreludeOption::LevelSelectUnlockedRollover, "level_select_unlocked_rollover", Dialect::Plus, true, Support::Full),
     (PreludeOption::ContinueIsLevelSelect, "continue_is_level_select", Dialect::Plus, false, Support::Full),
-    (PreludeOption::TweenLength, "tween_length", Dialect::Plus, true, Support::Cosmetic),
-    (PreludeOption::TweenEasing, "tween_easing", Dialect::Plus, true, Support::Cosmetic),
-    (PreludeOption::TweenSnap, "tween_snap", Dialect::Plus, true, Support::Cosmetic),
+    (PreludeOption::TweenLength, "tween_length", Dialect::Plus, true, Support::Full),
+    (PreludeOption::TweenEasing, "tween_easing", Dialect::Plus, true, Support::Full),
+    (PreludeOption::TweenSnap, "tween_snap", Dialect::Plus, true, Support::Full),
     (PreludeOption::TextControls, "text_controls", Dialect::Plus, true, Support::Cosmetic),
     (PreludeOption::TextMessageContinue, "text_message_continue", Dialect::Plus, true, Support::Cosmetic),
     (PreludeOption::CustomFont, "custom_font", Dialect::Plus, true, Support::Cosmetic),

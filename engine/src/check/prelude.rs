@@ -78,6 +78,9 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
                 ) if !option_colour_ok(&lv()) => {
                     out.push(cat::bad_option_colour(p.span, key, v));
                 }
+                Some(PreludeOption::TweenEasing) if crate::tween::Easing::parse(v).is_none() => {
+                    out.push(cat::bad_tween_easing(p.span, v));
+                }
                 Some(PreludeOption::SpriteSize) if crate::options::parse_sprite_size(v).is_none() => {
                     out.push(cat::bad_sprite_size(p.span, v));
                 }

@@ -100,6 +100,9 @@ pub struct Metadata {
     /// `sprite_size N` / `WxH` (PuzzleScript Plus): the cell's pixel grid,
     /// width and height; `None` for the classic 5x5.
     pub sprite_size: Option<(u32, u32)>,
+    /// `tween_length` and its companions (PuzzleScript Plus), when set:
+    /// moves slide between cells as they are drawn.
+    pub tween: Option<crate::tween::TweenOptions>,
     /// `level_select` and its options (PuzzleScript Plus), when set.
     pub level_select: Option<LevelSelectOptions>,
     /// `skip_title_screen` (PuzzleScript Plus): start as if continue had
@@ -261,6 +264,12 @@ fn metadata(ast: &Ast) -> Metadata {
     m.text_color = text(&m, O::TextColor);
     m.color_palette = text(&m, O::ColorPalette);
     m.sprite_size = m.option_value(O::SpriteSize).and_then(crate::options::parse_sprite_size);
+    m.tween = crate::tween::TweenOptions::new(
+        m.option_value(O::TweenLength),
+        m.option_value(O::TweenEasing),
+        m.option_value(O::TweenSnap),
+        m.sprite_size.map_or(5, |s| s.0),
+    );
     m.dialect = crate::dialect::needed(ast).map_or_else(Default::default, |n| n.dialect);
     m.skip_title_screen = m.has_option(O::SkipTitleScreen);
     let count = |m: &Metadata, o: O| num(m, o).filter(|n| *n >= 0.0).map(|n| n as usize);

@@ -160,6 +160,17 @@ pub fn option_not_shown(span: Span, key: &str, dialect: &str) -> Diagnostic {
 pub fn option_needs_number(span: Span, key: &str, value: &str) -> Diagnostic {
     Diagnostic::warning("W0122", span, format!("`{key}` expects a number, not \"{value}\"; it is ignored"))
 }
+/// `tween_easing` with a value that names no easing.
+#[must_use]
+pub fn bad_tween_easing(span: Span, value: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0129",
+        span,
+        format!(
+            "`tween_easing` expects an easing such as easeInQuad or its number 1 to 13, not \"{value}\"; slides are linear"
+        ),
+    )
+}
 /// `sprite_size` with a value that is not N or WxH.
 #[must_use]
 pub fn bad_sprite_size(span: Span, value: &str) -> Diagnostic {

@@ -258,6 +258,9 @@ pub struct Play {
     last_win: Option<(usize, Vec<Step>)>,
     /// A mouse button held down over the level (see `pointer`).
     held_pointer: Option<pointer::Held>,
+    /// When the last turn that moved something ended, in a game with
+    /// `tween_length`: its moves slide from then (see [`Play::tween`]).
+    tween_from: Option<Duration>,
 }
 
 impl Play {
@@ -348,6 +351,7 @@ impl Play {
             played: Vec::new(),
             last_win: None,
             held_pointer: None,
+            tween_from: None,
         }
     }
 
@@ -506,6 +510,23 @@ impl Play {
             consider(self.now + tick.saturating_sub(self.autotick));
         }
         due
+    }
+
+    /// What to slide at `now` (`tween_length`, PuzzleScript Plus): the
+    /// last turn's moves and how much of their slide is left, while it
+    /// lasts; `None` in games without tweens, between slides, and off the
+    /// level. Drawing only (hand it to `render`); a host keeps redrawing
+    /// while this is `Some`.
+    #[must_use]
+    pub fn tween(&self, now: Duration) -> Option<crate::tween::Tween<'_>> {
+        let options = self.game.metadata.tween?;
+        let from = self.tween_from?;
+        if !matches!(self.mode, Mode::Playing) {
+            return None;
+        }
+        let moved = self.session.as_ref()?.moved();
+        let remaining = options.remaining(now.saturating_sub(from));
+        (!moved.is_empty() && remaining > 0.0).then_some(crate::tween::Tween { moved, remaining })
     }
 
     /// Run what is due at `now`: the end of a win pause, an `again` turn,

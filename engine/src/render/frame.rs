@@ -185,12 +185,40 @@ pub fn grid_frame(look: &Look, game: &Game, grid: &LevelGrid, view: View) -> Fra
     draw_grid(look, game, grid, view, look.cell_size())
 }
 
+/// [`grid_frame`] part way through a tween (`tween_length`, PuzzleScript
+/// Plus; see [`crate::tween`]): each moved object drawn back towards the
+/// cell it came from by the part of the slide left, an object acted on in
+/// place faded by it. `None`, or a classic game, draws as [`grid_frame`].
+#[must_use]
+pub fn grid_frame_tweened(
+    look: &Look,
+    game: &Game,
+    grid: &LevelGrid,
+    view: View,
+    tween: Option<&crate::tween::Tween<'_>>,
+) -> Frame {
+    draw_grid_tweened(look, game, grid, view, look.cell_size(), tween)
+}
+
 /// Draw `view` of `grid` with each cell `cell` pixels square: sprites are
 /// sampled (nearest pixel) down or up to that size, so thumbnails can use
 /// one pixel per cell and GIFs a whole multiple of the sprite size. Cells
 /// outside the grid and objects the look has no image for are skipped.
 #[must_use]
 pub fn draw_grid(look: &Look, game: &Game, grid: &LevelGrid, view: View, cell: usize) -> Frame {
+    draw_grid_tweened(look, game, grid, view, cell, None)
+}
+
+/// [`draw_grid`] part way through a tween (see [`grid_frame_tweened`]).
+#[must_use]
+pub fn draw_grid_tweened(
+    look: &Look,
+    game: &Game,
+    grid: &LevelGrid,
+    view: View,
+    cell: usize,
+    tween: Option<&crate::tween::Tween<'_>>,
+) -> Frame {
     let cell = cell.max(1);
     let view = View { x0: view.x0, y0: view.y0, x1: view.x1.min(grid.width), y1: view.y1.min(grid.height) };
     let (width, height) = (view.width() * cell, view.height() * cell);
@@ -200,7 +228,7 @@ pub fn draw_grid(look: &Look, game: &Game, grid: &LevelGrid, view: View, cell: u
         return Frame { width, height, pixels };
     }
     if let Some(grid_dims) = look.plus_grid {
-        draw_plus(look, game, grid, view, (cell, grid_dims), &mut pixels, width);
+        draw_plus(look, game, grid, view, (cell, grid_dims), tween, (&mut pixels, width));
         return Frame { width, height, pixels };
     }
     let mut ids: Vec<(usize, usize)> = Vec::new();
@@ -249,14 +277,31 @@ fn draw_plus(
     grid: &LevelGrid,
     view: View,
     (cell, (gw, gh)): (usize, (usize, usize)),
-    pixels: &mut [Rgba],
-    width: usize,
+    tween: Option<&crate::tween::Tween<'_>>,
+    (pixels, width): (&mut [Rgba], usize),
 ) {
     let (gw, gh) = (gw.max(1), gh.max(1));
     let ow = game.obj_words;
     let height = pixels.len() / width.max(1);
-    // How many cells the largest image reaches past its own.
-    let reach = look.images.iter().map(|i| i.size).max().unwrap_or(0).saturating_sub(gw.min(gh)).div_ceil(gw.min(gh));
+    // Each cell layer's move in the tween, if any (one byte a cell layer).
+    let layers = game.layer_count.max(1);
+    let slide: Vec<Option<crate::tween::MoveDir>> = match tween {
+        Some(t) => {
+            let mut v = vec![None; grid.width * grid.height * layers];
+            for m in t.moved {
+                if let Some(slot) = v.get_mut(m.cell * layers + m.layer) {
+                    *slot = Some(m.dir);
+                }
+            }
+            v
+        }
+        None => Vec::new(),
+    };
+    let remaining = tween.map_or(0.0, |t| t.remaining.clamp(0.0, 1.0));
+    // How many cells the largest image reaches past its own (one more
+    // while things slide in from outside the view).
+    let reach = look.images.iter().map(|i| i.size).max().unwrap_or(0).saturating_sub(gw.min(gh)).div_ceil(gw.min(gh))
+        + usize::from(tween.is_some());
     let xs = view.x0.saturating_sub(reach)..view.x1;
     let ys = view.y0..(view.y1 + reach).min(grid.height);
     let mut by_layer: Vec<Vec<usize>> = vec![Vec::new(); game.layer_count.max(1)];
@@ -279,14 +324,30 @@ fn draw_plus(
                     let Some(img) = look.images.get(id) else { continue };
                     let n = img.size;
                     // The cell's top-left on screen, in pixels (may be off it).
-                    let left = (cx as isize - view.x0 as isize) * cell as isize;
-                    let top = (cy as isize - view.y0 as isize) * cell as isize;
+                    let mut left = (cx as isize - view.x0 as isize) * cell as isize;
+                    let mut top = (cy as isize - view.y0 as isize) * cell as isize;
+                    let layer = game.objects.get(id).map_or(0, |o| o.layer);
+                    let mut fade = 1.0;
+                    match slide.get(i * layers + layer).copied().flatten() {
+                        Some(crate::tween::MoveDir::Action) => fade = 1.0 - remaining,
+                        Some(d) => {
+                            // Drawn back towards where it came from.
+                            let (dx, dy) = d.delta();
+                            let back = (cell as f64 * remaining).round() as isize;
+                            left -= dx * back;
+                            top -= dy * back;
+                        }
+                        None => {}
+                    }
                     let lift = gh as isize - n as isize; // canvas top, in units from the cell's top
                     for iy in 0..n {
                         let y0 = top + edge(iy as isize + lift, gh);
                         let y1 = top + edge(iy as isize + lift + 1, gh);
                         for ix in 0..n {
-                            let p = img.pixels[iy * n + ix];
+                            let mut p = img.pixels[iy * n + ix];
+                            if fade < 1.0 {
+                                p.0[3] = (f64::from(p.0[3]) * fade).round() as u8;
+                            }
                             if p.is_transparent() {
                                 continue;
                             }

@@ -9,7 +9,10 @@ mod frame;
 pub mod screen;
 pub mod text;
 
-pub use frame::{Camera, Frame, Look, View, draw_grid, entry_frame, grid_frame, player_position_in};
+pub use frame::{
+    Camera, Frame, Look, View, draw_grid, draw_grid_tweened, entry_frame, grid_frame, grid_frame_tweened,
+    player_position_in,
+};
 
 pub use crate::palette::{
     COLOR_NAMES, DEFAULT_PALETTE, PALETTES, PaletteTable, Rgba, color, is_color_name, palette, parse_hex,

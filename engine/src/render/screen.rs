@@ -8,7 +8,7 @@
 use std::ops::Range;
 
 use super::text::{TEXT_COLUMNS, TEXT_ROWS, centred, choice_row, message_rows_with, text_frame, title_rows_with};
-use super::{Camera, Frame, Look, grid_frame};
+use super::{Camera, Frame, Look};
 use crate::compile::{Game, LevelGrid};
 use crate::play::{LevelItem, Screen};
 
@@ -141,13 +141,27 @@ pub fn screen_grid(screen: &Screen<'_>) -> Option<LevelGrid> {
 /// give each level a fresh one). A level with no cells is an empty frame.
 #[must_use]
 pub fn screen_frame(look: &Look, game: &Game, screen: &Screen<'_>, camera: &mut Camera, prompt: Prompt) -> Frame {
+    screen_frame_tweened(look, game, screen, camera, prompt, None)
+}
+
+/// [`screen_frame`] part way through a tween (`Play::tween`): a level's
+/// moves drawn sliding (see [`super::grid_frame_tweened`]).
+#[must_use]
+pub fn screen_frame_tweened(
+    look: &Look,
+    game: &Game,
+    screen: &Screen<'_>,
+    camera: &mut Camera,
+    prompt: Prompt,
+    tween: Option<&crate::tween::Tween<'_>>,
+) -> Frame {
     if let Some(rows) = screen_rows(game, screen, prompt) {
         return text_frame(look, &rows, 0, 0);
     }
     match screen_grid(screen) {
         Some(grid) if grid.width > 0 && grid.height > 0 => {
             let view = camera.view_of(game, &grid);
-            grid_frame(look, game, &grid, view)
+            super::grid_frame_tweened(look, game, &grid, view, tween)
         }
         _ => Frame { width: 0, height: 0, pixels: Vec::new() },
     }

@@ -230,6 +230,8 @@ struct TurnScratch {
     call_stack: Vec<turn::Frame>,
     /// The player's cells at the start of the running turn.
     player_positions: Vec<usize>,
+    /// Whether the running turn notes its moves for tweens.
+    record_moves: bool,
     /// The board as bit planes, during a turn's rules (see `planes`).
     planes: planes::Planes,
 }
@@ -259,6 +261,9 @@ struct Report {
     /// What a traced turn's look-ahead logs all the same (caps hit, rigid
     /// failures), recorded just before its again line.
     probe_notes: Vec<trace::EventKind>,
+    /// What the last turn of play moved, for tweens (kept only in games
+    /// with `tween_length`; emptied by undo, restart and a new level).
+    moved: Vec<crate::tween::Moved>,
 }
 
 impl Session {
@@ -486,6 +491,14 @@ impl Session {
         self.do_restart(false);
     }
 
+    /// What the last turn of play moved in its movement phase, in a game
+    /// with `tween_length` (empty in others, and after an undo, a restart
+    /// or a new level): what a tween slides.
+    #[must_use]
+    pub fn moved(&self) -> &[crate::tween::Moved] {
+        &self.report.moved
+    }
+
     /// Events since the last call.
     pub fn take_events(&mut self) -> Vec<Event> {
         self.report.limits_hit.clear();
@@ -542,6 +555,7 @@ impl Session {
     }
 
     fn load_level(&mut self, index: usize) {
+        self.report.moved.clear();
         self.play.cur_level = index;
         let game = self.game.clone();
         let Some(entry) = game.levels.get(index) else {
@@ -619,6 +633,7 @@ impl Session {
     }
 
     fn restore(&mut self, snap: &Snapshot) {
+        self.report.moved.clear();
         let game = self.game.clone();
         match self.play.board.as_mut() {
             Some(b) if b.width == snap.width && b.height == snap.height => b.restore(&snap.objects),
@@ -648,6 +663,7 @@ impl Session {
 
     /// The reference's `DoUndo`; returns whether a state was restored.
     fn do_undo(&mut self, force: bool, ignore_duplicates: bool) -> bool {
+        self.report.moved.clear();
         if !force && self.game.metadata.has("noundo") {
             return false;
         }
@@ -676,6 +692,7 @@ impl Session {
     }
 
     fn do_restart(&mut self, force: bool) {
+        self.report.moved.clear();
         if self.mode.restarting {
             return;
         }

@@ -154,7 +154,9 @@ pub fn cases() -> Vec<Case> {
         }),
         case("W0119", "author name", WARNING, || game().prelude(&format!("author {}", "name ".repeat(30))).text()),
         case("E0120", "mouse_clicks", ERROR, || game().prelude("mouse_clicks").text()),
-        case("W0121", "tween_length", WARNING, || game().prelude("tween_length 0.05").text()),
+        case("W0121", "sitelock_hostname_whitelist", WARNING, || {
+            game().prelude("sitelock_hostname_whitelist example.com").text()
+        }),
         case("W0122", "level_select_unlocked_ahead", WARNING, || {
             game()
                 .prelude("level_select\nlevel_select_lock\nlevel_select_unlocked_ahead many")
@@ -175,6 +177,7 @@ pub fn cases() -> Vec<Case> {
             game().prelude("level_select\nlevel_select_unlocked_ahead 2").levels("section A\nP*.T").text()
         }),
         case("W0127", "level_select", WARNING, || game().prelude("level_select").text()),
+        case("W0129", "tween_easing", WARNING, || game().prelude("tween_length 0.05\ntween_easing wobbly").text()),
         case("E0128", "G = Wall", ERROR, || {
             game()
                 .prelude("case_sensitive")

@@ -113,6 +113,15 @@ impl Session {
     /// mouse turn as PuzzleScript Next plays one: the object is put in the
     /// cell after the undo copy is taken, then the turn runs with no
     /// movement, counted as an input (undo, `require_player_movement`).
+    /// Tweens note the moves of each turn of play (a kept look-ahead does
+    /// not replay them, so those turns run in full).
+    fn begin_move_notes(&mut self, mode: TurnMode) {
+        self.turn.record_moves = mode == TurnMode::Play && self.game.metadata.tween.is_some();
+        if self.turn.record_moves {
+            self.report.moved.clear();
+        }
+    }
+
     pub(crate) fn process_turn(
         &mut self,
         dir: Option<Direction>,
@@ -121,9 +130,11 @@ impl Session {
     ) -> bool {
         self.mode.againing = false;
         let Some(bak) = self.snapshot() else { return false };
+        self.begin_move_notes(mode);
         self.drop_object(drop);
         let Some(board) = self.play.board.as_ref() else { return false };
-        let still = board.is_still();
+        // (A turn that notes its moves for tweens is played in full.)
+        let still = board.is_still() && !self.turn.record_moves;
         let kept = if dir.is_none()
             && drop.is_none()
             && matches!(mode, TurnMode::Play | TurnMode::Probe)

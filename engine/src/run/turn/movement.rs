@@ -57,6 +57,7 @@ impl Session {
         let game = self.game.clone();
         let before = if self.trace.is_some() { self.trace_moves_before() } else { None };
         let Some(board) = self.play.board.as_mut() else { return false };
+        let tween_from = self.turn.record_moves.then(|| board.movements.clone());
         let n = board.cells();
         let mut guard = 0;
         let (h, mw) = (board.height, board.mw);
@@ -83,6 +84,9 @@ impl Session {
         }
         if let (Some(before), Some(r)) = (before.as_ref(), self.trace.as_deref_mut()) {
             Session::trace_moves_after(r, &game, board, before);
+        }
+        if let Some(from) = tween_from {
+            note_moves(board, game.layer_count, &from, &mut self.report.moved);
         }
         let mut do_undo = false;
         if !game.rigid && game.sounds.cantmove.is_empty() {
@@ -150,6 +154,34 @@ impl Session {
         self.turn.planes.clear_movements(&board.map_mov);
         board.clear_movements();
         do_undo
+    }
+}
+
+/// The moves a movement phase made, for tweens: every cell layer whose
+/// movement in `from` (the movements before the phase) is gone from the
+/// board (spent by moving), noted at the cell it moved to. A rigid body's
+/// second try replaces the first's notes.
+fn note_moves(board: &Board, layers: usize, from: &[u64], out: &mut Vec<crate::tween::Moved>) {
+    out.clear();
+    let (mw, h) = (board.mw, board.height);
+    for i in 0..board.cells() {
+        let was = &from[i * mw..(i + 1) * mw];
+        if bits::is_zero(was) {
+            continue;
+        }
+        let now = &board.movements[i * mw..(i + 1) * mw];
+        for layer in 0..layers {
+            let dir = bits::mov_get(was, layer);
+            if dir == 0 || bits::mov_get(now, layer) != 0 {
+                continue;
+            }
+            let Some(d) = crate::tween::MoveDir::from_mask(dir) else { continue };
+            let (dx, dy) = d.delta();
+            let cell = i as isize + dy + dx * h as isize;
+            if let Ok(cell) = usize::try_from(cell) {
+                out.push(crate::tween::Moved { cell, layer, dir: d });
+            }
+        }
     }
 }
 

@@ -44,6 +44,9 @@ pub struct PlayerPanel {
     texture: Option<egui::TextureHandle>,
     /// What the texture shows: (game, flow generation, debugger version).
     drawn_state: Option<(usize, u64, u64)>,
+    /// The texture shows a board part way through a tween: redraw it once
+    /// more when the slide ends.
+    tweened: bool,
     /// The look of a game, by its pointer.
     look: Option<(usize, engine::render::Look)>,
     camera: engine::render::Camera,

@@ -51,9 +51,17 @@ impl PlayerPanel {
     pub(super) fn refresh_texture(&mut self, ctx: &egui::Context) {
         let Some(play) = &self.play else { return };
         let game = play.game().clone();
+        // A tween (tween_length) redraws every frame while it slides; the
+        // debugger's stepped boards never slide.
+        let stepped = matches!(play.screen(), Screen::Level(session) if self.debug.shown_grid(session).is_some());
+        let slide = if stepped { None } else { play.tween(self.now).map(|t| (t.moved.to_vec(), t.remaining)) };
         let key = (Arc::as_ptr(&game) as usize, play.generation(), self.debug.version);
-        if self.drawn_state == Some(key) && self.texture.is_some() {
+        if self.drawn_state == Some(key) && self.texture.is_some() && slide.is_none() && !self.tweened {
             return;
+        }
+        self.tweened = slide.is_some();
+        if slide.is_some() {
+            ctx.request_repaint();
         }
         let grid = match play.screen() {
             Screen::Level(session) => self.debug.shown_grid(session).or_else(|| session.board_grid()),
@@ -68,7 +76,8 @@ impl PlayerPanel {
         let view = self.camera.view_of(&game, &grid);
         self.board_view = Some(view);
         let Some(look) = self.look() else { return };
-        let frame = engine::render::grid_frame(look, &game, &grid, view);
+        let tween = slide.as_ref().map(|(moved, remaining)| engine::tween::Tween { moved, remaining: *remaining });
+        let frame = engine::render::grid_frame_tweened(look, &game, &grid, view, tween.as_ref());
         let pixels = frame.pixels.iter().map(|p| color32(*p)).collect();
         let image = egui::ColorImage::new([frame.width, frame.height], pixels);
         match &mut self.texture {
