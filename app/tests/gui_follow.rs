@@ -90,7 +90,7 @@ fn every_panel_follows_open_open_recent_and_new() {
     harness.run_steps(3);
     show_every_panel(&mut harness);
     let listed = |h: &Harness<'_, StudioApp>| {
-        h.state().live.findings().0.iter().any(|f| f.diagnostic.message.to_lowercase().contains("flowerbed"))
+        h.state().live.findings().shown.iter().any(|f| f.diagnostic.message.to_lowercase().contains("flowerbed"))
     };
     assert!(support::wait_until(&mut harness, Duration::from_secs(60), 0.02, listed), "the design check is listed");
     harness.state_mut().doc.mark_saved(example("sokoban_garden.txt"));

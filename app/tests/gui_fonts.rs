@@ -37,7 +37,7 @@ fn easyenigmas_palette_and_design_checks_draw_every_glyph() {
     // The design checks answer on their thread; their messages name glyphs
     // like い and お (tofu there would panic a frame).
     let checked = support::wait_until(&mut harness, std::time::Duration::from_secs(60), 0.1, |h| {
-        h.state().live.findings().0.iter().any(|f| f.diagnostic.message.contains('い'))
+        h.state().live.findings().shown.iter().any(|f| f.diagnostic.message.contains('い'))
     });
     assert!(checked, "the design checks name the glyph い");
     harness.run_steps(3);

@@ -195,7 +195,7 @@ fn a_design_check_warning_is_listed_in_its_group_and_hiding_the_check_removes_it
     assert!(
         shown,
         "the warning is listed: {} found, busy {}, statuses {:?}",
-        harness.state().live.findings().0.len(),
+        harness.state().live.findings().shown.len(),
         harness.state().live.is_busy(),
         (0..6).map(|i| harness.state().live.status(i)).collect::<Vec<_>>()
     );

@@ -167,9 +167,12 @@ pub enum PreludeOption {
     MouseRup,
     /// `mouse_obstacle OBJECT`: a drag's path goes around these.
     MouseObstacle,
-    /// `runtime_metadata_twiddling`: rules change options (not supported yet).
+    /// `runtime_metadata_twiddling`: rules change options as the game runs
+    /// (the timings, `noundo`, `norestart`; the drawing options are
+    /// accepted and not drawn yet, a warning says so).
     RuntimeMetadataTwiddling,
-    /// `local_radius N`: rules run near the player only (not supported yet).
+    /// `local_radius N`: a rule row (without `...`) matches only where it
+    /// starts within N cells of the player; `global` rules everywhere.
     LocalRadius,
     /// `smoothscreen WxH ...`: a camera that glides (not supported yet).
     Smoothscreen,
@@ -254,8 +257,8 @@ const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 66] = [
     (PreludeOption::MouseRdrag, "mouse_rdrag", Dialect::Plus, true, Support::Full),
     (PreludeOption::MouseRup, "mouse_rup", Dialect::Plus, true, Support::Full),
     (PreludeOption::MouseObstacle, "mouse_obstacle", Dialect::Plus, true, Support::Full),
-    (PreludeOption::RuntimeMetadataTwiddling, "runtime_metadata_twiddling", Dialect::Plus, false, Support::Missing),
-    (PreludeOption::LocalRadius, "local_radius", Dialect::Plus, true, Support::Missing),
+    (PreludeOption::RuntimeMetadataTwiddling, "runtime_metadata_twiddling", Dialect::Plus, false, Support::Full),
+    (PreludeOption::LocalRadius, "local_radius", Dialect::Plus, true, Support::Full),
     (PreludeOption::Smoothscreen, "smoothscreen", Dialect::Plus, true, Support::Missing),
     (PreludeOption::AllowUndoLevel, "allow_undo_level", Dialect::Next, false, Support::Missing),
     (PreludeOption::AutoLevelTitles, "auto_level_titles", Dialect::Next, false, Support::Missing),
@@ -306,6 +309,29 @@ impl PreludeOption {
     #[must_use]
     pub fn from_keyword(word: &str) -> Option<PreludeOption> {
         TABLE.iter().find(|r| r.1 == word).map(|r| r.0)
+    }
+
+    /// Whether a rule may change the option while the game runs
+    /// (`runtime_metadata_twiddling`, PuzzleScript Plus): the rule's
+    /// command is the option's word and the rest of the line its value.
+    #[must_use]
+    pub fn twiddleable(self) -> bool {
+        use PreludeOption as O;
+        matches!(
+            self,
+            O::BackgroundColor
+                | O::TextColor
+                | O::KeyRepeatInterval
+                | O::RealtimeInterval
+                | O::AgainInterval
+                | O::Flickscreen
+                | O::Zoomscreen
+                | O::Smoothscreen
+                | O::Noundo
+                | O::Norestart
+                | O::MessageTextAlign
+                | O::ColorPalette
+        )
     }
 
     /// True when the option needs a value after it (`title My Game`);

@@ -88,6 +88,9 @@ pub fn keywords(section: Section) -> Vec<&'static str> {
             // The commands but PuzzleScript Next's `gosub`, whose
             // subroutine names are offered after it instead.
             w.extend(CommandWord::all().filter(|c| *c != CommandWord::Gosub).map(CommandWord::as_str));
+            // PuzzleScript Plus: a rule that ignores `local_radius`, and
+            // the commands of a Plus/Next game.
+            w.extend(["global", "undo", "nosave", "quit"]);
             w
         }
         Section::WinConditions => vec!["all", "some", "no", "any", "on"],

@@ -107,6 +107,8 @@ pub(crate) struct IRule {
     pub late: bool,
     pub rigid: bool,
     pub random: bool,
+    /// `global` (PuzzleScript Plus): the rule ignores `local_radius`.
+    pub global: bool,
     pub group: u32,
     /// Shared by every expansion of the written rule.
     pub commands: Rc<[(SmolStr, Option<String>)]>,
@@ -304,12 +306,13 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<Written>, Vec<Lo
             group = prev.rule.group;
         }
         let mut directions: Vec<Direction> = Vec::new();
-        let (mut late, mut rigid, mut random) = (false, false, false);
+        let (mut late, mut rigid, mut random, mut global) = (false, false, false, false);
         for p in &rule.prefixes {
             match p.text.as_str() {
                 "late" => late = true,
                 "rigid" => rigid = true,
                 "random" => random = true,
+                "global" => global = true,
                 "up" => directions.push(D::Up),
                 "down" => directions.push(D::Down),
                 "left" => directions.push(D::Left),
@@ -373,6 +376,7 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<Written>, Vec<Lo
             late,
             rigid,
             random,
+            global,
             group,
             commands,
             span: def.span,

@@ -108,6 +108,9 @@ pub struct Metadata {
     /// `skip_title_screen` (PuzzleScript Plus): start as if continue had
     /// been chosen.
     pub skip_title_screen: bool,
+    /// `local_radius N` (PuzzleScript Plus): rules match only near the
+    /// player (rows without `...`, rules not marked `global`).
+    pub local_radius: Option<isize>,
     /// The dialect the game is written in ([`crate::dialect::needed`]):
     /// a Plus/Next game's sprites are drawn as those dialects draw them.
     pub dialect: crate::options::Dialect,
@@ -241,48 +244,79 @@ fn parse_dims(v: Option<&str>) -> Option<(u32, u32)> {
 fn metadata(ast: &Ast) -> Metadata {
     let mut m = Metadata {
         options: ast.prelude.iter().map(|p| (p.key.text.to_string(), p.value.clone())).collect(),
-        again_interval: 0.15,
-        key_repeat_interval: 0.15,
         ..Metadata::default()
     };
-    use PreludeOption as O;
-    let num = |m: &Metadata, o: O| m.option_value(o).and_then(|v| v.trim().parse::<f64>().ok());
-    let text = |m: &Metadata, o: O| m.option_value(o).map(str::to_owned);
-    m.title = text(&m, O::Title);
-    m.author = text(&m, O::Author);
-    m.homepage = text(&m, O::Homepage);
-    if let Some(v) = num(&m, O::AgainInterval) {
-        m.again_interval = v;
-    }
-    if let Some(v) = num(&m, O::KeyRepeatInterval) {
-        m.key_repeat_interval = v;
-    }
-    m.realtime_interval = num(&m, O::RealtimeInterval);
-    m.flickscreen = parse_dims(m.option_value(O::Flickscreen));
-    m.zoomscreen = parse_dims(m.option_value(O::Zoomscreen));
-    m.background_color = text(&m, O::BackgroundColor);
-    m.text_color = text(&m, O::TextColor);
-    m.color_palette = text(&m, O::ColorPalette);
-    m.sprite_size = m.option_value(O::SpriteSize).and_then(crate::options::parse_sprite_size);
-    m.tween = crate::tween::TweenOptions::new(
-        m.option_value(O::TweenLength),
-        m.option_value(O::TweenEasing),
-        m.option_value(O::TweenSnap),
-        m.sprite_size.map_or(5, |s| s.0),
-    );
     m.dialect = crate::dialect::needed(ast).map_or_else(Default::default, |n| n.dialect);
-    m.skip_title_screen = m.has_option(O::SkipTitleScreen);
-    let count = |m: &Metadata, o: O| num(m, o).filter(|n| *n >= 0.0).map(|n| n as usize);
-    if m.has_option(O::LevelSelect) {
-        m.level_select = Some(LevelSelectOptions {
-            lock: m.has_option(O::LevelSelectLock),
-            unlocked_ahead: count(&m, O::LevelSelectUnlockedAhead).unwrap_or(1),
-            unlocked_rollover: count(&m, O::LevelSelectUnlockedRollover),
-            solve_symbol: m.option_value(O::LevelSelectSolveSymbol).unwrap_or("X").to_owned(),
-            continue_is_select: m.has_option(O::ContinueIsLevelSelect),
-        });
-    }
+    m.derive();
     m
+}
+
+impl Metadata {
+    /// A rule's `OPTION VALUE` command (`runtime_metadata_twiddling`):
+    /// set the option to `value`; `wipe` removes it and `default` gives it
+    /// back its value in `start` (the game's prelude).
+    pub fn twiddle(&mut self, option: PreludeOption, value: &str, start: &Metadata) {
+        let key = option.keyword();
+        let value = value.trim();
+        let new: Option<Option<String>> = if value.eq_ignore_ascii_case("wipe") {
+            None
+        } else if value.eq_ignore_ascii_case("default") {
+            start.options.iter().rev().find(|(k, _)| k == key).map(|(_, v)| v.clone())
+        } else {
+            Some(Some(value.to_owned()))
+        };
+        self.options.retain(|(k, _)| k != key);
+        if let Some(v) = new {
+            self.options.push((key.to_owned(), v));
+        }
+        self.derive();
+    }
+
+    /// The fields read from [`Self::options`].
+    fn derive(&mut self) {
+        let m = self;
+        m.again_interval = 0.15;
+        m.key_repeat_interval = 0.15;
+        use PreludeOption as O;
+        let num = |m: &Metadata, o: O| m.option_value(o).and_then(|v| v.trim().parse::<f64>().ok());
+        let text = |m: &Metadata, o: O| m.option_value(o).map(str::to_owned);
+        m.title = text(m, O::Title);
+        m.author = text(m, O::Author);
+        m.homepage = text(m, O::Homepage);
+        if let Some(v) = num(m, O::AgainInterval) {
+            m.again_interval = v;
+        }
+        if let Some(v) = num(m, O::KeyRepeatInterval) {
+            m.key_repeat_interval = v;
+        }
+        m.realtime_interval = num(m, O::RealtimeInterval);
+        m.flickscreen = parse_dims(m.option_value(O::Flickscreen));
+        m.zoomscreen = parse_dims(m.option_value(O::Zoomscreen));
+        m.background_color = text(m, O::BackgroundColor);
+        m.text_color = text(m, O::TextColor);
+        m.color_palette = text(m, O::ColorPalette);
+        m.sprite_size = m.option_value(O::SpriteSize).and_then(crate::options::parse_sprite_size);
+        m.tween = crate::tween::TweenOptions::new(
+            m.option_value(O::TweenLength),
+            m.option_value(O::TweenEasing),
+            m.option_value(O::TweenSnap),
+            m.sprite_size.map_or(5, |s| s.0),
+        );
+        m.skip_title_screen = m.has_option(O::SkipTitleScreen);
+        m.local_radius = m.option_value(O::LocalRadius).and_then(|v| v.trim().parse::<isize>().ok());
+        let count = |m: &Metadata, o: O| num(m, o).filter(|n| *n >= 0.0).map(|n| n as usize);
+        if m.has_option(O::LevelSelect) {
+            m.level_select = Some(LevelSelectOptions {
+                lock: m.has_option(O::LevelSelectLock),
+                unlocked_ahead: count(m, O::LevelSelectUnlockedAhead).unwrap_or(1),
+                unlocked_rollover: count(m, O::LevelSelectUnlockedRollover),
+                solve_symbol: m.option_value(O::LevelSelectSolveSymbol).unwrap_or("X").to_owned(),
+                continue_is_select: m.has_option(O::ContinueIsLevelSelect),
+            });
+        } else {
+            m.level_select = None;
+        }
+    }
 }
 
 /// An object's sprite: its own, or with `copy:NAME` (PuzzleScript Plus)

@@ -89,6 +89,18 @@ pub enum Command {
     /// run the rules of the subroutine with this index in
     /// [`super::Game::subroutines`].
     Gosub(usize),
+    /// `OPTION VALUE` with `runtime_metadata_twiddling` (PuzzleScript
+    /// Plus): set the option as the rule applies (`wipe` removes it,
+    /// `default` restores the prelude's value).
+    Twiddle(crate::options::PreludeOption, Arc<str>),
+    /// `undo` (PuzzleScript Plus): the turn is dropped and the one before
+    /// it undone, as if the player had pressed undo.
+    Undo,
+    /// `nosave` (PuzzleScript Plus): the turn leaves no undo step.
+    Nosave,
+    /// `quit` (PuzzleScript Plus): the player leaves the level for the
+    /// title screen (or the level select).
+    Quit,
 }
 
 impl Command {
@@ -104,6 +116,10 @@ impl Command {
             Command::Message(_) => CommandWord::Message,
             Command::Sound(k) => CommandWord::Sfx(*k),
             Command::Gosub(_) => CommandWord::Gosub,
+            Command::Twiddle(o, _) => return o.keyword(),
+            Command::Undo => return "undo",
+            Command::Nosave => return "nosave",
+            Command::Quit => return "quit",
         }
         .as_str()
     }
@@ -113,6 +129,15 @@ impl Command {
     /// command, or a `gosub` to no subroutine (which `check` reports).
     #[must_use]
     pub fn resolve(word: &str, argument: Option<&str>, subroutines: &[String]) -> Option<Command> {
+        if let Some(o) = crate::options::PreludeOption::from_keyword(word).filter(|o| o.twiddleable()) {
+            return Some(Command::Twiddle(o, Arc::from(argument.unwrap_or("").trim())));
+        }
+        match word {
+            "undo" => return Some(Command::Undo),
+            "nosave" => return Some(Command::Nosave),
+            "quit" => return Some(Command::Quit),
+            _ => {}
+        }
         Some(match CommandWord::parse(word)? {
             CommandWord::Cancel => Command::Cancel,
             CommandWord::Restart => Command::Restart,
@@ -298,6 +323,9 @@ pub struct Rule {
     pub commands: Vec<Command>,
     /// Marked `random` (meaningful on a group's first rule).
     pub random: bool,
+    /// Marked `global` (PuzzleScript Plus): matches all over the level
+    /// even in a game with `local_radius`.
+    pub global: bool,
     /// Union of the rows' object masks.
     pub rule_mask: Words,
     /// Union of the rows' movement masks.

@@ -666,6 +666,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
             rigid_index: 0,
             commands,
             random: r.random,
+            global: r.global,
             quick: RuleKey::of(rule_mask, rule_mov, rule_no),
             stays: StayCache::default(),
             rule_mask: scratch.masks.get(rule_mask),

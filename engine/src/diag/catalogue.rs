@@ -119,6 +119,24 @@ pub fn paren_in_slash_game(span: Span) -> Diagnostic {
         "this game writes its comments with `//`, so `(` starts no comment here; the line is ignored",
     )
 }
+/// A rule's option command (`runtime_metadata_twiddling`) with no value.
+#[must_use]
+pub fn twiddle_without_value(span: Span) -> Diagnostic {
+    Diagnostic::error(
+        "E0670",
+        span,
+        "this rule changes an option but gives it no value: write the value, `default` or `wipe` after it",
+    )
+}
+/// A rule changes a drawing option (`runtime_metadata_twiddling`).
+#[must_use]
+pub fn twiddle_not_drawn(span: Span, option: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0151",
+        span,
+        format!("a rule may change `{option}` as the game runs, but Puzzlewright does not draw that change yet"),
+    )
+}
 /// Text after a comment inside an option value.
 #[must_use]
 pub fn comment_in_option(span: Span) -> Diagnostic {

@@ -31,8 +31,14 @@ impl Play {
         self.now = now;
     }
 
+    /// The options as the level's rules have left them
+    /// (`runtime_metadata_twiddling`), or the game's.
+    fn live_metadata(&self) -> &crate::compile::Metadata {
+        self.session.as_ref().map_or(&self.game.metadata, |s| s.metadata())
+    }
+
     pub(super) fn realtime_interval(&self) -> Option<Duration> {
-        let secs = self.game.metadata.realtime_interval.filter(|s| s.is_finite() && *s > 0.0)?;
+        let secs = self.live_metadata().realtime_interval.filter(|s| s.is_finite() && *s > 0.0)?;
         Some(interval(secs, 0.01))
     }
 
@@ -42,11 +48,11 @@ impl Play {
     }
 
     pub(super) fn again_interval(&self) -> Duration {
-        interval(self.game.metadata.again_interval, 0.0)
+        interval(self.live_metadata().again_interval, 0.0)
     }
 
     pub(super) fn repeat_interval(&self) -> Duration {
-        interval(self.game.metadata.key_repeat_interval, 0.01)
+        interval(self.live_metadata().key_repeat_interval, 0.01)
     }
 
     /// Time between repeats: the repeat interval, shared among the keys
@@ -389,6 +395,10 @@ impl Play {
                 };
             }
             Event::GameWon => self.game_over(),
+            Event::Quit => {
+                self.sound_event(SoundEvent::TitleScreen);
+                self.enter_title();
+            }
             Event::LimitHit { limit, line } => self.outputs.push(Output::LimitHit { limit, line }),
         }
     }

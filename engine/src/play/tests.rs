@@ -780,3 +780,18 @@ fn the_steps_that_won_a_level_are_kept_for_the_host() {
     tap(&mut play, Control::Right, ms(t + 5010));
     assert_eq!(play.last_win(), Some((1, &[right][..])));
 }
+
+#[test]
+fn a_rules_quit_command_leaves_for_the_title() {
+    let g = game(
+        "title Quit\nsprite_size 5\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nExit\nred\nLEGEND\n. = Background\nP = Player\nE = Exit\nSOUNDS\nCOLLISIONLAYERS\nBackground\nExit\nPlayer\nRULES\n[ > Player | Exit ] -> [ > Player | Exit ] quit\nWINCONDITIONS\nLEVELS\nP.E\n",
+    );
+    let mut play = Play::new(g, Progress::default(), ms(0));
+    tap(&mut play, Control::Action, ms(10));
+    assert!(matches!(play.screen(), Screen::Level(_)));
+    tap(&mut play, Control::Right, ms(20));
+    assert!(matches!(play.screen(), Screen::Level(_)), "control: a step that quits nothing");
+    tap(&mut play, Control::Right, ms(30));
+    assert!(play.on_title(), "the quit command went back to the title");
+    assert!(play.session().is_none());
+}

@@ -16,6 +16,9 @@ pub(crate) enum Queued {
     Again,
     Checkpoint,
     Message,
+    Undo,
+    Nosave,
+    Quit,
     Sound(u8),
 }
 
@@ -28,13 +31,16 @@ impl Queued {
             Queued::Again => 3,
             Queued::Checkpoint => 4,
             Queued::Message => 5,
-            Queued::Sound(k) => 6 + usize::from(k.min(SFX_COUNT - 1)),
+            Queued::Undo => 6,
+            Queued::Nosave => 7,
+            Queued::Quit => 8,
+            Queued::Sound(k) => 9 + usize::from(k.min(SFX_COUNT - 1)),
         }
     }
 }
 
 /// How many distinct commands a queue can hold.
-const SLOTS: usize = 6 + SFX_COUNT as usize;
+const SLOTS: usize = 9 + SFX_COUNT as usize;
 
 /// The queue of one turn.
 #[derive(Debug, Clone)]

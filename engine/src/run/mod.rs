@@ -129,6 +129,9 @@ pub enum Event {
     LevelChanged(usize),
     /// The last level was won: the game is over.
     GameWon,
+    /// A rule's `quit` command (PuzzleScript Plus): the player leaves the
+    /// level, for the title screen or the level select.
+    Quit,
     /// A bound on the work of a turn was hit (a runtime problem to show the
     /// author), at the rule on source line `line` (for a loop, its first
     /// group; for `gosub`, the calling rule). Each (limit, line) is
@@ -184,6 +187,14 @@ pub struct Session {
     general_paths: bool,
 }
 
+/// A board undo went back from, and whether an `again` turn was pending
+/// there.
+#[derive(Debug, Clone)]
+struct Undone {
+    board: Snapshot,
+    againing: bool,
+}
+
 /// The level being played: its entry, its board, and the states undo, redo
 /// and restart go back to.
 #[derive(Debug, Default)]
@@ -192,11 +203,13 @@ struct PlayState {
     board: Option<Board>,
     backups: Vec<Snapshot>,
     restart_target: Option<Snapshot>,
-    /// The boards undo went back from (newest last) and whether an `again`
-    /// turn was pending there: what `redo` brings back.
-    redo_stack: Vec<(Snapshot, bool)>,
+    /// What undo went back from (newest last): what `redo` brings back.
+    redo_stack: Vec<Undone>,
     /// The board as it stood when the last level was won (see `resume`).
     won_board: Option<Snapshot>,
+    /// The options as rules changed them (`runtime_metadata_twiddling`,
+    /// PuzzleScript Plus); None while no rule has changed one.
+    options: Option<Box<crate::compile::Metadata>>,
 }
 
 /// Which screen the session is on, and what kind of turn is running.
@@ -230,6 +243,11 @@ struct TurnScratch {
     call_stack: Vec<turn::Frame>,
     /// The player's cells at the start of the running turn.
     player_positions: Vec<usize>,
+    /// With `local_radius` (PuzzleScript Plus), where the running rule
+    /// phase's rows may start: x in `a.0..a.1`, y in `a.2..a.3` before the
+    /// row's length is taken off (None when there is no player, and
+    /// nothing matches); None without `local_radius`.
+    local_area: Option<Option<(isize, isize, isize, isize)>>,
     /// Whether the running turn notes its moves for tweens.
     record_moves: bool,
     /// The board as bit planes, during a turn's rules (see `planes`).
@@ -447,7 +465,7 @@ impl Session {
         if self.trace.is_some() {
             self.trace_begin(trace::Origin::Step(Step::Undo));
         }
-        let before = self.play.board.as_ref().map(|b| (Snapshot::of(b), self.mode.againing));
+        let before = self.play.board.as_ref().map(|b| Undone { board: Snapshot::of(b), againing: self.mode.againing });
         if self.do_undo(false, true)
             && let Some(before) = before
         {
@@ -465,11 +483,11 @@ impl Session {
         if self.trace.is_some() {
             self.trace_begin(trace::Origin::Step(Step::Redo));
         }
-        let Some((snap, againing)) = self.play.redo_stack.pop() else { return false };
+        let Some(Undone { board, againing }) = self.play.redo_stack.pop() else { return false };
         if let Some(b) = self.play.board.as_ref() {
             self.play.backups.push(Snapshot::of(b));
         }
-        self.restore(&snap);
+        self.restore(&board);
         self.mode.againing = againing;
         if self.trace.is_some() {
             self.trace_event(trace::EventKind::Redo);
@@ -661,10 +679,24 @@ impl Session {
         }
     }
 
+    /// The game's options as the session's rules have left them
+    /// (`runtime_metadata_twiddling`): the prelude's until a rule changes one.
+    #[must_use]
+    pub fn metadata(&self) -> &crate::compile::Metadata {
+        self.play.options.as_deref().unwrap_or(&self.game.metadata)
+    }
+
+    /// A rule's `OPTION VALUE` command.
+    fn twiddle(&mut self, option: crate::options::PreludeOption, value: &str) {
+        let game = Arc::clone(&self.game);
+        let live = self.play.options.get_or_insert_with(|| Box::new(game.metadata.clone()));
+        live.twiddle(option, value, &game.metadata);
+    }
+
     /// The reference's `DoUndo`; returns whether a state was restored.
     fn do_undo(&mut self, force: bool, ignore_duplicates: bool) -> bool {
         self.report.moved.clear();
-        if !force && self.game.metadata.has("noundo") {
+        if !force && self.metadata().has("noundo") {
             return false;
         }
         if ignore_duplicates {
@@ -696,7 +728,7 @@ impl Session {
         if self.mode.restarting {
             return;
         }
-        if !force && self.game.metadata.has("norestart") {
+        if !force && self.metadata().has("norestart") {
             return;
         }
         if self.mode.againing {

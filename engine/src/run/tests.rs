@@ -560,3 +560,86 @@ fn a_gosub_ending_a_due_loop_runs_then_the_loop_goes_round() {
     assert_eq!(grid(&s).lines().next(), Some("P . C W"));
     assert_eq!(count(&s, "mark"), 2);
 }
+
+#[test]
+fn local_radius_keeps_rules_near_the_player_and_global_rules_everywhere() {
+    let mark = "[ Crate no Mark ] -> [ Crate Mark ]";
+    let g = Game { prelude: "local_radius 1", ..Game::rules(mark, "C.PC.C") };
+    let mut s = g.start();
+    play(&mut s, "t");
+    assert_eq!(grid(&s), "C . P CM . C", "only the crate next to the player");
+    let g = Game { prelude: "local_radius 1", ..Game::rules(format!("global {mark}"), "C.PC.C") };
+    let mut s = g.start();
+    play(&mut s, "t");
+    assert_eq!(grid(&s), "CM . P CM . CM", "a global rule");
+    let g = Game::rules(mark, "C.PC.C");
+    let mut s = g.start();
+    play(&mut s, "t");
+    assert_eq!(grid(&s), "CM . P CM . CM", "control: no local_radius");
+    // The whole row must lie within the radius, as the reference bounds it:
+    // the pair starts next to the player but ends two cells away.
+    let pair = "right [ Crate | Crate ] -> [ Crate Mark | Crate ]";
+    let g = Game { prelude: "local_radius 1", ..Game::rules(pair, "PCC") };
+    let mut s = g.start();
+    play(&mut s, "t");
+    assert_eq!(grid(&s), "P C C");
+    let g = Game { prelude: "local_radius 2", ..Game::rules(pair, "PCC") };
+    let mut s = g.start();
+    play(&mut s, "t");
+    assert_eq!(grid(&s), "P CM C", "control: a radius of 2 holds the row");
+}
+
+#[test]
+fn rules_change_options_with_runtime_metadata_twiddling() {
+    let rules = "[ > Player | Mark ] -> [ > Player | Mark ] noundo yes\n\
+                 [ > Player | Target ] -> [ > Player | Target ] realtime_interval 0.5\n\
+                 [ > Player | Wall ] -> [ > Player | Wall ] noundo wipe";
+    let g = Game { prelude: "runtime_metadata_twiddling", ..Game::rules(rules, "P.M.TW") };
+    let mut s = g.start();
+    play(&mut s, "Rz");
+    assert_eq!(grid(&s), "P . M . T W", "control: undo works before any rule said noundo");
+    play(&mut s, "RRz");
+    assert_eq!(grid(&s), ". . MP . T W", "noundo set by a rule");
+    assert_eq!(s.metadata().realtime_interval, None);
+    play(&mut s, "RR");
+    assert_eq!(s.metadata().realtime_interval, Some(0.5), "realtime_interval set by a rule");
+    assert_eq!(s.game().metadata.realtime_interval, None, "the game itself is unchanged");
+    play(&mut s, "Rz");
+    assert_eq!(grid(&s), ". . M P T W", "noundo wiped: undo works again");
+}
+
+#[test]
+fn plus_commands_undo_nosave_and_quit() {
+    // `nosave`: the turn onto the mark leaves no undo step.
+    let nosave = "[ > Player | Mark ] -> [ > Player | Mark ] nosave";
+    let g = Game { prelude: "sprite_size 5", ..Game::rules(nosave, "PM..") };
+    let mut s = g.start();
+    play(&mut s, "RRz");
+    assert_eq!(grid(&s), ". MP . .");
+    play(&mut s, "z");
+    assert_eq!(grid(&s), ". MP . .", "the nosave turn cannot be undone");
+    let g = Game { prelude: "sprite_size 5", ..Game::rules("[ > Player | Mark ] -> [ > Player | Mark ]", "PM..") };
+    let mut s = g.start();
+    play(&mut s, "RRzz");
+    assert_eq!(grid(&s), "P M . .", "control: without nosave both turns undo");
+    // `undo`: the turn is dropped and the one before it undone.
+    let undo = "[ > Player | Wall ] -> [ > Player | Wall ] undo";
+    let g = Game { prelude: "sprite_size 5", ..Game::rules(undo, "P..W") };
+    let mut s = g.start();
+    play(&mut s, "RR");
+    assert_eq!(grid(&s), ". . P W");
+    play(&mut s, "R");
+    assert_eq!(grid(&s), ". P . W", "walking into the wall undid the step before");
+    // `quit`: the session tells its host the player left the level.
+    let quit = "[ > Player | Target ] -> [ > Player | Target ] quit";
+    let g = Game { prelude: "sprite_size 5", ..Game::rules(quit, "P.T") };
+    let mut s = g.start();
+    s.take_events();
+    play(&mut s, "R");
+    assert!(!s.take_events().contains(&Event::Quit));
+    play(&mut s, "R");
+    assert!(s.take_events().contains(&Event::Quit), "quit reported");
+    // In a classic game these words stay unknown (refused as before).
+    let b = crate::build(&Game::rules(quit, "P.T").source());
+    assert!(b.diagnostics.iter().any(crate::Diagnostic::is_error));
+}

@@ -215,6 +215,11 @@ fn is_command(word: &str) -> bool {
     super::keywords::CommandWord::parse(word).is_some()
 }
 
+/// An option a rule may change with `runtime_metadata_twiddling`.
+fn is_twiddle(word: &str) -> bool {
+    crate::options::PreludeOption::from_keyword(word).is_some_and(crate::options::PreludeOption::twiddleable)
+}
+
 /// Tokens' text joined by single spaces (a multi-word name).
 fn joined(toks: &[Tok<'_>]) -> String {
     toks.iter().map(|t| &*t.text).collect::<Vec<_>>().join(" ")
@@ -230,6 +235,12 @@ enum Outcome {
 }
 
 impl<'s> Parser<'s> {
+    /// Whether the prelude asked for `runtime_metadata_twiddling`: then a
+    /// rule's command may set an option (PuzzleScript Plus).
+    fn twiddling(&self) -> bool {
+        self.ast.prelude.iter().any(|p| p.key.text == "runtime_metadata_twiddling")
+    }
+
     /// The names rules may use, collected again only when an object or a
     /// legend entry has been added since the last rule line.
     fn take_rule_names(&mut self) -> ((usize, usize), HashSet<SmolStr>) {
@@ -400,6 +411,10 @@ impl<'s> Parser<'s> {
                     }
                     rule.prefixes.push(Ident { text: SmolStr::new_static("random"), span: sp(t) });
                 }
+                // PuzzleScript Plus: the rule ignores `local_radius`.
+                "global" if self.plus => {
+                    rule.prefixes.push(Ident { text: SmolStr::new_static("global"), span: sp(t) });
+                }
                 "up" | "down" | "left" | "right" | "horizontal" | "vertical" | "orthogonal" | "moving" => {
                     rule.prefixes.push(Ident { text: SmolStr::new(&t.text), span: sp(t) });
                 }
@@ -520,7 +535,10 @@ impl<'s> Parser<'s> {
                         } else {
                             warnings.push(cat::rule_ellipsis_outside(sp(t)));
                         }
-                    } else if is_command(text) {
+                    } else if is_command(text)
+                        || (self.twiddling() && is_twiddle(text))
+                        || (self.plus && matches!(text, "undo" | "nosave" | "quit"))
+                    {
                         if !rhs {
                             return err(t, cat::rule_command_before_arrow);
                         }
@@ -532,8 +550,19 @@ impl<'s> Parser<'s> {
                             // Room for this and every word after it.
                             rule.commands = Vec::with_capacity(toks.len() - i);
                         }
-                        if text == "message" {
+                        if is_twiddle(text)
+                            && !matches!(
+                                text,
+                                "again_interval" | "realtime_interval" | "key_repeat_interval" | "noundo" | "norestart"
+                            )
+                        {
+                            warnings.push(cat::twiddle_not_drawn(sp(t), text));
+                        }
+                        if text == "message" || is_twiddle(text) {
                             let arg = line.raw[t.end..].trim_matches(is_ws).to_owned();
+                            if arg.is_empty() && is_twiddle(text) {
+                                return err(t, cat::twiddle_without_value);
+                            }
                             rule.commands.push(RuleCommand { name, argument: Some(arg) });
                             break;
                         }

@@ -188,6 +188,18 @@ pub fn cases() -> Vec<Case> {
         }),
         case("E0140", "mouse_left Ghost", ERROR, || game().prelude("mouse_left Ghost").text()),
         case("W0141", "mouse_left Crate", WARNING, || game().prelude("mouse_left Crate").text()),
+        case("E0670", "noundo", ERROR, || {
+            game()
+                .prelude("runtime_metadata_twiddling")
+                .rules("[ > Player | Crate ] -> [ > Player | > Crate ] noundo")
+                .text()
+        }),
+        case("W0151", "background_color", WARNING, || {
+            game()
+                .prelude("runtime_metadata_twiddling")
+                .rules("[ > Player | Crate ] -> [ > Player | > Crate ] background_color red")
+                .text()
+        }),
         case("W0150", "(an old comment)", WARNING, || {
             game()
                 .prelude("// comments of PuzzleScript Next")

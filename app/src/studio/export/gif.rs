@@ -255,13 +255,39 @@ impl Shooter {
             }
             None => {
                 self.shown_text = None;
+                let slid = self.shoot_tween(play)?;
                 let Some(frame) = screen(&self.look, play, &mut self.camera, &mut self.camera_entry) else {
                     return Ok(());
                 };
-                (Shot::Level(frame), delay_cs)
+                (Shot::Level(frame), delay_cs.saturating_sub(slid).max(TWEEN_CS))
             }
         };
         self.push(shot)
+    }
+
+    /// The slide of the last turn's moves (`tween_length`), as frames
+    /// [`TWEEN_CS`] apart, drawn as the player draws them; how long they
+    /// take, in hundredths of a second (0 when nothing slides).
+    fn shoot_tween(&mut self, play: &Play) -> anyhow::Result<u16> {
+        let Some(options) = play.game().metadata.tween else { return Ok(0) };
+        let Screen::Level(session) = play.screen() else { return Ok(0) };
+        let Some(grid) = session.board_grid().filter(|_| !session.moved().is_empty()) else { return Ok(0) };
+        if self.camera_entry != Some(play.entry()) {
+            self.camera = Camera::default();
+            self.camera_entry = Some(play.entry());
+        }
+        let view = self.camera.view_of(play.game(), &grid);
+        let mut spent = 0u16;
+        loop {
+            let remaining = options.remaining(std::time::Duration::from_millis(u64::from(spent) * 10));
+            if remaining <= 0.0 || spent >= 100 {
+                return Ok(spent);
+            }
+            let tween = engine::tween::Tween { moved: session.moved(), remaining };
+            let frame = engine::render::grid_frame_tweened(&self.look, play.game(), &grid, view, Some(&tween));
+            self.push((Shot::Level(frame), TWEEN_CS))?;
+            spent += TWEEN_CS;
+        }
     }
 
     /// The level `grid` of `play`, through the camera.
@@ -295,6 +321,10 @@ impl Shooter {
             .collect()
     }
 }
+
+/// Hundredths of a second between the frames of a slide (`tween_length`):
+/// the shortest delay browsers honour.
+const TWEEN_CS: u16 = 2;
 
 /// What the end of the game says in a GIF.
 const GAME_OVER: &str = "You won the game!";
@@ -493,6 +523,27 @@ mod tests {
             count += 1;
         }
         assert_eq!(count, frames(&game, &rec, options).expect("frames").len());
+    }
+
+    /// A tween_length game: a move slides in frames [`TWEEN_CS`] apart,
+    /// from the old cell through the middle to the new one.
+    #[test]
+    fn a_tween_slides_in_frames_of_its_own() {
+        let src = "title Glide\ntween_length 0.04\nsprite_size 2\ntween_snap 2\n\nOBJECTS\nBackground\nblack\n\
+            Player\nwhite\n\nLEGEND\n. = Background\nP = Player\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer\n\n\
+            RULES\n\nWINCONDITIONS\n\nLEVELS\nP..\n";
+        let game = engine::build(src).game.expect("compiles");
+        let rec = Recording { level: 0, seed: None, steps: vec![Step::Input(Input::Right)] };
+        let frames = frames(&game, &rec, GifOptions::default()).expect("frames");
+        let delays: Vec<u16> = frames.iter().map(|f| f.delay_cs).collect();
+        // The start, two slide frames (all the way back, then half way: the
+        // slide snaps to halves), the end held.
+        assert_eq!(delays, [20, TWEEN_CS, TWEEN_CS, LAST_HOLD_CS], "{delays:?}");
+        let lit = |f: &Frame| -> Vec<usize> { (0..f.width).filter(|&x| f.pixels[x] == Rgba::WHITE).collect() };
+        assert_eq!(lit(&frames[0].frame), [0, 1], "the player starts in the first cell");
+        assert_eq!(lit(&frames[1].frame), [0, 1], "drawn where it came from as the slide starts");
+        assert_eq!(lit(&frames[2].frame), [1, 2], "half way: one pixel on");
+        assert_eq!(lit(&frames[3].frame), [2, 3], "in its new cell");
     }
 
     /// The player's first frame of `entry`, as the GIF should draw it.

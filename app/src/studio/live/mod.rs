@@ -260,6 +260,15 @@ pub struct LiveChecks {
     harder: Option<(u64, Arc<AtomicBool>, Harder)>,
 }
 
+/// The design checks' warnings the studio shows ([`LiveChecks::findings`]).
+#[derive(Debug)]
+pub struct DesignFindings<'a> {
+    /// The warnings of the last analysed build, hidden checks left out.
+    pub shown: Vec<&'a Finding>,
+    /// A newer build is being checked: these may be out of date.
+    pub stale: bool,
+}
+
 impl LiveChecks {
     /// Live checks answered by `solver` and `analyzer` on their own thread.
     #[must_use]
@@ -484,14 +493,14 @@ impl LiveChecks {
     }
 
     /// The design checks' warnings of the last analysed build, those of
-    /// hidden checks left out; the flag says a newer build is being checked.
+    /// hidden checks left out, and whether a newer build is being checked.
     #[must_use]
-    pub fn findings(&self) -> (Vec<&Finding>, bool) {
+    pub fn findings(&self) -> DesignFindings<'_> {
         let Some((generation, found)) = &self.analysis else {
-            return (Vec::new(), self.is_on() && self.sent.is_some());
+            return DesignFindings { shown: Vec::new(), stale: self.is_on() && self.sent.is_some() };
         };
         let shown = found.iter().filter(|f| self.is_shown(f.check)).collect();
-        (shown, *generation != self.generation)
+        DesignFindings { shown, stale: *generation != self.generation }
     }
 
     /// Search entry `level` for [`HARDER_BUDGET`] (it must be a map of

@@ -96,7 +96,7 @@ fn every_level_gets_a_verdict_and_messages_none() {
     assert_eq!(live.status(1), None);
     assert_eq!(live.status(2).as_deref(), Some("solved in 5 moves"));
     assert_eq!(live.verdict(2), Some(&Verdict::Solved(vec![Input::Right; 5])));
-    let (found, stale) = live.findings();
+    let crate::live::DesignFindings { shown: found, stale } = live.findings();
     assert_eq!((found.len(), stale), (3, false));
 }
 
@@ -166,12 +166,12 @@ fn statuses_say_solving_until_answered_and_describe_verdicts() {
 fn hidden_checks_leave_the_findings() {
     let (mut live, _) = live(Duration::ZERO);
     settle(&mut live, &engine::build(&game_text(&["P."])));
-    assert_eq!(live.findings().0.len(), 1);
+    assert_eq!(live.findings().shown.len(), 1);
     live.set_shown("every-level", false);
-    assert!(live.findings().0.is_empty());
+    assert!(live.findings().shown.is_empty());
     assert!(!live.is_shown("every-level"));
     live.set_shown("every-level", true);
-    assert_eq!(live.findings().0.len(), 1);
+    assert_eq!(live.findings().shown.len(), 1);
 }
 
 #[test]

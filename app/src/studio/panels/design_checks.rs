@@ -18,7 +18,7 @@ pub fn design_checks_ui(
         return None;
     }
     let mut jump = None;
-    let (findings, stale) = cx.live.findings();
+    let crate::live::DesignFindings { shown: findings, stale } = cx.live.findings();
     let rows: Vec<(String, engine::Diagnostic)> = findings
         .iter()
         .map(|f| {

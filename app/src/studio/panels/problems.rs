@@ -83,7 +83,7 @@ impl Panel for ProblemsPanel {
         // status line.
         if let Some(sel) = &self.selected {
             let listed = if sel.design {
-                cx.live.findings().0.iter().any(|f| sel.is(true, &f.diagnostic))
+                cx.live.findings().shown.iter().any(|f| sel.is(true, &f.diagnostic))
             } else {
                 cx.doc.diagnostics().iter().any(|d| sel.is(false, d))
             };

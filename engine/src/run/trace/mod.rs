@@ -130,6 +130,12 @@ pub enum QueuedCommand {
     Checkpoint,
     /// `message`.
     Message,
+    /// `undo` (PuzzleScript Plus).
+    Undo,
+    /// `nosave` (PuzzleScript Plus).
+    Nosave,
+    /// `quit` (PuzzleScript Plus).
+    Quit,
     /// `sfx0`..`sfx10`.
     Sound(u8),
 }
@@ -146,6 +152,9 @@ impl QueuedCommand {
             QueuedCommand::Again => CommandWord::Again,
             QueuedCommand::Checkpoint => CommandWord::Checkpoint,
             QueuedCommand::Message => CommandWord::Message,
+            QueuedCommand::Undo => return "undo",
+            QueuedCommand::Nosave => return "nosave",
+            QueuedCommand::Quit => return "quit",
             QueuedCommand::Sound(k) => CommandWord::Sfx(k),
         }
         .as_str()

@@ -36,12 +36,20 @@ impl Session {
                     self.turn.pending_gosub = Some((*k, rule.line));
                     continue;
                 }
+                // Set as the rule applies, as PuzzleScript Plus does.
+                Command::Twiddle(option, value) => {
+                    self.twiddle(*option, value);
+                    continue;
+                }
                 Command::Cancel => Queued::Cancel,
                 Command::Restart => Queued::Restart,
                 Command::Win => Queued::Win,
                 Command::Again => Queued::Again,
                 Command::Checkpoint => Queued::Checkpoint,
                 Command::Message(_) => Queued::Message,
+                Command::Undo => Queued::Undo,
+                Command::Nosave => Queued::Nosave,
+                Command::Quit => Queued::Quit,
                 Command::Sound(k) => Queued::Sound(*k),
             };
             if self.turn.queue.push(queued, rule.line) {
@@ -57,6 +65,20 @@ impl Session {
 
     pub(super) fn process_command_queue(&mut self, bak: Snapshot, mode: TurnMode, had_input: bool) -> bool {
         let keeps = mode.keeps_changes();
+        if self.turn.queue.has(Queued::Undo) {
+            // PuzzleScript Plus: this turn is dropped and the state before
+            // the last one saved comes back, with the undo sound.
+            if keeps {
+                self.spare(bak);
+                self.do_undo(true, false);
+                self.play_event(SoundEvent::Undo);
+            } else {
+                self.play.backups.push(bak);
+                self.do_undo(true, false);
+            }
+            self.turn.queue.clear();
+            return true;
+        }
         if self.turn.queue.has(Queued::Cancel) {
             if self.trace.is_some() {
                 let line = self.turn.queue.line_of(Queued::Cancel);
@@ -92,7 +114,7 @@ impl Session {
                 self.do_undo(true, false);
                 return true;
             }
-            if had_input {
+            if had_input && !self.turn.queue.has(Queued::Nosave) {
                 self.play.backups.push(bak);
             } else {
                 self.spare(bak);
@@ -121,6 +143,11 @@ impl Session {
                 }
             }
             self.output_commands();
+        }
+        if keeps && self.turn.queue.has(Queued::Quit) {
+            self.report.events.push(Event::Quit);
+            self.turn.queue.clear();
+            return modified;
         }
         if !self.mode.text_mode {
             self.check_win(mode.checks_win());
@@ -198,6 +225,9 @@ fn traced_command(q: Queued) -> QueuedCommand {
         Queued::Again => QueuedCommand::Again,
         Queued::Checkpoint => QueuedCommand::Checkpoint,
         Queued::Message => QueuedCommand::Message,
+        Queued::Undo => QueuedCommand::Undo,
+        Queued::Nosave => QueuedCommand::Nosave,
+        Queued::Quit => QueuedCommand::Quit,
         Queued::Sound(k) => QueuedCommand::Sound(k),
     }
 }

@@ -88,6 +88,9 @@ impl Session {
     /// jump count, are shared by the caller and its subroutines.
     pub(super) fn apply_rules(&mut self, phase: Phase, banned: Option<&[bool]>) {
         let game = Arc::clone(&self.game);
+        if let Some(radius) = game.metadata.local_radius {
+            self.turn.local_area = Some(self.local_area(radius));
+        }
         let mut stack = std::mem::take(&mut self.turn.call_stack);
         stack.clear();
         self.turn.pending_gosub = None;
@@ -280,6 +283,19 @@ impl Session {
         has_changes
     }
 
+    /// `local_radius`: the box of cells within `radius` of the first cell
+    /// (in board order) that holds a player, clipped to the level; None
+    /// when no cell does.
+    fn local_area(&self, radius: isize) -> Option<(isize, isize, isize, isize)> {
+        let board = self.play.board.as_ref()?;
+        let player = &self.game.player.mask;
+        let at = (0..board.cells()).find(|&p| bits::intersects(board.cell(p), player))?;
+        let h = board.height.max(1);
+        let (x, y) = ((at / h) as isize, (at % h) as isize);
+        let (w, h) = (board.width as isize, h as isize);
+        Some(((x - radius).max(0), (x + radius + 1).min(w), (y - radius).max(0), (y + radius + 1).min(h)))
+    }
+
     /// Every row's matches, or None when some row has none. Buffers come
     /// from (and should go back to) the session's pool.
     pub(super) fn find_matches(&mut self, rule: &Rule) -> Option<RuleMatches> {
@@ -294,6 +310,7 @@ impl Session {
         let mut all = self.turn.match_pool.pop().unwrap_or_default();
         all.found.clear();
         all.ends.clear();
+        let local = if rule.global { None } else { self.turn.local_area };
         for row in &rule.rows {
             let before = all.found.len();
             if self.turn.planes.on()
@@ -311,6 +328,11 @@ impl Session {
                 board.match_row(row, rule.dir, &mut all.found);
             } else {
                 board.match_row_general(row, rule.dir, &mut all.found);
+            }
+            if let Some(area) = local
+                && row.ellipses == 0
+            {
+                keep_local(&mut all.found, before, area, rule.dir, row.len, board.height);
             }
             if all.found.len() == before {
                 self.turn.match_pool.push(all);
@@ -501,4 +523,42 @@ impl Session {
         }
         result
     }
+}
+
+/// `local_radius`: keep the matches from `from` on whose first cell lies in
+/// `area` (x then y ranges, see `TurnScratch::local_area`) once a row of
+/// `len` cells scanning in `dir` is kept inside it as the reference keeps
+/// it; with no area (no player) none is kept.
+fn keep_local(
+    found: &mut Vec<crate::run::board::RowMatch>,
+    from: usize,
+    area: Option<(isize, isize, isize, isize)>,
+    dir: crate::compile::Direction,
+    len: usize,
+    height: usize,
+) {
+    use crate::compile::Direction as D;
+    let Some((mut x0, mut x1, mut y0, mut y1)) = area else {
+        found.truncate(from);
+        return;
+    };
+    let len = len as isize;
+    match dir {
+        D::Up => y0 += len - 1,
+        D::Down => y1 -= len - 1,
+        D::Left => x0 += len - 1,
+        D::Right => x1 -= len - 1,
+        D::Action => {}
+    }
+    let h = height.max(1);
+    let mut k = from;
+    for j in from..found.len() {
+        let m = found[j];
+        let (x, y) = ((m.start / h) as isize, (m.start % h) as isize);
+        if (x0..x1).contains(&x) && (y0..y1).contains(&y) {
+            found[k] = m;
+            k += 1;
+        }
+    }
+    found.truncate(k);
 }
