@@ -329,6 +329,17 @@ enum Act {
     Choose(usize),
     /// A capture by this name, compared with the flow's picture.
     Shot(&'static str),
+    /// The mouse (or a finger) over a level cell (`None`: off the level):
+    /// pressed, moved, or let go (`engine::play`'s pointer calls).
+    Pointer(Pointer, engine::run::Button, Option<engine::play::Cell>),
+}
+
+/// What the pointer does in an [`Act::Pointer`].
+#[derive(Clone, Copy)]
+enum Pointer {
+    Down,
+    Move,
+    Up,
 }
 
 /// The pictures the flow shows at each `Act::Shot` of `acts`, starting on
@@ -358,6 +369,14 @@ fn flow_pictures(game: &Arc<Game>, progress: Progress, prompt: Prompt, acts: &[A
             }
             Act::Shot(name) => {
                 out.insert((*name).to_owned(), screen_frame(&look, game, &play.screen(), &mut camera, prompt));
+            }
+            Act::Pointer(what, button, cell) => {
+                t += Duration::from_millis(10);
+                match what {
+                    Pointer::Down => play.pointer_press(*button, *cell, t),
+                    Pointer::Move => play.pointer_move(*cell, t),
+                    Pointer::Up => play.pointer_release(*button, *cell, t),
+                }
             }
         }
     }
@@ -608,7 +627,7 @@ fn progress_is_kept_per_title_author_and_homepage() {
                 play.release(*c, t);
             }
             Act::Wait => play.advance(t + Duration::from_secs(1)),
-            Act::Shot(_) | Act::Choose(_) => {}
+            Act::Shot(_) | Act::Choose(_) | Act::Pointer(..) => {}
         }
     }
     let reached = play.progress().clone();
@@ -747,4 +766,120 @@ fn on_a_phone_the_level_select_is_tapped() {
     let kinds: Vec<&str> =
         results[0]["shots"].as_array().expect("shots").iter().map(|s| s["kind"].as_str().unwrap_or("")).collect();
     assert_eq!(kinds, ["title", "title", "levelselect", "message"]);
+}
+
+/// A game played by the mouse (PuzzleScript Plus's `mouse_left`,
+/// `mouse_drag`, `mouse_right`): a click leaves a red Mark, a drag a blue
+/// Trail, a right click takes a Mark away. 6 x 2 cells seen through
+/// `flickscreen 3x2`: the player in column 4 shows columns 3 to 5.
+const CLICKS: &str = "title Clicks\nflickscreen 3x2\nmouse_left Click\nmouse_drag Drag\nmouse_right RClick\n\n\
+    OBJECTS\nBackground\nblack\nPlayer\nwhite\nMark\nred\nTrail\nblue\nClick\nred\nDrag\nred\nRClick\nred\n\n\
+    LEGEND\n. = Background\nP = Player\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer\nMark, Trail\nClick\nDrag\nRClick\n\n\
+    RULES\n[ Click ] -> [ Mark ]\n[ Drag ] -> [ Trail ]\n[ RClick Mark ] -> [ ]\n[ RClick ] -> [ ]\n\n\
+    WINCONDITIONS\n\nLEVELS\n....P.\n......\n";
+
+/// The script step for the pointer over screen cell (`x`, `y`) of the
+/// 3 x 2 picture (its centre), and the act it mirrors on level cell
+/// (`x + 3`, `y`).
+fn pointer_at(what: &str, x: u32, y: u32, button: engine::run::Button) -> (Value, Act) {
+    let at = json!([(f64::from(x) + 0.5) / 3.0, (f64::from(y) + 0.5) / 2.0]);
+    let name = if button == engine::run::Button::Right { "right" } else { "left" };
+    let act = match what {
+        "down" => Pointer::Down,
+        "move" => Pointer::Move,
+        _ => Pointer::Up,
+    };
+    (json!({"pointer": what, "at": at, "button": name}), Act::Pointer(act, button, Some((x + 3, y))))
+}
+
+/// Clicks, a drag, a right click (mouse only) and a middle click's undo,
+/// with the pictures and the level they must leave: the acts and the script.
+fn mouse_tour(touch: bool) -> (Vec<Act>, Vec<Value>) {
+    use engine::run::Button::{Left, Right};
+    let mut acts = vec![Act::Press(Control::Action), Act::Shot("level")];
+    let mut script = vec![json!({"key": "Enter"}), shot("level")];
+    let add = |steps: Vec<(Value, Act)>, acts: &mut Vec<Act>, script: &mut Vec<Value>| {
+        for (step, act) in steps {
+            script.push(step);
+            acts.push(act);
+        }
+    };
+    add(vec![pointer_at("down", 0, 0, Left), pointer_at("up", 0, 0, Left)], &mut acts, &mut script);
+    let drag = vec![pointer_at("down", 0, 1, Left), pointer_at("move", 2, 1, Left), pointer_at("up", 2, 1, Left)];
+    add(drag, &mut acts, &mut script);
+    acts.push(Act::Shot("clicked"));
+    script.push(shot("clicked"));
+    if !touch {
+        add(vec![pointer_at("down", 0, 0, Right), pointer_at("up", 0, 0, Right)], &mut acts, &mut script);
+        acts.push(Act::Shot("right click"));
+        script.push(shot("right click"));
+        acts.push(Act::Press(Control::Undo));
+        script.push(json!({"pointer": "down", "at": [0.5, 0.5], "button": "middle"}));
+        script.push(json!({"pointer": "up", "at": [0.5, 0.5], "button": "middle"}));
+        acts.push(Act::Shot("middle undo"));
+        script.push(shot("middle undo"));
+    }
+    script.push(json!({"eval": "puzzlewright.dump()", "name": "dump"}));
+    (acts, script)
+}
+
+/// The level the flow is at after `acts`.
+fn flow_dump(game: &Arc<Game>, acts: &[Act]) -> String {
+    let mut t = Duration::ZERO;
+    let mut play = Play::new(game.clone(), Progress::default(), t);
+    for act in acts {
+        t += Duration::from_millis(10);
+        match act {
+            Act::Press(control) => {
+                play.press(*control, t);
+                play.release(*control, t);
+            }
+            Act::Pointer(Pointer::Down, button, cell) => play.pointer_press(*button, *cell, t),
+            Act::Pointer(Pointer::Move, _, cell) => play.pointer_move(*cell, t),
+            Act::Pointer(Pointer::Up, button, cell) => play.pointer_release(*button, *cell, t),
+            _ => {}
+        }
+    }
+    play.session().map(engine::run::Session::dump).unwrap_or_default()
+}
+
+#[test]
+fn a_mouse_game_is_played_by_clicks_drags_and_right_clicks_in_chromium() {
+    if skip_without_browser() {
+        return;
+    }
+    let (dir, out) = page_file("mouse", "clicks", CLICKS);
+    let game = engine::build(CLICKS).game.expect("compiles");
+    let (acts, script) = mouse_tour(false);
+    let want = flow_pictures(&game, Progress::default(), Prompt::Keys, &acts);
+    let results = drive(&dir, &[json!({"page": out, "script": script})]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_pictures(&results[0], &want);
+    assert_eq!(results[0]["evals"]["dump"].as_str(), Some(flow_dump(&game, &acts).as_str()));
+    // The clicks drew: each picture differs from the one before.
+    assert_ne!(want["level"].pixels, want["clicked"].pixels);
+    assert_ne!(want["clicked"].pixels, want["right click"].pixels);
+    assert_eq!(want["middle undo"].pixels, want["clicked"].pixels, "the middle button undid the right click");
+    let red = Look::new(&game).images
+        [game.objects.iter().position(|o| o.name.eq_ignore_ascii_case("mark")).expect("mark")]
+    .pixels[0];
+    let cell = want["clicked"].width / 3;
+    assert_eq!(want["clicked"].pixels[cell / 2 * want["clicked"].width + cell / 2], red, "a mark at screen (0, 0)");
+}
+
+#[test]
+fn on_a_phone_a_mouse_game_is_played_by_taps_and_a_finger_dragged() {
+    if skip_without_browser() {
+        return;
+    }
+    let (dir, out) = page_file("mouse-phone", "clicks-phone", CLICKS);
+    let game = engine::build(CLICKS).game.expect("compiles");
+    let (acts, script) = mouse_tour(true);
+    let want = flow_pictures(&game, Progress::default(), Prompt::Touch, &acts);
+    let viewport = json!({"width": 390, "height": 844, "touch": true, "scale": 3});
+    let results = drive(&dir, &[json!({"page": out, "script": script, "viewport": viewport})]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_pictures(&results[0], &want);
+    assert_eq!(results[0]["evals"]["dump"].as_str(), Some(flow_dump(&game, &acts).as_str()));
+    assert_ne!(want["level"].pixels, want["clicked"].pixels);
 }

@@ -152,19 +152,20 @@ pub enum PreludeOption {
     /// while no two names of the game differ only in case (then it changes
     /// nothing); such names are refused by name.
     CaseSensitive,
-    /// `mouse_left OBJECT`: a left click places OBJECT (not supported yet).
+    /// `mouse_left OBJECT`: a left click (or a tap) puts OBJECT in its
+    /// cell, then a turn runs (`compile::mouse`, `play::pointer`).
     MouseLeft,
-    /// `mouse_drag OBJECT` (not supported yet).
+    /// `mouse_drag OBJECT`: each cell the held left button enters.
     MouseDrag,
-    /// `mouse_up OBJECT` (not supported yet).
+    /// `mouse_up OBJECT`: where the left button is let go.
     MouseUp,
-    /// `mouse_right OBJECT` (not supported yet).
+    /// `mouse_right OBJECT`: a right click.
     MouseRight,
-    /// `mouse_rdrag OBJECT` (not supported yet).
+    /// `mouse_rdrag OBJECT`: as `mouse_drag`, right button.
     MouseRdrag,
-    /// `mouse_rup OBJECT` (not supported yet).
+    /// `mouse_rup OBJECT`: as `mouse_up`, right button.
     MouseRup,
-    /// `mouse_obstacle OBJECT` (not supported yet).
+    /// `mouse_obstacle OBJECT`: a drag's path goes around these.
     MouseObstacle,
     /// `runtime_metadata_twiddling`: rules change options as the game runs
     /// (the timings, `noundo`, `norestart`; the drawing options are
@@ -181,7 +182,7 @@ pub enum PreludeOption {
     AutoLevelTitles,
     /// `enable_pause`: Escape opens a pause menu (not supported yet).
     EnablePause,
-    /// `nokeyboard`: a game with no player, played by mouse (not supported yet).
+    /// `nokeyboard`: a game with no player, played by mouse (no E0901).
     Nokeyboard,
     /// `mouse_clicks`: clicks as rule directions (not supported yet).
     MouseClicks,
@@ -249,20 +250,20 @@ const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 66] = [
     (PreludeOption::ExportOptions, "export_options", Dialect::Next, true, Support::Cosmetic),
     (PreludeOption::DebugSwitch, "debug_switch", Dialect::Next, true, Support::Cosmetic),
     (PreludeOption::CaseSensitive, "case_sensitive", Dialect::Plus, false, Support::Full),
-    (PreludeOption::MouseLeft, "mouse_left", Dialect::Plus, true, Support::Missing),
-    (PreludeOption::MouseDrag, "mouse_drag", Dialect::Plus, true, Support::Missing),
-    (PreludeOption::MouseUp, "mouse_up", Dialect::Plus, true, Support::Missing),
-    (PreludeOption::MouseRight, "mouse_right", Dialect::Plus, true, Support::Missing),
-    (PreludeOption::MouseRdrag, "mouse_rdrag", Dialect::Plus, true, Support::Missing),
-    (PreludeOption::MouseRup, "mouse_rup", Dialect::Plus, true, Support::Missing),
-    (PreludeOption::MouseObstacle, "mouse_obstacle", Dialect::Plus, true, Support::Missing),
+    (PreludeOption::MouseLeft, "mouse_left", Dialect::Plus, true, Support::Full),
+    (PreludeOption::MouseDrag, "mouse_drag", Dialect::Plus, true, Support::Full),
+    (PreludeOption::MouseUp, "mouse_up", Dialect::Plus, true, Support::Full),
+    (PreludeOption::MouseRight, "mouse_right", Dialect::Plus, true, Support::Full),
+    (PreludeOption::MouseRdrag, "mouse_rdrag", Dialect::Plus, true, Support::Full),
+    (PreludeOption::MouseRup, "mouse_rup", Dialect::Plus, true, Support::Full),
+    (PreludeOption::MouseObstacle, "mouse_obstacle", Dialect::Plus, true, Support::Full),
     (PreludeOption::RuntimeMetadataTwiddling, "runtime_metadata_twiddling", Dialect::Plus, false, Support::Full),
     (PreludeOption::LocalRadius, "local_radius", Dialect::Plus, true, Support::Full),
     (PreludeOption::Smoothscreen, "smoothscreen", Dialect::Plus, true, Support::Missing),
     (PreludeOption::AllowUndoLevel, "allow_undo_level", Dialect::Next, false, Support::Missing),
     (PreludeOption::AutoLevelTitles, "auto_level_titles", Dialect::Next, false, Support::Missing),
     (PreludeOption::EnablePause, "enable_pause", Dialect::Next, false, Support::Missing),
-    (PreludeOption::Nokeyboard, "nokeyboard", Dialect::Next, false, Support::Missing),
+    (PreludeOption::Nokeyboard, "nokeyboard", Dialect::Next, false, Support::Full),
     (PreludeOption::MouseClicks, "mouse_clicks", Dialect::Next, false, Support::Missing),
     (PreludeOption::StatusLine, "status_line", Dialect::Next, false, Support::Missing),
     (PreludeOption::AnimateInterval, "animate_interval", Dialect::Next, true, Support::Missing),
@@ -375,7 +376,7 @@ mod tests {
         }
         assert_eq!(PreludeOption::from_keyword("sprite_size").map(PreludeOption::dialect), Some(super::Dialect::Plus));
         assert_eq!(
-            PreludeOption::from_keyword("nokeyboard").map(PreludeOption::support),
+            PreludeOption::from_keyword("mouse_clicks").map(PreludeOption::support),
             Some(super::Support::Missing)
         );
     }

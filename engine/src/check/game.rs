@@ -13,7 +13,10 @@ use crate::syntax::ast::{Ast, Section};
 pub fn check(ast: &Ast, names: &NameTable, layered: &HashMap<&str, usize>, out: &mut Vec<Diagnostic>) {
     let at = |sec: Section| ast.sections.iter().find(|(s, _)| *s == sec).map_or(Span::new(0, 0, 1, 1), |x| x.1);
     let objects_at = at(Section::Objects);
-    if !names.defined("player") {
+    // PuzzleScript Next's `nokeyboard`: a game played by mouse alone
+    // needs no player.
+    let nokeyboard = ast.prelude.iter().any(|p| p.key.text == "nokeyboard");
+    if !names.defined("player") && !nokeyboard {
         out.push(cat::no_player(objects_at));
     }
     if !names.defined("background") {

@@ -58,8 +58,14 @@ pub(super) fn build(ast: &Ast, names: &Layout, ow: usize, diags: &mut Vec<Diagno
             Some((false, [one])) => Some(*one),
             _ => None,
         });
-        if id.is_none() {
-            diags.push(crate::diag::catalogue::mouse_object_missing(line.span, key, &name));
+        match id {
+            None => diags.push(crate::diag::catalogue::mouse_object_missing(line.span, key, &name)),
+            // As PuzzleScript Plus warns: the object dropped may land on
+            // another of its layer.
+            Some(id) if shares_layer(names, id) => {
+                diags.push(crate::diag::catalogue::mouse_object_shares_layer(line.span, key, &name));
+            }
+            Some(_) => {}
         }
         *slot = id;
     }
@@ -77,4 +83,10 @@ pub(super) fn build(ast: &Ast, names: &Layout, ow: usize, diags: &mut Vec<Diagno
     });
     let [left, drag, up, right, rdrag, rup] = ids;
     Mouse { left, drag, up, right, rdrag, rup, obstacle }
+}
+
+/// Whether object `id` shares its collision layer with another object.
+fn shares_layer(names: &Layout, id: usize) -> bool {
+    let Some((_, layer)) = names.id_names.get(id).and_then(|n| names.object(n)) else { return false };
+    names.id_names.iter().filter_map(|n| names.object(n)).any(|(other, l)| l == layer && other != id)
 }

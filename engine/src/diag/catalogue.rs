@@ -77,6 +77,19 @@ pub fn mouse_object_missing(span: Span, key: &str, name: &str) -> Diagnostic {
         format!("`{key}` needs an object to put where the mouse is, and there is no object `{name}`"),
     )
 }
+/// A mouse option's object shares its collision layer with other objects,
+/// so dropping it in a cell can take the place of one of them.
+#[must_use]
+pub fn mouse_object_shares_layer(span: Span, key: &str, name: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0141",
+        span,
+        format!(
+            "`{key}` puts `{name}` where the mouse is, but other objects share its collision layer and a click \
+             can replace one of them; give `{name}` a layer of its own"
+        ),
+    )
+}
 /// An option that needs a value has none.
 #[must_use]
 pub fn option_needs_value(span: Span, key: &str) -> Diagnostic {

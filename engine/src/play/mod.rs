@@ -28,12 +28,14 @@
 
 mod flow;
 mod numbering;
+mod pointer;
 mod progress;
 mod select;
 #[cfg(test)]
 mod tests;
 
 pub use numbering::{EntryNumber, entry_number, entry_numbers, entry_of_level, level_count, number_entries};
+pub use pointer::{Cell, drag_path};
 pub use progress::{Checkpoint, Progress};
 pub use select::{LevelItem, SectionMark, level_select_items, section_items};
 
@@ -254,6 +256,8 @@ pub struct Play {
     played: Vec<Step>,
     /// The last level won in this flow: its entry and the steps that won it.
     last_win: Option<(usize, Vec<Step>)>,
+    /// A mouse button held down over the level (see `pointer`).
+    held_pointer: Option<pointer::Held>,
     /// When the last turn that moved something ended, in a game with
     /// `tween_length`: its moves slide from then (see [`Play::tween`]).
     tween_from: Option<Duration>,
@@ -346,6 +350,7 @@ impl Play {
             trace_budget: None,
             played: Vec::new(),
             last_win: None,
+            held_pointer: None,
             tween_from: None,
         }
     }

@@ -153,7 +153,7 @@ pub fn cases() -> Vec<Case> {
             game().text().replace("title Test", &format!("title {}", "word ".repeat(40)))
         }),
         case("W0119", "author name", WARNING, || game().prelude(&format!("author {}", "name ".repeat(30))).text()),
-        case("E0120", "nokeyboard", ERROR, || game().prelude("nokeyboard").text()),
+        case("E0120", "mouse_clicks", ERROR, || game().prelude("mouse_clicks").text()),
         case("W0121", "sitelock_hostname_whitelist", WARNING, || {
             game().prelude("sitelock_hostname_whitelist example.com").text()
         }),
@@ -187,6 +187,7 @@ pub fn cases() -> Vec<Case> {
                 .text()
         }),
         case("E0140", "mouse_left Ghost", ERROR, || game().prelude("mouse_left Ghost").text()),
+        case("W0141", "mouse_left Crate", WARNING, || game().prelude("mouse_left Crate").text()),
         case("E0670", "noundo", ERROR, || {
             game()
                 .prelude("runtime_metadata_twiddling")

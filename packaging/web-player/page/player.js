@@ -1,5 +1,6 @@
 // Puzzlewright's web player. The engine (WebAssembly, embedded in this page)
-// runs the game flow; this script forwards keys and touches to it with the
+// runs the game flow; this script forwards keys, touches and (in a game
+// that listens to it) the mouse to it with the
 // browser's clock, wakes it when its next timed event is due, draws what it
 // says is on screen, plays the sounds it asks for through Web Audio and
 // keeps its progress in local storage. No network, no libraries.
@@ -219,15 +220,79 @@
     x.pw_release(control, t);
     afterFlow();
   }
+  // --- the mouse, in a game that listens to it (mouse_left...) ---------------
+  // Presses, drags and releases go to the engine with the point in the
+  // picture's own pixels; it finds the level cell (engine::play's pointer
+  // calls). Kinds and buttons as web-player's page.rs `pointer`.
+  const P = { press: 0, move: 1, release: 2 };
+  function pictureAt(clientX, clientY) {
+    const rect = canvas.getBoundingClientRect();
+    const ratio = canvas.width / Math.max(1, rect.width);
+    const cx = (clientX - rect.left) * ratio, cy = (clientY - rect.top) * ratio;
+    if (!picture) return [-1, -1];
+    return [(cx - picture.x) / picture.scale, (cy - picture.y) / picture.scale];
+  }
+  function pointer(kind, button, clientX, clientY) {
+    const [px, py] = pictureAt(clientX, clientY);
+    const listens = x.pw_pointer(kind, button, px, py, now());
+    if (listens) afterFlow();
+    return listens;
+  }
+  // Whether the mouse plays here: a mouse game on a level or a message.
+  const mouseScreen = () => screen.mouse && (screen.kind === "level" || screen.kind === "message" || screen.kind === "gameover");
+  let mouseHeld = null; // the button held down over the canvas
+  canvas.addEventListener("mousedown", (e) => {
+    if (!x || !mouseScreen()) return;
+    unlockAudio();
+    stage.focus();
+    // Ctrl (Cmd) with the left button is the right button, as in PuzzleScript Plus.
+    const button = e.button === 1 ? 2 : (e.button === 2 || (e.button === 0 && (e.ctrlKey || e.metaKey))) ? 1 : 0;
+    if (e.button > 2) return;
+    if (button !== 2) mouseHeld = button;
+    if (pointer(P.press, button, e.clientX, e.clientY)) e.preventDefault();
+  });
+  window.addEventListener("mousemove", (e) => {
+    if (x && mouseHeld !== null) pointer(P.move, mouseHeld, e.clientX, e.clientY);
+  });
+  window.addEventListener("mouseup", (e) => {
+    if (!x || mouseHeld === null) return;
+    const button = mouseHeld;
+    mouseHeld = null;
+    pointer(P.release, button, e.clientX, e.clientY);
+  });
+  canvas.addEventListener("contextmenu", (e) => { if (screen.mouse && mouseScreen()) e.preventDefault(); });
+
   let touchStart = null;
+  let touchPointer = false; // this touch plays the mouse game's left button
   stage.addEventListener("touchstart", (e) => {
     unlockAudio();
     if (!touched) { touched = true; drawnGeneration = -1; }
     const t = e.changedTouches[0];
+    if (x && mouseScreen() && e.touches.length === 1) {
+      // A finger is the left button: press, drag, release on the cells.
+      touchPointer = true;
+      touchStart = null;
+      e.preventDefault();
+      pointer(P.press, 0, t.clientX, t.clientY);
+      return;
+    }
     touchStart = { x: t.clientX, y: t.clientY, fingers: e.touches.length };
     e.preventDefault();
   }, { passive: false });
+  stage.addEventListener("touchmove", (e) => {
+    if (!touchPointer || !x) return;
+    e.preventDefault();
+    const t = e.changedTouches[0];
+    pointer(P.move, 0, t.clientX, t.clientY);
+  }, { passive: false });
   stage.addEventListener("touchend", (e) => {
+    if (touchPointer && x) {
+      touchPointer = false;
+      e.preventDefault();
+      const t = e.changedTouches[0];
+      pointer(P.release, 0, t.clientX, t.clientY);
+      return;
+    }
     if (!touchStart || !x) return;
     const t = e.changedTouches[0];
     const dx = t.clientX - touchStart.x, dy = t.clientY - touchStart.y;

@@ -79,6 +79,15 @@ pub extern "C" fn pw_choose(index: u32, now: f64) {
     with_page(|p| p.choose(index as usize, now));
 }
 
+/// The mouse or a finger (`kind`: 0 press, 1 move, 2 release; `button`:
+/// 0 left or a finger, 1 right, 2 middle) over pixel (`x`, `y`) of the
+/// last picture ([`pw_frame`]'s pixels, from its top left). Returns 1 when
+/// the game listens to the mouse.
+#[unsafe(no_mangle)]
+pub extern "C" fn pw_pointer(kind: u32, button: u32, x: f64, y: f64, now: f64) -> u32 {
+    with_page(|p| u32::from(p.pointer(kind, button, x, y, now)))
+}
+
 /// Run what is due at `now`.
 #[unsafe(no_mangle)]
 pub extern "C" fn pw_advance(now: f64) {

@@ -14,8 +14,8 @@ use engine::json::string as json_string;
 use engine::play::{Control, Output, Play, Progress, Screen};
 use engine::render::screen::{LEVEL_SELECT_TOP, Prompt, level_select_window, screen_frame, title_choice_row};
 use engine::render::text::{CELL_HEIGHT, CELL_WIDTH, TEXT_COLUMNS, TEXT_ROWS};
-use engine::render::{Camera, Look, Rgba};
-use engine::run::{Input, Step};
+use engine::render::{Camera, Look, Rgba, View};
+use engine::run::{Button, Input, Step};
 
 /// More `again` turns in a row than [`Play::settle`] runs means the game
 /// never settles: the automation API reports it.
@@ -34,6 +34,10 @@ pub struct Page {
     camera_entry: Option<usize>,
     play: Option<Play>,
     frame_height: usize,
+    /// The cells of the level the last picture showed (the camera's
+    /// view) and the pixels across one cell, to find the cell under a
+    /// pointer; `None` when the picture is no level.
+    level_view: Option<(View, usize)>,
     /// Counts the flows started: a new flow's generations start again
     /// from 0, and the picture must still be drawn again.
     flows: u64,
@@ -115,6 +119,22 @@ pub mod step {
     pub fn named(name: &str) -> Option<i32> {
         NAMES.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
     }
+}
+
+/// What the pointer did, across the ABI ([`Page::pointer`]).
+pub mod pointer {
+    /// A button (or a finger) went down.
+    pub const PRESS: u32 = 0;
+    /// The pointer moved.
+    pub const MOVE: u32 = 1;
+    /// The button (or the finger) went up.
+    pub const RELEASE: u32 = 2;
+    /// The left button, or a finger.
+    pub const LEFT: u32 = 0;
+    /// The right button.
+    pub const RIGHT: u32 = 1;
+    /// The middle button (undo, in a game that listens to the mouse).
+    pub const MIDDLE: u32 = 2;
 }
 
 /// A control by its code (see [`control`]).
@@ -323,7 +343,8 @@ impl Page {
 
     /// What is on screen, as JSON for the script: `kind` (`title`,
     /// `levelselect`, `level`, `message`, `gameover`, `none`), the game's `background` and
-    /// `foreground` (text) colours, and per kind: on the title, `choices`
+    /// `foreground` (text) colours, `mouse` (whether the game listens to
+    /// the mouse: [`Page::pointer`]), and per kind: on the title, `choices`
     /// (their labels), `selected` and `rows` (the text row of each choice,
     /// with `columns`, `cell` and `lines` to find it in the picture); on
     /// the level select the same for the levels shown, `choices` being
@@ -336,7 +357,8 @@ impl Page {
             .look
             .as_ref()
             .map_or(("#000000".to_owned(), "#ffffff".to_owned()), |l| (css(l.background), css(l.text)));
-        let colours = format!("\"background\":\"{bg}\",\"foreground\":\"{fg}\"");
+        let mouse = self.play.as_ref().is_some_and(Play::listens_to_mouse);
+        let colours = format!("\"background\":\"{bg}\",\"foreground\":\"{fg}\",\"mouse\":{mouse}");
         let Some(play) = self.play.as_ref() else { return format!("{{\"kind\":\"none\",{colours}}}") };
         match play.screen() {
             Screen::Title { choices, selected } => {
@@ -377,18 +399,77 @@ impl Page {
     pub fn frame_to_output(&mut self) -> usize {
         self.output.clear();
         self.frame_height = 0;
+        self.level_view = None;
         let (Some(play), Some(look)) = (self.play.as_ref(), self.look.as_ref()) else { return 0 };
         if self.camera_entry != Some(play.entry()) {
             self.camera = Camera::default();
             self.camera_entry = Some(play.entry());
         }
-        let frame = screen_frame(look, play.game(), &play.screen(), &mut self.camera, self.prompt);
+        let screen = play.screen();
+        let frame = screen_frame(look, play.game(), &screen, &mut self.camera, self.prompt);
+        // The camera gives the same view again for the same board.
+        self.level_view = engine::render::screen::screen_grid(&screen)
+            .filter(|_| matches!(screen, Screen::Level(_)))
+            .map(|grid| (self.camera.view_of(play.game(), &grid), look.cell_size()));
         self.output.reserve(frame.pixels.len() * 4);
         for p in &frame.pixels {
             self.output.extend_from_slice(&p.0);
         }
         self.frame_height = frame.height;
         frame.width
+    }
+
+    /// The level cell under pixel (`x`, `y`) of the last picture (engine
+    /// pixels, from its top left): `None` off the level, unless `clamp`,
+    /// which takes the nearest cell of the picture.
+    fn cell_at(&self, x: f64, y: f64, clamp: bool) -> Option<engine::play::Cell> {
+        let (view, cell) = self.level_view?;
+        let (w, h) = (view.width(), view.height());
+        if w == 0 || h == 0 || cell == 0 || !x.is_finite() || !y.is_finite() {
+            return None;
+        }
+        let (cx, cy) = ((x / cell as f64).floor(), (y / cell as f64).floor());
+        let inside = cx >= 0.0 && cy >= 0.0 && cx < w as f64 && cy < h as f64;
+        if !inside && !clamp {
+            return None;
+        }
+        let cx = (cx.max(0.0) as usize).min(w - 1);
+        let cy = (cy.max(0.0) as usize).min(h - 1);
+        Some(((view.x0 + cx) as u32, (view.y0 + cy) as u32))
+    }
+
+    /// The mouse or a finger over pixel (`x`, `y`) of the last picture
+    /// (see [`pointer`] for `kind` and `button`), at `now_ms`, in a game
+    /// that listens to the mouse: presses, drags and releases on the
+    /// level's cells (`engine::play`'s pointer calls), the middle button
+    /// undoes. Returns whether the game listens (the script then keeps the
+    /// event from the page).
+    pub fn pointer(&mut self, kind: u32, button: u32, x: f64, y: f64, now_ms: f64) -> bool {
+        if !self.play.as_ref().is_some_and(Play::listens_to_mouse) {
+            return false;
+        }
+        let which = if button == pointer::RIGHT { Button::Right } else { Button::Left };
+        let t = at(now_ms);
+        match kind {
+            pointer::PRESS if button == pointer::MIDDLE => self.with_play(|p| {
+                p.press(Control::Undo, t);
+                p.release(Control::Undo, t);
+            }),
+            pointer::PRESS => {
+                let cell = self.cell_at(x, y, false);
+                self.with_play(|p| p.pointer_press(which, cell, t));
+            }
+            pointer::MOVE => {
+                let cell = self.cell_at(x, y, true);
+                self.with_play(|p| p.pointer_move(cell, t));
+            }
+            pointer::RELEASE => {
+                let cell = self.cell_at(x, y, false);
+                self.with_play(|p| p.pointer_release(which, cell, t));
+            }
+            _ => {}
+        }
+        true
     }
 
     /// Height of the last frame drawn.

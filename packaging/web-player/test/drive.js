@@ -32,6 +32,11 @@
 //   {"tap": "#pw-undo"}       a tap (touch viewports) or click on an element
 //   {"tapAt": [0.5, 0.5]}     a tap or click at that fraction of the canvas
 //   {"tapRow": 7, "cell": 11} a tap or click on text row 7 of the picture
+//   {"pointer": "down" | "move" | "up", "at": [0.5, 0.25], "button": "right"}
+//                             the mouse (touch viewports: a finger) at that
+//                             fraction of the engine's picture: a button
+//                             (left unless named; a finger is always one)
+//                             pressed, the pointer moved, the button let go
 //   {"pad": {"buttons": [0], "axes": [0, 0]}}  a gamepad (standard mapping)
 //                             holding these buttons, seen for a few frames
 //   {"wait": 600}             milliseconds
@@ -128,6 +133,25 @@ async function run(page, step, viewport, shoot, evals) {
       return [r.left + (p.x + p.width * p.scale / 2) / ratio, r.top + (p.y + (row + 0.5) * cell * p.scale) / ratio];
     }, step.tapRow, step.cell || 11);
     if (viewport.touch) await page.touchscreen.tap(at[0], at[1]); else await page.mouse.click(at[0], at[1]);
+  } else if (step.pointer) {
+    // The point at fraction `at` of the picture, in the page's CSS pixels.
+    const at = await page.evaluate((f) => {
+      const p = window.puzzlewright.picture();
+      const c = document.getElementById("pw-canvas");
+      const r = c.getBoundingClientRect();
+      const ratio = c.width / r.width;
+      return [r.left + (p.x + p.width * p.scale * f[0]) / ratio, r.top + (p.y + p.height * p.scale * f[1]) / ratio];
+    }, step.at);
+    if (viewport.touch) {
+      if (step.pointer === "down") await page.touchscreen.touchStart(at[0], at[1]);
+      else if (step.pointer === "move") await page.touchscreen.touchMove(at[0], at[1]);
+      else await page.touchscreen.touchEnd();
+    } else {
+      await page.mouse.move(at[0], at[1]);
+      const button = step.button || "left";
+      if (step.pointer === "down") await page.mouse.down({ button });
+      else if (step.pointer === "up") await page.mouse.up({ button });
+    }
   } else if (step.pad) {
     await page.evaluate(installPad, step.pad);
     await page.evaluate(frames);

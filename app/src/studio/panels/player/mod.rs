@@ -50,6 +50,8 @@ pub struct PlayerPanel {
     /// The look of a game, by its pointer.
     look: Option<(usize, engine::render::Look)>,
     camera: engine::render::Camera,
+    /// The cells of the level the texture shows (the camera's view).
+    board_view: Option<engine::render::View>,
     /// The (game, entry) the camera follows.
     camera_for: Option<(usize, usize)>,
     failure: Option<String>,
@@ -536,10 +538,12 @@ impl PlayerPanel {
     /// the keys itself (and egui says no widget has focus while the desktop
     /// has not given the window the keyboard yet): it always shows the keys.
     fn hint_ui(&mut self, ui: &mut egui::Ui, strip: egui::Rect, focused: bool) {
-        let hint = if focused || self.shipped {
-            "Arrows/WASD move, X acts, Z undoes, R restarts"
-        } else {
-            "Click the board to play"
+        let mouse = self.play.as_ref().is_some_and(Play::listens_to_mouse);
+        let hint = match (focused || self.shipped, mouse) {
+            (true, false) => "Arrows/WASD move, X acts, Z undoes, R restarts",
+            (true, true) => "Click or drag on the level; Z (or the middle button) undoes, R restarts",
+            (false, false) => "Click the board to play",
+            (false, true) => "Click the level to play",
         };
         let label = egui::Label::new(egui::RichText::new(hint).size(12.0).color(ui.visuals().weak_text_color()))
             .selectable(false)
@@ -688,6 +692,8 @@ impl Panel for PlayerPanel {
             }
             None => {}
         }
+        // The mouse, in a game that listens to it, once the board is placed.
+        self.pointer(ui, board_area, now);
         let strip = egui::Rect::from_min_max(egui::pos2(rect.min.x, board_area.max.y), rect.max);
         self.hint_ui(ui, strip, focused);
 

@@ -74,6 +74,7 @@ impl PlayerPanel {
             self.camera_for = Some((key.0, play.entry()));
         }
         let view = self.camera.view_of(&game, &grid);
+        self.board_view = Some(view);
         let Some(look) = self.look() else { return };
         let tween = slide.as_ref().map(|(moved, remaining)| engine::tween::Tween { moved, remaining: *remaining });
         let frame = engine::render::grid_frame_tweened(look, &game, &grid, view, tween.as_ref());
