@@ -216,12 +216,7 @@ pub fn pushes(game: &Arc<Game>, entry: usize, seed: Option<&str>, steps: &[Step]
     }
     let words = game.obj_words.max(1);
     let player: Vec<u64> = (0..words).map(|w| game.player.mask.get(w).copied().unwrap_or(0)).collect();
-    let differs_beyond_player = |a: &[u64], b: &[u64]| {
-        a.len() != b.len()
-            || a.chunks_exact(words)
-                .zip(b.chunks_exact(words))
-                .any(|(x, y)| x.iter().zip(y).zip(&player).any(|((x, y), m)| (x ^ y) & !m != 0))
-    };
+    let differs_beyond_player = |a: &[u64], b: &[u64]| !crate::solve::only_player_moved(a, b, a.len(), &player);
     let mut count = 0;
     let mut before = session.save_state().map(|s| s.objects().to_vec()).unwrap_or_default();
     for &step in steps {

@@ -24,6 +24,7 @@ mod heuristic;
 mod portfolio;
 mod predict;
 mod search;
+pub(crate) use search::only_player_moved;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

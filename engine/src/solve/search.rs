@@ -712,7 +712,7 @@ impl WalkQueue {
 /// Whether states `a` and `b` (cells of `player_mask.len()` words in their
 /// first `cell_words` words, then the restart target if any) differ only
 /// in the bits of `player_mask`: the objects the player is made of.
-pub(super) fn only_player_moved(a: &[u64], b: &[u64], cell_words: usize, player_mask: &[u64]) -> bool {
+pub(crate) fn only_player_moved(a: &[u64], b: &[u64], cell_words: usize, player_mask: &[u64]) -> bool {
     let ow = player_mask.len().max(1);
     a.len() == b.len()
         && cell_words <= a.len()

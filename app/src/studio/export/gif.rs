@@ -272,11 +272,7 @@ impl Shooter {
         let Some(options) = play.game().metadata.tween else { return Ok(0) };
         let Screen::Level(session) = play.screen() else { return Ok(0) };
         let Some(grid) = session.board_grid().filter(|_| !session.moved().is_empty()) else { return Ok(0) };
-        if self.camera_entry != Some(play.entry()) {
-            self.camera = Camera::default();
-            self.camera_entry = Some(play.entry());
-        }
-        let view = self.camera.view_of(play.game(), &grid);
+        let view = self.view(play, &grid);
         let mut spent = 0u16;
         loop {
             let remaining = options.remaining(std::time::Duration::from_millis(u64::from(spent) * 10));
@@ -292,12 +288,17 @@ impl Shooter {
 
     /// The level `grid` of `play`, through the camera.
     fn board(&mut self, play: &Play, grid: &engine::compile::LevelGrid) -> Frame {
+        let view = self.view(play, grid);
+        engine::render::grid_frame(&self.look, play.game(), grid, view)
+    }
+
+    /// What the camera shows of `grid`, a fresh camera for each level.
+    fn view(&mut self, play: &Play, grid: &engine::compile::LevelGrid) -> engine::render::View {
         if self.camera_entry != Some(play.entry()) {
             self.camera = Camera::default();
             self.camera_entry = Some(play.entry());
         }
-        let view = self.camera.view_of(play.game(), grid);
-        engine::render::grid_frame(&self.look, play.game(), grid, view)
+        self.camera.view_of(play.game(), grid)
     }
 
     /// The frames, text screens drawn the size of the largest level frame;
