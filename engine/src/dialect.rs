@@ -51,6 +51,12 @@ pub fn needed(ast: &Ast) -> Option<DialectNeed> {
         for t in &o.transforms {
             uses.push((Dialect::Next, t.span.line, format!("the sprite transform `{}`", t.text)));
         }
+        if let Some(t) = &o.text {
+            uses.push((Dialect::Next, t.span.line, "a text sprite (`text:`)".to_owned()));
+        }
+        if let Some(c) = &o.canvas {
+            uses.push((Dialect::Next, c.span.line, "a canvas sprite (`canvas:`)".to_owned()));
+        }
         for c in &o.colors {
             let hex = c.text.strip_prefix('#').map_or(0, str::len);
             if hex == 4 || hex == 8 {

@@ -29,6 +29,7 @@
 #![warn(missing_docs)]
 
 pub mod analyze;
+pub mod canvas;
 pub mod check;
 pub mod compile;
 pub mod diag;

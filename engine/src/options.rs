@@ -124,7 +124,8 @@ pub enum PreludeOption {
     TextMessageContinue,
     /// `custom_font URL`: a web font for the text screens (we draw our own font).
     CustomFont,
-    /// `font_size EM`: the size of that font (drawing only).
+    /// `font_size EM`: how much larger the text of text sprites and the
+    /// status line is drawn (drawing only).
     FontSize,
     /// `message_text_align left|center|right` (drawing only).
     MessageTextAlign,
@@ -186,7 +187,8 @@ pub enum PreludeOption {
     Nokeyboard,
     /// `mouse_clicks`: clicks as rule directions (not supported yet).
     MouseClicks,
-    /// `status_line`: a line of text under the level (not supported yet).
+    /// `status_line`: a line of text under the level, which rules set
+    /// with the `status` command (`render::screen::level_frame`).
     StatusLine,
     /// `animate_interval SECONDS`: sprite animations (not supported yet).
     AnimateInterval,
@@ -231,7 +233,7 @@ const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 66] = [
     (PreludeOption::TextControls, "text_controls", Dialect::Plus, true, Support::Cosmetic),
     (PreludeOption::TextMessageContinue, "text_message_continue", Dialect::Plus, true, Support::Cosmetic),
     (PreludeOption::CustomFont, "custom_font", Dialect::Plus, true, Support::Cosmetic),
-    (PreludeOption::FontSize, "font_size", Dialect::Plus, true, Support::Cosmetic),
+    (PreludeOption::FontSize, "font_size", Dialect::Plus, true, Support::Full),
     (PreludeOption::MessageTextAlign, "message_text_align", Dialect::Plus, true, Support::Cosmetic),
     (PreludeOption::SitelockOriginWhitelist, "sitelock_origin_whitelist", Dialect::Plus, true, Support::Cosmetic),
     (PreludeOption::SitelockHostnameWhitelist, "sitelock_hostname_whitelist", Dialect::Plus, true, Support::Cosmetic),
@@ -265,7 +267,7 @@ const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 66] = [
     (PreludeOption::EnablePause, "enable_pause", Dialect::Next, false, Support::Missing),
     (PreludeOption::Nokeyboard, "nokeyboard", Dialect::Next, false, Support::Full),
     (PreludeOption::MouseClicks, "mouse_clicks", Dialect::Next, false, Support::Missing),
-    (PreludeOption::StatusLine, "status_line", Dialect::Next, false, Support::Missing),
+    (PreludeOption::StatusLine, "status_line", Dialect::Next, false, Support::Full),
     (PreludeOption::AnimateInterval, "animate_interval", Dialect::Next, true, Support::Missing),
     (PreludeOption::LoadImages, "load_images", Dialect::Next, true, Support::Missing),
 ];

@@ -90,7 +90,7 @@ pub fn keywords(section: Section) -> Vec<&'static str> {
             w.extend(CommandWord::all().filter(|c| *c != CommandWord::Gosub).map(CommandWord::as_str));
             // PuzzleScript Plus: a rule that ignores `local_radius`, and
             // the commands of a Plus/Next game.
-            w.extend(["global", "undo", "nosave", "quit"]);
+            w.extend(["global", "undo", "nosave", "quit", "status"]);
             w
         }
         Section::WinConditions => vec!["all", "some", "no", "any", "on"],

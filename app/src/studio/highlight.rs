@@ -490,6 +490,21 @@ mod tests {
     }
 
     #[test]
+    fn puzzlescript_next_text_words_are_coloured() {
+        let game = "title t\nstatus_line\nfont_size 1.5\n\nOBJECTS\n\nSign scale:0.5\ngreen\ntext: Hello you\n\n\
+                    Ball canvas:2,1\n{\"fill\":[]}\n\nRULES\n\n[ Sign ] -> [ Sign ] status Look here\n";
+        assert_eq!(kind_of_word(game, "status_line"), Some(Kind::PreludeKey));
+        assert_eq!(kind_of_word(game, "font_size"), Some(Kind::PreludeKey));
+        assert_eq!(kind_of_word(game, "scale:0.5"), Some(Kind::Keyword));
+        assert_eq!(kind_of_word(game, "text:"), Some(Kind::Keyword));
+        assert_eq!(kind_of_word(game, "Hello you"), Some(Kind::Message));
+        assert_eq!(kind_of_word(game, "canvas:2,1"), Some(Kind::Keyword));
+        assert_eq!(kind_of_word(game, "{\"fill\":[]}"), Some(Kind::Sprite));
+        assert_eq!(kind_of_word(game, "status"), Some(Kind::Keyword));
+        assert_eq!(kind_of_word(game, "Look here"), Some(Kind::Message));
+    }
+
+    #[test]
     fn subroutine_names_are_labels_where_defined_and_called() {
         let game = "title t\n\nRULES\n\n[ Crate ] -> [ Crate ] gosub Move Tiles (then stop)\n\nsubroutine Move Tiles\n[ > Player ] -> [ Player ]\n";
         let k = kinds(game);

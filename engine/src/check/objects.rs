@@ -26,7 +26,21 @@ pub fn check(ast: &Ast, out: &mut Vec<Diagnostic>) {
         if o.colors.len() > max {
             out.push(cat::too_many_colours(o.colors_span.unwrap_or(o.name.span), max));
         }
-        if o.colors.is_empty() {
+        if let Some(scale) = &o.scale
+            && !scale.text.parse::<f64>().is_ok_and(|v| v.is_finite() && v > 0.0)
+        {
+            out.push(cat::scale_not_a_number(scale.span, n, &scale.text));
+        }
+        if let Some(canvas) = &o.canvas {
+            for line in &canvas.lines {
+                if let Err(at) = crate::canvas::parse_line(&line.text) {
+                    let bad = &line.text[at..];
+                    out.push(cat::canvas_json_bad(line.span, n, bad.split_whitespace().next().unwrap_or(bad)));
+                }
+            }
+        }
+        // A canvas sprite draws with its own colours.
+        if o.colors.is_empty() && o.canvas.is_none() {
             out.push(cat::no_colours(o.name.span, n));
         }
         if !plus && !o.sprite_rows.is_empty() && (o.sprite_rows.len() != 5 || o.sprite.iter().any(|r| r.len() < 5)) {

@@ -6,6 +6,7 @@
 //! patterns, groups, loops, rigid tables), `levels`, `sounds`.
 
 pub mod bits;
+mod drawn;
 mod expand;
 mod layout;
 pub mod levels;
@@ -17,11 +18,14 @@ pub(crate) mod settle;
 pub mod sounds;
 mod symbols;
 
+use std::sync::Arc;
+
 use crate::diag::Diagnostic;
 use crate::names::NameTable;
 use crate::options::PreludeOption;
 use crate::span::Span;
 use crate::syntax::ast::{Ast, RuleLineKind, SmolStr, Sprite};
+pub use drawn::Drawn;
 pub use levels::{Level, LevelGrid};
 pub use model::{CellPattern, Command, Direction, PatternCell, Replacement, Row, Rule, RuleSet, Subroutine};
 pub use mouse::Mouse;
@@ -177,6 +181,8 @@ pub struct ObjectInfo {
     pub colors: Vec<SmolStr>,
     /// Sprite pixels (`None` transparent), empty for a solid block.
     pub sprite: Sprite,
+    /// Drawn as text or by canvas instructions instead (PuzzleScript Next).
+    pub drawn: Option<Arc<Drawn>>,
 }
 
 /// A compiled game, ready to play. Immutable and shareable across threads.
@@ -443,6 +449,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
                 layer: names.object(n).map_or(0, |x| x.1),
                 colors: def.map(|d| d.colors.iter().map(|c| c.text.clone()).collect()).unwrap_or_default(),
                 sprite: def.map(|d| copied_sprite(ast, d).clone()).unwrap_or_default(),
+                drawn: def.and_then(|d| drawn::drawn(ast, d)),
             }
         })
         .collect();

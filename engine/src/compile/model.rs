@@ -101,6 +101,10 @@ pub enum Command {
     /// `quit` (PuzzleScript Plus): the player leaves the level for the
     /// title screen (or the level select).
     Quit,
+    /// `status TEXT` (PuzzleScript Next): the status line under the level
+    /// shows TEXT (the first one a turn sets), until the player's next
+    /// input, an undo, a restart or another level.
+    Status(Arc<str>),
 }
 
 impl Command {
@@ -120,6 +124,7 @@ impl Command {
             Command::Undo => return "undo",
             Command::Nosave => return "nosave",
             Command::Quit => return "quit",
+            Command::Status(_) => return "status",
         }
         .as_str()
     }
@@ -136,6 +141,7 @@ impl Command {
             "undo" => return Some(Command::Undo),
             "nosave" => return Some(Command::Nosave),
             "quit" => return Some(Command::Quit),
+            "status" => return Some(Command::Status(Arc::from(argument.unwrap_or("").trim()))),
             _ => {}
         }
         Some(match CommandWord::parse(word)? {

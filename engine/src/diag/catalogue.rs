@@ -309,6 +309,24 @@ pub fn sprite_transform_unsupported(span: Span, word: &str) -> Diagnostic {
         format!("the sprite transform `{word}` comes from PuzzleScript Next, and Puzzlewright does not support it yet"),
     )
 }
+/// `scale:` (PuzzleScript Next) without a positive number.
+#[must_use]
+pub fn scale_not_a_number(span: Span, object: &str, value: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0214",
+        span,
+        format!("`scale:` of {} takes a number greater than 0, found \"{value}\"", up(object)),
+    )
+}
+/// A canvas sprite's line that is not JSON instructions.
+#[must_use]
+pub fn canvas_json_bad(span: Span, object: &str, at: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0215",
+        span,
+        format!("the canvas sprite {} expects drawing instructions in JSON, like {{\"fill\":[]}}, found \"{at}\"", up(object)),
+    )
+}
 
 // ---- legend ----------------------------------------------------------
 

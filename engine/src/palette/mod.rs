@@ -89,6 +89,19 @@ pub fn color(word: &str, palette: &PaletteTable) -> Option<Rgba> {
     parse_hex(word)
 }
 
+/// `over` drawn on `under` with `over`'s opacity (colours with alpha, from
+/// PuzzleScript Plus): an opaque colour replaces, a clear one leaves.
+#[must_use]
+pub fn blend(under: Rgba, over: Rgba) -> Rgba {
+    let a = u32::from(over.0[3]);
+    if a == 255 {
+        return over;
+    }
+    let mix = |o: u8, u: u8| u8::try_from((u32::from(o) * a + u32::from(u) * (255 - a) + 127) / 255).unwrap_or(255);
+    let out_a = u8::try_from(a + u32::from(under.0[3]) * (255 - a) / 255).unwrap_or(255);
+    Rgba([mix(over.0[0], under.0[0]), mix(over.0[1], under.0[1]), mix(over.0[2], under.0[2]), out_a])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

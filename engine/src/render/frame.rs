@@ -25,6 +25,11 @@ pub struct Look {
     /// above and to the right, drawn layer by layer across the level.
     /// `None` for a classic game, drawn as it always was.
     pub plus_grid: Option<(usize, usize)>,
+    /// Frame pixels to a sprite pixel: 1, but in a game with PuzzleScript
+    /// Next's text or canvas sprites enough for a cell of about 32 pixels,
+    /// so that their letters and curves show (pixel sprites are drawn as
+    /// blocks of this size, the same picture when scaled up).
+    pub detail: usize,
 }
 
 impl Look {
@@ -40,15 +45,21 @@ impl Look {
             let (w, h) = meta.sprite_size.unwrap_or((5, 5));
             (w as usize, h as usize)
         });
+        let detail = match plus_grid {
+            Some((w, h)) if game.objects.iter().any(|o| o.drawn.is_some()) => 32usize.div_ceil(w.max(h).max(1)),
+            _ => 1,
+        };
+        let font_size = super::text::font_size(game);
         let images = game
             .objects
             .iter()
             .map(|o| {
                 let colors: Vec<Rgba> =
                     o.colors.iter().map(|c| color(c, palette).unwrap_or(Rgba::TRANSPARENT)).collect();
-                match plus_grid {
-                    Some(grid) => sprite_image_plus(&o.sprite, &colors, grid),
-                    None => sprite_image(&o.sprite, &colors),
+                match (plus_grid, &o.drawn) {
+                    (Some(grid), Some(drawn)) => super::drawn::drawn_image(drawn, &colors, grid, detail, font_size),
+                    (Some(grid), None) => sprite_image_plus(&o.sprite, &colors, grid),
+                    (None, _) => sprite_image(&o.sprite, &colors),
                 }
             })
             .collect();
@@ -58,6 +69,7 @@ impl Look {
             text: pick(meta.text_color.as_deref(), Rgba::WHITE),
             images,
             plus_grid,
+            detail,
         }
     }
 
@@ -66,7 +78,7 @@ impl Look {
     #[must_use]
     pub fn cell_size(&self) -> usize {
         if let Some((w, h)) = self.plus_grid {
-            return w.max(h).max(1);
+            return w.max(h).max(1) * self.detail.max(1);
         }
         self.images.iter().map(|i| i.size).max().unwrap_or(5).max(1)
     }
@@ -300,7 +312,14 @@ fn draw_plus(
     let remaining = tween.map_or(0.0, |t| t.remaining.clamp(0.0, 1.0));
     // How many cells the largest image reaches past its own (one more
     // while things slide in from outside the view).
-    let reach = look.images.iter().map(|i| i.size).max().unwrap_or(0).saturating_sub(gw.min(gh)).div_ceil(gw.min(gh))
+    let reach = look
+        .images
+        .iter()
+        .map(|i| i.size.div_ceil(i.sub.max(1)))
+        .max()
+        .unwrap_or(0)
+        .saturating_sub(gw.min(gh))
+        .div_ceil(gw.min(gh))
         + usize::from(tween.is_some());
     let xs = view.x0.saturating_sub(reach)..view.x1;
     let ys = view.y0..(view.y1 + reach).min(grid.height);
@@ -322,7 +341,8 @@ fn draw_plus(
                         continue;
                     }
                     let Some(img) = look.images.get(id) else { continue };
-                    let n = img.size;
+                    let (n, sub) = (img.size, img.sub.max(1));
+                    let (gw, gh) = (gw * sub, gh * sub);
                     // The cell's top-left on screen, in pixels (may be off it).
                     let mut left = (cx as isize - view.x0 as isize) * cell as isize;
                     let mut top = (cy as isize - view.y0 as isize) * cell as isize;

@@ -5,6 +5,7 @@
 //! It owns sprite images and pixel buffers and knows nothing about windows
 //! or GPUs: the studio uploads the RGBA buffers it makes.
 
+mod drawn;
 mod frame;
 pub mod screen;
 pub mod text;
@@ -15,7 +16,7 @@ pub use frame::{
 };
 
 pub use crate::palette::{
-    COLOR_NAMES, DEFAULT_PALETTE, PALETTES, PaletteTable, Rgba, color, is_color_name, palette, parse_hex,
+    COLOR_NAMES, blend, DEFAULT_PALETTE, PALETTES, PaletteTable, Rgba, color, is_color_name, palette, parse_hex,
 };
 pub use crate::wrap::{MESSAGE_COLUMNS, MESSAGE_ROWS, wrap_count, wrap_message};
 
@@ -26,6 +27,10 @@ pub struct SpriteImage {
     pub size: usize,
     /// Row-major pixels.
     pub pixels: Vec<Rgba>,
+    /// Image pixels to a sprite pixel each way: 1 for a sprite grid; more
+    /// for the finer pictures of PuzzleScript Next's text and canvas
+    /// sprites (see [`Look::detail`]).
+    pub sub: usize,
 }
 
 /// Paint an object's sprite: each digit picks a colour from `colors`;
@@ -38,7 +43,7 @@ pub fn sprite_image<R: AsRef<[Option<u8>]>>(sprite: &[R], colors: &[Rgba]) -> Sp
     if sprite.is_empty() {
         let fill = colors.first().copied().unwrap_or(Rgba::TRANSPARENT);
         pixels.fill(fill);
-        return SpriteImage { size, pixels };
+        return SpriteImage { size, pixels, sub: 1 };
     }
     for (y, row) in sprite.iter().enumerate() {
         for (x, px) in row.as_ref().iter().enumerate() {
@@ -47,7 +52,7 @@ pub fn sprite_image<R: AsRef<[Option<u8>]>>(sprite: &[R], colors: &[Rgba]) -> Sp
             }
         }
     }
-    SpriteImage { size, pixels }
+    SpriteImage { size, pixels, sub: 1 }
 }
 
 /// Paint an object's sprite the way PuzzleScript Plus/Next place it: on a
@@ -68,7 +73,7 @@ pub fn sprite_image_plus<R: AsRef<[Option<u8>]>>(sprite: &[R], colors: &[Rgba], 
         for y in size - gh..size {
             pixels[y * size..y * size + gw].fill(fill);
         }
-        return SpriteImage { size, pixels };
+        return SpriteImage { size, pixels, sub: 1 };
     }
     let top = size - sprite.len();
     for (y, row) in sprite.iter().enumerate() {
@@ -78,20 +83,7 @@ pub fn sprite_image_plus<R: AsRef<[Option<u8>]>>(sprite: &[R], colors: &[Rgba], 
             }
         }
     }
-    SpriteImage { size, pixels }
-}
-
-/// `over` drawn on `under` with `over`'s opacity (colours with alpha, from
-/// PuzzleScript Plus): an opaque colour replaces, a clear one leaves.
-#[must_use]
-pub fn blend(under: Rgba, over: Rgba) -> Rgba {
-    let a = u32::from(over.0[3]);
-    if a == 255 {
-        return over;
-    }
-    let mix = |o: u8, u: u8| u8::try_from((u32::from(o) * a + u32::from(u) * (255 - a) + 127) / 255).unwrap_or(255);
-    let out_a = u8::try_from(a + u32::from(under.0[3]) * (255 - a) / 255).unwrap_or(255);
-    Rgba([mix(over.0[0], under.0[0]), mix(over.0[1], under.0[1]), mix(over.0[2], under.0[2]), out_a])
+    SpriteImage { size, pixels, sub: 1 }
 }
 
 #[cfg(test)]

@@ -161,10 +161,77 @@ pub fn screen_frame_tweened(
     match screen_grid(screen) {
         Some(grid) if grid.width > 0 && grid.height > 0 => {
             let view = camera.view_of(game, &grid);
-            super::grid_frame_tweened(look, game, &grid, view, tween)
+            let status = match screen {
+                Screen::Level(session) => session.status(),
+                _ => None,
+            };
+            level_frame(look, game, (&grid, view), tween, status)
         }
         _ => Frame { width: 0, height: 0, pixels: Vec::new() },
     }
+}
+
+/// Whether `game` shows a status line under its levels (`status_line`,
+/// PuzzleScript Next).
+#[must_use]
+pub fn has_status_line(game: &Game) -> bool {
+    game.metadata.has_option(crate::options::PreludeOption::StatusLine)
+}
+
+/// The smallest height, in pixels, of the level part of a frame with a
+/// status line: the line is a twelfth of it (as the reference gives it a
+/// text row of the screen), at least 16 pixels, so that its letters show.
+const STATUS_LEVEL_HEIGHT: usize = 192;
+
+/// Pixels across a cell in [`level_frame`]'s picture of `view`: the look's
+/// cell, or in a game with a status line a whole multiple of it that makes
+/// the level [`STATUS_LEVEL_HEIGHT`] pixels tall at least (hosts that map
+/// pointer positions to cells use this).
+#[must_use]
+pub fn level_cell(look: &Look, game: &Game, view: super::View) -> usize {
+    let cell = look.cell_size();
+    if !has_status_line(game) {
+        return cell;
+    }
+    let tall = view.height().max(1) * cell;
+    cell * STATUS_LEVEL_HEIGHT.div_ceil(tall).clamp(1, 16)
+}
+
+/// Pixels of the status line under a level `level_height` pixels tall.
+#[must_use]
+pub fn status_height(level_height: usize) -> usize {
+    (level_height / 12).max(16)
+}
+
+/// The picture of `view` of `grid` as a player sees it: the level (part
+/// way through `tween`, if any) at [`level_cell`] pixels a cell; in a game
+/// with `status_line`, with the status line under it: `status` (a rule's
+/// `status` command) centred in the text colour, cut to the width, on the
+/// background colour.
+#[must_use]
+pub fn level_frame(
+    look: &Look,
+    game: &Game,
+    (grid, view): (&LevelGrid, super::View),
+    tween: Option<&crate::tween::Tween<'_>>,
+    status: Option<&str>,
+) -> Frame {
+    let cell = level_cell(look, game, view);
+    let mut frame = super::draw_grid_tweened(look, game, grid, view, cell, tween);
+    if !has_status_line(game) {
+        return frame;
+    }
+    let (width, strip) = (frame.width, status_height(frame.height));
+    let top = frame.height;
+    frame.pixels.resize(width * (top + strip), look.background);
+    frame.height = top + strip;
+    if let Some(text) = status.filter(|t| !t.trim().is_empty()) {
+        let em = strip as f64 * 0.6 * super::text::font_size(game);
+        let centre = (width as f64 / 2.0, top as f64 + strip as f64 * 0.6, em);
+        let clip = (0, top, width, top + strip);
+        super::drawn::draw_text((&mut frame.pixels, width), text.trim(), look.text, centre, clip);
+    }
+    frame
 }
 
 /// Characters per text row (for hosts that lay out taps on text).

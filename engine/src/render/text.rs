@@ -250,6 +250,18 @@ pub fn choice_row(index: usize, count: usize) -> usize {
     if count >= 3 { 5 + 2 * index } else { 6 + 2 * index }
 }
 
+/// `font_size` (PuzzleScript Plus): how much larger than usual the text
+/// of text sprites and the status line is drawn (1 when not given or not
+/// a number above 0).
+#[must_use]
+pub fn font_size(game: &crate::compile::Game) -> f64 {
+    game.metadata
+        .option_value(crate::options::PreludeOption::FontSize)
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|v| v.is_finite() && *v > 0.0)
+        .unwrap_or(1.0)
+}
+
 /// Draw `rows` of text in the game's colours on a picture of at least
 /// `width` x `height` pixels (and at least [`TEXT_SIZE`]): the font at the
 /// largest whole scale that fits, the text grid centred.
@@ -329,6 +341,7 @@ mod tests {
             text: Rgba::WHITE,
             images: Vec::new(),
             plus_grid: None,
+            detail: 1,
         };
         let rows = message_rows("I", false);
         // At least the text grid; a bigger picture gets a whole scale.

@@ -282,6 +282,11 @@ struct Report {
     /// What the last turn of play moved, for tweens (kept only in games
     /// with `tween_length`; emptied by undo, restart and a new level).
     moved: Vec<crate::tween::Moved>,
+    /// The status line's text (PuzzleScript Next's `status` command).
+    status: Option<Arc<str>>,
+    /// Whether a `status` command has set it in the running turn (the
+    /// first one counts).
+    status_set: bool,
 }
 
 impl Session {
@@ -509,6 +514,14 @@ impl Session {
         self.do_restart(false);
     }
 
+    /// The status line's text, set by a rule's `status` command
+    /// (PuzzleScript Next): `None` at the start of a level, after an undo
+    /// or a restart, and from the player's next input until a rule sets it.
+    #[must_use]
+    pub fn status(&self) -> Option<&str> {
+        self.report.status.as_deref()
+    }
+
     /// What the last turn of play moved in its movement phase, in a game
     /// with `tween_length` (empty in others, and after an undo, a restart
     /// or a new level): what a tween slides.
@@ -574,6 +587,7 @@ impl Session {
 
     fn load_level(&mut self, index: usize) {
         self.report.moved.clear();
+        self.report.status = None;
         self.play.cur_level = index;
         let game = self.game.clone();
         let Some(entry) = game.levels.get(index) else {
@@ -652,6 +666,7 @@ impl Session {
 
     fn restore(&mut self, snap: &Snapshot) {
         self.report.moved.clear();
+        self.report.status = None;
         let game = self.game.clone();
         match self.play.board.as_mut() {
             Some(b) if b.width == snap.width && b.height == snap.height => b.restore(&snap.objects),
@@ -670,6 +685,7 @@ impl Session {
         match self.play.board.as_mut() {
             Some(b) if b.width == snap.width && b.height == snap.height && b.objects.len() == snap.objects.len() => {
                 std::mem::swap(&mut b.objects, &mut snap.objects);
+                self.report.status = None;
                 b.restore_in_place();
                 self.mode.againing = false;
                 self.turn.queue.clear();

@@ -113,6 +113,15 @@ pub struct ObjectDef {
     /// Other sprite transforms on the name line (`rot:`, `flip:`, `shift:`,
     /// `translate:`...: PuzzleScript Next), which we do not support yet.
     pub transforms: Vec<Ident>,
+    /// `text: WORDS` (PuzzleScript Next): the object is drawn as this text
+    /// (as written, trimmed) in its first colour instead of a sprite.
+    pub text: Option<Ident>,
+    /// `scale:N` on the name line (PuzzleScript Next): a text sprite's
+    /// height, 1 being the cell's (the number as written).
+    pub scale: Option<Ident>,
+    /// `canvas:W,H` on the name line (PuzzleScript Next): the object is
+    /// drawn by canvas instructions instead of a sprite.
+    pub canvas: Option<CanvasDef>,
     /// Colour words as written, lower-cased (`black`, `#ff00aa`, `transparent`).
     pub colors: Vec<Ident>,
     /// Span of the whole colour line, if there is one.
@@ -125,6 +134,18 @@ pub struct ObjectDef {
     pub sprite: Sprite,
     /// From the name line to the last sprite row.
     pub span: Span,
+}
+
+/// A canvas sprite (PuzzleScript Next's `canvas:W,H`): its size in cells
+/// and its lines of JSON drawing instructions, as written.
+#[derive(Debug, Clone, Default)]
+pub struct CanvasDef {
+    /// Width and height in cells (1 each when not given).
+    pub size: (u32, u32),
+    /// The `canvas:` word.
+    pub span: Span,
+    /// Each line of instructions (`{"fill":[]}`...), comments removed.
+    pub lines: Vec<Ident>,
 }
 
 /// One row of a sprite: at most [`PixelRow::MAX`] pixels (five in a

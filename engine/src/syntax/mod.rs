@@ -8,6 +8,7 @@
 
 pub mod ast;
 pub mod keywords;
+mod drawn;
 mod legend;
 mod levels;
 mod objects;

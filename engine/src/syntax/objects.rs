@@ -127,6 +127,12 @@ impl Parser<'_> {
         if self.obj_phase == ObjPhase::AfterColours {
             self.obj_phase = ObjPhase::Sprite;
         }
+        // PuzzleScript Next: a `text:` line, a canvas sprite's JSON, or a
+        // line of transforms (`copy:`, `rot:`...) in place of colours or
+        // sprite rows.
+        if self.plus && self.obj_phase != ObjPhase::Name && self.drawn_line(line, code, fc) {
+            return;
+        }
         if self.obj_phase == ObjPhase::AfterName {
             self.obj_phase = ObjPhase::AfterColours;
             self.colour_line(line, code, fc);
@@ -184,9 +190,14 @@ impl Parser<'_> {
         let mut extra_names = Vec::new();
         let mut copy_from = None;
         let mut transforms = Vec::new();
-        for w in words(code, fc + wl) {
+        let mut drawn = super::drawn::NameMods::default();
+        let mut ws = words(code, fc + wl).peekable();
+        while let Some(w) = ws.next() {
             let text = self.lower_word(line, w.start, w.end);
             let span = line.span(w.start, w.end);
+            if self.plus && drawn.take(&text, span, &mut ws, |a, b| line.span(a, b)) {
+                continue;
+            }
             // `copy:NAME` and the other sprite transforms of PuzzleScript
             // Plus/Next (a classic name has no `:`).
             if let Some(source) = text.strip_prefix("copy:").filter(|s| !s.is_empty()) {
@@ -202,6 +213,9 @@ impl Parser<'_> {
             extra_names,
             copy_from,
             transforms,
+            text: None,
+            scale: drawn.scale,
+            canvas: drawn.canvas,
             colors: Vec::new(),
             colors_span: None,
             sprite_rows: Vec::new(),

@@ -241,6 +241,12 @@ pub fn cases() -> Vec<Case> {
         case("E0213", "rot:up:right", ERROR, || {
             game().objects("Gem copy:crate rot:up:right\nblue").layers("Player, Crate, Wall, Gem").text()
         }),
+        case("E0214", "scale:big", ERROR, || {
+            game().prelude("sprite_size 5").objects("Gem scale:big\nblue\ntext: G").layers("Player, Crate, Wall, Gem").text()
+        }),
+        case("E0215", "{fill}", ERROR, || {
+            game().prelude("sprite_size 5").objects("Gem canvas:\n{fill}").layers("Player, Crate, Wall, Gem").text()
+        }),
         // ---- legend ----
         case("E0301", "Foo Crate", ERROR, || game().legend("Foo Crate").text()),
         case("E0302", "Foo = Crate Wall", ERROR, || game().legend("Foo = Crate Wall Target").text()),

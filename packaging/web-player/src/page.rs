@@ -410,7 +410,10 @@ impl Page {
         // The camera gives the same view again for the same board.
         self.level_view = engine::render::screen::screen_grid(&screen)
             .filter(|_| matches!(screen, Screen::Level(_)))
-            .map(|grid| (self.camera.view_of(play.game(), &grid), look.cell_size()));
+            .map(|grid| {
+                let view = self.camera.view_of(play.game(), &grid);
+                (view, engine::render::screen::level_cell(look, play.game(), view))
+            });
         self.output.reserve(frame.pixels.len() * 4);
         for p in &frame.pixels {
             self.output.extend_from_slice(&p.0);

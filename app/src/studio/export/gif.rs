@@ -208,7 +208,7 @@ impl Shooter {
                 self.camera_entry = Some(before.entry);
             }
             let view = self.camera.view_of(play.game(), &grid);
-            let frame = engine::render::grid_frame(&self.look, play.game(), &grid, view);
+            let frame = engine::render::screen::level_frame(&self.look, play.game(), (&grid, view), None, None);
             self.push((Shot::Level(frame), delay_cs))?;
             if last {
                 return Ok(Turn::WonTheEnd);
@@ -280,7 +280,13 @@ impl Shooter {
                 return Ok(spent);
             }
             let tween = engine::tween::Tween { moved: session.moved(), remaining };
-            let frame = engine::render::grid_frame_tweened(&self.look, play.game(), &grid, view, Some(&tween));
+            let frame = engine::render::screen::level_frame(
+                &self.look,
+                play.game(),
+                (&grid, view),
+                Some(&tween),
+                session.status(),
+            );
             self.push((Shot::Level(frame), TWEEN_CS))?;
             spent += TWEEN_CS;
         }
@@ -289,7 +295,8 @@ impl Shooter {
     /// The level `grid` of `play`, through the camera.
     fn board(&mut self, play: &Play, grid: &engine::compile::LevelGrid) -> Frame {
         let view = self.view(play, grid);
-        engine::render::grid_frame(&self.look, play.game(), grid, view)
+        let status = play.session().and_then(Session::status);
+        engine::render::screen::level_frame(&self.look, play.game(), (grid, view), None, status)
     }
 
     /// What the camera shows of `grid`, a fresh camera for each level.
@@ -347,7 +354,8 @@ pub fn screen(look: &Look, play: &Play, camera: &mut Camera, camera_entry: &mut 
         *camera_entry = Some(play.entry());
     }
     let view = camera.view_of(play.game(), &grid);
-    Some(engine::render::grid_frame(look, play.game(), &grid, view))
+    let status = play.session().and_then(Session::status);
+    Some(engine::render::screen::level_frame(look, play.game(), (&grid, view), None, status))
 }
 
 /// Each pixel of `frame` as a `scale` x `scale` square.

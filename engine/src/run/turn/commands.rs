@@ -29,6 +29,7 @@ impl Session {
         }
         if cur_cancel || cur_restart {
             self.turn.queue.clear();
+            self.report.status = None;
         }
         for command in &rule.commands {
             let queued = match command {
@@ -39,6 +40,13 @@ impl Session {
                 // Set as the rule applies, as PuzzleScript Plus does.
                 Command::Twiddle(option, value) => {
                     self.twiddle(*option, value);
+                    continue;
+                }
+                Command::Status(text) => {
+                    if !self.report.status_set {
+                        self.report.status = Some(Arc::clone(text));
+                        self.report.status_set = true;
+                    }
                     continue;
                 }
                 Command::Cancel => Queued::Cancel,

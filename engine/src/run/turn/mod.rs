@@ -131,6 +131,11 @@ impl Session {
         self.mode.againing = false;
         let Some(bak) = self.snapshot() else { return false };
         self.begin_move_notes(mode);
+        // The status line is the player's until a rule sets it again.
+        self.report.status_set = false;
+        if dir.is_some() || drop.is_some() {
+            self.report.status = None;
+        }
         self.drop_object(drop);
         let Some(board) = self.play.board.as_ref() else { return false };
         // (A turn that notes its moves for tweens is played in full.)

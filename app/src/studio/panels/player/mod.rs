@@ -52,6 +52,8 @@ pub struct PlayerPanel {
     camera: engine::render::Camera,
     /// The cells of the level the texture shows (the camera's view).
     board_view: Option<engine::render::View>,
+    /// The level's part of the texture's height (1 but with a status line).
+    board_part: f32,
     /// The (game, entry) the camera follows.
     camera_for: Option<(usize, usize)>,
     failure: Option<String>,
@@ -681,7 +683,10 @@ impl Panel for PlayerPanel {
                     let scale = (board_area.width() / size.x).min(board_area.height() / size.y).max(0.1);
                     let scale = if scale >= 1.0 { scale.floor() } else { scale };
                     let board = egui::Rect::from_center_size(board_area.center(), size * scale);
-                    self.drawn.0 = Some(board);
+                    // The level's cells: the picture less a status line under it.
+                    let part = if self.board_part > 0.0 { self.board_part.min(1.0) } else { 1.0 };
+                    let level = egui::Rect::from_min_size(board.min, egui::vec2(board.width(), board.height() * part));
+                    self.drawn.0 = Some(level);
                     ui.painter().image(
                         texture.id(),
                         board,

@@ -1,0 +1,122 @@
+//! Text on the play screen, checked by its pixels (issue 35 item 1): the
+//! frames `engine::render::screen` draws (what the docked player, the HTML
+//! page, the native window and the GIF export show) for small games of our
+//! own, compared with PNGs in `app/tests/frames/` that were looked at when
+//! made. `UPDATE_FRAMES=1` writes them anew (look at them before keeping).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use engine::play::{Control, Play, Progress};
+use engine::render::screen::{Prompt, level_cell, screen_frame, status_height};
+use engine::render::{Camera, Frame, Look, Rgba};
+
+/// `status_line` and the `status` command: a coin picked up says so under
+/// the level until the next move.
+const STATUS_GAME: &str = "title Status\nstatus_line\ntext_color yellow\nbackground_color #102040\n\n\
+OBJECTS\nBackground\n#203060\nPlayer\nwhite\n.000.\n.000.\n00000\n.000.\n.0.0.\nCoin\norange\n.....\n..0..\n.000.\n..0..\n.....\n\n\
+LEGEND\n. = Background\nP = Player\nc = Coin\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer, Coin\n\n\
+RULES\n[ > Player | Coin ] -> [ > Player | ] status Coin taken!\n\nWINCONDITIONS\n\nLEVELS\nPc...\n.....\n";
+
+/// Text sprites (with `scale:`) and a canvas sprite, PuzzleScript Next's
+/// objects drawn otherwise than by pixels.
+const TEXT_GAME: &str = "title Letters\nsprite_size 5\n\nOBJECTS\nBackground\n#101010\n\nPlayer\nwhite\n\n\
+Sign\nlightgreen\ntext: Hi\n\nBig scale:0.8\nred\ntext: A\n\nSmall scale:0.4\nyellow\ntext: z\n\n\
+Ball canvas:\n{\"beginPath\":[]}{\"fillStyle\":\"#ff8000\"}{\"arc\":[0.5,0.5,0.35,0,7]}{\"fill\":[]}\n\
+{\"beginPath\":[]}{\"lineWidth\":0.08}{\"strokeStyle\":\"white\"}{\"moveTo\":[0.2,0.8]}{\"lineTo\":[0.8,0.2]}{\"stroke\":[]}\n\n\
+LEGEND\n. = Background\nP = Player\ns = Sign\nb = Big\nm = Small\no = Ball\n\nSOUNDS\n\n\
+COLLISIONLAYERS\nBackground\nPlayer, Sign, Big, Small, Ball\n\nRULES\n\nWINCONDITIONS\n\nLEVELS\nsbmoP\n";
+
+fn frames_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/frames")
+}
+
+/// Compare `frame` with `NAME.png` (or write it with `UPDATE_FRAMES=1`).
+fn matches_png(name: &str, frame: &Frame) {
+    let path = frames_dir().join(format!("{name}.png"));
+    let bytes: Vec<u8> = frame.pixels.iter().flat_map(|p| p.0).collect();
+    let (w, h) = (u32::try_from(frame.width).expect("width"), u32::try_from(frame.height).expect("height"));
+    if std::env::var_os("UPDATE_FRAMES").is_some() {
+        std::fs::create_dir_all(frames_dir()).expect("the frames folder");
+        image::save_buffer(&path, &bytes, w, h, image::ExtendedColorType::Rgba8).expect("write the PNG");
+        return;
+    }
+    let want = image::open(&path).unwrap_or_else(|e| panic!("{}: {e} (UPDATE_FRAMES=1 makes it)", path.display()));
+    let want = want.to_rgba8();
+    assert_eq!((want.width(), want.height()), (w, h), "{name}: the picture's size");
+    let differing = want.as_raw().chunks(4).zip(bytes.chunks(4)).filter(|(a, b)| a != b).count();
+    assert_eq!(differing, 0, "{name}: {differing} pixels differ from {}", path.display());
+}
+
+fn start(src: &str) -> (Play, Arc<engine::compile::Game>, Look) {
+    let build = engine::build(src);
+    let game = build.game.unwrap_or_else(|| panic!("{:#?}", build.diagnostics));
+    let look = Look::new(&game);
+    let mut play = Play::new(game.clone(), Progress::default(), Duration::ZERO);
+    // Title screen: X starts the game.
+    play.press(Control::Action, Duration::from_millis(10));
+    play.release(Control::Action, Duration::from_millis(20));
+    (play, game, look)
+}
+
+fn shot(play: &Play, game: &engine::compile::Game, look: &Look) -> Frame {
+    screen_frame(look, game, &play.screen(), &mut Camera::default(), Prompt::Keys)
+}
+
+fn lit(frame: &Frame, rows: std::ops::Range<usize>, colour: Rgba) -> usize {
+    rows.flat_map(|y| (0..frame.width).map(move |x| (x, y))).filter(|(x, y)| frame.pixels[y * frame.width + x] == colour).count()
+}
+
+#[test]
+fn the_status_line_shows_what_a_rule_said_until_the_next_move() {
+    let (mut play, game, look) = start(STATUS_GAME);
+    let yellow = engine::render::color("yellow", look.palette).expect("a colour");
+    let before = shot(&play, &game, &look);
+    // The level is drawn big enough for a line of text under it.
+    let view = engine::render::View { x0: 0, y0: 0, x1: 5, y1: 2 };
+    let cell = level_cell(&look, &game, view);
+    assert_eq!(cell, 5 * 16, "two rows of 5-pixel cells made tall (16 times at most)");
+    let level_h = 2 * cell;
+    assert_eq!((before.width, before.height), (5 * cell, level_h + status_height(level_h)));
+    assert_eq!(lit(&before, level_h..before.height, yellow), 0, "no status yet");
+    matches_png("status_before", &before);
+
+    play.press(Control::Right, Duration::from_millis(100));
+    play.release(Control::Right, Duration::from_millis(150));
+    assert_eq!(play.session().and_then(engine::run::Session::status), Some("Coin taken!"));
+    let after = shot(&play, &game, &look);
+    assert!(lit(&after, level_h..after.height, yellow) > 100, "the status line has text");
+    assert_eq!(lit(&after, 0..level_h, yellow), 0, "and only the status line");
+    matches_png("status_after", &after);
+
+    // The next move clears it; an undo too.
+    play.press(Control::Down, Duration::from_millis(400));
+    play.release(Control::Down, Duration::from_millis(450));
+    assert_eq!(play.session().and_then(engine::run::Session::status), None);
+    assert_eq!(lit(&shot(&play, &game, &look), level_h..before.height, yellow), 0);
+}
+
+#[test]
+fn text_and_canvas_sprites_are_drawn_as_words_and_shapes() {
+    let (play, game, look) = start(TEXT_GAME);
+    assert!(look.detail > 1, "finer cells for the letters");
+    let frame = shot(&play, &game, &look);
+    let cell = look.cell_size();
+    assert_eq!((frame.width, frame.height), (5 * cell, cell));
+    let colour = |name: &str| engine::render::color(name, look.palette).expect("a colour");
+    let in_cell = |k: usize, c: Rgba| {
+        (0..cell).flat_map(|y| (k * cell..(k + 1) * cell).map(move |x| (x, y))).filter(|(x, y)| frame.pixels[y * frame.width + x] == c).count()
+    };
+    assert!(in_cell(0, colour("lightgreen")) > 20, "Hi");
+    let big = in_cell(1, colour("red"));
+    let small = in_cell(2, colour("yellow"));
+    assert!(big > 4 * small && small > 5, "A at 0.8 of the cell, z at 0.4: {big} {small}");
+    let orange = Rgba([255, 128, 0, 255]);
+    let ball = in_cell(3, orange);
+    let circle = std::f64::consts::PI * (0.35 * cell as f64).powi(2);
+    assert!((ball as f64) > circle * 0.7 && (ball as f64) < circle * 1.1, "the ball: {ball} of {circle}");
+    assert!(in_cell(3, Rgba::WHITE) > 10, "its stroke");
+    assert_eq!(in_cell(4, Rgba::WHITE), cell * cell, "the player, a pixel sprite, fills its cell");
+    matches_png("text_sprites", &frame);
+}
