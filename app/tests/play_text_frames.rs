@@ -65,7 +65,9 @@ fn shot(play: &Play, game: &engine::compile::Game, look: &Look) -> Frame {
 }
 
 fn lit(frame: &Frame, rows: std::ops::Range<usize>, colour: Rgba) -> usize {
-    rows.flat_map(|y| (0..frame.width).map(move |x| (x, y))).filter(|(x, y)| frame.pixels[y * frame.width + x] == colour).count()
+    rows.flat_map(|y| (0..frame.width).map(move |x| (x, y)))
+        .filter(|(x, y)| frame.pixels[y * frame.width + x] == colour)
+        .count()
 }
 
 #[test]
@@ -106,7 +108,10 @@ fn text_and_canvas_sprites_are_drawn_as_words_and_shapes() {
     assert_eq!((frame.width, frame.height), (5 * cell, cell));
     let colour = |name: &str| engine::render::color(name, look.palette).expect("a colour");
     let in_cell = |k: usize, c: Rgba| {
-        (0..cell).flat_map(|y| (k * cell..(k + 1) * cell).map(move |x| (x, y))).filter(|(x, y)| frame.pixels[y * frame.width + x] == c).count()
+        (0..cell)
+            .flat_map(|y| (k * cell..(k + 1) * cell).map(move |x| (x, y)))
+            .filter(|(x, y)| frame.pixels[y * frame.width + x] == c)
+            .count()
     };
     assert!(in_cell(0, colour("lightgreen")) > 20, "Hi");
     let big = in_cell(1, colour("red"));

@@ -496,7 +496,12 @@ impl Painter {
                     continue;
                 }
                 let (nx, ny) = (-dy / len * half, dx / len * half);
-                quads.push(vec![(a.0 + nx, a.1 + ny), (b.0 + nx, b.1 + ny), (b.0 - nx, b.1 - ny), (a.0 - nx, a.1 - ny)]);
+                quads.push(vec![
+                    (a.0 + nx, a.1 + ny),
+                    (b.0 + nx, b.1 + ny),
+                    (b.0 - nx, b.1 - ny),
+                    (a.0 - nx, a.1 - ny),
+                ]);
             }
         }
         let colour = self.pen.stroke;
@@ -649,11 +654,11 @@ mod tests {
 
     #[test]
     fn lines_of_json_objects_read_with_comments_between() {
-        let got = parse_line(r##"{"beginPath":[]}{"fillStyle":"#404040"} ( a blob ) {"arc":[1.0,0.5,0.4,0,6.28]}"##)
+        let got = parse_line(r##"{"beginPath":[]}{"fillStyle":"#404040"} ( a blob ) {"arc":[1.0,0.5,0.4,0,6.5]}"##)
             .expect("reads");
         assert_eq!(got.len(), 3);
         assert_eq!(got[1], Instr { key: "fillStyle".into(), value: Value::Str("#404040".into()) });
-        assert_eq!(args(&got[2].value), vec![1.0, 0.5, 0.4, 0.0, 6.28]);
+        assert_eq!(args(&got[2].value), vec![1.0, 0.5, 0.4, 0.0, 6.5]);
         assert_eq!(parse_line(r#"{"fill":[]} junk"#), Err(12));
         assert_eq!(parse_line(r#"{"fill":[}"#), Err(0));
         assert!(parse_line("").expect("empty").is_empty());
@@ -661,8 +666,8 @@ mod tests {
 
     #[test]
     fn a_filled_circle_and_a_stroked_line_land_where_the_units_say() {
-        let mut instrs = parse_line(r#"{"beginPath":[]}{"fillStyle":"red"}{"arc":[0.5,0.5,0.25,0,7]}{"fill":[]}"#)
-            .expect("reads");
+        let mut instrs =
+            parse_line(r#"{"beginPath":[]}{"fillStyle":"red"}{"arc":[0.5,0.5,0.25,0,7]}{"fill":[]}"#).expect("reads");
         instrs.extend(
             parse_line(r#"{"beginPath":[]}{"lineWidth":0.1}{"strokeStyle":"blue"}{"moveTo":[0,0.9]}{"lineTo":[1,0.9]}{"stroke":[]}"#)
                 .expect("reads"),

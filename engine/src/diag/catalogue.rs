@@ -324,7 +324,10 @@ pub fn canvas_json_bad(span: Span, object: &str, at: &str) -> Diagnostic {
     Diagnostic::error(
         "E0215",
         span,
-        format!("the canvas sprite {} expects drawing instructions in JSON, like {{\"fill\":[]}}, found \"{at}\"", up(object)),
+        format!(
+            "the canvas sprite {} expects drawing instructions in JSON, like {{\"fill\":[]}}, found \"{at}\"",
+            up(object)
+        ),
     )
 }
 

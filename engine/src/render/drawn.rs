@@ -117,8 +117,7 @@ mod tests {
         // A 5x5 cell at 4 image pixels each: 20 pixels, the em 20 tall.
         let img = drawn_image(&drawn, &[red], (5, 5), 4, 1.0);
         assert_eq!((img.size, img.sub), (20, 4));
-        let lit: Vec<(usize, usize)> =
-            (0..400).filter(|i| img.pixels[*i] == red).map(|i| (i % 20, i / 20)).collect();
+        let lit: Vec<(usize, usize)> = (0..400).filter(|i| img.pixels[*i] == red).map(|i| (i % 20, i / 20)).collect();
         assert!(!lit.is_empty());
         // An I is a stem with bars: symmetric about the middle column.
         let (xmin, xmax) = (lit.iter().map(|p| p.0).min().unwrap_or(0), lit.iter().map(|p| p.0).max().unwrap_or(0));

@@ -16,7 +16,7 @@ pub use frame::{
 };
 
 pub use crate::palette::{
-    COLOR_NAMES, blend, DEFAULT_PALETTE, PALETTES, PaletteTable, Rgba, color, is_color_name, palette, parse_hex,
+    COLOR_NAMES, DEFAULT_PALETTE, PALETTES, PaletteTable, Rgba, blend, color, is_color_name, palette, parse_hex,
 };
 pub use crate::wrap::{MESSAGE_COLUMNS, MESSAGE_ROWS, wrap_count, wrap_message};
 

@@ -7,8 +7,8 @@
 //! turns its lines into [`ast`] nodes.
 
 pub mod ast;
-pub mod keywords;
 mod drawn;
+pub mod keywords;
 mod legend;
 mod levels;
 mod objects;

@@ -242,7 +242,11 @@ pub fn cases() -> Vec<Case> {
             game().objects("Gem copy:crate rot:up:right\nblue").layers("Player, Crate, Wall, Gem").text()
         }),
         case("E0214", "scale:big", ERROR, || {
-            game().prelude("sprite_size 5").objects("Gem scale:big\nblue\ntext: G").layers("Player, Crate, Wall, Gem").text()
+            game()
+                .prelude("sprite_size 5")
+                .objects("Gem scale:big\nblue\ntext: G")
+                .layers("Player, Crate, Wall, Gem")
+                .text()
         }),
         case("E0215", "{fill}", ERROR, || {
             game().prelude("sprite_size 5").objects("Gem canvas:\n{fill}").layers("Player, Crate, Wall, Gem").text()

@@ -409,9 +409,8 @@ impl Page {
         let screen = play.screen();
         let frame = screen_frame(look, play.game(), &screen, &mut self.camera, self.prompt);
         // The camera gives the same view again for the same board.
-        self.level_view = engine::render::screen::screen_grid(&screen)
-            .filter(|_| matches!(screen, Screen::Level(_)))
-            .map(|grid| {
+        self.level_view =
+            engine::render::screen::screen_grid(&screen).filter(|_| matches!(screen, Screen::Level(_))).map(|grid| {
                 let view = self.camera.view_of(play.game(), &grid);
                 (view, engine::render::screen::level_cell(look, play.game(), view))
             });

@@ -115,10 +115,22 @@ impl Session {
     /// movement, counted as an input (undo, `require_player_movement`).
     /// Tweens note the moves of each turn of play (a kept look-ahead does
     /// not replay them, so those turns run in full).
-    fn begin_move_notes(&mut self, mode: TurnMode) {
+    /// The status line (PuzzleScript Next) starts the turn too (`input`:
+    /// the player's).
+    fn begin_move_notes(&mut self, mode: TurnMode, input: bool) {
+        self.begin_status(input);
         self.turn.record_moves = mode == TurnMode::Play && self.game.metadata.tween.is_some();
         if self.turn.record_moves {
             self.report.moved.clear();
+        }
+    }
+
+    /// A turn's start for PuzzleScript Next's status line: a turn with the
+    /// player's input clears it, and the turn's first `status` sets it.
+    fn begin_status(&mut self, input: bool) {
+        self.report.status_set = false;
+        if input {
+            self.report.status = None;
         }
     }
 
@@ -130,12 +142,7 @@ impl Session {
     ) -> bool {
         self.mode.againing = false;
         let Some(bak) = self.snapshot() else { return false };
-        self.begin_move_notes(mode);
-        // The status line is the player's until a rule sets it again.
-        self.report.status_set = false;
-        if dir.is_some() || drop.is_some() {
-            self.report.status = None;
-        }
+        self.begin_move_notes(mode, dir.is_some() || drop.is_some());
         self.drop_object(drop);
         let Some(board) = self.play.board.as_ref() else { return false };
         // (A turn that notes its moves for tweens is played in full.)
