@@ -538,6 +538,7 @@ impl<'s> Parser<'s> {
                     } else if is_command(text)
                         || (self.twiddling() && is_twiddle(text))
                         || (self.plus && matches!(text, "undo" | "nosave" | "quit"))
+                        || matches!(text, "goto" | "link" | "log")
                     {
                         if !rhs {
                             return err(t, cat::rule_command_before_arrow);
@@ -558,7 +559,7 @@ impl<'s> Parser<'s> {
                         {
                             warnings.push(cat::twiddle_not_drawn(sp(t), text));
                         }
-                        if text == "message" || is_twiddle(text) {
+                        if matches!(text, "message" | "goto" | "log") || is_twiddle(text) {
                             let arg = line.raw[t.end..].trim_matches(is_ws).to_owned();
                             if arg.is_empty() && is_twiddle(text) {
                                 return err(t, cat::twiddle_without_value);

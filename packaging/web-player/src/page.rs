@@ -273,6 +273,8 @@ impl Page {
                 // A bound the engine hit is for the game's author, who sees
                 // it in the studio; a shipped page plays on quietly.
                 Output::LimitHit { .. } => {}
+                // PuzzleScript Next writes `log` lines only in its editor.
+                Output::Log { .. } => {}
             }
         }
     }
