@@ -105,6 +105,17 @@ pub enum Command {
     /// shows TEXT (the first one a turn sets), until the player's next
     /// input, an undo, a restart or another level.
     Status(Arc<str>),
+    /// `goto NAME` (PuzzleScript Plus): after the turn, play jumps to the
+    /// first entry of the section NAME (the name as written; the session
+    /// looks it up in [`super::Game::sections`]). Not a win, not undone.
+    Goto(Arc<str>),
+    /// `link` (PuzzleScript Next): after the turn, a player standing on a
+    /// `link` object of the LEVELS goes to its target; winning there comes
+    /// back.
+    Link,
+    /// `log TEXT` (PuzzleScript Next): a line for the author's console;
+    /// it changes nothing in play.
+    Log(Arc<str>),
 }
 
 impl Command {
@@ -125,6 +136,9 @@ impl Command {
             Command::Nosave => return "nosave",
             Command::Quit => return "quit",
             Command::Status(_) => return "status",
+            Command::Goto(_) => return "goto",
+            Command::Link => return "link",
+            Command::Log(_) => return "log",
         }
         .as_str()
     }
@@ -142,6 +156,9 @@ impl Command {
             "nosave" => return Some(Command::Nosave),
             "quit" => return Some(Command::Quit),
             "status" => return Some(Command::Status(Arc::from(argument.unwrap_or("").trim()))),
+            "goto" => return Some(Command::Goto(Arc::from(argument.unwrap_or("").trim()))),
+            "link" => return Some(Command::Link),
+            "log" => return Some(Command::Log(Arc::from(argument.unwrap_or("").trim()))),
             _ => {}
         }
         Some(match CommandWord::parse(word)? {
