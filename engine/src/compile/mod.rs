@@ -23,7 +23,7 @@ use crate::options::PreludeOption;
 use crate::span::Span;
 use crate::syntax::ast::{Ast, RuleLineKind, SmolStr, Sprite};
 pub use levels::{Level, LevelGrid};
-pub use model::{CellPattern, Command, Direction, PatternCell, Replacement, Row, Rule, RuleSet, Subroutine};
+pub use model::{CellPattern, Command, Direction, PatternCell, Phase, Replacement, Row, Rule, RuleSet, Subroutine};
 pub use mouse::Mouse;
 pub use sounds::{MoveSound, Sounds};
 

@@ -187,6 +187,24 @@ pub struct Session {
     general_paths: bool,
 }
 
+/// Who asks for an undo or a restart: the player (refused by `noundo` /
+/// `norestart`; an undo plays its sound, a restart saves the state it
+/// leaves for undo), or the game (a rule's `cancel`, `undo` or `restart`,
+/// forced).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AskedBy {
+    Player,
+    Game,
+}
+
+/// Whether undo first drops the saved states equal to the board (a turn
+/// that changed nothing), as a player's undo does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Duplicates {
+    Skip,
+    Keep,
+}
+
 /// A board undo went back from, and whether an `again` turn was pending
 /// there.
 #[derive(Debug, Clone)]
@@ -466,7 +484,7 @@ impl Session {
             self.trace_begin(trace::Origin::Step(Step::Undo));
         }
         let before = self.play.board.as_ref().map(|b| Undone { board: Snapshot::of(b), againing: self.mode.againing });
-        if self.do_undo(false, true)
+        if self.do_undo(AskedBy::Player, Duplicates::Skip)
             && let Some(before) = before
         {
             self.play.redo_stack.push(before);
@@ -506,7 +524,7 @@ impl Session {
         if self.trace.is_some() {
             self.trace_begin(trace::Origin::Step(Step::Restart));
         }
-        self.do_restart(false);
+        self.do_restart(AskedBy::Player);
     }
 
     /// What the last turn of play moved in its movement phase, in a game
@@ -694,12 +712,13 @@ impl Session {
     }
 
     /// The reference's `DoUndo`; returns whether a state was restored.
-    fn do_undo(&mut self, force: bool, ignore_duplicates: bool) -> bool {
+    fn do_undo(&mut self, by: AskedBy, duplicates: Duplicates) -> bool {
+        let force = by == AskedBy::Game;
         self.report.moved.clear();
         if !force && self.metadata().has("noundo") {
             return false;
         }
-        if ignore_duplicates {
+        if duplicates == Duplicates::Skip {
             while let Some(top) = self.play.backups.last() {
                 let same = self.play.board.as_ref().is_some_and(|b| b.objects == top.objects);
                 if !same {
@@ -723,7 +742,8 @@ impl Session {
         restored
     }
 
-    fn do_restart(&mut self, force: bool) {
+    fn do_restart(&mut self, by: AskedBy) {
+        let force = by == AskedBy::Game;
         self.report.moved.clear();
         if self.mode.restarting {
             return;
@@ -732,7 +752,7 @@ impl Session {
             return;
         }
         if self.mode.againing {
-            self.do_undo(force, true);
+            self.do_undo(by, Duplicates::Skip);
         }
         self.mode.restarting = true;
         if !force && let Some(b) = self.play.board.as_ref() {

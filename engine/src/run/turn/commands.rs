@@ -7,7 +7,7 @@ use crate::compile::bits;
 use crate::compile::{Command, Rule};
 use crate::run::commands::Queued;
 use crate::run::trace::{EventKind, QueuedCommand};
-use crate::run::{Event, Session, Snapshot};
+use crate::run::{AskedBy, Duplicates, Event, Session, Snapshot};
 use crate::syntax::keywords::SoundEvent;
 use std::sync::Arc;
 
@@ -70,11 +70,11 @@ impl Session {
             // the last one saved comes back, with the undo sound.
             if keeps {
                 self.spare(bak);
-                self.do_undo(true, false);
+                self.do_undo(AskedBy::Game, Duplicates::Keep);
                 self.play_event(SoundEvent::Undo);
             } else {
                 self.play.backups.push(bak);
-                self.do_undo(true, false);
+                self.do_undo(AskedBy::Game, Duplicates::Keep);
             }
             self.turn.queue.clear();
             return true;
@@ -89,7 +89,7 @@ impl Session {
             }
             let commands_left = self.turn.queue.has_other_than(Queued::Cancel);
             self.play.backups.push(bak);
-            self.do_undo(true, false);
+            self.do_undo(AskedBy::Game, Duplicates::Keep);
             self.play_event(SoundEvent::Cancel);
             return commands_left;
         }
@@ -103,7 +103,7 @@ impl Session {
             }
             self.play.backups.push(bak.clone());
             if keeps {
-                self.do_restart(true);
+                self.do_restart(AskedBy::Game);
             }
         }
         let mut modified = false;
@@ -111,7 +111,7 @@ impl Session {
         if changed {
             if !keeps {
                 self.play.backups.push(bak);
-                self.do_undo(true, false);
+                self.do_undo(AskedBy::Game, Duplicates::Keep);
                 return true;
             }
             if had_input && !self.turn.queue.has(Queued::Nosave) {
