@@ -7,6 +7,8 @@
 use egui::PointerButton;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
+use engine::run::trace::EventKind;
+use engine::run::{Button, Click, Gesture, Step};
 use studio::app::Persisted;
 use studio::layout::PanelId;
 use studio::{Startup, StudioApp};
@@ -254,4 +256,133 @@ fn the_exported_game_window_plays_by_the_mouse() {
         Err(err) if support::rendering_required() => panic!("cannot render headless: {err}"),
         Err(err) => eprintln!("skipping the window's pixels: {err}"),
     }
+}
+
+/// The player beside the debugger pane, on the game past its title screen
+/// (so the debugger records the level from its load).
+fn playing_with_debugger() -> Harness<'static, StudioApp> {
+    let dir = std::env::temp_dir().join("puzzlewright-gui-mouse-debugger");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("clicks.txt");
+    std::fs::write(&path, CLICKS).expect("write the game");
+    let mut harness = support::harness(support::app(Startup::File(path), Persisted::default()), [1400.0, 800.0], false);
+    harness.state_mut().doc.finish_build();
+    let mut tiles = egui_tiles::Tiles::default();
+    let panes = vec![tiles.insert_pane(PanelId::Player), tiles.insert_pane(PanelId::Debugger)];
+    let root = tiles.insert_horizontal_tile(panes);
+    harness.state_mut().tree = egui_tiles::Tree::new(egui::Id::unique("mouse_debugger"), root, tiles);
+    harness.run_steps(4);
+    harness.get_by_label("Start a new game").click();
+    harness.run_steps(4);
+    harness
+}
+
+/// The names of the objects in level cell `i` (x * height + y) of a
+/// recorded board, besides the background.
+fn names_in(session: &engine::run::Session, board: &engine::run::trace::BoardState, i: usize) -> Vec<String> {
+    let game = session.game();
+    let words = game.obj_words.max(1);
+    let cell = &board.objects[i * words..(i + 1) * words];
+    game.objects
+        .iter()
+        .enumerate()
+        .filter(|(id, _)| cell[id / 64] >> (id % 64) & 1 == 1)
+        .map(|(_, o)| o.name.to_lowercase())
+        .filter(|n| n != "background")
+        .collect()
+}
+
+/// The selected event of the debugger, and the names of the objects in
+/// level cell `i` on the board just after it.
+fn selected_event(harness: &Harness<'_, StudioApp>, i: usize) -> (Option<EventKind>, Vec<String>) {
+    let session = harness.state().panels.player.session().expect("a level");
+    let trace = session.trace().expect("recorded");
+    let seq = harness.state().panels.debugger.selected.expect("an event selected");
+    let board = trace.board_at(seq).flatten().expect("a board at the event");
+    (trace.event(seq).map(|e| e.kind.clone()), names_in(session, &board, i))
+}
+
+/// A click is a turn of the debugger's timeline like a key press: listed
+/// by its event and cell, open to its events, and stepped through: the
+/// turn starts with the click's object in its cell, the next event is the
+/// rule that made it a mark.
+#[test]
+fn the_debugger_lists_and_steps_through_click_turns() {
+    let mut harness = playing_with_debugger();
+    let top_left = cell(&harness, 0, 0);
+    click(&mut harness, top_left, PointerButton::Primary);
+    harness.run_steps(3);
+    assert_eq!(objects(&harness, 3, 0), ["mark"]);
+    // The step is named by its event and level cell (screen column 0 is
+    // level column 3), and its events are listed under it.
+    harness.get_by_label_contains("press 3 0: 1 rules").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("turn mouse").click();
+    harness.run_steps(3);
+    let height = harness.state().panels.player.session().expect("a level").size().1;
+    let clicked = 3 * height;
+    let (kind, names) = selected_event(&harness, clicked);
+    assert!(matches!(kind, Some(EventKind::TurnStart { mouse: true, .. })), "the click's turn start: {kind:?}");
+    assert_eq!(names, ["click"], "the click's object is in its cell");
+    assert_eq!(harness.state().panels.debugger.drawn.changed, [clicked], "the clicked cell is outlined");
+    // Event >: the rule that turned the click into a mark.
+    harness.get_by_label("Event >").click();
+    harness.run_steps(3);
+    let (kind, names) = selected_event(&harness, clicked);
+    assert!(matches!(kind, Some(EventKind::Rule(_))), "{kind:?}");
+    assert_eq!(names, ["mark"]);
+    // A second click is the next turn, and a step of the session.
+    let top_right = cell(&harness, 2, 0);
+    click(&mut harness, top_right, PointerButton::Primary);
+    harness.run_steps(3);
+    harness.get_by_label_contains("press 5 0: 1 rules");
+    let steps = &harness.state().panels.player.debug.steps;
+    assert_eq!(steps, &[Step::Click(Click::press(3, 0)), Step::Click(Click::press(5, 0))]);
+    // The releases (no mouse_up) played nothing and left no step.
+    harness.get_by_label_contains("3 steps kept");
+    // "< Turn" twice from the second click's last event: the first click's turn start.
+    harness.get_by_label("< Turn").click();
+    harness.run_steps(2);
+    harness.get_by_label("< Turn").click();
+    harness.run_steps(3);
+    let (kind, names) = selected_event(&harness, clicked);
+    assert!(matches!(kind, Some(EventKind::TurnStart { mouse: true, .. })), "{kind:?}");
+    assert_eq!(names, ["click"]);
+}
+
+/// "Record GIF" keeps the clicks and drags played on the level, and the
+/// GIF made from the recording draws what they made.
+#[test]
+fn record_gif_keeps_clicks_and_the_gif_draws_them() {
+    let mut harness = playing();
+    harness.get_by_label("Record GIF").click();
+    harness.run_steps(3);
+    let (top_left, bottom_left, bottom_right) = (cell(&harness, 0, 0), cell(&harness, 0, 1), cell(&harness, 2, 1));
+    click(&mut harness, top_left, PointerButton::Primary);
+    support::press(&mut harness, bottom_left, PointerButton::Primary);
+    harness.event(egui::Event::PointerMoved(bottom_right));
+    harness.run_steps(1);
+    support::release(&mut harness, bottom_right, PointerButton::Primary);
+    let recorder = harness.state().panels.player.recorder.clone().expect("recording");
+    assert!(recorder.on);
+    let drag = |x| Step::Click(Click { button: Button::Left, gesture: Gesture::Drag, x, y: 1 });
+    // No mouse_up in this game: the releases played no turn and are not kept.
+    assert_eq!(
+        recorder.recording.steps,
+        [Step::Click(Click::press(3, 0)), Step::Click(Click::press(3, 1)), drag(4), drag(5)]
+    );
+    let game = harness.state().panels.player.session().expect("a level").game().clone();
+    let options = studio::export::gif::GifOptions { scale: 1, messages: true };
+    let frames = studio::export::gif::frames(&game, &recorder.recording, options).expect("the GIF's frames");
+    assert_eq!(frames.len(), 5, "the level's start and one frame per click");
+    // The last frame, through the flickscreen: screen column 0 is level
+    // column 3. A mark (red) at (0, 0) and (0, 1), a trail (blue) on.
+    let last = &frames[frames.len() - 1].frame;
+    let size = last.width / 3;
+    let px = |x: usize, y: usize| last.pixels[(y * size + size / 2) * last.width + x * size + size / 2].0;
+    let red = |p: [u8; 4]| p[0] > 150 && p[1] < 90 && p[2] < 90;
+    let blue = |p: [u8; 4]| p[2] > 150 && p[0] < 120;
+    assert!(red(px(0, 0)) && red(px(0, 1)), "marks: {:?} {:?}", px(0, 0), px(0, 1));
+    assert!(blue(px(1, 1)) && blue(px(2, 1)), "trail: {:?} {:?}", px(1, 1), px(2, 1));
+    assert!(!red(frames[0].frame.pixels[(size / 2) * last.width + size / 2].0), "no mark at the start");
 }

@@ -2,16 +2,19 @@
 //! patterns and replacements of `model.rs`, grouped, with loop points and
 //! rigid-group tables.
 
-use super::bits::{self, LAYER_BITS, WordsCache, contains, intersects, is_zero, or_into};
-use super::expand::{Dir, IRule, LoopMarker, Term};
+mod cell;
+
+use super::bits::{self, WordsCache, is_zero, or_into};
+use super::expand::{Dir, ICell, IRule, LoopMarker};
 use super::layout::Layout;
 use super::model::{
-    CellPattern, Command, Direction, NarrowCell, PatternCell, Replacement, RigidInfo, Row, RowKey, Rule, RuleKey,
-    RuleSet, SettleCache, StayCache, Subroutine, subroutine_key,
+    CellPattern, Command, Direction, NarrowCell, PatternCell, RigidInfo, Row, RowKey, Rule, RuleKey, RuleSet,
+    SettleCache, StayCache, Subroutine, subroutine_key,
 };
 use super::symbols::{Sym, Symbols};
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
+use cell::{CellMasks, CellSides};
 use std::rc::Rc;
 
 /// The index and value of the word of `words` with the most bits set
@@ -195,34 +198,10 @@ fn clear(mask: &mut [u64]) {
 /// A rule's commands as written: word and argument.
 type WrittenCommands = Rc<[(crate::syntax::ast::SmolStr, Option<String>)]>;
 
-/// Per-cell working masks of [`compile_cell`], allocated once per game and
-/// cleared before each use.
-struct CellScratch {
-    layers_l: Vec<Option<Sym>>,
-    /// The layers `layers_l` names, each once.
-    used_l: Vec<usize>,
-    objlayers_l: Vec<u64>,
-    layers_r: Vec<Option<Sym>>,
-    layers_rand: Vec<Option<Sym>>,
-    /// The layers `layers_r` or `layers_rand` name (some more than once).
-    used_r: Vec<usize>,
-    objlayers_r: Vec<u64>,
-    random_mask: Vec<u64>,
-    present: Vec<u64>,
-    missing: Vec<u64>,
-    mov_present: Vec<u64>,
-    mov_missing: Vec<u64>,
-    obj_clear: Vec<u64>,
-    obj_set: Vec<u64>,
-    mov_clear: Vec<u64>,
-    mov_set: Vec<u64>,
-    post_layers: Vec<u64>,
-}
-
 /// The working masks of [`compile_rule`], allocated once per game: each is
 /// cleared (or reset through its list of used slots) before it is read.
 struct WorkMasks {
-    cell: CellScratch,
+    cell: CellMasks,
     /// Objects, movements a row requires somewhere.
     row_obj: Vec<u64>,
     row_mov: Vec<u64>,
@@ -235,27 +214,8 @@ struct WorkMasks {
 impl WorkMasks {
     /// Masks for `ctx`'s sizes.
     fn new(ctx: &Ctx) -> WorkMasks {
-        let layers = ctx.names.layer_count;
         WorkMasks {
-            cell: CellScratch {
-                layers_l: vec![None; layers],
-                used_l: Vec::with_capacity(layers),
-                objlayers_l: ctx.zm(),
-                layers_r: vec![None; layers],
-                layers_rand: vec![None; layers],
-                used_r: Vec::new(),
-                objlayers_r: ctx.zm(),
-                random_mask: ctx.zo(),
-                present: ctx.zo(),
-                missing: ctx.zo(),
-                mov_present: ctx.zm(),
-                mov_missing: ctx.zm(),
-                obj_clear: ctx.zo(),
-                obj_set: ctx.zo(),
-                mov_clear: ctx.zm(),
-                mov_set: ctx.zm(),
-                post_layers: ctx.zm(),
-            },
+            cell: CellMasks::new(ctx),
             row_obj: ctx.zo(),
             row_mov: ctx.zm(),
             rule_obj: ctx.zo(),
@@ -306,354 +266,42 @@ struct Notes {
     warnings: Vec<Diagnostic>,
 }
 
-/// Compile one cell (not an ellipsis) of a rule's left-hand side, with the
-/// matching cell of its right-hand side when the rule has one, onto the end
-/// of `cells`; `None` when the cell drops the rule. What it notices goes to
-/// `notes`. (The pattern is pushed here rather than returned: a returned
-/// pattern, over 200 bytes, was copied twice more on its way into the list.)
-#[expect(
-    clippy::too_many_lines,
-    reason = "one cell's compilation in pipeline order (left side, right side, the replacement); a split would thread a dozen masks through helpers"
-)]
-fn compile_cell(
-    ctx: &Ctx,
-    scratch: &mut Scratch,
-    span: crate::span::Span,
-    cell_l: &[Term],
-    cell_r: Option<&[Term]>,
-    notes: &mut Notes,
-    cells: &mut Vec<PatternCell>,
-) -> Option<()> {
-    let masks = &mut scratch.masks;
-    let CellScratch {
-        layers_l,
-        used_l,
-        objlayers_l,
-        layers_r,
-        layers_rand,
-        used_r,
-        objlayers_r,
-        random_mask,
-        present,
-        missing,
-        mov_present,
-        mov_missing,
-        obj_clear,
-        obj_set,
-        mov_clear,
-        mov_set,
-        post_layers,
-    } = &mut scratch.work.cell;
-    for &l in used_l.iter() {
-        layers_l[l] = None;
-    }
-    used_l.clear();
-    clear(objlayers_l);
-    clear(present);
-    clear(missing);
-    let mut any_present = Vec::new();
-    clear(mov_present);
-    clear(mov_missing);
-    for t in cell_l {
-        if t.dir == Dir::Random {
-            continue;
-        }
-        let Some((obj, layer)) = ctx.layer_of(t.name) else { continue };
-        let zero = [0u64; 0];
-        let mask = ctx.name_mask(t.name).unwrap_or(&zero);
-        if t.dir == Dir::No {
-            or_into(missing, mask);
-            continue;
-        }
-        if let Some(slot) = layers_l.get_mut(layer) {
-            match *slot {
-                Some(existing) => notes.discard = Some((ctx.upper(t.name), ctx.upper(existing))),
-                None => used_l.push(layer),
-            }
-            *slot = Some(t.name);
-        }
-        if obj.is_some() {
-            or_into(present, mask);
-            bits::mov_or(objlayers_l, layer, LAYER_BITS);
-        } else {
-            any_present.push(if mask.is_empty() { masks.get(&ctx.zo()) } else { masks.get(mask) });
-        }
-        if t.dir == Dir::Stationary {
-            bits::mov_or(mov_missing, layer, LAYER_BITS);
-        } else {
-            bits::mov_or(mov_present, layer, dir_mask(t.dir));
+/// The distinct masks of `masks`, in the order they first come. (A row or
+/// rule names few properties: the list is searched in place.)
+fn distinct<'a>(masks: impl Iterator<Item = &'a [u64]>) -> Box<[Box<[u64]>]> {
+    let mut seen: crate::inline::InlineVec<&[u64], 4> = crate::inline::InlineVec::new();
+    for m in masks {
+        if !seen.contains(&m) {
+            seen.push(m);
         }
     }
-    if intersects(present, missing) {
-        return None;
-    }
-    let mut replace = None;
-    if let Some(cell_r) = cell_r {
-        for &l in used_r.iter() {
-            layers_r[l] = None;
-            layers_rand[l] = None;
-        }
-        used_r.clear();
-        clear(objlayers_r);
-        clear(random_mask);
-        clear(obj_clear);
-        clear(obj_set);
-        clear(mov_clear);
-        clear(mov_set);
-        clear(post_layers);
-        let mut random_dir_layers = Vec::new();
-        for t in cell_r {
-            if t.dir == Dir::Ellipsis {
-                break;
-            }
-            if t.dir == Dir::Random {
-                if let Some(m) = ctx.name_mask(t.name) {
-                    or_into(random_mask, m);
-                }
-                let members: &[Sym] = match ctx.syms.property_members(t.name) {
-                    Some(m) => m,
-                    None => std::slice::from_ref(&t.name),
-                };
-                if members.len() == 1 {
-                    notes.warnings.push(cat::random_single_object(span, ctx.syms.text(t.name)));
-                }
-                for &m in members {
-                    let Some((_, layer)) = ctx.syms.info(m).object else { continue };
-                    if let Some(existing) = layers_r.get(layer).copied().flatten()
-                        && !ctx.syms.text(existing).eq_ignore_ascii_case(ctx.syms.text(m))
-                    {
-                        notes.warnings.push(cat::random_layer_clash(span, ctx.syms.text(m), ctx.syms.text(existing)));
-                    }
-                    if let Some(slot) = layers_rand.get_mut(layer) {
-                        *slot = Some(m);
-                        used_r.push(layer);
-                    }
-                }
-                continue;
-            }
-            let Some((obj, layer)) = ctx.layer_of(t.name) else { continue };
-            if t.dir == Dir::No {
-                if let Some(m) = ctx.name_mask(t.name) {
-                    or_into(obj_clear, m);
-                }
-                continue;
-            }
-            if let Some(slot) = layers_r.get_mut(layer) {
-                let existing = slot.or(layers_rand.get(layer).copied().flatten());
-                if let Some(existing) = existing
-                    && notes.rhs_clash.is_none()
-                {
-                    notes.rhs_clash = Some((ctx.upper(t.name), ctx.upper(existing)));
-                }
-                *slot = Some(t.name);
-                used_r.push(layer);
-            }
-            if t.dir != Dir::None {
-                bits::mov_or(post_layers, layer, LAYER_BITS);
-            }
-            if let Some(id) = obj {
-                bits::set_bit(obj_set, id);
-                if let Some(lm) = ctx.layer_masks.get(layer) {
-                    or_into(obj_clear, lm);
-                }
-                bits::mov_or(objlayers_r, layer, LAYER_BITS);
-            }
-            match t.dir {
-                Dir::Stationary => bits::mov_or(mov_clear, layer, LAYER_BITS),
-                Dir::Randomdir => random_dir_layers.push(layer),
-                d => bits::mov_or(mov_set, layer, dir_mask(d)),
-            }
-        }
-        if !contains(obj_set, present) {
-            or_into(obj_clear, present);
-        }
-        if !contains(mov_set, mov_present) {
-            or_into(mov_clear, mov_present);
-        }
-        for &layer in used_l.iter() {
-            if layers_r[layer].is_none() {
-                if let Some(lm) = ctx.layer_masks.get(layer) {
-                    or_into(obj_clear, lm);
-                }
-                bits::mov_or(post_layers, layer, LAYER_BITS);
-            }
-        }
-        for (l, rr) in objlayers_l.iter_mut().zip(objlayers_r.iter()) {
-            *l &= !rr;
-        }
-        or_into(post_layers, objlayers_l);
-        let random_objects: Vec<usize> = bits::ones(random_mask).take_while(|&id| id < ctx.names.id_count()).collect();
-        let changes = !is_zero(obj_clear)
-            || !is_zero(obj_set)
-            || !is_zero(mov_clear)
-            || !is_zero(mov_set)
-            || !is_zero(post_layers)
-            || !random_objects.is_empty()
-            || !random_dir_layers.is_empty();
-        if changes {
-            let mov_layers = masks.get(post_layers);
-            or_into(mov_clear, post_layers);
-            replace = Some(Replacement {
-                obj_clear: masks.get(obj_clear),
-                obj_set: masks.get(obj_set),
-                mov_clear: masks.get(mov_clear),
-                mov_set: masks.get(mov_set),
-                mov_layers,
-                random_objects,
-                random_dir_layers,
-            });
-        }
-    }
-    cells.push(PatternCell::Cell(CellPattern {
-        present: masks.get(present),
-        missing: masks.get(missing),
-        any_present,
-        mov_present: masks.get(mov_present),
-        mov_missing: masks.get(mov_missing),
-        replace,
-    }));
-    Some(())
+    if seen.is_empty() { Box::default() } else { seen.iter().map(|a| Box::from(*a)).collect() }
 }
 
 /// Compile one concrete rule; `None` when the rule is dropped.
-#[expect(
-    clippy::too_many_lines,
-    reason = "one rule's compilation in pipeline order (rows, their masks and keys, the rule's masks, commands); a split would thread a dozen locals through helpers"
-)]
 fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled> {
     let mut notes = Notes::default();
-    let mut ellipsis_at_edge = false;
     let mut rows = Vec::with_capacity(r.rows.len());
     for range in r.row_ranges() {
-        let row_l = &r.lhs()[range.clone()];
-        let row_r = if r.has_rhs { r.rhs().get(range) } else { None };
-        let mut cells = Vec::with_capacity(row_l.len());
-        for (ci, cell_l) in row_l.iter().enumerate() {
-            if cell_l.iter().any(|t| t.dir == Dir::Ellipsis) {
-                if cell_l.len() != 1 {
-                    return None;
-                }
-                if ci == 0 || ci + 1 == row_l.len() {
-                    ellipsis_at_edge = true;
-                }
-                cells.push(PatternCell::Ellipsis);
-                continue;
-            }
-            // A right-hand row without this cell drops the rule.
-            let cell_r = match row_r {
-                Some(row_r) => Some(row_r.get(ci)?),
-                None => None,
-            };
-            compile_cell(ctx, scratch, r.span, cell_l, cell_r.map(|c| &c[..]), &mut notes, &mut cells)?;
-        }
-        let ellipses = cells.iter().filter(|c| matches!(c, PatternCell::Ellipsis)).count();
-        if ellipses > 2 {
-            return None;
-        }
-        let (obj_mask, mov_mask) = (&mut scratch.work.row_obj, &mut scratch.work.row_mov);
-        clear(obj_mask);
-        clear(mov_mask);
-        // (A row names few properties: the list lives in place.)
-        let mut any_masks: crate::inline::InlineVec<&[u64], 4> = crate::inline::InlineVec::new();
-        for c in &cells {
-            if let PatternCell::Cell(p) = c {
-                or_into(obj_mask, &p.present);
-                or_into(mov_mask, &p.mov_present);
-                for a in &p.any_present {
-                    if !any_masks.iter().any(|m| **m == **a) {
-                        any_masks.push(a);
-                    }
-                }
-            }
-        }
-        let any_masks: Box<[Box<[u64]>]> =
-            if any_masks.is_empty() { Box::default() } else { any_masks.iter().map(|a| Box::from(*a)).collect() };
-        let len = cells.len() - ellipses;
-        let narrow = (ctx.ow == 1 && ctx.mw == 1 && ellipses == 0).then(|| {
-            let mut narrow = Vec::with_capacity(len);
-            for c in &cells {
-                if let PatternCell::Cell(p) = c {
-                    narrow.push(NarrowCell {
-                        present: p.present[0],
-                        missing: p.missing[0],
-                        mov_present: p.mov_present[0],
-                        mov_missing: p.mov_missing[0],
-                        any_present: p.any_present.iter().map(|a| a[0]).collect(),
-                    });
-                }
-            }
-            narrow.into_boxed_slice()
-        });
-        let key = if ellipses == 0 { RowKey::of(&cells) } else { None };
-        let mut untested = 0u64;
-        if let Some(k) = key {
-            for (i, c) in cells.iter().enumerate().take(64) {
-                let PatternCell::Cell(p) = c else { continue };
-                let empty = [&p.present, &p.missing, &p.mov_present, &p.mov_missing].iter().all(|m| is_zero(m))
-                    && p.any_present.is_empty();
-                if empty || (i == k.cell && k.whole) {
-                    untested |= 1 << i;
-                }
-            }
-        }
-        rows.push(Row {
-            untested,
-            cells,
-            ellipses,
-            len,
-            obj_mask: scratch.masks.get(obj_mask),
-            mov_mask: scratch.masks.get(mov_mask),
-            narrow,
-            key,
-            any_masks,
-        });
+        let row_r = if r.has_rhs { r.rhs().get(range.clone()) } else { None };
+        rows.push(compile_row(ctx, scratch, r.span, &r.lhs()[range], row_r, &mut notes)?);
     }
-    if ellipsis_at_edge {
+    // An ellipsis at either end of a row drops the rule.
+    let at_edge = |row: &Row| {
+        matches!(row.cells.first(), Some(PatternCell::Ellipsis))
+            || matches!(row.cells.last(), Some(PatternCell::Ellipsis))
+    };
+    if rows.iter().any(at_edge) {
         return None;
     }
     let dir = match r.direction? {
         Direction::Action => return None,
         d => d,
     };
-    let mut any_masks: crate::inline::InlineVec<&[u64], 4> = crate::inline::InlineVec::new();
-    for a in rows.iter().flat_map(|r| r.any_masks.iter()) {
-        if !any_masks.contains(&&**a) {
-            any_masks.push(a);
-        }
-    }
-    let any_masks: Box<[Box<[u64]>]> =
-        if any_masks.is_empty() { Box::default() } else { any_masks.iter().map(|a| Box::from(*a)).collect() };
-    let (rule_mask, rule_mov, rule_no) =
-        (&mut scratch.work.rule_obj, &mut scratch.work.rule_mov, &mut scratch.work.rule_no);
-    clear(rule_mask);
-    clear(rule_mov);
-    // Objects some cell must lack: a level where every cell holds one of
-    // them has no match.
-    clear(rule_no);
-    for row in &rows {
-        or_into(rule_mask, &row.obj_mask);
-        or_into(rule_mov, &row.mov_mask);
-        for c in &row.cells {
-            if let PatternCell::Cell(p) = c {
-                or_into(rule_no, &p.missing);
-            }
-        }
-    }
-    let commands = if r.commands.is_empty() {
-        Vec::new()
-    } else if let Some((written, resolved)) = &scratch.commands
-        && Rc::ptr_eq(written, &r.commands)
-    {
-        resolved.clone()
-    } else {
-        let resolved: Vec<Command> = r
-            .commands
-            .iter()
-            .filter_map(|(word, arg)| Command::resolve(word, arg.as_deref(), ctx.subroutines))
-            .collect();
-        scratch.commands = Some((Rc::clone(&r.commands), resolved.clone()));
-        resolved
-    };
+    let any_masks = distinct(rows.iter().flat_map(|r| r.any_masks.iter().map(|a| &**a)));
+    let quick = rule_masks(&mut scratch.work, &rows);
+    let commands = commands(ctx, scratch, r);
+    let work = &scratch.work;
     Some(Compiled {
         rule: Rule {
             dir,
@@ -667,16 +315,144 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
             commands,
             random: r.random,
             global: r.global,
-            quick: RuleKey::of(rule_mask, rule_mov, rule_no),
+            quick,
             stays: StayCache::default(),
-            rule_mask: scratch.masks.get(rule_mask),
-            mov_mask: scratch.masks.get(rule_mov),
+            rule_mask: scratch.masks.get(&work.rule_obj),
+            mov_mask: scratch.masks.get(&work.rule_mov),
             any_masks,
         },
         discard: notes.discard,
         rhs_clash: notes.rhs_clash,
         warnings: notes.warnings,
     })
+}
+
+/// Compile one row of rule `span`: its cells on the left side `row_l` and,
+/// when the rule has a right side, `row_r`; `None` when the row drops the
+/// rule.
+fn compile_row(
+    ctx: &Ctx,
+    scratch: &mut Scratch,
+    span: crate::span::Span,
+    row_l: &[ICell],
+    row_r: Option<&[ICell]>,
+    notes: &mut Notes,
+) -> Option<Row> {
+    let mut cells = Vec::with_capacity(row_l.len());
+    for (ci, cell_l) in row_l.iter().enumerate() {
+        if cell_l.iter().any(|t| t.dir == Dir::Ellipsis) {
+            if cell_l.len() != 1 {
+                return None;
+            }
+            cells.push(PatternCell::Ellipsis);
+            continue;
+        }
+        // A right-hand row without this cell drops the rule.
+        let right = match row_r {
+            Some(row_r) => Some(&row_r.get(ci)?[..]),
+            None => None,
+        };
+        let sides = CellSides { left: cell_l, right };
+        scratch.work.cell.compile(ctx, &mut scratch.masks, span, sides, notes, &mut cells)?;
+    }
+    let ellipses = cells.iter().filter(|c| matches!(c, PatternCell::Ellipsis)).count();
+    if ellipses > 2 {
+        return None;
+    }
+    let patterns = || {
+        cells.iter().filter_map(|c| match c {
+            PatternCell::Cell(p) => Some(p),
+            PatternCell::Ellipsis => None,
+        })
+    };
+    let (obj_mask, mov_mask) = (&mut scratch.work.row_obj, &mut scratch.work.row_mov);
+    clear(obj_mask);
+    clear(mov_mask);
+    for p in patterns() {
+        or_into(obj_mask, &p.present);
+        or_into(mov_mask, &p.mov_present);
+    }
+    let any_masks = distinct(patterns().flat_map(|p| p.any_present.iter().map(|a| &**a)));
+    let len = cells.len() - ellipses;
+    let narrow = (ctx.ow == 1 && ctx.mw == 1 && ellipses == 0).then(|| {
+        let mut narrow = Vec::with_capacity(len);
+        for p in patterns() {
+            narrow.push(NarrowCell {
+                present: p.present[0],
+                missing: p.missing[0],
+                mov_present: p.mov_present[0],
+                mov_missing: p.mov_missing[0],
+                any_present: p.any_present.iter().map(|a| a[0]).collect(),
+            });
+        }
+        narrow.into_boxed_slice()
+    });
+    let key = if ellipses == 0 { RowKey::of(&cells) } else { None };
+    let untested = key.map_or(0, |k| untested(&cells, k));
+    Some(Row {
+        untested,
+        ellipses,
+        len,
+        obj_mask: scratch.masks.get(&scratch.work.row_obj),
+        mov_mask: scratch.masks.get(&scratch.work.row_mov),
+        narrow,
+        key,
+        any_masks,
+        cells,
+    })
+}
+
+/// The cells (of the first 64) of a row keyed by `key` that a match need
+/// not test: those that require nothing, and the key's cell when the key
+/// is all it requires.
+fn untested(cells: &[PatternCell], key: RowKey) -> u64 {
+    let mut untested = 0u64;
+    for (i, c) in cells.iter().enumerate().take(64) {
+        let PatternCell::Cell(p) = c else { continue };
+        let empty = [&p.present, &p.missing, &p.mov_present, &p.mov_missing].iter().all(|m| is_zero(m))
+            && p.any_present.is_empty();
+        if empty || (i == key.cell && key.whole) {
+            untested |= 1 << i;
+        }
+    }
+    untested
+}
+
+/// The rule's masks from its rows (in `work`'s `rule_obj`, `rule_mov`,
+/// `rule_no`), and the quick test made of them.
+fn rule_masks(work: &mut WorkMasks, rows: &[Row]) -> RuleKey {
+    let (rule_mask, rule_mov, rule_no) = (&mut work.rule_obj, &mut work.rule_mov, &mut work.rule_no);
+    clear(rule_mask);
+    clear(rule_mov);
+    // Objects some cell must lack: a level where every cell holds one of
+    // them has no match.
+    clear(rule_no);
+    for row in rows {
+        or_into(rule_mask, &row.obj_mask);
+        or_into(rule_mov, &row.mov_mask);
+        for c in &row.cells {
+            if let PatternCell::Cell(p) = c {
+                or_into(rule_no, &p.missing);
+            }
+        }
+    }
+    RuleKey::of(rule_mask, rule_mov, rule_no)
+}
+
+/// Rule `r`'s commands resolved (the last rule's, when it shares them).
+fn commands(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Vec<Command> {
+    if r.commands.is_empty() {
+        return Vec::new();
+    }
+    if let Some((written, resolved)) = &scratch.commands
+        && Rc::ptr_eq(written, &r.commands)
+    {
+        return resolved.clone();
+    }
+    let resolved: Vec<Command> =
+        r.commands.iter().filter_map(|(word, arg)| Command::resolve(word, arg.as_deref(), ctx.subroutines)).collect();
+    scratch.commands = Some((Rc::clone(&r.commands), resolved.clone()));
+    resolved
 }
 
 /// Compile and group rules. With `diags`, also report what compiling found:

@@ -116,6 +116,10 @@ pub enum Output {
         /// Source line of the rule concerned.
         line: u32,
     },
+    /// A mouse or touch event played a turn on the level (see
+    /// [`Play::click`]): for a host that keeps what was played, as the
+    /// studio's "Record GIF" does.
+    Clicked(Click),
 }
 
 /// A choice on the title screen.
@@ -720,9 +724,15 @@ impl Play {
         if !matches!(self.mode, Mode::Playing) || self.again_due.is_some() {
             return;
         }
+        // An event the game does not listen to is no step at all (not
+        // even an empty one in the debugger's recording).
+        if click.object(&self.game.mouse).is_none() {
+            return;
+        }
         let Some(session) = self.session.as_mut() else { return };
         if session.click(click) {
             self.played.push(Step::Click(click));
+            self.outputs.push(Output::Clicked(click));
             self.after_turn(now);
         }
     }

@@ -255,8 +255,23 @@ mod tests {
         // A move with no button held plays nothing.
         play.pointer_move(Some((0, 0)), ms(50));
         assert_eq!(marks(&play), ["....", "MTTT", "...D"]);
-        let clicks = play.played.iter().filter(|s| matches!(s, crate::run::Step::Click(_))).count();
-        assert_eq!(clicks, 5, "press, three drags, release: {:?}", play.played);
+        let clicks: Vec<Click> = play
+            .played
+            .iter()
+            .filter_map(|s| if let crate::run::Step::Click(c) = s { Some(*c) } else { None })
+            .collect();
+        assert_eq!(clicks.len(), 5, "press, three drags, release: {:?}", play.played);
+        // The host hears of each click that played, in order (what the
+        // studio's Record GIF keeps); the move inside a cell and the one
+        // with no button held played none.
+        let heard: Vec<Click> = play
+            .take_outputs()
+            .into_iter()
+            .filter_map(|o| if let crate::play::Output::Clicked(c) = o { Some(c) } else { None })
+            .collect();
+        assert_eq!(heard, clicks);
+        assert_eq!(heard[0], Click::press(0, 1));
+        assert_eq!(heard[4], Click { button: Button::Left, gesture: Gesture::Release, x: 3, y: 2 });
         // Each was a turn of its own: undo takes the release back first.
         play.press(Control::Undo, ms(60));
         play.release(Control::Undo, ms(61));

@@ -108,7 +108,7 @@ fn sounds(outputs: &[Output]) -> Vec<String> {
         .iter()
         .filter_map(|o| match o {
             Output::Sound { event, seed } => Some(event.map_or_else(|| seed.to_string(), |e| e.to_string())),
-            Output::Progress(_) | Output::LimitHit { .. } => None,
+            Output::Progress(_) | Output::LimitHit { .. } | Output::Clicked(_) => None,
         })
         .collect()
 }
@@ -116,7 +116,7 @@ fn sounds(outputs: &[Output]) -> Vec<String> {
 fn last_progress(outputs: &[Output]) -> Option<Progress> {
     outputs.iter().rev().find_map(|o| match o {
         Output::Progress(p) => Some(p.clone()),
-        Output::Sound { .. } | Output::LimitHit { .. } => None,
+        Output::Sound { .. } | Output::LimitHit { .. } | Output::Clicked(_) => None,
     })
 }
 

@@ -7,12 +7,13 @@
 use rustc_hash::FxHashSet as HashSet;
 use std::borrow::Cow;
 
+mod reader;
+
 use super::Parser;
-use super::ast::{Cell, CellItem, CellRow, Ident, Rule, RuleCommand, RuleDef, RuleLineKind, SmolStr};
+use super::ast::{Cell, CellItem, Ident, RuleDef, RuleLineKind, SmolStr};
 use super::text::{Line, is_ws};
-use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
-use crate::span::Span;
+use reader::RuleReader;
 
 /// What a token of a rule line is. Brackets, bars and arrows always stand
 /// alone, so a token of these kinds is exactly one with that text.
@@ -225,15 +226,6 @@ fn joined(toks: &[Tok<'_>]) -> String {
     toks.iter().map(|t| &*t.text).collect::<Vec<_>>().join(" ")
 }
 
-/// What went wrong while reading a rule.
-enum Outcome {
-    Ok,
-    /// An error: the rule is reported and dropped.
-    Error(Diagnostic),
-    /// A warning after which the reference drops the rule.
-    DropWarning(Diagnostic),
-}
-
 impl<'s> Parser<'s> {
     /// Whether the prelude asked for `runtime_metadata_twiddling`: then a
     /// rule's command may set an option (PuzzleScript Plus).
@@ -317,304 +309,21 @@ impl<'s> Parser<'s> {
             self.diags.push(cat::rule_after_comment(whole));
             return;
         }
+        if !has_arrow {
+            self.diags.push(cat::rule_no_arrow(line.span(toks[0].start, toks[toks.len() - 1].end)));
+            return;
+        }
         let (names_key, names) = self.take_rule_names();
-        let mut rule = Rule {
-            plus: None,
-            prefixes: Vec::new(),
-            lhs: Vec::new(),
-            rhs: Vec::new(),
-            commands: Vec::new(),
-            arrow: None,
-        };
-        let mut warnings: Vec<Diagnostic> = Vec::new();
-        let mut kept_errors: Vec<Diagnostic> = Vec::new();
-        let outcome = if has_arrow {
-            self.read_rule(
-                line,
-                toks,
-                &names,
-                &mut rule,
-                &mut warnings,
-                &mut kept_errors,
-                &mut scratch.cells,
-                &mut scratch.items,
-            )
-        } else {
-            Outcome::Error(cat::rule_no_arrow(line.span(toks[0].start, toks[toks.len() - 1].end)))
-        };
+        let mut reader = RuleReader::new(self, line, toks, &names, (&mut scratch.cells, &mut scratch.items));
+        let read = reader.read();
+        let RuleReader { rule, warnings, kept_errors, .. } = reader;
         self.rule_names = Some((names_key, names));
         self.diags.extend(warnings);
         self.diags.extend(kept_errors);
-        match outcome {
-            Outcome::Ok => self.ast.rules.push(RuleDef { kind: RuleLineKind::Rule(rule), span: whole }),
-            Outcome::Error(d) | Outcome::DropWarning(d) => self.diags.push(d),
+        match read {
+            Ok(()) => self.ast.rules.push(RuleDef { kind: RuleLineKind::Rule(rule), span: whole }),
+            Err(dropped) => self.diags.push(dropped.into_diagnostic()),
         }
-    }
-
-    /// Read the tokens of a rule line that has an arrow into `rule`.
-    /// `cells` and `items` are empty lists to gather a row's cells and a
-    /// cell's items in (each is kept in a list of its exact length).
-    #[expect(
-        clippy::too_many_lines,
-        clippy::too_many_arguments,
-        reason = "one pass over a rule line's tokens; the reader type of issue 33.6 is still to come"
-    )]
-    fn read_rule(
-        &self,
-        line: &Line<'_>,
-        toks: &[Tok<'_>],
-        names: &HashSet<SmolStr>,
-        rule: &mut Rule,
-        warnings: &mut Vec<Diagnostic>,
-        kept_errors: &mut Vec<Diagnostic>,
-        cells: &mut Vec<Cell>,
-        items: &mut Vec<CellItem>,
-    ) -> Outcome {
-        let sp = |t: &Tok<'_>| line.span(t.start, t.end);
-        let err = |t: &Tok<'_>, make: fn(Span) -> Diagnostic| Outcome::Error(make(sp(t)));
-        empty(cells);
-        empty(items);
-        let mut i = 0;
-        let mut late = false;
-        let mut rigid = false;
-        // Room for the prefixes: the words before the first `[` (but a
-        // leading `+`).
-        let first_open = toks.iter().position(|t| t.kind == Kind::Open).unwrap_or(toks.len());
-        let words = first_open - usize::from(toks[0].text == "+");
-        if words > 0 {
-            rule.prefixes = Vec::with_capacity(words);
-        }
-        // Prefixes.
-        while i < toks.len() && toks[i].kind != Kind::Open {
-            let t = &toks[i];
-            match &*t.text {
-                "+" => {
-                    if rule.plus.is_some() {
-                        return err(t, cat::rule_two_plus);
-                    }
-                    if i != 0 {
-                        return err(t, cat::rule_plus_not_first);
-                    }
-                    if !self.ast.rules.iter().any(|r| matches!(r.kind, RuleLineKind::Rule(_))) {
-                        return err(t, cat::rule_plus_without_group);
-                    }
-                    rule.plus = Some(sp(t));
-                }
-                "^" | "v" | "<" | ">" | "perpendicular" | "parallel" => {
-                    return err(t, cat::rule_relative_prefix);
-                }
-                "late" => {
-                    late = true;
-                    rule.prefixes.push(Ident { text: SmolStr::new_static("late"), span: sp(t) });
-                }
-                "rigid" => {
-                    rigid = true;
-                    rule.prefixes.push(Ident { text: SmolStr::new_static("rigid"), span: sp(t) });
-                }
-                "random" => {
-                    if rule.plus.is_some() {
-                        return err(t, cat::rule_random_in_group);
-                    }
-                    rule.prefixes.push(Ident { text: SmolStr::new_static("random"), span: sp(t) });
-                }
-                // PuzzleScript Plus: the rule ignores `local_radius`.
-                "global" if self.plus => {
-                    rule.prefixes.push(Ident { text: SmolStr::new_static("global"), span: sp(t) });
-                }
-                "up" | "down" | "left" | "right" | "horizontal" | "vertical" | "orthogonal" | "moving" => {
-                    rule.prefixes.push(Ident { text: SmolStr::new(&t.text), span: sp(t) });
-                }
-                _ => {
-                    return Outcome::Error(cat::rule_bad_prefix(sp(t), &t.text));
-                }
-            }
-            i += 1;
-        }
-        if late && rigid {
-            return Outcome::Error(cat::late_rigid(line.span(toks[0].start, toks[toks.len() - 1].end)));
-        }
-        // Room for the rows: as many as there are `[` on either side of
-        // the arrow (exactly that many in a well-formed rule).
-        let arrow_at = toks[i..].iter().position(|t| t.kind == Kind::Arrow).map_or(toks.len(), |k| i + k);
-        let opens = |ts: &[Tok<'_>]| ts.iter().filter(|t| t.kind == Kind::Open).count();
-        rule.lhs = Vec::with_capacity(opens(&toks[i..arrow_at]));
-        rule.rhs = Vec::with_capacity(opens(&toks[arrow_at..]));
-        // Cells.
-        let mut balance = 0i32;
-        let mut in_row = false;
-        let mut rhs = false;
-        let mut row_start = 0usize;
-        let mut ellipsis: Option<Span> = None;
-        let mut pending: Option<Ident> = None;
-        let mut cell_start = 0usize;
-        let mut seen_content = false;
-        while i < toks.len() {
-            let t = &toks[i];
-            match t.kind {
-                Kind::Open => {
-                    balance += 1;
-                    if balance > 1 {
-                        warnings.push(cat::rule_nested_bracket(sp(t)));
-                    }
-                    if seen_content {
-                        return err(t, cat::rule_unclosed_pattern);
-                    }
-                    in_row = true;
-                    empty(cells);
-                    row_start = t.start;
-                    cell_start = t.end;
-                    empty(items);
-                    ellipsis = None;
-                    pending = None;
-                }
-                Kind::Bar | Kind::Close => {
-                    let close = t.kind == Kind::Close;
-                    if close {
-                        balance -= 1;
-                        if balance < 0 {
-                            return Outcome::DropWarning(cat::rule_stray_close_bracket(sp(t)));
-                        }
-                    } else if !in_row {
-                        warnings.push(cat::rule_bar_outside(sp(t)));
-                        i += 1;
-                        continue;
-                    }
-                    if pending.is_some() {
-                        return err(t, cat::rule_modifier_without_object);
-                    }
-                    let cspan = line.span(cell_start, t.start);
-                    if let Some(e) = ellipsis.take() {
-                        if !items.is_empty() {
-                            return err(t, cat::rule_ellipsis_not_alone);
-                        }
-                        cells.push(Cell::Ellipsis(e));
-                    } else {
-                        cells.push(Cell::Items(take_exact(items), cspan));
-                    }
-                    seen_content = false;
-                    cell_start = t.end;
-                    if close {
-                        let r = CellRow { cells: take_exact(cells), span: line.span(row_start, t.end) };
-                        if rhs {
-                            rule.rhs.push(r);
-                        } else {
-                            rule.lhs.push(r);
-                        }
-                        in_row = false;
-                    }
-                }
-                Kind::Arrow => {
-                    if in_row {
-                        warnings.push(cat::rule_arrow_in_pattern(sp(t)));
-                    } else if rhs {
-                        return err(t, cat::rule_two_arrows);
-                    } else {
-                        rhs = true;
-                        rule.arrow = Some(sp(t));
-                    }
-                }
-                Kind::Word => {
-                    let text: &str = &t.text;
-                    if let Some(word) = modifier(text) {
-                        if pending.is_some() {
-                            return err(t, cat::rule_two_modifiers);
-                        } else if !in_row {
-                            warnings.push(cat::rule_direction_outside(sp(t)));
-                        } else if late && !matches!(text, "no" | "random" | "randomdir") {
-                            return err(t, cat::late_movement);
-                        } else {
-                            pending = Some(Ident { text: SmolStr::new_static(word), span: sp(t) });
-                            seen_content = true;
-                        }
-                    } else if let Some(name) = names.get(text) {
-                        if in_row {
-                            let name = Ident { text: name.clone(), span: sp(t) };
-                            items.push(CellItem { modifier: pending.take(), name });
-                            seen_content = true;
-                        } else {
-                            warnings.push(cat::rule_name_outside(sp(t)));
-                        }
-                    } else if text == "..." {
-                        if in_row {
-                            ellipsis = Some(sp(t));
-                            seen_content = true;
-                        } else {
-                            warnings.push(cat::rule_ellipsis_outside(sp(t)));
-                        }
-                    } else if is_command(text)
-                        || (self.twiddling() && is_twiddle(text))
-                        || (self.plus && matches!(text, "undo" | "nosave" | "quit"))
-                    {
-                        if !rhs {
-                            return err(t, cat::rule_command_before_arrow);
-                        }
-                        if in_row || toks[i..].iter().any(|x| x.kind == Kind::Close) {
-                            warnings.push(cat::rule_command_not_last(sp(t)));
-                        }
-                        let name = Ident { text: SmolStr::new(text), span: sp(t) };
-                        if rule.commands.capacity() == 0 {
-                            // Room for this and every word after it.
-                            rule.commands = Vec::with_capacity(toks.len() - i);
-                        }
-                        if is_twiddle(text)
-                            && !matches!(
-                                text,
-                                "again_interval" | "realtime_interval" | "key_repeat_interval" | "noundo" | "norestart"
-                            )
-                        {
-                            warnings.push(cat::twiddle_not_drawn(sp(t), text));
-                        }
-                        if text == "message" || is_twiddle(text) {
-                            let arg = line.raw[t.end..].trim_matches(is_ws).to_owned();
-                            if arg.is_empty() && is_twiddle(text) {
-                                return err(t, cat::twiddle_without_value);
-                            }
-                            rule.commands.push(RuleCommand { name, argument: Some(arg) });
-                            break;
-                        }
-                        if text == "gosub" {
-                            // PuzzleScript Next: the subroutine's name is the
-                            // rest of the line (`gosub incn again` names
-                            // `incn again`).
-                            rule.commands.push(RuleCommand { name, argument: Some(joined(&toks[i + 1..])) });
-                            break;
-                        }
-                        if text.starts_with("sfx")
-                            && !self.ast.sounds.iter().any(|s| s.words.first().is_some_and(|w| w.text.as_str() == text))
-                        {
-                            warnings.push(cat::rule_sfx_undefined(sp(t), text));
-                        }
-                        rule.commands.push(RuleCommand { name, argument: None });
-                    } else {
-                        let unknown = cat::rule_unknown_name(sp(t), text);
-                        if !in_row {
-                            return Outcome::Error(unknown);
-                        }
-                        // Inside a cell the stray word is an error, but the
-                        // rest of the rule is still read (and replayed)
-                        // without it.
-                        kept_errors.push(unknown);
-                    }
-                }
-            }
-            i += 1;
-        }
-        let whole = line.span(toks[0].start, toks[toks.len() - 1].end);
-        if rule.lhs.len() != rule.rhs.len() {
-            if rule.commands.is_empty() || !rule.rhs.is_empty() {
-                return Outcome::DropWarning(cat::side_count(whole));
-            }
-        } else {
-            for (l, r) in rule.lhs.iter().zip(&rule.rhs) {
-                if l.cells.len() != r.cells.len() {
-                    return Outcome::Error(cat::row_length(r.span));
-                }
-            }
-        }
-        if rule.lhs.is_empty() {
-            return Outcome::Error(cat::rule_no_pattern(whole));
-        }
-        Outcome::Ok
     }
 }
 

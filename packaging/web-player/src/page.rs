@@ -271,8 +271,9 @@ impl Page {
                 Output::Sound { seed, .. } => self.sounds.push(seed.to_string()),
                 Output::Progress(p) => self.progress = Some(p),
                 // A bound the engine hit is for the game's author, who sees
-                // it in the studio; a shipped page plays on quietly.
-                Output::LimitHit { .. } => {}
+                // it in the studio; a shipped page plays on quietly. The
+                // page keeps no record of the clicks played.
+                Output::LimitHit { .. } | Output::Clicked(_) => {}
             }
         }
     }

@@ -4,11 +4,13 @@
 //! Recording starts on the entry being played, from that entry's start
 //! state as the engine loads it (the player's levels always load with the
 //! engine's default seed, which the replay uses too). Moves, the action
-//! key, undo and restart are kept; presses that reached no level (the
-//! title, a message) are not.
+//! key, undo and restart are kept, and the clicks that played a turn (a
+//! mouse game's presses, drags and releases on a cell, as the flow
+//! reports them); presses that reached no level (the title, a message)
+//! are not.
 
 use engine::play::Control;
-use engine::run::Input;
+use engine::run::{Click, Input};
 
 use super::replay::Recording;
 use engine::run::Step;
@@ -46,6 +48,13 @@ impl Recorder {
         };
         self.recording.steps.push(step);
     }
+
+    /// A mouse or touch event that played a turn on the level.
+    pub fn click(&mut self, click: Click) {
+        if self.on {
+            self.recording.steps.push(Step::Click(click));
+        }
+    }
 }
 
 #[cfg(test)]
@@ -53,14 +62,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn presses_become_steps_while_on() {
+    fn presses_and_clicks_become_steps_while_on() {
         let mut r = Recorder::start(2);
         r.press(Control::Right);
         r.press(Control::Title);
         r.press(Control::Undo);
+        r.click(Click::press(3, 1));
         r.on = false;
         r.press(Control::Left);
+        r.click(Click::press(0, 0));
         assert_eq!(r.recording.level, 2);
-        assert_eq!(r.recording.steps, vec![Step::Input(Input::Right), Step::Undo]);
+        assert_eq!(r.recording.steps, vec![Step::Input(Input::Right), Step::Undo, Step::Click(Click::press(3, 1))]);
     }
 }

@@ -192,6 +192,11 @@ impl PlayerPanel {
                         self.unreported.push((limit, line));
                     }
                 }
+                Output::Clicked(click) => {
+                    if let Some(recorder) = self.recorder.as_mut() {
+                        recorder.click(click);
+                    }
+                }
                 Output::Progress(progress) => {
                     self.progress.insert(key.clone(), progress.entry);
                     self.reached.insert(key.clone(), progress.reached);
