@@ -67,6 +67,14 @@ mod tests {
     }
 
     #[test]
+    fn a_bar_or_dash_on_a_classic_name_line_is_a_glyph() {
+        let (ast, _) = parse("title t\n\nOBJECTS\nWall |\ngrey\n\nRope -\nbrown\n");
+        let glyphs: Vec<&str> = ast.objects.iter().flat_map(|o| &o.extra_names).map(|n| n.text.as_str()).collect();
+        assert_eq!(glyphs, ["|", "-"]);
+        assert!(ast.objects.iter().all(|o| o.transforms.is_empty()));
+    }
+
+    #[test]
     fn copies_take_the_source_then_turn() {
         assert_eq!(rows("arrow").0, [".0.", "000", "..."]);
         assert_eq!(rows("east").0, [".0.", ".00", ".0."]);

@@ -305,7 +305,8 @@ fn draw_plus(
     // `translate:` (PuzzleScript Next) draws a sprite away from its cell,
     // so cells that far beyond the view on any side may reach into it.
     let unit = gw.min(gh);
-    let moved = game.objects.iter().map(|o| o.offset.0.unsigned_abs().max(o.offset.1.unsigned_abs())).max().unwrap_or(0);
+    let moved =
+        game.objects.iter().map(|o| o.offset.0.unsigned_abs().max(o.offset.1.unsigned_abs())).max().unwrap_or(0);
     let away = (moved as usize).div_ceil(unit);
     let xs = view.x0.saturating_sub(reach + away)..(view.x1 + away).min(grid.width);
     let ys = view.y0.saturating_sub(away)..(view.y1 + reach + away).min(grid.height);

@@ -81,12 +81,13 @@ pub enum Problem {
     BadArgument(&'static str),
 }
 
-/// Whether `word` (lower case) starts a transform: `NAME:` for a transform
-/// name, or `|` / `-`.
+/// Whether `word` (lower case) starts the transforms of an object: a
+/// transform's name and `:`. (`|` and `-` are transforms only after one:
+/// on a name line they are glyphs, as in classic games.)
 #[must_use]
 pub fn starts_transform(word: &str) -> bool {
     const NAMES: [&str; 8] = ["copy:", "flip:", "rot:", "shift:", "translate:", "scale:", "canvas:", "text:"];
-    word == "|" || word == "-" || NAMES.iter().any(|n| word.starts_with(n))
+    NAMES.iter().any(|n| word.starts_with(n))
 }
 
 /// What `word` (a transform other than `copy:`, lower case, arguments
@@ -218,7 +219,7 @@ mod tests {
         assert_eq!(parse("translate:down"), Err(Problem::BadArgument("a direction and a number of pixels")));
         assert!(matches!(parse("rot:^:dirs"), Err(Problem::BadArgument(_))));
         assert_eq!(parse("scale:2"), Err(Problem::Unsupported("scale:".into())));
-        assert!(starts_transform("copy:a") && starts_transform("|") && !starts_transform("crate"));
+        assert!(starts_transform("copy:a") && !starts_transform("|") && !starts_transform("crate"));
     }
 
     #[test]

@@ -362,7 +362,9 @@ impl SpritesPanel {
         }
         let shown = shown_name(cx.doc.text(), obj);
         let names = engine::edit::rotations::copy_names(&shown).join(", ");
-        let tip = format!("Add {names}: copies of {shown} turned by PuzzleScript Next's rot: (the text says how, not the pixels)");
+        let tip = format!(
+            "Add {names}: copies of {shown} turned by PuzzleScript Next's rot: (the text says how, not the pixels)"
+        );
         if ui.button("Make rotated copies").on_hover_text(tip).clicked() {
             let name = obj.name.text.clone();
             self.apply_step(cx, |text| engine::edit::rotations::add_rotated_copies(text, ast, &name));
