@@ -18,12 +18,14 @@
 //! ([`greedy_match`]), rather than every X to the nearest Y; an X on a cell
 //! from which no push reaches a Y (a corner, a wall with no Y along it)
 //! adds a penalty. Otherwise the Manhattan distance to the nearest Y is
-//! used. A game with no win
-//! conditions, won by rules with a `win` command, is estimated by how far
-//! apart two objects are that such a rule's first cell asks for together.
+//! used. A game with no win conditions, won by rules with a `win` command,
+//! and the conditions `no X` and `some X` (with no `on`) are also measured
+//! by how far the rules that win, remove an X or make one are from
+//! matching ([`Patterns`]).
 //! Not admissible in general (one push can satisfy several cells), which
 //! weighted A* does not need.
 
+use super::patterns::{Patterns, Probe};
 use crate::compile::{Game, ObjectMatch, PatternCell, Quantifier, bits};
 
 /// No path: a cell the breadth-first search did not reach.
@@ -122,104 +124,6 @@ fn neighbours(c: usize, h: usize, n: usize) -> impl Iterator<Item = usize> {
         .flatten()
 }
 
-/// An [`ObjectMatch`] ready to test the cells of a state: when its
-/// objects all sit in one word of a cell (the common case), a cell is
-/// tested with one load and one mask.
-#[derive(Clone)]
-enum Probe {
-    /// The objects are the bits `bits` of word `word`; `all`: a cell needs
-    /// every one of them (an aggregate), else any.
-    Word { word: usize, bits: u64, all: bool },
-    /// Objects in several words.
-    Words(ObjectMatch),
-}
-
-impl Probe {
-    fn new(m: &ObjectMatch, ow: usize) -> Self {
-        let mut used = m.mask.iter().enumerate().filter(|(_, w)| **w != 0);
-        match (used.next(), used.next()) {
-            (None, _) if ow > 0 => Probe::Word { word: 0, bits: 0, all: m.aggregate },
-            (Some((word, &bits)), None) if word < ow => Probe::Word { word, bits, all: m.aggregate },
-            _ => Probe::Words(m.clone()),
-        }
-    }
-
-    /// Whether the cell `cell` matches.
-    #[inline]
-    fn hits(&self, cell: &[u64]) -> bool {
-        match self {
-            Probe::Word { word, bits, all } => {
-                let held = cell.get(*word).copied().unwrap_or(0) & bits;
-                if *all { held == *bits } else { held != 0 }
-            }
-            Probe::Words(m) => m.matches(cell),
-        }
-    }
-
-    /// Calls `f` with the index of every cell of `objects` (cells of `ow`
-    /// words) that matches.
-    #[inline]
-    fn each(&self, objects: &[u64], ow: usize, mut f: impl FnMut(usize)) {
-        match self {
-            Probe::Word { word, bits, all } => {
-                let (word, bits, all) = (*word, *bits, *all);
-                let wanted = |x: u64| if all { x & bits == bits } else { x & bits != 0 };
-                if ow == 1 {
-                    // Most cells hold nothing wanted: test eight at a time,
-                    // and look at each one only when the eight have a hit.
-                    for (k, run) in objects.chunks(8).enumerate() {
-                        if run.iter().any(|&x| wanted(x)) {
-                            for (j, &x) in run.iter().enumerate() {
-                                if wanted(x) {
-                                    f(k * 8 + j);
-                                }
-                            }
-                        }
-                    }
-                } else {
-                    for (i, c) in objects.chunks_exact(ow).enumerate() {
-                        if c.get(word).is_some_and(|&x| wanted(x)) {
-                            f(i);
-                        }
-                    }
-                }
-            }
-            Probe::Words(m) => {
-                for (i, c) in objects.chunks_exact(ow).enumerate() {
-                    if m.matches(c) {
-                        f(i);
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// For each rule with a `win` command, two of the objects (or one-layer
-/// properties) its first cell asks for: a level won by bringing them
-/// together is estimated by their distance.
-fn win_rule_pairs(game: &Game) -> Vec<(ObjectMatch, ObjectMatch)> {
-    let mut out = Vec::new();
-    for rule in game.all_rules().filter(|r| r.commands.contains(&crate::compile::Command::Win)) {
-        let Some(PatternCell::Cell(p)) = rule.rows.first().and_then(|row| row.cells.first()) else { continue };
-        let mut groups: Vec<Box<[u64]>> = bits::ones(&p.present)
-            .map(|id| {
-                let mut m = vec![0u64; p.present.len()];
-                bits::set_bit(&mut m, id);
-                m.into_boxed_slice()
-            })
-            .collect();
-        groups.extend(p.any_present.iter().map(|a| Box::<[u64]>::from(&a[..])));
-        if let [a, b, ..] = groups.as_slice() {
-            out.push((
-                ObjectMatch { aggregate: false, mask: a.clone() },
-                ObjectMatch { aggregate: false, mask: b.clone() },
-            ));
-        }
-    }
-    out
-}
-
 /// Scratch buffers of [`greedy_match`].
 #[derive(Default)]
 struct Matching {
@@ -291,9 +195,9 @@ pub(crate) struct Heuristic<'g> {
     height: usize,
     /// One plan per win condition.
     plans: Vec<Plan>,
-    /// When the game has no win conditions: for each rule that wins, two
-    /// objects its first cell asks for together (see [`win_rule_pairs`]).
-    win_pairs: Vec<(Probe, Probe)>,
+    /// The estimates from the rules: for a game won by `win` commands, and
+    /// for `no X` and `some X` (see [`Patterns`]).
+    patterns: Patterns,
     /// Per cell, the collision layers a fixed object fills (bit per layer).
     blocked: Vec<u64>,
     /// The layers of the player's objects.
@@ -350,11 +254,7 @@ impl<'g> Heuristic<'g> {
             game,
             height: height.max(1),
             plans: Vec::new(),
-            win_pairs: if game.win_conditions.is_empty() {
-                win_rule_pairs(game).iter().map(|(a, b)| (Probe::new(a, ow), Probe::new(b, ow))).collect()
-            } else {
-                Vec::new()
-            },
+            patterns: Patterns::new(game, height, start),
             blocked,
             player_layers: 0,
             player: Probe::new(&game.player, ow),
@@ -501,8 +401,9 @@ impl<'g> Heuristic<'g> {
     /// to the next push, and that walk.
     pub(crate) fn score_parts(&mut self, objects: &[u64]) -> (u32, u32) {
         let ow = self.game.obj_words.max(1);
-        if !self.win_pairs.is_empty() {
-            return (self.win_rule_distance(objects, ow), 0);
+        self.patterns.begin();
+        if self.patterns.has_win_rules() {
+            return (self.patterns.win_distance(objects, ow), 0);
         }
         let mut total = 0u32;
         // Whether some cell keeps a condition the player walks to from
@@ -510,35 +411,18 @@ impl<'g> Heuristic<'g> {
         // every cell the player can reach to learn so).
         let mut chase = false;
         for k in 0..self.game.win_conditions.len() {
-            let (d, offending) = self.condition(k, objects, ow);
+            let (mut d, offending) = self.condition(k, objects, ow);
+            if d > 0 {
+                // How far the rules that remove (`no`) or create (`some`)
+                // the subject are from matching.
+                let q = self.game.win_conditions[k].quantifier;
+                d = d.saturating_add(self.patterns.goal_distance(k, q, objects, ow));
+            }
             total = total.saturating_add(d);
             chase |= offending && self.chased.iter().any(|&(c, _)| c == k);
         }
         let walk = if total > 0 && chase { self.player_distance(objects, ow) } else { 0 };
         (total, walk)
-    }
-
-    /// For a game won by rules: the least Manhattan distance between two
-    /// objects a winning rule's first cell asks for together, over the
-    /// rules (0 when some cell already holds both).
-    fn win_rule_distance(&mut self, objects: &[u64], ow: usize) -> u32 {
-        let h = self.height;
-        let pos = |i: usize| ((i / h) as i32, (i % h) as i32);
-        let mut best = u32::MAX;
-        let Heuristic { win_pairs, targets, cells, .. } = self;
-        for (a, b) in win_pairs.iter() {
-            targets.clear();
-            cells.clear();
-            b.each(objects, ow, |i| targets.push(pos(i)));
-            a.each(objects, ow, |i| cells.push(i));
-            for &i in cells.iter() {
-                let (x, y) = pos(i);
-                for &(tx, ty) in targets.iter() {
-                    best = best.min((tx - x).unsigned_abs() + (ty - y).unsigned_abs());
-                }
-            }
-        }
-        if best == u32::MAX { 0 } else { best }
     }
 
     /// The least walk from a player to a cell that keeps an `all` or
@@ -706,43 +590,5 @@ impl<'g> Heuristic<'g> {
             _ => sum,
         };
         (d, offending)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Probe;
-    use crate::compile::ObjectMatch;
-
-    /// A probe finds the same cells as its match, for masks in one word and
-    /// in several, aggregates or not, empty or not.
-    #[test]
-    fn probes_find_the_cells_their_match_finds() {
-        // Cells of two words, varied bits in both.
-        let ow = 2;
-        let objects: Vec<u64> = (0..40u64)
-            .map(|k| k.wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(k as u32) & 0x0f0f_0000_0000_0f0f)
-            .collect();
-        let masks: [[u64; 2]; 6] =
-            [[0, 0], [0x0f, 0], [0, 0x0100], [0x0300, 0], [0x01, 0x01], [0, 0x0f00_0000_0000_0000]];
-        for mask in masks {
-            for aggregate in [false, true] {
-                let m = ObjectMatch { aggregate, mask: mask.to_vec().into_boxed_slice() };
-                let probe = Probe::new(&m, ow);
-                let mut found = Vec::new();
-                probe.each(&objects, ow, |i| found.push(i));
-                let expected: Vec<usize> =
-                    objects.chunks_exact(ow).enumerate().filter(|(_, c)| m.matches(c)).map(|(i, _)| i).collect();
-                assert_eq!(found, expected, "{mask:x?} aggregate {aggregate}");
-                for c in objects.chunks_exact(ow) {
-                    assert_eq!(probe.hits(c), m.matches(c));
-                }
-            }
-        }
-        // Some cells match and some do not (the comparison compares something).
-        let some = ObjectMatch { aggregate: false, mask: vec![0x0f, 0].into_boxed_slice() };
-        assert!(
-            objects.chunks_exact(ow).any(|c| some.matches(c)) && !objects.chunks_exact(ow).all(|c| some.matches(c))
-        );
     }
 }

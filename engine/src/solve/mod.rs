@@ -21,6 +21,7 @@
 //! Every solution is replayed by a fresh session before it is reported.
 
 mod heuristic;
+mod patterns;
 mod portfolio;
 mod predict;
 mod search;

@@ -118,3 +118,54 @@ fn objects_no_push_brings_to_a_target_are_penalised() {
     // In a corner, as before.
     assert_eq!(score(&game(push, win, "WWWWWWW\nWC....W\nW.....W\nWP...TW\nWWWWWWW\n"), 0), 6 + 1 + 32);
 }
+
+#[test]
+fn a_win_rule_is_scored_by_every_cell_of_its_rows() {
+    // The rule wants the target one cell on from the player, in any of the
+    // four directions: three cells short to the right.
+    let g = game("[ Player | Target ] -> win", "", "P...T\n");
+    assert_eq!(score(&g, 0), 3);
+    // Already in place: nothing left.
+    assert_eq!(score(&game("[ Player | Target ] -> win", "", "..PT.\n"), 0), 0);
+    // Two rows: the player two short of the target, and the crate three
+    // short of the mark; each row measured on its own and added.
+    let g = game("[ Player Target ] [ Crate Mark ] -> win", "", "P.T.\nC..M\n");
+    assert_eq!(score(&g, 0), 2 + 3);
+    // A row whose objects are missing counts the level's width and height.
+    let g = game("[ Player Target ] [ Crate Mark ] -> win", "", "P.T.\n....\n");
+    assert_eq!(score(&g, 0), 2 + 6);
+    // Two rules: the nearer one counts.
+    let g = game("[ Player Target ] -> win\n[ Player Mark ] -> win", "", "M.P...T\n");
+    assert_eq!(score(&g, 0), 2);
+}
+
+#[test]
+fn no_x_counts_how_far_the_rules_that_remove_x_are() {
+    // A crate goes when it stands on a target: one crate, three cells from
+    // the target, and the player's walk to the crate less one.
+    let g = game("[ Crate Target ] -> [ Target ]", "no Crate", "P.C..T\n");
+    assert_eq!(score(&g, 0), 1 + 3 + 1);
+    // A crate goes when it stands next to a mark: the crate one cell from
+    // the player wants the mark a cell on (two cells short of it), the
+    // crate already next to the mark wants nothing; plus the count of two.
+    let g = game("[ Crate | Mark ] -> [ | Mark ]", "no Crate", "PC..MC\n");
+    assert_eq!(score(&g, 0), 2 + 2);
+    // A crate goes when the player walks into it: the player is one, and
+    // its walk to the nearest crate is already counted (here nothing, it is
+    // next to one), so no distance from every crate to it is added.
+    let g = game("[ > Player | Crate ] -> [ > Player | ]", "no Crate", "PC..C\n");
+    assert_eq!(score(&g, 0), 2);
+    // No rule removes marks: the count and the walk alone, as before.
+    assert_eq!(score(&game("", "no Mark", "P...M\n"), 0), 1 + 3);
+}
+
+#[test]
+fn some_x_with_none_yet_counts_how_far_a_rule_that_makes_one_is() {
+    // A mark is made where the player stands next to a crate: the player
+    // is three cells short of that.
+    let g = game("[ Player | Crate ] -> [ Player | Mark ]", "some Mark", "P...C.\n");
+    assert_eq!(score(&g, 0), 1 + 3);
+    // Once there is a mark, the condition holds.
+    let g = game("[ Player | Crate ] -> [ Player | Mark ]", "some Mark", "P...M.\n");
+    assert_eq!(score(&g, 0), 0);
+}
