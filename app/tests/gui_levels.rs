@@ -293,6 +293,7 @@ fn entry_labels(app: &mut StudioApp) -> Vec<String> {
                 format!("Level {number} ({w}×{})", m.rows.len())
             }
             LevelEntry::Message { text, .. } => format!("Message: {text}"),
+            LevelEntry::Goto { target, .. } => format!("Goto: {target}"),
         })
         .collect()
 }
@@ -306,6 +307,7 @@ fn entry_bodies(app: &mut StudioApp) -> Vec<String> {
         .map(|e| match e {
             LevelEntry::Map(m) => m.rows.iter().map(|r| r.iter().collect::<String>()).collect::<Vec<_>>().join("/"),
             LevelEntry::Message { text, .. } => format!("message {text}"),
+            LevelEntry::Goto { target, .. } => format!("goto {target}"),
         })
         .collect()
 }

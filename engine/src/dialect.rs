@@ -44,6 +44,17 @@ pub fn needed(ast: &Ast) -> Option<DialectNeed> {
         let d = if v.text == "goto" { Dialect::Plus } else { Dialect::Next };
         uses.push((d, v.span.line, format!("a `{}` line in LEVELS", v.text)));
     }
+    for def in &ast.rules {
+        let crate::syntax::ast::RuleLineKind::Rule(rule) = &def.kind else { continue };
+        for c in &rule.commands {
+            let d = match c.name.text.as_str() {
+                "goto" => Dialect::Plus,
+                "link" | "log" => Dialect::Next,
+                _ => continue,
+            };
+            uses.push((d, c.name.span.line, format!("the rule command `{}`", c.name.text)));
+        }
+    }
     for o in &ast.objects {
         if let Some(c) = &o.copy_from {
             uses.push((Dialect::Plus, c.span.line, "a sprite copied with `copy:`".to_owned()));

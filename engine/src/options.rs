@@ -176,7 +176,8 @@ pub enum PreludeOption {
     LocalRadius,
     /// `smoothscreen WxH ...`: a camera that glides (not supported yet).
     Smoothscreen,
-    /// `allow_undo_level`: undo goes back into the previous level (not supported yet).
+    /// `allow_undo_level`: undo goes back into the level before (after a
+    /// win, a `goto` or a `link`; `run::Session`).
     AllowUndoLevel,
     /// `auto_level_titles` (not supported yet).
     AutoLevelTitles,
@@ -260,7 +261,7 @@ const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 66] = [
     (PreludeOption::RuntimeMetadataTwiddling, "runtime_metadata_twiddling", Dialect::Plus, false, Support::Full),
     (PreludeOption::LocalRadius, "local_radius", Dialect::Plus, true, Support::Full),
     (PreludeOption::Smoothscreen, "smoothscreen", Dialect::Plus, true, Support::Missing),
-    (PreludeOption::AllowUndoLevel, "allow_undo_level", Dialect::Next, false, Support::Missing),
+    (PreludeOption::AllowUndoLevel, "allow_undo_level", Dialect::Next, false, Support::Full),
     (PreludeOption::AutoLevelTitles, "auto_level_titles", Dialect::Next, false, Support::Missing),
     (PreludeOption::EnablePause, "enable_pause", Dialect::Next, false, Support::Missing),
     (PreludeOption::Nokeyboard, "nokeyboard", Dialect::Next, false, Support::Full),

@@ -20,7 +20,7 @@ fn model(ast: &Ast) -> Vec<M> {
         .iter()
         .map(|e| match e {
             LevelEntry::Map(m) => M::Map(m.rows.clone()),
-            LevelEntry::Message { text, .. } => M::Msg(text.clone()),
+            LevelEntry::Message { text, .. } | LevelEntry::Goto { target: text, .. } => M::Msg(text.clone()),
         })
         .collect()
 }

@@ -42,7 +42,7 @@ fn levels_of(ast: &Ast) -> Vec<Vec<Vec<char>>> {
         .iter()
         .map(|l| match l {
             LevelEntry::Map(m) => m.rows.clone(),
-            LevelEntry::Message { text, .. } => vec![text.chars().collect()],
+            LevelEntry::Message { text, .. } | LevelEntry::Goto { target: text, .. } => vec![text.chars().collect()],
         })
         .collect()
 }

@@ -225,7 +225,7 @@ fn level_spans(build: &Build) -> Vec<Span> {
         .levels
         .iter()
         .filter_map(|e| match e {
-            LevelEntry::Message { span, .. } => Some(*span),
+            LevelEntry::Message { span, .. } | LevelEntry::Goto { span, .. } => Some(*span),
             LevelEntry::Map(m) if m.rows.is_empty() => None,
             LevelEntry::Map(m) => Some(m.span),
         })

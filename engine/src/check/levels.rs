@@ -3,7 +3,7 @@
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
 use crate::names::{Meaning, NameTable};
-use crate::syntax::ast::{Ast, LevelEntry};
+use crate::syntax::ast::{Ast, LevelEntry, RuleLineKind, Target};
 
 /// What a level glyph stands for.
 #[derive(Clone, Copy)]
@@ -14,6 +14,35 @@ enum Glyph {
     Ambiguous,
     /// Nothing.
     Unknown,
+}
+
+/// Where `goto` (a LEVELS entry or a rule's command) and `link` lead: to
+/// one section (or, for a link, a level) of the game.
+fn jumps(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
+    let goto = |span, name: &str, out: &mut Vec<Diagnostic>| match ast.section_target(name) {
+        Target::Entry(_) => {}
+        Target::Missing => out.push(cat::goto_no_section(span, name.trim())),
+        Target::Duplicate => out.push(cat::goto_duplicate_section(span, name.trim())),
+    };
+    for e in &ast.levels {
+        if let LevelEntry::Goto { target, span } = e {
+            goto(*span, target, out);
+        }
+    }
+    for def in &ast.rules {
+        let RuleLineKind::Rule(rule) = &def.kind else { continue };
+        for cmd in rule.commands.iter().filter(|c| c.name.text.as_str() == "goto") {
+            goto(cmd.name.span, cmd.argument.as_deref().unwrap_or(""), out);
+        }
+    }
+    for link in &ast.level_links {
+        if names.meaning(&link.object.text).is_none() {
+            out.push(cat::link_unknown_object(link.object.span, &link.object.text));
+        }
+        if ast.link_target(&link.target) == Target::Missing {
+            out.push(cat::link_no_target(link.span, link.target.trim()));
+        }
+    }
 }
 
 /// Check every level map.
@@ -33,9 +62,10 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
             None => Glyph::Unknown,
         })
     };
-    for v in &ast.level_verbs {
+    for v in ast.level_verbs.iter().filter(|v| !matches!(v.text.as_str(), "goto" | "link")) {
         out.push(cat::level_verb_unsupported(v.span, &v.text));
     }
+    jumps(ast, names, out);
     for e in &ast.levels {
         if let LevelEntry::Message { text, span } = e
             && crate::wrap::wrap_count(text, crate::wrap::MESSAGE_COLUMNS) > crate::wrap::MESSAGE_ROWS

@@ -12,6 +12,10 @@ pub enum Level {
     Map(LevelGrid),
     /// A message shown between levels.
     Message(String),
+    /// `goto NAME` (PuzzleScript Plus): reaching this entry jumps to the
+    /// first entry of that section (`None` when the name leads nowhere,
+    /// which `check` reports).
+    Goto(Option<usize>),
 }
 
 /// A level's starting state.
@@ -217,17 +221,21 @@ fn build_map(glyphs: &mut Glyphs, map: &LevelMap, bg: Background, layer_masks: &
 
 pub(crate) fn build(
     names: &Layout,
-    entries: &[LevelEntry],
+    ast: &crate::syntax::ast::Ast,
     bg: Background,
     layer_masks: &[Box<[u64]>],
     ow: usize,
 ) -> Vec<Level> {
     let mut glyphs = Glyphs::new(names, ow);
     let one_word = ow == 1 && !general_levels();
-    entries
+    ast.levels
         .iter()
         .filter_map(|e| match e {
             LevelEntry::Message { text, .. } => Some(Level::Message(text.clone())),
+            LevelEntry::Goto { target, .. } => Some(Level::Goto(match ast.section_target(target) {
+                crate::syntax::ast::Target::Entry(k) => Some(k),
+                _ => None,
+            })),
             LevelEntry::Map(m) if m.rows.is_empty() => None,
             LevelEntry::Map(m) if one_word => Some(Level::Map(build_map_one_word(&mut glyphs, m, bg, layer_masks))),
             LevelEntry::Map(m) => Some(Level::Map(build_map(&mut glyphs, m, bg, layer_masks, ow))),
@@ -254,7 +262,7 @@ mod tests {
                     .iter()
                     .filter_map(|l| match l {
                         Level::Map(m) => Some((m.width, m.height, m.cells.clone())),
-                        Level::Message(_) => None,
+                        Level::Message(_) | Level::Goto(_) => None,
                     })
                     .collect();
                 Some((game.obj_words, maps))

@@ -143,6 +143,36 @@ pub struct SectionInfo {
     pub first_entry: usize,
 }
 
+/// A `link OBJECT NAME` line of the LEVELS (PuzzleScript Next): in the
+/// maps from `from_entry` on, a rule's `link` command on a player standing
+/// on `object` takes them to entry `target` (`None` when the name leads
+/// nowhere, which `check` reports).
+#[derive(Debug, Clone)]
+pub struct LinkInfo {
+    /// The object (or property) to stand on.
+    pub object: ObjectMatch,
+    /// The entry it leads to.
+    pub target: Option<usize>,
+    /// The first entry it holds for.
+    pub from_entry: usize,
+}
+
+/// The `link` lines of the LEVELS, resolved.
+fn links(ast: &Ast, mask_of: &dyn Fn(&str) -> ObjectMatch) -> Vec<LinkInfo> {
+    let entry = |t| match t {
+        crate::syntax::ast::Target::Entry(k) => Some(k),
+        _ => None,
+    };
+    ast.level_links
+        .iter()
+        .map(|l| LinkInfo {
+            object: mask_of(&l.object.text),
+            target: entry(ast.link_target(&l.target)),
+            from_entry: l.from_entry,
+        })
+        .collect()
+}
+
 impl Metadata {
     /// Whether the option `key` was given.
     #[must_use]
@@ -217,6 +247,8 @@ pub struct Game {
     pub sections: Vec<SectionInfo>,
     /// `level NAME` lines (PuzzleScript Next): a map's entry and its name.
     pub level_names: Vec<(usize, String)>,
+    /// `link OBJECT NAME` lines of the LEVELS (PuzzleScript Next), in order.
+    pub links: Vec<LinkInfo>,
     /// Prelude options.
     pub metadata: Metadata,
     /// What mouse and touch events do (PuzzleScript Plus's `mouse_*`
@@ -386,7 +418,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
     };
     let player = mask_of("player");
     let bg = levels::background(&names);
-    let levels = levels::build(&names, &ast.levels, bg, &layer_masks, ow);
+    let levels = levels::build(&names, ast, bg, &layer_masks, ow);
 
     let mut syms = symbols::Symbols::new(&names);
     let (irules, loops) = expand::read_rules(ast, &mut syms);
@@ -467,6 +499,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
             .map(|s| SectionInfo { name: s.name.clone(), first_entry: s.first_entry })
             .collect(),
         level_names: ast.level_names.iter().map(|n| (n.entry, n.name.clone())).collect(),
+        links: links(ast, &mask_of),
         levels,
         metadata: metadata(ast),
         mouse,

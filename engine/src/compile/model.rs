@@ -101,6 +101,17 @@ pub enum Command {
     /// `quit` (PuzzleScript Plus): the player leaves the level for the
     /// title screen (or the level select).
     Quit,
+    /// `goto NAME` (PuzzleScript Plus): after the turn, play jumps to the
+    /// first entry of the section NAME (the name as written; the session
+    /// looks it up in [`super::Game::sections`]). Not a win, not undone.
+    Goto(Arc<str>),
+    /// `link` (PuzzleScript Next): after the turn, a player standing on a
+    /// `link` object of the LEVELS goes to its target; winning there comes
+    /// back.
+    Link,
+    /// `log TEXT` (PuzzleScript Next): a line for the author's console;
+    /// it changes nothing in play.
+    Log(Arc<str>),
 }
 
 impl Command {
@@ -120,6 +131,9 @@ impl Command {
             Command::Undo => return "undo",
             Command::Nosave => return "nosave",
             Command::Quit => return "quit",
+            Command::Goto(_) => return "goto",
+            Command::Link => return "link",
+            Command::Log(_) => return "log",
         }
         .as_str()
     }
@@ -136,6 +150,9 @@ impl Command {
             "undo" => return Some(Command::Undo),
             "nosave" => return Some(Command::Nosave),
             "quit" => return Some(Command::Quit),
+            "goto" => return Some(Command::Goto(Arc::from(argument.unwrap_or("").trim()))),
+            "link" => return Some(Command::Link),
+            "log" => return Some(Command::Log(Arc::from(argument.unwrap_or("").trim()))),
             _ => {}
         }
         Some(match CommandWord::parse(word)? {

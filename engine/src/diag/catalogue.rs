@@ -861,6 +861,45 @@ pub fn level_verb_unsupported(span: Span, verb: &str) -> Diagnostic {
     )
 }
 
+/// A `goto` (in LEVELS or a rule's command) to a section no entry of the
+/// LEVELS is under.
+#[must_use]
+pub fn goto_no_section(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0807",
+        span,
+        format!("`goto {name}`: no section with entries has that name (`section {name}` in LEVELS)"),
+    )
+}
+
+/// A `goto` to a name several sections share.
+#[must_use]
+pub fn goto_duplicate_section(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0808",
+        span,
+        format!("`goto {name}`: more than one section has that name, so where it leads is unclear; rename one"),
+    )
+}
+
+/// A `link OBJECT NAME` line whose NAME is no section and no level.
+#[must_use]
+pub fn link_no_target(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0809",
+        span,
+        format!(
+            "this link leads to `{name}`, but no section or level has that name (a level is named by a `level NAME` line, or \"Level N\")"
+        ),
+    )
+}
+
+/// A `link OBJECT NAME` line whose OBJECT is not a name of the game.
+#[must_use]
+pub fn link_unknown_object(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::error("E0810", span, format!("a link needs an object to stand on, and {} is not one", up(name)))
+}
+
 // ---- whole game --------------------------------------------------------
 
 /// No player.

@@ -65,14 +65,14 @@ fn next_line_start(text: &str, at: usize) -> usize {
 fn map(ast: &Ast, level: usize) -> Option<&LevelMap> {
     match ast.levels.get(level)? {
         LevelEntry::Map(m) => Some(m),
-        LevelEntry::Message { .. } => None,
+        LevelEntry::Message { .. } | LevelEntry::Goto { .. } => None,
     }
 }
 
 fn entry_span(e: &LevelEntry) -> crate::span::Span {
     match e {
         LevelEntry::Map(m) => m.span,
-        LevelEntry::Message { span, .. } => *span,
+        LevelEntry::Message { span, .. } | LevelEntry::Goto { span, .. } => *span,
     }
 }
 

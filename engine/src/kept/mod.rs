@@ -318,7 +318,7 @@ pub fn level_text(ast: &Ast, entry: usize) -> Option<String> {
         LevelEntry::Map(map) => {
             Some(map.rows.iter().map(|row| row.iter().collect::<String>()).collect::<Vec<_>>().join("\n"))
         }
-        LevelEntry::Message { .. } => None,
+        LevelEntry::Message { .. } | LevelEntry::Goto { .. } => None,
     }
 }
 

@@ -253,8 +253,9 @@ impl Play {
             self.session = None;
         }
         self.again_due = None;
-        // Every level was reached: the level select offers them all.
-        let reached = self.game.levels.len().saturating_sub(1);
+        // Every level was reached, and the last section solved: the level
+        // select offers them all.
+        let reached = self.game.levels.len();
         self.set_progress(Progress { reached, ..Progress::default() });
     }
 
@@ -294,6 +295,11 @@ impl Play {
         let mut events = session.take_events();
         if self.replay {
             self.absorb_all(events);
+            return;
+        }
+        if events.iter().any(|e| matches!(e, Event::Goto(_))) {
+            self.absorb_all(events);
+            self.schedule_again(now);
             return;
         }
         let change = events.iter().position(|e| matches!(e, Event::LevelChanged(_) | Event::GameWon));
@@ -394,6 +400,13 @@ impl Play {
                     _ => Mode::Playing,
                 };
             }
+            // A `goto`, `link`, the way back, or undo into the level
+            // before: the entry changes without a win.
+            Event::Goto(entry) => {
+                self.played.clear();
+                self.absorb(Event::LevelChanged(entry));
+            }
+            Event::Log { line, text } => self.outputs.push(Output::Log { line, text }),
             Event::GameWon => self.game_over(),
             Event::Quit => {
                 self.sound_event(SoundEvent::TitleScreen);

@@ -108,6 +108,14 @@ pub enum Output {
     },
     /// The progress changed: keep this (for this game) between runs.
     Progress(Progress),
+    /// A rule's `log TEXT` command fired (PuzzleScript Next): a line for the
+    /// author's console, from the rule on source line `line`.
+    Log {
+        /// Source line of the rule.
+        line: u32,
+        /// The text after `log`.
+        text: String,
+    },
     /// A turn stopped at one of the engine's bounds (a rule group or loop
     /// that kept going, `gosub` calls too deep): worth telling the author.
     LimitHit {
@@ -706,8 +714,9 @@ impl Play {
                 if let Some(old) = old.as_ref().filter(|o| o.level_index() == self.entry) {
                     session.adopt_board(old);
                 }
+                self.entry = session.level_index();
                 self.mode = match &self.game.levels[self.entry] {
-                    Level::Map(_) => Mode::Playing,
+                    Level::Map(_) | Level::Goto(_) => Mode::Playing,
                     Level::Message(text) => Mode::Message { text: text.clone(), entry: true },
                 };
                 self.session = Some(session);

@@ -91,6 +91,8 @@ pub fn level_select_items(game: &Game, reached: usize) -> Vec<LevelItem> {
             Level::Message(_) => {
                 leading.get_or_insert(index);
             }
+            // Past a `goto` entry the next map is reached by its own way.
+            Level::Goto(_) => leading = None,
             Level::Map(_) => {
                 maps += 1;
                 let start = leading.take().unwrap_or(index);
@@ -119,7 +121,9 @@ pub fn section_items(game: &Game, reached: usize) -> Vec<LevelItem> {
     let Some(options) = &game.metadata.level_select else { return Vec::new() };
     let sections = &game.sections;
     let ends: Vec<usize> = sections.iter().skip(1).map(|s| s.first_entry).chain([game.levels.len()]).collect();
-    let solved: Vec<bool> = ends.iter().map(|&end| end < game.levels.len() && reached >= end).collect();
+    // A finished game's progress is past its last entry: the last section
+    // is solved too.
+    let solved: Vec<bool> = ends.iter().map(|&end| reached >= end).collect();
     let unlocked_until: Option<usize> = options.lock.then(|| {
         let count = solved.iter().filter(|s| **s).count();
         match options.unlocked_rollover {

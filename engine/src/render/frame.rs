@@ -167,13 +167,13 @@ pub struct Frame {
 }
 
 /// Draw the whole of entry `index` of the game's LEVELS section as the game
-/// starts it, with no session: `None` for a message or an index past the
+/// starts it, with no session: `None` for a message, a `goto` or an index past the
 /// end. For level thumbnails, exports and GIFs.
 #[must_use]
 pub fn entry_frame(look: &Look, game: &Game, index: usize) -> Option<Frame> {
     match game.levels.get(index)? {
         Level::Map(grid) => Some(grid_frame(look, game, grid, View::whole(grid))),
-        Level::Message(_) => None,
+        Level::Message(_) | Level::Goto(_) => None,
     }
 }
 

@@ -1,6 +1,7 @@
 //! The commands a turn has queued: each at most once, in the order first
 //! queued, with the line of the rule that queued it. A small fixed set
-//! (cancel, restart, win, again, checkpoint, message, `sfx0`..`sfx10`), so
+//! (cancel, restart, win, again, checkpoint, message, undo, nosave, quit,
+//! goto, link, `sfx0`..`sfx10`), so
 //! the queue is a bitset and two small arrays: no allocation per turn.
 //! `gosub` is never queued (see `turn/commands.rs`).
 
@@ -19,6 +20,8 @@ pub(crate) enum Queued {
     Undo,
     Nosave,
     Quit,
+    Goto,
+    Link,
     Sound(u8),
 }
 
@@ -34,13 +37,15 @@ impl Queued {
             Queued::Undo => 6,
             Queued::Nosave => 7,
             Queued::Quit => 8,
-            Queued::Sound(k) => 9 + usize::from(k.min(SFX_COUNT - 1)),
+            Queued::Goto => 9,
+            Queued::Link => 10,
+            Queued::Sound(k) => 11 + usize::from(k.min(SFX_COUNT - 1)),
         }
     }
 }
 
 /// How many distinct commands a queue can hold.
-const SLOTS: usize = 9 + SFX_COUNT as usize;
+const SLOTS: usize = 11 + SFX_COUNT as usize;
 
 /// The queue of one turn.
 #[derive(Debug, Clone)]
@@ -52,11 +57,13 @@ pub(crate) struct CommandQueue {
     len: usize,
     /// The text of the queued `message` (the first one queued).
     message: Option<Arc<str>>,
+    /// The section name of the queued `goto` (the first one queued).
+    goto: Option<Arc<str>>,
 }
 
 impl Default for CommandQueue {
     fn default() -> Self {
-        CommandQueue { present: 0, order: [(Queued::Cancel, 0); SLOTS], len: 0, message: None }
+        CommandQueue { present: 0, order: [(Queued::Cancel, 0); SLOTS], len: 0, message: None, goto: None }
     }
 }
 
@@ -66,6 +73,7 @@ impl CommandQueue {
         self.present = 0;
         self.len = 0;
         self.message = None;
+        self.goto = None;
     }
 
     /// Whether `c` is queued.
@@ -94,6 +102,16 @@ impl CommandQueue {
     /// Set the text of the queued message.
     pub(crate) fn set_message(&mut self, text: Option<Arc<str>>) {
         self.message = text;
+    }
+
+    /// Set the section name of the queued `goto`.
+    pub(crate) fn set_goto(&mut self, name: Option<Arc<str>>) {
+        self.goto = name;
+    }
+
+    /// The section name of the queued `goto`, if any.
+    pub(crate) fn goto(&self) -> Option<&Arc<str>> {
+        self.goto.as_ref()
     }
 
     /// The text of the queued message, if any.

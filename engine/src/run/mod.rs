@@ -11,6 +11,7 @@
 
 mod board;
 mod commands;
+mod jump;
 mod planes;
 mod resume;
 mod state;
@@ -129,6 +130,18 @@ pub enum Event {
     LevelChanged(usize),
     /// The last level was won: the game is over.
     GameWon,
+    /// The session left its level for entry `0` without a win: a rule's
+    /// `goto` or `link`, the way back from a linked level, or undo into the
+    /// level before (`allow_undo_level`). The entry's own events follow.
+    Goto(usize),
+    /// A rule's `log TEXT` command (PuzzleScript Next): a line for the
+    /// author, from the rule on source line `line`.
+    Log {
+        /// Source line of the rule.
+        line: u32,
+        /// The text after `log`.
+        text: String,
+    },
     /// A rule's `quit` command (PuzzleScript Plus): the player leaves the
     /// level, for the title screen or the level select.
     Quit,
@@ -210,6 +223,10 @@ struct PlayState {
     /// The options as rules changed them (`runtime_metadata_twiddling`,
     /// PuzzleScript Plus); None while no rule has changed one.
     options: Option<Box<crate::compile::Metadata>>,
+    /// Levels left with `allow_undo_level`, newest last (`jump.rs`).
+    earlier: Vec<jump::EarlierLevel>,
+    /// Where each `link` taken came from, newest last.
+    links: Vec<jump::LinkReturn>,
 }
 
 /// Which screen the session is on, and what kind of turn is running.
@@ -574,12 +591,14 @@ impl Session {
 
     fn load_level(&mut self, index: usize) {
         self.report.moved.clear();
-        self.play.cur_level = index;
+        self.keep_level_for_undo();
         let game = self.game.clone();
-        let Some(entry) = game.levels.get(index) else {
+        let Some((index, entry)) = self.follow_gotos(index).and_then(|i| Some((i, game.levels.get(i)?))) else {
+            self.play.cur_level = index;
             self.go_to_title();
             return;
         };
+        self.play.cur_level = index;
         if matches!(entry, Level::Map(_)) {
             self.play_event(SoundEvent::StartLevel);
         }
@@ -609,6 +628,8 @@ impl Session {
                     }
                 }
             }
+            // `follow_gotos` never stops on a `goto` entry.
+            Level::Goto(_) => self.go_to_title(),
             Level::Message(text) => {
                 self.play_event(SoundEvent::ShowMessage);
                 self.mode.text_mode = true;
@@ -630,6 +651,9 @@ impl Session {
         self.mode.againing = false;
         self.play.won_board = self.play.board.as_ref().map(Snapshot::of);
         self.play_event(SoundEvent::EndLevel);
+        if self.return_from_link() {
+            return;
+        }
         self.next_level();
     }
 
@@ -710,13 +734,13 @@ impl Session {
         }
         let restored = if let Some(top) = self.play.backups.pop() {
             self.restore_owned(top);
-            if !force {
-                self.play_event(SoundEvent::Undo);
-            }
             true
         } else {
-            false
+            self.undo_into_earlier_level()
         };
+        if restored && !force {
+            self.play_event(SoundEvent::Undo);
+        }
         if self.trace.is_some() {
             self.trace_event(trace::EventKind::Undo { forced: force });
         }

@@ -6,6 +6,7 @@
 use super::{Event, Input, Limit, Session};
 use std::sync::Arc;
 
+mod jumps;
 mod shortcuts;
 
 /// A game with five objects (P player, C crate, W wall, T target, M mark)

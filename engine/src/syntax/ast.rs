@@ -52,14 +52,31 @@ pub struct Ast {
     /// PuzzleScript Next's `level NAME` lines: the name of the map that
     /// follows (`entry`, its index in `levels`).
     pub level_names: Vec<LevelName>,
-    /// Words of the LEVELS section from PuzzleScript Plus/Next that we do
-    /// not support yet (`goto`, `link`, `title`, `input`), as written, for
-    /// `check` to refuse by name.
+    /// The verbs of the LEVELS section from PuzzleScript Plus/Next other
+    /// than `section` and `level` (`goto`, `link`, `title`, `input`), as
+    /// written: for the dialect, and for `check` to refuse the ones we do
+    /// not support yet (`title`, `input`) by name.
     pub level_verbs: Vec<Ident>,
+    /// PuzzleScript Next's `link OBJECT TARGET` lines, in order.
+    pub level_links: Vec<LevelLink>,
     /// The first of PuzzleScript Next's `//` comments, when the game's
     /// prelude starts its comments with one (the game is then read with
     /// `//` comments throughout).
     pub slash_comments: Option<Span>,
+}
+
+/// `link OBJECT TARGET` in LEVELS (PuzzleScript Next).
+#[derive(Debug, Clone)]
+pub struct LevelLink {
+    /// The object the player stands on to take the link, lower case.
+    pub object: Ident,
+    /// The section or level name it leads to, trimmed, original case.
+    pub target: String,
+    /// The index in `levels` of the next entry: the link holds for the
+    /// maps from there on.
+    pub from_entry: usize,
+    /// The whole line.
+    pub span: Span,
 }
 
 /// `section NAME` in LEVELS.
@@ -355,6 +372,14 @@ pub enum LevelEntry {
         /// The whole line.
         span: Span,
     },
+    /// `goto NAME` (PuzzleScript Plus): reaching this entry jumps to the
+    /// section named NAME.
+    Goto {
+        /// The section's name as written, trimmed.
+        target: String,
+        /// The whole line.
+        span: Span,
+    },
 }
 
 /// A level map as written: rows of glyphs.
@@ -367,4 +392,67 @@ pub struct LevelMap {
     pub row_spans: Vec<Span>,
     /// From the first row to the last.
     pub span: Span,
+}
+
+/// Where the name of a `goto` or `link` leads (PuzzleScript Plus/Next).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// The entry of `levels` it leads to.
+    Entry(usize),
+    /// No section (or level) has that name.
+    Missing,
+    /// Several sections have that name.
+    Duplicate,
+}
+
+impl Ast {
+    /// The sections that hold at least one entry, with their first entry,
+    /// in order (a `section` line followed at once by another one, or by
+    /// the end, names nothing).
+    fn live_sections(&self) -> impl Iterator<Item = &LevelSection> {
+        let secs = &self.level_sections;
+        secs.iter()
+            .enumerate()
+            .filter(move |(i, s)| {
+                let next = secs.get(i + 1).map_or(self.levels.len(), |n| n.first_entry);
+                s.first_entry < next && s.first_entry < self.levels.len()
+            })
+            .map(|(_, s)| s)
+    }
+
+    /// The first entry of the section named `name` (compared without
+    /// case, as PuzzleScript Plus does), for `goto`.
+    #[must_use]
+    pub fn section_target(&self, name: &str) -> Target {
+        let name = name.trim();
+        let mut found = self.live_sections().filter(|s| s.name.eq_ignore_ascii_case(name));
+        match (found.next(), found.next()) {
+            (Some(s), None) => Target::Entry(s.first_entry),
+            (Some(_), Some(_)) => Target::Duplicate,
+            (None, _) => Target::Missing,
+        }
+    }
+
+    /// Where a `link` leads: the section of that name, else the map of
+    /// that name (its `level NAME` line, or "Level N" for the Nth map).
+    #[must_use]
+    pub fn link_target(&self, name: &str) -> Target {
+        let name = name.trim();
+        if let Some(s) = self.live_sections().find(|s| s.name.eq_ignore_ascii_case(name)) {
+            return Target::Entry(s.first_entry);
+        }
+        let mut maps = 0;
+        for (i, e) in self.levels.iter().enumerate() {
+            if !matches!(e, LevelEntry::Map(_)) {
+                continue;
+            }
+            maps += 1;
+            let named = self.level_names.iter().rev().find(|n| n.entry == i).map(|n| n.name.clone());
+            let title = named.unwrap_or_else(|| format!("Level {maps}"));
+            if title.eq_ignore_ascii_case(name) {
+                return Target::Entry(i);
+            }
+        }
+        Target::Missing
+    }
 }

@@ -2,7 +2,7 @@
 //! lines. A message also ends the map before it.
 
 use super::Parser;
-use super::ast::{Ident, LevelEntry, LevelMap, LevelName, LevelSection};
+use super::ast::{Ident, LevelEntry, LevelLink, LevelMap, LevelName, LevelSection};
 use super::text::{Line, is_word, lower_char, trim};
 use crate::diag::catalogue as cat;
 
@@ -56,7 +56,8 @@ impl Parser<'_> {
     }
 
     /// PuzzleScript Plus/Next's word lines in LEVELS: `section NAME`,
-    /// `level NAME`, and the `goto`/`link`/`title`/`input` lines we refuse.
+    /// `level NAME`, `goto NAME` (an entry), `link OBJECT NAME`, and the
+    /// `title`/`input` lines we refuse.
     /// Only a verb followed by a space and more text counts: a classic map
     /// row has no spaces, so no classic game reads differently.
     fn levels_verb_line(&mut self, line: &Line<'_>, fc: usize) -> bool {
@@ -82,7 +83,19 @@ impl Parser<'_> {
         match *verb {
             "section" => self.ast.level_sections.push(LevelSection { name, first_entry: entry, span }),
             "level" => self.ast.level_names.push(LevelName { name, entry, span }),
-            _ => self.ast.level_verbs.push(Ident { text: super::smol(verb), span: line.span(fc, fc + verb.len()) }),
+            _ => {
+                self.ast.level_verbs.push(Ident { text: super::smol(verb), span: line.span(fc, fc + verb.len()) });
+                if *verb == "goto" {
+                    self.ast.levels.push(LevelEntry::Goto { target: name, span });
+                } else if *verb == "link" {
+                    let (object, target) = name.split_once(super::text::is_ws).unwrap_or((name.as_str(), ""));
+                    let at = fc + verb.len() + super::text::ws_len(&raw[fc + verb.len()..]);
+                    let object =
+                        Ident { text: super::smol(&object.to_lowercase()), span: line.span(at, at + object.len()) };
+                    let target = trim(target).to_owned();
+                    self.ast.level_links.push(LevelLink { object, target, from_entry: entry, span });
+                }
+            }
         }
         true
     }

@@ -160,6 +160,15 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
                 style = CommentStyle::Slash;
                 p.plus = true;
                 p.ast.slash_comments = Some(line.span(text::ws_len(raw), raw.len()));
+            } else if depth == 0 && parens && is_text_option(raw) {
+                // A title's `(` is text to PuzzleScript Next, which decides
+                // by the first comment outside such values: look ahead.
+                if let Some((rel, span)) = first_slash_comment(source, end) {
+                    style = CommentStyle::Slash;
+                    p.plus = true;
+                    let at = no.saturating_add(rel);
+                    p.ast.slash_comments = Some(crate::span::Span::new(span.0, span.1, at, 1 + span.2));
+                }
             }
         }
         if style == CommentStyle::Slash {
@@ -200,6 +209,35 @@ enum CommentStyle {
     Undecided,
     Parens,
     Slash,
+}
+
+/// Whether `raw` sets one of [`TEXT_OPTIONS`].
+fn is_text_option(raw: &str) -> bool {
+    let fc = text::ws_len(raw);
+    let wl = word_len(&raw[fc..]);
+    TEXT_OPTIONS.iter().any(|o| raw[fc..fc + wl].eq_ignore_ascii_case(o))
+}
+
+/// In the prelude lines after byte `from` of `source`: when the first
+/// comment outside a text option's value is a `//` line, its line (counted
+/// from the line after `from`'s, from 1), byte range and column; `None`
+/// when it is a `(` or there is none before the first section.
+fn first_slash_comment(source: &str, from: usize) -> Option<(u32, (usize, usize, u32))> {
+    let mut at = (from + 1).min(source.len());
+    for (k, raw) in source[at..].split('\n').enumerate() {
+        let start = at;
+        at += raw.len() + 1;
+        let fc = text::ws_len(raw);
+        let code = raw[fc..].trim_end();
+        if code.starts_with("//") {
+            let col = u32::try_from(raw[..fc].chars().count()).unwrap_or(0);
+            return Some((u32::try_from(k + 1).unwrap_or(u32::MAX), (start + fc, start + raw.len(), col)));
+        }
+        if Section::parse(&code.to_ascii_lowercase()).is_some() || code.contains('(') && !is_text_option(raw) {
+            return None;
+        }
+    }
+    None
 }
 
 /// The prelude options whose value is the rest of the line, `//` and all.

@@ -133,3 +133,21 @@ fn a_classic_game_keeps_its_slashes() {
     let LevelEntry::Map(m) = &ast.levels[0] else { panic!() };
     assert_eq!(m.rows.len(), 3);
 }
+
+#[test]
+fn a_title_with_parentheses_does_not_decide_the_comments() {
+    // PuzzleScript Next reads a title's `(` as text, so the first comment
+    // is the `//` line after it (PSN's demo test_export starts so).
+    let src = SLASH_GAME.replacen("title Slash // all of it", "title Odd ()_+ name", 1);
+    let (ast, diags) = parse(&src);
+    assert!(diags.is_empty(), "{diags:?}");
+    assert!(ast.slash_comments.is_some_and(|s| s.line == 3), "{:?}", ast.slash_comments);
+    assert_eq!(ast.prelude[0].value.as_deref(), Some("Odd ()_+ name"));
+    assert_eq!(ast.layers.len(), 3, "`;` ends a layer");
+    // Control: with a `( )` comment first, the title's parentheses are a
+    // comment, as in classic PuzzleScript (the value stops there).
+    let classic = src.replacen("// first comment", "(first comment)", 1);
+    let (ast, _) = parse(&classic);
+    assert!(ast.slash_comments.is_none());
+    assert_eq!(ast.prelude[0].value.as_deref(), Some("Odd"));
+}

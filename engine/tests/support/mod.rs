@@ -400,7 +400,11 @@ pub fn cases() -> Vec<Case> {
         case("W0805", "message word", WARNING, || {
             game().levels(&format!("P*.T\n\nmessage {}", "word ".repeat(100))).text()
         }),
-        case("E0806", "goto", ERROR, || game().levels("P*.T\n\ngoto Start").text()),
+        case("E0806", "title Start", ERROR, || game().levels("P*.T\n\ntitle Start").text()),
+        case("E0807", "goto", ERROR, || game().levels("P*.T\n\ngoto Start").text()),
+        case("E0808", "goto", ERROR, || game().levels("section A\nP*.T\n\nsection A\nP*.T\n\ngoto A").text()),
+        case("E0809", "link", ERROR, || game().levels("link Crate Nowhere\nP*.T").text()),
+        case("E0810", "link", ERROR, || game().levels("link Ghost Level 1\nP*.T").text()),
         // ---- whole game ----
         case("E0901", "OBJECTS", ERROR, || {
             game()

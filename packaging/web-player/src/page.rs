@@ -274,6 +274,8 @@ impl Page {
                 // it in the studio; a shipped page plays on quietly. The
                 // page keeps no record of the clicks played.
                 Output::LimitHit { .. } | Output::Clicked(_) => {}
+                // PuzzleScript Next writes `log` lines only in its editor.
+                Output::Log { .. } => {}
             }
         }
     }

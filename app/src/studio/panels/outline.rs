@@ -282,6 +282,9 @@ impl Panel for OutlinePanel {
                             LevelEntry::Message { text: words, span } => {
                                 entry(ui, &format!("{:>5}  message {words}", span.line), *span, &mut jump);
                             }
+                            LevelEntry::Goto { target, span } => {
+                                entry(ui, &format!("{:>5}  goto {target}", span.line), *span, &mut jump);
+                            }
                         }
                     }
                 });

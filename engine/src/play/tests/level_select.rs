@@ -193,6 +193,23 @@ fn a_plus_level_select_lists_sections_with_solved_marks_and_locks() {
     let items = level_select_items(&g, 3);
     assert!(items.iter().all(|i| !i.section.as_ref().is_some_and(|s| s.locked)));
     assert_eq!(items[1].label(), "X Second");
+    let last = |reached| level_select_items(&g, reached)[2].section.as_ref().is_some_and(|s| s.solved);
+    assert!(!last(4), "control: on the last entry, the last section is not solved yet");
+    assert!(last(5), "a finished game's progress is past the last entry: the last section is solved");
+}
+
+#[test]
+fn finishing_the_game_marks_the_last_section_solved() {
+    let g = sokoban("level_select", THREE_SECTIONS);
+    let mut play = Play::new(g.clone(), Progress { entry: 4, reached: 4, checkpoint: None }, ms(0));
+    play.go_to_entry(4, ms(0));
+    tap(&mut play, Control::Right, ms(10));
+    tap(&mut play, Control::Right, ms(20));
+    play.advance(ms(20) + WIN_PAUSE);
+    assert!(matches!(play.screen(), Screen::GameOver));
+    let items = level_select_items(&g, play.progress().reached);
+    let marks: Vec<String> = items.iter().map(LevelItem::label).collect();
+    assert_eq!(marks, vec!["X First steps", "X Second", "X The very end"]);
 }
 
 #[test]

@@ -136,6 +136,10 @@ pub enum QueuedCommand {
     Nosave,
     /// `quit` (PuzzleScript Plus).
     Quit,
+    /// `goto` (PuzzleScript Plus).
+    Goto,
+    /// `link` (PuzzleScript Next).
+    Link,
     /// `sfx0`..`sfx10`.
     Sound(u8),
 }
@@ -155,6 +159,8 @@ impl QueuedCommand {
             QueuedCommand::Undo => return "undo",
             QueuedCommand::Nosave => return "nosave",
             QueuedCommand::Quit => return "quit",
+            QueuedCommand::Goto => return "goto",
+            QueuedCommand::Link => return "link",
             QueuedCommand::Sound(k) => CommandWord::Sfx(k),
         }
         .as_str()

@@ -1,6 +1,6 @@
 //! A turn's commands: queued as rules match, then run in the reference's
-//! order once the rules are done (cancel, restart, sounds, win,
-//! checkpoint, again, message).
+//! order once the rules are done (undo, goto/link, cancel, restart,
+//! sounds, win, checkpoint, again, message).
 
 use super::TurnMode;
 use crate::compile::bits;
@@ -41,6 +41,13 @@ impl Session {
                     self.twiddle(*option, value);
                     continue;
                 }
+                // PuzzleScript Next logs as the rule applies, unqueued.
+                Command::Log(text) => {
+                    self.report.events.push(Event::Log { line: rule.line, text: text.to_string() });
+                    continue;
+                }
+                Command::Goto(_) => Queued::Goto,
+                Command::Link => Queued::Link,
                 Command::Cancel => Queued::Cancel,
                 Command::Restart => Queued::Restart,
                 Command::Win => Queued::Win,
@@ -53,8 +60,10 @@ impl Session {
                 Command::Sound(k) => Queued::Sound(*k),
             };
             if self.turn.queue.push(queued, rule.line) {
-                if let Command::Message(text) = command {
-                    self.turn.queue.set_message(Some(Arc::clone(text)));
+                match command {
+                    Command::Message(text) => self.turn.queue.set_message(Some(Arc::clone(text))),
+                    Command::Goto(name) => self.turn.queue.set_goto(Some(Arc::clone(name))),
+                    _ => {}
                 }
                 if self.trace.is_some() {
                     self.trace_event(EventKind::Command { line: rule.line, command: traced_command(queued) });
@@ -63,11 +72,13 @@ impl Session {
         }
     }
 
-    pub(super) fn process_command_queue(&mut self, bak: Snapshot, mode: TurnMode, had_input: bool) -> bool {
-        let keeps = mode.keeps_changes();
+    /// The commands that end a turn before anything else is looked at:
+    /// PuzzleScript Plus's `undo` (the turn is dropped and the state before
+    /// the last one saved comes back, with the undo sound), then `goto` and
+    /// `link` (the level is left at once, before a cancel or a win, and the
+    /// turn is not undone). Gives `bak` back when there is none.
+    fn undo_or_jump(&mut self, bak: Snapshot, keeps: bool) -> Result<(), Snapshot> {
         if self.turn.queue.has(Queued::Undo) {
-            // PuzzleScript Plus: this turn is dropped and the state before
-            // the last one saved comes back, with the undo sound.
             if keeps {
                 self.spare(bak);
                 self.do_undo(true, false);
@@ -76,9 +87,25 @@ impl Session {
                 self.play.backups.push(bak);
                 self.do_undo(true, false);
             }
-            self.turn.queue.clear();
-            return true;
+        } else if self.turn.queue.has(Queued::Goto) || self.turn.queue.has(Queued::Link) {
+            // A look-ahead only says the turn does something.
+            if keeps {
+                self.jump_queued();
+            }
+            self.spare(bak);
+        } else {
+            return Err(bak);
         }
+        self.turn.queue.clear();
+        Ok(())
+    }
+
+    pub(super) fn process_command_queue(&mut self, bak: Snapshot, mode: TurnMode, had_input: bool) -> bool {
+        let keeps = mode.keeps_changes();
+        let bak = match self.undo_or_jump(bak, keeps) {
+            Ok(()) => return true,
+            Err(bak) => bak,
+        };
         if self.turn.queue.has(Queued::Cancel) {
             if self.trace.is_some() {
                 let line = self.turn.queue.line_of(Queued::Cancel);
@@ -228,6 +255,8 @@ fn traced_command(q: Queued) -> QueuedCommand {
         Queued::Undo => QueuedCommand::Undo,
         Queued::Nosave => QueuedCommand::Nosave,
         Queued::Quit => QueuedCommand::Quit,
+        Queued::Goto => QueuedCommand::Goto,
+        Queued::Link => QueuedCommand::Link,
         Queued::Sound(k) => QueuedCommand::Sound(k),
     }
 }

@@ -329,6 +329,7 @@ impl<'r, 's, 't> RuleReader<'r, 's, 't> {
         } else if is_command(text)
             || (parser.twiddling() && is_twiddle(text))
             || (parser.plus && matches!(text, "undo" | "nosave" | "quit"))
+            || matches!(text, "goto" | "link" | "log")
         {
             return self.command(t);
         } else {
@@ -359,8 +360,8 @@ impl<'r, 's, 't> RuleReader<'r, 's, 't> {
         Ok(())
     }
 
-    /// A command word after the right-hand side; `message`, `gosub` and an
-    /// option twiddle take the rest of the line.
+    /// A command word after the right-hand side; `message`, `gosub`,
+    /// `goto`, `log` and an option twiddle take the rest of the line.
     fn command(&mut self, t: &Tok<'_>) -> Read<Next> {
         let text: &str = &t.text;
         let toks = self.toks;
@@ -381,7 +382,7 @@ impl<'r, 's, 't> RuleReader<'r, 's, 't> {
         {
             self.warnings.push(cat::twiddle_not_drawn(self.span(t), text));
         }
-        if text == "message" || twiddle {
+        if matches!(text, "message" | "goto" | "log") || twiddle {
             let arg = self.line.raw[t.end..].trim_matches(is_ws).to_owned();
             if arg.is_empty() && twiddle {
                 return Err(self.error(t, cat::twiddle_without_value));

@@ -226,6 +226,7 @@ impl LevelsPanel {
                             (format!("{number} ({w}×{h})"), Some((tex, w, h)))
                         }
                         LevelEntry::Message { text, .. } => (format!("Message: {text}"), None),
+                        LevelEntry::Goto { target, .. } => (format!("Goto: {target}"), None),
                     };
                     let card = super::verdict::with_status(
                         level_card(&label, thumb, i == self.selected),

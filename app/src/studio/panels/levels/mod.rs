@@ -230,7 +230,7 @@ impl LevelsPanel {
                 .enumerate()
                 .filter_map(|(i, e)| match e {
                     LevelEntry::Map(m) => Some((rows_hash(&m.rows), i)),
-                    LevelEntry::Message { .. } => None,
+                    LevelEntry::Message { .. } | LevelEntry::Goto { .. } => None,
                 })
                 .collect();
             let look = engine::render::Look::new(&game);

@@ -75,6 +75,9 @@ pub struct PlayerPanel {
     /// loop cut short, `gosub` too deep), each (limit, line) once, oldest
     /// first; cleared when another game is opened.
     runtime_problems: Vec<(engine::run::Limit, u32)>,
+    /// The last line a rule's `log` command wrote (PuzzleScript Next),
+    /// with its rule's source line.
+    last_log: Option<(u32, String)>,
     /// Bounds hit since the last frame, still to be reported to Problems.
     unreported: Vec<(engine::run::Limit, u32)>,
     /// A shipped game (the native export): no level picker.
@@ -186,6 +189,7 @@ impl PlayerPanel {
                         audio.play(seed.value());
                     }
                 }
+                Output::Log { line, text } => self.last_log = Some((line, text)),
                 Output::LimitHit { limit, line } => {
                     if !self.runtime_problems.contains(&(limit, line)) {
                         self.runtime_problems.push((limit, line));
@@ -497,6 +501,7 @@ impl PlayerPanel {
             // The text changed: the lines noted may no longer hold the rule.
             self.runtime_problems.clear();
             self.unreported.clear();
+            self.last_log = None;
             self.game = Some(game.clone());
             if self.play.is_some() {
                 self.with_play(|play| play.replace_game(game, now));
@@ -559,6 +564,10 @@ impl PlayerPanel {
     /// The last bound the engine hit while playing (a rule group's loop
     /// cap...), with how many more Problems lists.
     fn runtime_problems_ui(&self, ui: &mut egui::Ui) {
+        if let Some((line, text)) = &self.last_log {
+            ui.label(format!("Log, line {line}: {text}"))
+                .on_hover_text("The last line a rule's `log` command wrote (PuzzleScript Next).");
+        }
         if let Some(&(limit, line)) = self.runtime_problems.last() {
             let more = self.runtime_problems.len() - 1;
             let also = if more > 0 { format!(" (and {more} more in Problems)") } else { String::new() };
