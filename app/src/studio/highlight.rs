@@ -490,6 +490,22 @@ mod tests {
     }
 
     #[test]
+    fn sprite_transforms_are_keywords_and_copies_name_objects() {
+        let game = "title t\n// next\n\nOBJECTS\nArrow\nred\n.0.\n\nEast copy:Arrow rot:up:right\nred\nshift:left:2 |\n\nLEGEND\n";
+        let k = kinds(game);
+        let of = |w: &str| k.iter().find(|(t, _)| t.trim() == w).map(|(_, k)| *k);
+        assert_eq!(of("East"), Some(Kind::ObjectName));
+        assert_eq!(of("copy"), Some(Kind::Keyword));
+        assert_eq!(of("Arrow"), Some(Kind::ObjectName), "where it is defined");
+        assert_eq!(k.iter().filter(|(t, kind)| t.trim() == "Arrow" && *kind == Kind::Name).count(), 1, "{k:?}");
+        assert_eq!(of("rot"), Some(Kind::Keyword));
+        assert_eq!(of("right"), Some(Kind::Direction));
+        assert_eq!(of("shift"), Some(Kind::Keyword));
+        assert_eq!(of("2"), Some(Kind::Number));
+        assert_eq!(of("|"), Some(Kind::Keyword));
+    }
+
+    #[test]
     fn subroutine_names_are_labels_where_defined_and_called() {
         let game = "title t\n\nRULES\n\n[ Crate ] -> [ Crate ] gosub Move Tiles (then stop)\n\nsubroutine Move Tiles\n[ > Player ] -> [ Player ]\n";
         let k = kinds(game);

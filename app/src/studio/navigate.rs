@@ -14,6 +14,8 @@ fn idents(ast: &Ast) -> Vec<&Ident> {
     for o in &ast.objects {
         out.push(&o.name);
         out.extend(&o.extra_names);
+        // PuzzleScript Next's `copy:NAME`.
+        out.extend(&o.copy_from);
     }
     for l in &ast.legend {
         out.push(&l.name);
@@ -153,6 +155,18 @@ mod tests {
 
     fn at(needle: &str, nth: usize) -> usize {
         GAME.match_indices(needle).nth(nth).map(|(i, _)| i).expect("in the game")
+    }
+
+    #[test]
+    fn a_copy_source_leads_to_its_object() {
+        let game = "title t\n\nOBJECTS\nArrow\nred\n.0.\n\nEast copy:Arrow rot:right\nred\n\nWest copy: Arrow\nred\n";
+        let (ast, _) = engine::syntax::parse(game);
+        let at = game.find("copy:Arrow").expect("there") + 6;
+        assert_eq!(name_at(game, &ast, at).as_deref(), Some("arrow"));
+        let def = definition(&ast, "arrow").expect("defined");
+        assert_eq!(def.text(game), "Arrow");
+        assert_eq!(def.line, 4);
+        assert_eq!(uses(&ast, "arrow").len(), 3, "the definition and both copies");
     }
 
     #[test]
