@@ -330,3 +330,56 @@ fn sprites_of_the_games_size_are_painted_resized_and_made() {
     support::snapshot(&mut harness, "sprites_painter_8x8");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A PuzzleScript Next game of ours (it writes `//` comments) with an arrow
+/// to turn.
+const ARROWS: &str = "title Arrows\n// an arrow and its turns\n\n\
+OBJECTS\nBackground\nblack\n\nArrow\nred yellow\n..0..\n.000.\n00100\n..0..\n..0..\n\nPlayer\nwhite\n\n\
+LEGEND\n. = Background\nP = Player\na = Arrow\n\nSOUNDS\n\n\
+COLLISIONLAYERS\nBackground\nPlayer, Arrow\n\nRULES\n\nWINCONDITIONS\n\nLEVELS\nPa.\n";
+
+#[test]
+fn make_rotated_copies_writes_transform_lines_as_one_undo_step() {
+    // A fixed folder: its path shows in the snapshot's status line.
+    let dir = std::env::temp_dir().join("puzzlewright-arrows");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("arrows.txt");
+    std::fs::write(&path, ARROWS).expect("write the game");
+    let mut harness = support::studio(Startup::File(path));
+    studio::layout::focus(&mut harness.state_mut().tree, PanelId::Sprites);
+    harness.run_steps(3);
+    select(&mut harness, "Arrow");
+    let before = harness.state().doc.text().to_owned();
+    harness.get_by_label("Make rotated copies").click();
+    harness.run_steps(3);
+    let after = harness.state().doc.text().to_owned();
+    assert!(
+        after.contains(
+            "..0..\n..0..\n\nArrowRight copy:Arrow rot:right\nred yellow\n\n\
+             ArrowDown copy:Arrow rot:down\nred yellow\n\nArrowLeft copy:Arrow rot:left\nred yellow\n\nPlayer"
+        ),
+        "{after}"
+    );
+    assert!(after.contains("\nPlayer, Arrow, ArrowRight, ArrowDown, ArrowLeft\n"), "{after}");
+    harness.state_mut().doc.finish_build();
+    harness.run_steps(2);
+    let errors: Vec<_> =
+        harness.state().doc.diagnostics().iter().filter(|d| d.is_error()).map(|d| d.message.clone()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    // The copy shows its turned sprite and where to paint it.
+    select(&mut harness, "ArrowRight");
+    harness.get_by_label("ArrowRight copies Arrow's sprite: paint Arrow to change it.");
+    support::snapshot(&mut harness, "sprites_rotated_copies");
+    // One Ctrl+Z takes the three objects back, byte for byte.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run_steps(3);
+    assert_eq!(harness.state().doc.text(), before);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_classic_game_offers_no_rotated_copies() {
+    let mut harness = sprites_open(0);
+    select(&mut harness, "Soil");
+    assert!(harness.query_by_label("Make rotated copies").is_none());
+}

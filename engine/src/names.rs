@@ -278,6 +278,18 @@ impl<'a> NameTable<'a> {
                 let entry = Entry { meaning: Meaning::Object(n), parts: vec![n], line: e.span.line };
                 self.insert(&e.text, entry);
             }
+            // In a `case_sensitive` game (PuzzleScript Plus/Next), an
+            // object written `Player` or `Background` is also `player` or
+            // `background`, the two names the language looks for.
+            if ast.case_sensitive {
+                let special = ["player", "background"].into_iter().find(|s| n != *s && n.eq_ignore_ascii_case(s));
+                if let Some(lower) = special
+                    && self.entry(lower).is_none()
+                {
+                    let entry = Entry { meaning: Meaning::Object(n), parts: vec![n], line: o.name.span.line };
+                    self.insert(lower, entry);
+                }
+            }
         }
     }
 

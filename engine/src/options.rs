@@ -149,9 +149,8 @@ pub enum PreludeOption {
     ExportOptions,
     /// `debug_switch LIST`: the reference's developer logging.
     DebugSwitch,
-    /// `case_sensitive`: names differing in case are different. Supported
-    /// while no two names of the game differ only in case (then it changes
-    /// nothing); such names are refused by name.
+    /// `case_sensitive`: object names, legend keys and level glyphs keep
+    /// their case (`syntax::case`); the language's own words do not.
     CaseSensitive,
     /// `mouse_left OBJECT`: a left click (or a tap) puts OBJECT in its
     /// cell, then a turn runs (`compile::mouse`, `play::pointer`).

@@ -277,11 +277,11 @@ impl Audio for RodioAudio {
     }
 }
 
-fn open_device() -> Result<rodio::MixerDeviceSink, String> {
+fn open_device() -> anyhow::Result<rodio::MixerDeviceSink> {
     // Hosts can panic on odd systems; that too means no sound.
     let opened = std::panic::catch_unwind(rodio::DeviceSinkBuilder::open_default_sink)
-        .map_err(|_| "the audio backend stopped unexpectedly".to_owned())?;
-    let mut sink = opened.map_err(|e| format!("no audio output device could be opened ({e})"))?;
+        .map_err(|_| anyhow::anyhow!("the audio backend stopped unexpectedly"))?;
+    let mut sink = opened.map_err(|e| anyhow::anyhow!("no audio output device could be opened ({e})"))?;
     sink.log_on_drop(false);
     Ok(sink)
 }
@@ -301,7 +301,7 @@ fn worker(receiver: &Receiver<Request>, shared: &Shared) {
                     sink = Some(s);
                     shared.state.store(1, Ordering::Relaxed);
                 }
-                Err(e) => shared.give_up(e),
+                Err(e) => shared.give_up(format!("{e:#}")),
             }
         }
         let Request::Play(seed, asked) = request else { continue };

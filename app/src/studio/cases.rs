@@ -178,18 +178,17 @@ impl Case {
     /// # Errors
     /// The case is none of them, or its kind's fields are not as the
     /// format says (the message names the field).
-    pub fn from_value(case: &Value) -> Result<Case, String> {
+    pub fn from_value(case: &Value) -> anyhow::Result<Case> {
         let has = |field: &str| case.get(field).is_some();
-        let read = |e: serde_json::Error| e.to_string();
-        if has("inputs") {
-            PlayCase::deserialize(case).map(Case::Play).map_err(read)
+        Ok(if has("inputs") {
+            Case::Play(PlayCase::deserialize(case)?)
         } else if has("messages") {
-            DiagnosticsCase::deserialize(case).map(Case::Diagnostics).map_err(read)
+            Case::Diagnostics(DiagnosticsCase::deserialize(case)?)
         } else if has("params") {
-            SfxCase::deserialize(case).map(Case::Sfx).map_err(read)
+            Case::Sfx(SfxCase::deserialize(case)?)
         } else {
-            Err("unrecognised case (no inputs, messages or params field)".to_owned())
-        }
+            anyhow::bail!("unrecognised case (no inputs, messages or params field)")
+        })
     }
 }
 
@@ -234,7 +233,7 @@ mod tests {
         let sfx = serde_json::json!({"seed": "123", "params": {"wave_type": 1.0}});
         assert!(matches!(Case::from_value(&sfx), Ok(Case::Sfx(s)) if s.seed == 123));
         let neither = serde_json::json!({"source": ""});
-        assert!(Case::from_value(&neither).expect_err("no kind").contains("unrecognised"));
+        assert!(Case::from_value(&neither).expect_err("no kind").to_string().contains("unrecognised"));
         let broken = serde_json::json!({"inputs": "3,3"});
         assert!(Case::from_value(&broken).is_err());
     }

@@ -33,7 +33,12 @@ pub fn keywords(section: Section) -> Vec<&'static str> {
             .filter(|o| o.support() != engine::options::Support::Missing)
             .map(|o| o.keyword())
             .collect(),
-        Section::Objects => engine::render::COLOR_NAMES.to_vec(),
+        Section::Objects => {
+            // The colours, and PuzzleScript Next's sprite transforms.
+            let mut w = engine::render::COLOR_NAMES.to_vec();
+            w.extend(["copy:", "flip:", "rot:", "shift:", "translate:"]);
+            w
+        }
         Section::Legend => vec!["and", "or"],
         Section::Sounds => {
             let mut w = vec![
@@ -226,6 +231,10 @@ mod tests {
         assert!(items.contains(&"mouse_left".to_owned()) && items.contains(&"mouse_obstacle".to_owned()), "{items:?}");
         assert!(!items.contains(&"mouse_clicks".to_owned()), "{items:?}");
         assert_eq!(section_at("a\nWINCONDITIONS\nall", 18), Section::WinConditions);
+        // PuzzleScript Next's sprite transforms in OBJECTS.
+        let text = "OBJECTS\nEast copy:Arrow ro";
+        let (_, items) = candidates(text, text.len(), &names).expect("a transform");
+        assert_eq!(items, vec!["rot:".to_owned()]);
     }
 
     #[test]

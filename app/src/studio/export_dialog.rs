@@ -12,6 +12,7 @@ use crate::export::gif::GifOptions;
 use crate::export::recorder::Recorder;
 use crate::export::replay::Recording;
 use crate::export::{self, ExportKind, Written};
+use crate::writers::FileMode;
 
 /// Where egui keeps the folders between runs.
 const FOLDERS_ID: &str = "puzzlewright_export_folders";
@@ -29,9 +30,9 @@ pub struct ExportDialog {
     pub skip_messages: bool,
     /// The game the folder and name were filled in for.
     for_game: Option<String>,
-    running: Option<mpsc::Receiver<Result<Written, String>>>,
+    running: Option<mpsc::Receiver<anyhow::Result<Written>>>,
     /// The last outcome: a summary or an error.
-    pub outcome: Option<Result<String, String>>,
+    pub outcome: Option<anyhow::Result<String>>,
     /// The file that exists where the export would go: replaced only once
     /// the author says so.
     replace: Option<PathBuf>,
@@ -123,7 +124,7 @@ impl ExportDialog {
                 }
                 Err(mpsc::TryRecvError::Empty) => ctx.request_repaint_after(std::time::Duration::from_millis(50)),
                 Err(mpsc::TryRecvError::Disconnected) => {
-                    self.outcome = Some(Err("the export stopped unexpectedly".to_owned()));
+                    self.outcome = Some(Err(anyhow::anyhow!("the export stopped unexpectedly")));
                     self.running = None;
                 }
             }
@@ -205,7 +206,7 @@ impl ExportDialog {
                     ui.label(format!("Done: {summary}"));
                 }
                 Some(Err(e)) => {
-                    ui.colored_label(ui.visuals().error_fg_color, e);
+                    ui.colored_label(ui.visuals().error_fg_color, format!("{e:#}"));
                 }
                 None => {}
             }
@@ -220,7 +221,7 @@ impl ExportDialog {
             // folder, no such folder) is refused at once, not offered as
             // a file to replace.
             if let Err(why) = export::check_target(&out, source.path.as_deref()) {
-                self.outcome = Some(Err(format!("{why:#}")));
+                self.outcome = Some(Err(why));
             } else if out.is_file() {
                 self.replace = Some(out);
             } else {
@@ -255,14 +256,13 @@ impl ExportDialog {
         self.outcome = None;
         let ctx = ctx.clone();
         let job = move || {
-            let result =
-                export_now(kind, &text, game_path.as_deref(), &out, &recording, options).map_err(|e| format!("{e:#}"));
+            let result = export_now(kind, &text, game_path.as_deref(), &out, &recording, options);
             let _ = tx.send(result);
             ctx.request_repaint();
         };
         if std::thread::Builder::new().name("puzzlewright-export".to_owned()).spawn(job).is_err() {
             self.running = None;
-            self.outcome = Some(Err("cannot start the export".to_owned()));
+            self.outcome = Some(Err(anyhow::anyhow!("cannot start the export")));
         }
     }
 }
@@ -281,14 +281,14 @@ pub fn export_now(
 ) -> anyhow::Result<Written> {
     export::check_target(out, game_path)?;
     match kind {
-        ExportKind::Html => export::write_export(out, export::html::page(text)?.as_bytes(), game_path, false),
+        ExportKind::Html => export::write_export(out, export::html::page(text)?.as_bytes(), game_path, FileMode::Plain),
         ExportKind::Native => {
             let me = std::env::current_exe()?;
-            export::write_export(out, &export::native::executable(&me, text)?, game_path, true)
+            export::write_export(out, &export::native::executable(&me, text)?, game_path, FileMode::Executable)
         }
         ExportKind::Gif => {
             let game = export::playable_game(text)?;
-            export::write_export(out, &export::gif::gif_of(&game, recording, options)?, game_path, false)
+            export::write_export(out, &export::gif::gif_of(&game, recording, options)?, game_path, FileMode::Plain)
         }
     }
 }

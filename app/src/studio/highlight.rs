@@ -495,13 +495,29 @@ mod tests {
                     Ball canvas:2,1\n{\"fill\":[]}\n\nRULES\n\n[ Sign ] -> [ Sign ] status Look here\n";
         assert_eq!(kind_of_word(game, "status_line"), Some(Kind::PreludeKey));
         assert_eq!(kind_of_word(game, "font_size"), Some(Kind::PreludeKey));
-        assert_eq!(kind_of_word(game, "scale:0.5"), Some(Kind::Keyword));
+        assert_eq!(kind_of_word(game, "scale"), Some(Kind::Keyword));
         assert_eq!(kind_of_word(game, "text:"), Some(Kind::Keyword));
         assert_eq!(kind_of_word(game, "Hello you"), Some(Kind::Message));
-        assert_eq!(kind_of_word(game, "canvas:2,1"), Some(Kind::Keyword));
+        assert_eq!(kind_of_word(game, "canvas"), Some(Kind::Keyword));
         assert_eq!(kind_of_word(game, "{\"fill\":[]}"), Some(Kind::Sprite));
         assert_eq!(kind_of_word(game, "status"), Some(Kind::Keyword));
         assert_eq!(kind_of_word(game, "Look here"), Some(Kind::Message));
+    }
+
+    #[test]
+    fn sprite_transforms_are_keywords_and_copies_name_objects() {
+        let game = "title t\n// next\n\nOBJECTS\nArrow\nred\n.0.\n\nEast copy:Arrow rot:up:right\nred\nshift:left:2 |\n\nLEGEND\n";
+        let k = kinds(game);
+        let of = |w: &str| k.iter().find(|(t, _)| t.trim() == w).map(|(_, k)| *k);
+        assert_eq!(of("East"), Some(Kind::ObjectName));
+        assert_eq!(of("copy"), Some(Kind::Keyword));
+        assert_eq!(of("Arrow"), Some(Kind::ObjectName), "where it is defined");
+        assert_eq!(k.iter().filter(|(t, kind)| t.trim() == "Arrow" && *kind == Kind::Name).count(), 1, "{k:?}");
+        assert_eq!(of("rot"), Some(Kind::Keyword));
+        assert_eq!(of("right"), Some(Kind::Direction));
+        assert_eq!(of("shift"), Some(Kind::Keyword));
+        assert_eq!(of("2"), Some(Kind::Number));
+        assert_eq!(of("|"), Some(Kind::Keyword));
     }
 
     #[test]

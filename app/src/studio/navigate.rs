@@ -14,6 +14,8 @@ fn idents(ast: &Ast) -> Vec<&Ident> {
     for o in &ast.objects {
         out.push(&o.name);
         out.extend(&o.extra_names);
+        // PuzzleScript Next's `copy:NAME`.
+        out.extend(&o.copy_from);
     }
     for l in &ast.legend {
         out.push(&l.name);
@@ -48,12 +50,12 @@ const SUBROUTINE: &str = "subroutine ";
 
 /// Every subroutine name written in the rules (PuzzleScript Next): where a
 /// `subroutine NAME` line defines it and where `gosub NAME` calls it, as
-/// (name lower case, span of the name, is the definition), in text order.
-fn subroutine_names(text: &str, ast: &Ast) -> Vec<(String, Span, bool)> {
+/// (name lower case, span of the name), in text order.
+fn subroutine_names(text: &str, ast: &Ast) -> Vec<(String, Span)> {
     let mut out = Vec::new();
     for r in &ast.rules {
         match &r.kind {
-            RuleLineKind::Subroutine(name) => out.push((name.text.to_string(), name.span, true)),
+            RuleLineKind::Subroutine(name) => out.push((name.text.to_string(), name.span)),
             RuleLineKind::Rule(rule) => {
                 for c in rule.commands.iter().filter(|c| c.name.text == "gosub") {
                     let (Some(argument), Some(rest)) = (&c.argument, text.get(c.name.span.end..r.span.end)) else {
@@ -67,7 +69,7 @@ fn subroutine_names(text: &str, ast: &Ast) -> Vec<(String, Span, bool)> {
                     }
                     let col =
                         c.name.span.col + u32::try_from(text[c.name.span.start..start].chars().count()).unwrap_or(0);
-                    out.push((argument.clone(), Span::new(start, end, c.name.span.line, col), false));
+                    out.push((argument.clone(), Span::new(start, end, c.name.span.line, col)));
                 }
             }
             _ => {}
@@ -84,7 +86,7 @@ fn subroutine_names(text: &str, ast: &Ast) -> Vec<(String, Span, bool)> {
 pub fn name_at(text: &str, ast: &Ast, at: usize) -> Option<String> {
     // The cursor just after a word still counts as on it.
     let on = |sp: &Span| sp.start <= at && at <= sp.end;
-    if let Some((name, ..)) = subroutine_names(text, ast).into_iter().find(|(_, sp, _)| on(sp)) {
+    if let Some((name, ..)) = subroutine_names(text, ast).into_iter().find(|(_, sp)| on(sp)) {
         return Some(format!("{SUBROUTINE}{name}"));
     }
     if let Some(ident) = idents(ast).into_iter().find(|i| on(&i.span)) {
@@ -129,7 +131,7 @@ pub fn definition(ast: &Ast, name: &str) -> Option<Span> {
 pub fn uses_in(text: &str, ast: &Ast, name: &str) -> Vec<Span> {
     match name.strip_prefix(SUBROUTINE) {
         Some(routine) => {
-            subroutine_names(text, ast).into_iter().filter(|(n, ..)| n == routine).map(|(_, sp, _)| sp).collect()
+            subroutine_names(text, ast).into_iter().filter(|(n, _)| n == routine).map(|(_, sp)| sp).collect()
         }
         None => uses(ast, name),
     }
@@ -153,6 +155,18 @@ mod tests {
 
     fn at(needle: &str, nth: usize) -> usize {
         GAME.match_indices(needle).nth(nth).map(|(i, _)| i).expect("in the game")
+    }
+
+    #[test]
+    fn a_copy_source_leads_to_its_object() {
+        let game = "title t\n\nOBJECTS\nArrow\nred\n.0.\n\nEast copy:Arrow rot:right\nred\n\nWest copy: Arrow\nred\n";
+        let (ast, _) = engine::syntax::parse(game);
+        let at = game.find("copy:Arrow").expect("there") + 6;
+        assert_eq!(name_at(game, &ast, at).as_deref(), Some("arrow"));
+        let def = definition(&ast, "arrow").expect("defined");
+        assert_eq!(def.text(game), "Arrow");
+        assert_eq!(def.line, 4);
+        assert_eq!(uses(&ast, "arrow").len(), 3, "the definition and both copies");
     }
 
     #[test]

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::writers::{Guarded, Writing, write};
+use crate::writers::{Guarded, Replace, Writing, write};
 
 /// How often unsaved text is written to the recovery file.
 pub const AUTOSAVE_EVERY: Duration = Duration::from_secs(3);
@@ -125,8 +125,8 @@ impl Recovery {
             serde_json::to_string(&Meta { path: doc.path.clone(), text_hash: Some(fnv1a(text)) }).unwrap_or_default();
         // The note first: killed between the two, the older text is still
         // offered (its hash no longer matches, so it is never removed).
-        let written = write(&Self::meta_path(&dir), Writing::Recovery, meta.as_bytes(), guarded, false)
-            .and_then(|()| write(&Self::text_path(&dir), Writing::Recovery, text, guarded, false));
+        let written = write(&Self::meta_path(&dir), Writing::Recovery, meta.as_bytes(), guarded, Replace::Unconfirmed)
+            .and_then(|()| write(&Self::text_path(&dir), Writing::Recovery, text, guarded, Replace::Unconfirmed));
         // Tried once per revision, written or not.
         self.last_write = Some(Instant::now());
         self.last_revision = Some(doc.revision());

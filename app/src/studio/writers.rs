@@ -117,13 +117,33 @@ pub fn verdict(target: &Path, what: Writing, guarded: &Guarded) -> Verdict {
     }
 }
 
+/// Whether the person said yes to replacing the file a write would replace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Replace {
+    /// Not asked, or not yet: an existing file that needs a yes is kept.
+    Unconfirmed,
+    /// Asked, and they said yes.
+    Confirmed,
+}
+
+/// How a written file may be used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileMode {
+    /// A document (a game, a page, a picture, a sound).
+    Plain,
+    /// A program: made executable (on Unix; a program exported for this
+    /// platform).
+    Executable,
+}
+
 /// Write `bytes` as `what` to `target`: refused over the game's files unless
-/// `what` is the game, refused over an existing file unless `confirmed` or
-/// the file is the studio's own, and always through [`write_atomic`].
-pub fn write(target: &Path, what: Writing, bytes: &[u8], guarded: &Guarded, confirmed: bool) -> anyhow::Result<()> {
+/// `what` is the game, refused over an existing file unless the person
+/// said yes (`Replace::Confirmed`) or the file is the studio's own, and
+/// always through [`write_atomic`].
+pub fn write(target: &Path, what: Writing, bytes: &[u8], guarded: &Guarded, replace: Replace) -> anyhow::Result<()> {
     match verdict(target, what, guarded) {
         Verdict::Write => write_atomic(target, bytes),
-        Verdict::Confirm if confirmed => write_atomic(target, bytes),
+        Verdict::Confirm if replace == Replace::Confirmed => write_atomic(target, bytes),
         Verdict::Confirm => anyhow::bail!("{} exists and was not replaced", target.display()),
         Verdict::Refused(why) => anyhow::bail!(why),
     }
@@ -245,12 +265,12 @@ pub const TEMP_SUFFIX: &str = ".puzzlewright-tmp";
 /// permissions. On any failure the temporary file is removed and `path`
 /// is as it was.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    write_atomic_as(path, bytes, false)
+    write_atomic_as(path, bytes, FileMode::Plain)
 }
 
-/// [`write_atomic`], and with `executable` the file is made executable
-/// (on Unix; a program exported for this platform).
-pub fn write_atomic_as(path: &Path, bytes: &[u8], executable: bool) -> anyhow::Result<()> {
+/// [`write_atomic`], and a file of `FileMode::Executable` is made
+/// executable (on Unix; a program exported for this platform).
+pub fn write_atomic_as(path: &Path, bytes: &[u8], mode: FileMode) -> anyhow::Result<()> {
     use std::io::Write as _;
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let target = match std::fs::symlink_metadata(path) {
@@ -276,7 +296,7 @@ pub fn write_atomic_as(path: &Path, bytes: &[u8], executable: bool) -> anyhow::R
             let _ = std::fs::set_permissions(&tmp, old.permissions());
         }
         #[cfg(unix)]
-        if executable {
+        if mode == FileMode::Executable {
             use std::os::unix::fs::PermissionsExt as _;
             let mode = std::fs::metadata(&tmp).map_or(0o644, |m| m.permissions().mode());
             // Executable by whoever may read it.
@@ -284,7 +304,7 @@ pub fn write_atomic_as(path: &Path, bytes: &[u8], executable: bool) -> anyhow::R
                 .with_context(|| format!("cannot make {} executable", target.display()))?;
         }
         #[cfg(not(unix))]
-        let _ = executable;
+        let _ = mode;
         std::fs::rename(&tmp, &target).with_context(|| format!("cannot replace {}", target.display()))?;
         Ok(())
     })();
@@ -326,8 +346,14 @@ mod tests {
             std::os::unix::fs::symlink(&game, &link).expect("symlink");
             assert!(matches!(verdict(&link, Writing::Wav(1), &guarded), Verdict::Refused(_)));
             // A save through the link writes the game, and the link stays.
-            write(&link, Writing::Game, b"title Through\n", &Guarded { game: Some(link.clone()), origin: None }, false)
-                .expect("save through the link");
+            write(
+                &link,
+                Writing::Game,
+                b"title Through\n",
+                &Guarded { game: Some(link.clone()), origin: None },
+                Replace::Unconfirmed,
+            )
+            .expect("save through the link");
             assert!(std::fs::symlink_metadata(&link).expect("link").file_type().is_symlink());
             assert_eq!(std::fs::read_to_string(&game).expect("read"), "title Through\n");
         }
@@ -342,12 +368,15 @@ mod tests {
         // A game not written yet is guarded by its path alone.
         let fresh = Guarded { game: Some(dir.join("fresh.txt")), origin: None };
         assert!(matches!(verdict(&dir.join("fresh.txt"), Writing::Wav(3), &fresh), Verdict::Refused(_)));
-        let err =
-            write(&game, Writing::Wav(1), &wav_bytes(1), &guarded, true).expect_err("refused even when confirmed");
+        let err = write(&game, Writing::Wav(1), &wav_bytes(1), &guarded, Replace::Confirmed)
+            .expect_err("refused even when confirmed");
         assert!(format!("{err:#}").contains("open game"), "{err:#}");
-        assert!(write(&other, Writing::Wav(1), &wav_bytes(1), &guarded, false).is_err(), "not confirmed");
+        assert!(
+            write(&other, Writing::Wav(1), &wav_bytes(1), &guarded, Replace::Unconfirmed).is_err(),
+            "not confirmed"
+        );
         assert_eq!(std::fs::read_to_string(&other).expect("read"), "other");
-        write(&other, Writing::Wav(1), &wav_bytes(1), &guarded, true).expect("confirmed");
+        write(&other, Writing::Wav(1), &wav_bytes(1), &guarded, Replace::Confirmed).expect("confirmed");
         assert_eq!(std::fs::read(&other).expect("read"), wav_bytes(1));
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -409,7 +438,7 @@ mod tests {
         assert_eq!(verdict(&test, Writing::Test, &guarded), Verdict::Write);
         std::fs::write(&test, "[]").expect("write");
         assert_eq!(verdict(&test, Writing::Test, &guarded), Verdict::Confirm);
-        assert!(write(&test, Writing::Test, b"[1]", &guarded, false).is_err(), "not replaced unasked");
+        assert!(write(&test, Writing::Test, b"[1]", &guarded, Replace::Unconfirmed).is_err(), "not replaced unasked");
         assert_eq!(std::fs::read_to_string(&test).expect("read"), "[]");
         // An export replaces what the command names, never the game.
         let page = dir.join("garden.html");
@@ -418,7 +447,7 @@ mod tests {
         assert!(matches!(verdict(&game, Writing::Export, &guarded), Verdict::Refused(_)));
         // A program is written executable, through the same atomic write.
         let program = dir.join("garden-game");
-        write_atomic_as(&program, b"#!/bin/sh\n", true).expect("write");
+        write_atomic_as(&program, b"#!/bin/sh\n", FileMode::Executable).expect("write");
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt as _;

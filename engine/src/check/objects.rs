@@ -20,7 +20,12 @@ pub fn check(ast: &Ast, out: &mut Vec<Diagnostic>) {
             out.push(cat::copy_source_missing(source.span, n, &source.text));
         }
         for t in &o.transforms {
-            out.push(cat::sprite_transform_unsupported(t.span, &t.text));
+            use crate::syntax::transform::{Problem, parse};
+            match parse(&t.text) {
+                Ok(_) => {}
+                Err(Problem::Unsupported(word)) => out.push(cat::sprite_transform_unsupported(t.span, &word)),
+                Err(Problem::BadArgument(wants)) => out.push(cat::sprite_transform_bad(t.span, &t.text, wants)),
+            }
         }
         let max = if plus { 36 } else { 10 };
         if o.colors.len() > max {

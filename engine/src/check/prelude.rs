@@ -105,30 +105,6 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
     }
     title_screen(ast, out);
     level_select(ast, out);
-    case_sensitive(ast, source, out);
-}
-
-/// `case_sensitive` (PuzzleScript Plus) makes `Moved` and `MoveD` two
-/// names. We read names ignoring case, which means the same as long as no
-/// two names differ only in case; when two do, the later one is refused.
-fn case_sensitive(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
-    if !ast.prelude.iter().any(|p| p.key.text == PreludeOption::CaseSensitive.keyword()) {
-        return;
-    }
-    let names = ast
-        .objects
-        .iter()
-        .flat_map(|o| std::iter::once(&o.name).chain(&o.extra_names))
-        .chain(ast.legend.iter().map(|l| &l.name));
-    let mut seen: Vec<(&str, &str)> = Vec::new();
-    for n in names {
-        let written = source.get(n.span.start..n.span.end).unwrap_or(&n.text);
-        match seen.iter().find(|(lower, _)| *lower == n.text.as_str()) {
-            Some((_, first)) if *first != written => out.push(cat::case_only_difference(n.span, first, written)),
-            Some(_) => {}
-            None => seen.push((n.text.as_str(), written)),
-        }
-    }
 }
 
 /// The level select options that only mean something together.

@@ -5,7 +5,7 @@
 //! of duplicates ([`dedup`]). The order of the produced rules is the
 //! reference's order, which decides execution order.
 
-use super::model::Direction;
+use super::model::{Direction, Phase};
 use super::symbols::{ELLIPSIS, Kind, Sym, Symbols};
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
@@ -104,7 +104,8 @@ pub(crate) struct IRule {
     /// Whether the rule has a right side.
     pub has_rhs: bool,
     pub line: u32,
-    pub late: bool,
+    /// Main or `late`.
+    pub phase: Phase,
     pub rigid: bool,
     pub random: bool,
     /// `global` (PuzzleScript Plus): the rule ignores `local_radius`.
@@ -306,10 +307,11 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<Written>, Vec<Lo
             group = prev.rule.group;
         }
         let mut directions: Vec<Direction> = Vec::new();
-        let (mut late, mut rigid, mut random, mut global) = (false, false, false, false);
+        let mut phase = Phase::Main;
+        let (mut rigid, mut random, mut global) = (false, false, false);
         for p in &rule.prefixes {
             match p.text.as_str() {
-                "late" => late = true,
+                "late" => phase = Phase::Late,
                 "rigid" => rigid = true,
                 "random" => random = true,
                 "global" => global = true,
@@ -373,7 +375,7 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<Written>, Vec<Lo
             rows,
             left,
             line,
-            late,
+            phase,
             rigid,
             random,
             global,
@@ -732,7 +734,7 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) 
 }
 
 fn make_spawned_stationary(syms: &Symbols, rule: &mut IRule) {
-    if rule.late {
+    if rule.phase == Phase::Late {
         return;
     }
     let (lhs, rhs) = rule.cells.split_at_mut(rule.left);

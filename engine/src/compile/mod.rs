@@ -16,6 +16,7 @@ mod mouse;
 mod rules;
 pub(crate) mod settle;
 pub mod sounds;
+pub mod sprites;
 mod symbols;
 
 use std::sync::Arc;
@@ -27,7 +28,7 @@ use crate::span::Span;
 use crate::syntax::ast::{Ast, RuleLineKind, SmolStr, Sprite};
 pub use drawn::Drawn;
 pub use levels::{Level, LevelGrid};
-pub use model::{CellPattern, Command, Direction, PatternCell, Replacement, Row, Rule, RuleSet, Subroutine};
+pub use model::{CellPattern, Command, Direction, PatternCell, Phase, Replacement, Row, Rule, RuleSet, Subroutine};
 pub use mouse::Mouse;
 pub use sounds::{MoveSound, Sounds};
 
@@ -211,6 +212,9 @@ pub struct ObjectInfo {
     pub colors: Vec<SmolStr>,
     /// Sprite pixels (`None` transparent), empty for a solid block.
     pub sprite: Sprite,
+    /// Where the sprite is drawn from its cell, in pixels right and down
+    /// (PuzzleScript Next's `translate:`; zero otherwise).
+    pub offset: (i32, i32),
     /// Drawn as text or by canvas instructions instead (PuzzleScript Next).
     pub drawn: Option<Arc<Drawn>>,
 }
@@ -357,20 +361,6 @@ impl Metadata {
     }
 }
 
-/// An object's sprite: its own, or with `copy:NAME` (PuzzleScript Plus)
-/// NAME's, following copies of copies (a few steps; a loop keeps its own).
-fn copied_sprite<'a>(ast: &'a Ast, def: &'a crate::syntax::ast::ObjectDef) -> &'a crate::syntax::ast::Sprite {
-    let mut cur = def;
-    for _ in 0..8 {
-        let Some(source) = &cur.copy_from else { return &cur.sprite };
-        match ast.objects.iter().find(|o| o.name.text == source.text) {
-            Some(next) => cur = next,
-            None => return &def.sprite,
-        }
-    }
-    &def.sprite
-}
-
 /// The subroutines a game defines (key and line), the first of each name.
 fn subroutine_names(ast: &Ast) -> Vec<(String, u32)> {
     let mut out: Vec<(String, u32)> = Vec::new();
@@ -476,11 +466,13 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
         .iter()
         .map(|n| {
             let def = table.object_def(n).and_then(|i| ast.objects.get(i));
+            let sprite = def.map(|d| sprites::final_sprite(ast, d)).unwrap_or_default();
             ObjectInfo {
                 name: def.map_or_else(|| SmolStr::new(n), |d| d.name.text.clone()),
                 layer: names.object(n).map_or(0, |x| x.1),
                 colors: def.map(|d| d.colors.iter().map(|c| c.text.clone()).collect()).unwrap_or_default(),
-                sprite: def.map(|d| copied_sprite(ast, d).clone()).unwrap_or_default(),
+                sprite: sprite.0,
+                offset: sprite.1,
                 drawn: def.and_then(|d| drawn::drawn(ast, d)),
             }
         })

@@ -9,6 +9,17 @@ use super::bits::Words;
 use crate::syntax::keywords::CommandWord;
 use std::sync::{Arc, OnceLock};
 
+/// When in a turn a rule runs: with the main rules (before movement), or
+/// late (after movement, the `late` prefix). A subroutine has rules of
+/// both; a `gosub` runs those of its caller's phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Phase {
+    /// The main rules.
+    Main,
+    /// The `late` rules.
+    Late,
+}
+
 /// A direction of movement, or the direction a rule scans in (never
 /// `Action` there). Each value is the direction's movement bit in a layer's
 /// slot of a movement mask.

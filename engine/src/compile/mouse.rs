@@ -53,7 +53,8 @@ pub(super) fn build(ast: &Ast, names: &Layout, ow: usize, diags: &mut Vec<Diagno
     let mut ids = [None; 6];
     for (slot, (key, default)) in ids.iter_mut().zip(OPTIONS) {
         let Some(line) = ast.prelude.iter().rev().find(|p| p.key.text == key) else { continue };
-        let name = line.value.as_deref().and_then(|v| v.split_whitespace().next()).unwrap_or(default).to_lowercase();
+        let name = line.value.as_deref().and_then(|v| v.split_whitespace().next()).unwrap_or(default);
+        let name = ast.name_key(name);
         let id = names.object(&name).map(|(id, _)| id).or_else(|| match names.objects_of(&name) {
             Some((false, [one])) => Some(*one),
             _ => None,
@@ -70,7 +71,8 @@ pub(super) fn build(ast: &Ast, names: &Layout, ow: usize, diags: &mut Vec<Diagno
         *slot = id;
     }
     let obstacle = ast.prelude.iter().rev().find(|p| p.key.text == "mouse_obstacle").and_then(|line| {
-        let name = line.value.as_deref().and_then(|v| v.split_whitespace().next())?.to_lowercase();
+        let name = line.value.as_deref().and_then(|v| v.split_whitespace().next())?;
+        let name = ast.name_key(name);
         let Some((_, objects)) = names.objects_of(&name) else {
             diags.push(crate::diag::catalogue::mouse_object_missing(line.span, "mouse_obstacle", &name));
             return None;

@@ -8,7 +8,7 @@ use super::bits::{self, WordsCache, is_zero, or_into};
 use super::expand::{Dir, ICell, IRule, LoopMarker};
 use super::layout::Layout;
 use super::model::{
-    CellPattern, Command, Direction, NarrowCell, PatternCell, RigidInfo, Row, RowKey, Rule, RuleKey, RuleSet,
+    CellPattern, Command, Direction, NarrowCell, PatternCell, Phase, RigidInfo, Row, RowKey, Rule, RuleKey, RuleSet,
     SettleCache, StayCache, Subroutine, subroutine_key,
 };
 use super::symbols::{Sym, Symbols};
@@ -607,13 +607,15 @@ pub(crate) fn build(
     };
     // Non-late rules by set: main first, then each subroutine. Compiled
     // once without rigid indices: the groups that survive decide them.
-    let set_rules = |sub: Option<usize>, late: bool| -> Vec<&IRule> {
-        rules.iter().filter(|r| r.late == late && owner(r) == Some(sub)).collect()
+    let set_rules = |sub: Option<usize>, phase: Phase| -> Vec<&IRule> {
+        rules.iter().filter(|r| r.phase == phase && owner(r) == Some(sub)).collect()
     };
     let mut scratch = Scratch::new(&ctx);
     let sets: Vec<Option<usize>> = std::iter::once(None).chain((0..keys.len()).map(Some)).collect();
-    let mut probes: Vec<Vec<Vec<Rule>>> =
-        sets.iter().map(|&sub| group_rules(&ctx, &mut scratch, &set_rules(sub, false), Some(&mut *diags))).collect();
+    let mut probes: Vec<Vec<Vec<Rule>>> = sets
+        .iter()
+        .map(|&sub| group_rules(&ctx, &mut scratch, &set_rules(sub, Phase::Main), Some(&mut *diags)))
+        .collect();
     // The rigid groups that survived get their indices, and their rigid
     // rules carry them.
     let mut rigid_to_group = Vec::new();
@@ -639,7 +641,7 @@ pub(crate) fn build(
     });
     let main = non_late.next().unwrap_or_default();
     let mut late_set = |sub: Option<usize>| {
-        let groups = group_rules(&ctx, &mut scratch, &set_rules(sub, true), Some(&mut *diags));
+        let groups = group_rules(&ctx, &mut scratch, &set_rules(sub, Phase::Late), Some(&mut *diags));
         let loop_point = loop_points(&loops, &groups);
         RuleSet::new(groups, loop_point, 0)
     };

@@ -63,6 +63,18 @@ pub fn objects_not_first(span: Span) -> Diagnostic {
 pub fn prelude_garbage(span: Span) -> Diagnostic {
     Diagnostic::error("E0107", span, "this line before the first section is not an option")
 }
+/// PuzzleScript Next's TAGS or MAPPINGS section, which we do not read.
+#[must_use]
+pub fn next_section_unsupported(span: Span, word: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0130",
+        span,
+        format!(
+            "the {} section comes from PuzzleScript Next, and Puzzlewright does not support it yet (its lines are skipped)",
+            word.to_uppercase()
+        ),
+    )
+}
 /// An unknown prelude option.
 #[must_use]
 pub fn unknown_option(span: Span, key: &str) -> Diagnostic {
@@ -227,18 +239,6 @@ pub fn level_select_no_sections(span: Span) -> Diagnostic {
     )
 }
 
-/// With `case_sensitive`, two names that differ only in case.
-#[must_use]
-pub fn case_only_difference(span: Span, first: &str, second: &str) -> Diagnostic {
-    Diagnostic::error(
-        "E0128",
-        span,
-        format!(
-            "`{first}` and `{second}` differ only in case: `case_sensitive` would make them two names, which Puzzlewright does not support yet"
-        ),
-    )
-}
-
 // ---- objects ---------------------------------------------------------
 
 /// A line in OBJECTS that is not a name.
@@ -300,7 +300,8 @@ pub fn copy_source_missing(span: Span, object: &str, source: &str) -> Diagnostic
         format!("{} copies its sprite from {}, but no object has that name", up(object), up(source)),
     )
 }
-/// A sprite transform other than `copy:`.
+/// A sprite transform of PuzzleScript Next we do not support (`scale:`,
+/// `canvas:`, `text:`).
 #[must_use]
 pub fn sprite_transform_unsupported(span: Span, word: &str) -> Diagnostic {
     Diagnostic::error(
@@ -313,7 +314,7 @@ pub fn sprite_transform_unsupported(span: Span, word: &str) -> Diagnostic {
 #[must_use]
 pub fn scale_not_a_number(span: Span, object: &str, value: &str) -> Diagnostic {
     Diagnostic::error(
-        "E0214",
+        "E0216",
         span,
         format!("`scale:` of {} takes a number greater than 0, found \"{value}\"", up(object)),
     )
@@ -327,6 +328,18 @@ pub fn canvas_json_bad(span: Span, object: &str, at: &str) -> Diagnostic {
         format!(
             "the canvas sprite {} expects drawing instructions in JSON, like {{\"fill\":[]}}, found \"{at}\"",
             up(object)
+        ),
+    )
+}
+/// A sprite transform whose arguments are not what it takes (a tag's
+/// name among them: tags are not supported).
+#[must_use]
+pub fn sprite_transform_bad(span: Span, word: &str, wants: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0214",
+        span,
+        format!(
+            "`{word}` is not a sprite transform Puzzlewright can read: it takes {wants} (up, down, left or right; tags are not supported yet)"
         ),
     )
 }

@@ -36,7 +36,7 @@ fn placed(names: &NameTable, name: &str) -> Option<BTreeSet<String>> {
 /// The objects `name` stands for in a level cell (`None` if not paintable).
 #[must_use]
 pub fn objects_of(ast: &Ast, name: &str) -> Option<BTreeSet<String>> {
-    placed(&NameTable::build(ast), &name.to_lowercase())
+    placed(&NameTable::build(ast), &ast.name_key(name))
 }
 
 /// Every paintable glyph, in order of first definition.

@@ -116,6 +116,9 @@ fn paintable(glyph: char) -> bool {
 /// legend entry) that is `glyph` ignoring case; `glyph` itself when none is.
 #[must_use]
 pub fn spelling(text: &str, ast: &Ast, glyph: char) -> char {
+    if ast.case_sensitive {
+        return glyph;
+    }
     let lower: String = glyph.to_lowercase().collect();
     ast.objects
         .iter()

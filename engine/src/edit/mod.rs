@@ -13,6 +13,7 @@
 pub mod legend;
 pub mod levels;
 pub mod objects;
+pub mod rotations;
 pub mod sounds;
 
 use std::ops::Range;

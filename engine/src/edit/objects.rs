@@ -53,6 +53,8 @@ pub enum ObjectEditError {
     BadSprite,
     /// Single-character names double as level glyphs; renaming them is refused.
     GlyphRename(String),
+    /// The object is in no collision layer (its copies would have none).
+    NoLayer(String),
 }
 
 impl fmt::Display for ObjectEditError {
@@ -79,6 +81,7 @@ impl fmt::Display for ObjectEditError {
             Self::UnknownLayer(i) => write!(f, "there is no collision layer {i}"),
             Self::MissingSection(s) => write!(f, "the game has no {s} section"),
             Self::BadSprite => write!(f, "a sprite must be rows of equal length of '.', digits and letters"),
+            Self::NoLayer(n) => write!(f, "\"{n}\" is in no collision layer"),
             Self::GlyphRename(n) => {
                 write!(f, "\"{n}\" is one character and may be a level glyph; rename it in the text")
             }
@@ -99,15 +102,16 @@ pub enum LayerChoice {
     New,
 }
 
-/// The object called `name` (case-insensitive).
+/// The object called `name` (case-insensitive, unless the game is
+/// `case_sensitive`).
 pub fn find<'a>(ast: &'a Ast, name: &str) -> Result<&'a ObjectDef, ObjectEditError> {
-    let lower = name.to_lowercase();
+    let lower = ast.name_key(name);
     ast.objects.iter().find(|o| o.name.text == lower).ok_or(ObjectEditError::UnknownObject(lower))
 }
 
 /// Join disjoint, sorted changes into one edit; the bytes between them are
 /// copied from `src` unchanged.
-fn splice(src: &str, mut parts: Vec<TextEdit>) -> Option<TextEdit> {
+pub(super) fn splice(src: &str, mut parts: Vec<TextEdit>) -> Option<TextEdit> {
     parts.sort_by_key(|p| (p.range.start, p.range.end));
     let first = parts.first()?.range.start;
     let last = parts.iter().map(|p| p.range.end).max()?;
@@ -356,7 +360,7 @@ pub fn is_valid_name(name: &str) -> bool {
     !name.is_empty() && name.chars().all(is_word)
 }
 
-fn name_taken(ast: &Ast, lower: &str) -> bool {
+pub(super) fn name_taken(ast: &Ast, lower: &str) -> bool {
     ast.objects.iter().any(|o| o.name.text == lower || o.extra_names.iter().any(|e| e.text == lower))
         || ast.legend.iter().any(|l| l.name.text == lower)
 }
@@ -390,7 +394,7 @@ pub fn add_object(
     if !is_valid_name(name) {
         return Err(ObjectEditError::BadName(name.to_owned()));
     }
-    let lower = name.to_lowercase();
+    let lower = ast.name_key(name);
     if name_taken(ast, &lower) || crate::palette::is_color_name(&lower) {
         return Err(ObjectEditError::NameTaken(name.to_owned()));
     }
@@ -439,6 +443,8 @@ pub fn name_uses<'a>(ast: &'a Ast, lower: &str) -> Vec<&'a Ident> {
     let mut out: Vec<&Ident> = Vec::new();
     for o in &ast.objects {
         out.push(&o.name);
+        // PuzzleScript Next's `copy:NAME`.
+        out.extend(&o.copy_from);
     }
     for l in &ast.legend {
         out.push(&l.name);
@@ -474,7 +480,7 @@ pub fn rename_object(src: &str, ast: &Ast, old: &str, new: &str) -> Res {
     if !is_valid_name(new) {
         return Err(ObjectEditError::BadName(new.to_owned()));
     }
-    let lower_new = new.to_lowercase();
+    let lower_new = ast.name_key(new);
     if lower_new != obj.name.text && (name_taken(ast, &lower_new) || crate::palette::is_color_name(&lower_new)) {
         return Err(ObjectEditError::NameTaken(new.to_owned()));
     }

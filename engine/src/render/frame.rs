@@ -321,8 +321,14 @@ fn draw_plus(
         .saturating_sub(gw.min(gh))
         .div_ceil(gw.min(gh))
         + usize::from(tween.is_some());
-    let xs = view.x0.saturating_sub(reach)..view.x1;
-    let ys = view.y0..(view.y1 + reach).min(grid.height);
+    // `translate:` (PuzzleScript Next) draws a sprite away from its cell,
+    // so cells that far beyond the view on any side may reach into it.
+    let unit = gw.min(gh);
+    let moved =
+        game.objects.iter().map(|o| o.offset.0.unsigned_abs().max(o.offset.1.unsigned_abs())).max().unwrap_or(0);
+    let away = (moved as usize).div_ceil(unit);
+    let xs = view.x0.saturating_sub(reach + away)..(view.x1 + away).min(grid.width);
+    let ys = view.y0.saturating_sub(away)..(view.y1 + reach + away).min(grid.height);
     let mut by_layer: Vec<Vec<usize>> = vec![Vec::new(); game.layer_count.max(1)];
     for (id, o) in game.objects.iter().enumerate() {
         if let Some(l) = by_layer.get_mut(o.layer) {
@@ -346,7 +352,9 @@ fn draw_plus(
                     // The cell's top-left on screen, in pixels (may be off it).
                     let mut left = (cx as isize - view.x0 as isize) * cell as isize;
                     let mut top = (cy as isize - view.y0 as isize) * cell as isize;
-                    let layer = game.objects.get(id).map_or(0, |o| o.layer);
+                    let (layer, (ox, oy)) = game.objects.get(id).map_or((0, (0, 0)), |o| (o.layer, o.offset));
+                    left += edge(ox as isize, gw);
+                    top += edge(oy as isize, gh);
                     let mut fade = 1.0;
                     match slide.get(i * layers + layer).copied().flatten() {
                         Some(crate::tween::MoveDir::Action) => fade = 1.0 - remaining,
@@ -415,6 +423,30 @@ mod tests {
         assert_ne!(at(4, 0), red);
         assert_eq!(at(4, 3), Rgba::WHITE, "the player is drawn");
         assert_eq!(at(3, 3), red, "and the cell to the right");
+    }
+
+    #[test]
+    fn a_translated_sprite_is_drawn_away_from_its_cell() {
+        // sprite_size 2: Dot is one red pixel at its cell's top-left, drawn
+        // 2 pixels (one cell) right and 1 down; Mark is Dot turned a
+        // quarter (its pixel goes to the top-right).
+        let src = "title Moved\nsprite_size 2\n\nOBJECTS\nBackground\nblack\nDot\nred\n0.\n..\ntranslate:right:2 translate:down:1\n\n\
+                   Mark copy:Dot\nblue\nrot:right\n\nLEGEND\n. = Background\nD = Dot\nM = Mark\n\nSOUNDS\n\n\
+                   COLLISIONLAYERS\nBackground\nDot, Mark\n\nRULES\n\nWINCONDITIONS\n\nLEVELS\nD..\n...\nM..\n";
+        let build = crate::build(src);
+        let game = build.game.unwrap_or_else(|| panic!("{:#?}", build.diagnostics));
+        let look = Look::new(&game);
+        let Some(Level::Map(grid)) = game.levels.first() else { panic!("a map") };
+        let f = draw_grid(&look, &game, grid, View::whole(grid), 2);
+        let at = |x: usize, y: usize| f.pixels[y * f.width + x];
+        let red = color("red", look.palette).expect("red");
+        let blue = color("blue", look.palette).expect("blue");
+        let reds: Vec<(usize, usize)> =
+            (0..f.height).flat_map(|y| (0..f.width).map(move |x| (x, y))).filter(|&(x, y)| at(x, y) == red).collect();
+        assert_eq!(reds, [(2, 1)], "one cell right and a pixel down of Dot's own top-left");
+        // Mark copies Dot's pixel and its offset, then turns the pixels.
+        assert_eq!(at(3, 5), blue);
+        assert_eq!(at(1, 4), color("black", look.palette).expect("black"), "nothing left in Mark's own cell");
     }
 
     fn game() -> Arc<Game> {

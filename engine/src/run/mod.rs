@@ -200,6 +200,24 @@ pub struct Session {
     general_paths: bool,
 }
 
+/// Who asks for an undo or a restart: the player (refused by `noundo` /
+/// `norestart`; an undo plays its sound, a restart saves the state it
+/// leaves for undo), or the game (a rule's `cancel`, `undo` or `restart`,
+/// forced).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AskedBy {
+    Player,
+    Game,
+}
+
+/// Whether undo first drops the saved states equal to the board (a turn
+/// that changed nothing), as a player's undo does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Duplicates {
+    Skip,
+    Keep,
+}
+
 /// A board undo went back from, and whether an `again` turn was pending
 /// there.
 #[derive(Debug, Clone)]
@@ -488,7 +506,7 @@ impl Session {
             self.trace_begin(trace::Origin::Step(Step::Undo));
         }
         let before = self.play.board.as_ref().map(|b| Undone { board: Snapshot::of(b), againing: self.mode.againing });
-        if self.do_undo(false, true)
+        if self.do_undo(AskedBy::Player, Duplicates::Skip)
             && let Some(before) = before
         {
             self.play.redo_stack.push(before);
@@ -528,7 +546,7 @@ impl Session {
         if self.trace.is_some() {
             self.trace_begin(trace::Origin::Step(Step::Restart));
         }
-        self.do_restart(false);
+        self.do_restart(AskedBy::Player);
     }
 
     /// The status line's text, set by a rule's `status` command
@@ -734,12 +752,13 @@ impl Session {
     }
 
     /// The reference's `DoUndo`; returns whether a state was restored.
-    fn do_undo(&mut self, force: bool, ignore_duplicates: bool) -> bool {
+    fn do_undo(&mut self, by: AskedBy, duplicates: Duplicates) -> bool {
+        let force = by == AskedBy::Game;
         self.report.moved.clear();
         if !force && self.metadata().has("noundo") {
             return false;
         }
-        if ignore_duplicates {
+        if duplicates == Duplicates::Skip {
             while let Some(top) = self.play.backups.last() {
                 let same = self.play.board.as_ref().is_some_and(|b| b.objects == top.objects);
                 if !same {
@@ -763,7 +782,8 @@ impl Session {
         restored
     }
 
-    fn do_restart(&mut self, force: bool) {
+    fn do_restart(&mut self, by: AskedBy) {
+        let force = by == AskedBy::Game;
         self.report.moved.clear();
         if self.mode.restarting {
             return;
@@ -772,7 +792,7 @@ impl Session {
             return;
         }
         if self.mode.againing {
-            self.do_undo(force, true);
+            self.do_undo(by, Duplicates::Skip);
         }
         self.mode.restarting = true;
         if !force && let Some(b) = self.play.board.as_ref() {

@@ -100,6 +100,11 @@ impl Patterns {
             goals: vec![Vec::new(); game.win_conditions.len()],
         };
         let count = |m: &ObjectMatch| start.chunks_exact(ow).filter(|c| m.matches(c)).count();
+        // With one player, its walk to the nearest X is already in the
+        // estimate: a rule that removes X where the player stands adds
+        // nothing more (see `removal_shape`). Several players (several
+        // pieces that move together) can each see to an X of their own.
+        let lone = if count(&game.player) == 1 { &game.player.mask[..] } else { &[][..] };
         if game.win_conditions.is_empty() {
             for rule in game.all_rules().filter(|r| r.commands.contains(&crate::compile::Command::Win)) {
                 let shapes: Vec<Shape> =
@@ -122,7 +127,7 @@ impl Patterns {
                         if rule.rows.iter().any(|r| sets(r, &wc.subject)) {
                             None
                         } else {
-                            p.removal_shape(row, rule.dir, &wc.subject, ow, &game.player.mask)
+                            p.removal_shape(row, rule.dir, &wc.subject, ow, lone)
                         }
                     } else if creates(row, &wc.subject) {
                         p.win_shape(row, rule.dir, ow, &count)
@@ -246,9 +251,10 @@ impl Patterns {
             if bits::is_zero(&removed) {
                 continue;
             }
-            // The player is one: the heuristic's walk already measures it
-            // to the nearest X, and adding its distance from every X would
-            // count the same walk many times over.
+            // A lone player: the heuristic's walk already measures it to
+            // the nearest X, and adding its distance from every X would
+            // count the same walk many times over (`player` is empty when
+            // there are several).
             return Some(self.shape(row, dir, i, ObjectMatch { aggregate: false, mask: removed }, ow, player));
         }
         None

@@ -169,3 +169,13 @@ fn some_x_with_none_yet_counts_how_far_a_rule_that_makes_one_is() {
     let g = game("[ Player | Crate ] -> [ Player | Mark ]", "some Mark", "P...M.\n");
     assert_eq!(score(&g, 0), 0);
 }
+
+#[test]
+fn several_players_each_walk_to_an_x_of_their_own() {
+    // Two players, one crate next to the first and one three cells from
+    // the second: each crate measured from the nearest player (0 and 3 past
+    // the cell before it), plus the count of two; the walk to the nearest
+    // crate is nothing.
+    let g = game("[ > Player | Crate ] -> [ > Player | ]", "no Crate", "PC....\nP...C..\n");
+    assert_eq!(score(&g, 0), 2 + 3);
+}

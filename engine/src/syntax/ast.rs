@@ -63,6 +63,18 @@ pub struct Ast {
     /// prelude starts its comments with one (the game is then read with
     /// `//` comments throughout).
     pub slash_comments: Option<Span>,
+    /// PuzzleScript Plus/Next's `case_sensitive`: names keep the case they
+    /// are written in (`syntax::case`); otherwise every name is lower case.
+    pub case_sensitive: bool,
+}
+
+impl Ast {
+    /// `name` as this game's tree holds names: lower case, or as written
+    /// in a `case_sensitive` game.
+    #[must_use]
+    pub fn name_key(&self, name: &str) -> String {
+        if self.case_sensitive { name.to_owned() } else { name.to_lowercase() }
+    }
 }
 
 /// `link OBJECT TARGET` in LEVELS (PuzzleScript Next).

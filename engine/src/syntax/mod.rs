@@ -7,6 +7,7 @@
 //! turns its lines into [`ast`] nodes.
 
 pub mod ast;
+pub mod case;
 mod drawn;
 pub mod keywords;
 mod legend;
@@ -19,6 +20,7 @@ mod simple;
 #[cfg(test)]
 mod tests;
 pub mod text;
+pub mod transform;
 
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
@@ -67,6 +69,12 @@ struct Parser<'s> {
     /// then read as those dialects read them (any size, letters for colours
     /// past the tenth). A classic game is read exactly as before.
     plus: bool,
+    /// The prelude said `case_sensitive` (`case.rs`): object names are
+    /// read as written.
+    case_sensitive: bool,
+    /// Inside PuzzleScript Next's TAGS or MAPPINGS section (refused): its
+    /// lines are skipped until OBJECTS.
+    skip_prelude: bool,
 }
 
 /// Where the line starting at byte `start` of `bytes` ends (at its `\n`,
@@ -135,6 +143,8 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
         object_hashes: rustc_hash::FxHashSet::with_capacity_and_hasher(64, Default::default()),
         rule_scratch: None,
         plus: false,
+        case_sensitive: false,
+        skip_prelude: false,
     };
     let mut depth = 0u32;
     let mut style = CommentStyle::Undecided;
@@ -198,6 +208,9 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
     };
     if depth > 0 {
         p.diags.push(cat::unclosed_comment(last.span(last.raw.len(), last.raw.len())));
+    }
+    if case::wanted(&p.ast) {
+        case::restore(&mut p.ast, source);
     }
     (p.ast, p.diags)
 }
@@ -316,6 +329,12 @@ impl<'s> Parser<'s> {
         } else {
             ast::SmolStr::from(raw.to_lowercase())
         }
+    }
+
+    /// Bytes `a..b` of `line` (a name): lower-cased, or as written in a
+    /// `case_sensitive` game.
+    fn name_word(&self, line: &Line<'_>, a: usize, b: usize) -> ast::SmolStr {
+        if self.case_sensitive { smol(&line.raw[a..b]) } else { self.lower_word(line, a, b) }
     }
 
     /// `line`'s text with its ASCII letters lower-cased.

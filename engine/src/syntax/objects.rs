@@ -124,6 +124,17 @@ impl SpriteRow {
 
 impl Parser<'_> {
     pub(super) fn objects_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
+        if self.obj_phase != ObjPhase::Name && self.cur_object.is_some() {
+            let first = &code[fc..fc + code[fc..].find(is_ws).unwrap_or(code.len() - fc)];
+            let first = first.to_ascii_lowercase();
+            // `text:`, `scale:` and `canvas:` lines are read below, as
+            // drawn objects, in a Plus/Next game.
+            let drawn = self.plus && ["text:", "scale:", "canvas:"].iter().any(|d| first.starts_with(d));
+            if !drawn && super::transform::starts_transform(&first) {
+                self.transform_line(line, code, fc);
+                return;
+            }
+        }
         if self.obj_phase == ObjPhase::AfterColours {
             self.obj_phase = ObjPhase::Sprite;
         }
@@ -175,7 +186,7 @@ impl Parser<'_> {
             self.diags.push(cat::object_junk(line.span(fc, end)));
             return;
         }
-        let text = self.lower_word(line, fc, fc + wl);
+        let text = self.name_word(line, fc, fc + wl);
         let name = Ident { text, span: line.span(fc, fc + wl) };
         let hash = {
             use std::hash::Hasher as _;
@@ -192,22 +203,27 @@ impl Parser<'_> {
         let mut transforms = Vec::new();
         let mut drawn = super::drawn::NameMods::default();
         let mut ws = words(code, fc + wl).peekable();
+        while let Some(w) = ws.peek().copied() {
+            // `copy:NAME` and the other sprite transforms of PuzzleScript
+            // Next end the names (a classic name has no `:`).
+            if super::transform::starts_transform(&self.lower_word(line, w.start, w.end)) {
+                break;
+            }
+            ws.next();
+            let text = self.name_word(line, w.start, w.end);
+            extra_names.push(Ident { text, span: line.span(w.start, w.end) });
+        }
+        // `scale:` and `canvas:` (PuzzleScript Next's drawn objects) are
+        // taken out; the other words are transforms.
+        let mut rest = Vec::new();
         while let Some(w) = ws.next() {
             let text = self.lower_word(line, w.start, w.end);
-            let span = line.span(w.start, w.end);
-            if self.plus && drawn.take(&text, span, &mut ws, |a, b| line.span(a, b)) {
+            if self.plus && drawn.take(&text, line.span(w.start, w.end), &mut ws, |a, b| line.span(a, b)) {
                 continue;
             }
-            // `copy:NAME` and the other sprite transforms of PuzzleScript
-            // Plus/Next (a classic name has no `:`).
-            if let Some(source) = text.strip_prefix("copy:").filter(|s| !s.is_empty()) {
-                copy_from = Some(Ident { text: source.into(), span });
-            } else if text.len() > 1 && text.contains(':') {
-                transforms.push(Ident { text, span });
-            } else {
-                extra_names.push(Ident { text, span });
-            }
+            rest.push(w);
         }
+        self.read_transforms(line, &rest, &mut copy_from, &mut transforms);
         self.ast.objects.push(ObjectDef {
             name,
             extra_names,
@@ -224,6 +240,60 @@ impl Parser<'_> {
         });
         self.cur_object = Some(self.ast.objects.len() - 1);
         self.obj_phase = ObjPhase::AfterName;
+    }
+
+    /// The transform words `ws` of the object being read (on its name line
+    /// or a line of their own): `copy:NAME` (or `copy: NAME`) sets the
+    /// sprite's source, every other is kept as one word with its
+    /// arguments (`flip: right` is `flip:right`).
+    fn read_transforms(
+        &self,
+        line: &Line<'_>,
+        ws: &[super::text::Word<'_>],
+        copy_from: &mut Option<Ident>,
+        transforms: &mut Vec<Ident>,
+    ) {
+        let mut i = 0;
+        while let Some(w) = ws.get(i) {
+            i += 1;
+            let lower = self.lower_word(line, w.start, w.end);
+            let mut end = w.end;
+            let mut text = lower.to_string();
+            if text.ends_with(':')
+                && let Some(next) = ws.get(i)
+            {
+                i += 1;
+                end = next.end;
+                let arg = if text == "copy:" {
+                    self.name_word(line, next.start, next.end)
+                } else {
+                    self.lower_word(line, next.start, next.end)
+                };
+                text.push_str(&arg);
+            }
+            let span = line.span(w.start, end);
+            if text.len() > 5 && lower.starts_with("copy:") {
+                // The name alone (rename and go to definition use its span).
+                let from = if end == w.end { w.start + 5 } else { ws[i - 1].start };
+                *copy_from = Some(Ident { text: self.name_word(line, from, end), span: line.span(from, end) });
+            } else {
+                transforms.push(Ident { text: text.into(), span });
+            }
+        }
+    }
+
+    /// A line of transforms among an object's colour and sprite lines.
+    fn transform_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
+        let Some(cur) = self.cur_object else { return };
+        let ws: Vec<_> = words(code, fc).collect();
+        let (mut copy_from, mut transforms) = (None, Vec::new());
+        self.read_transforms(line, &ws, &mut copy_from, &mut transforms);
+        if let Some(o) = self.ast.objects.get_mut(cur) {
+            if copy_from.is_some() {
+                o.copy_from = copy_from;
+            }
+            o.transforms.extend(transforms);
+        }
     }
 
     fn colour_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {

@@ -14,6 +14,18 @@ impl Parser<'_> {
             return;
         }
         let key = Ident { text: self.lower_word(line, fc, fc + wl), span: line.span(fc, fc + wl) };
+        // PuzzleScript Next's TAGS and MAPPINGS sections sit between the
+        // prelude and OBJECTS: refused by name, their lines skipped (a
+        // classic game has no prelude option of either name).
+        if matches!(key.text.as_str(), "tags" | "mappings") && code[fc + wl..].trim_matches(is_ws).is_empty() {
+            self.diags.push(cat::next_section_unsupported(key.span, &key.text));
+            self.plus = true;
+            self.skip_prelude = true;
+            return;
+        }
+        if self.skip_prelude {
+            return;
+        }
         // The value runs from after the key to the first `(`, as written.
         let after = fc + wl;
         let stop = line.open_paren_from(after);
@@ -30,6 +42,9 @@ impl Parser<'_> {
             .is_some_and(|o| o.dialect() > crate::options::Dialect::Classic)
         {
             self.plus = true;
+        }
+        if key.text == "case_sensitive" {
+            self.case_sensitive = true;
         }
         let end = super::text::trim_end_len(code).max(fc + wl);
         self.ast.prelude.push(PreludeLine { key, value, value_span, span: line.span(fc, end) });

@@ -256,6 +256,12 @@ impl<'s> Parser<'s> {
         for l in &self.ast.legend {
             names.insert(l.name.text.clone());
         }
+        if self.case_sensitive {
+            // Rule words are read lower-cased; `case::restore` gives each
+            // its written case once the whole game is read.
+            let lower: Vec<SmolStr> = names.iter().map(|n| super::text::lower(n).into()).collect();
+            names.extend(lower);
+        }
         names
     }
 

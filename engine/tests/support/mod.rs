@@ -178,14 +178,7 @@ pub fn cases() -> Vec<Case> {
         }),
         case("W0127", "level_select", WARNING, || game().prelude("level_select").text()),
         case("W0129", "tween_easing", WARNING, || game().prelude("tween_length 0.05\ntween_easing wobbly").text()),
-        case("E0128", "G = Wall", ERROR, || {
-            game()
-                .prelude("case_sensitive")
-                .objects("Gem g\nblue")
-                .legend("G = Wall")
-                .layers("Player, Crate, Wall, Gem")
-                .text()
-        }),
+        case("E0130", "TAGS", ERROR, || game().prelude("TAGS\ndirs = up down").text()),
         case("E0140", "mouse_left Ghost", ERROR, || game().prelude("mouse_left Ghost").text()),
         case("W0141", "mouse_left Crate", WARNING, || game().prelude("mouse_left Crate").text()),
         case("E0670", "noundo", ERROR, || {
@@ -238,10 +231,13 @@ pub fn cases() -> Vec<Case> {
         case("E0212", "copy:nothing", ERROR, || {
             game().objects("Gem copy:nothing\nblue").layers("Player, Crate, Wall, Gem").text()
         }),
-        case("E0213", "rot:up:right", ERROR, || {
-            game().objects("Gem copy:crate rot:up:right\nblue").layers("Player, Crate, Wall, Gem").text()
+        case("E0213", "scale:2", ERROR, || {
+            game().objects("Gem copy:crate scale:2\nblue").layers("Player, Crate, Wall, Gem").text()
         }),
-        case("E0214", "scale:big", ERROR, || {
+        case("E0214", "rot:up:sideways", ERROR, || {
+            game().objects("Gem copy:crate rot:up:sideways\nblue").layers("Player, Crate, Wall, Gem").text()
+        }),
+        case("E0216", "scale:big", ERROR, || {
             game()
                 .prelude("sprite_size 5")
                 .objects("Gem scale:big\nblue\ntext: G")

@@ -8,6 +8,7 @@ use crate::examples::TEMPLATES;
 use crate::files::DialogKind;
 use crate::layout::{self, PanelId};
 use crate::request::AppRequest;
+use crate::writers::Replace;
 
 impl StudioApp {
     /// Commands that throw the current text away ask first when it is unsaved.
@@ -47,7 +48,7 @@ impl StudioApp {
             }
             Command::Save => match self.doc.path.clone() {
                 Some(path) => {
-                    self.save_to(path, false);
+                    self.save_to(path, Replace::Unconfirmed);
                 }
                 None => self.start_dialog(DialogKind::SaveAs, ctx),
             },

@@ -7,7 +7,7 @@ use super::{PendingReplace, StudioApp};
 use crate::document::Document;
 use crate::examples::EXAMPLES;
 use crate::files::{self, DialogKind};
-use crate::writers::{self, Verdict, Writing};
+use crate::writers::{self, Replace, Verdict, Writing};
 
 impl StudioApp {
     pub(super) fn remember(&mut self, path: &std::path::Path) {
@@ -83,9 +83,9 @@ impl StudioApp {
         }
     }
 
-    pub(super) fn export_wav(&mut self, path: &std::path::Path, seed: i64, confirmed: bool) {
+    pub(super) fn export_wav(&mut self, path: &std::path::Path, seed: i64, replace: Replace) {
         self.status =
-            match writers::write(path, Writing::Wav(seed), &writers::wav_bytes(seed), &self.guarded(), confirmed) {
+            match writers::write(path, Writing::Wav(seed), &writers::wav_bytes(seed), &self.guarded(), replace) {
                 Ok(()) => format!("Wrote sound {seed} to {}", path.display()),
                 Err(err) => format!("{err:#}"),
             };
@@ -93,14 +93,13 @@ impl StudioApp {
 
     /// The debugger's session, kept by its Save as test, written to
     /// `path` (the debugger shows where it went, or why not).
-    pub(super) fn save_test(&mut self, path: PathBuf, confirmed: bool) {
+    pub(super) fn save_test(&mut self, path: PathBuf, replace: Replace) {
         let Some(case) = self.pending_test.clone() else { return };
-        let result = writers::write(&path, Writing::Test, case.as_bytes(), &self.guarded(), confirmed)
-            .map(|()| path.clone())
-            .map_err(|e| format!("{e:#}"));
+        let result =
+            writers::write(&path, Writing::Test, case.as_bytes(), &self.guarded(), replace).map(|()| path.clone());
         self.status = match &result {
             Ok(p) => format!("Saved the session as a test: {}", p.display()),
-            Err(e) => e.clone(),
+            Err(e) => format!("{e:#}"),
         };
         if result.is_ok() {
             self.pending_test = None;
@@ -117,8 +116,8 @@ impl StudioApp {
         };
     }
 
-    pub(super) fn save_to(&mut self, path: PathBuf, confirmed: bool) -> bool {
-        match writers::write(&path, Writing::Game, self.doc.text().as_bytes(), &self.guarded(), confirmed) {
+    pub(super) fn save_to(&mut self, path: PathBuf, replace: Replace) -> bool {
+        match writers::write(&path, Writing::Game, self.doc.text().as_bytes(), &self.guarded(), replace) {
             Ok(()) => {
                 self.remember(&path);
                 self.status = format!("Saved {}", path.display());
@@ -183,7 +182,7 @@ impl StudioApp {
             return;
         };
         match writers::verdict(&path, what, &self.guarded()) {
-            Verdict::Write => self.write_chosen(kind, path, false),
+            Verdict::Write => self.write_chosen(kind, path, Replace::Unconfirmed),
             Verdict::Confirm => self.confirm_replace = Some(PendingReplace { kind, path, from_prompt }),
             Verdict::Refused(why) => {
                 self.status.clone_from(&why);
@@ -196,14 +195,14 @@ impl StudioApp {
         }
     }
 
-    pub(super) fn write_chosen(&mut self, kind: DialogKind, path: PathBuf, confirmed: bool) {
+    pub(super) fn write_chosen(&mut self, kind: DialogKind, path: PathBuf, replace: Replace) {
         match kind {
             DialogKind::Open => self.open_path(path),
             DialogKind::SaveAs => {
-                self.save_to(path, confirmed);
+                self.save_to(path, replace);
             }
-            DialogKind::ExportWav(seed) => self.export_wav(&path, seed, confirmed),
-            DialogKind::SaveTest => self.save_test(path, confirmed),
+            DialogKind::ExportWav(seed) => self.export_wav(&path, seed, replace),
+            DialogKind::SaveTest => self.save_test(path, replace),
             DialogKind::ImportImage => self.import_image(&path),
         }
     }

@@ -24,7 +24,7 @@ use crate::layout::{self, PanelId};
 use crate::panels::Panels;
 use crate::recovery::{Recovered, Recovery};
 use crate::request::Requests;
-use crate::writers::{self, Guarded, Writing};
+use crate::writers::{self, Guarded, Replace, Writing};
 
 /// What to show first.
 #[derive(Debug, Clone)]
@@ -293,8 +293,13 @@ impl StudioApp {
         let Some(dir) = self.settings_dir.clone() else { return };
         let _ = std::fs::create_dir_all(&dir);
         let json = serde_json::to_string_pretty(&self.persisted()).unwrap_or_default();
-        let written =
-            writers::write(&dir.join(SETTINGS_FILE), Writing::Settings, json.as_bytes(), &self.guarded(), false);
+        let written = writers::write(
+            &dir.join(SETTINGS_FILE),
+            Writing::Settings,
+            json.as_bytes(),
+            &self.guarded(),
+            Replace::Unconfirmed,
+        );
         match written {
             Ok(()) => self.settings_failure = None,
             Err(err) => {

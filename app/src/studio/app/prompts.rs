@@ -9,7 +9,7 @@ use crate::document::Document;
 use crate::examples::TEMPLATES;
 use crate::files::DialogKind;
 use crate::recovery::Recovered;
-use crate::writers::Writing;
+use crate::writers::{Replace, Writing};
 
 impl StudioApp {
     /// Draw whichever questions are open (the restore offer alone while it
@@ -73,7 +73,7 @@ impl StudioApp {
                     self.unsaved_prompt = None;
                     match self.doc.path.clone() {
                         Some(path) => {
-                            if self.save_to(path, false) {
+                            if self.save_to(path, Replace::Unconfirmed) {
                                 self.execute_unchecked(command.clone(), ctx);
                             }
                         }
@@ -165,7 +165,7 @@ impl StudioApp {
             ui.horizontal(|ui| {
                 if ui.button("Replace").clicked() {
                     self.confirm_replace = None;
-                    self.write_chosen(pending.kind, pending.path.clone(), true);
+                    self.write_chosen(pending.kind, pending.path.clone(), Replace::Confirmed);
                 }
                 if ui.button("Cancel").clicked() {
                     self.confirm_replace = None;

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::export::{self, ExportKind, gif::GifOptions, replay::Recording};
+use crate::writers::FileMode;
 use anyhow::Context as _;
 
 /// `puzzlewright export`'s arguments: exactly one of `--html`,
@@ -108,19 +109,19 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let written = match kind {
         ExportKind::Html => {
             let page = export::html::page(&source)?;
-            export::write_export(out, page.as_bytes(), Some(game_file), false)?
+            export::write_export(out, page.as_bytes(), Some(game_file), FileMode::Plain)?
         }
         ExportKind::Native => {
             let me = std::env::current_exe().context("cannot find this program's own file")?;
             let bytes = export::native::executable(&me, &source)?;
-            export::write_export(out, &bytes, Some(game_file), true)?
+            export::write_export(out, &bytes, Some(game_file), FileMode::Executable)?
         }
         ExportKind::Gif => {
             let game = export::playable_game(&source)?;
             let rec = recording(args, &game)?;
             let options = GifOptions { scale: args.scale, messages: !args.no_messages };
             let bytes = export::gif::gif_of(&game, &rec, options)?;
-            export::write_export(out, &bytes, Some(game_file), false)?
+            export::write_export(out, &bytes, Some(game_file), FileMode::Plain)?
         }
     };
     println!("{}", written.summary());

@@ -28,11 +28,11 @@ pub struct Args {
 }
 
 /// `--bits`: 8 or 16.
-fn bits(text: &str) -> Result<u16, String> {
+fn bits(text: &str) -> anyhow::Result<u16> {
     match text {
         "8" => Ok(8),
         "16" => Ok(16),
-        _ => Err("8 or 16".to_owned()),
+        _ => anyhow::bail!("8 or 16"),
     }
 }
 

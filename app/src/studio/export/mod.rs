@@ -15,6 +15,7 @@ pub mod replay;
 
 use std::path::{Path, PathBuf};
 
+use crate::writers::FileMode;
 use anyhow::bail;
 
 /// The three kinds of export.
@@ -98,12 +99,12 @@ pub fn human_size(bytes: u64) -> String {
 
 /// Write `bytes` to `out` through a temporary file in the same folder and a
 /// rename, so `out` is either untouched or complete. Refuses to write over
-/// `game` (the file being exported) or a folder. With `executable`, the
-/// file is marked executable (on Unix).
+/// `game` (the file being exported) or a folder. A file of
+/// `FileMode::Executable` is marked executable (on Unix).
 ///
 /// # Errors
 /// When `out` is the game file or a folder, or the folder cannot be written.
-pub fn write_export(out: &Path, bytes: &[u8], game: Option<&Path>, executable: bool) -> anyhow::Result<Written> {
+pub fn write_export(out: &Path, bytes: &[u8], game: Option<&Path>, mode: FileMode) -> anyhow::Result<Written> {
     check_target(out, game)?;
     let guarded = crate::writers::Guarded { game: game.map(Path::to_path_buf), origin: None };
     if let crate::writers::Verdict::Refused(why) =
@@ -111,7 +112,7 @@ pub fn write_export(out: &Path, bytes: &[u8], game: Option<&Path>, executable: b
     {
         bail!(why);
     }
-    crate::writers::write_atomic_as(out, bytes, executable)?;
+    crate::writers::write_atomic_as(out, bytes, mode)?;
     Ok(Written { path: out.to_path_buf(), bytes: bytes.len() as u64 })
 }
 
@@ -192,14 +193,14 @@ mod tests {
         std::fs::create_dir_all(&dir).expect("temp dir");
         let game = dir.join("game.txt");
         std::fs::write(&game, "title x").expect("write game");
-        let err = write_export(&game, b"<html>", Some(&game), false).expect_err("must refuse");
+        let err = write_export(&game, b"<html>", Some(&game), FileMode::Plain).expect_err("must refuse");
         assert!(err.to_string().contains("game file"), "{err}");
         // The same file through another spelling of the path.
         let other = dir.join(".").join("game.txt");
-        assert!(write_export(&other, b"<html>", Some(&game), false).is_err());
+        assert!(write_export(&other, b"<html>", Some(&game), FileMode::Plain).is_err());
         assert_eq!(std::fs::read_to_string(&game).expect("read"), "title x");
         let out = dir.join("out.html");
-        let written = write_export(&out, b"<html>", Some(&game), true).expect("writes");
+        let written = write_export(&out, b"<html>", Some(&game), FileMode::Executable).expect("writes");
         assert_eq!(written.bytes, 6);
         assert_eq!(std::fs::read(&out).expect("read"), b"<html>");
         #[cfg(unix)]
@@ -211,8 +212,8 @@ mod tests {
         // Nothing temporary is left beside it.
         let left: Vec<_> = std::fs::read_dir(&dir).expect("list").flatten().map(|e| e.file_name()).collect();
         assert_eq!(left.len(), 2, "{left:?}");
-        assert!(write_export(&dir, b"x", None, false).is_err(), "a folder is refused");
-        assert!(write_export(&dir.join("no/such/dir/x.gif"), b"x", None, false).is_err());
+        assert!(write_export(&dir, b"x", None, FileMode::Plain).is_err(), "a folder is refused");
+        assert!(write_export(&dir.join("no/such/dir/x.gif"), b"x", None, FileMode::Plain).is_err());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -3,18 +3,18 @@
 //! prefixes, both sides and commands) only the last is kept.
 
 use super::{ICell, IRule};
-use crate::compile::model::Direction;
+use crate::compile::model::{Direction, Phase};
 use crate::syntax::ast::SmolStr;
 use rustc_hash::FxHashSet as HashSet;
 
 /// What makes two expanded rules the same rule: line, direction (when it
 /// matters), prefixes, both sides and commands.
 /// (The rows and cells together are both sides.)
-type RuleKey<'a> = (u32, Option<Direction>, bool, bool, bool, &'a [u32], &'a [ICell], &'a [(SmolStr, Option<String>)]);
+type RuleKey<'a> = (u32, Option<Direction>, Phase, bool, bool, &'a [u32], &'a [ICell], &'a [(SmolStr, Option<String>)]);
 
 fn rule_key(r: &IRule) -> RuleKey<'_> {
     let directed = r.rows.iter().any(|&n| n > 1);
-    (r.line, if directed { r.direction } else { None }, r.late, r.rigid, r.random, &r.rows, &r.cells, &*r.commands)
+    (r.line, if directed { r.direction } else { None }, r.phase, r.rigid, r.random, &r.rows, &r.cells, &*r.commands)
 }
 
 /// Within a run of rules of the same group, keep the last of identical rules.

@@ -5,7 +5,7 @@
 
 use super::{BoardState, RuleList, Session};
 use crate::compile::bits::{self, LAYER_BITS};
-use crate::compile::{Direction, Game, PatternCell, Quantifier, Rule};
+use crate::compile::{Direction, Game, PatternCell, Phase, Quantifier, Rule};
 
 /// One compiled expansion of a written rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,8 +30,8 @@ pub struct RuleExpansion {
 pub fn rule_expansions(game: &Game) -> Vec<RuleExpansion> {
     let mut lists = vec![RuleList::Main, RuleList::Late];
     for index in 0..game.subroutines.len() {
-        lists.push(RuleList::Subroutine { index, late: false });
-        lists.push(RuleList::Subroutine { index, late: true });
+        lists.push(RuleList::Subroutine { index, phase: Phase::Main });
+        lists.push(RuleList::Subroutine { index, phase: Phase::Late });
     }
     let mut out = Vec::new();
     for list in lists {
@@ -44,7 +44,7 @@ pub fn rule_expansions(game: &Game) -> Vec<RuleExpansion> {
                     index,
                     line: rule.line,
                     dir: rule.dir,
-                    text: describe_rule(game, rule, list.is_late()),
+                    text: describe_rule(game, rule, list.phase()),
                 });
             }
         }
@@ -58,9 +58,9 @@ pub fn rule_expansions(game: &Game) -> Vec<RuleExpansion> {
 /// Prefixed by `late`, `rigid`, `random` as they apply, followed by the
 /// commands.
 #[must_use]
-pub fn describe_rule(game: &Game, rule: &Rule, late: bool) -> String {
+pub fn describe_rule(game: &Game, rule: &Rule, phase: Phase) -> String {
     let mut out = String::new();
-    if late {
+    if phase == Phase::Late {
         out.push_str("late ");
     }
     if rule.rigid {

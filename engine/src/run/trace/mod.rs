@@ -57,7 +57,7 @@ pub(crate) use record::{Place, Recorder};
 pub use state::{BoardState, CellChange, CellState, Diff};
 
 use super::{Session, Step};
-use crate::compile::{Direction, Game};
+use crate::compile::{Direction, Game, Phase};
 use std::collections::{BTreeMap, VecDeque};
 
 /// The memory budget of a trace unless told otherwise: 32 MiB.
@@ -90,8 +90,8 @@ pub enum RuleList {
     Subroutine {
         /// Index in [`Game::subroutines`].
         index: usize,
-        /// Its late rules (else its main ones).
-        late: bool,
+        /// Its late rules, or its main ones.
+        phase: Phase,
     },
 }
 
@@ -102,16 +102,21 @@ impl RuleList {
         match self {
             RuleList::Main => Some(&game.rules),
             RuleList::Late => Some(&game.late_rules),
-            RuleList::Subroutine { index, late } => {
-                game.subroutines.get(index).map(|s| if late { &s.late_rules } else { &s.rules })
-            }
+            RuleList::Subroutine { index, phase } => game.subroutines.get(index).map(|s| match phase {
+                Phase::Main => &s.rules,
+                Phase::Late => &s.late_rules,
+            }),
         }
     }
 
-    /// Whether these are late rules.
+    /// Whether these are main or late rules.
     #[must_use]
-    pub fn is_late(self) -> bool {
-        matches!(self, RuleList::Late | RuleList::Subroutine { late: true, .. })
+    pub fn phase(self) -> Phase {
+        match self {
+            RuleList::Main => Phase::Main,
+            RuleList::Late => Phase::Late,
+            RuleList::Subroutine { phase, .. } => phase,
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use super::{
     Blocked, BoardState, Diff, EventKind, FormatOptions, LineFormat, Move, Origin, QueuedCommand, RuleList, Step,
     TraceCursor, describe_rule, rule_expansions, session_case, win_status,
 };
-use crate::compile::{Direction, Quantifier};
+use crate::compile::{Direction, Phase, Quantifier};
 use crate::run::{Event, Input, Limit, Session};
 use std::sync::Arc;
 
@@ -409,7 +409,7 @@ fn gosub_calls_and_returns_are_ours_and_only_shown_as_extras() {
     );
     let events = last_events(&s);
     let EventKind::Rule(r) = &events[2] else { panic!("{events:?}") };
-    assert_eq!(r.list, RuleList::Subroutine { index: 0, late: false });
+    assert_eq!(r.list, RuleList::Subroutine { index: 0, phase: Phase::Main });
     check_boards(&s);
 }
 
@@ -659,7 +659,7 @@ fn rule_expansions_write_each_compiled_rule_out() {
     assert!(all.iter().filter(|r| r.list == RuleList::Main).all(|r| r.line == g.line("> Crate ]")));
     let late = all.iter().find(|r| r.list == RuleList::Late).expect("late");
     assert_eq!(late.text, "late down [ player no mark ] -> [ player mark ] sfx1");
-    assert_eq!(describe_rule(&b, &b.late_rules.groups[0][0], true), late.text);
+    assert_eq!(describe_rule(&b, &b.late_rules.groups[0][0], Phase::Late), late.text);
 }
 
 #[test]

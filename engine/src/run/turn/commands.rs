@@ -7,7 +7,7 @@ use crate::compile::bits;
 use crate::compile::{Command, Rule};
 use crate::run::commands::Queued;
 use crate::run::trace::{EventKind, QueuedCommand};
-use crate::run::{Event, Session, Snapshot};
+use crate::run::{AskedBy, Duplicates, Event, Session, Snapshot};
 use crate::syntax::keywords::SoundEvent;
 use std::sync::Arc;
 
@@ -89,11 +89,11 @@ impl Session {
         if self.turn.queue.has(Queued::Undo) {
             if keeps {
                 self.spare(bak);
-                self.do_undo(true, false);
+                self.do_undo(AskedBy::Game, Duplicates::Keep);
                 self.play_event(SoundEvent::Undo);
             } else {
                 self.play.backups.push(bak);
-                self.do_undo(true, false);
+                self.do_undo(AskedBy::Game, Duplicates::Keep);
             }
         } else if self.turn.queue.has(Queued::Goto) || self.turn.queue.has(Queued::Link) {
             // A look-ahead only says the turn does something.
@@ -124,7 +124,7 @@ impl Session {
             }
             let commands_left = self.turn.queue.has_other_than(Queued::Cancel);
             self.play.backups.push(bak);
-            self.do_undo(true, false);
+            self.do_undo(AskedBy::Game, Duplicates::Keep);
             self.play_event(SoundEvent::Cancel);
             return commands_left;
         }
@@ -138,7 +138,7 @@ impl Session {
             }
             self.play.backups.push(bak.clone());
             if keeps {
-                self.do_restart(true);
+                self.do_restart(AskedBy::Game);
             }
         }
         let mut modified = false;
@@ -146,7 +146,7 @@ impl Session {
         if changed {
             if !keeps {
                 self.play.backups.push(bak);
-                self.do_undo(true, false);
+                self.do_undo(AskedBy::Game, Duplicates::Keep);
                 return true;
             }
             if had_input && !self.turn.queue.has(Queued::Nosave) {

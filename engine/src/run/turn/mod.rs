@@ -18,9 +18,9 @@ mod rules;
 mod win;
 
 use super::trace::EventKind;
-use super::{Session, Snapshot};
-use crate::compile::Direction;
+use super::{AskedBy, Duplicates, Session, Snapshot};
 use crate::compile::bits;
+use crate::compile::{Direction, Phase};
 use std::sync::Arc;
 
 pub(crate) use probe::ProbeCache;
@@ -64,14 +64,6 @@ impl TurnMode {
     fn keeps_changes(self) -> bool {
         self != TurnMode::Probe
     }
-}
-
-/// Which rules a pass runs: the main (non-late) or the late ones; a
-/// subroutine called during it runs its rules of the same phase.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Phase {
-    Main,
-    Late,
 }
 
 impl Session {
@@ -260,7 +252,7 @@ impl Session {
                     self.trace_event(EventKind::CancelNoMovement);
                 }
                 self.play.backups.push(bak);
-                self.do_undo(true, false);
+                self.do_undo(AskedBy::Game, Duplicates::Keep);
                 self.mode.text_mode = false;
                 return false;
             }

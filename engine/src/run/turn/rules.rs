@@ -2,9 +2,8 @@
 //! reference's loop caps, loop points, PuzzleScript Next's `gosub` calls,
 //! and the matches of a rule (random groups pick one).
 
-use super::Phase;
 use crate::compile::bits;
-use crate::compile::{Command, Game, PatternCell, Rule, RuleSet};
+use crate::compile::{Command, Game, PatternCell, Phase, Rule, RuleSet};
 use crate::run::board::RowMatch;
 use crate::run::trace::{EventKind, RuleList};
 use crate::run::{GOSUB_CALL_LIMIT, GOSUB_DEPTH_LIMIT, Limit, Session};
@@ -63,7 +62,7 @@ impl std::ops::Index<usize> for RuleMatches {
 /// The trace's name for a rule list.
 fn rule_list(phase: Phase, sub: Option<usize>) -> RuleList {
     match (sub, phase) {
-        (Some(index), phase) => RuleList::Subroutine { index, late: phase == Phase::Late },
+        (Some(index), phase) => RuleList::Subroutine { index, phase },
         (None, Phase::Main) => RuleList::Main,
         (None, Phase::Late) => RuleList::Late,
     }

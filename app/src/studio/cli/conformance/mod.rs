@@ -38,7 +38,7 @@ pub fn run_case(case: &Value) -> Outcome {
         Ok(Case::Play(case)) => sim::run(&case),
         Ok(Case::Diagnostics(case)) => diagnostics::run(&case),
         Ok(Case::Sfx(case)) => sfx::run(&case),
-        Err(e) => Outcome::fail(e),
+        Err(e) => Outcome::fail(format!("{e:#}")),
     }
 }
 

@@ -4,6 +4,7 @@
 
 use super::Outcome;
 use crate::cases::PlayCase;
+use anyhow::Context as _;
 use engine::run::trace::{FormatOptions, LineFormat};
 use engine::run::{Event, Session};
 
@@ -11,8 +12,18 @@ use engine::run::{Event, Session};
 /// reference would hang, we report a failure instead.
 const AGAIN_LIMIT: usize = engine::run::trace::AGAIN_LIMIT;
 
-fn drain_again(session: &mut Session) -> Result<(), String> {
-    session.settle(AGAIN_LIMIT).map(|_| ()).map_err(|endless| endless.to_string())
+fn drain_again(session: &mut Session) -> anyhow::Result<()> {
+    session.settle(AGAIN_LIMIT)?;
+    Ok(())
+}
+
+/// Whether a case is played with the recorder on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tracing {
+    /// Only the end state and the sounds.
+    Off,
+    /// Also every segment's trace lines.
+    On,
 }
 
 /// What playing a case produced.
@@ -27,25 +38,24 @@ pub struct Played {
 }
 
 /// Play a case's session: compile `source`, load `level` with `seed`, drain
-/// `again` turns, apply each input and drain again. With `traced`, record
-/// and write each segment's lines.
+/// `again` turns, apply each input and drain again. With `Tracing::On`,
+/// record and write each segment's lines.
 ///
 /// # Errors
 /// Nothing could be compiled, or a step never stops running `again` turns.
-pub fn play(case: &PlayCase, traced: bool) -> Result<Played, String> {
+pub fn play(case: &PlayCase, tracing: Tracing) -> anyhow::Result<Played> {
     let build = engine::build(&case.source);
     // The reference's own test harness plays a game even when it has logged
     // errors about it (unless nothing could be compiled), so replay does too.
     let Some(game) = build.game.clone().or(build.salvaged.clone()) else {
-        return Err(format!("the game did not compile:\n  {}", build.first_errors(3)));
+        anyhow::bail!("the game did not compile:\n  {}", build.first_errors(3));
     };
-    let format = traced.then(|| LineFormat::new(&game, FormatOptions::default()));
+    let format = (tracing == Tracing::On).then(|| LineFormat::new(&game, FormatOptions::default()));
     let seed = case.seed.as_deref();
-    let mut session = if traced {
+    let mut session = match tracing {
         // No budget: a case's whole trace is compared.
-        Session::new_traced(game, case.level, seed, usize::MAX)
-    } else {
-        Session::new(game, case.level, seed)
+        Tracing::On => Session::new_traced(game, case.level, seed, usize::MAX),
+        Tracing::Off => Session::new(game, case.level, seed),
     };
     let mut sounds: Vec<String> = Vec::new();
     let mut collect = |s: &mut Session| {
@@ -59,7 +69,7 @@ pub fn play(case: &PlayCase, traced: bool) -> Result<Played, String> {
     collect(&mut session);
     for (k, step) in case.steps().into_iter().enumerate() {
         step.apply(&mut session);
-        drain_again(&mut session).map_err(|e| format!("after input {k}: {e}"))?;
+        drain_again(&mut session).with_context(|| format!("after input {k}"))?;
         collect(&mut session);
     }
     let trace = format
@@ -81,9 +91,9 @@ pub fn check_end(case: &PlayCase, played: &Played, problems: &mut Vec<String>) {
 
 /// Replay one play session and compare the level it ends on.
 pub fn run(case: &PlayCase) -> Outcome {
-    let played = match play(case, false) {
+    let played = match play(case, Tracing::Off) {
         Ok(p) => p,
-        Err(e) => return Outcome::fail(e),
+        Err(e) => return Outcome::fail(format!("{e:#}")),
     };
     let mut problems = Vec::new();
     check_end(case, &played, &mut problems);

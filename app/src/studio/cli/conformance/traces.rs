@@ -4,7 +4,7 @@
 //! per input, each in the line format) match.
 
 use super::Outcome;
-use super::sim::{check_end, play};
+use super::sim::{Tracing, check_end, play};
 use crate::cases::PlayCase;
 
 /// Where two lists of segments first differ, described for a report; None
@@ -46,9 +46,9 @@ pub fn run(case: &PlayCase) -> Outcome {
     let Some(expected) = &case.trace else {
         return Outcome::fail("the case has no `trace`");
     };
-    let played = match play(case, true) {
+    let played = match play(case, Tracing::On) {
         Ok(p) => p,
-        Err(e) => return Outcome::fail(e),
+        Err(e) => return Outcome::fail(format!("{e:#}")),
     };
     let mut problems = Vec::new();
     check_end(case, &played, &mut problems);

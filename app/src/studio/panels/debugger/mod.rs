@@ -202,7 +202,7 @@ pub struct DebuggerPanel {
     /// Segments of the timeline shown open, by their first event.
     pub open: BTreeSet<u64>,
     /// The outcome of the last save.
-    pub saved: Option<Result<std::path::PathBuf, String>>,
+    pub saved: Option<anyhow::Result<std::path::PathBuf>>,
     /// Images of boards, by name, with what they show.
     textures: std::collections::HashMap<String, (u64, egui::TextureHandle)>,
     /// The cell under the pointer on the board view.

@@ -2,6 +2,7 @@
 //! each open to its events; stepping by event and by turn (buttons and
 //! keys), Continue and Finish turn while paused, and "Save as test".
 
+use anyhow::Context as _;
 use engine::run::Session;
 use engine::run::trace::{EventKind, FormatOptions, LineFormat, Origin, Trace};
 
@@ -169,7 +170,7 @@ pub(super) fn header(
             ui.label(format!("Saved {}: `puzzlewright conformance {}` replays it.", path.display(), path.display()));
         }
         Some(Err(e)) => {
-            ui.colored_label(ui.visuals().error_fg_color, format!("Could not save the test: {e}"));
+            ui.colored_label(ui.visuals().error_fg_color, format!("Could not save the test: {e:#}"));
         }
         None => {}
     }
@@ -193,11 +194,10 @@ pub(super) fn note(ui: &mut egui::Ui, trace: &Trace) {
 
 /// The session as a one-case conformance file, for the studio to write
 /// where the author says (Save as test).
-fn test_case(session: &Session, link: &Link, cx: &PanelContext<'_>) -> Result<String, String> {
-    let level = link.loaded.ok_or("recording began in the middle of the level")?;
+fn test_case(session: &Session, link: &Link, cx: &PanelContext<'_>) -> anyhow::Result<String> {
+    let level = link.loaded.context("recording began in the middle of the level")?;
     let name = format!("{} level {}", session.game().metadata.title.as_deref().unwrap_or("untitled"), level);
-    let case =
-        engine::run::trace::session_case(&name, cx.doc.text(), level, None, &link.steps).map_err(|e| e.to_string())?;
+    let case = engine::run::trace::session_case(&name, cx.doc.text(), level, None, &link.steps)?;
     Ok(format!("[{case}]\n"))
 }
 

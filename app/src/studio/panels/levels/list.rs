@@ -46,17 +46,19 @@ fn level_card(label: &str, thumb: Thumb, selected: bool) -> LevelCard<'_> {
 /// a missing LEVELS section is added, and when no glyph stands for the
 /// background but a Background object exists, a legend entry for it too
 /// (with LEGEND if missing). `Err` says why no level can be made.
-fn new_level(text: &str, ast: &Ast, after: Option<usize>) -> Result<engine::edit::TextEdit, String> {
+fn new_level(text: &str, ast: &Ast, after: Option<usize>) -> anyhow::Result<engine::edit::TextEdit> {
     const WIDTH: usize = 8;
     const HEIGHT: usize = 6;
-    let no_room = || "the level could not be added here".to_owned();
+    let no_room = || anyhow::anyhow!("the level could not be added here");
     if let Some(bg) = legend::background_glyph(ast).or_else(|| legend::glyphs(ast).first().map(|g| g.ch)) {
         return engine::edit::with_sections(text, ast, &[Section::Levels], |t, a| {
             edit::add_level(t, a, after, WIDTH, HEIGHT, bg).ok_or_else(no_room)
         });
     }
     let Some(background) = ast.objects.iter().find(|o| o.name.text == "background") else {
-        return Err("A level is painted with glyphs, and this game has none yet: make an object called Background in Sprites first.".to_owned());
+        anyhow::bail!(
+            "A level is painted with glyphs, and this game has none yet: make an object called Background in Sprites first."
+        );
     };
     let spelled = background.name.span.text(text).to_owned();
     engine::edit::with_sections(text, ast, &[Section::Legend, Section::Levels], |t, a| {
@@ -84,7 +86,7 @@ impl LevelsPanel {
                         self.complaint = None;
                     }
                     Ok(_) => self.complaint = Some("the level could not be added here".to_owned()),
-                    Err(why) => self.complaint = Some(why),
+                    Err(why) => self.complaint = Some(format!("{why:#}")),
                 }
             }
             let sel = self.selected;

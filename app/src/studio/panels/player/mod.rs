@@ -119,12 +119,11 @@ pub const BOARD_ID: &str = "player_board";
 /// Height of the strip under the board that holds the key hint.
 const HINT_HEIGHT: f32 = 18.0;
 
-fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+/// `f`'s result, or what a panic in it said.
+fn guarded<T>(f: impl FnOnce() -> T) -> anyhow::Result<T> {
     catch_unwind(AssertUnwindSafe(f)).map_err(|e| {
-        e.downcast_ref::<&str>()
-            .map(|s| (*s).to_owned())
-            .or_else(|| e.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "the engine stopped unexpectedly".to_owned())
+        let said = e.downcast_ref::<&str>().map(|s| (*s).to_owned()).or_else(|| e.downcast_ref::<String>().cloned());
+        anyhow::anyhow!(said.unwrap_or_else(|| "the engine stopped unexpectedly".to_owned()))
     })
 }
 
@@ -156,7 +155,7 @@ impl PlayerPanel {
         match guarded(|| f(play)) {
             Ok(()) => self.pass_outputs(),
             Err(err) => {
-                self.failure = Some(err);
+                self.failure = Some(format!("{err:#}"));
                 self.play = None;
             }
         }
@@ -479,7 +478,7 @@ impl PlayerPanel {
         match guarded(|| Play::replay(game, level, seed, now)) {
             Ok(play) => self.play = Some(play),
             Err(err) => {
-                self.failure = Some(err);
+                self.failure = Some(format!("{err:#}"));
                 self.play = None;
             }
         }
@@ -519,7 +518,7 @@ impl PlayerPanel {
                     None => Play::new(game, progress, now),
                 }) {
                     Ok(play) => self.play = Some(play),
-                    Err(err) => self.failure = Some(err),
+                    Err(err) => self.failure = Some(format!("{err:#}")),
                 }
                 self.pass_outputs();
             }
@@ -534,7 +533,7 @@ impl PlayerPanel {
                     let budget = self.debug.recording.then_some(super::debugger::BUDGET);
                     match guarded(|| Play::at_entry_traced(game, progress, entry, now, budget)) {
                         Ok(play) => self.play = Some(play),
-                        Err(err) => self.failure = Some(err),
+                        Err(err) => self.failure = Some(format!("{err:#}")),
                     }
                     self.pass_outputs();
                 }

@@ -135,13 +135,17 @@ fn color_of(word: &str, palette: &PaletteTable) -> Option<Color32> {
 }
 
 /// The object's pixels as colours (a single-colour object is a block of
-/// the game's cell grid, `grid`: 5x5 unless `sprite_size` says).
-fn object_pixels(obj: &ObjectDef, palette: &PaletteTable, grid: (usize, usize)) -> Vec<Vec<Option<Color32>>> {
+/// the game's cell grid, `grid`: 5x5 unless `sprite_size` says; an object
+/// written as a `copy:` or with PuzzleScript Next's transforms shows the
+/// sprite they make).
+fn object_pixels(ast: &Ast, obj: &ObjectDef, palette: &PaletteTable) -> Vec<Vec<Option<Color32>>> {
+    let grid = objects::sprite_grid(ast);
     let colors: Vec<Option<Color32>> = obj.colors.iter().map(|c| color_of(&c.text, palette)).collect();
-    if obj.sprite.is_empty() {
+    let (sprite, _) = engine::compile::sprites::final_sprite(ast, obj);
+    if sprite.is_empty() {
         return vec![vec![colors.first().copied().flatten(); grid.0]; grid.1];
     }
-    obj.sprite
+    sprite
         .iter()
         .map(|row| row.iter().map(|p| p.and_then(|i| colors.get(usize::from(i)).copied().flatten())).collect())
         .collect()
@@ -265,7 +269,7 @@ impl SpritesPanel {
         egui::ScrollArea::vertical().id_salt("sprite_objects").max_height(ui.available_height() - 4.0).show(ui, |ui| {
             for obj in ast.objects.iter().filter(|o| o.name.text.contains(&filter)) {
                 ui.horizontal(|ui| {
-                    thumbnail(ui, &object_pixels(obj, palette, objects::sprite_grid(ast)), 20.0);
+                    thumbnail(ui, &object_pixels(ast, obj, palette), 20.0);
                     let selected = self.selected.as_deref() == Some(obj.name.text.as_str());
                     let name = shown_name(src, obj);
                     if ui.selectable_label(selected, &name).on_hover_text(format!("Edit {name}'s sprite")).clicked() {
@@ -295,7 +299,14 @@ impl SpritesPanel {
                 cx.requests.send(crate::request::AppRequest::ImportImage);
             }
         });
-        if obj.sprite.is_empty() {
+        if let Some(source) = obj.copy_from.as_ref().filter(|_| obj.sprite.is_empty()) {
+            // A copy (PuzzleScript Next): its pixels are its source's, so
+            // they are painted there; here they show as the copy makes them.
+            let from = objects::find(ast, &source.text)
+                .map_or_else(|_| source.text.to_string(), |o| shown_name(cx.doc.text(), o));
+            ui.label(format!("{} copies {from}'s sprite: paint {from} to change it.", shown_name(cx.doc.text(), obj)));
+            thumbnail(ui, &object_pixels(ast, obj, palette), 96.0);
+        } else if obj.sprite.is_empty() {
             ui.label(format!("{name} is a single colour."));
             if ui.button("Give it a sprite").clicked() {
                 self.apply_step(cx, |text| objects::give_sprite(text, ast, &name));
@@ -318,8 +329,9 @@ impl SpritesPanel {
                     }
                 }
             });
+            self.rotated_copies_ui(ui, cx, ast, obj);
             self.size_ui(ui, cx, ast, obj);
-            let pixels = object_pixels(obj, palette, objects::sprite_grid(ast));
+            let pixels = object_pixels(ast, obj, palette);
             let side = pixels.len().max(pixels.iter().map(Vec::len).max().unwrap_or(0)).max(5) as f32;
             let cell = ((ui.available_width().min(ui.available_height() - 120.0)) / side).clamp(4.0, 48.0);
             let out = SpriteGrid::new(&pixels, cell).show(ui);
@@ -340,6 +352,23 @@ impl SpritesPanel {
             ui.label(hover);
         }
         self.palette_ui(ui, cx, ast, obj, palette);
+    }
+
+    /// In a PuzzleScript Plus/Next game, "Make rotated copies": three new
+    /// objects written as `copy:` of this one with `rot:` (one undo step).
+    fn rotated_copies_ui(&mut self, ui: &mut egui::Ui, cx: &mut PanelContext<'_>, ast: &Ast, obj: &ObjectDef) {
+        if engine::dialect::needed(ast).is_none() {
+            return;
+        }
+        let shown = shown_name(cx.doc.text(), obj);
+        let names = engine::edit::rotations::copy_names(&shown).join(", ");
+        let tip = format!(
+            "Add {names}: copies of {shown} turned by PuzzleScript Next's rot: (the text says how, not the pixels)"
+        );
+        if ui.button("Make rotated copies").on_hover_text(tip).clicked() {
+            let name = obj.name.text.clone();
+            self.apply_step(cx, |text| engine::edit::rotations::add_rotated_copies(text, ast, &name));
+        }
     }
 
     /// The sprite's size as two numbers to drag or type; a change rewrites
@@ -553,10 +582,11 @@ impl SpritesPanel {
                     return;
                 }
                 let edit = objects::rename_object(cx.doc.text(), ast, &obj.name.text, &new);
+                let key = ast.name_key(&new);
                 let worked = edit.is_ok();
                 self.apply_step(cx, |_| edit);
                 if worked {
-                    self.selected = Some(new.to_lowercase());
+                    self.selected = Some(key);
                     self.renaming = None;
                 }
             }
@@ -610,10 +640,11 @@ impl SpritesPanel {
                 let edit = engine::edit::with_sections(cx.doc.text(), ast, &wanted, |t, a| {
                     objects::add_object(t, a, &name, &[color.as_str()], Some(&sprite), layer)
                 });
+                let key = ast.name_key(&name);
                 let ok = edit.is_ok();
                 self.apply_step(cx, |_| edit);
                 if ok {
-                    self.selected = Some(name.to_lowercase());
+                    self.selected = Some(key);
                     self.color = Some(0);
                     self.tool = Tool::Pencil;
                     self.new_name.clear();
