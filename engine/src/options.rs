@@ -185,7 +185,8 @@ pub enum PreludeOption {
     EnablePause,
     /// `nokeyboard`: a game with no player, played by mouse (no E0901).
     Nokeyboard,
-    /// `mouse_clicks`: clicks as rule directions (not supported yet).
+    /// `mouse_clicks`: a press marks its cell with the rule directions
+    /// `lclick` / `rclick`.
     MouseClicks,
     /// `status_line`: a line of text under the level, which rules set
     /// with the `status` command (`render::screen::level_frame`).
@@ -266,7 +267,7 @@ const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 66] = [
     (PreludeOption::AutoLevelTitles, "auto_level_titles", Dialect::Next, false, Support::Missing),
     (PreludeOption::EnablePause, "enable_pause", Dialect::Next, false, Support::Missing),
     (PreludeOption::Nokeyboard, "nokeyboard", Dialect::Next, false, Support::Full),
-    (PreludeOption::MouseClicks, "mouse_clicks", Dialect::Next, false, Support::Missing),
+    (PreludeOption::MouseClicks, "mouse_clicks", Dialect::Next, false, Support::Full),
     (PreludeOption::StatusLine, "status_line", Dialect::Next, false, Support::Full),
     (PreludeOption::AnimateInterval, "animate_interval", Dialect::Next, true, Support::Missing),
     (PreludeOption::LoadImages, "load_images", Dialect::Next, true, Support::Missing),
@@ -378,7 +379,7 @@ mod tests {
         }
         assert_eq!(PreludeOption::from_keyword("sprite_size").map(PreludeOption::dialect), Some(super::Dialect::Plus));
         assert_eq!(
-            PreludeOption::from_keyword("mouse_clicks").map(PreludeOption::support),
+            PreludeOption::from_keyword("enable_pause").map(PreludeOption::support),
             Some(super::Support::Missing)
         );
     }

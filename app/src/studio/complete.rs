@@ -225,11 +225,11 @@ mod tests {
         let text = "tit";
         let (_, items) = candidates(text, 3, &names).expect("some");
         assert_eq!(items, vec!["title".to_owned(), "title_color".to_owned()]);
-        // The mouse options are offered; `mouse_clicks` is not supported yet.
+        // The mouse options are offered, `mouse_clicks` among them.
         let text = "mouse_";
         let (_, items) = candidates(text, text.len(), &names).expect("the mouse options");
         assert!(items.contains(&"mouse_left".to_owned()) && items.contains(&"mouse_obstacle".to_owned()), "{items:?}");
-        assert!(!items.contains(&"mouse_clicks".to_owned()), "{items:?}");
+        assert!(items.contains(&"mouse_clicks".to_owned()), "{items:?}");
         assert_eq!(section_at("a\nWINCONDITIONS\nall", 18), Section::WinConditions);
         // PuzzleScript Next's sprite transforms in OBJECTS.
         let text = "OBJECTS\nEast copy:Arrow ro";

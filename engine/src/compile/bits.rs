@@ -1,7 +1,9 @@
 //! Word-level bit helpers for cell masks (objects) and movement masks.
 //!
 //! Objects: bit `id` of a row of `u64` words. Movements: five bits per
-//! collision layer (up, down, left, right, action), twelve layers per word.
+//! collision layer (up, down, left, right, action), twelve layers per word;
+//! a game with PuzzleScript Next's `mouse_clicks` has as many words again
+//! after those for its click marks (see [`mov_words_with`]).
 
 /// Layers packed into one movement word.
 pub const LAYERS_PER_WORD: usize = 12;
@@ -18,6 +20,21 @@ pub fn obj_words(n: usize) -> usize {
 #[must_use]
 pub fn mov_words(layers: usize) -> usize {
     layers.div_ceil(LAYERS_PER_WORD).max(1)
+}
+
+/// Words of movement per cell in a game with PuzzleScript Next's
+/// `mouse_clicks` (`clicks`): after the layers' words, as many again for
+/// the click marks (`lclick` bit 1, `rclick` bit 2 of layer `l`'s slot
+/// `click_layer(layers) + l`). Other games: [`mov_words`], unchanged.
+#[must_use]
+pub fn mov_words_with(layers: usize, clicks: bool) -> usize {
+    if clicks { 2 * mov_words(layers) } else { mov_words(layers) }
+}
+
+/// The slot of layer 0's click marks (see [`mov_words_with`]).
+#[must_use]
+pub fn click_layer(layers: usize) -> usize {
+    mov_words(layers) * LAYERS_PER_WORD
 }
 
 /// Set object bit `id`.

@@ -31,6 +31,9 @@ pub(crate) enum Dir {
     Left,
     Right,
     Action,
+    /// PuzzleScript Next's click marks (`mouse_clicks`).
+    LClick,
+    RClick,
     Moving,
     Stationary,
     No,
@@ -175,6 +178,8 @@ fn intern(word: &str) -> Option<Dir> {
         "left" => D::Left,
         "right" => D::Right,
         "action" => D::Action,
+        "lclick" => D::LClick,
+        "rclick" => D::RClick,
         "moving" => D::Moving,
         "stationary" => D::Stationary,
         "no" => D::No,

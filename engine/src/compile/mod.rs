@@ -390,7 +390,8 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
         return (None, diags);
     }
     let ow = bits::obj_words(names.id_count());
-    let mw = bits::mov_words(names.layer_count);
+    let clicks = mouse::clicks(ast);
+    let mw = bits::mov_words_with(names.layer_count, clicks);
     let mut layer_masks: Vec<Vec<u64>> = vec![vec![0u64; ow]; names.layer_count];
     for (id, n) in names.id_names.iter().enumerate() {
         if let Some((oid, layer)) = names.object(n)
@@ -421,7 +422,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
     lint::superfluous_no(&syms, &irules, &mut diags);
     let concrete = expand::expand_rules(&syms, irules, &mut diags);
     lint::impossible_cells(&syms, &concrete, &mut diags);
-    let compiled = rules::build(&syms, &layer_masks, &concrete, &loops, &subroutine_names(ast), &mut diags);
+    let compiled = rules::build(&syms, &layer_masks, &concrete, &loops, &subroutine_names(ast), clicks, &mut diags);
     if let Some(&g) = compiled.rigid.rigid_to_group.get(MAX_RIGID_GROUPS) {
         // Rigid groups are numbered over the main rules, then each
         // subroutine's; the first rule of the one past the limit is blamed.

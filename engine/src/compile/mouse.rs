@@ -27,13 +27,17 @@ pub struct Mouse {
     /// `mouse_obstacle`: a drag's path between two cells goes around
     /// cells holding any of these objects (an object mask).
     pub obstacle: Option<Box<[u64]>>,
+    /// PuzzleScript Next's `mouse_clicks`: a press the options above do
+    /// not take marks what its cell holds with the `lclick` (left) or
+    /// `rclick` (right) movement, which rules read like a direction.
+    pub clicks: bool,
 }
 
 impl Mouse {
     /// Whether the game listens to the mouse at all.
     #[must_use]
     pub fn listens(&self) -> bool {
-        [self.left, self.drag, self.up, self.right, self.rdrag, self.rup].iter().any(Option::is_some)
+        self.clicks || [self.left, self.drag, self.up, self.right, self.rdrag, self.rup].iter().any(Option::is_some)
     }
 }
 
@@ -84,7 +88,12 @@ pub(super) fn build(ast: &Ast, names: &Layout, ow: usize, diags: &mut Vec<Diagno
         Some(mask.into_boxed_slice())
     });
     let [left, drag, up, right, rdrag, rup] = ids;
-    Mouse { left, drag, up, right, rdrag, rup, obstacle }
+    Mouse { left, drag, up, right, rdrag, rup, obstacle, clicks: clicks(ast) }
+}
+
+/// Whether the prelude says `mouse_clicks` (PuzzleScript Next).
+pub(super) fn clicks(ast: &Ast) -> bool {
+    ast.prelude.iter().any(|p| p.key.text == "mouse_clicks")
 }
 
 /// Whether object `id` shares its collision layer with another object.

@@ -153,11 +153,17 @@ fn dir_mask(dir: Dir) -> u64 {
     }
 }
 
+/// The click marks of a layer's slot: `lclick` 1, `rclick` 2.
+const CLICK_BITS: u64 = 3;
+
 struct Ctx<'a> {
     names: &'a Layout<'a>,
     syms: &'a Symbols<'a>,
     ow: usize,
     mw: usize,
+    /// The slot of layer 0's click marks in a `mouse_clicks` game (see
+    /// [`bits::mov_words_with`]).
+    click_layer: Option<usize>,
     layer_masks: &'a [Box<[u64]>],
     /// Subroutine names (see [`subroutine_key`]) in index order.
     subroutines: &'a [String],
@@ -179,6 +185,23 @@ impl Ctx<'_> {
             return Some((Some(id), layer));
         }
         info.single_layer.map(|l| (None, l))
+    }
+    /// Every movement bit of `layer` into `mask`: its five, and its click
+    /// marks in a `mouse_clicks` game.
+    fn whole_layer(&self, mask: &mut [u64], layer: usize) {
+        bits::mov_or(mask, layer, bits::LAYER_BITS);
+        if let Some(c) = self.click_layer {
+            bits::mov_or(mask, c + layer, CLICK_BITS);
+        }
+    }
+    /// The movement `dir` of `layer` into `mask` (the click marks in
+    /// their own slot).
+    fn dir_into(&self, mask: &mut [u64], layer: usize, dir: Dir) {
+        match (dir, self.click_layer) {
+            (Dir::LClick, Some(c)) => bits::mov_or(mask, c + layer, 1),
+            (Dir::RClick, Some(c)) => bits::mov_or(mask, c + layer, 2),
+            _ => bits::mov_or(mask, layer, dir_mask(dir)),
+        }
     }
     fn upper(&self, name: Sym) -> String {
         self.syms.text(name).to_uppercase()
@@ -575,6 +598,7 @@ pub(crate) fn build(
     rules: &[IRule],
     loops: &[LoopMarker],
     subroutines: &[(String, u32)],
+    clicks: bool,
     diags: &mut Vec<Diagnostic>,
 ) -> CompiledRules {
     let keys: Vec<String> = subroutines.iter().map(|(k, _)| k.clone()).collect();
@@ -583,7 +607,8 @@ pub(crate) fn build(
         names,
         syms,
         ow: bits::obj_words(names.id_count()),
-        mw: bits::mov_words(names.layer_count),
+        mw: bits::mov_words_with(names.layer_count, clicks),
+        click_layer: clicks.then(|| bits::click_layer(names.layer_count)),
         layer_masks,
         subroutines: &keys,
     };

@@ -55,7 +55,7 @@ mod tests {
     const GAME: &str = "title Arrows\nsprite_size 3\n\nOBJECTS\nBackground\nblack\n\nUp\nwhite\n.0.\n000\n.0.\n\n\
         Arrow\nred\n.0.\n000\n...\n\nEast copy:Arrow rot:right\nred\n\nWest copy: Arrow\nred\nrot:up:left\n\n\
         Low copy:Arrow -\nred\n\nSide copy:East shift:down translate:left:2\nred\n\n\
-        LEGEND\n. = Background\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nUp, Arrow, East, West, Low, Side\n\n\
+        LEGEND\n. = Background\nPlayer = Up\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nUp, Arrow, East, West, Low, Side\n\n\
         RULES\n\nWINCONDITIONS\n\nLEVELS\n.\n";
 
     fn rows(name: &str) -> (Vec<String>, (i32, i32)) {

@@ -76,7 +76,7 @@ mod tests {
     use crate::syntax::parse;
 
     const GAME: &str = "title T\nsprite_size 3\n\nOBJECTS\nBackground\nblack\n\nArrow a\nred white\n.0.\n010\n...\n\n\
-        Wall\ngrey\n\nLEGEND\n. = Background\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nArrow, Wall\n\nRULES\n\n\
+        Wall\ngrey\n\nLEGEND\n. = Background\nPlayer = Wall\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nArrow, Wall\n\nRULES\n\n\
         WINCONDITIONS\n\nLEVELS\n.a\n";
 
     #[test]

@@ -735,7 +735,7 @@ impl Play {
         }
         // An event the game does not listen to is no step at all (not
         // even an empty one in the debugger's recording).
-        if click.object(&self.game.mouse).is_none() {
+        if click.mark(&self.game.mouse).is_none() {
             return;
         }
         let Some(session) = self.session.as_mut() else { return };

@@ -431,7 +431,7 @@ mod tests {
         // 2 pixels (one cell) right and 1 down; Mark is Dot turned a
         // quarter (its pixel goes to the top-right).
         let src = "title Moved\nsprite_size 2\n\nOBJECTS\nBackground\nblack\nDot\nred\n0.\n..\ntranslate:right:2 translate:down:1\n\n\
-                   Mark copy:Dot\nblue\nrot:right\n\nLEGEND\n. = Background\nD = Dot\nM = Mark\n\nSOUNDS\n\n\
+                   Mark copy:Dot\nblue\nrot:right\n\nLEGEND\n. = Background\nD = Dot\nM = Mark\nPlayer = Dot\n\nSOUNDS\n\n\
                    COLLISIONLAYERS\nBackground\nDot, Mark\n\nRULES\n\nWINCONDITIONS\n\nLEVELS\nD..\n...\nM..\n";
         let build = crate::build(src);
         let game = build.game.unwrap_or_else(|| panic!("{:#?}", build.diagnostics));

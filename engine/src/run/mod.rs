@@ -31,7 +31,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 pub use state::LevelState;
-pub use step::{BadStep, Button, Click, Gesture, Step};
+pub use step::{BadStep, Button, Click, Gesture, Mark, Step};
 
 /// `again` turns were still pending after the bound given to
 /// [`Session::settle`]: the game keeps asking for another turn.
@@ -440,21 +440,22 @@ impl Session {
     /// A mouse or touch event on a cell: when the game names an object for
     /// it (`mouse_left`, `mouse_drag`, `mouse_up`, `mouse_right`,
     /// `mouse_rdrag`, `mouse_rup`), one turn that starts by putting that
-    /// object in the cell, an input like a key press for undo and
+    /// object in the cell (with `mouse_clicks` and no object for a press,
+    /// by marking what the cell holds with `lclick` or `rclick`), an input like a key press for undo and
     /// `require_player_movement`. Returns whether a turn ran (not for an
     /// event the game does not listen to, nor for a cell off the level).
     pub fn click(&mut self, click: Click) -> bool {
         if self.trace.is_some() {
             self.trace_begin(trace::Origin::Step(Step::Click(click)));
         }
-        let Some(object) = click.object(&self.game.mouse) else { return false };
+        let Some(mark) = click.mark(&self.game.mouse) else { return false };
         let Some(board) = self.play.board.as_ref() else { return false };
         let (x, y) = (click.x as usize, click.y as usize);
         if x >= board.width || y >= board.height {
             return false;
         }
         let cell = x * board.height + y;
-        self.process_turn(None, Some((cell, object)), turn::TurnMode::Play);
+        self.process_turn(None, Some((cell, mark)), turn::TurnMode::Play);
         true
     }
 

@@ -105,11 +105,36 @@ impl Click {
         }
     }
 
+    /// What this event does to its cell before its turn in a game whose
+    /// mouse options are `mouse` (`None`: the game does not listen to
+    /// it): the object named for it, else, with `mouse_clicks`, a press
+    /// marks the cell `lclick` (left) or `rclick` (right).
+    #[must_use]
+    pub fn mark(self, mouse: &Mouse) -> Option<Mark> {
+        match (self.object(mouse), self.gesture, self.button) {
+            (Some(id), _, _) => Some(Mark::Object(id)),
+            (None, Gesture::Press, Button::Left) if mouse.clicks => Some(Mark::LClick),
+            (None, Gesture::Press, Button::Right) if mouse.clicks => Some(Mark::RClick),
+            _ => None,
+        }
+    }
+
     /// The event for `word`, if it is one.
     #[must_use]
     pub fn event_of(word: &str) -> Option<(Button, Gesture)> {
         Self::WORDS.iter().find(|(w, _, _)| w.eq_ignore_ascii_case(word)).map(|&(_, b, g)| (b, g))
     }
+}
+
+/// What a mouse turn does to its cell before it runs (see [`Click::mark`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    /// Put this object there (`mouse_left` and the others).
+    Object(usize),
+    /// Give everything there the `lclick` movement (`mouse_clicks`).
+    LClick,
+    /// Give everything there the `rclick` movement (`mouse_clicks`).
+    RClick,
 }
 
 /// A word that is not a [`Step`].
@@ -416,5 +441,83 @@ mod tests {
         let last = segments.last().expect("a segment for the click");
         assert_eq!(last.first().map(String::as_str), Some("turn mouse"), "{last:?}");
         assert!(last.iter().any(|l| l.starts_with("rule ")), "{last:?}");
+    }
+
+    /// PuzzleScript Next's `mouse_clicks`: a left press marks what its cell
+    /// holds `lclick`, a right one `rclick`; rules read them as directions.
+    /// A red turned blue by a click has no click left (the new object is
+    /// stationary), so the next rule does not turn it back; a stationary
+    /// test fails on a clicked object.
+    const CLICKS_GAME: &str = "title lclick\nmouse_clicks\nrun_rules_on_level_start\n\n\
+        OBJECTS\nBackground\nblack\nPlayer\ngreen\nRed\nred\nBlue\nblue\nStill\nwhite\n\n\
+        LEGEND\n. = Background\nP = Player\nR = Red\nB = Blue\n\n\
+        SOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer, Red, Blue\nStill\n\n\
+        RULES\n[ lclick Red ] -> [ Blue ]\n[ lclick Blue ] -> [ Red ]\n[ rclick Blue ] -> [ ]\n\
+        [ stationary Background no Still ] -> [ Background Still ]\n\n\
+        WINCONDITIONS\n\nLEVELS\nPRB\n";
+
+    /// What cell (x, 0) of `s` holds besides the background.
+    fn held(s: &Session, x: usize) -> Vec<String> {
+        let names: Vec<String> = s.game().objects.iter().map(|o| o.name.to_lowercase()).collect();
+        s.objects_at(x, 0).into_iter().map(|id| names[id].clone()).filter(|n| n != "background").collect()
+    }
+
+    #[test]
+    fn mouse_clicks_mark_the_cell_with_lclick_and_rclick() {
+        let build = crate::build(CLICKS_GAME);
+        assert!(!crate::diag::has_errors(&build.diagnostics), "{:?}", build.diagnostics);
+        let game = build.game.expect("it compiles");
+        assert!(game.mouse.clicks && game.mouse.listens());
+        let mut s = Session::new(game, 0, None);
+        // The level start's turn: every background is stationary.
+        assert_eq!(
+            (held(&s, 1), held(&s, 2)),
+            (vec!["red".to_owned(), "still".to_owned()], vec!["blue".to_owned(), "still".to_owned()])
+        );
+        assert!(s.click(Click::press(1, 0)));
+        assert_eq!(held(&s, 1), ["blue", "still"], "lclick turned the red blue, and only once");
+        assert_eq!(held(&s, 2), ["blue", "still"], "the other cell had no click");
+        let right = Click { button: Button::Right, gesture: Gesture::Press, x: 2, y: 0 };
+        assert!(s.click(right));
+        assert_eq!(held(&s, 2), ["still"], "rclick took the blue away");
+        // Releases and drags are not clicks.
+        let release = Click { button: Button::Left, gesture: Gesture::Release, x: 1, y: 0 };
+        assert!(!s.click(release));
+        Step::Undo.apply(&mut s);
+        assert_eq!(held(&s, 2), ["blue", "still"], "undo takes the click's turn back");
+        assert_eq!(Click::press(0, 0).mark(&s.game().mouse), Some(Mark::LClick));
+    }
+
+    #[test]
+    fn a_clicked_object_is_not_stationary() {
+        let src = "title still\nmouse_clicks\n\nOBJECTS\nBackground\nblack\nPlayer\ngreen\nLamp\nyellow\n\n\
+            LEGEND\n. = Background\nP = Player\nL = Lamp\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer\nLamp\n\n\
+            RULES\n[ stationary Player ] [ Lamp ] -> [ Player ] [ ]\n\nWINCONDITIONS\n\nLEVELS\nPL\n";
+        let game = crate::build(src).game.expect("it compiles");
+        let mut s = Session::new(game, 0, None);
+        // A click on the player's cell: the player is not stationary.
+        assert!(s.click(Click::press(0, 0)));
+        assert_eq!(held(&s, 1), ["lamp"]);
+        // A click elsewhere: it is, and the rule takes the lamp.
+        assert!(s.click(Click::press(1, 0)));
+        assert!(held(&s, 1).is_empty());
+    }
+
+    #[test]
+    fn lclick_is_a_word_of_mouse_clicks_games_only() {
+        let classic = CLICKS_GAME.replace("mouse_clicks\n", "");
+        let build = crate::build(&classic);
+        assert!(
+            build.diagnostics.iter().any(|d| d.code == "E0604" && d.message.contains("lclick")),
+            "{:?}",
+            build.diagnostics
+        );
+        // An object the press puts down comes first, as in PuzzleScript Next.
+        let both = CLICKS_GAME.replace("mouse_clicks\n", "mouse_clicks\nmouse_left Still\n");
+        let game = crate::build(&both).game.expect("it compiles");
+        let still = game.objects.iter().position(|o| o.name.eq_ignore_ascii_case("still"));
+        assert_eq!(Click::press(0, 0).mark(&game.mouse), still.map(Mark::Object));
+        let right = Click { button: Button::Right, gesture: Gesture::Press, x: 0, y: 0 };
+        assert_eq!(right.mark(&game.mouse), Some(Mark::RClick));
     }
 }

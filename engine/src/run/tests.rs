@@ -6,6 +6,7 @@
 use super::{Event, Input, Limit, Session};
 use std::sync::Arc;
 
+mod case_sensitive;
 mod jumps;
 mod shortcuts;
 

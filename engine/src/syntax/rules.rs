@@ -227,6 +227,12 @@ fn joined(toks: &[Tok<'_>]) -> String {
 }
 
 impl<'s> Parser<'s> {
+    /// Whether the prelude says `mouse_clicks`: then `lclick` and
+    /// `rclick` are directions (PuzzleScript Next).
+    fn mouse_clicks(&self) -> bool {
+        self.ast.prelude.iter().any(|p| p.key.text == "mouse_clicks")
+    }
+
     /// Whether the prelude asked for `runtime_metadata_twiddling`: then a
     /// rule's command may set an option (PuzzleScript Plus).
     fn twiddling(&self) -> bool {

@@ -4,8 +4,8 @@
 //! [`Replacement`]), read through [`CellMasks`], working masks kept for
 //! the whole game.
 
-use super::{Ctx, Notes, clear, dir_mask};
-use crate::compile::bits::{self, LAYER_BITS, Words, WordsCache, contains, intersects, is_zero, or_into};
+use super::{Ctx, Notes, clear};
+use crate::compile::bits::{self, Words, WordsCache, contains, intersects, is_zero, or_into};
 use crate::compile::expand::{Dir, Term};
 use crate::compile::model::{CellPattern, PatternCell, Replacement};
 use crate::compile::symbols::Sym;
@@ -164,14 +164,14 @@ impl LeftMasks {
             }
             if obj.is_some() {
                 or_into(&mut self.present, mask);
-                bits::mov_or(&mut self.objlayers, layer, LAYER_BITS);
+                ctx.whole_layer(&mut self.objlayers, layer);
             } else {
                 any_present.push(if mask.is_empty() { cache.get(&ctx.zo()) } else { cache.get(mask) });
             }
             if t.dir == Dir::Stationary {
-                bits::mov_or(&mut self.mov_missing, layer, LAYER_BITS);
+                ctx.whole_layer(&mut self.mov_missing, layer);
             } else {
-                bits::mov_or(&mut self.mov_present, layer, dir_mask(t.dir));
+                ctx.dir_into(&mut self.mov_present, layer, t.dir);
             }
         }
         any_present
@@ -221,19 +221,19 @@ impl RightMasks {
                 self.used.push(layer);
             }
             if t.dir != Dir::None {
-                bits::mov_or(&mut self.post_layers, layer, LAYER_BITS);
+                ctx.whole_layer(&mut self.post_layers, layer);
             }
             if let Some(id) = obj {
                 bits::set_bit(&mut self.obj_set, id);
                 if let Some(lm) = ctx.layer_masks.get(layer) {
                     or_into(&mut self.obj_clear, lm);
                 }
-                bits::mov_or(&mut self.objlayers, layer, LAYER_BITS);
+                ctx.whole_layer(&mut self.objlayers, layer);
             }
             match t.dir {
-                Dir::Stationary => bits::mov_or(&mut self.mov_clear, layer, LAYER_BITS),
+                Dir::Stationary => ctx.whole_layer(&mut self.mov_clear, layer),
                 Dir::Randomdir => random_dir_layers.push(layer),
-                d => bits::mov_or(&mut self.mov_set, layer, dir_mask(d)),
+                d => ctx.dir_into(&mut self.mov_set, layer, d),
             }
         }
         random_dir_layers
@@ -286,7 +286,7 @@ impl RightMasks {
                 if let Some(lm) = ctx.layer_masks.get(layer) {
                     or_into(&mut self.obj_clear, lm);
                 }
-                bits::mov_or(&mut self.post_layers, layer, LAYER_BITS);
+                ctx.whole_layer(&mut self.post_layers, layer);
             }
         }
         for (l, rr) in left.objlayers.iter_mut().zip(&self.objlayers) {

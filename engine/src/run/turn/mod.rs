@@ -18,7 +18,7 @@ mod rules;
 mod win;
 
 use super::trace::EventKind;
-use super::{AskedBy, Duplicates, Session, Snapshot};
+use super::{AskedBy, Duplicates, Mark, Session, Snapshot};
 use crate::compile::bits;
 use crate::compile::{Direction, Phase};
 use std::sync::Arc;
@@ -77,10 +77,10 @@ impl Session {
         true
     }
 
-    /// Put a mouse turn's object in its cell (`drop`: cell index, object),
-    /// added to what the cell holds, as PuzzleScript Next does.
-    fn drop_object(&mut self, drop: Option<(usize, usize)>) {
-        let (Some((cell, object)), Some(board)) = (drop, self.play.board.as_mut()) else { return };
+    /// Put a mouse turn's object in its cell (`drop`: cell index, what the
+    /// click does), added to what the cell holds, as PuzzleScript Next does.
+    fn drop_object(&mut self, drop: Option<(usize, Mark)>) {
+        let (Some((cell, Mark::Object(object))), Some(board)) = (drop, self.play.board.as_mut()) else { return };
         let ow = board.ow;
         if let Some(objects) = board.objects.get_mut(cell * ow..(cell + 1) * ow) {
             bits::set_bit(objects, object);
@@ -126,12 +126,44 @@ impl Session {
         }
     }
 
-    pub(crate) fn process_turn(
-        &mut self,
-        dir: Option<Direction>,
-        drop: Option<(usize, usize)>,
-        mode: TurnMode,
-    ) -> bool {
+    /// A `mouse_clicks` turn's mark (`drop`: cell index, what the click
+    /// does): every layer of the cell that holds an object gets the
+    /// `lclick` or `rclick` movement, as PuzzleScript Next gives it.
+    fn mark_click(&mut self, drop: Option<(usize, Mark)>) {
+        let bit = match drop {
+            Some((_, Mark::LClick)) => 1,
+            Some((_, Mark::RClick)) => 2,
+            _ => return,
+        };
+        let (Some((cell, _)), Some(board)) = (drop, self.play.board.as_mut()) else { return };
+        let click_layer = bits::click_layer(self.game.layer_count);
+        let mw = board.mw;
+        for (layer, mask) in self.game.layer_masks.iter().enumerate() {
+            if bits::intersects(board.cell(cell), mask)
+                && let Some(movs) = board.movements.get_mut(cell * mw..(cell + 1) * mw)
+            {
+                bits::mov_or(movs, click_layer + layer, bit);
+            }
+        }
+        board.note_movements(cell);
+    }
+
+    /// The turn's input: the player's movement, or a mouse turn's click
+    /// marks (a dropped object is already in place).
+    fn start_input(&mut self, dir: Option<Direction>, drop: Option<(usize, Mark)>, player_positions: &mut Vec<usize>) {
+        if let Some(d) = dir {
+            self.start_movement(d, player_positions);
+        } else if drop.is_some() {
+            self.mark_click(drop);
+            if self.game.metadata.has("require_player_movement") {
+                // A mouse turn moves no player, but PuzzleScript Next still
+                // cancels it when no player moved.
+                self.player_cells(player_positions);
+            }
+        }
+    }
+
+    pub(crate) fn process_turn(&mut self, dir: Option<Direction>, drop: Option<(usize, Mark)>, mode: TurnMode) -> bool {
         self.mode.againing = false;
         let Some(bak) = self.snapshot() else { return false };
         self.begin_move_notes(mode, dir.is_some() || drop.is_some());
@@ -169,13 +201,7 @@ impl Session {
         }
         let mut player_positions = std::mem::take(&mut self.turn.player_positions);
         player_positions.clear();
-        if let Some(d) = dir {
-            self.start_movement(d, &mut player_positions);
-        } else if drop.is_some() && self.game.metadata.has("require_player_movement") {
-            // A mouse turn moves no player, but PuzzleScript Next still
-            // cancels it when no player moved.
-            self.player_cells(&mut player_positions);
-        }
+        self.start_input(dir, drop, &mut player_positions);
         if let Some(board) = self.play.board.as_ref()
             && fast
         {

@@ -332,6 +332,10 @@ impl<'r, 's, 't> RuleReader<'r, 's, 't> {
             || matches!(text, "goto" | "link" | "log")
         {
             return self.command(t);
+        } else if let Some(word) = click_word(text).filter(|_| parser.mouse_clicks()) {
+            // PuzzleScript Next's click marks, directions only where the
+            // prelude says `mouse_clicks`.
+            self.modifier(t, word)?;
         } else {
             let unknown = cat::rule_unknown_name(self.span(t), text);
             if !self.place.in_row {
@@ -425,5 +429,14 @@ impl<'r, 's, 't> RuleReader<'r, 's, 't> {
             return Err(Dropped::Error(cat::rule_no_pattern(self.whole())));
         }
         Ok(())
+    }
+}
+
+/// PuzzleScript Next's click marks (`mouse_clicks`), as spelled.
+fn click_word(word: &str) -> Option<&'static str> {
+    match word {
+        "lclick" => Some("lclick"),
+        "rclick" => Some("rclick"),
+        _ => None,
     }
 }
