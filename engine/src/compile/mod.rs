@@ -379,6 +379,27 @@ fn subroutine_names(ast: &Ast) -> Vec<(String, u32)> {
 /// keeps them in a 32-bit mask and refuses a game with more, so we do too.
 pub const MAX_RIGID_GROUPS: usize = 30;
 
+/// Each object's name as written, layer, colours, final sprite (with its
+/// offset) and how it is drawn when not by its sprite, by id.
+fn object_infos(ast: &Ast, table: &NameTable, names: &layout::Layout) -> Vec<ObjectInfo> {
+    names
+        .id_names
+        .iter()
+        .map(|n| {
+            let def = table.object_def(n).and_then(|i| ast.objects.get(i));
+            let sprite = def.map(|d| sprites::final_sprite(ast, d)).unwrap_or_default();
+            ObjectInfo {
+                name: def.map_or_else(|| SmolStr::new(n), |d| d.name.text.clone()),
+                layer: names.object(n).map_or(0, |x| x.1),
+                colors: def.map(|d| d.colors.iter().map(|c| c.text.clone()).collect()).unwrap_or_default(),
+                sprite: sprite.0,
+                offset: sprite.1,
+                drawn: def.and_then(|d| drawn::drawn(ast, d)),
+            }
+        })
+        .collect()
+}
+
 /// Compile a checked syntax tree whose names are `table`. Never panics;
 /// broken parts are skipped.
 #[must_use]
@@ -462,22 +483,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
     }
     let sounds = sounds::build(&names, &ast.sounds, ow);
     let mouse = mouse::build(ast, &names, ow, &mut diags);
-    let objects = names
-        .id_names
-        .iter()
-        .map(|n| {
-            let def = table.object_def(n).and_then(|i| ast.objects.get(i));
-            let sprite = def.map(|d| sprites::final_sprite(ast, d)).unwrap_or_default();
-            ObjectInfo {
-                name: def.map_or_else(|| SmolStr::new(n), |d| d.name.text.clone()),
-                layer: names.object(n).map_or(0, |x| x.1),
-                colors: def.map(|d| d.colors.iter().map(|c| c.text.clone()).collect()).unwrap_or_default(),
-                sprite: sprite.0,
-                offset: sprite.1,
-                drawn: def.and_then(|d| drawn::drawn(ast, d)),
-            }
-        })
-        .collect();
+    let objects = object_infos(ast, table, &names);
     let game = Game {
         objects,
         layer_count: names.layer_count,
