@@ -1,9 +1,9 @@
 //! PuzzleScript Next's objects drawn otherwise than by a sprite grid: text
 //! sprites (a `text:` line after the colours, `scale:` on the name line)
 //! and canvas sprites (`canvas:W,H` on the name line, then lines of JSON
-//! drawing instructions); and lines of sprite transforms (`copy:`, `rot:`...)
-//! written where colours or sprite rows would be. Read only in a Plus/Next
-//! game (a classic game's object section reads as it always did).
+//! drawing instructions), which may also stand on lines of their own among
+//! the colour and sprite lines. Read only in a Plus/Next game (a classic
+//! game's object section reads as it always did).
 
 use std::iter::Peekable;
 
@@ -12,9 +12,12 @@ use super::ast::{CanvasDef, Ident};
 use super::text::{Line, Word, words};
 use crate::span::Span;
 
-/// The words PuzzleScript Next reads as object modifiers (a word starting
-/// with one of them, lower case).
-const MODIFIERS: [&str; 8] = ["canvas:", "copy:", "flip:", "rot:", "scale:", "shift:", "text:", "translate:"];
+/// Whether `word` (lower case) starts a drawn object's line: `text:`,
+/// `scale:` or `canvas:` (the other `word:` modifiers are sprite
+/// transforms, read by `objects.rs`).
+pub(super) fn starts_drawn(word: &str) -> bool {
+    ["text:", "scale:", "canvas:"].iter().any(|d| word.starts_with(d))
+}
 
 /// `scale:` and `canvas:` read from a name line (or a line of transforms).
 #[derive(Debug, Default)]
@@ -78,8 +81,9 @@ impl NameMods {
 
 impl Parser<'_> {
     /// A line of the object being read that is not a colour line nor a
-    /// sprite row: `text: WORDS`, a canvas sprite's JSON, or a line of
-    /// transforms. False when the line is none of these.
+    /// sprite row: `text: WORDS`, a canvas sprite's JSON, or a line that
+    /// starts with `scale:` or `canvas:`. False when the line is none of
+    /// these.
     pub(super) fn drawn_line(&mut self, line: &Line<'_>, code: &str, fc: usize) -> bool {
         let Some(idx) = self.cur_object else { return false };
         let rest = &code[fc..];
@@ -107,24 +111,27 @@ impl Parser<'_> {
             return true;
         }
         let first = rest.split(super::text::is_ws).next().unwrap_or("").to_ascii_lowercase();
-        if !MODIFIERS.iter().any(|m| first.starts_with(m)) {
+        if !starts_drawn(&first) {
             return false;
         }
+        // `scale:`/`canvas:` with their values; any other word on the line
+        // is a transform, read as on the name line.
         let mut mods = NameMods::default();
+        let mut others = Vec::new();
         let mut ws = words(code, fc).peekable();
         while let Some(w) = ws.next() {
             let text = self.lower_word(line, w.start, w.end);
-            let span = line.span(w.start, w.end);
-            if mods.take(&text, span, &mut ws, |a, b| line.span(a, b)) {
-                continue;
-            }
-            let o = &mut self.ast.objects[idx];
-            match text.strip_prefix("copy:") {
-                Some(source) if !source.is_empty() => o.copy_from = Some(Ident { text: source.into(), span }),
-                _ => o.transforms.push(Ident { text, span }),
+            if !mods.take(&text, line.span(w.start, w.end), &mut ws, |a, b| line.span(a, b)) {
+                others.push(w);
             }
         }
+        let (mut copy_from, mut transforms) = (None, Vec::new());
+        self.read_transforms(line, &others, &mut copy_from, &mut transforms);
         let o = &mut self.ast.objects[idx];
+        if copy_from.is_some() {
+            o.copy_from = copy_from;
+        }
+        o.transforms.extend(transforms);
         if mods.scale.is_some() {
             o.scale = mods.scale;
         }

@@ -129,7 +129,7 @@ impl Parser<'_> {
             let first = first.to_ascii_lowercase();
             // `text:`, `scale:` and `canvas:` lines are read below, as
             // drawn objects, in a Plus/Next game.
-            let drawn = self.plus && ["text:", "scale:", "canvas:"].iter().any(|d| first.starts_with(d));
+            let drawn = self.plus && super::drawn::starts_drawn(&first);
             if !drawn && super::transform::starts_transform(&first) {
                 self.transform_line(line, code, fc);
                 return;
@@ -139,8 +139,7 @@ impl Parser<'_> {
             self.obj_phase = ObjPhase::Sprite;
         }
         // PuzzleScript Next: a `text:` line, a canvas sprite's JSON, or a
-        // line of transforms (`copy:`, `rot:`...) in place of colours or
-        // sprite rows.
+        // `scale:`/`canvas:` line in place of colours or sprite rows.
         if self.plus && self.obj_phase != ObjPhase::Name && self.drawn_line(line, code, fc) {
             return;
         }
@@ -246,7 +245,7 @@ impl Parser<'_> {
     /// or a line of their own): `copy:NAME` (or `copy: NAME`) sets the
     /// sprite's source, every other is kept as one word with its
     /// arguments (`flip: right` is `flip:right`).
-    fn read_transforms(
+    pub(super) fn read_transforms(
         &self,
         line: &Line<'_>,
         ws: &[super::text::Word<'_>],
