@@ -63,17 +63,76 @@ pub fn objects_not_first(span: Span) -> Diagnostic {
 pub fn prelude_garbage(span: Span) -> Diagnostic {
     Diagnostic::error("E0107", span, "this line before the first section is not an option")
 }
-/// PuzzleScript Next's TAGS or MAPPINGS section, which we do not read.
+/// PuzzleScript Next's TAGS or MAPPINGS section after OBJECTS, which we
+/// do not read there.
 #[must_use]
 pub fn next_section_unsupported(span: Span, word: &str) -> Diagnostic {
     Diagnostic::error(
         "E0130",
         span,
         format!(
-            "the {} section comes from PuzzleScript Next, and Puzzlewright does not support it yet (its lines are skipped)",
+            "Puzzlewright reads the {} section only before OBJECTS; move it up (its lines here are skipped)",
             word.to_uppercase()
         ),
     )
+}
+/// A TAGS line that is not `NAME = VALUE ...`.
+#[must_use]
+pub fn tag_line_shape(span: Span) -> Diagnostic {
+    Diagnostic::error("E0131", span, "a TAGS line reads `NAME = VALUE VALUE ...` (names of letters, digits and `_`)")
+}
+/// A tag or mapping named like something that already exists.
+#[must_use]
+pub fn tag_name_taken(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0132",
+        span,
+        format!("the name {} is already a tag or a mapping (or a word the game needs)", up(name)),
+    )
+}
+/// A MAPPINGS line of the wrong shape (`first`: the `TAG => NAME` line).
+#[must_use]
+pub fn mapping_line_shape(span: Span, first: bool) -> Diagnostic {
+    let want = if first { "`TAG => NAME`" } else { "`VALUE ... -> VALUE ...` after its `TAG => NAME` line" };
+    Diagnostic::error(
+        "E0133",
+        span,
+        format!("a mapping is two lines, `TAG => NAME` then `VALUE ... -> VALUE ...`; this line should read {want}"),
+    )
+}
+/// A mapping from a name that is not a tag.
+#[must_use]
+pub fn mapping_not_a_tag(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::error("E0134", span, format!("a mapping maps the values of a tag, and {} is not a tag", up(name)))
+}
+/// A mapping's key that is not a value of its tag.
+#[must_use]
+pub fn mapping_key_not_value(span: Span, key: &str, tag: &str) -> Diagnostic {
+    Diagnostic::error("E0135", span, format!("{} is not a value of the tag {}", up(key), up(tag)))
+}
+/// A mapping whose sides differ in length or repeat a key.
+#[must_use]
+pub fn mapping_counts(span: Span) -> Diagnostic {
+    Diagnostic::error(
+        "E0136",
+        span,
+        "a mapping needs as many values after `->` as before it, and no value twice before it",
+    )
+}
+/// A name or rule whose tags stand for too many copies.
+#[must_use]
+pub fn tags_too_many(span: Span, name: Option<&str>, limit: usize) -> Diagnostic {
+    let what = name.map_or_else(|| "this rule".to_string(), up);
+    Diagnostic::error(
+        "E0137",
+        span,
+        format!("{what} would stand for more than {limit} copies with its tags; it is left as written"),
+    )
+}
+/// A collision layer line `X -> ...` whose X is not a tag.
+#[must_use]
+pub fn layer_prefix_not_tag(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::error("E0138", span, format!("before `->` in a collision layer come tags, and {} is not one", up(name)))
 }
 /// An unknown prelude option.
 #[must_use]
@@ -331,15 +390,14 @@ pub fn canvas_json_bad(span: Span, object: &str, at: &str) -> Diagnostic {
         ),
     )
 }
-/// A sprite transform whose arguments are not what it takes (a tag's
-/// name among them: tags are not supported).
+/// A sprite transform whose arguments are not what it takes.
 #[must_use]
 pub fn sprite_transform_bad(span: Span, word: &str, wants: &str) -> Diagnostic {
     Diagnostic::error(
         "E0214",
         span,
         format!(
-            "`{word}` is not a sprite transform Puzzlewright can read: it takes {wants} (up, down, left or right; tags are not supported yet)"
+            "`{word}` is not a sprite transform Puzzlewright can read: it takes {wants} (up, down, left or right, or a tag or mapping of them in a tagged object)"
         ),
     )
 }
@@ -446,6 +504,15 @@ pub fn sound_expected_dir_or_seed(span: Span, got: &str) -> Diagnostic {
 
 // ---- collision layers -------------------------------------------------
 
+/// PuzzleScript Next's `--` line with a drawing order of its own.
+#[must_use]
+pub fn layer_group_order(span: Span) -> Diagnostic {
+    Diagnostic::warning(
+        "W0510",
+        span,
+        "this `--` line starts a group of layers drawn in another order (PuzzleScript Next); Puzzlewright draws every layer in the usual order, and play is unchanged",
+    )
+}
 /// Unexpected character.
 #[must_use]
 pub fn layer_bad_char(span: Span, ch: char) -> Diagnostic {

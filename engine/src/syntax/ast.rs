@@ -66,6 +66,40 @@ pub struct Ast {
     /// PuzzleScript Plus/Next's `case_sensitive`: names keep the case they
     /// are written in (`syntax::case`); otherwise every name is lower case.
     pub case_sensitive: bool,
+    /// PuzzleScript Next's TAGS section: `NAME = VALUE ...` lines, in order.
+    pub tags: Vec<TagDef>,
+    /// PuzzleScript Next's MAPPINGS section, in order.
+    pub mappings: Vec<MappingDef>,
+}
+
+/// A line of PuzzleScript Next's TAGS section, `NAME = VALUE ...`: a tag
+/// whose values the parts of names written `stem:NAME` stand for
+/// (`syntax::tags`). A value that is an earlier tag stands for its values.
+#[derive(Debug, Clone)]
+pub struct TagDef {
+    /// The tag's name.
+    pub name: Ident,
+    /// Its values as written.
+    pub values: Vec<Ident>,
+    /// The whole line.
+    pub span: Span,
+}
+
+/// A mapping of PuzzleScript Next's MAPPINGS section: `TAG => NAME` then
+/// `KEY ... -> VALUE ...`. In a rule expanded over TAG, the part NAME of
+/// a name stands for the value beside TAG's value.
+#[derive(Debug, Clone)]
+pub struct MappingDef {
+    /// The tag it maps from.
+    pub from: Ident,
+    /// The mapping's name.
+    pub name: Ident,
+    /// Values of `from`, in the order written.
+    pub keys: Vec<Ident>,
+    /// What each key maps to (a value, or a tag standing for its values).
+    pub values: Vec<Ident>,
+    /// From the first line to the second.
+    pub span: Span,
 }
 
 impl Ast {
@@ -294,6 +328,10 @@ pub struct SoundDef {
 pub struct LayerDef {
     /// The names, in order.
     pub names: Vec<Ident>,
+    /// PuzzleScript Next's `TAG ... -> names`: the tags before the arrow
+    /// (the objects go in one layer per value of them; `syntax::tags`
+    /// makes those layers). Empty in every other line.
+    pub prefixes: Vec<Ident>,
     /// The whole line.
     pub span: Span,
 }

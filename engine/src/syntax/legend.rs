@@ -33,7 +33,7 @@ impl Parser<'_> {
         let mut kind = LegendKind::Alias;
         let mut expect_name = true;
         while pos < code.len() {
-            let wl = word_len(&code[pos..]);
+            let wl = if self.plus { super::tags::name_len(&code[pos..]) } else { word_len(&code[pos..]) };
             if wl == 0 {
                 self.diags.push(cat::legend_shape(line.span(pos, end)));
                 return;

@@ -17,6 +17,7 @@ mod prelude;
 mod rules;
 pub mod scan;
 mod simple;
+pub mod tags;
 #[cfg(test)]
 mod tests;
 pub mod text;
@@ -72,9 +73,12 @@ struct Parser<'s> {
     /// The prelude said `case_sensitive` (`case.rs`): object names are
     /// read as written.
     case_sensitive: bool,
-    /// Inside PuzzleScript Next's TAGS or MAPPINGS section (refused): its
-    /// lines are skipped until OBJECTS.
-    skip_prelude: bool,
+    /// Inside PuzzleScript Next's TAGS or MAPPINGS section (before
+    /// OBJECTS): its lines are read by `tags.rs`.
+    tag_section: Option<tags::TagSection>,
+    /// After a TAGS or MAPPINGS header past OBJECTS (refused): lines are
+    /// skipped until the next section.
+    skip_section: bool,
 }
 
 /// Where the line starting at byte `start` of `bytes` ends (at its `\n`,
@@ -144,7 +148,8 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
         rule_scratch: None,
         plus: false,
         case_sensitive: false,
-        skip_prelude: false,
+        tag_section: None,
+        skip_section: false,
     };
     let mut depth = 0u32;
     let mut style = CommentStyle::Undecided;
@@ -211,6 +216,9 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
     }
     if case::wanted(&p.ast) {
         case::restore(&mut p.ast, source);
+    }
+    if p.plus {
+        tags::expand(&mut p.ast, &mut p.diags);
     }
     (p.ast, p.diags)
 }
@@ -368,6 +376,19 @@ impl<'s> Parser<'s> {
                 return;
             }
         }
+        // PuzzleScript Next's TAGS and MAPPINGS past OBJECTS: refused.
+        if self.plus && self.section != Section::Prelude && matches!(first, Some(b't' | b'm')) {
+            let wl = word_len(rest);
+            let word = rest[..wl].to_ascii_lowercase();
+            if matches!(word.as_str(), "tags" | "mappings") && rest[wl..].trim_matches(is_ws).is_empty() {
+                self.diags.push(cat::next_section_unsupported(line.span(fc, fc + wl), &word));
+                self.skip_section = true;
+                return;
+            }
+        }
+        if self.skip_section {
+            return;
+        }
         match self.section {
             Section::Prelude => self.prelude_line(line, code, fc),
             Section::Objects => self.objects_line(line, code, fc),
@@ -419,6 +440,8 @@ impl<'s> Parser<'s> {
         }
         self.section = sec;
         self.map_open = false;
+        self.skip_section = false;
+        self.tag_section = None;
         if self.ast.sections.is_empty() {
             self.ast.sections.reserve(Section::HEADED.len());
         }

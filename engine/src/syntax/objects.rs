@@ -179,7 +179,8 @@ impl Parser<'_> {
     }
 
     fn name_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
-        let wl = word_len(&code[fc..]);
+        // PuzzleScript Next's names join words with `:` (`Player:up`).
+        let wl = if self.plus { super::tags::name_len(&code[fc..]) } else { word_len(&code[fc..]) };
         let end = super::text::trim_end_len(code);
         if wl == 0 {
             self.diags.push(cat::object_junk(line.span(fc, end)));

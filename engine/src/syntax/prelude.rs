@@ -15,15 +15,14 @@ impl Parser<'_> {
         }
         let key = Ident { text: self.lower_word(line, fc, fc + wl), span: line.span(fc, fc + wl) };
         // PuzzleScript Next's TAGS and MAPPINGS sections sit between the
-        // prelude and OBJECTS: refused by name, their lines skipped (a
-        // classic game has no prelude option of either name).
+        // prelude and OBJECTS (a classic game has no prelude option of
+        // either name): `tags.rs` reads their lines.
         if matches!(key.text.as_str(), "tags" | "mappings") && code[fc + wl..].trim_matches(is_ws).is_empty() {
-            self.diags.push(cat::next_section_unsupported(key.span, &key.text));
-            self.plus = true;
-            self.skip_prelude = true;
+            self.tag_header(&key.text);
             return;
         }
-        if self.skip_prelude {
+        if self.tag_section.is_some() {
+            self.tag_line(line, code, fc);
             return;
         }
         // The value runs from after the key to the first `(`, as written.

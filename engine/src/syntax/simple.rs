@@ -16,6 +16,10 @@ impl Parser<'_> {
     }
 
     pub(super) fn layers_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
+        if self.plus {
+            self.plus_layers_line(line, code, fc);
+            return;
+        }
         let mut names = Vec::new();
         let iter = code[fc..].char_indices();
         let mut start: Option<usize> = None;
@@ -40,7 +44,48 @@ impl Parser<'_> {
         }
         flush(self, &mut start, code.len(), &mut names);
         let end = super::text::trim_end_len(code);
-        self.ast.layers.push(LayerDef { names, span: line.span(fc, end) });
+        self.ast.layers.push(LayerDef { names, prefixes: Vec::new(), span: line.span(fc, end) });
+    }
+
+    /// A layer line of a PuzzleScript Plus/Next game: names may join words
+    /// with `:`, `TAG ... -> names` puts the objects in one layer per value
+    /// of the tags (`tags.rs`), and a `--` line (a group of layers drawn
+    /// in an order of its own) is passed over, with a warning when it asks
+    /// for an order other than the usual one.
+    fn plus_layers_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
+        let end = super::text::trim_end_len(code);
+        if code[fc..].starts_with("--") {
+            let tail = code[fc + 2..end].trim_matches(super::text::is_ws);
+            if !tail.is_empty() && tail != ">v" {
+                self.diags.push(cat::layer_group_order(line.span(fc, end)));
+            }
+            return;
+        }
+        let mut names = Vec::new();
+        let mut prefixes = Vec::new();
+        let mut i = fc;
+        while i < end {
+            let rest = &code[i..end];
+            let c = rest.chars().next().unwrap_or(' ');
+            if c == ',' || super::text::is_ws(c) {
+                i += c.len_utf8();
+                continue;
+            }
+            if rest.starts_with("->") && prefixes.is_empty() && !names.is_empty() {
+                prefixes = std::mem::take(&mut names);
+                i += 2;
+                continue;
+            }
+            let n = super::tags::name_len(rest);
+            if n == 0 {
+                self.diags.push(cat::layer_bad_char(line.span(i, i + c.len_utf8()), c));
+                i += c.len_utf8();
+                continue;
+            }
+            names.push(Ident { text: self.lower_word(line, i, i + n), span: line.span(i, i + n) });
+            i += n;
+        }
+        self.ast.layers.push(LayerDef { names, prefixes, span: line.span(fc, end) });
     }
 
     pub(super) fn wincondition_line(&mut self, line: &Line<'_>, fc: usize) {

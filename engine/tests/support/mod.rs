@@ -178,7 +178,28 @@ pub fn cases() -> Vec<Case> {
         }),
         case("W0127", "level_select", WARNING, || game().prelude("level_select").text()),
         case("W0129", "tween_easing", WARNING, || game().prelude("tween_length 0.05\ntween_easing wobbly").text()),
-        case("E0130", "TAGS", ERROR, || game().prelude("TAGS\ndirs = up down").text()),
+        case("E0130", "TAGS", ERROR, || game().prelude("// a Next game").legend("TAGS").text()),
+        case("E0131", "Shade Light Dark", ERROR, || game().prelude("TAGS\nShade Light Dark").text()),
+        case("E0132", "directions", ERROR, || game().prelude("TAGS\ndirections = a b").text()),
+        case("E0133", "horizontal -> back", ERROR, || game().prelude("MAPPINGS\nhorizontal -> back").text()),
+        case("E0134", "nothing", ERROR, || game().prelude("MAPPINGS\nnothing => back\na -> b").text()),
+        case("E0135", "up", ERROR, || game().prelude("MAPPINGS\nhorizontal => back\nup -> down").text()),
+        case("E0136", "left right -> left", ERROR, || {
+            game().prelude("MAPPINGS\nhorizontal => back\nleft right -> left").text()
+        }),
+        case("E0137", "Thing:T1:T2:T3", ERROR, || {
+            let values = |t: &str| (0..30).map(|i| format!("{t}v{i}")).collect::<Vec<_>>().join(" ");
+            game()
+                .prelude(&format!("TAGS\nT1 = {}\nT2 = {}\nT3 = {}", values("a"), values("b"), values("c")))
+                .objects("Thing:T1:T2:T3\nred")
+                .text()
+        }),
+        case("E0138", "Player -> Crate", ERROR, || {
+            game().prelude("TAGS\nShade = Light Dark").layers("Player -> Crate, Wall").text()
+        }),
+        case("W0510", "--<", WARNING, || {
+            game().prelude("TAGS\nShade = Light Dark").layers("Player\n--<\nCrate, Wall").text()
+        }),
         case("E0140", "mouse_left Ghost", ERROR, || game().prelude("mouse_left Ghost").text()),
         case("W0141", "mouse_left Crate", WARNING, || game().prelude("mouse_left Crate").text()),
         case("E0670", "noundo", ERROR, || {

@@ -193,6 +193,9 @@ impl<'r, 's, 't> RuleReader<'r, 's, 't> {
                 "up" | "down" | "left" | "right" | "horizontal" | "vertical" | "orthogonal" | "moving" => {
                     SmolStr::new(&t.text)
                 }
+                // PuzzleScript Next: the rule is copied per value of a tag
+                // (`syntax::tags`).
+                word if self.parser.plus && self.parser.is_tag(word) => SmolStr::new(word),
                 _ => return Err(Dropped::Error(cat::rule_bad_prefix(self.span(t), &t.text))),
             };
             self.rule.prefixes.push(Ident { text: word, span: self.span(t) });
@@ -311,9 +314,9 @@ impl<'r, 's, 't> RuleReader<'r, 's, 't> {
         let parser = self.parser;
         if let Some(word) = modifier(text) {
             self.modifier(t, word)?;
-        } else if let Some(name) = self.names.get(text) {
+        } else if let Some(name) = self.names.get(text).cloned().or_else(|| tagged_name(parser.plus, text)) {
             if self.place.in_row {
-                let name = Ident { text: name.clone(), span: self.span(t) };
+                let name = Ident { text: name, span: self.span(t) };
                 self.items.push(CellItem { modifier: self.place.pending.take(), name });
                 self.place.seen_content = true;
             } else {
@@ -433,6 +436,17 @@ impl<'r, 's, 't> RuleReader<'r, 's, 't> {
 }
 
 /// PuzzleScript Next's click marks (`mouse_clicks`), as spelled.
+/// In a PuzzleScript Plus/Next game, a word of parts joined by `:`
+/// (`Player:>`, `Crate:Dirs`) is a name whose tags `syntax::tags` reads.
+fn tagged_name(plus: bool, word: &str) -> Option<SmolStr> {
+    let tagged = plus
+        && word.contains(':')
+        && word.split(':').all(|p| {
+            !p.is_empty() && (super::super::tags::name_len(p) == p.len() || matches!(p, ">" | "<" | "^" | "v"))
+        });
+    tagged.then(|| SmolStr::new(word))
+}
+
 fn click_word(word: &str) -> Option<&'static str> {
     match word {
         "lclick" => Some("lclick"),
