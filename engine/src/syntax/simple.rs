@@ -76,7 +76,11 @@ impl Parser<'_> {
                 i += 2;
                 continue;
             }
-            let n = super::tags::name_len(rest);
+            let mut n = super::tags::name_len(rest);
+            if n == 0 && self.is_glyph(&rest[..c.len_utf8()]) {
+                // A glyph such as `:` names its object here too.
+                n = c.len_utf8();
+            }
             if n == 0 {
                 self.diags.push(cat::layer_bad_char(line.span(i, i + c.len_utf8()), c));
                 i += c.len_utf8();
@@ -97,5 +101,12 @@ impl Parser<'_> {
             .collect();
         let end = super::text::trim_end_len(&raw[..stop]);
         self.ast.win_conditions.push(WinConditionDef { words: ws, span: line.span(fc, end) });
+    }
+
+    /// Whether `word` is an object's glyph or a legend name.
+    fn is_glyph(&self, word: &str) -> bool {
+        let word = super::text::lower(word);
+        self.ast.objects.iter().any(|o| o.extra_names.iter().any(|e| e.text == word))
+            || self.ast.legend.iter().any(|l| l.name.text == word)
     }
 }

@@ -93,7 +93,7 @@ impl Table {
     pub fn new(tags: &[TagDef], mappings: &[MappingDef]) -> Table {
         let mut t = Table::default();
         for (name, values) in PREDEFINED {
-            t.tags.insert(name.into(), values.iter().map(|v| SmolStr::new(v)).collect());
+            t.tags.insert(name.into(), values.iter().copied().map(SmolStr::new).collect());
         }
         for d in tags {
             let mut values = Vec::new();

@@ -115,7 +115,7 @@ impl Combos {
         if dirs {
             for p in &tail {
                 if let Some(v) = direction_values(p) {
-                    add(p, v.iter().map(|d| SmolStr::new(d)).collect());
+                    add(p, v.iter().copied().map(SmolStr::new).collect());
                 }
             }
         }
@@ -638,7 +638,7 @@ fn split_tags(r: Rule, x: &mut Expander<'_>) -> Option<Vec<Rule>> {
     }
     let mut rules = vec![r];
     for (ri, ci, ii, name) in todo {
-        let Some(c) = x.combos(&name.text, name.span) else { return None };
+        let c = x.combos(&name.text, name.span)?;
         if c.keys.is_empty() {
             continue;
         }
