@@ -194,20 +194,74 @@ fn transform_for(table: &Table, c: &Combos, combo: &[SmolStr], t: &Ident, index:
     Ident { text: s.into(), span: t.span }
 }
 
+/// A set of names, its operations kept out of line (this pass runs once
+/// per build; its code is kept small rather than fast).
+#[derive(Default)]
+struct Names(HashSet<SmolStr>);
+
+impl Names {
+    #[inline(never)]
+    fn has(&self, name: &str) -> bool {
+        self.0.contains(name)
+    }
+
+    #[inline(never)]
+    fn add(&mut self, name: &SmolStr) -> bool {
+        self.0.insert(name.clone())
+    }
+
+    #[inline(never)]
+    fn remove(&mut self, name: &str) -> bool {
+        self.0.remove(name)
+    }
+}
+
+/// Names to lists of names, out of line as [`Names`].
+#[derive(Default)]
+struct Lists(HashMap<SmolStr, Vec<SmolStr>>);
+
+impl Lists {
+    #[inline(never)]
+    fn get(&self, name: &str) -> Option<&Vec<SmolStr>> {
+        self.0.get(name)
+    }
+
+    #[inline(never)]
+    fn set(&mut self, name: &SmolStr, items: Vec<SmolStr>) {
+        self.0.insert(name.clone(), items);
+    }
+}
+
+/// Names to places, out of line as [`Names`].
+#[derive(Default)]
+struct Places(HashMap<SmolStr, usize>);
+
+impl Places {
+    #[inline(never)]
+    fn get(&self, name: &str) -> Option<usize> {
+        self.0.get(name).copied()
+    }
+
+    #[inline(never)]
+    fn set(&mut self, name: &SmolStr, at: usize) {
+        self.0.insert(name.clone(), at);
+    }
+}
+
 /// What the rewrite knows as it goes.
 struct Expander<'d> {
     table: Table,
     /// Every name defined: objects, legend names, the properties made
     /// here, tags and mappings.
-    declared: HashSet<SmolStr>,
+    declared: Names,
     /// Objects and legend lines, for a layer's objects.
-    objects: HashSet<SmolStr>,
-    legend: HashMap<SmolStr, Vec<SmolStr>>,
+    objects: Names,
+    legend: Lists,
     /// The properties made here, in order.
     props: Vec<LegendDef>,
     diags: &'d mut Vec<Diagnostic>,
     /// Names already told they expand too far.
-    too_many: HashSet<SmolStr>,
+    too_many: Names,
 }
 
 impl Expander<'_> {
@@ -215,7 +269,7 @@ impl Expander<'_> {
         match Combos::new(&self.table, name, true) {
             Ok(c) => Some(c),
             Err(()) => {
-                if self.too_many.insert(name.into()) {
+                if self.too_many.add(&SmolStr::new(name)) {
                     self.diags.push(cat::tags_too_many(span, Some(name), LIMIT));
                 }
                 None
@@ -226,7 +280,7 @@ impl Expander<'_> {
     /// The names `name` stands for when it is defined or every name of
     /// its expansion is (PuzzleScript Next's object references).
     fn refs(&mut self, name: &str, span: Span) -> Option<Vec<SmolStr>> {
-        if self.declared.contains(name) {
+        if self.declared.has(name) {
             return Some(vec![name.into()]);
         }
         let c = self.combos(name, span)?;
@@ -236,7 +290,7 @@ impl Expander<'_> {
         let mut ids: Vec<SmolStr> = Vec::with_capacity(c.combos.len());
         for combo in &c.combos {
             let id = c.ident(combo);
-            if !self.declared.contains(&id) {
+            if !self.declared.has(&id) {
                 return None;
             }
             if !ids.contains(&id) {
@@ -250,7 +304,7 @@ impl Expander<'_> {
     /// a sound) as the property of what it stands for; with a relative
     /// direction in it, its four absolute forms too.
     fn define(&mut self, name: &Ident) {
-        if !name.text.contains(':') || self.declared.contains(&name.text) {
+        if !name.text.contains(':') || self.declared.has(&name.text) {
             return;
         }
         if let Some(ids) = self.refs(&name.text, name.span) {
@@ -260,7 +314,7 @@ impl Expander<'_> {
             for fwd in ["up", "down", "left", "right"] {
                 let text: Vec<&str> = name.text.split(':').map(|p| absolute(fwd, p).unwrap_or(p)).collect();
                 let id = Ident { text: text.join(":").into(), span: name.span };
-                if !self.declared.contains(&id.text)
+                if !self.declared.has(&id.text)
                     && let Some(ids) = self.refs(&id.text, id.span)
                 {
                     self.add_prop(&id, ids);
@@ -270,16 +324,16 @@ impl Expander<'_> {
     }
 
     fn add_prop(&mut self, name: &Ident, ids: Vec<SmolStr>) {
-        self.declared.insert(name.text.clone());
+        self.declared.add(&name.text);
         let items = ids.iter().map(|i| Ident { text: i.clone(), span: name.span }).collect();
-        self.legend.insert(name.text.clone(), ids);
+        self.legend.set(&name.text, ids);
         self.props.push(LegendDef { name: name.clone(), kind: LegendKind::Or, items, span: name.span });
     }
 
     /// The objects `name` stands for (through legend lines and the
     /// properties made here).
     fn objects_of(&self, name: &str, out: &mut Vec<SmolStr>, depth: usize) {
-        if self.objects.contains(name) {
+        if self.objects.has(name) {
             if !out.iter().any(|o| o == name) {
                 out.push(name.into());
             }
@@ -304,30 +358,30 @@ pub(crate) fn expand(ast: &mut Ast, diags: &mut Vec<Diagnostic>) {
     }
     let mut x = Expander {
         table: Table::new(&ast.tags, &ast.mappings),
-        declared: HashSet::default(),
-        objects: HashSet::default(),
-        legend: HashMap::default(),
+        declared: Names::default(),
+        objects: Names::default(),
+        legend: Lists::default(),
         props: Vec::new(),
         diags,
-        too_many: HashSet::default(),
+        too_many: Names::default(),
     };
     objects(ast, &mut x);
     for o in &ast.objects {
-        x.declared.insert(o.name.text.clone());
-        x.objects.insert(o.name.text.clone());
+        x.declared.add(&o.name.text);
+        x.objects.add(&o.name.text);
         for e in &o.extra_names {
-            x.declared.insert(e.text.clone());
-            x.legend.insert(e.text.clone(), vec![o.name.text.clone()]);
+            x.declared.add(&e.text);
+            x.legend.set(&e.text, vec![o.name.text.clone()]);
         }
     }
     for l in &ast.legend {
-        x.declared.insert(l.name.text.clone());
+        x.declared.add(&l.name.text);
     }
     for t in &ast.tags {
-        x.declared.insert(t.name.text.clone());
+        x.declared.add(&t.name.text);
     }
     for m in &ast.mappings {
-        x.declared.insert(m.name.text.clone());
+        x.declared.add(&m.name.text);
     }
     references(ast, &mut x);
     rules(ast, &mut x);
@@ -337,10 +391,10 @@ pub(crate) fn expand(ast: &mut Ast, diags: &mut Vec<Diagnostic>) {
     let props = std::mem::take(&mut x.props);
     let mut front: Vec<LegendDef> = Vec::new();
     let mut back: Vec<LegendDef> = Vec::new();
-    let mut in_front: HashSet<SmolStr> = HashSet::default();
+    let mut in_front = Names::default();
     for p in props {
-        if p.items.iter().all(|i| x.objects.contains(&i.text) || in_front.contains(&i.text)) {
-            in_front.insert(p.name.text.clone());
+        if p.items.iter().all(|i| x.objects.has(&i.text) || in_front.has(&i.text)) {
+            in_front.add(&p.name.text);
             front.push(p);
         } else {
             back.push(p);
@@ -357,20 +411,20 @@ pub(crate) fn expand(ast: &mut Ast, diags: &mut Vec<Diagnostic>) {
 fn objects(ast: &mut Ast, x: &mut Expander<'_>) {
     let old = std::mem::take(&mut ast.objects);
     let mut out: Vec<ObjectDef> = Vec::with_capacity(old.len());
-    let mut index: HashMap<SmolStr, usize> = HashMap::default();
-    let mut made: HashSet<SmolStr> = HashSet::default();
+    let mut index = Places::default();
+    let mut made = Names::default();
     for def in old {
         let c = if def.name.text.contains(':') { x.combos(&def.name.text, def.name.span) } else { None };
         let Some(c) = c.filter(|c| !c.keys.is_empty()) else {
             let mut def = def;
             let none = Combos { stem: SmolStr::default(), tail: Vec::new(), keys: Vec::new(), combos: Vec::new() };
             def.transforms = def.transforms.iter().map(|t| transform_for(&x.table, &none, &[], t, 0)).collect();
-            if let Some(&i) = index.get(&def.name.text)
+            if let Some(i) = index.get(&def.name.text)
                 && made.remove(&def.name.text)
             {
                 out[i] = def;
             } else {
-                index.insert(def.name.text.clone(), out.len());
+                index.set(&def.name.text, out.len());
                 out.push(def);
             }
             continue;
@@ -381,8 +435,8 @@ fn objects(ast: &mut Ast, x: &mut Expander<'_>) {
             if !names.contains(&id) {
                 names.push(id.clone());
             }
-            let before = index.get(&id).copied();
-            if before.is_some() && !made.contains(&id) {
+            let before = index.get(&id);
+            if before.is_some() && !made.has(&id) {
                 continue;
             }
             let mut obj = def.clone();
@@ -398,14 +452,14 @@ fn objects(ast: &mut Ast, x: &mut Expander<'_>) {
                 }
                 out[i] = obj;
             } else {
-                index.insert(id.clone(), out.len());
+                index.set(&id, out.len());
                 out.push(obj);
             }
-            made.insert(id);
+            made.add(&id);
         }
         let items = names.iter().map(|n| Ident { text: n.clone(), span: def.name.span }).collect();
-        x.declared.insert(def.name.text.clone());
-        x.legend.insert(def.name.text.clone(), names);
+        x.declared.add(&def.name.text);
+        x.legend.set(&def.name.text, names);
         x.props.push(LegendDef { name: def.name.clone(), kind: LegendKind::Or, items, span: def.span });
         for g in &def.extra_names {
             let items = vec![def.name.clone()];
@@ -431,7 +485,7 @@ fn references(ast: &mut Ast, x: &mut Expander<'_>) {
             l.kind = LegendKind::Or;
         }
         l.items = items;
-        x.legend.insert(l.name.text.clone(), l.items.iter().map(|i| i.text.clone()).collect());
+        x.legend.set(&l.name.text, l.items.iter().map(|i| i.text.clone()).collect());
     }
     for layer in &mut ast.layers {
         if !layer.prefixes.is_empty() {
@@ -615,7 +669,7 @@ fn needs_directions(r: &Rule, x: &Expander<'_>) -> bool {
         let n = &i.name.text;
         n.contains(':')
             && (n.split(':').skip(1).any(|p| absolute("up", p).is_some() || split_values(p).is_some())
-                || !x.declared.contains(n))
+                || !x.declared.has(n))
     })
 }
 
@@ -629,7 +683,7 @@ fn split_tags(r: Rule, x: &mut Expander<'_>) -> Option<Vec<Rule>> {
             if let Cell::Items(items, _) = cell {
                 for (ii, item) in items.iter().enumerate() {
                     let no = item.modifier.as_ref().is_some_and(|m| m.text == "no");
-                    if !no && item.name.text.contains(':') && !x.declared.contains(&item.name.text) {
+                    if !no && item.name.text.contains(':') && !x.declared.has(&item.name.text) {
                         todo.push((ri, ci, ii, item.name.clone()));
                     }
                 }
@@ -708,7 +762,7 @@ fn inline(mut r: Rule, x: &mut Expander<'_>) -> Rule {
             let mut new = Vec::with_capacity(items.len());
             for item in items.drain(..) {
                 let no = item.modifier.as_ref().is_some_and(|m| m.text == "no");
-                let expand = item.name.text.contains(':') && (no || !x.declared.contains(&item.name.text));
+                let expand = item.name.text.contains(':') && (no || !x.declared.has(&item.name.text));
                 let c = if expand { x.combos(&item.name.text, item.name.span) } else { None };
                 match c.filter(|c| !c.keys.is_empty()) {
                     Some(c) => {
