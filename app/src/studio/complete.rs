@@ -50,7 +50,7 @@ pub fn keywords(section: Section) -> Vec<&'static str> {
         Section::Rules => {
             let mut w: Vec<&'static str> = RulePrefix::ALL
                 .into_iter()
-                .filter(|p| *p != RulePrefix::Global)
+                .filter(|p| !p.needs_plus())
                 .map(RulePrefix::as_str)
                 .chain(LOOP_WORDS)
                 .collect();
@@ -60,9 +60,9 @@ pub fn keywords(section: Section) -> Vec<&'static str> {
             // The commands but PuzzleScript Next's `gosub`, whose
             // subroutine names are offered after it instead.
             w.extend(CommandWord::all().filter(|c| *c != CommandWord::Gosub).map(CommandWord::as_str));
-            // PuzzleScript Plus: a rule that ignores `local_radius`, and
-            // the commands of a Plus/Next game.
-            w.push(RulePrefix::Global.as_str());
+            // PuzzleScript Plus and Next: the prefixes (`global`, `once`)
+            // and the commands of their games.
+            w.extend(RulePrefix::ALL.into_iter().filter(|p| p.needs_plus()).map(RulePrefix::as_str));
             w.extend(["undo", "nosave", "quit", "status"]);
             w
         }

@@ -599,7 +599,7 @@ impl std::fmt::Display for Modifier {
 }
 
 /// A word before a rule's first row that is not a direction: `late`,
-/// `rigid`, `random`, and PuzzleScript Plus's `global`.
+/// `rigid`, `random`, PuzzleScript Plus's `global` and Next's `once`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RulePrefix {
     /// `late`: the rule runs after movement.
@@ -610,11 +610,22 @@ pub enum RulePrefix {
     Random,
     /// `global` (PuzzleScript Plus): the rule ignores `local_radius`.
     Global,
+    /// `once` (PuzzleScript Next): the rule's matches are applied in one
+    /// go, and that does not make its group go round again.
+    Once,
 }
 
 impl RulePrefix {
     /// Every prefix word.
-    pub const ALL: [RulePrefix; 4] = [RulePrefix::Late, RulePrefix::Rigid, RulePrefix::Random, RulePrefix::Global];
+    pub const ALL: [RulePrefix; 5] =
+        [RulePrefix::Late, RulePrefix::Rigid, RulePrefix::Random, RulePrefix::Global, RulePrefix::Once];
+
+    /// Whether it is a word only of PuzzleScript Plus and Next games
+    /// (`global`, `once`).
+    #[must_use]
+    pub fn needs_plus(self) -> bool {
+        matches!(self, RulePrefix::Global | RulePrefix::Once)
+    }
 
     /// The prefix a word names, in lower case as the parser gives words.
     #[must_use]
@@ -624,6 +635,7 @@ impl RulePrefix {
             "rigid" => RulePrefix::Rigid,
             "random" => RulePrefix::Random,
             "global" => RulePrefix::Global,
+            "once" => RulePrefix::Once,
             _ => return None,
         })
     }
@@ -636,6 +648,7 @@ impl RulePrefix {
             RulePrefix::Rigid => "rigid",
             RulePrefix::Random => "random",
             RulePrefix::Global => "global",
+            RulePrefix::Once => "once",
         }
     }
 }

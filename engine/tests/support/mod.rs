@@ -153,7 +153,7 @@ pub fn cases() -> Vec<Case> {
             game().text().replace("title Test", &format!("title {}", "word ".repeat(40)))
         }),
         case("W0119", "author name", WARNING, || game().prelude(&format!("author {}", "name ".repeat(30))).text()),
-        case("E0120", "enable_pause", ERROR, || game().prelude("enable_pause").text()),
+        case("E0120", "animate_interval", ERROR, || game().prelude("animate_interval 0.3").text()),
         case("W0121", "sitelock_hostname_whitelist", WARNING, || {
             game().prelude("sitelock_hostname_whitelist example.com").text()
         }),

@@ -146,7 +146,8 @@ impl<'r, 's, 't> RuleReader<'r, 's, 't> {
     }
 
     /// The words before the first `[`: `+`, `late`, `rigid`, `random`,
-    /// directions (and PuzzleScript Plus's `global`).
+    /// directions (and PuzzleScript Plus's `global`, PuzzleScript Next's
+    /// `once`).
     fn prefixes(&mut self) -> Read {
         let toks = self.toks;
         // Room for the prefixes: the words before the first `[` (but a
@@ -195,6 +196,9 @@ impl<'r, 's, 't> RuleReader<'r, 's, 't> {
                     }
                     // PuzzleScript Plus: the rule ignores `local_radius`.
                     Some(RulePrefix::Global) if self.parser.plus => SmolStr::new_static(RulePrefix::Global.as_str()),
+                    // PuzzleScript Next: the rule's matches are applied in one
+                    // go, and that does not make its group go round again.
+                    Some(RulePrefix::Once) if self.parser.plus => SmolStr::new_static(RulePrefix::Once.as_str()),
                     _ => return Err(Dropped::Error(cat::rule_bad_prefix(self.span(t), &t.text))),
                 },
             };

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use engine::play::{LevelItem, Screen, TitleChoice};
+use engine::play::{LevelItem, Screen};
 
 use super::{PlayerPanel, color32};
 
@@ -94,25 +94,26 @@ impl PlayerPanel {
         self.drawn_state = Some(key);
     }
 
-    /// Draw the title screen with its choices; returns the one clicked.
-    pub(super) fn title_ui(
+    /// A menu screen (the title screen, the pause menu): a heading, a line
+    /// under it, one button a choice (the highlighted one selected);
+    /// returns the choice clicked.
+    pub(super) fn menu_ui(
         &mut self,
         ui: &mut egui::Ui,
         rect: egui::Rect,
-        choices: &[TitleChoice],
+        (heading, under): (&str, Option<&str>),
+        choices: &[String],
         selected: usize,
     ) -> Option<usize> {
         let fg = self.screen_background(ui, rect);
-        let meta = self.game.as_ref().map(|g| g.metadata.clone()).unwrap_or_default();
-        let title = meta.title.clone().unwrap_or_else(|| "An untitled game".to_owned());
         let mut clicked = None;
         let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink(16.0)));
         child.vertical_centered(|ui| {
             ui.add_space((rect.height() * 0.22).max(8.0));
-            ui.label(egui::RichText::new(title).size(26.0).color(fg).strong());
-            if let Some(author) = &meta.author {
+            ui.label(egui::RichText::new(heading).size(26.0).color(fg).strong());
+            if let Some(under) = under {
                 ui.add_space(4.0);
-                ui.label(egui::RichText::new(format!("by {author}")).size(16.0).color(fg));
+                ui.label(egui::RichText::new(under).size(16.0).color(fg));
             }
             ui.add_space(24.0);
             for (i, choice) in choices.iter().enumerate() {
@@ -120,7 +121,7 @@ impl PlayerPanel {
                     ui.add_space(6.0);
                 }
                 // The highlight shows what X takes when there is a choice.
-                let button = egui::Button::new(choice.label()).selected(choices.len() > 1 && i == selected);
+                let button = egui::Button::new(choice.as_str()).selected(choices.len() > 1 && i == selected);
                 let hint = if i == selected { "X (Up/Down to choose)" } else { "" };
                 let hint = if choices.len() > 1 { hint } else { "X" };
                 if ui.add(button).on_hover_text(hint).clicked() {
