@@ -9,6 +9,7 @@ use crate::span::Span;
 use crate::syntax::ast::{
     Ast, Cell, CellItem, Ident, LayerDef, LegendDef, LegendKind, ObjectDef, Rule, RuleDef, RuleLineKind, SmolStr,
 };
+use crate::syntax::keywords::{Modifier, RulePrefix};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// The most names one tagged name, or rules one rule, may expand to (a
@@ -586,7 +587,7 @@ fn rules(ast: &mut Ast, x: &mut Expander<'_>) {
         for (i, mut r) in copies.into_iter().enumerate() {
             if i > 0 {
                 r.plus = Some(r.plus.unwrap_or(def.span));
-                r.prefixes.retain(|p| p.text != "random");
+                r.prefixes.retain(|p| p.text != RulePrefix::Random.as_str());
             }
             out.push(RuleDef { kind: RuleLineKind::Rule(r), span: def.span });
         }
@@ -682,7 +683,7 @@ fn split_tags(r: Rule, x: &mut Expander<'_>) -> Option<Vec<Rule>> {
         for (ci, cell) in row.cells.iter().enumerate() {
             if let Cell::Items(items, _) = cell {
                 for (ii, item) in items.iter().enumerate() {
-                    let no = item.modifier.as_ref().is_some_and(|m| m.text == "no");
+                    let no = item.modifier.as_ref().is_some_and(|m| m.text == Modifier::No.as_str());
                     if !no && item.name.text.contains(':') && !x.declared.has(&item.name.text) {
                         todo.push((ri, ci, ii, item.name.clone()));
                     }
@@ -761,7 +762,7 @@ fn inline(mut r: Rule, x: &mut Expander<'_>) -> Rule {
             }
             let mut new = Vec::with_capacity(items.len());
             for item in items.drain(..) {
-                let no = item.modifier.as_ref().is_some_and(|m| m.text == "no");
+                let no = item.modifier.as_ref().is_some_and(|m| m.text == Modifier::No.as_str());
                 let expand = item.name.text.contains(':') && (no || !x.declared.has(&item.name.text));
                 let c = if expand { x.combos(&item.name.text, item.name.span) } else { None };
                 match c.filter(|c| !c.keys.is_empty()) {
