@@ -107,7 +107,9 @@ enum Shown {
     Title(Vec<TitleChoice>, usize),
     /// The level select: its levels and the highlighted one.
     LevelSelect(Vec<LevelItem>, usize),
-    /// A message or the end of the game.
+    /// A message (drawn in the game's layout and colours).
+    Message(String),
+    /// The end of the game.
     Text(String),
     /// The level (played or just won).
     Board,
@@ -142,7 +144,7 @@ impl PlayerPanel {
         self.play.as_ref().map(|play| match play.screen() {
             Screen::Title { choices, selected } => Shown::Title(choices.to_vec(), selected),
             Screen::LevelSelect { items, selected } => Shown::LevelSelect(items.to_vec(), selected),
-            Screen::Message(text) => Shown::Text(format!("{text}\n\nPress X to continue")),
+            Screen::Message(text) => Shown::Message(text.to_owned()),
             Screen::GameOver => Shown::Text("You won the game! Press X to return to the title screen.".to_owned()),
             Screen::Level(_) | Screen::LevelWon(_) => Shown::Board,
         })
@@ -688,6 +690,7 @@ impl Panel for PlayerPanel {
                     ui.ctx().request_repaint();
                 }
             }
+            Some(Shown::Message(text)) => self.message_ui(ui, rect, &text),
             Some(Shown::Text(text)) => self.text_ui(ui, rect, text),
             Some(Shown::Board) => {
                 self.refresh_texture(ui.ctx());
