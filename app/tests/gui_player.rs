@@ -447,3 +447,40 @@ fn the_level_select_offers_the_levels_reached_and_plays_the_one_clicked() {
     let kept = engine::play::Progress::from_text(&persisted.checkpoints["level tour"]).expect("a progress text");
     assert_eq!(kept.reached, 3);
 }
+
+/// PuzzleScript Next's `enable_pause`: Escape stops the level behind a
+/// menu, drawn by the docked player (and so the native window) from
+/// `engine::play`'s pause screen; Resume returns to the level as it was,
+/// "Back to the title screen" leaves.
+#[test]
+fn escape_opens_the_pause_menu_of_a_game_with_enable_pause() {
+    let src = TOUR
+        .replace("title Level tour\n", "title Pause tour\nenable_pause\n")
+        .replace("LEVELS\nmessage Welcome to the tour\n\nP.G\n", "LEVELS\nlevel The First Stop\nP..G\n");
+    let dir = std::env::temp_dir().join("puzzlewright-pause");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("pause.txt");
+    std::fs::write(&path, &src).expect("write the game");
+    let mut harness = player_alone(Startup::File(path), [700.0, 520.0]);
+    harness.get_by_label("Start a new game").click();
+    harness.run_steps(4);
+    click_board(&mut harness);
+    key(&mut harness, egui::Key::ArrowRight);
+    let moved = dump(&harness);
+    assert!(!moved.is_empty(), "a level is played");
+    key(&mut harness, egui::Key::Escape);
+    assert!(harness.query_by_label("Paused").is_some(), "the menu's heading");
+    assert!(harness.query_by_label("The First Stop").is_some(), "the level's name");
+    assert!(harness.query_by_label("Restart the level").is_some());
+    assert!(!harness.state().panels.player.on_title());
+    support::snapshot(&mut harness, "player_pause");
+    harness.get_by_label("Resume").click();
+    harness.run_steps(4);
+    assert!(harness.query_by_label("Paused").is_none());
+    assert_eq!(dump(&harness), moved, "the level as it was");
+    click_board(&mut harness);
+    key(&mut harness, egui::Key::Escape);
+    harness.get_by_label("Back to the title screen").click();
+    harness.run_steps(4);
+    assert!(harness.state().panels.player.on_title());
+}

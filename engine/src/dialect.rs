@@ -46,6 +46,9 @@ pub fn needed(ast: &Ast) -> Option<DialectNeed> {
     }
     for def in &ast.rules {
         let crate::syntax::ast::RuleLineKind::Rule(rule) = &def.kind else { continue };
+        if let Some(p) = rule.prefixes.iter().find(|p| p.text == "once") {
+            uses.push((Dialect::Next, p.span.line, "the rule prefix `once`".to_owned()));
+        }
         for c in &rule.commands {
             let d = match c.name.text.as_str() {
                 "goto" => Dialect::Plus,

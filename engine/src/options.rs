@@ -183,9 +183,12 @@ pub enum PreludeOption {
     /// `allow_undo_level`: undo goes back into the level before (after a
     /// win, a `goto` or a `link`; `run::Session`).
     AllowUndoLevel,
-    /// `auto_level_titles` (not supported yet).
+    /// `auto_level_titles`: a Pattern:Script option PuzzleScript Next reads
+    /// and does not act on (its `about.html` says so); accepted, and like
+    /// there it changes nothing.
     AutoLevelTitles,
-    /// `enable_pause`: Escape opens a pause menu (not supported yet).
+    /// `enable_pause`: Escape (and a rule's `quit`) opens a pause menu
+    /// over the level (`play::pause`).
     EnablePause,
     /// `nokeyboard`: a game with no player, played by mouse (no E0901).
     Nokeyboard,
@@ -268,8 +271,8 @@ const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 66] = [
     (PreludeOption::LocalRadius, "local_radius", Dialect::Plus, true, Support::Full),
     (PreludeOption::Smoothscreen, "smoothscreen", Dialect::Plus, true, Support::Missing),
     (PreludeOption::AllowUndoLevel, "allow_undo_level", Dialect::Next, false, Support::Full),
-    (PreludeOption::AutoLevelTitles, "auto_level_titles", Dialect::Next, false, Support::Missing),
-    (PreludeOption::EnablePause, "enable_pause", Dialect::Next, false, Support::Missing),
+    (PreludeOption::AutoLevelTitles, "auto_level_titles", Dialect::Next, false, Support::Full),
+    (PreludeOption::EnablePause, "enable_pause", Dialect::Next, false, Support::Full),
     (PreludeOption::Nokeyboard, "nokeyboard", Dialect::Next, false, Support::Full),
     (PreludeOption::MouseClicks, "mouse_clicks", Dialect::Next, false, Support::Full),
     (PreludeOption::StatusLine, "status_line", Dialect::Next, false, Support::Full),
@@ -383,7 +386,7 @@ mod tests {
         }
         assert_eq!(PreludeOption::from_keyword("sprite_size").map(PreludeOption::dialect), Some(super::Dialect::Plus));
         assert_eq!(
-            PreludeOption::from_keyword("enable_pause").map(PreludeOption::support),
+            PreludeOption::from_keyword("animate_interval").map(PreludeOption::support),
             Some(super::Support::Missing)
         );
         // Drawn by render::screen (app/tests/play_text_frames.rs).
@@ -401,6 +404,25 @@ mod tests {
                 "{word}"
             );
         }
+        assert_eq!(PreludeOption::from_keyword("enable_pause").map(PreludeOption::support), Some(super::Support::Full));
+    }
+
+    #[test]
+    fn auto_level_titles_is_accepted_and_changes_nothing_as_in_puzzlescript_next() {
+        let src = |prelude: &str| {
+            format!(
+                "title Tiny\n{prelude}\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nLEGEND\n. = Background\nP = Player\n\
+                 SOUNDS\nCOLLISIONLAYERS\nBackground\nPlayer\nRULES\nWINCONDITIONS\nLEVELS\nmessage Hi\nP.\n"
+            )
+        };
+        let with = crate::build(&src("auto_level_titles\nsprite_size 5"));
+        assert!(with.diagnostics.is_empty(), "{:?}", with.diagnostics);
+        let without = crate::build(&src("sprite_size 5"));
+        let (with, without) = (with.game.expect("compiles"), without.game.expect("compiles"));
+        assert_eq!(with.levels.len(), without.levels.len(), "no title entries added");
+        let play = |g| crate::play::Play::at_entry(g, crate::play::Progress::default(), 0, std::time::Duration::ZERO);
+        assert!(matches!(play(with).screen(), crate::play::Screen::Message("Hi")));
+        assert!(matches!(play(without).screen(), crate::play::Screen::Message("Hi")));
     }
 
     #[test]

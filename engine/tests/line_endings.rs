@@ -58,6 +58,7 @@ fn describe(play: &Play) -> String {
         Screen::LevelWon(_) => "won".to_owned(),
         Screen::Message(text) => format!("message {text:?}"),
         Screen::GameOver => "game over".to_owned(),
+        Screen::Pause { choices, selected, .. } => format!("paused {selected} {choices:?}"),
     }
 }
 

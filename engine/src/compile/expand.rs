@@ -113,6 +113,9 @@ pub(crate) struct IRule {
     pub random: bool,
     /// `global` (PuzzleScript Plus): the rule ignores `local_radius`.
     pub global: bool,
+    /// `once` (PuzzleScript Next): applying the rule does not make its
+    /// group take another pass.
+    pub once: bool,
     pub group: u32,
     /// Shared by every expansion of the written rule.
     pub commands: Rc<[(SmolStr, Option<String>)]>,
@@ -313,13 +316,14 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<Written>, Vec<Lo
         }
         let mut directions: Vec<Direction> = Vec::new();
         let mut phase = Phase::Main;
-        let (mut rigid, mut random, mut global) = (false, false, false);
+        let (mut rigid, mut random, mut global, mut once) = (false, false, false, false);
         for p in &rule.prefixes {
             match p.text.as_str() {
                 "late" => phase = Phase::Late,
                 "rigid" => rigid = true,
                 "random" => random = true,
                 "global" => global = true,
+                "once" => once = true,
                 "up" => directions.push(D::Up),
                 "down" => directions.push(D::Down),
                 "left" => directions.push(D::Left),
@@ -384,6 +388,7 @@ pub(crate) fn read_rules(ast: &Ast, syms: &mut Symbols) -> (Vec<Written>, Vec<Lo
             rigid,
             random,
             global,
+            once,
             group,
             commands,
             span: def.span,

@@ -360,6 +360,11 @@ pub struct Rule {
     /// Marked `global` (PuzzleScript Plus): matches all over the level
     /// even in a game with `local_radius`.
     pub global: bool,
+    /// Marked `once` (PuzzleScript Next): when the rule applies, that alone
+    /// does not send its group round for another pass (its matches are
+    /// still all applied, and it is tried again on a pass another rule
+    /// causes).
+    pub once: bool,
     /// Union of the rows' object masks.
     pub rule_mask: Words,
     /// Union of the rows' movement masks.

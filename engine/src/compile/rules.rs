@@ -338,6 +338,7 @@ fn compile_rule(ctx: &Ctx, scratch: &mut Scratch, r: &IRule) -> Option<Compiled>
             commands,
             random: r.random,
             global: r.global,
+            once: r.once,
             quick,
             stays: StayCache::default(),
             rule_mask: scratch.masks.get(&work.rule_obj),

@@ -81,6 +81,7 @@ impl Play {
         }
         match &mut self.mode {
             Mode::Won { .. } => {}
+            Mode::Paused(_) => self.pause_control(control, fresh, now),
             Mode::Title { choices, selected } => match control {
                 Control::Up | Control::Down => {
                     *selected = if control == Control::Up {
@@ -129,10 +130,12 @@ impl Play {
                     let entry = *entry;
                     self.dismiss_message(entry, now);
                 }
+                Control::Title if fresh && self.pauses() => self.enter_pause(),
                 Control::Title if fresh => self.to_title(now),
                 _ => {}
             },
             Mode::Playing => match control {
+                Control::Title if fresh && self.pauses() => self.enter_pause(),
                 Control::Title if fresh => self.to_title(now),
                 Control::Title => {}
                 Control::Undo => {
@@ -408,6 +411,9 @@ impl Play {
             }
             Event::Log { line, text } => self.outputs.push(Output::Log { line, text }),
             Event::GameWon => self.game_over(),
+            // With `enable_pause`, PuzzleScript Next's `quit` opens the
+            // pause menu.
+            Event::Quit if self.pauses() => self.enter_pause(),
             Event::Quit => {
                 self.sound_event(SoundEvent::TitleScreen);
                 self.enter_title();

@@ -28,6 +28,7 @@
 
 mod flow;
 mod numbering;
+mod pause;
 mod pointer;
 mod progress;
 mod select;
@@ -35,6 +36,7 @@ mod select;
 mod tests;
 
 pub use numbering::{EntryNumber, entry_number, entry_numbers, entry_of_level, level_count, number_entries};
+pub use pause::PauseChoice;
 pub use pointer::{Cell, drag_path};
 pub use progress::{Checkpoint, Progress};
 pub use select::{LevelItem, SectionMark, level_select_items, section_items};
@@ -78,7 +80,8 @@ pub enum Control {
     Undo,
     /// Restart the level (from its checkpoint).
     Restart,
-    /// Back to the title screen.
+    /// Back to the title screen (Escape); in a game with `enable_pause`
+    /// (PuzzleScript Next), the pause menu.
     Title,
 }
 
@@ -187,6 +190,16 @@ pub enum Screen<'a> {
     Message(&'a str),
     /// The last level was won; the action key returns to the title.
     GameOver,
+    /// PuzzleScript Next's pause menu (`enable_pause`) over a level: the
+    /// action key takes the `selected` choice, Escape leaves.
+    Pause {
+        /// The choices, top to bottom.
+        choices: &'a [PauseChoice],
+        /// Index of the highlighted one.
+        selected: usize,
+        /// The name of the level paused (a `level` line), if it has one.
+        level: Option<&'a str>,
+    },
 }
 
 /// The flow's state.
@@ -212,6 +225,8 @@ enum Mode {
         board: LevelGrid,
     },
     Ended,
+    /// The pause menu (`enable_pause`) over the screen it keeps.
+    Paused(pause::Paused),
 }
 
 /// A win found behind a rule's message: the board won and the session's
@@ -443,6 +458,11 @@ impl Play {
             Mode::Message { text, .. } => Screen::Message(text),
             Mode::Won { board, .. } => Screen::LevelWon(board),
             Mode::Ended => Screen::GameOver,
+            Mode::Paused(menu) => Screen::Pause {
+                choices: &menu.choices,
+                selected: menu.selected,
+                level: self.game.level_names.iter().find(|(e, _)| *e == self.entry).map(|(_, n)| n.as_str()),
+            },
             Mode::Playing => match &self.session {
                 Some(session) => Screen::Level(session),
                 None => Screen::GameOver,
@@ -613,11 +633,15 @@ impl Play {
         self.repeat_index = 0;
     }
 
-    /// Take choice `index` of the title screen or item `index` of the
-    /// level select (a click on it; the action key takes the highlighted
-    /// one). Does nothing on other screens.
+    /// Take choice `index` of the title screen, item `index` of the level
+    /// select or choice `index` of the pause menu (a click on it; the
+    /// action key takes the highlighted one). Does nothing on other screens.
     pub fn choose(&mut self, index: usize, now: Duration) {
         self.accrue(now);
+        if matches!(self.mode, Mode::Paused(_)) {
+            self.choose_pause(index, now);
+            return;
+        }
         if let Mode::LevelSelect { items, .. } = &self.mode {
             let Some(item) = items.get(index) else { return };
             if item.section.as_ref().is_some_and(|s| s.locked) {
@@ -703,7 +727,7 @@ impl Play {
                 }
             }
             Mode::Ended => {}
-            Mode::Playing | Mode::Message { .. } | Mode::Won { .. } => {
+            Mode::Playing | Mode::Message { .. } | Mode::Won { .. } | Mode::Paused(_) => {
                 let Some(last) = self.game.levels.len().checked_sub(1) else {
                     self.enter_title();
                     return;

@@ -5,6 +5,7 @@
 use super::*;
 
 mod level_select;
+mod pause;
 
 fn ms(n: u64) -> Duration {
     Duration::from_millis(n)

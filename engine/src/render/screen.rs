@@ -54,6 +54,15 @@ impl Prompt {
         }
     }
 
+    /// The hint at the bottom of the pause menu.
+    #[must_use]
+    pub fn pause_help(self) -> &'static str {
+        match self {
+            Prompt::Keys => "X chooses, Esc leaves",
+            Prompt::Touch => "tap a choice",
+        }
+    }
+
     /// The hint on the screen after the last level.
     #[must_use]
     pub fn to_title(self) -> &'static str {
@@ -112,6 +121,40 @@ pub fn level_select_rows(items: &[LevelItem], selected: usize, prompt: Prompt) -
     rows
 }
 
+/// The text row of pause menu choice `index` (the page maps taps to
+/// choices with it): from row 4, a row apart.
+#[must_use]
+pub fn pause_choice_row(index: usize) -> usize {
+    4 + 2 * index
+}
+
+/// The rows of the pause menu (`enable_pause`, PuzzleScript Next): a
+/// heading, the level's name if it has one, the choices (the selected one
+/// marked) and the hint.
+#[must_use]
+pub fn pause_rows(
+    choices: &[crate::play::PauseChoice],
+    selected: usize,
+    level: Option<&str>,
+    prompt: Prompt,
+) -> Vec<String> {
+    let mut rows = vec![String::new(); TEXT_ROWS];
+    rows[1] = centred("- Paused -");
+    if let Some(name) = level.filter(|n| !n.trim().is_empty()) {
+        let mut name: String = name.trim().to_owned();
+        if name.chars().count() > TEXT_COLUMNS {
+            name = name.chars().take(TEXT_COLUMNS - 3).collect::<String>().trim_end().to_owned() + "...";
+        }
+        rows[2] = centred(&name);
+    }
+    for (i, choice) in choices.iter().enumerate().take(4) {
+        let label = if i == selected { format!("> {} <", choice.label()) } else { choice.label().to_owned() };
+        rows[pause_choice_row(i)] = centred(&label);
+    }
+    rows[TEXT_ROWS - 1] = centred(prompt.pause_help());
+    rows
+}
+
 /// The rows of text `screen` shows, `None` for a level.
 #[must_use]
 pub fn screen_rows(game: &Game, screen: &Screen<'_>, prompt: Prompt) -> Option<Vec<String>> {
@@ -152,6 +195,11 @@ pub fn screen_text(game: &Game, screen: &Screen<'_>, prompt: Prompt) -> Option<V
             plain(message_rows_with("Congratulations, you won the game!", Some(prompt.to_title()))),
             prompt.to_title(),
         ),
+        Screen::Pause { choices, selected, level } => {
+            let mut rows = keyhint_at(plain(pause_rows(choices, *selected, *level, prompt)), prompt.pause_help());
+            rows[1].1 = Role::Title;
+            rows
+        }
         Screen::Level(_) | Screen::LevelWon(_) => return None,
     })
 }
@@ -434,5 +482,39 @@ mod tests {
         let rows = level_select_rows(&items[..3], 1, Prompt::Keys);
         assert_eq!(frame, text_frame(&look, &rows, 0, 0));
         assert!(frame.pixels.iter().filter(|p| **p == look.text).count() > 200);
+    }
+
+    #[test]
+    fn the_pause_menu_draws_its_heading_the_level_name_and_the_choice_marked() {
+        use crate::play::PauseChoice as C;
+        let choices = [C::Resume, C::Restart, C::Title];
+        let rows = pause_rows(&choices, 1, Some("The Long Corridor"), Prompt::Keys);
+        assert_eq!(rows.len(), TEXT_ROWS);
+        assert_eq!(rows[1].trim(), "- Paused -");
+        assert_eq!(rows[2].trim(), "The Long Corridor");
+        assert_eq!(rows[pause_choice_row(0)].trim(), "Resume");
+        assert_eq!(rows[pause_choice_row(1)].trim(), "> Restart the level <");
+        assert_eq!(rows[pause_choice_row(2)].trim(), "Back to the title screen");
+        assert_eq!(rows[TEXT_ROWS - 1].trim(), "X chooses, Esc leaves");
+        assert_eq!(pause_rows(&choices, 0, None, Prompt::Keys)[2], "", "no name line without a name");
+        // Drawn in the game's colours; the marks move with the selection:
+        // only the two choices' rows change.
+        let game = engine_game();
+        let look = Look::new(&game);
+        let draw = |selected| {
+            let screen = Screen::Pause { choices: &choices, selected, level: Some("The Long Corridor") };
+            screen_frame(&look, &game, &screen, &mut Camera::default(), Prompt::Keys)
+        };
+        let (first, second) = (draw(0), draw(1));
+        assert_eq!((first.width, first.height), TEXT_SIZE);
+        assert!(first.pixels.iter().all(|p| *p == look.text || *p == look.background));
+        let ink = |f: &Frame, row: usize| {
+            let h = crate::render::text::CELL_HEIGHT;
+            f.pixels[row * h * f.width..(row + 1) * h * f.width].iter().filter(|p| **p == look.text).count()
+        };
+        assert!(ink(&first, 1) > 20 && ink(&first, 2) > 20, "heading and name drawn");
+        assert!(ink(&second, pause_choice_row(1)) > ink(&first, pause_choice_row(1)), "the marks on choice 2");
+        assert!(ink(&second, pause_choice_row(0)) < ink(&first, pause_choice_row(0)), "and off choice 1");
+        assert_eq!(ink(&second, pause_choice_row(2)), ink(&first, pause_choice_row(2)));
     }
 }

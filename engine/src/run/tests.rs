@@ -645,3 +645,43 @@ fn plus_commands_undo_nosave_and_quit() {
     let b = crate::build(&Game::rules(quit, "P.T").source());
     assert!(b.diagnostics.iter().any(crate::Diagnostic::is_error));
 }
+
+#[test]
+fn a_once_rule_applies_its_matches_in_one_go() {
+    // PuzzleScript Next's `once`: the rule's matches are applied, but that
+    // does not send the group round again, so the crates do not spread on.
+    let spread = "right [ Crate | no Crate ] -> [ Crate | Crate ]";
+    let g = Game { prelude: "sprite_size 5", ..Game::rules(format!("right once {}", &spread[6..]), "P.C...") };
+    let mut s = g.start();
+    play(&mut s, "t");
+    assert_eq!(grid(&s), "P . C C . .", "one pass of the once rule");
+    play(&mut s, "t");
+    assert_eq!(grid(&s), "P . C C C .", "and one more on the next turn");
+    let g = Game { prelude: "sprite_size 5", ..Game::rules(spread, "P.C...") };
+    let mut s = g.start();
+    play(&mut s, "t");
+    assert_eq!(grid(&s), "P . C C C C", "control: without once the group repeats to the end");
+    // Another rule of the group that changes something sends the group
+    // round again, and the once rule is tried again on that pass.
+    let group = format!("right once {}\n+ [ Target no Mark ] -> [ Target Mark ]", &spread[6..]);
+    let g = Game { prelude: "sprite_size 5", ..Game::rules(group, "PTC....") };
+    let mut s = g.start();
+    play(&mut s, "t");
+    assert_eq!(grid(&s), "P MT C C C . .", "two passes: the mark's and the one after it");
+}
+
+#[test]
+fn once_is_a_word_of_puzzlescript_next_only() {
+    let g = Game::rules("right once [ Crate | no Crate ] -> [ Crate | Crate ]", "P.C...");
+    let b = crate::build(&g.source());
+    assert!(
+        b.diagnostics.iter().any(|d| d.is_error() && d.message.contains("once")),
+        "a classic game does not know `once`: {:?}",
+        b.diagnostics
+    );
+    let g = Game { prelude: "sprite_size 5", ..g };
+    let b = crate::build(&g.source());
+    let need = crate::dialect::needed(&b.ast).expect("a Next game");
+    assert_eq!(need.dialect, crate::options::Dialect::Next);
+    assert_eq!(need.what, "the rule prefix `once`");
+}

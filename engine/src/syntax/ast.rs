@@ -329,7 +329,8 @@ pub struct Rule {
     /// The line started with `+` (joins the previous rule's group).
     pub plus: Option<Span>,
     /// Prefix words before the first `[`, in order: `late`, `rigid`,
-    /// `random`, and absolute direction words (`up`, `horizontal`, ...).
+    /// `random`, `global`, `once`, and absolute direction words (`up`,
+    /// `horizontal`, ...).
     pub prefixes: Vec<Ident>,
     /// Left-hand side: one row per bracket pair.
     pub lhs: Vec<CellRow>,

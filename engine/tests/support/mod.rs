@@ -153,7 +153,7 @@ pub fn cases() -> Vec<Case> {
             game().text().replace("title Test", &format!("title {}", "word ".repeat(40)))
         }),
         case("W0119", "author name", WARNING, || game().prelude(&format!("author {}", "name ".repeat(30))).text()),
-        case("E0120", "enable_pause", ERROR, || game().prelude("enable_pause").text()),
+        case("E0120", "animate_interval", ERROR, || game().prelude("animate_interval 0.3").text()),
         case("W0121", "sitelock_hostname_whitelist", WARNING, || {
             game().prelude("sitelock_hostname_whitelist example.com").text()
         }),
@@ -177,6 +177,9 @@ pub fn cases() -> Vec<Case> {
             game().prelude("level_select\nlevel_select_unlocked_ahead 2").levels("section A\nP*.T").text()
         }),
         case("W0127", "level_select", WARNING, || game().prelude("level_select").text()),
+        case("W0128", "tween_length", WARNING, || {
+            game().prelude("tween_length 0.05").rules("late [ Crate Target ] -> [ Crate Target ]").text()
+        }),
         case("W0129", "tween_easing", WARNING, || game().prelude("tween_length 0.05\ntween_easing wobbly").text()),
         case("E0130", "TAGS", ERROR, || game().prelude("TAGS\ndirs = up down").text()),
         case("E0140", "mouse_left Ghost", ERROR, || game().prelude("mouse_left Ghost").text()),

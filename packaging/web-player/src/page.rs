@@ -12,7 +12,9 @@ use std::time::Duration;
 use engine::compile::Game;
 use engine::json::string as json_string;
 use engine::play::{Control, Output, Play, Progress, Screen};
-use engine::render::screen::{LEVEL_SELECT_TOP, Prompt, level_select_window, screen_frame, title_choice_row};
+use engine::render::screen::{
+    LEVEL_SELECT_TOP, Prompt, level_select_window, pause_choice_row, screen_frame, title_choice_row,
+};
 use engine::render::text::{CELL_HEIGHT, CELL_WIDTH, TEXT_COLUMNS, TEXT_ROWS};
 use engine::render::{Camera, Look, Rgba, View};
 use engine::run::{Button, Input, Step};
@@ -345,14 +347,14 @@ impl Page {
     }
 
     /// What is on screen, as JSON for the script: `kind` (`title`,
-    /// `levelselect`, `level`, `message`, `gameover`, `none`), the game's `background` and
+    /// `levelselect`, `level`, `message`, `gameover`, `pause`, `none`), the game's `background` and
     /// `foreground` (text) colours, `mouse` (whether the game listens to
     /// the mouse: [`Page::pointer`]), and per kind: on the title, `choices`
     /// (their labels), `selected` and `rows` (the text row of each choice,
     /// with `columns`, `cell` and `lines` to find it in the picture); on
     /// the level select the same for the levels shown, `choices` being
     /// every level's label and `first` the index of the one on the first
-    /// row; on a message, its `text` (for screen readers). The picture of every
+    /// row; on the pause menu (`enable_pause`) as on the title; on a message, its `text` (for screen readers). The picture of every
     /// screen comes from [`Page::frame_to_output`].
     #[must_use]
     pub fn screen_json(&self) -> String {
@@ -392,6 +394,16 @@ impl Page {
             Screen::Level(_) | Screen::LevelWon(_) => format!("{{\"kind\":\"level\",{colours}}}"),
             Screen::Message(text) => format!("{{\"kind\":\"message\",{colours},\"text\":{}}}", json_string(text)),
             Screen::GameOver => format!("{{\"kind\":\"gameover\",{colours}}}"),
+            Screen::Pause { choices, selected, .. } => {
+                let labels: Vec<String> = choices.iter().map(|c| json_string(c.label())).collect();
+                let rows: Vec<String> = (0..choices.len()).map(|i| pause_choice_row(i).to_string()).collect();
+                format!(
+                    "{{\"kind\":\"pause\",{colours},\"choices\":[{}],\"selected\":{selected},\"rows\":[{}],\
+                     \"columns\":{TEXT_COLUMNS},\"lines\":{TEXT_ROWS},\"cell\":[{CELL_WIDTH},{CELL_HEIGHT}]}}",
+                    labels.join(","),
+                    rows.join(","),
+                )
+            }
         }
     }
 

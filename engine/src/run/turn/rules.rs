@@ -258,7 +258,9 @@ impl Session {
                 let rule = &group[k];
                 k += 1;
                 if self.try_apply(rule) {
-                    made_change = true;
+                    // PuzzleScript Next's `once`: a change, but not one that
+                    // makes the group take another pass.
+                    made_change |= !rule.once;
                     idle = 0;
                 } else {
                     idle += 1;

@@ -145,7 +145,8 @@ impl<'r, 's, 't> RuleReader<'r, 's, 't> {
     }
 
     /// The words before the first `[`: `+`, `late`, `rigid`, `random`,
-    /// directions (and PuzzleScript Plus's `global`).
+    /// directions (and PuzzleScript Plus's `global`, PuzzleScript Next's
+    /// `once`).
     fn prefixes(&mut self) -> Read {
         let toks = self.toks;
         // Room for the prefixes: the words before the first `[` (but a
@@ -190,6 +191,9 @@ impl<'r, 's, 't> RuleReader<'r, 's, 't> {
                 }
                 // PuzzleScript Plus: the rule ignores `local_radius`.
                 "global" if self.parser.plus => SmolStr::new_static("global"),
+                // PuzzleScript Next: the rule's matches are applied in one
+                // go, and that does not make its group go round again.
+                "once" if self.parser.plus => SmolStr::new_static("once"),
                 "up" | "down" | "left" | "right" | "horizontal" | "vertical" | "orthogonal" | "moving" => {
                     SmolStr::new(&t.text)
                 }

@@ -103,8 +103,9 @@ pub struct PlayerPanel {
 
 /// What the board area shows this frame.
 enum Shown {
-    /// The title screen: its choices and the highlighted one.
-    Title(Vec<TitleChoice>, usize),
+    /// A menu: the title screen or the pause menu (`enable_pause`): its
+    /// heading and the line under it, its choices and the highlighted one.
+    Menu((String, Option<String>), Vec<String>, usize),
     /// The level select: its levels and the highlighted one.
     LevelSelect(Vec<LevelItem>, usize),
     /// A message (drawn in the game's layout and colours).
@@ -142,7 +143,16 @@ impl PlayerPanel {
     /// What the screen of the flow is drawn as.
     fn shown(&self) -> Option<Shown> {
         self.play.as_ref().map(|play| match play.screen() {
-            Screen::Title { choices, selected } => Shown::Title(choices.to_vec(), selected),
+            Screen::Title { choices, selected } => {
+                let meta = &play.game().metadata;
+                let title = meta.title.clone().unwrap_or_else(|| "An untitled game".to_owned());
+                let labels = choices.iter().map(TitleChoice::label).collect();
+                Shown::Menu((title, meta.author.as_ref().map(|a| format!("by {a}"))), labels, selected)
+            }
+            Screen::Pause { choices, selected, level } => {
+                let labels = choices.iter().map(|c| c.label().to_owned()).collect();
+                Shown::Menu(("Paused".to_owned(), level.map(str::to_owned)), labels, selected)
+            }
             Screen::LevelSelect { items, selected } => Shown::LevelSelect(items.to_vec(), selected),
             Screen::Message(text) => Shown::Message(text.to_owned()),
             Screen::GameOver => Shown::Text("You won the game! Press X to return to the title screen.".to_owned()),
@@ -676,8 +686,8 @@ impl Panel for PlayerPanel {
 
         self.drawn = (None, None);
         match self.shown() {
-            Some(Shown::Title(choices, selected)) => {
-                if let Some(i) = self.title_ui(ui, rect, &choices, selected) {
+            Some(Shown::Menu((heading, under), choices, selected)) => {
+                if let Some(i) = self.menu_ui(ui, rect, (&heading, under.as_deref()), &choices, selected) {
                     self.with_play(|play| play.choose(i, now));
                     response.request_focus();
                     ui.ctx().request_repaint();

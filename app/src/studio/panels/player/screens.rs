@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use engine::play::{LevelItem, Screen, TitleChoice};
+use engine::play::{LevelItem, Screen};
 
 use super::{PlayerPanel, color32};
 
@@ -94,38 +94,42 @@ impl PlayerPanel {
         self.drawn_state = Some(key);
     }
 
-    /// Draw the title screen with its choices; returns the one clicked.
-    pub(super) fn title_ui(
+    /// A menu screen (the title screen, the pause menu): a heading, a line
+    /// under it, one button a choice (the highlighted one selected);
+    /// returns the choice clicked.
+    pub(super) fn menu_ui(
         &mut self,
         ui: &mut egui::Ui,
         rect: egui::Rect,
-        choices: &[TitleChoice],
+        (heading, under): (&str, Option<&str>),
+        choices: &[String],
         selected: usize,
     ) -> Option<usize> {
         let fg = self.screen_background(ui, rect);
+        // PuzzleScript Next's title_color (the heading), author_color (the
+        // title screen's author) and keyhint_color, and PuzzleScript Plus's
+        // text_controls under the title screen's choices.
         let game = self.game.clone();
-        let meta = game.as_ref().map(|g| g.metadata.clone()).unwrap_or_default();
-        let title = meta.title.clone().unwrap_or_else(|| "An untitled game".to_owned());
-        // PuzzleScript Next's title_color, author_color and keyhint_color,
-        // and PuzzleScript Plus's text_controls under the choices.
+        let on_title = self.on_title();
         let colours = match (&game, self.look()) {
             (Some(g), Some(l)) => Some(engine::render::screen::TextColours::of(l, g)),
             _ => None,
         };
         let (title_fg, author_fg, keyhint_fg) =
             colours.map_or((fg, fg, fg), |c| (color32(c.title), color32(c.author), color32(c.keyhint)));
+        let under_fg = if on_title { author_fg } else { fg };
         let controls = game
             .as_ref()
-            .filter(|g| g.metadata.has_option(engine::options::PreludeOption::TextControls))
+            .filter(|g| on_title && g.metadata.has_option(engine::options::PreludeOption::TextControls))
             .map(|g| engine::render::screen::title_help(g, engine::render::screen::Prompt::Keys).0);
         let mut clicked = None;
         let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink(16.0)));
         child.vertical_centered(|ui| {
             ui.add_space((rect.height() * 0.22).max(8.0));
-            ui.label(egui::RichText::new(title).size(26.0).color(title_fg).strong());
-            if let Some(author) = &meta.author {
+            ui.label(egui::RichText::new(heading).size(26.0).color(title_fg).strong());
+            if let Some(under) = under {
                 ui.add_space(4.0);
-                ui.label(egui::RichText::new(format!("by {author}")).size(16.0).color(author_fg));
+                ui.label(egui::RichText::new(under).size(16.0).color(under_fg));
             }
             ui.add_space(24.0);
             for (i, choice) in choices.iter().enumerate() {
@@ -133,7 +137,7 @@ impl PlayerPanel {
                     ui.add_space(6.0);
                 }
                 // The highlight shows what X takes when there is a choice.
-                let button = egui::Button::new(choice.label()).selected(choices.len() > 1 && i == selected);
+                let button = egui::Button::new(choice.as_str()).selected(choices.len() > 1 && i == selected);
                 let hint = if i == selected { "X (Up/Down to choose)" } else { "" };
                 let hint = if choices.len() > 1 { hint } else { "X" };
                 if ui.add(button).on_hover_text(hint).clicked() {
