@@ -69,6 +69,13 @@ pub struct Ast {
 }
 
 impl Ast {
+    /// Whether the prelude says `mouse_clicks` (PuzzleScript Next): then
+    /// `lclick` and `rclick` are rule directions and sound verbs.
+    #[must_use]
+    pub fn mouse_clicks(&self) -> bool {
+        self.prelude.iter().any(|p| p.key.text == "mouse_clicks")
+    }
+
     /// `name` as this game's tree holds names: lower case, or as written
     /// in a `case_sensitive` game.
     #[must_use]
