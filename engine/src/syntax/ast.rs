@@ -252,14 +252,12 @@ impl std::fmt::Debug for PixelRow {
 /// drawn as a block of its first colour. Five rows (every well-formed
 /// sprite) are kept in place, so copying a sprite allocates nothing; a
 /// sprite of more rows (an error `check` reports) keeps them in a list.
-pub type Sprite = crate::inline::InlineVec<PixelRow, 5>;
+pub type Sprite = smallvec::SmallVec<[PixelRow; 5]>;
 
-impl Sprite {
-    /// The pixels as nested lists (for tools that edit them).
-    #[must_use]
-    pub fn to_pixels(&self) -> Vec<Vec<Option<u8>>> {
-        self.iter().map(|r| r.to_vec()).collect()
-    }
+/// A sprite's pixels as nested lists (for tools that edit them).
+#[must_use]
+pub fn sprite_pixels(sprite: &Sprite) -> Vec<Vec<Option<u8>>> {
+    sprite.iter().map(|r| r.to_vec()).collect()
 }
 
 /// The three forms of legend line.
