@@ -249,6 +249,17 @@ pub fn option_not_shown(span: Span, key: &str, dialect: &str) -> Diagnostic {
 pub fn option_needs_number(span: Span, key: &str, value: &str) -> Diagnostic {
     Diagnostic::warning("W0122", span, format!("`{key}` expects a number, not \"{value}\"; it is ignored"))
 }
+/// `tween_length` in a game with `late` rules (PuzzleScript Plus warns
+/// the same way: its tweens and late rules do not always agree).
+#[must_use]
+pub fn tween_with_late_rules(span: Span) -> Diagnostic {
+    Diagnostic::warning(
+        "W0128",
+        span,
+        "this game slides its moves (`tween_length`) and has `late` rules: an object a late rule puts where one \
+         moved slides in as if it had moved itself (PuzzleScript Plus calls tweens with late rules experimental)",
+    )
+}
 /// `tween_easing` with a value that names no easing.
 #[must_use]
 pub fn bad_tween_easing(span: Span, value: &str) -> Diagnostic {
@@ -357,6 +368,22 @@ pub fn copy_source_missing(span: Span, object: &str, source: &str) -> Diagnostic
         "E0212",
         span,
         format!("{} copies its sprite from {}, but no object has that name", up(object), up(source)),
+    )
+}
+/// `copy:NAME` names an object defined only after this one: PuzzleScript
+/// Next copies a sprite when its object's definition ends, so the source
+/// must come first.
+#[must_use]
+pub fn copy_source_later(span: Span, object: &str, source: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0217",
+        span,
+        format!(
+            "{} copies its sprite from {}, which is defined after it; define {} first",
+            up(object),
+            up(source),
+            up(source)
+        ),
     )
 }
 /// A sprite transform of PuzzleScript Next we do not support (`scale:`,
@@ -852,6 +879,17 @@ pub fn loop_nested(span: Span) -> Diagnostic {
 #[must_use]
 pub fn startloop_without_end(span: Span) -> Diagnostic {
     Diagnostic::error("E0654", span, "STARTLOOP without a matching ENDLOOP")
+}
+/// A loop marker inside a `+` group of a PuzzleScript Plus/Next game,
+/// which those dialects play (the loop takes in the whole group) with a
+/// warning.
+#[must_use]
+pub fn loop_in_group(span: Span) -> Diagnostic {
+    Diagnostic::warning(
+        "W0671",
+        span,
+        "this loop starts or ends in the middle of a `+` rule group; the loop takes in the whole group",
+    )
 }
 /// A loop marker inside a `+` group.
 #[must_use]

@@ -177,6 +177,9 @@ pub fn cases() -> Vec<Case> {
             game().prelude("level_select\nlevel_select_unlocked_ahead 2").levels("section A\nP*.T").text()
         }),
         case("W0127", "level_select", WARNING, || game().prelude("level_select").text()),
+        case("W0128", "tween_length", WARNING, || {
+            game().prelude("tween_length 0.05").rules("late [ Crate Target ] -> [ Crate Target ]").text()
+        }),
         case("W0129", "tween_easing", WARNING, || game().prelude("tween_length 0.05\ntween_easing wobbly").text()),
         case("E0130", "TAGS", ERROR, || game().prelude("// a Next game").legend("TAGS").text()),
         case("E0131", "Shade Light Dark", ERROR, || game().prelude("TAGS\nShade Light Dark").text()),
@@ -264,6 +267,9 @@ pub fn cases() -> Vec<Case> {
                 .objects("Gem scale:big\nblue\ntext: G")
                 .layers("Player, Crate, Wall, Gem")
                 .text()
+        }),
+        case("E0217", "Gem copy:Late", ERROR, || {
+            game().objects("Gem copy:Late\nblue\n\nLate\nred").layers("Player, Crate, Wall, Gem, Late").text()
         }),
         case("E0215", "{fill}", ERROR, || {
             game().prelude("sprite_size 5").objects("Gem canvas:\n{fill}").layers("Player, Crate, Wall, Gem").text()
@@ -396,6 +402,12 @@ pub fn cases() -> Vec<Case> {
         case("E0654", "startloop", ERROR, || rules("startloop\n[ Player ] -> [ Player ]")),
         case("E0655", "startloop", ERROR, || {
             rules("[ Crate ] -> [ Wall ]\nstartloop\n+ [ Wall ] -> [ Crate ]\nendloop")
+        }),
+        case("W0671", "startloop", WARNING, || {
+            game()
+                .prelude("level_select")
+                .rules("[ Crate ] -> [ Wall ]\nstartloop\n+ [ Wall ] -> [ Crate ]\nendloop")
+                .text()
         }),
         case("W0656", "random Solid", WARNING, || {
             game().legend("Solid = Crate or Wall").rules("[ Player ] -> [ Player random Solid ]").text()
