@@ -35,7 +35,6 @@ pub mod compile;
 pub mod diag;
 pub mod dialect;
 pub mod edit;
-pub mod inline;
 pub mod json;
 pub mod kept;
 pub mod names;

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use engine::edit::TextEdit;
 use engine::edit::objects::{self, LayerChoice};
-use engine::syntax::ast::{Ast, LevelEntry};
+use engine::syntax::ast::{Ast, LevelEntry, sprite_pixels};
 use engine::syntax::parse;
 
 /// A small deterministic generator (xorshift64*).
@@ -29,7 +29,9 @@ type Obj = (String, Vec<String>, Vec<Vec<Option<u8>>>);
 fn objects_of(ast: &Ast) -> Vec<Obj> {
     ast.objects
         .iter()
-        .map(|o| (o.name.text.to_string(), o.colors.iter().map(|c| c.text.to_string()).collect(), o.sprite.to_pixels()))
+        .map(|o| {
+            (o.name.text.to_string(), o.colors.iter().map(|c| c.text.to_string()).collect(), sprite_pixels(&o.sprite))
+        })
         .collect()
 }
 
@@ -108,7 +110,7 @@ fn object_edits_make_exactly_the_intended_change() {
                 2 if !painted.is_empty() => {
                     let i = painted[rng.below(painted.len())];
                     let o = &ast.objects[i];
-                    expect[i].2 = flip(&o.sprite.to_pixels());
+                    expect[i].2 = flip(&sprite_pixels(&o.sprite));
                     objects::set_sprite(&src, &ast, &o.name.text, &expect[i].2)
                 }
                 3 if !painted.is_empty() => {

@@ -5,9 +5,7 @@
 use std::ops::Range;
 
 pub use engine::syntax::ast::Section;
-use engine::syntax::keywords::CommandWord;
-
-const SFX: [&str; 11] = ["sfx0", "sfx1", "sfx2", "sfx3", "sfx4", "sfx5", "sfx6", "sfx7", "sfx8", "sfx9", "sfx10"];
+use engine::syntax::keywords::{CommandWord, LOOP_WORDS, Modifier, RulePrefix, SoundDirection, SoundEvent, SoundVerb};
 
 /// The section that `at` (a byte offset) is in.
 #[must_use]
@@ -41,61 +39,31 @@ pub fn keywords(section: Section) -> Vec<&'static str> {
         }
         Section::Legend => vec!["and", "or"],
         Section::Sounds => {
-            let mut w = vec![
-                "restart",
-                "undo",
-                "startgame",
-                "endgame",
-                "startlevel",
-                "endlevel",
-                "showmessage",
-                "closemessage",
-                "cancel",
-                "titlescreen",
-                "move",
-                "cantmove",
-                "action",
-                "create",
-                "destroy",
-                "up",
-                "down",
-                "left",
-                "right",
-                "horizontal",
-                "vertical",
-            ];
-            w.extend(SFX);
+            // The events (`sfx0`... last), then the verbs of every game
+            // and the directions.
+            let mut w: Vec<&'static str> = SoundEvent::all().map(SoundEvent::as_str).collect();
+            w.extend(SoundVerb::CLASSIC.map(SoundVerb::as_str));
+            w.extend(SoundDirection::ALL.map(SoundDirection::as_str));
             w
         }
         Section::CollisionLayers => vec![],
         Section::Rules => {
-            let mut w = vec![
-                "late",
-                "rigid",
-                "random",
-                "startloop",
-                "endloop",
-                "up",
-                "down",
-                "left",
-                "right",
-                "horizontal",
-                "vertical",
-                "orthogonal",
-                "perpendicular",
-                "parallel",
-                "moving",
-                "stationary",
-                "randomdir",
-                "action",
-                "no",
-            ];
+            let mut w: Vec<&'static str> = RulePrefix::ALL
+                .into_iter()
+                .filter(|p| !p.needs_plus())
+                .map(RulePrefix::as_str)
+                .chain(LOOP_WORDS)
+                .collect();
+            // The modifiers that are words (`>` and the like are typed
+            // whole, never completed).
+            w.extend(Modifier::CLASSIC.map(Modifier::as_str).into_iter().filter(|m| m.len() > 1));
             // The commands but PuzzleScript Next's `gosub`, whose
             // subroutine names are offered after it instead.
             w.extend(CommandWord::all().filter(|c| *c != CommandWord::Gosub).map(CommandWord::as_str));
-            // PuzzleScript Plus: a rule that ignores `local_radius`, and
-            // the commands of a Plus/Next game.
-            w.extend(["global", "undo", "nosave", "quit", "status"]);
+            // PuzzleScript Plus and Next: the prefixes (`global`, `once`)
+            // and the commands of their games.
+            w.extend(RulePrefix::ALL.into_iter().filter(|p| p.needs_plus()).map(RulePrefix::as_str));
+            w.extend(["undo", "nosave", "quit", "status"]);
             w
         }
         Section::WinConditions => vec!["all", "some", "no", "any", "on"],

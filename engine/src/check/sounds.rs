@@ -4,11 +4,8 @@ use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
 use crate::names::{Meaning, NameTable};
 use crate::syntax::ast::Ast;
-use crate::syntax::keywords::SoundEvent;
+use crate::syntax::keywords::{SoundDirection, SoundEvent, SoundVerb};
 use crate::syntax::text::is_word;
-
-const VERBS: [&str; 5] = ["move", "action", "create", "destroy", "cantmove"];
-const DIRS: [&str; 7] = ["up", "down", "left", "right", "horizontal", "vertical", "orthogonal"];
 
 fn is_seed(w: &str) -> bool {
     !w.is_empty() && w.chars().all(|c| c.is_ascii_digit())
@@ -16,6 +13,9 @@ fn is_seed(w: &str) -> bool {
 
 /// Check every sound line.
 pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
+    // `lclick` and `rclick` are verbs where the prelude says
+    // `mouse_clicks`, as in PuzzleScript Next.
+    let clicks = ast.mouse_clicks();
     // Events given a sound so far (at most the 21 of `SoundEvent`).
     let mut events: Vec<&str> = Vec::new();
     for s in &ast.sounds {
@@ -50,11 +50,11 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
             out.push(cat::sound_incomplete(s.span));
             continue;
         };
-        if !VERBS.contains(&verb.text.as_str()) {
+        let Some(parsed) = SoundVerb::parse(&verb.text).filter(|v| clicks || !v.needs_mouse_clicks()) else {
             out.push(cat::sound_expected_verb(verb.span));
             continue;
-        }
-        let directional = matches!(verb.text.as_str(), "move" | "cantmove");
+        };
+        let directional = parsed.is_directional();
         let mut k = 2;
         let mut ok = true;
         while let Some(x) = w.get(k) {
@@ -65,7 +65,7 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
                 }
                 break;
             }
-            if directional && DIRS.contains(&x.text.as_str()) {
+            if directional && SoundDirection::parse(&x.text).is_some() {
                 k += 1;
                 continue;
             }

@@ -77,7 +77,7 @@ const INLINE_TERMS: usize = 3;
 
 /// The terms of one cell during expansion (a list that lives in place while
 /// it is short).
-pub(crate) type ICell = crate::inline::InlineVec<Term, INLINE_TERMS>;
+pub(crate) type ICell = smallvec::SmallVec<[Term; INLINE_TERMS]>;
 
 /// What an in-place cell's unused slots hold.
 impl Default for Term {
@@ -259,7 +259,7 @@ fn absolutify(forward: Direction, dir: Dir) -> Dir {
 /// Append the cells of `row` to `out`.
 fn convert_row(syms: &mut Symbols, row: &CellRow, out: &mut Vec<ICell>) {
     out.extend(row.cells.iter().map(|c| match c {
-        Cell::Ellipsis(_) => ICell::one(Term { dir: Dir::Ellipsis, name: ELLIPSIS }),
+        Cell::Ellipsis(_) => smallvec::smallvec![Term { dir: Dir::Ellipsis, name: ELLIPSIS }],
         Cell::Items(items, _) => {
             let mut out = ICell::new();
             for it in items {
@@ -443,12 +443,12 @@ fn for_each_cell(r: &mut IRule, mut f: impl FnMut(&mut ICell)) {
 /// split of a rule allocates nothing.
 #[derive(Debug, Clone)]
 struct OrderedMap<K: Copy + Default, V: Copy + Default> {
-    entries: crate::inline::InlineVec<(K, V), 1>,
+    entries: smallvec::SmallVec<[(K, V); 1]>,
 }
 
 impl<K: Copy + Default, V: Copy + Default> Default for OrderedMap<K, V> {
     fn default() -> Self {
-        Self { entries: crate::inline::InlineVec::new() }
+        Self { entries: smallvec::SmallVec::new() }
     }
 }
 
@@ -856,7 +856,7 @@ mod tests {
             c.push(term(n));
             assert_eq!(c.len(), n as usize + 1);
         }
-        assert!(matches!(c, ICell::Heap(_)));
+        assert!(c.spilled());
         let names: Vec<u32> = c.iter().map(|t| t.name.number()).collect();
         assert_eq!(names, vec![0, 1, 2, 3, 4, 5, 6]);
         c[6].dir = Dir::Right;
@@ -866,13 +866,13 @@ mod tests {
     #[test]
     fn cells_are_equal_and_hashed_by_their_terms_however_stored() {
         let short: ICell = (0..2).map(term).collect();
-        let mut spilled = ICell::Heap(Vec::new());
+        let mut spilled = ICell::from_vec(Vec::with_capacity(8));
         spilled.extend((0..2).map(term));
-        assert!(matches!(short, ICell::Inline(2, _)));
+        assert!(spilled.spilled() && !short.spilled() && short.len() == 2);
         assert_eq!(short, spilled);
         let mut set = HashSet::default();
         set.insert(short);
         assert!(!set.insert(spilled));
-        assert_ne!(ICell::one(term(1)), ICell::one(term(3)));
+        assert_ne!(ICell::from_elem(term(1), 1), ICell::from_elem(term(3), 1));
     }
 }

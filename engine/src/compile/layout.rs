@@ -51,10 +51,10 @@ pub(crate) struct NameInfo<'a> {
 }
 
 /// A name's object ids (kept in place for up to two).
-pub(crate) type Ids = crate::inline::InlineVec<usize, 2>;
+pub(crate) type Ids = smallvec::SmallVec<[usize; 2]>;
 
 /// An object mask (kept in place for a game of one object word).
-pub(crate) type Mask = crate::inline::InlineVec<u64, 1>;
+pub(crate) type Mask = smallvec::SmallVec<[u64; 1]>;
 
 /// The game's objects laid out: ids, layers, and every name's meaning
 /// narrowed to objects that have a layer.
@@ -112,7 +112,7 @@ impl<'a> Layout<'a> {
             let (aggregate, members) = match &mut info.kind {
                 Narrowed::Object(o) => {
                     if let Some(&(id, _)) = place.get(o) {
-                        info.ids = Some((false, Ids::one(id), mask(ow, &[id])));
+                        info.ids = Some((false, smallvec::smallvec![id], mask(ow, &[id])));
                     }
                     continue;
                 }

@@ -67,7 +67,7 @@ fn glyph_mask_into(names: &Layout, ch: char, mask: &mut [u64]) -> bool {
         }
         Some(Narrowed::Aggregate(m)) => {
             // The layers taken so far (an aggregate has few objects).
-            let mut taken: crate::inline::InlineVec<usize, 8> = crate::inline::InlineVec::new();
+            let mut taken: smallvec::SmallVec<[usize; 8]> = smallvec::SmallVec::new();
             for o in m {
                 if let Some((id, layer)) = names.object(o)
                     && layer < names.layer_count

@@ -414,7 +414,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
         return (None, diags);
     }
     let ow = bits::obj_words(names.id_count());
-    let clicks = mouse::clicks(ast);
+    let clicks = ast.mouse_clicks();
     let mw = bits::mov_words_with(names.layer_count, clicks);
     let mut layer_masks: Vec<Vec<u64>> = vec![vec![0u64; ow]; names.layer_count];
     for (id, n) in names.id_names.iter().enumerate() {

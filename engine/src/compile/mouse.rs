@@ -88,12 +88,7 @@ pub(super) fn build(ast: &Ast, names: &Layout, ow: usize, diags: &mut Vec<Diagno
         Some(mask.into_boxed_slice())
     });
     let [left, drag, up, right, rdrag, rup] = ids;
-    Mouse { left, drag, up, right, rdrag, rup, obstacle, clicks: clicks(ast) }
-}
-
-/// Whether the prelude says `mouse_clicks` (PuzzleScript Next).
-pub(super) fn clicks(ast: &Ast) -> bool {
-    ast.prelude.iter().any(|p| p.key.text == "mouse_clicks")
+    Mouse { left, drag, up, right, rdrag, rup, obstacle, clicks: ast.mouse_clicks() }
 }
 
 /// Whether object `id` shares its collision layer with another object.

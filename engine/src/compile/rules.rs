@@ -292,7 +292,7 @@ struct Notes {
 /// The distinct masks of `masks`, in the order they first come. (A row or
 /// rule names few properties: the list is searched in place.)
 fn distinct<'a>(masks: impl Iterator<Item = &'a [u64]>) -> Box<[Box<[u64]>]> {
-    let mut seen: crate::inline::InlineVec<&[u64], 4> = crate::inline::InlineVec::new();
+    let mut seen: smallvec::SmallVec<[&[u64]; 4]> = smallvec::SmallVec::new();
     for m in masks {
         if !seen.contains(&m) {
             seen.push(m);

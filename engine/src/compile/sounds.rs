@@ -1,11 +1,12 @@
 //! The SOUNDS section: global events (startlevel, sfx3...) and object
-//! sounds (create, destroy, move/cantmove with directions, action).
+//! sounds (create, destroy, move/cantmove with directions, action, and
+//! PuzzleScript Next's lclick/rclick in `mouse_clicks` games).
 
 use super::bits;
 use super::layout::{Layout, Narrowed};
 use crate::sfx::SoundSeed;
 use crate::syntax::ast::SoundDef;
-use crate::syntax::keywords::SoundEvent;
+use crate::syntax::keywords::{SoundDirection, SoundEvent, SoundVerb};
 use rustc_hash::FxHashMap as HashMap;
 
 /// A movement sound of one object.
@@ -34,19 +35,12 @@ pub struct Sounds {
     pub moves: Vec<Vec<MoveSound>>,
     /// Failed-movement sounds.
     pub cantmove: Vec<MoveSound>,
-}
-
-fn dir_bits(word: &str) -> Option<u64> {
-    Some(match word {
-        "up" => 1,
-        "down" => 2,
-        "left" => 4,
-        "right" => 8,
-        "horizontal" => 12,
-        "vertical" => 3,
-        "orthogonal" => 15,
-        _ => return None,
-    })
+    /// Click sounds (`lclick`, `rclick`, PuzzleScript Next's
+    /// `mouse_clicks`): played when an object of the layer still has the
+    /// click mark when movements resolve (no rule took it), as the
+    /// reference plays them; `dirs` is the mark's bit (lclick 1, rclick 2,
+    /// see [`super::bits::click_layer`]).
+    pub clicks: Vec<MoveSound>,
 }
 
 pub(crate) fn build(names: &Layout, defs: &[SoundDef], ow: usize) -> Sounds {
@@ -69,15 +63,26 @@ pub(crate) fn build(names: &Layout, defs: &[SoundDef], ow: usize) -> Sounds {
             continue;
         }
         let target = words[0];
-        let mut verb = words[1];
+        let Some(verb) = SoundVerb::parse(words[1]) else { continue };
         let mut dirs = 0u64;
         for w in &words[2..words.len() - 1] {
-            dirs |= dir_bits(w).unwrap_or(0);
+            dirs |= SoundDirection::parse(w).map_or(0, SoundDirection::bits);
         }
-        if verb == "action" {
-            verb = "move";
-            dirs = 16;
-        }
+        let verb = match verb {
+            SoundVerb::Action => {
+                dirs = 16;
+                SoundVerb::Move
+            }
+            SoundVerb::LClick => {
+                dirs = 1;
+                verb
+            }
+            SoundVerb::RClick => {
+                dirs = 2;
+                verb
+            }
+            _ => verb,
+        };
         if dirs == 0 {
             dirs = 15;
         }
@@ -94,22 +99,23 @@ pub(crate) fn build(names: &Layout, defs: &[SoundDef], ow: usize) -> Sounds {
             }
         }
         match verb {
-            "move" | "cantmove" => {
+            SoundVerb::Create => s.create.push((mask.into(), seed)),
+            SoundVerb::Destroy => s.destroy.push((mask.into(), seed)),
+            _ => {
                 for o in members {
                     let Some((id, layer)) = names.object(o) else { continue };
                     let ms = MoveSound { object: id, layer, dirs, seed: seed.clone() };
-                    if verb == "move" {
-                        if let Some(v) = s.moves.get_mut(layer) {
-                            v.push(ms);
+                    match verb {
+                        SoundVerb::CantMove => s.cantmove.push(ms),
+                        SoundVerb::LClick | SoundVerb::RClick => s.clicks.push(ms),
+                        _ => {
+                            if let Some(v) = s.moves.get_mut(layer) {
+                                v.push(ms);
+                            }
                         }
-                    } else {
-                        s.cantmove.push(ms);
                     }
                 }
             }
-            "create" => s.create.push((mask.into(), seed)),
-            "destroy" => s.destroy.push((mask.into(), seed)),
-            _ => {}
         }
     }
     s

@@ -38,7 +38,7 @@ fn rows_of(ast: &Ast, def: &ObjectDef, depth: usize) -> (Vec<Vec<Option<u8>>>, (
         .and_then(|s| ast.objects.iter().find(|o| o.name.text == s.text && !std::ptr::eq(*o, def)));
     let (mut rows, mut offset) = match source {
         Some(src) => rows_of(ast, src, depth - 1),
-        None => (def.sprite.to_pixels(), (0, 0)),
+        None => (crate::syntax::ast::sprite_pixels(&def.sprite), (0, 0)),
     };
     for t in def.transforms.iter().filter_map(|t| transform::parse(&t.text).ok()) {
         (rows, offset) = transform::apply(rows, offset, t);

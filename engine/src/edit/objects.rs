@@ -183,7 +183,7 @@ pub fn resize_sprite(src: &str, ast: &Ast, name: &str, width: usize, height: usi
         let (w, h) = sprite_grid(ast);
         vec![vec![Some(0); w]; h]
     } else {
-        obj.sprite.to_pixels()
+        crate::syntax::ast::sprite_pixels(&obj.sprite)
     };
     let old_w = old.iter().map(Vec::len).max().unwrap_or(0);
     let mut rows: Vec<Vec<Option<u8>>> = old

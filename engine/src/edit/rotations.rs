@@ -96,7 +96,7 @@ mod tests {
         assert!(b.game.is_some(), "{}", b.first_errors(5));
         let g = b.game.expect("compiled");
         let right = g.objects.iter().find(|o| o.name == "arrowright").expect("the copy");
-        let rows: Vec<Vec<Option<u8>>> = right.sprite.to_pixels();
+        let rows: Vec<Vec<Option<u8>>> = crate::syntax::ast::sprite_pixels(&right.sprite);
         assert_eq!(rows, [vec![None, Some(0), None], vec![None, Some(1), Some(0)], vec![None, Some(0), None]]);
         // A second time, the names are taken.
         let (ast2, _) = parse(&out);

@@ -8,13 +8,22 @@
 
 use super::TextEdit;
 use crate::syntax::ast::{Ast, Section, SoundDef};
-use crate::syntax::keywords::SoundEvent;
+use crate::syntax::keywords::{SoundDirection, SoundEvent, SoundVerb};
 
-/// What an object's sound line reacts to.
-pub const OBJECT_VERBS: [&str; 5] = ["move", "cantmove", "create", "destroy", "action"];
+/// What an object's sound line reacts to, as the studio offers it (the
+/// verbs of every game).
+pub const OBJECT_VERBS: [SoundVerb; 5] = SoundVerb::CLASSIC;
 
-/// Directions a `move`/`cantmove` line may be limited to.
-pub const DIRECTIONS: [&str; 6] = ["up", "down", "left", "right", "horizontal", "vertical"];
+/// Directions the studio offers for a `move`/`cantmove` line (no
+/// `orthogonal`, which is the same as giving none).
+pub const DIRECTIONS: [SoundDirection; 6] = [
+    SoundDirection::Up,
+    SoundDirection::Down,
+    SoundDirection::Left,
+    SoundDirection::Right,
+    SoundDirection::Horizontal,
+    SoundDirection::Vertical,
+];
 
 /// What a sound line is for: a game-wide event or an object's event.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,10 +34,10 @@ pub enum SoundTarget {
     Object {
         /// The object (or property) name.
         object: String,
-        /// One of [`OBJECT_VERBS`].
-        verb: String,
+        /// What it reacts to.
+        verb: SoundVerb,
         /// Directions for `move`/`cantmove`; empty for "any".
-        directions: Vec<String>,
+        directions: Vec<SoundDirection>,
     },
 }
 
@@ -39,15 +48,16 @@ impl SoundTarget {
         match self {
             Self::Event(e) => vec![e.as_str().to_owned()],
             Self::Object { object, verb, directions } => {
-                let mut w = vec![object.to_lowercase(), verb.to_lowercase()];
-                w.extend(directions.iter().map(|d| d.to_lowercase()));
+                let mut w = vec![object.to_lowercase(), verb.as_str().to_owned()];
+                w.extend(directions.iter().map(|d| d.as_str().to_owned()));
                 w
             }
         }
     }
 
     /// The event of a sound line (its words without the seed), if the line
-    /// has the shape `event... seed`.
+    /// has the shape `event... seed` (an object's line with a verb and
+    /// directions that are words of the language).
     #[must_use]
     pub fn of_line(def: &SoundDef) -> Option<(Self, i64)> {
         let (last, rest) = def.words.split_last()?;
@@ -57,8 +67,11 @@ impl SoundTarget {
             [one] => Self::Event(SoundEvent::parse(&one.to_lowercase())?),
             [object, verb, dirs @ ..] => Self::Object {
                 object: (*object).to_owned(),
-                verb: (*verb).to_owned(),
-                directions: dirs.iter().map(|d| (*d).to_owned()).collect(),
+                verb: SoundVerb::parse(&verb.to_lowercase())?,
+                directions: dirs
+                    .iter()
+                    .map(|d| SoundDirection::parse(&d.to_lowercase()))
+                    .collect::<Option<Vec<_>>>()?,
             },
             [] => return None,
         };
@@ -142,7 +155,7 @@ pub fn set_sound(text: &str, ast: &Ast, event: &SoundTarget, seed: i64) -> Optio
 #[cfg(test)]
 mod tests {
     use super::{SoundTarget, set_sound};
-    use crate::syntax::keywords::SoundEvent;
+    use crate::syntax::keywords::{SoundDirection, SoundEvent, SoundVerb};
     use crate::syntax::parse;
 
     fn edited(text: &str, event: &SoundTarget, seed: i64) -> String {
@@ -152,7 +165,7 @@ mod tests {
     }
 
     fn crate_move_up() -> SoundTarget {
-        SoundTarget::Object { object: "Crate".into(), verb: "move".into(), directions: vec!["up".into()] }
+        SoundTarget::Object { object: "Crate".into(), verb: SoundVerb::Move, directions: vec![SoundDirection::Up] }
     }
 
     #[test]
@@ -211,8 +224,8 @@ mod tests {
                 (
                     SoundTarget::Object {
                         object: "player".into(),
-                        verb: "cantmove".into(),
-                        directions: vec!["left".into(), "right".into()]
+                        verb: SoundVerb::CantMove,
+                        directions: vec![SoundDirection::Left, SoundDirection::Right]
                     },
                     34
                 ),
@@ -235,8 +248,8 @@ mod tests {
             if let Some(obj) = ast.objects.first().map(|o| &o.name) {
                 events.push(SoundTarget::Object {
                     object: obj.text.to_string(),
-                    verb: "move".into(),
-                    directions: vec!["left".into()],
+                    verb: SoundVerb::Move,
+                    directions: vec![SoundDirection::Left],
                 });
             }
             // An event the game already has, to exercise replacement.

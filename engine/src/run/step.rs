@@ -520,4 +520,48 @@ mod tests {
         let right = Click { button: Button::Right, gesture: Gesture::Press, x: 0, y: 0 };
         assert_eq!(right.mark(&game.mouse), Some(Mark::RClick));
     }
+
+    /// PuzzleScript Next's click sound verbs: in a `mouse_clicks` game,
+    /// `Lamp lclick SEED` plays when a left press marks a lamp and no rule
+    /// takes the mark (`rclick` the same for the right button); a click
+    /// a rule turns into something else plays that rule's sounds instead.
+    /// In a game without `mouse_clicks` the verb is an error (E0404), as
+    /// in PuzzleScript Next.
+    #[test]
+    fn lclick_and_rclick_are_sound_verbs_of_mouse_clicks_games() {
+        let src = "title click sounds\nmouse_clicks\n\n\
+            OBJECTS\nBackground\nblack\nPlayer\ngreen\nLamp\nyellow\nRed\nred\nBlue\nblue\n\n\
+            LEGEND\n. = Background\nP = Player\nL = Lamp\nR = Red\n\n\
+            SOUNDS\nLamp lclick 111\nLamp rclick 222\nRed lclick 333\nBlue create 444\n\n\
+            COLLISIONLAYERS\nBackground\nPlayer, Red, Blue\nLamp\n\n\
+            RULES\n[ lclick Red ] -> [ Blue ]\n\nWINCONDITIONS\n\nLEVELS\nPLR\n";
+        let build = crate::build(src);
+        assert!(!crate::diag::has_errors(&build.diagnostics), "{:?}", build.diagnostics);
+        let mut s = Session::new(build.game.expect("it compiles"), 0, None);
+        s.take_events();
+        let sounds = |s: &mut Session| -> Vec<String> {
+            s.take_events()
+                .into_iter()
+                .filter_map(|e| match e {
+                    crate::run::Event::Sound(seed) => Some(seed.to_string()),
+                    _ => None,
+                })
+                .collect()
+        };
+        assert!(s.click(Click::press(1, 0)));
+        assert_eq!(sounds(&mut s), ["111"], "a left press on the lamp");
+        let right = |x| Click { button: Button::Right, gesture: Gesture::Press, x, y: 0 };
+        assert!(s.click(right(1)));
+        assert_eq!(sounds(&mut s), ["222"], "a right press on the lamp");
+        assert!(s.click(right(0)));
+        assert!(sounds(&mut s).is_empty(), "the player has no click sound");
+        assert!(s.click(Click::press(2, 0)));
+        assert_eq!(held(&s, 2), ["blue"]);
+        assert_eq!(sounds(&mut s), ["444"], "the rule took the red's click: its creation sounds, not the red's click");
+
+        let classic = src.replace("mouse_clicks\n", "").replace("[ lclick Red ] -> [ Blue ]", "");
+        let build = crate::build(&classic);
+        let verbs: Vec<u32> = build.diagnostics.iter().filter(|d| d.code == "E0404").map(|d| d.span.line).collect();
+        assert_eq!(verbs.len(), 3, "lclick, rclick, lclick: {:?}", build.diagnostics);
+    }
 }

@@ -69,6 +69,13 @@ pub struct Ast {
 }
 
 impl Ast {
+    /// Whether the prelude says `mouse_clicks` (PuzzleScript Next): then
+    /// `lclick` and `rclick` are rule directions and sound verbs.
+    #[must_use]
+    pub fn mouse_clicks(&self) -> bool {
+        self.prelude.iter().any(|p| p.key.text == "mouse_clicks")
+    }
+
     /// `name` as this game's tree holds names: lower case, or as written
     /// in a `case_sensitive` game.
     #[must_use]
@@ -245,14 +252,12 @@ impl std::fmt::Debug for PixelRow {
 /// drawn as a block of its first colour. Five rows (every well-formed
 /// sprite) are kept in place, so copying a sprite allocates nothing; a
 /// sprite of more rows (an error `check` reports) keeps them in a list.
-pub type Sprite = crate::inline::InlineVec<PixelRow, 5>;
+pub type Sprite = smallvec::SmallVec<[PixelRow; 5]>;
 
-impl Sprite {
-    /// The pixels as nested lists (for tools that edit them).
-    #[must_use]
-    pub fn to_pixels(&self) -> Vec<Vec<Option<u8>>> {
-        self.iter().map(|r| r.to_vec()).collect()
-    }
+/// A sprite's pixels as nested lists (for tools that edit them).
+#[must_use]
+pub fn sprite_pixels(sprite: &Sprite) -> Vec<Vec<Option<u8>>> {
+    sprite.iter().map(|r| r.to_vec()).collect()
 }
 
 /// The three forms of legend line.

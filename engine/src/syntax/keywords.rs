@@ -6,6 +6,10 @@
 //! an object (`startlevel`, `sfx3`...), which the engine plays itself.
 //! [`Section`]: the sections and their header words (`OBJECTS`).
 //! [`CommandWord`]: the commands a rule may end with (`again`, `sfx3`).
+//! [`SoundVerb`] and [`SoundDirection`]: what an object's SOUNDS line
+//! reacts to (`crate move up 1234`).
+//! [`Modifier`] and [`RulePrefix`]: the words before an object in a rule's
+//! cell (`> crate`) and before a rule's first row (`late`).
 
 /// The number of `sfx` events: `sfx0` to `sfx10`.
 pub const SFX_COUNT: u8 = 11;
@@ -286,6 +290,372 @@ impl std::fmt::Display for CommandWord {
     }
 }
 
+/// What an object's SOUNDS line reacts to: the word after the name
+/// (`crate move 1234`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SoundVerb {
+    /// `move`: the object moves (in the directions given, else any).
+    Move,
+    /// `cantmove`: the object was asked to move and could not.
+    CantMove,
+    /// `create`: the object appears.
+    Create,
+    /// `destroy`: the object disappears.
+    Destroy,
+    /// `action`: the object is given the action movement.
+    Action,
+    /// `lclick` (PuzzleScript Next, `mouse_clicks` games): the object is
+    /// clicked with the left button, and no rule took the mark.
+    LClick,
+    /// `rclick` (PuzzleScript Next, `mouse_clicks` games): the same with
+    /// the right button.
+    RClick,
+}
+
+impl SoundVerb {
+    /// The verbs of every game, in the order the studio offers them.
+    pub const CLASSIC: [SoundVerb; 5] =
+        [SoundVerb::Move, SoundVerb::CantMove, SoundVerb::Create, SoundVerb::Destroy, SoundVerb::Action];
+
+    /// Every verb: [`Self::CLASSIC`], then the click verbs of
+    /// `mouse_clicks` games.
+    pub const ALL: [SoundVerb; 7] = [
+        SoundVerb::Move,
+        SoundVerb::CantMove,
+        SoundVerb::Create,
+        SoundVerb::Destroy,
+        SoundVerb::Action,
+        SoundVerb::LClick,
+        SoundVerb::RClick,
+    ];
+
+    /// The verb a word names, in lower case as the parser gives words.
+    /// The click verbs are words only of games with `mouse_clicks` (see
+    /// [`Self::needs_mouse_clicks`]).
+    #[must_use]
+    pub fn parse(word: &str) -> Option<SoundVerb> {
+        Some(match word {
+            "move" => SoundVerb::Move,
+            "cantmove" => SoundVerb::CantMove,
+            "create" => SoundVerb::Create,
+            "destroy" => SoundVerb::Destroy,
+            "action" => SoundVerb::Action,
+            "lclick" => SoundVerb::LClick,
+            "rclick" => SoundVerb::RClick,
+            _ => return None,
+        })
+    }
+
+    /// The word.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SoundVerb::Move => "move",
+            SoundVerb::CantMove => "cantmove",
+            SoundVerb::Create => "create",
+            SoundVerb::Destroy => "destroy",
+            SoundVerb::Action => "action",
+            SoundVerb::LClick => "lclick",
+            SoundVerb::RClick => "rclick",
+        }
+    }
+
+    /// Whether directions may follow it (`move`, `cantmove`).
+    #[must_use]
+    pub fn is_directional(self) -> bool {
+        matches!(self, SoundVerb::Move | SoundVerb::CantMove)
+    }
+
+    /// Whether it is a verb only where the prelude says `mouse_clicks`
+    /// (`lclick`, `rclick`), as in PuzzleScript Next.
+    #[must_use]
+    pub fn needs_mouse_clicks(self) -> bool {
+        matches!(self, SoundVerb::LClick | SoundVerb::RClick)
+    }
+}
+
+impl std::fmt::Display for SoundVerb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A direction a `move`/`cantmove` sound line may be limited to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SoundDirection {
+    /// `up`
+    Up,
+    /// `down`
+    Down,
+    /// `left`
+    Left,
+    /// `right`
+    Right,
+    /// `horizontal`: left or right.
+    Horizontal,
+    /// `vertical`: up or down.
+    Vertical,
+    /// `orthogonal`: any of the four.
+    Orthogonal,
+}
+
+impl SoundDirection {
+    /// Every direction word.
+    pub const ALL: [SoundDirection; 7] = [
+        SoundDirection::Up,
+        SoundDirection::Down,
+        SoundDirection::Left,
+        SoundDirection::Right,
+        SoundDirection::Horizontal,
+        SoundDirection::Vertical,
+        SoundDirection::Orthogonal,
+    ];
+
+    /// The direction a word names, in lower case as the parser gives words.
+    #[must_use]
+    pub fn parse(word: &str) -> Option<SoundDirection> {
+        Self::ALL.into_iter().find(|d| d.as_str() == word)
+    }
+
+    /// The word.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SoundDirection::Up => "up",
+            SoundDirection::Down => "down",
+            SoundDirection::Left => "left",
+            SoundDirection::Right => "right",
+            SoundDirection::Horizontal => "horizontal",
+            SoundDirection::Vertical => "vertical",
+            SoundDirection::Orthogonal => "orthogonal",
+        }
+    }
+
+    /// The movement bits it stands for (up 1, down 2, left 4, right 8).
+    #[must_use]
+    pub fn bits(self) -> u64 {
+        match self {
+            SoundDirection::Up => 1,
+            SoundDirection::Down => 2,
+            SoundDirection::Left => 4,
+            SoundDirection::Right => 8,
+            SoundDirection::Horizontal => 12,
+            SoundDirection::Vertical => 3,
+            SoundDirection::Orthogonal => 15,
+        }
+    }
+}
+
+impl std::fmt::Display for SoundDirection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A word that may stand before an object in a rule's cell (`> crate`,
+/// `no wall`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Modifier {
+    /// `>`: the rule's direction.
+    Forward,
+    /// `<`: against it.
+    Back,
+    /// `^`: a quarter turn anticlockwise from it.
+    Left,
+    /// `v`: a quarter turn clockwise from it.
+    Right,
+    /// `up`
+    Up,
+    /// `down`
+    Down,
+    /// `left`
+    AbsLeft,
+    /// `right`
+    AbsRight,
+    /// `moving`: any movement.
+    Moving,
+    /// `stationary`: no movement.
+    Stationary,
+    /// `no`: the object is absent.
+    No,
+    /// `randomdir`: a random direction (right-hand side).
+    RandomDir,
+    /// `random`: one object of a property at random (right-hand side).
+    Random,
+    /// `horizontal`
+    Horizontal,
+    /// `vertical`
+    Vertical,
+    /// `orthogonal`
+    Orthogonal,
+    /// `perpendicular`: across the rule's direction.
+    Perpendicular,
+    /// `parallel`: along it.
+    Parallel,
+    /// `action`
+    Action,
+    /// `lclick` (PuzzleScript Next, `mouse_clicks` games only): the
+    /// left-click mark.
+    LClick,
+    /// `rclick` (PuzzleScript Next, `mouse_clicks` games only): the
+    /// right-click mark.
+    RClick,
+}
+
+impl Modifier {
+    /// The modifiers of every game, in the order the studio offers them.
+    pub const CLASSIC: [Modifier; 19] = [
+        Modifier::Forward,
+        Modifier::Back,
+        Modifier::Left,
+        Modifier::Right,
+        Modifier::Up,
+        Modifier::Down,
+        Modifier::AbsLeft,
+        Modifier::AbsRight,
+        Modifier::Moving,
+        Modifier::Stationary,
+        Modifier::No,
+        Modifier::RandomDir,
+        Modifier::Random,
+        Modifier::Horizontal,
+        Modifier::Vertical,
+        Modifier::Orthogonal,
+        Modifier::Perpendicular,
+        Modifier::Parallel,
+        Modifier::Action,
+    ];
+
+    /// The modifier a word names, in lower case as the parser gives words
+    /// (the click marks too: whether the game has them is the caller's
+    /// question, see [`Self::needs_mouse_clicks`]).
+    #[must_use]
+    pub fn parse(word: &str) -> Option<Modifier> {
+        Some(match word {
+            ">" => Modifier::Forward,
+            "<" => Modifier::Back,
+            "^" => Modifier::Left,
+            "v" => Modifier::Right,
+            "up" => Modifier::Up,
+            "down" => Modifier::Down,
+            "left" => Modifier::AbsLeft,
+            "right" => Modifier::AbsRight,
+            "moving" => Modifier::Moving,
+            "stationary" => Modifier::Stationary,
+            "no" => Modifier::No,
+            "randomdir" => Modifier::RandomDir,
+            "random" => Modifier::Random,
+            "horizontal" => Modifier::Horizontal,
+            "vertical" => Modifier::Vertical,
+            "orthogonal" => Modifier::Orthogonal,
+            "perpendicular" => Modifier::Perpendicular,
+            "parallel" => Modifier::Parallel,
+            "action" => Modifier::Action,
+            "lclick" => Modifier::LClick,
+            "rclick" => Modifier::RClick,
+            _ => return None,
+        })
+    }
+
+    /// The word.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Modifier::Forward => ">",
+            Modifier::Back => "<",
+            Modifier::Left => "^",
+            Modifier::Right => "v",
+            Modifier::Up => "up",
+            Modifier::Down => "down",
+            Modifier::AbsLeft => "left",
+            Modifier::AbsRight => "right",
+            Modifier::Moving => "moving",
+            Modifier::Stationary => "stationary",
+            Modifier::No => "no",
+            Modifier::RandomDir => "randomdir",
+            Modifier::Random => "random",
+            Modifier::Horizontal => "horizontal",
+            Modifier::Vertical => "vertical",
+            Modifier::Orthogonal => "orthogonal",
+            Modifier::Perpendicular => "perpendicular",
+            Modifier::Parallel => "parallel",
+            Modifier::Action => "action",
+            Modifier::LClick => "lclick",
+            Modifier::RClick => "rclick",
+        }
+    }
+
+    /// Whether it is a word only where the prelude says `mouse_clicks`.
+    #[must_use]
+    pub fn needs_mouse_clicks(self) -> bool {
+        matches!(self, Modifier::LClick | Modifier::RClick)
+    }
+}
+
+impl std::fmt::Display for Modifier {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A word before a rule's first row that is not a direction: `late`,
+/// `rigid`, `random`, PuzzleScript Plus's `global` and Next's `once`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RulePrefix {
+    /// `late`: the rule runs after movement.
+    Late,
+    /// `rigid`: the rule's movements move or fail together.
+    Rigid,
+    /// `random`: one match of the group, at random.
+    Random,
+    /// `global` (PuzzleScript Plus): the rule ignores `local_radius`.
+    Global,
+    /// `once` (PuzzleScript Next): the rule's matches are applied in one
+    /// go, and that does not make its group go round again.
+    Once,
+}
+
+impl RulePrefix {
+    /// Every prefix word.
+    pub const ALL: [RulePrefix; 5] =
+        [RulePrefix::Late, RulePrefix::Rigid, RulePrefix::Random, RulePrefix::Global, RulePrefix::Once];
+
+    /// Whether it is a word only of PuzzleScript Plus and Next games
+    /// (`global`, `once`).
+    #[must_use]
+    pub fn needs_plus(self) -> bool {
+        matches!(self, RulePrefix::Global | RulePrefix::Once)
+    }
+
+    /// The prefix a word names, in lower case as the parser gives words.
+    #[must_use]
+    pub fn parse(word: &str) -> Option<RulePrefix> {
+        Some(match word {
+            "late" => RulePrefix::Late,
+            "rigid" => RulePrefix::Rigid,
+            "random" => RulePrefix::Random,
+            "global" => RulePrefix::Global,
+            "once" => RulePrefix::Once,
+            _ => return None,
+        })
+    }
+
+    /// The word.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RulePrefix::Late => "late",
+            RulePrefix::Rigid => "rigid",
+            RulePrefix::Random => "random",
+            RulePrefix::Global => "global",
+            RulePrefix::Once => "once",
+        }
+    }
+}
+
+/// The words of a line that opens or closes a loop of rules.
+pub const LOOP_WORDS: [&str; 2] = ["startloop", "endloop"];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,5 +692,37 @@ mod tests {
         for w in ["sfx11", "sfx", "Again", "late", "startlevel"] {
             assert_eq!(CommandWord::parse(w), None, "{w}");
         }
+    }
+
+    #[test]
+    fn every_sound_verb_direction_modifier_and_prefix_reads_back_from_its_word() {
+        for v in SoundVerb::ALL {
+            assert_eq!(SoundVerb::parse(v.as_str()), Some(v), "{v}");
+            assert_eq!(v.needs_mouse_clicks(), !SoundVerb::CLASSIC.contains(&v), "{v}");
+        }
+        let directional: Vec<&str> =
+            SoundVerb::ALL.into_iter().filter(|v| v.is_directional()).map(SoundVerb::as_str).collect();
+        assert_eq!(directional, ["move", "cantmove"]);
+        for d in SoundDirection::ALL {
+            assert_eq!(SoundDirection::parse(d.as_str()), Some(d), "{d}");
+        }
+        let or = |ds: &[SoundDirection]| ds.iter().fold(0, |m, d| m | d.bits());
+        use SoundDirection as D;
+        assert_eq!(D::Horizontal.bits(), or(&[D::Left, D::Right]));
+        assert_eq!(D::Vertical.bits(), or(&[D::Up, D::Down]));
+        assert_eq!(D::Orthogonal.bits(), or(&[D::Up, D::Down, D::Left, D::Right]));
+        for m in Modifier::CLASSIC.into_iter().chain([Modifier::LClick, Modifier::RClick]) {
+            assert_eq!(Modifier::parse(m.as_str()), Some(m), "{m}");
+            assert_eq!(m.needs_mouse_clicks(), !Modifier::CLASSIC.contains(&m), "{m}");
+        }
+        for p in RulePrefix::ALL {
+            assert_eq!(RulePrefix::parse(p.as_str()), Some(p));
+        }
+        for w in ["Move", "moves", "sfx1", "orthogonal ", "late"] {
+            assert_eq!(SoundVerb::parse(w), None, "{w}");
+            assert_eq!(SoundDirection::parse(w), None, "{w}");
+            assert_eq!(Modifier::parse(w), None, "{w}");
+        }
+        assert_eq!(RulePrefix::parse("rigid "), None);
     }
 }

@@ -161,28 +161,7 @@ fn tokenize<'a>(raw: &str, lower: &'a str, from: usize, to: usize, out: &mut Vec
 /// `word` as the modifier word it is, if it may stand before an object in
 /// a cell.
 fn modifier(word: &str) -> Option<&'static str> {
-    Some(match word {
-        ">" => ">",
-        "<" => "<",
-        "^" => "^",
-        "v" => "v",
-        "up" => "up",
-        "down" => "down",
-        "left" => "left",
-        "right" => "right",
-        "moving" => "moving",
-        "stationary" => "stationary",
-        "no" => "no",
-        "randomdir" => "randomdir",
-        "random" => "random",
-        "horizontal" => "horizontal",
-        "vertical" => "vertical",
-        "orthogonal" => "orthogonal",
-        "perpendicular" => "perpendicular",
-        "parallel" => "parallel",
-        "action" => "action",
-        _ => return None,
-    })
+    super::keywords::Modifier::parse(word).filter(|m| !m.needs_mouse_clicks()).map(super::keywords::Modifier::as_str)
 }
 
 /// The items of `v` moved into a list of their exact length, leaving `v`
@@ -230,7 +209,7 @@ impl<'s> Parser<'s> {
     /// Whether the prelude says `mouse_clicks`: then `lclick` and
     /// `rclick` are directions (PuzzleScript Next).
     fn mouse_clicks(&self) -> bool {
-        self.ast.prelude.iter().any(|p| p.key.text == "mouse_clicks")
+        self.ast.mouse_clicks()
     }
 
     /// Whether the prelude asked for `runtime_metadata_twiddling`: then a
@@ -298,8 +277,9 @@ impl<'s> Parser<'s> {
         // A loop marker followed by a comment is read as a rule line with a
         // comment and no arrow (as the reference does): refused below.
         let commented = stop < raw.len();
-        if toks.len() == 1 && !commented && (toks[0].text == "startloop" || toks[0].text == "endloop") {
-            let kind = if toks[0].text == "startloop" { RuleLineKind::StartLoop } else { RuleLineKind::EndLoop };
+        let [start_loop, end_loop] = super::keywords::LOOP_WORDS;
+        if toks.len() == 1 && !commented && (toks[0].text == start_loop || toks[0].text == end_loop) {
+            let kind = if toks[0].text == start_loop { RuleLineKind::StartLoop } else { RuleLineKind::EndLoop };
             self.ast.rules.push(RuleDef { kind, span: whole });
             return;
         }
@@ -337,38 +317,14 @@ impl<'s> Parser<'s> {
 mod tests {
     use super::{Tok, is_command, modifier};
 
-    /// Words that may stand before an object in a cell.
-    const MODIFIERS: [&str; 19] = [
-        ">",
-        "<",
-        "^",
-        "v",
-        "up",
-        "down",
-        "left",
-        "right",
-        "moving",
-        "stationary",
-        "no",
-        "randomdir",
-        "random",
-        "horizontal",
-        "vertical",
-        "orthogonal",
-        "perpendicular",
-        "parallel",
-        "action",
-    ];
-
-    /// Command words after the right-hand side.
-
     #[test]
     fn the_word_tests_are_the_word_lists() {
         assert!(
-            MODIFIERS.iter().all(|w| modifier(w) == Some(*w))
+            crate::syntax::keywords::Modifier::CLASSIC.iter().all(|m| modifier(m.as_str()) == Some(m.as_str()))
                 && crate::syntax::keywords::CommandWord::all().all(|c| is_command(c.as_str()))
         );
-        for w in ["player", "sfx11", "V", "", "->", "...", "late", "rigid"] {
+        // The click marks are words of `mouse_clicks` games only, read apart.
+        for w in ["player", "sfx11", "V", "", "->", "...", "late", "rigid", "lclick", "rclick"] {
             assert!(modifier(w).is_none() && !is_command(w), "{w}");
         }
     }

@@ -7,7 +7,7 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 
 use engine::edit::sounds::{DIRECTIONS, OBJECT_VERBS, SoundTarget, set_sound};
 use engine::sfx::Category;
-use engine::syntax::keywords::SoundEvent;
+use engine::syntax::keywords::{SoundEvent, SoundVerb};
 
 use egui_extras::{Column, TableBuilder};
 
@@ -189,13 +189,14 @@ impl SoundsPanel {
             }
             TargetKind::Object => SoundTarget::Object {
                 object: self.object.trim().to_lowercase(),
-                verb: OBJECT_VERBS.get(self.verb).unwrap_or(&"move").to_string(),
+                verb: OBJECT_VERBS.get(self.verb).copied().unwrap_or(SoundVerb::Move),
                 directions: self
                     .direction
                     .checked_sub(1)
                     .and_then(|i| DIRECTIONS.get(i))
-                    .map(|d| vec![(*d).to_owned()])
-                    .unwrap_or_default(),
+                    .copied()
+                    .into_iter()
+                    .collect(),
             },
         }
     }
@@ -468,9 +469,9 @@ impl SoundsPanel {
             TargetKind::Object => {
                 ui.add(egui::TextEdit::singleline(&mut self.object).desired_width(90.0).hint_text("object"));
                 egui::ComboBox::from_id_salt("sound-verb")
-                    .selected_text(OBJECT_VERBS.get(self.verb).copied().unwrap_or(""))
-                    .show_index(ui, &mut self.verb, OBJECT_VERBS.len(), |i| OBJECT_VERBS[i]);
-                let dir = |i: usize| if i == 0 { "any" } else { DIRECTIONS.get(i - 1).copied().unwrap_or("") };
+                    .selected_text(OBJECT_VERBS.get(self.verb).map_or("", |v| v.as_str()))
+                    .show_index(ui, &mut self.verb, OBJECT_VERBS.len(), |i| OBJECT_VERBS[i].as_str());
+                let dir = |i: usize| if i == 0 { "any" } else { DIRECTIONS.get(i - 1).map_or("", |d| d.as_str()) };
                 egui::ComboBox::from_id_salt("sound-dir").selected_text(dir(self.direction)).show_index(
                     ui,
                     &mut self.direction,

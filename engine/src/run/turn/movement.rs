@@ -203,8 +203,18 @@ fn reposition_cell(
         while word != 0 {
             let slot = word.trailing_zeros() as usize / 5;
             let layer = w * bits::LAYERS_PER_WORD + slot;
-            if slot >= bits::LAYERS_PER_WORD || layer >= game.layer_count {
+            if slot >= bits::LAYERS_PER_WORD {
                 break;
+            }
+            if layer >= game.layer_count {
+                // Past the layers: a `mouse_clicks` game's click marks,
+                // which stay in place; only their sounds are played.
+                if game.sounds.clicks.is_empty() {
+                    break;
+                }
+                word &= !(bits::LAYER_BITS << (slot * 5));
+                click_sounds(board, game, i, layer, seeds);
+                continue;
             }
             word &= !(bits::LAYER_BITS << (slot * 5));
             let lm = bits::mov_get(&board.movements[i * mw..(i + 1) * mw], layer);
@@ -216,6 +226,29 @@ fn reposition_cell(
         }
     }
     moved
+}
+
+/// The click sounds of cell `i` whose mark is in `slot` (the click marks
+/// of layer `slot - click_layer`): an object of that layer in the cell with
+/// a sound for the mark plays it (once a turn), as the reference plays the
+/// click marks no rule took when it resolves movements. (The reference
+/// visits a cell's layers in order with their moves and marks together;
+/// here a cell's click sounds come after its moves' sounds.)
+fn click_sounds(
+    board: &Board,
+    game: &crate::compile::Game,
+    i: usize,
+    slot: usize,
+    seeds: &mut Vec<crate::sfx::SoundSeed>,
+) {
+    let Some(layer) = slot.checked_sub(bits::click_layer(game.layer_count)) else { return };
+    let mark = bits::mov_get(board.movs(i), slot);
+    for o in &game.sounds.clicks {
+        if o.layer == layer && o.dirs & mark != 0 && bits::get_bit(board.cell(i), o.object) && !seeds.contains(&o.seed)
+        {
+            seeds.push(o.seed.clone());
+        }
+    }
 }
 
 fn reposition_on_layer(

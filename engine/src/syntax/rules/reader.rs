@@ -7,6 +7,7 @@ use crate::diag::catalogue as cat;
 use crate::span::Span;
 use crate::syntax::Parser;
 use crate::syntax::ast::{Cell, CellItem, CellRow, Ident, Rule, RuleCommand, RuleLineKind, SmolStr};
+use crate::syntax::keywords::{Modifier, RulePrefix};
 use crate::syntax::text::{Line, is_ws};
 use rustc_hash::FxHashSet as HashSet;
 
@@ -175,29 +176,31 @@ impl<'r, 's, 't> RuleReader<'r, 's, 't> {
                 "^" | "v" | "<" | ">" | "perpendicular" | "parallel" => {
                     return Err(self.error(t, cat::rule_relative_prefix));
                 }
-                "late" => {
-                    self.late = true;
-                    SmolStr::new_static("late")
-                }
-                "rigid" => {
-                    rigid = true;
-                    SmolStr::new_static("rigid")
-                }
-                "random" => {
-                    if self.rule.plus.is_some() {
-                        return Err(self.error(t, cat::rule_random_in_group));
-                    }
-                    SmolStr::new_static("random")
-                }
-                // PuzzleScript Plus: the rule ignores `local_radius`.
-                "global" if self.parser.plus => SmolStr::new_static("global"),
-                // PuzzleScript Next: the rule's matches are applied in one
-                // go, and that does not make its group go round again.
-                "once" if self.parser.plus => SmolStr::new_static("once"),
                 "up" | "down" | "left" | "right" | "horizontal" | "vertical" | "orthogonal" | "moving" => {
                     SmolStr::new(&t.text)
                 }
-                _ => return Err(Dropped::Error(cat::rule_bad_prefix(self.span(t), &t.text))),
+                word => match RulePrefix::parse(word) {
+                    Some(RulePrefix::Late) => {
+                        self.late = true;
+                        SmolStr::new_static(RulePrefix::Late.as_str())
+                    }
+                    Some(RulePrefix::Rigid) => {
+                        rigid = true;
+                        SmolStr::new_static(RulePrefix::Rigid.as_str())
+                    }
+                    Some(RulePrefix::Random) => {
+                        if self.rule.plus.is_some() {
+                            return Err(self.error(t, cat::rule_random_in_group));
+                        }
+                        SmolStr::new_static(RulePrefix::Random.as_str())
+                    }
+                    // PuzzleScript Plus: the rule ignores `local_radius`.
+                    Some(RulePrefix::Global) if self.parser.plus => SmolStr::new_static(RulePrefix::Global.as_str()),
+                    // PuzzleScript Next: the rule's matches are applied in one
+                    // go, and that does not make its group go round again.
+                    Some(RulePrefix::Once) if self.parser.plus => SmolStr::new_static(RulePrefix::Once.as_str()),
+                    _ => return Err(Dropped::Error(cat::rule_bad_prefix(self.span(t), &t.text))),
+                },
             };
             self.rule.prefixes.push(Ident { text: word, span: self.span(t) });
         }
@@ -448,9 +451,5 @@ impl<'r, 's, 't> RuleReader<'r, 's, 't> {
 
 /// PuzzleScript Next's click marks (`mouse_clicks`), as spelled.
 fn click_word(word: &str) -> Option<&'static str> {
-    match word {
-        "lclick" => Some("lclick"),
-        "rclick" => Some("rclick"),
-        _ => None,
-    }
+    Modifier::parse(word).filter(|m| m.needs_mouse_clicks()).map(Modifier::as_str)
 }

@@ -10,7 +10,7 @@ use anyhow::Context;
 use egui::Color32;
 use engine::edit::objects::{self, LayerChoice};
 use engine::render::{self, PaletteTable};
-use engine::syntax::ast::{Ast, ObjectDef, Section};
+use engine::syntax::ast::{Ast, ObjectDef, Section, sprite_pixels};
 use ui_widgets::sprite_grid::{GridEvent, SpriteGrid, thumbnail};
 use ui_widgets::swatch::swatch;
 
@@ -324,7 +324,7 @@ impl SpritesPanel {
                 ];
                 for (label, t, tip) in buttons {
                     if ui.button(label).on_hover_text(tip).clicked() {
-                        let rows = transform(&obj.sprite.to_pixels(), t);
+                        let rows = transform(&sprite_pixels(&obj.sprite), t);
                         self.apply_step(cx, |text| objects::set_sprite(text, ast, &name, &rows));
                     }
                 }
@@ -432,7 +432,7 @@ impl SpritesPanel {
             }
             GridEvent::Begin(x, y) => {
                 cx.doc.begin_stroke();
-                self.stroke = Some((obj.sprite.to_pixels(), (x, y)));
+                self.stroke = Some((sprite_pixels(&obj.sprite), (x, y)));
                 (x, y)
             }
             GridEvent::Move(x, y) => (x, y),
@@ -452,7 +452,7 @@ impl SpritesPanel {
             Tool::Picker => self.color = current,
             Tool::Fill => {
                 if matches!(ev, GridEvent::Begin(..)) {
-                    let before = obj.sprite.to_pixels();
+                    let before = sprite_pixels(&obj.sprite);
                     let mut px = before.clone();
                     flood(&mut px, x, y, color);
                     if px != before {
@@ -468,7 +468,7 @@ impl SpritesPanel {
                     } else {
                         rect(&mut px, *start, (x, y), color);
                     }
-                    let now = objects::find(&fresh, &name).map(|o| o.sprite.to_pixels()).unwrap_or_default();
+                    let now = objects::find(&fresh, &name).map(|o| sprite_pixels(&o.sprite)).unwrap_or_default();
                     if px != now {
                         self.apply(cx, |text| objects::set_sprite(text, &fresh, &name, &px));
                     }
