@@ -125,3 +125,116 @@ fn text_and_canvas_sprites_are_drawn_as_words_and_shapes() {
     assert_eq!(in_cell(4, Rgba::WHITE), cell * cell, "the player, a pixel sprite, fills its cell");
     matches_png("text_sprites", &frame);
 }
+
+/// Messages laid out by `message_text_align` with `\n` line breaks
+/// (PuzzleScript Plus), and `text_message_continue` in `keyhint_color`.
+fn message_game(align: &str) -> String {
+    format!(
+        "title Notes\nmessage_text_align {align}\ntext_message_continue Any key goes on\nkeyhint_color red\n\
+text_color white\nbackground_color #202020\n\n\
+OBJECTS\nBackground\nblack\nPlayer\nwhite\n\nLEGEND\n. = Background\nP = Player\n\nSOUNDS\n\n\
+COLLISIONLAYERS\nBackground\nPlayer\n\nRULES\n\nWINCONDITIONS\n\nLEVELS\n\
+message First line\\nA second, longer line\\n\\nafter a gap\n\nP.\n"
+    )
+}
+
+/// The text columns (0-based) where row `row` of a text frame has ink of `colour`.
+fn inked_columns(frame: &Frame, row: usize, colour: Rgba) -> Vec<usize> {
+    use engine::render::text::{CELL_HEIGHT, CELL_WIDTH};
+    let (x0, y0) =
+        ((frame.width - engine::render::text::TEXT_SIZE.0) / 2, (frame.height - engine::render::text::TEXT_SIZE.1) / 2);
+    (0..engine::render::text::TEXT_COLUMNS)
+        .filter(|c| {
+            (0..CELL_HEIGHT).any(|dy| {
+                (0..CELL_WIDTH).any(|dx| {
+                    frame.pixels[(y0 + row * CELL_HEIGHT + dy) * frame.width + x0 + c * CELL_WIDTH + dx] == colour
+                })
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn messages_break_at_backslash_n_and_sit_where_message_text_align_says() {
+    let white = Rgba::WHITE;
+    let mut first_columns = Vec::new();
+    for align in ["left", "center", "right"] {
+        let (play, game, look) = start(&message_game(align));
+        let red = engine::render::color("red", look.palette).expect("a colour");
+        assert!(matches!(play.screen(), engine::play::Screen::Message(_)), "{align}: the first entry is the message");
+        let frame = shot(&play, &game, &look);
+        // Four lines (the third empty) around row 5: rows 3 to 6.
+        let rows: Vec<Vec<usize>> = (0..13).map(|r| inked_columns(&frame, r, white)).collect();
+        let lit_rows: Vec<usize> = (0..13).filter(|r| !rows[*r].is_empty()).collect();
+        assert_eq!(lit_rows, vec![3, 4, 6], "{align}: three lines of words, an empty one between");
+        let span = |r: usize| (rows[r][0], *rows[r].last().expect("ink"));
+        match align {
+            "left" => {
+                assert_eq!(span(3).0, 0, "from the left edge");
+                assert_eq!(span(4).0, 0);
+                assert_eq!(span(6).0, 0);
+            }
+            "right" => {
+                assert_eq!(span(3).1, 33, "to the right edge");
+                assert_eq!(span(4).1, 33);
+                assert_eq!(span(6).1, 33);
+            }
+            _ => {
+                let (a, b) = span(4);
+                assert!(a.abs_diff(33 - b) <= 1, "centred: {a}..{b}");
+            }
+        }
+        first_columns.push(span(3).0);
+        // The hint is the game's own words, in the key hint colour.
+        let hint = inked_columns(&frame, 10, red);
+        assert_eq!(hint.len(), "Any key goes on".chars().filter(|c| *c != ' ').count(), "{align}: {hint:?}");
+        assert!(inked_columns(&frame, 10, white).is_empty(), "the hint is all red");
+        matches_png(&format!("message_{align}"), &frame);
+    }
+    assert!(first_columns[0] < first_columns[1] && first_columns[1] < first_columns[2], "{first_columns:?}");
+}
+
+#[test]
+fn a_classic_game_shows_backslash_n_as_written_and_centres_its_messages() {
+    let src = "title Plain\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\n\nLEGEND\n. = Background\nP = Player\n\n\
+SOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer\n\nRULES\n\nWINCONDITIONS\n\nLEVELS\nmessage one\\ntwo\n\nP.\n";
+    let (play, game, look) = start(src);
+    let frame = shot(&play, &game, &look);
+    let rows = engine::render::text::message_rows_with("one\\ntwo", Some("Press X to continue"));
+    assert_eq!(rows[5].trim(), "one\\ntwo", "one line, the backslash shown");
+    assert_eq!(frame, engine::render::text::text_frame(&look, &rows, 0, 0), "drawn as it always was");
+}
+
+/// The title screen of a PuzzleScript Next game with its own colours and
+/// `text_controls` (three lines, the last wrapped).
+const TITLE_GAME: &str = "title Coloured Title\nauthor Somebody\ntitle_color yellow\nauthor_color lightblue\n\
+keyhint_color green\ntext_controls Arrows: walk\\n  X: wave\\nZ undoes a step, R starts the level again\n\
+text_color white\nbackground_color black\n\n\
+OBJECTS\nBackground\nblack\nPlayer\nwhite\n\nLEGEND\n. = Background\nP = Player\n\nSOUNDS\n\n\
+COLLISIONLAYERS\nBackground\nPlayer\n\nRULES\n\nWINCONDITIONS\n\nLEVELS\nP.\n";
+
+#[test]
+fn the_title_screen_draws_title_author_and_key_help_in_their_colours() {
+    let build = engine::build(TITLE_GAME);
+    assert!(build.diagnostics.is_empty(), "drawn, so no warning that they are not: {:#?}", build.diagnostics);
+    let game = build.game.unwrap_or_else(|| panic!("{:#?}", build.diagnostics));
+    let look = Look::new(&game);
+    let play = Play::new(game.clone(), Progress::default(), Duration::ZERO);
+    let frame = shot(&play, &game, &look);
+    let colour = |name: &str| engine::render::color(name, look.palette).expect("a colour");
+    let (yellow, blue, green) = (colour("yellow"), colour("lightblue"), colour("green"));
+    assert_eq!(inked_columns(&frame, 1, yellow).len(), "ColouredTitle".len(), "the title in title_color");
+    assert!(inked_columns(&frame, 1, Rgba::WHITE).is_empty());
+    assert_eq!(inked_columns(&frame, 2, blue).len(), "bySomebody".len(), "the author in author_color");
+    // text_controls: from the eleventh row, from the left, spaces kept.
+    let help: Vec<Vec<usize>> = (10..13).map(|r| inked_columns(&frame, r, green)).collect();
+    assert_eq!(help[0].first(), Some(&0), "Arrows: walk from the left edge");
+    assert_eq!(help[1].first(), Some(&2), "  X: wave keeps its two spaces");
+    assert_eq!(help[2].first(), Some(&0), "the third line, wrapped: {help:?}");
+    let rows = engine::render::screen::screen_rows(&game, &play.screen(), Prompt::Keys).expect("text");
+    assert_eq!(rows[12], "Z undoes a step, R starts the", "cut to three lines: {rows:?}");
+    assert!((10..13).all(|r| inked_columns(&frame, r, Rgba::WHITE).is_empty()), "no default help");
+    // The choice stays in the text colour.
+    assert!(!inked_columns(&frame, 6, Rgba::WHITE).is_empty());
+    matches_png("title_colours", &frame);
+}

@@ -120,16 +120,19 @@ pub enum PreludeOption {
     TweenEasing,
     /// `tween_snap N`: the steps a tween snaps to (drawing only).
     TweenSnap,
-    /// `text_controls TEXT`: the title screen's help lines (drawing only).
+    /// `text_controls TEXT`: the title screen's help lines, `\n` between
+    /// them (`render::screen::title_help`).
     TextControls,
-    /// `text_message_continue TEXT`: the line under a message (drawing only).
+    /// `text_message_continue TEXT`: the line under a message
+    /// (`render::screen::message_hint`).
     TextMessageContinue,
     /// `custom_font URL`: a web font for the text screens (we draw our own font).
     CustomFont,
     /// `font_size EM`: how much larger the text of text sprites and the
     /// status line is drawn (drawing only).
     FontSize,
-    /// `message_text_align left|center|right` (drawing only).
+    /// `message_text_align left|center|right`: where a message's lines sit
+    /// (`render::text::MessageStyle`; a rule's change is not drawn yet).
     MessageTextAlign,
     /// `sitelock_origin_whitelist ORIGINS`: where the web page may run (page only).
     SitelockOriginWhitelist,
@@ -141,11 +144,12 @@ pub enum PreludeOption {
     RuntimeMetadataTwiddlingDebug,
     /// `smoothscreen_debug`: draw the smooth camera's helpers (drawing only).
     SmoothscreenDebug,
-    /// `author_color COLOUR`: the author's line on the title screen (drawing only).
+    /// `author_color COLOUR`: the author's line on the title screen
+    /// (`render::screen::TextColours`).
     AuthorColor,
-    /// `title_color COLOUR`: the title on the title screen (drawing only).
+    /// `title_color COLOUR`: the title on the title screen.
     TitleColor,
-    /// `keyhint_color COLOUR`: the key hints (drawing only).
+    /// `keyhint_color COLOUR`: the key hints on the text screens.
     KeyhintColor,
     /// `export_options LIST`: the web page's frame (page only).
     ExportOptions,
@@ -239,11 +243,11 @@ const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 66] = [
     (PreludeOption::TweenLength, "tween_length", Dialect::Plus, true, Support::Full),
     (PreludeOption::TweenEasing, "tween_easing", Dialect::Plus, true, Support::Full),
     (PreludeOption::TweenSnap, "tween_snap", Dialect::Plus, true, Support::Full),
-    (PreludeOption::TextControls, "text_controls", Dialect::Plus, true, Support::Cosmetic),
-    (PreludeOption::TextMessageContinue, "text_message_continue", Dialect::Plus, true, Support::Cosmetic),
+    (PreludeOption::TextControls, "text_controls", Dialect::Plus, true, Support::Full),
+    (PreludeOption::TextMessageContinue, "text_message_continue", Dialect::Plus, true, Support::Full),
     (PreludeOption::CustomFont, "custom_font", Dialect::Plus, true, Support::Cosmetic),
     (PreludeOption::FontSize, "font_size", Dialect::Plus, true, Support::Full),
-    (PreludeOption::MessageTextAlign, "message_text_align", Dialect::Plus, true, Support::Cosmetic),
+    (PreludeOption::MessageTextAlign, "message_text_align", Dialect::Plus, true, Support::Full),
     (PreludeOption::SitelockOriginWhitelist, "sitelock_origin_whitelist", Dialect::Plus, true, Support::Cosmetic),
     (PreludeOption::SitelockHostnameWhitelist, "sitelock_hostname_whitelist", Dialect::Plus, true, Support::Cosmetic),
     (PreludeOption::SkipTitleScreen, "skip_title_screen", Dialect::Plus, false, Support::Full),
@@ -255,9 +259,9 @@ const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 66] = [
         Support::Cosmetic,
     ),
     (PreludeOption::SmoothscreenDebug, "smoothscreen_debug", Dialect::Plus, false, Support::Cosmetic),
-    (PreludeOption::AuthorColor, "author_color", Dialect::Next, true, Support::Cosmetic),
-    (PreludeOption::TitleColor, "title_color", Dialect::Next, true, Support::Cosmetic),
-    (PreludeOption::KeyhintColor, "keyhint_color", Dialect::Next, true, Support::Cosmetic),
+    (PreludeOption::AuthorColor, "author_color", Dialect::Next, true, Support::Full),
+    (PreludeOption::TitleColor, "title_color", Dialect::Next, true, Support::Full),
+    (PreludeOption::KeyhintColor, "keyhint_color", Dialect::Next, true, Support::Full),
     (PreludeOption::ExportOptions, "export_options", Dialect::Next, true, Support::Cosmetic),
     (PreludeOption::DebugSwitch, "debug_switch", Dialect::Next, true, Support::Cosmetic),
     (PreludeOption::CaseSensitive, "case_sensitive", Dialect::Plus, false, Support::Full),
@@ -436,6 +440,21 @@ mod tests {
             PreludeOption::from_keyword("animate_interval").map(PreludeOption::support),
             Some(super::Support::Missing)
         );
+        // Drawn by render::screen (app/tests/play_text_frames.rs).
+        for word in [
+            "message_text_align",
+            "text_controls",
+            "text_message_continue",
+            "author_color",
+            "title_color",
+            "keyhint_color",
+        ] {
+            assert_eq!(
+                PreludeOption::from_keyword(word).map(PreludeOption::support),
+                Some(super::Support::Full),
+                "{word}"
+            );
+        }
         assert_eq!(PreludeOption::from_keyword("enable_pause").map(PreludeOption::support), Some(super::Support::Full));
     }
 

@@ -28,6 +28,9 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
     for p in &ast.prelude {
         let key = p.key.text.as_str();
         let option = PreludeOption::from_keyword(key);
+        if option == Some(PreludeOption::TweenLength) && has_late_rules(ast) {
+            out.push(cat::tween_with_late_rules(p.span));
+        }
         if let Some(o) = option {
             match o.support() {
                 Support::Full => {}
@@ -198,6 +201,14 @@ fn title_screen(ast: &Ast, out: &mut Vec<Diagnostic>) {
     {
         out.push(cat::long_title(t.span));
     }
+}
+
+/// Whether any rule of `ast` is a `late` rule.
+fn has_late_rules(ast: &Ast) -> bool {
+    ast.rules.iter().any(|def| {
+        matches!(&def.kind, crate::syntax::ast::RuleLineKind::Rule(rule)
+            if rule.prefixes.iter().any(|p| p.text.as_str() == "late"))
+    })
 }
 
 #[cfg(test)]

@@ -190,6 +190,17 @@ pub fn option_not_shown(span: Span, key: &str, dialect: &str) -> Diagnostic {
 pub fn option_needs_number(span: Span, key: &str, value: &str) -> Diagnostic {
     Diagnostic::warning("W0122", span, format!("`{key}` expects a number, not \"{value}\"; it is ignored"))
 }
+/// `tween_length` in a game with `late` rules (PuzzleScript Plus warns
+/// the same way: its tweens and late rules do not always agree).
+#[must_use]
+pub fn tween_with_late_rules(span: Span) -> Diagnostic {
+    Diagnostic::warning(
+        "W0128",
+        span,
+        "this game slides its moves (`tween_length`) and has `late` rules: an object a late rule puts where one \
+         moved slides in as if it had moved itself (PuzzleScript Plus calls tweens with late rules experimental)",
+    )
+}
 /// `tween_easing` with a value that names no easing.
 #[must_use]
 pub fn bad_tween_easing(span: Span, value: &str) -> Diagnostic {

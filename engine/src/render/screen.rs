@@ -7,9 +7,13 @@
 
 use std::ops::Range;
 
-use super::text::{TEXT_COLUMNS, TEXT_ROWS, centred, choice_row, message_rows_with, text_frame, title_rows_with};
-use super::{Camera, Frame, Look};
+use super::text::{
+    Align, MessageStyle, Role, TEXT_COLUMNS, TEXT_ROWS, centred, choice_row, message_rows_styled, message_rows_with,
+    text_frame_coloured, title_screen,
+};
+use super::{Camera, Frame, Look, Rgba};
 use crate::compile::{Game, LevelGrid};
+use crate::options::PreludeOption;
 use crate::play::{LevelItem, Screen};
 
 /// How the player gives input, which the screens' hints name.
@@ -154,19 +158,128 @@ pub fn pause_rows(
 /// The rows of text `screen` shows, `None` for a level.
 #[must_use]
 pub fn screen_rows(game: &Game, screen: &Screen<'_>, prompt: Prompt) -> Option<Vec<String>> {
+    screen_text(game, screen, prompt).map(|rows| rows.into_iter().map(|(row, _)| row).collect())
+}
+
+/// [`screen_rows`] with what each row shows (for its colour, see
+/// [`TextColours`]). In PuzzleScript Plus/Next games: `text_controls`
+/// in place of the title screen's key help, `text_message_continue` in
+/// place of the hint under a message, messages laid out by
+/// [`MessageStyle`].
+#[must_use]
+pub fn screen_text(game: &Game, screen: &Screen<'_>, prompt: Prompt) -> Option<Vec<(String, Role)>> {
     let meta = &game.metadata;
+    let plain = |rows: Vec<String>| rows.into_iter().map(|r| (r, Role::Text)).collect::<Vec<_>>();
+    let keyhint_at = |mut rows: Vec<(String, Role)>, hint: &str| {
+        let hint = centred(hint);
+        if let Some(row) = rows.iter_mut().rev().find(|(r, _)| *r == hint) {
+            row.1 = Role::Keyhint;
+        }
+        rows
+    };
     Some(match screen {
         Screen::Title { choices, selected } => {
             let labels: Vec<String> = choices.iter().map(crate::play::TitleChoice::label).collect();
             let title = meta.title.as_deref().unwrap_or("An untitled game");
-            title_rows_with(title, meta.author.as_deref(), &labels, *selected, prompt.title_help())
+            let help = title_help(game, prompt);
+            title_screen(title, meta.author.as_deref(), (&labels, *selected), (&help.0, help.1))
         }
-        Screen::LevelSelect { items, selected } => level_select_rows(items, *selected, prompt),
-        Screen::Message(text) => message_rows_with(text, Some(prompt.to_continue())),
-        Screen::GameOver => message_rows_with("Congratulations, you won the game!", Some(prompt.to_title())),
-        Screen::Pause { choices, selected, level } => pause_rows(choices, *selected, *level, prompt),
+        Screen::LevelSelect { items, selected } => {
+            keyhint_at(plain(level_select_rows(items, *selected, prompt)), prompt.level_select_help())
+        }
+        Screen::Message(text) => {
+            let hint = message_hint(game, prompt);
+            keyhint_at(plain(message_rows_styled(text, Some(&hint), MessageStyle::of(meta))), &hint)
+        }
+        Screen::GameOver => keyhint_at(
+            plain(message_rows_with("Congratulations, you won the game!", Some(prompt.to_title()))),
+            prompt.to_title(),
+        ),
+        Screen::Pause { choices, selected, level } => {
+            let mut rows = keyhint_at(plain(pause_rows(choices, *selected, *level, prompt)), prompt.pause_help());
+            rows[1].1 = Role::Title;
+            rows
+        }
         Screen::Level(_) | Screen::LevelWon(_) => return None,
     })
+}
+
+/// The hint under a message: the game's `text_message_continue`
+/// (PuzzleScript Plus), or `prompt`'s.
+#[must_use]
+pub fn message_hint(game: &Game, prompt: Prompt) -> String {
+    game.metadata
+        .option_value(PreludeOption::TextMessageContinue)
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map_or_else(|| prompt.to_continue().to_owned(), str::to_owned)
+}
+
+/// The key help at the bottom of the title screen, placed on text rows,
+/// and the row of the first: the game's `text_controls` (PuzzleScript
+/// Plus: `\n` starts a new line, each line wrapped to the screen's width
+/// keeping the author's spaces, at most three lines from the eleventh row,
+/// from the left as the reference places them), or `prompt`'s two lines
+/// centred on the last two rows.
+#[must_use]
+pub fn title_help(game: &Game, prompt: Prompt) -> (Vec<String>, usize) {
+    let controls = game.metadata.option_value(PreludeOption::TextControls).filter(|t| !t.trim().is_empty());
+    match controls {
+        Some(text) => {
+            let lines = text.split("\\n").flat_map(|part| {
+                let wrapped = crate::wrap::wrap_message(part.trim_end(), TEXT_COLUMNS);
+                if wrapped.is_empty() { vec![String::new()] } else { wrapped }
+            });
+            (lines.take(3).map(|l| Align::Left.place(&l)).collect(), TEXT_ROWS - 3)
+        }
+        None => (prompt.title_help().iter().map(|l| centred(l)).collect(), TEXT_ROWS - 2),
+    }
+}
+
+/// The colours of a game's text screens by [`Role`]: PuzzleScript Next's
+/// `title_color`, `author_color` and `keyhint_color`, each the text
+/// colour when not given (or not a colour).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TextColours {
+    /// The text colour (`text_color`).
+    pub text: Rgba,
+    /// The title's.
+    pub title: Rgba,
+    /// The author's line.
+    pub author: Rgba,
+    /// The key hints'.
+    pub keyhint: Rgba,
+}
+
+impl TextColours {
+    /// The colours `game` names, read in `look`'s palette.
+    #[must_use]
+    pub fn of(look: &Look, game: &Game) -> Self {
+        let pick = |option| {
+            game.metadata
+                .option_value(option)
+                .and_then(|w| crate::palette::color(w, look.palette))
+                .filter(|c| !c.is_transparent())
+                .unwrap_or(look.text)
+        };
+        TextColours {
+            text: look.text,
+            title: pick(PreludeOption::TitleColor),
+            author: pick(PreludeOption::AuthorColor),
+            keyhint: pick(PreludeOption::KeyhintColor),
+        }
+    }
+
+    /// The colour of a row showing `role`.
+    #[must_use]
+    pub fn of_role(&self, role: Role) -> Rgba {
+        match role {
+            Role::Text => self.text,
+            Role::Title => self.title,
+            Role::Author => self.author,
+            Role::Keyhint => self.keyhint,
+        }
+    }
 }
 
 /// The level grid `screen` shows, if it shows one.
@@ -199,8 +312,11 @@ pub fn screen_frame_tweened(
     prompt: Prompt,
     tween: Option<&crate::tween::Tween<'_>>,
 ) -> Frame {
-    if let Some(rows) = screen_rows(game, screen, prompt) {
-        return text_frame(look, &rows, 0, 0);
+    if let Some(rows) = screen_text(game, screen, prompt) {
+        let colours = TextColours::of(look, game);
+        let ink: Vec<Rgba> = rows.iter().map(|(_, role)| colours.of_role(*role)).collect();
+        let rows: Vec<String> = rows.into_iter().map(|(row, _)| row).collect();
+        return text_frame_coloured(look, &rows, &ink, 0, 0);
     }
     match screen_grid(screen) {
         Some(grid) if grid.width > 0 && grid.height > 0 => {

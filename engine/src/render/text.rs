@@ -6,7 +6,7 @@
 //! draw frames rather than widgets (GIF capture); the font is ours, made
 //! for this file, 5 pixels wide and 7 tall with 2 more for descenders.
 
-use super::{Frame, Look};
+use super::{Frame, Look, Rgba};
 
 /// Characters per row of a text screen.
 pub const TEXT_COLUMNS: usize = 34;
@@ -188,13 +188,109 @@ pub fn message_rows(message: &str, prompt: bool) -> Vec<String> {
 /// continue` on a touch screen), or none.
 #[must_use]
 pub fn message_rows_with(message: &str, prompt: Option<&str>) -> Vec<String> {
+    message_rows_styled(message, prompt, MessageStyle::default())
+}
+
+/// Where the lines of a message sit across the screen
+/// (`message_text_align`, PuzzleScript Plus).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Align {
+    /// Each line starts at the screen's left edge.
+    Left,
+    /// Each line centred (the classic layout).
+    #[default]
+    Center,
+    /// Each line ends at the screen's right edge.
+    Right,
+}
+
+impl Align {
+    /// `left`, `center` or `right` (any case; `centre` too); `None` for
+    /// another word.
+    #[must_use]
+    pub fn parse(word: &str) -> Option<Align> {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "left" => Some(Align::Left),
+            "center" | "centre" => Some(Align::Center),
+            "right" => Some(Align::Right),
+            _ => None,
+        }
+    }
+
+    /// `line` (at most [`TEXT_COLUMNS`] characters are kept) placed on a
+    /// text row.
+    #[must_use]
+    pub fn place(self, line: &str) -> String {
+        match self {
+            Align::Center => centred(line),
+            Align::Left => line.chars().take(TEXT_COLUMNS).collect(),
+            Align::Right => {
+                let line: String = line.chars().take(TEXT_COLUMNS).collect();
+                format!("{}{line}", " ".repeat(TEXT_COLUMNS - line.chars().count()))
+            }
+        }
+    }
+}
+
+/// How a game lays out its messages: PuzzleScript Plus/Next's
+/// `message_text_align`, and the two characters `\n` in a message of a
+/// Plus/Next game starting a new line (a classic game shows them as
+/// written, as the classic player does).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MessageStyle {
+    /// Where each line sits.
+    pub align: Align,
+    /// Whether `\n` breaks the line.
+    pub breaks: bool,
+}
+
+impl MessageStyle {
+    /// The style `meta`'s options ask for (a value of
+    /// `message_text_align` other than the three words is centred).
+    #[must_use]
+    pub fn of(meta: &crate::compile::Metadata) -> Self {
+        let align = meta.option_value(crate::options::PreludeOption::MessageTextAlign).and_then(Align::parse);
+        MessageStyle { align: align.unwrap_or_default(), breaks: meta.dialect > crate::options::Dialect::Classic }
+    }
+
+    /// The paragraphs of `message`: the whole of it trimmed, or with
+    /// `breaks` its parts between `\n`s, each trimmed (an empty part is
+    /// an empty line).
+    #[must_use]
+    pub fn paragraphs(self, message: &str) -> Vec<String> {
+        if self.breaks && message.contains("\\n") {
+            message.trim().split("\\n").map(|p| p.trim().to_owned()).collect()
+        } else {
+            vec![message.trim().to_owned()]
+        }
+    }
+
+    /// `message` broken into screen lines of at most `width` characters:
+    /// each paragraph wrapped at spaces (a paragraph with no words is one
+    /// empty line; trailing empty lines dropped).
+    #[must_use]
+    pub fn lines(self, message: &str, width: usize) -> Vec<String> {
+        let mut out = Vec::new();
+        for paragraph in self.paragraphs(message) {
+            out.extend(wrap(&paragraph, width));
+        }
+        while out.len() > 1 && out.last().is_some_and(String::is_empty) {
+            out.pop();
+        }
+        out
+    }
+}
+
+/// [`message_rows_with`] laid out in `style` (see [`MessageStyle`]).
+#[must_use]
+pub fn message_rows_styled(message: &str, prompt: Option<&str>, style: MessageStyle) -> Vec<String> {
     let mut rows = vec![String::new(); TEXT_ROWS];
-    let lines = wrap(message.trim(), TEXT_COLUMNS);
+    let lines = style.lines(message, TEXT_COLUMNS);
     let count = lines.len().min(TEXT_ROWS - 1);
     let top = 5usize.saturating_sub(count / 2);
     for (i, line) in lines.iter().take(count).enumerate() {
         if let Some(row) = rows.get_mut(top + i) {
-            *row = centred(line);
+            *row = style.align.place(line);
         }
     }
     if let Some(prompt) = prompt {
@@ -222,24 +318,56 @@ pub fn title_rows_with(
     selected: usize,
     help: [&str; 2],
 ) -> Vec<String> {
-    let mut rows = vec![String::new(); TEXT_ROWS];
+    let help = [centred(help[0]), centred(help[1])];
+    title_screen(title, author, (choices, selected), (&help, TEXT_ROWS - 2)).into_iter().map(|(row, _)| row).collect()
+}
+
+/// What a row of a text screen shows, which picks the colour it is drawn
+/// in (PuzzleScript Next's `title_color`, `author_color`, `keyhint_color`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Role {
+    /// Anything else: the text colour.
+    #[default]
+    Text,
+    /// The game's title.
+    Title,
+    /// The author's line.
+    Author,
+    /// Which keys to press.
+    Keyhint,
+}
+
+/// The rows of a title screen with what each one shows: the title
+/// (wrapped, centred, up to three lines) from the second row, `by AUTHOR`
+/// under it, the choices (the selected one between arrows), and `help`'s
+/// rows (placed already) from row `help.1` down.
+#[must_use]
+pub fn title_screen(
+    title: &str,
+    author: Option<&str>,
+    (choices, selected): (&[String], usize),
+    help: (&[String], usize),
+) -> Vec<(String, Role)> {
+    let mut rows = vec![(String::new(), Role::Text); TEXT_ROWS];
     let mut at = 1;
     for line in wrap(title, TEXT_COLUMNS).iter().take(3) {
-        rows[at] = centred(line);
+        rows[at] = (centred(line), Role::Title);
         at += 1;
     }
     if let Some(author) = author.filter(|a| !a.trim().is_empty()) {
         for line in wrap(&format!("by {}", author.trim()), TEXT_COLUMNS).iter().take(1) {
-            rows[at] = centred(line);
+            rows[at] = (centred(line), Role::Author);
         }
     }
     let shown = choices.len().min(3);
     for (i, choice) in choices.iter().take(shown).enumerate() {
         let label = if i == selected && choices.len() > 1 { format!("> {choice} <") } else { choice.clone() };
-        rows[choice_row(i, shown)] = centred(&label);
+        rows[choice_row(i, shown)] = (centred(&label), Role::Text);
     }
-    rows[11] = centred(help[0]);
-    rows[12] = centred(help[1]);
+    let (help, first) = help;
+    for (row, line) in rows.iter_mut().skip(first).zip(help) {
+        *row = (line.clone(), Role::Keyhint);
+    }
     rows
 }
 
@@ -267,6 +395,13 @@ pub fn font_size(game: &crate::compile::Game) -> f64 {
 /// largest whole scale that fits, the text grid centred.
 #[must_use]
 pub fn text_frame(look: &Look, rows: &[String], width: usize, height: usize) -> Frame {
+    text_frame_coloured(look, rows, &[], width, height)
+}
+
+/// [`text_frame`] with row `i` drawn in `colours[i]` (the look's text
+/// colour for rows past the list).
+#[must_use]
+pub fn text_frame_coloured(look: &Look, rows: &[String], colours: &[Rgba], width: usize, height: usize) -> Frame {
     let (tw, th) = TEXT_SIZE;
     let (width, height) = (width.max(tw), height.max(th));
     let scale = (width / tw).min(height / th).max(1);
@@ -274,6 +409,7 @@ pub fn text_frame(look: &Look, rows: &[String], width: usize, height: usize) -> 
     let x0 = (width - tw * scale) / 2;
     let y0 = (height - th * scale) / 2;
     for (r, row) in rows.iter().take(TEXT_ROWS).enumerate() {
+        let ink_colour = colours.get(r).copied().unwrap_or(look.text);
         for (c, ch) in row.chars().take(TEXT_COLUMNS).enumerate() {
             let ink = glyph(ch);
             let (cx, cy) = (x0 + c * CELL_WIDTH * scale, y0 + r * CELL_HEIGHT * scale);
@@ -284,7 +420,7 @@ pub fn text_frame(look: &Look, rows: &[String], width: usize, height: usize) -> 
                     }
                     for dy in 0..scale {
                         let start = (cy + gy * scale + dy) * width + cx + gx * scale;
-                        pixels[start..start + scale].fill(look.text);
+                        pixels[start..start + scale].fill(ink_colour);
                     }
                 }
             }
@@ -331,6 +467,36 @@ mod tests {
         let rows = message_rows(&"word ".repeat(100), true);
         assert_eq!(rows[12].trim(), "Press X to continue", "under a message filling the screen");
         assert!(message_rows("quiet", false).iter().all(|r| !r.contains("Press X")));
+    }
+
+    #[test]
+    fn message_styles_break_at_backslash_n_and_place_lines() {
+        assert_eq!(Align::parse(" Right "), Some(Align::Right));
+        assert_eq!(Align::parse("centre"), Some(Align::Center));
+        assert_eq!(Align::parse("middle"), None);
+        assert_eq!(Align::Left.place("ab"), "ab");
+        assert_eq!(Align::Right.place("ab"), format!("{}ab", " ".repeat(TEXT_COLUMNS - 2)));
+        assert_eq!(Align::Center.place("ab"), centred("ab"));
+        let plus = MessageStyle { align: Align::Left, breaks: true };
+        assert_eq!(plus.lines("one\\n two \\n\\nthree\\n", 34), vec!["one", "two", "", "three"]);
+        assert_eq!(plus.lines("a b c\\nd", 3), vec!["a b", "c", "d"], "each part wrapped");
+        let classic = MessageStyle::default();
+        assert_eq!(classic.lines("one\\ntwo", 34), vec!["one\\ntwo"], "shown as written");
+        let rows = message_rows_styled("x\\ny", Some("go"), MessageStyle { align: Align::Right, breaks: true });
+        assert_eq!((rows[4].trim(), rows[5].trim()), ("x", "y"), "two lines around the sixth row");
+        assert!(rows[4].ends_with('x') && rows[4].chars().count() == TEXT_COLUMNS);
+        assert_eq!(rows[10].trim(), "go");
+        assert_eq!(message_rows_with("a b", Some("go")), message_rows_styled("a b", Some("go"), classic));
+    }
+
+    #[test]
+    fn the_title_screen_says_what_each_row_shows() {
+        let help = ["keys".to_owned()];
+        let rows = title_screen("A title", Some("Me"), (&["Start".to_owned()], 0), (&help, 10));
+        let roles: Vec<Role> = rows.iter().map(|r| r.1).collect();
+        assert_eq!((roles[1], roles[2], roles[6], roles[10]), (Role::Title, Role::Author, Role::Text, Role::Keyhint));
+        assert_eq!(rows[10].0, "keys", "help rows as given");
+        assert_eq!(roles.iter().filter(|r| **r != Role::Text).count(), 3);
     }
 
     #[test]

@@ -178,6 +178,9 @@ pub fn cases() -> Vec<Case> {
             game().prelude("level_select\nlevel_select_unlocked_ahead 2").levels("section A\nP*.T").text()
         }),
         case("W0127", "level_select", WARNING, || game().prelude("level_select").text()),
+        case("W0128", "tween_length", WARNING, || {
+            game().prelude("tween_length 0.05").rules("late [ Crate Target ] -> [ Crate Target ]").text()
+        }),
         case("W0129", "tween_easing", WARNING, || game().prelude("tween_length 0.05\ntween_easing wobbly").text()),
         case("E0130", "TAGS", ERROR, || game().prelude("TAGS\ndirs = up down").text()),
         case("E0140", "mouse_left Ghost", ERROR, || game().prelude("mouse_left Ghost").text()),

@@ -180,7 +180,8 @@ fn settle(play: &mut Play) -> anyhow::Result<()> {
 /// the size of the largest level picture).
 enum Shot {
     Level(Frame),
-    Text(Vec<String>),
+    /// The rows and each one's colour.
+    Text(Vec<String>, Vec<Rgba>),
 }
 
 /// Draws states as the player does.
@@ -239,12 +240,19 @@ impl Shooter {
                 if !self.options.messages {
                     return Ok(());
                 }
-                let rows = if matches!(play.screen(), Screen::GameOver) {
-                    engine::render::text::message_rows(&text, false)
+                let shot = if matches!(play.screen(), Screen::GameOver) {
+                    Shot::Text(engine::render::text::message_rows(&text, false), Vec::new())
                 } else {
-                    engine::render::text::message_rows(&text, true)
+                    // As the player draws it: the game's alignment, line
+                    // breaks, hint and colours (PuzzleScript Plus/Next).
+                    let prompt = engine::render::screen::Prompt::Keys;
+                    let rows =
+                        engine::render::screen::screen_text(play.game(), &play.screen(), prompt).unwrap_or_default();
+                    let colours = engine::render::screen::TextColours::of(&self.look, play.game());
+                    let ink = rows.iter().map(|(_, role)| colours.of_role(*role)).collect();
+                    Shot::Text(rows.into_iter().map(|(row, _)| row).collect(), ink)
                 };
-                (Shot::Text(rows), delay_cs.max(MESSAGE_CS))
+                (shot, delay_cs.max(MESSAGE_CS))
             }
             // Shown already: the replay's steps go on in the level behind.
             Some(_) => {
@@ -323,7 +331,9 @@ impl Shooter {
             .map(|(shot, delay_cs)| {
                 let frame = match shot {
                     Shot::Level(frame) => frame,
-                    Shot::Text(rows) => engine::render::text::text_frame(&look, &rows, width, height),
+                    Shot::Text(rows, ink) => {
+                        engine::render::text::text_frame_coloured(&look, &rows, &ink, width, height)
+                    }
                 };
                 TimedFrame { frame, delay_cs }
             })
@@ -569,6 +579,28 @@ mod tests {
     fn players_first_frame(game: &Arc<Game>, entry: usize) -> Frame {
         let play = Play::at_entry(game.clone(), engine::play::Progress::default(), entry, Duration::ZERO);
         screen(&Look::new(game), &play, &mut Camera::default(), &mut None).expect("a level on screen")
+    }
+
+    #[test]
+    fn a_plus_games_message_is_drawn_in_its_layout_and_colours() {
+        let src = SLIDE
+            .replace("title Slide\n", "title Slide\nmessage_text_align right\nkeyhint_color red\n")
+            .replace("message Go", "message Go\\nright now");
+        let game = engine::build(&src).game.expect("the test game compiles");
+        let rec = Recording { level: 0, seed: None, steps: vec![Step::Input(Input::Right)] };
+        let frames = frames(&game, &rec, GifOptions::default()).expect("frames");
+        let look = Look::new(&game);
+        let play = Play::at_entry(game.clone(), engine::play::Progress::default(), 0, Duration::ZERO);
+        let prompt = engine::render::screen::Prompt::Keys;
+        let rows = engine::render::screen::screen_text(&game, &play.screen(), prompt).expect("a text screen");
+        assert_eq!((rows[4].0.trim_start(), rows[5].0.trim_start()), ("Go", "right now"), "two lines, on the right");
+        let colours = engine::render::screen::TextColours::of(&look, &game);
+        let ink: Vec<Rgba> = rows.iter().map(|(_, role)| colours.of_role(*role)).collect();
+        assert!(ink.contains(&colours.keyhint) && colours.keyhint != look.text, "the hint in red");
+        let rows: Vec<String> = rows.into_iter().map(|(r, _)| r).collect();
+        let (w, h) = (frames[1].frame.width, frames[1].frame.height);
+        let want = engine::render::text::text_frame_coloured(&look, &rows, &ink, w, h);
+        assert_eq!(frames[0].frame, want, "the message as the player draws it, at the GIF's size");
     }
 
     #[test]

@@ -108,7 +108,9 @@ enum Shown {
     Menu((String, Option<String>), Vec<String>, usize),
     /// The level select: its levels and the highlighted one.
     LevelSelect(Vec<LevelItem>, usize),
-    /// A message or the end of the game.
+    /// A message (drawn in the game's layout and colours).
+    Message(String),
+    /// The end of the game.
     Text(String),
     /// The level (played or just won).
     Board,
@@ -152,7 +154,7 @@ impl PlayerPanel {
                 Shown::Menu(("Paused".to_owned(), level.map(str::to_owned)), labels, selected)
             }
             Screen::LevelSelect { items, selected } => Shown::LevelSelect(items.to_vec(), selected),
-            Screen::Message(text) => Shown::Text(format!("{text}\n\nPress X to continue")),
+            Screen::Message(text) => Shown::Message(text.to_owned()),
             Screen::GameOver => Shown::Text("You won the game! Press X to return to the title screen.".to_owned()),
             Screen::Level(_) | Screen::LevelWon(_) => Shown::Board,
         })
@@ -698,6 +700,7 @@ impl Panel for PlayerPanel {
                     ui.ctx().request_repaint();
                 }
             }
+            Some(Shown::Message(text)) => self.message_ui(ui, rect, &text),
             Some(Shown::Text(text)) => self.text_ui(ui, rect, text),
             Some(Shown::Board) => {
                 self.refresh_texture(ui.ctx());

@@ -113,14 +113,30 @@ impl PlayerPanel {
         selected: usize,
     ) -> Option<usize> {
         let fg = self.screen_background(ui, rect);
+        // PuzzleScript Next's title_color (the heading), author_color (the
+        // title screen's author) and keyhint_color, and PuzzleScript Plus's
+        // text_controls under the title screen's choices.
+        let game = self.game.clone();
+        let on_title = self.on_title();
+        let colours = match (&game, self.look()) {
+            (Some(g), Some(l)) => Some(engine::render::screen::TextColours::of(l, g)),
+            _ => None,
+        };
+        let (title_fg, author_fg, keyhint_fg) =
+            colours.map_or((fg, fg, fg), |c| (color32(c.title), color32(c.author), color32(c.keyhint)));
+        let under_fg = if on_title { author_fg } else { fg };
+        let controls = game
+            .as_ref()
+            .filter(|g| on_title && g.metadata.has_option(engine::options::PreludeOption::TextControls))
+            .map(|g| engine::render::screen::title_help(g, engine::render::screen::Prompt::Keys).0);
         let mut clicked = None;
         let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect.shrink(16.0)));
         child.vertical_centered(|ui| {
             ui.add_space((rect.height() * 0.22).max(8.0));
-            ui.label(egui::RichText::new(heading).size(26.0).color(fg).strong());
+            ui.label(egui::RichText::new(heading).size(26.0).color(title_fg).strong());
             if let Some(under) = under {
                 ui.add_space(4.0);
-                ui.label(egui::RichText::new(under).size(16.0).color(fg));
+                ui.label(egui::RichText::new(under).size(16.0).color(under_fg));
             }
             ui.add_space(24.0);
             for (i, choice) in choices.iter().enumerate() {
@@ -134,6 +150,12 @@ impl PlayerPanel {
                 if ui.add(button).on_hover_text(hint).clicked() {
                     clicked = Some(i);
                 }
+            }
+            if let Some(lines) = &controls {
+                ui.add_space(24.0);
+                // One block, so the lines keep their own indents.
+                let block: Vec<&str> = lines.iter().map(|l| l.trim_end()).collect();
+                ui.label(egui::RichText::new(block.join("\n")).size(14.0).monospace().color(keyhint_fg));
             }
         });
         clicked
@@ -190,8 +212,48 @@ impl PlayerPanel {
         }
     }
 
-    /// Draw a text screen (a message, the end of the game) in the game's
-    /// own colours, as the web player does.
+    /// Draw a message in the game's own colours with the hint to go on
+    /// under it; in a PuzzleScript Plus/Next game laid out as
+    /// `engine::render` lays it out (`message_text_align`, `\n` line
+    /// breaks, `text_message_continue` in `keyhint_color`).
+    pub(super) fn message_ui(&mut self, ui: &egui::Ui, rect: egui::Rect, text: &str) {
+        use engine::render::screen::{Prompt, TextColours, message_hint};
+        use engine::render::text::{Align, MessageStyle};
+        let Some(game) = self.game.clone() else {
+            return self.text_ui(ui, rect, format!("{text}\n\nPress X to continue"));
+        };
+        let style = MessageStyle::of(&game.metadata);
+        if style == MessageStyle::default() {
+            // A classic game: as it always was.
+            return self.text_ui(ui, rect, format!("{text}\n\nPress X to continue"));
+        }
+        let fg = self.screen_background(ui, rect);
+        let Some(look) = self.look() else { return };
+        let colours = TextColours::of(look, &game);
+        let width = (rect.width() - 40.0).max(40.0);
+        let font = egui::FontId::proportional(18.0);
+        let mut job = egui::text::LayoutJob::simple(style.paragraphs(text).join("\n"), font.clone(), fg, width);
+        job.halign = match style.align {
+            Align::Left => egui::Align::LEFT,
+            Align::Center => egui::Align::Center,
+            Align::Right => egui::Align::RIGHT,
+        };
+        let galley = ui.painter().layout_job(job);
+        let hint = ui.painter().layout(message_hint(&game, Prompt::Keys), font, color32(colours.keyhint), width);
+        let gap = 18.0 * 1.5;
+        let top = rect.center().y - (galley.size().y + gap + hint.size().y) / 2.0;
+        let x = match style.align {
+            Align::Left => rect.center().x - width / 2.0,
+            Align::Center => rect.center().x,
+            Align::Right => rect.center().x + width / 2.0,
+        };
+        let hint_at = egui::pos2(rect.center().x - hint.size().x / 2.0, top + galley.size().y + gap);
+        ui.painter().galley(egui::pos2(x, top), galley, fg);
+        ui.painter().galley(hint_at, hint, fg);
+    }
+
+    /// Draw a text screen (the end of the game) in the game's own colours,
+    /// as the web player does.
     pub(super) fn text_ui(&mut self, ui: &egui::Ui, rect: egui::Rect, text: String) {
         let fg = self.screen_background(ui, rect);
         let galley = ui.painter().layout(text, egui::FontId::proportional(18.0), fg, (rect.width() - 40.0).max(40.0));
