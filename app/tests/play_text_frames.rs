@@ -160,7 +160,7 @@ fn messages_break_at_backslash_n_and_sit_where_message_text_align_says() {
     let mut first_columns = Vec::new();
     for align in ["left", "center", "right"] {
         let (play, game, look) = start(&message_game(align));
-        let red = engine::render::color("red", look.palette).expect("a colour");
+        let red = engine::render::color("red", &look.palette).expect("a colour");
         assert!(matches!(play.screen(), engine::play::Screen::Message(_)), "{align}: the first entry is the message");
         let frame = shot(&play, &game, &look);
         // Four lines (the third empty) around row 5: rows 3 to 6.
@@ -221,7 +221,7 @@ fn the_title_screen_draws_title_author_and_key_help_in_their_colours() {
     let look = Look::new(&game);
     let play = Play::new(game.clone(), Progress::default(), Duration::ZERO);
     let frame = shot(&play, &game, &look);
-    let colour = |name: &str| engine::render::color(name, look.palette).expect("a colour");
+    let colour = |name: &str| engine::render::color(name, &look.palette).expect("a colour");
     let (yellow, blue, green) = (colour("yellow"), colour("lightblue"), colour("green"));
     assert_eq!(inked_columns(&frame, 1, yellow).len(), "ColouredTitle".len(), "the title in title_color");
     assert!(inked_columns(&frame, 1, Rgba::WHITE).is_empty());

@@ -258,7 +258,7 @@ impl TextColours {
         let pick = |option| {
             game.metadata
                 .option_value(option)
-                .and_then(|w| crate::palette::color(w, look.palette))
+                .and_then(|w| crate::palette::color(w, &look.palette))
                 .filter(|c| !c.is_transparent())
                 .unwrap_or(look.text)
         };
