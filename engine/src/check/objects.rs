@@ -8,16 +8,17 @@ use crate::syntax::ast::Ast;
 pub fn check(ast: &Ast, out: &mut Vec<Diagnostic>) {
     // A game that sets a PuzzleScript Plus/Next option is read as those
     // dialects read sprites: any size, up to 36 colours (letters past 9).
-    let plus = ast.prelude.iter().any(|p| {
-        crate::options::PreludeOption::from_keyword(&p.key.text)
-            .is_some_and(|o| o.dialect() > crate::options::Dialect::Classic)
-    });
-    for o in &ast.objects {
+    let plus = ast.sets_plus_option();
+    for (k, o) in ast.objects.iter().enumerate() {
         let n = &o.name.text;
-        if let Some(source) = &o.copy_from
-            && !ast.objects.iter().any(|x| x.name.text == source.text)
-        {
-            out.push(cat::copy_source_missing(source.span, n, &source.text));
+        if let Some(source) = &o.copy_from {
+            if !ast.objects.iter().any(|x| x.name.text == source.text) {
+                out.push(cat::copy_source_missing(source.span, n, &source.text));
+            } else if !ast.objects[..k].iter().any(|x| x.name.text == source.text) {
+                // PuzzleScript Next copies when the object's definition
+                // ends: from an object defined before it only.
+                out.push(cat::copy_source_later(o.name.span, n, &source.text));
+            }
         }
         for t in &o.transforms {
             use crate::syntax::transform::{Problem, parse};
@@ -56,5 +57,34 @@ pub fn check(ast: &Ast, out: &mut Vec<Diagnostic>) {
                 out.push(cat::sprite_colour_missing(row.span, n, *bad, o.colors.len()));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// PuzzleScript Next copies a sprite when its object's definition
+    /// ends, so `copy:` names an object defined before (its Sorting of
+    /// Sorts copies from a later one and is refused): E0217 on the
+    /// copying object's line; a copy from an earlier object builds.
+    #[test]
+    fn copy_from_an_object_defined_later_is_an_error() {
+        let game = |objects: &str| {
+            format!(
+                "title copies\nsprite_size 3\n\nOBJECTS\nBackground\nblack\nPlayer\ngreen\n{objects}\n\
+                LEGEND\n. = Background\nP = Player\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer, Early, Late\n\n\
+                RULES\n\nWINCONDITIONS\n\nLEVELS\nP.\n"
+            )
+        };
+        let later = crate::build(&game("Late copy:Early\nred\n\nEarly\nblue\n.0.\n000\n.0.\n"));
+        let errors: Vec<(String, u32)> = later
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == crate::diag::Severity::Error)
+            .map(|d| (d.code.to_string(), d.span.line))
+            .collect();
+        assert_eq!(errors, [("E0217".to_owned(), 9)], "{:?}", later.diagnostics);
+        let earlier = crate::build(&game("Early\nblue\n.0.\n000\n.0.\n\nLate copy:Early\nred\n"));
+        assert!(!crate::diag::has_errors(&earlier.diagnostics), "{:?}", earlier.diagnostics);
+        assert!(earlier.game.is_some());
     }
 }

@@ -131,7 +131,8 @@ fn check_rule(rule: &Rule, names: &NameTable, out: &mut Vec<Diagnostic>) {
 }
 
 /// Loop markers pair up in order (start, end, start, end...), and neither
-/// end of a loop may fall inside a `+` group.
+/// end of a loop may fall inside a `+` group (in a PuzzleScript Plus/Next
+/// game, a warning on each marker inside one, as those dialects give).
 fn check_loops(ast: &Ast, out: &mut Vec<Diagnostic>) {
     let markers: Vec<(usize, bool, crate::span::Span)> = ast
         .rules
@@ -162,6 +163,14 @@ fn check_loops(ast: &Ast, out: &mut Vec<Diagnostic>) {
             ast.rules[i + 1..].iter().find(|d| !matches!(d.kind, RuleLineKind::StartLoop | RuleLineKind::EndLoop));
         before.is_some() && matches!(after.map(|d| &d.kind), Some(RuleLineKind::Rule(r)) if r.plus.is_some())
     };
+    if ast.sets_plus_option() {
+        for &(i, _, span) in &markers {
+            if splits_group(i) {
+                out.push(cat::loop_in_group(span));
+            }
+        }
+        return;
+    }
     for pair in markers.chunks(2) {
         if pair.iter().any(|&(i, _, _)| splits_group(i)) {
             out.push(cat::loop_splits_group(pair[0].2));
@@ -217,5 +226,36 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
                 check_rule(rule, names, out);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A loop whose end falls inside a `+` group (the group goes on after
+    /// the next STARTLOOP): refused in a classic game (E0655, once for the
+    /// loop), only a warning on each marker inside the group in a
+    /// PuzzleScript Plus/Next game, as PuzzleScript Next warns (its
+    /// Gridblocked does this); the game then builds.
+    #[test]
+    fn a_loop_point_inside_a_group_is_refused_in_classic_and_warned_in_plus() {
+        let game = |prelude: &str| {
+            format!(
+                "title loops\n{prelude}\nOBJECTS\nBackground\nblack\nPlayer\ngreen\nA\nred\nB\nblue\n\n\
+                LEGEND\n. = Background\nP = Player\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer, A, B\n\n\
+                RULES\nstartloop\n[ > A ] -> [ > B ]\n+ [ > B ] -> [ > A ]\nendloop\n\nstartloop\n+ [ A ] -> [ B ]\nendloop\n\n\
+                WINCONDITIONS\n\nLEVELS\nP.\n"
+            )
+        };
+        let lines = |b: &crate::Build, code: &str| -> Vec<u32> {
+            b.diagnostics.iter().filter(|d| d.code == code).map(|d| d.span.line).collect()
+        };
+        let classic = crate::build(&game(""));
+        assert_eq!(lines(&classic, "E0655"), [24, 29], "{:?}", classic.diagnostics);
+        assert!(lines(&classic, "W0671").is_empty());
+        assert!(classic.game.is_none());
+        let plus = crate::build(&game("level_select"));
+        assert!(lines(&plus, "E0655").is_empty(), "{:?}", plus.diagnostics);
+        assert_eq!(lines(&plus, "W0671"), [27, 29], "the endloop and the startloop inside the group");
+        assert!(plus.game.is_some(), "{:?}", plus.diagnostics);
     }
 }

@@ -322,6 +322,22 @@ pub fn copy_source_missing(span: Span, object: &str, source: &str) -> Diagnostic
         format!("{} copies its sprite from {}, but no object has that name", up(object), up(source)),
     )
 }
+/// `copy:NAME` names an object defined only after this one: PuzzleScript
+/// Next copies a sprite when its object's definition ends, so the source
+/// must come first.
+#[must_use]
+pub fn copy_source_later(span: Span, object: &str, source: &str) -> Diagnostic {
+    Diagnostic::error(
+        "E0217",
+        span,
+        format!(
+            "{} copies its sprite from {}, which is defined after it; define {} first",
+            up(object),
+            up(source),
+            up(source)
+        ),
+    )
+}
 /// A sprite transform of PuzzleScript Next we do not support (`scale:`,
 /// `canvas:`, `text:`).
 #[must_use]
@@ -807,6 +823,17 @@ pub fn loop_nested(span: Span) -> Diagnostic {
 #[must_use]
 pub fn startloop_without_end(span: Span) -> Diagnostic {
     Diagnostic::error("E0654", span, "STARTLOOP without a matching ENDLOOP")
+}
+/// A loop marker inside a `+` group of a PuzzleScript Plus/Next game,
+/// which those dialects play (the loop takes in the whole group) with a
+/// warning.
+#[must_use]
+pub fn loop_in_group(span: Span) -> Diagnostic {
+    Diagnostic::warning(
+        "W0671",
+        span,
+        "this loop starts or ends in the middle of a `+` rule group; the loop takes in the whole group",
+    )
 }
 /// A loop marker inside a `+` group.
 #[must_use]

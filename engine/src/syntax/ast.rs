@@ -76,6 +76,17 @@ impl Ast {
         self.prelude.iter().any(|p| p.key.text == "mouse_clicks")
     }
 
+    /// Whether the prelude sets an option of PuzzleScript Plus or Next:
+    /// the game is then checked as those dialects check it where they
+    /// differ (a classic game exactly as before).
+    #[must_use]
+    pub fn sets_plus_option(&self) -> bool {
+        self.prelude.iter().any(|p| {
+            crate::options::PreludeOption::from_keyword(&p.key.text)
+                .is_some_and(|o| o.dialect() > crate::options::Dialect::Classic)
+        })
+    }
+
     /// `name` as this game's tree holds names: lower case, or as written
     /// in a `case_sensitive` game.
     #[must_use]

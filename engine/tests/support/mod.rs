@@ -248,6 +248,9 @@ pub fn cases() -> Vec<Case> {
                 .layers("Player, Crate, Wall, Gem")
                 .text()
         }),
+        case("E0217", "Gem copy:Late", ERROR, || {
+            game().objects("Gem copy:Late\nblue\n\nLate\nred").layers("Player, Crate, Wall, Gem, Late").text()
+        }),
         case("E0215", "{fill}", ERROR, || {
             game().prelude("sprite_size 5").objects("Gem canvas:\n{fill}").layers("Player, Crate, Wall, Gem").text()
         }),
@@ -379,6 +382,12 @@ pub fn cases() -> Vec<Case> {
         case("E0654", "startloop", ERROR, || rules("startloop\n[ Player ] -> [ Player ]")),
         case("E0655", "startloop", ERROR, || {
             rules("[ Crate ] -> [ Wall ]\nstartloop\n+ [ Wall ] -> [ Crate ]\nendloop")
+        }),
+        case("W0671", "startloop", WARNING, || {
+            game()
+                .prelude("level_select")
+                .rules("[ Crate ] -> [ Wall ]\nstartloop\n+ [ Wall ] -> [ Crate ]\nendloop")
+                .text()
         }),
         case("W0656", "random Solid", WARNING, || {
             game().legend("Solid = Crate or Wall").rules("[ Player ] -> [ Player random Solid ]").text()
