@@ -73,10 +73,10 @@ fn lit(frame: &Frame, rows: std::ops::Range<usize>, colour: Rgba) -> usize {
 #[test]
 fn the_status_line_shows_what_a_rule_said_until_the_next_move() {
     let (mut play, game, look) = start(STATUS_GAME);
-    let yellow = engine::render::color("yellow", look.palette).expect("a colour");
+    let yellow = engine::render::color("yellow", &look.palette).expect("a colour");
     let before = shot(&play, &game, &look);
     // The level is drawn big enough for a line of text under it.
-    let view = engine::render::View { x0: 0, y0: 0, x1: 5, y1: 2 };
+    let view = engine::render::View { x0: 0, y0: 0, x1: 5, y1: 2, slide: (0, 0) };
     let cell = level_cell(&look, &game, view);
     assert_eq!(cell, 5 * 16, "two rows of 5-pixel cells made tall (16 times at most)");
     let level_h = 2 * cell;
@@ -106,7 +106,7 @@ fn text_and_canvas_sprites_are_drawn_as_words_and_shapes() {
     let frame = shot(&play, &game, &look);
     let cell = look.cell_size();
     assert_eq!((frame.width, frame.height), (5 * cell, cell));
-    let colour = |name: &str| engine::render::color(name, look.palette).expect("a colour");
+    let colour = |name: &str| engine::render::color(name, &look.palette).expect("a colour");
     let in_cell = |k: usize, c: Rgba| {
         (0..cell)
             .flat_map(|y| (k * cell..(k + 1) * cell).map(move |x| (x, y)))
@@ -160,7 +160,7 @@ fn messages_break_at_backslash_n_and_sit_where_message_text_align_says() {
     let mut first_columns = Vec::new();
     for align in ["left", "center", "right"] {
         let (play, game, look) = start(&message_game(align));
-        let red = engine::render::color("red", look.palette).expect("a colour");
+        let red = engine::render::color("red", &look.palette).expect("a colour");
         assert!(matches!(play.screen(), engine::play::Screen::Message(_)), "{align}: the first entry is the message");
         let frame = shot(&play, &game, &look);
         // Four lines (the third empty) around row 5: rows 3 to 6.
@@ -221,7 +221,7 @@ fn the_title_screen_draws_title_author_and_key_help_in_their_colours() {
     let look = Look::new(&game);
     let play = Play::new(game.clone(), Progress::default(), Duration::ZERO);
     let frame = shot(&play, &game, &look);
-    let colour = |name: &str| engine::render::color(name, look.palette).expect("a colour");
+    let colour = |name: &str| engine::render::color(name, &look.palette).expect("a colour");
     let (yellow, blue, green) = (colour("yellow"), colour("lightblue"), colour("green"));
     assert_eq!(inked_columns(&frame, 1, yellow).len(), "ColouredTitle".len(), "the title in title_color");
     assert!(inked_columns(&frame, 1, Rgba::WHITE).is_empty());

@@ -74,7 +74,9 @@ pub enum PreludeOption {
     Flickscreen,
     /// `zoomscreen WxH`: show a window of this size around the player.
     Zoomscreen,
-    /// `color_palette NAME`: which palette the colour names come from.
+    /// `color_palette NAME`: which palette the colour names come from (in
+    /// a PuzzleScript Plus/Next game, followed by colours it changes:
+    /// `color_palette amstrad red #f00`).
     ColorPalette,
     /// `youtube ID`: a background tune; not supported (a warning).
     Youtube,
@@ -172,13 +174,16 @@ pub enum PreludeOption {
     /// `mouse_obstacle OBJECT`: a drag's path goes around these.
     MouseObstacle,
     /// `runtime_metadata_twiddling`: rules change options as the game runs
-    /// (the timings, `noundo`, `norestart`; the drawing options are
-    /// accepted and not drawn yet, a warning says so).
+    /// (the timings, `noundo`, `norestart`, the colours: `color_palette`,
+    /// `background_color`, `text_color`, drawn through `render::Look::live`;
+    /// the other drawing options are accepted and not drawn yet, a warning
+    /// says so).
     RuntimeMetadataTwiddling,
     /// `local_radius N`: a rule row (without `...`) matches only where it
     /// starts within N cells of the player; `global` rules everywhere.
     LocalRadius,
-    /// `smoothscreen WxH ...`: a camera that glides (not supported yet).
+    /// `smoothscreen [flick] WxH [IxJ] [S]`: a window around the player
+    /// that glides after them (`render::glide`; drawing only).
     Smoothscreen,
     /// `allow_undo_level`: undo goes back into the level before (after a
     /// win, a `goto` or a `link`; `run::Session`).
@@ -269,7 +274,7 @@ const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 66] = [
     (PreludeOption::MouseObstacle, "mouse_obstacle", Dialect::Plus, true, Support::Full),
     (PreludeOption::RuntimeMetadataTwiddling, "runtime_metadata_twiddling", Dialect::Plus, false, Support::Full),
     (PreludeOption::LocalRadius, "local_radius", Dialect::Plus, true, Support::Full),
-    (PreludeOption::Smoothscreen, "smoothscreen", Dialect::Plus, true, Support::Missing),
+    (PreludeOption::Smoothscreen, "smoothscreen", Dialect::Plus, true, Support::Full),
     (PreludeOption::AllowUndoLevel, "allow_undo_level", Dialect::Next, false, Support::Full),
     (PreludeOption::AutoLevelTitles, "auto_level_titles", Dialect::Next, false, Support::Full),
     (PreludeOption::EnablePause, "enable_pause", Dialect::Next, false, Support::Full),
@@ -352,6 +357,52 @@ impl PreludeOption {
     }
 }
 
+/// `smoothscreen [flick] WxH [IxJ] [S]` (PuzzleScript Plus): a window of
+/// `screen` cells that glides after the player (`render::glide`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SmoothScreen {
+    /// The window, in cells (`WxH`).
+    pub screen: (u32, u32),
+    /// The box around the camera's aim the player moves in without moving
+    /// it (`IxJ`; 1x1 by default, the window's size with `flick`).
+    pub boundary: (u32, u32),
+    /// The part of the way left the camera covers each sixtieth of a
+    /// second (`S`, 0 to 1; 0.125 by default).
+    pub speed: f64,
+    /// `flick`: the aim moves a whole box at a time.
+    pub flick: bool,
+}
+
+/// Read a `smoothscreen` value; `None` when it is not `[flick] WxH [IxJ]
+/// [S]` with sizes from 1 to 1000 and a number.
+#[must_use]
+pub fn parse_smoothscreen(v: &str) -> Option<SmoothScreen> {
+    let dims = |t: &str| {
+        let (w, h) = t.to_ascii_lowercase().split_once('x').map(|(w, h)| (w.to_owned(), h.to_owned()))?;
+        let side = |s: &str| s.parse::<u32>().ok().filter(|n| (1..=1000).contains(n));
+        Some((side(&w)?, side(&h)?))
+    };
+    let mut words: Vec<&str> = v.split_whitespace().collect();
+    let flick = words.first().is_some_and(|w| w.eq_ignore_ascii_case("flick"));
+    if flick {
+        words.remove(0);
+    }
+    if words.is_empty() || words.len() > 3 {
+        return None;
+    }
+    let screen = dims(words[0])?;
+    let boundary = match words.get(1) {
+        Some(w) => dims(w)?,
+        None if flick => screen,
+        None => (1, 1),
+    };
+    let speed = match words.get(2) {
+        Some(w) => w.parse::<f64>().ok().filter(|s| s.is_finite() && *s >= 0.0)?.min(1.0),
+        None => 0.125,
+    };
+    Some(SmoothScreen { screen, boundary, speed, flick })
+}
+
 /// The largest sprite grid we accept, in pixels each way.
 pub const MAX_SPRITE_SIZE: u32 = 32;
 
@@ -423,6 +474,19 @@ mod tests {
         let play = |g| crate::play::Play::at_entry(g, crate::play::Progress::default(), 0, std::time::Duration::ZERO);
         assert!(matches!(play(with).screen(), crate::play::Screen::Message("Hi")));
         assert!(matches!(play(without).screen(), crate::play::Screen::Message("Hi")));
+    }
+
+    #[test]
+    fn smoothscreen_values_are_read_as_the_reference_reads_them() {
+        use super::{SmoothScreen, parse_smoothscreen};
+        let s = |screen, boundary, speed, flick| Some(SmoothScreen { screen, boundary, speed, flick });
+        assert_eq!(parse_smoothscreen("9x7"), s((9, 7), (1, 1), 0.125, false));
+        assert_eq!(parse_smoothscreen("9x7 3x3 0.5"), s((9, 7), (3, 3), 0.5, false));
+        assert_eq!(parse_smoothscreen("flick 9x7"), s((9, 7), (9, 7), 0.125, true));
+        assert_eq!(parse_smoothscreen("FLICK 9X7 2x2 2"), s((9, 7), (2, 2), 1.0, true), "the speed at most 1");
+        for bad in ["", "flick", "9", "9x", "0x5", "9x7 3", "9x7 3x3 fast", "9x7 1x1 0.1 more"] {
+            assert_eq!(parse_smoothscreen(bad), None, "{bad:?}");
+        }
     }
 
     #[test]

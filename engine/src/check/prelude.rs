@@ -69,6 +69,21 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
                 Some(PreludeOption::Flickscreen | PreludeOption::Zoomscreen) if !dims_ok(&lv()) => {
                     out.push(cat::bad_dimensions(p.span, key, v));
                 }
+                Some(PreludeOption::Smoothscreen) if crate::options::parse_smoothscreen(v).is_none() => {
+                    out.push(cat::bad_smoothscreen(p.span, v));
+                }
+                // PuzzleScript Next: a palette followed by colours changed
+                // (`color_palette amstrad red #f00`).
+                Some(PreludeOption::ColorPalette) if crate::dialect::needed(ast).is_some() => {
+                    match crate::palette::palette_with_changes(v) {
+                        None => out.push(cat::unknown_palette(p.span, v)),
+                        Some((_, bad)) => {
+                            for word in bad {
+                                out.push(cat::bad_option_colour(p.span, key, &word));
+                            }
+                        }
+                    }
+                }
                 Some(PreludeOption::ColorPalette) if crate::palette::palette(&lv()).is_none() => {
                     out.push(cat::unknown_palette(p.span, v));
                 }
@@ -194,4 +209,25 @@ fn has_late_rules(ast: &Ast) -> bool {
         matches!(&def.kind, crate::syntax::ast::RuleLineKind::Rule(rule)
             if rule.prefixes.iter().any(|p| p.text.as_str() == "late"))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    /// The codes of the diagnostics of a small game with `prelude`.
+    fn codes(prelude: &str) -> Vec<&'static str> {
+        let src = format!(
+            "title T\n{prelude}\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nLEGEND\n. = Background\nP = Player\n\
+             SOUNDS\nCOLLISIONLAYERS\nBackground\nPlayer\nRULES\nWINCONDITIONS\nLEVELS\nP.\n"
+        );
+        crate::build(&src).diagnostics.iter().map(|d| d.code).collect()
+    }
+
+    #[test]
+    fn a_next_palette_may_change_colours_and_a_classic_one_may_not() {
+        assert!(codes("sprite_size 5\ncolor_palette amstrad lightgreen #6F8E44 red blue").is_empty());
+        assert_eq!(codes("sprite_size 5\ncolor_palette amstrad nosuch #fff red"), ["E0116", "E0116"]);
+        assert_eq!(codes("sprite_size 5\ncolor_palette nosuch red #fff"), ["E0117"]);
+        assert_eq!(codes("color_palette amstrad lightgreen #6F8E44"), ["E0117"], "classic: one palette name");
+        assert!(codes("color_palette amstrad").is_empty());
+    }
 }

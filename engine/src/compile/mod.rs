@@ -96,6 +96,8 @@ pub struct Metadata {
     pub flickscreen: Option<(u32, u32)>,
     /// `zoomscreen WxH`.
     pub zoomscreen: Option<(u32, u32)>,
+    /// `smoothscreen [flick] WxH [IxJ] [S]` (PuzzleScript Plus).
+    pub smoothscreen: Option<crate::options::SmoothScreen>,
     /// `background_color` as written.
     pub background_color: Option<String>,
     /// `text_color` as written.
@@ -334,6 +336,7 @@ impl Metadata {
         m.realtime_interval = num(m, O::RealtimeInterval);
         m.flickscreen = parse_dims(m.option_value(O::Flickscreen));
         m.zoomscreen = parse_dims(m.option_value(O::Zoomscreen));
+        m.smoothscreen = m.option_value(O::Smoothscreen).and_then(crate::options::parse_smoothscreen);
         m.background_color = text(m, O::BackgroundColor);
         m.text_color = text(m, O::TextColor);
         m.color_palette = text(m, O::ColorPalette);

@@ -271,6 +271,17 @@ pub fn bad_tween_easing(span: Span, value: &str) -> Diagnostic {
         ),
     )
 }
+/// A `smoothscreen` value that is not `[flick] WxH [IxJ] [S]`.
+#[must_use]
+pub fn bad_smoothscreen(span: Span, value: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0138",
+        span,
+        format!(
+            "`smoothscreen` expects [flick] WIDTHxHEIGHT [WIDTHxHEIGHT] [SPEED], not \"{value}\"; the whole level is shown"
+        ),
+    )
+}
 /// `sprite_size` with a value that is not N or WxH.
 #[must_use]
 pub fn bad_sprite_size(span: Span, value: &str) -> Diagnostic {

@@ -30,7 +30,7 @@ pub const COLOR_NAMES: [&str; 24] = [
 ];
 
 /// A palette: its name, its number for `color_palette N`, and one RGB per entry of [`COLOR_NAMES`].
-#[derive(Debug)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PaletteTable {
     /// Name used by `color_palette NAME`.
     pub name: &'static str,

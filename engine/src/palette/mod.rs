@@ -49,6 +49,32 @@ pub fn palette(word: &str) -> Option<&'static PaletteTable> {
     PALETTES.iter().find(|p| p.name == word)
 }
 
+/// PuzzleScript Next's `color_palette NAME [COLOUR VALUE]...`: the palette
+/// named (or numbered) by the first word with each named colour set to the
+/// value after it (a hex colour, or a colour name read in that palette).
+/// `None` when the first word names no palette; the second part lists
+/// the words of the pairs left out (a word that is no colour name, a value
+/// that is no colour, a name with no value).
+#[must_use]
+pub fn palette_with_changes(value: &str) -> Option<(PaletteTable, Vec<String>)> {
+    let mut words = value.split_whitespace();
+    let mut table = palette(words.next()?)?.clone();
+    let mut bad = Vec::new();
+    let words: Vec<&str> = words.collect();
+    for pair in words.chunks(2) {
+        let name = COLOR_NAMES.iter().position(|n| n.eq_ignore_ascii_case(pair[0]));
+        let Some(index) = name else {
+            bad.push(pair[0].to_owned());
+            continue;
+        };
+        match pair.get(1).and_then(|v| color(v, &table)).filter(|c| !c.is_transparent()) {
+            Some(c) => table.rgb[index] = [c.0[0], c.0[1], c.0[2]],
+            None => bad.push(pair.get(1).unwrap_or(&pair[0]).to_string()),
+        }
+    }
+    Some((table, bad))
+}
+
 /// True when `word` names a colour in every palette (`red`, `darkgrey`).
 #[must_use]
 pub fn is_color_name(word: &str) -> bool {
@@ -105,6 +131,24 @@ pub fn blend(under: Rgba, over: Rgba) -> Rgba {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_palette_with_colours_changed() {
+        let (table, bad) = palette_with_changes("amstrad lightgreen #6F8E44 Blue red").expect("amstrad");
+        let amstrad = palette("amstrad").expect("amstrad");
+        assert_eq!(table.name, "amstrad");
+        assert!(bad.is_empty(), "{bad:?}");
+        let at = |t: &PaletteTable, name: &str| color(name, t).expect("a colour");
+        assert_eq!(at(&table, "lightgreen"), Rgba([0x6f, 0x8e, 0x44, 255]));
+        assert_eq!(at(&table, "blue"), at(amstrad, "red"), "a name read in the palette");
+        assert_eq!(at(&table, "black"), at(amstrad, "black"), "the others unchanged");
+        assert_ne!(at(amstrad, "lightgreen"), Rgba([0x6f, 0x8e, 0x44, 255]), "the built-in table is untouched");
+        let (table, bad) = palette_with_changes("2 nosuch #fff red notacolour green").expect("palette 2");
+        assert_eq!(table.name, "gameboycolour");
+        assert_eq!(bad, ["nosuch", "notacolour", "green"]);
+        assert!(palette_with_changes("nosuch red #fff").is_none());
+        assert_eq!(palette_with_changes("amiga").map(|(t, _)| t), palette("amiga").cloned());
+    }
 
     #[test]
     fn palettes_by_name_and_number_agree() {

@@ -11,8 +11,10 @@ use crate::compile::{Game, Level, LevelGrid};
 /// Everything needed to draw a game, computed once per compiled game.
 #[derive(Debug, Clone)]
 pub struct Look {
-    /// The palette named by `color_palette` (or the default).
-    pub palette: &'static PaletteTable,
+    /// The palette named by `color_palette` (or the default), with the
+    /// colours PuzzleScript Next's `color_palette NAME COLOUR VALUE...`
+    /// changes.
+    pub palette: PaletteTable,
     /// `background_color` (black when not given or not a colour).
     pub background: Rgba,
     /// `text_color` (white when not given or not a colour).
@@ -30,17 +32,35 @@ pub struct Look {
     /// so that their letters and curves show (pixel sprites are drawn as
     /// blocks of this size, the same picture when scaled up).
     pub detail: usize,
+    /// `scanline`: each sprite pixel is drawn on the top half of its rows
+    /// only (the reference's scanline effect), the background showing
+    /// under it; frames then have two pixels a sprite pixel at least.
+    pub scanline: bool,
 }
 
 impl Look {
     /// The look of `game`.
     #[must_use]
     pub fn new(game: &Game) -> Self {
-        let meta = &game.metadata;
-        let palette = meta.color_palette.as_deref().and_then(palette).unwrap_or(DEFAULT_PALETTE);
-        let pick = |word: Option<&str>, fallback: Rgba| {
-            word.and_then(|w| color(w, palette)).filter(|c| !c.is_transparent()).unwrap_or(fallback)
+        Look::with_options(game, &game.metadata)
+    }
+
+    /// The look of `game` with its drawing options (`color_palette`,
+    /// `background_color`, `text_color`) as `meta` has them: a session's
+    /// options, which rules change with `runtime_metadata_twiddling`.
+    #[must_use]
+    pub fn with_options(game: &Game, live: &crate::compile::Metadata) -> Self {
+        let named = live.color_palette.as_deref();
+        let palette = if game.metadata.dialect > crate::options::Dialect::Classic {
+            named.and_then(super::palette_with_changes).map(|(table, _)| table)
+        } else {
+            named.and_then(palette).cloned()
         };
+        let palette = palette.unwrap_or_else(|| DEFAULT_PALETTE.clone());
+        let pick = |word: Option<&str>, fallback: Rgba| {
+            word.and_then(|w| color(w, &palette)).filter(|c| !c.is_transparent()).unwrap_or(fallback)
+        };
+        let meta = &game.metadata;
         let plus_grid = (meta.dialect > crate::options::Dialect::Classic).then(|| {
             let (w, h) = meta.sprite_size.unwrap_or((5, 5));
             (w as usize, h as usize)
@@ -49,13 +69,15 @@ impl Look {
             Some((w, h)) if game.objects.iter().any(|o| o.drawn.is_some()) => 32usize.div_ceil(w.max(h).max(1)),
             _ => 1,
         };
+        let scanline = meta.has_option(crate::options::PreludeOption::Scanline);
+        let detail = if scanline { detail.max(2) } else { detail };
         let font_size = super::text::font_size(game);
         let images = game
             .objects
             .iter()
             .map(|o| {
                 let colors: Vec<Rgba> =
-                    o.colors.iter().map(|c| color(c, palette).unwrap_or(Rgba::TRANSPARENT)).collect();
+                    o.colors.iter().map(|c| color(c, &palette).unwrap_or(Rgba::TRANSPARENT)).collect();
                 match (plus_grid, &o.drawn) {
                     (Some(grid), Some(drawn)) => super::drawn::drawn_image(drawn, &colors, grid, detail, font_size),
                     (Some(grid), None) => sprite_image_plus(&o.sprite, &colors, grid),
@@ -63,14 +85,25 @@ impl Look {
                 }
             })
             .collect();
-        Self {
-            palette,
-            background: pick(meta.background_color.as_deref(), Rgba::BLACK),
-            text: pick(meta.text_color.as_deref(), Rgba::WHITE),
-            images,
-            plus_grid,
-            detail,
+        let background = pick(live.background_color.as_deref(), Rgba::BLACK);
+        let text = pick(live.text_color.as_deref(), Rgba::WHITE);
+        Self { palette, background, text, images, plus_grid, detail, scanline }
+    }
+
+    /// This look, or when `live` (a session's options) has the drawing
+    /// options changed by a rule (`runtime_metadata_twiddling`:
+    /// `color_palette`, `background_color`, `text_color`), the look with
+    /// them.
+    #[must_use]
+    pub fn live<'a>(&'a self, game: &Game, live: &crate::compile::Metadata) -> std::borrow::Cow<'a, Look> {
+        let meta = &game.metadata;
+        if live.color_palette == meta.color_palette
+            && live.background_color == meta.background_color
+            && live.text_color == meta.text_color
+        {
+            return std::borrow::Cow::Borrowed(self);
         }
+        std::borrow::Cow::Owned(Look::with_options(game, live))
     }
 
     /// Pixels across one cell: the largest sprite (5 for the usual 5x5);
@@ -80,7 +113,7 @@ impl Look {
         if let Some((w, h)) = self.plus_grid {
             return w.max(h).max(1) * self.detail.max(1);
         }
-        self.images.iter().map(|i| i.size).max().unwrap_or(5).max(1)
+        self.images.iter().map(|i| i.size).max().unwrap_or(5).max(1) * self.detail.max(1)
     }
 }
 
@@ -95,6 +128,10 @@ pub struct View {
     pub x1: usize,
     /// One past the last row.
     pub y1: usize,
+    /// How far past `x0` and `y0` the picture starts, in thousandths of a
+    /// cell: a `smoothscreen` camera on its way (see [`Camera::view_at`]);
+    /// the cells beyond `x1` and `y1` then show in part.
+    pub slide: (u16, u16),
 }
 
 impl View {
@@ -117,12 +154,23 @@ impl View {
 #[derive(Debug, Clone, Default)]
 pub struct Camera {
     last: Option<View>,
+    /// `smoothscreen`: the camera's aim, and the level size it is for.
+    glide: Option<(super::glide::Glide, (usize, usize))>,
+    /// The latest time given by [`Camera::set_time`], if any.
+    clock: Option<std::time::Duration>,
 }
 
 impl Camera {
     /// The view for `grid`, a level of `game` (a session's board, the board
-    /// of a level just won, or a level of the game as written).
+    /// of a level just won, or a level of the game as written). With
+    /// PuzzleScript Plus's `smoothscreen`, the window part way through its
+    /// glide after the player at the time given by [`Camera::set_time`]
+    /// (see [`super::glide`]), or where it comes to rest when the host
+    /// gives no time (the GIF export, tests).
     pub fn view_of(&mut self, game: &Game, grid: &LevelGrid) -> View {
+        if game.metadata.smoothscreen.is_some() {
+            return self.glide_view(game, grid);
+        }
         let (w, h) = (grid.width, grid.height);
         let whole = View::whole(grid);
         let meta = &game.metadata;
@@ -134,12 +182,61 @@ impl Camera {
         };
         let view = if flick.is_some() {
             let (x0, y0) = ((px / sw) * sw, (py / sh) * sh);
-            View { x0, y0, x1: (x0 + sw).min(w), y1: (y0 + sh).min(h) }
+            View { x0, y0, x1: (x0 + sw).min(w), y1: (y0 + sh).min(h), slide: (0, 0) }
         } else {
             let x0 = px.saturating_sub(sw / 2).min(w.saturating_sub(sw));
             let y0 = py.saturating_sub(sh / 2).min(h.saturating_sub(sh));
-            View { x0, y0, x1: (x0 + sw).min(w), y1: (y0 + sh).min(h) }
+            View { x0, y0, x1: (x0 + sw).min(w), y1: (y0 + sh).min(h), slide: (0, 0) }
         };
+        self.last = Some(view);
+        view
+    }
+
+    /// The time on the host's clock (any start, never going back), for a
+    /// `smoothscreen` camera's glide.
+    pub fn set_time(&mut self, now: std::time::Duration) {
+        self.clock = Some(self.clock.map_or(now, |c| c.max(now)));
+    }
+
+    /// [`Camera::set_time`] then [`Camera::view_of`].
+    pub fn view_at(&mut self, game: &Game, grid: &LevelGrid, now: std::time::Duration) -> View {
+        self.set_time(now);
+        self.view_of(game, grid)
+    }
+
+    /// Whether a `smoothscreen` camera is still gliding at `now` (a host
+    /// keeps redrawing while it is).
+    #[must_use]
+    pub fn gliding(&self, game: &Game, now: std::time::Duration) -> bool {
+        let (Some(options), Some((glide, _))) = (game.metadata.smoothscreen.as_ref(), self.glide.as_ref()) else {
+            return false;
+        };
+        glide.moving(options, self.clock.map_or(now, |c| c.max(now)))
+    }
+
+    /// The `smoothscreen` window: at the camera's time, or at rest.
+    fn glide_view(&mut self, game: &Game, grid: &LevelGrid) -> View {
+        let Some(options) = game.metadata.smoothscreen else { return View::whole(grid) };
+        let size = (grid.width, grid.height);
+        let Some(player) = player_position_in(game, grid) else {
+            return self.last.filter(|v| v.x1 <= size.0 && v.y1 <= size.1).unwrap_or_else(|| View::whole(grid));
+        };
+        let clock = self.clock.unwrap_or_default();
+        let glide = match &mut self.glide {
+            Some((glide, at)) if *at == size => {
+                glide.follow(&options, size, player, clock);
+                glide
+            }
+            slot => &mut slot.insert((super::glide::Glide::new(&options, size, player, clock), size)).0,
+        };
+        let later = if self.clock.is_some() { std::time::Duration::ZERO } else { std::time::Duration::from_secs(3600) };
+        let at = glide.position(&options, clock + later);
+        let (x0, sx) = super::glide::window(at.0, size.0, options.screen.0);
+        let (y0, sy) = super::glide::window(at.1, size.1, options.screen.1);
+        let thousandths = |f: f64| (f * 1000.0).round().clamp(0.0, 999.0) as u16;
+        let (sw, sh) = (options.screen.0 as usize, options.screen.1 as usize);
+        let (x1, y1) = ((x0 + sw).min(size.0), (y0 + sh).min(size.1));
+        let view = View { x0, y0, x1, y1, slide: (thousandths(sx), thousandths(sy)) };
         self.last = Some(view);
         view
     }
@@ -149,7 +246,7 @@ impl View {
     /// Every cell of `grid`.
     #[must_use]
     pub fn whole(grid: &LevelGrid) -> View {
-        View { x0: 0, y0: 0, x1: grid.width, y1: grid.height }
+        View { x0: 0, y0: 0, x1: grid.width, y1: grid.height, slide: (0, 0) }
     }
 }
 
@@ -232,7 +329,7 @@ pub fn draw_grid_tweened(
     tween: Option<&crate::tween::Tween<'_>>,
 ) -> Frame {
     let cell = cell.max(1);
-    let view = View { x0: view.x0, y0: view.y0, x1: view.x1.min(grid.width), y1: view.y1.min(grid.height) };
+    let view = View { x1: view.x1.min(grid.width), y1: view.y1.min(grid.height), ..view };
     let (width, height) = (view.width() * cell, view.height() * cell);
     let mut pixels = vec![look.background; width * height];
     let ow = game.obj_words;
@@ -262,6 +359,9 @@ pub fn draw_grid_tweened(
                 let Some(img) = look.images.get(id) else { continue };
                 let n = img.size.max(1);
                 for py in 0..cell {
+                    if look.scanline && !on_scanline(py, n, cell) {
+                        continue;
+                    }
                     for px in 0..cell {
                         let p = img.pixels[(py * n / cell) * img.size + px * n / cell];
                         if !p.is_transparent() {
@@ -275,6 +375,16 @@ pub fn draw_grid_tweened(
         }
     }
     Frame { width, height, pixels }
+}
+
+/// `scanline`: whether row `py` of a cell `cell` pixels high, showing a
+/// sprite `n` pixels high, is in the top half (rounded up) of the rows of
+/// its sprite pixel, the only ones drawn.
+fn on_scanline(py: usize, n: usize, cell: usize) -> bool {
+    let sy = py * n / cell;
+    let first = (sy * cell).div_ceil(n);
+    let rows = ((sy + 1) * cell).div_ceil(n) - first;
+    py - first < rows.div_ceil(2)
 }
 
 /// [`draw_grid`] for a PuzzleScript Plus/Next game: layer by layer over
@@ -327,8 +437,12 @@ fn draw_plus(
     let moved =
         game.objects.iter().map(|o| o.offset.0.unsigned_abs().max(o.offset.1.unsigned_abs())).max().unwrap_or(0);
     let away = (moved as usize).div_ceil(unit);
-    let xs = view.x0.saturating_sub(reach + away)..(view.x1 + away).min(grid.width);
-    let ys = view.y0.saturating_sub(away)..(view.y1 + reach + away).min(grid.height);
+    // A gliding `smoothscreen` window shows part of the cells past it.
+    let (slide_x, slide_y) = (usize::from(view.slide.0 > 0), usize::from(view.slide.1 > 0));
+    let xs = view.x0.saturating_sub(reach + away)..(view.x1 + away + slide_x).min(grid.width);
+    let ys = view.y0.saturating_sub(away)..(view.y1 + reach + away + slide_y).min(grid.height);
+    let shift = |s: u16| ((usize::from(s) * cell + 500) / 1000) as isize;
+    let (shift_x, shift_y) = (shift(view.slide.0), shift(view.slide.1));
     let mut by_layer: Vec<Vec<usize>> = vec![Vec::new(); game.layer_count.max(1)];
     for (id, o) in game.objects.iter().enumerate() {
         if let Some(l) = by_layer.get_mut(o.layer) {
@@ -350,8 +464,8 @@ fn draw_plus(
                     let (n, sub) = (img.size, img.sub.max(1));
                     let (gw, gh) = (gw * sub, gh * sub);
                     // The cell's top-left on screen, in pixels (may be off it).
-                    let mut left = (cx as isize - view.x0 as isize) * cell as isize;
-                    let mut top = (cy as isize - view.y0 as isize) * cell as isize;
+                    let mut left = (cx as isize - view.x0 as isize) * cell as isize - shift_x;
+                    let mut top = (cy as isize - view.y0 as isize) * cell as isize - shift_y;
                     let (layer, (ox, oy)) = game.objects.get(id).map_or((0, (0, 0)), |o| (o.layer, o.offset));
                     left += edge(ox as isize, gw);
                     top += edge(oy as isize, gh);
@@ -370,7 +484,11 @@ fn draw_plus(
                     let lift = gh as isize - n as isize; // canvas top, in units from the cell's top
                     for iy in 0..n {
                         let y0 = top + edge(iy as isize + lift, gh);
-                        let y1 = top + edge(iy as isize + lift + 1, gh);
+                        let mut y1 = top + edge(iy as isize + lift + 1, gh);
+                        if look.scanline {
+                            // `scanline`: the top half of the pixel's rows.
+                            y1 = y0 + (y1 - y0 + 1) / 2;
+                        }
                         for ix in 0..n {
                             let mut p = img.pixels[iy * n + ix];
                             if fade < 1.0 {
@@ -415,7 +533,7 @@ mod tests {
         let f = draw_grid(&look, &game, grid, View::whole(grid), 2);
         assert_eq!((f.width, f.height), (6, 4));
         let at = |x: usize, y: usize| f.pixels[y * f.width + x];
-        let red = color("red", look.palette).expect("red");
+        let red = color("red", &look.palette).expect("red");
         assert_eq!(at(0, 3), red, "Big's own cell is red");
         assert_eq!(at(3, 0), red, "the cell above and to the right is covered");
         assert_eq!(at(1, 1), red, "the cell above too");
@@ -439,14 +557,14 @@ mod tests {
         let Some(Level::Map(grid)) = game.levels.first() else { panic!("a map") };
         let f = draw_grid(&look, &game, grid, View::whole(grid), 2);
         let at = |x: usize, y: usize| f.pixels[y * f.width + x];
-        let red = color("red", look.palette).expect("red");
-        let blue = color("blue", look.palette).expect("blue");
+        let red = color("red", &look.palette).expect("red");
+        let blue = color("blue", &look.palette).expect("blue");
         let reds: Vec<(usize, usize)> =
             (0..f.height).flat_map(|y| (0..f.width).map(move |x| (x, y))).filter(|&(x, y)| at(x, y) == red).collect();
         assert_eq!(reds, [(2, 1)], "one cell right and a pixel down of Dot's own top-left");
         // Mark copies Dot's pixel and its offset, then turns the pixels.
         assert_eq!(at(3, 5), blue);
-        assert_eq!(at(1, 4), color("black", look.palette).expect("black"), "nothing left in Mark's own cell");
+        assert_eq!(at(1, 4), color("black", &look.palette).expect("black"), "nothing left in Mark's own cell");
     }
 
     fn game() -> Arc<Game> {
@@ -482,8 +600,8 @@ mod tests {
         let Some(Level::Map(grid)) = game.levels.get(1) else { panic!("a map") };
         let frame = grid_frame(&look, &game, grid, View::whole(grid));
         assert_eq!((frame.width, frame.height), (25, 15));
-        let white = color("white", look.palette).expect("a colour");
-        let black = color("black", look.palette).expect("a colour");
+        let white = color("white", &look.palette).expect("a colour");
+        let black = color("black", &look.palette).expect("a colour");
         // The player's corner pixel over the background, its clear pixel showing the background.
         assert_eq!(frame.pixels[5 * 25 + 5], white);
         assert_eq!(frame.pixels[6 * 25 + 6], black);
@@ -499,8 +617,141 @@ mod tests {
             assert_eq!(big.pixels[y * 75 + x], frame.pixels[sy * 25 + sx], "({x}, {y})");
         }
         // Part of the level.
-        let part = grid_frame(&look, &game, grid, View { x0: 1, y0: 1, x1: 3, y1: 2 });
+        let part = grid_frame(&look, &game, grid, View { x0: 1, y0: 1, x1: 3, y1: 2, slide: (0, 0) });
         assert_eq!((part.width, part.height), (10, 5));
         assert_eq!(part.pixels[0], white);
+    }
+
+    /// A one-object game: a white player (the left column of its sprite
+    /// clear) on a black background, with `prelude` and `rules`.
+    fn lit(prelude: &str, rules: &str) -> Arc<Game> {
+        let src = format!(
+            "title Lit\n{prelude}\nOBJECTS\nBackground\nblack\nPlayer\nwhite\n.0000\n.0000\n.0000\n.0000\n.0000\n\
+             Wall\nblue\nLEGEND\n. = Background\nP = Player\n# = Wall\nSOUNDS\nCOLLISIONLAYERS\nBackground\nPlayer, Wall\n\
+             RULES\n{rules}\nWINCONDITIONS\nLEVELS\nP.#\n"
+        );
+        let build = crate::build(&src);
+        assert!(!build.diagnostics.iter().any(crate::diag::Diagnostic::is_error), "{:?}", build.diagnostics);
+        build.game.expect("compiles")
+    }
+
+    #[test]
+    fn scanline_draws_the_top_half_of_each_sprite_pixel() {
+        for prelude in ["scanline", "scanline\nsprite_size 5"] {
+            let game = lit(prelude, "");
+            let look = Look::new(&game);
+            assert!(look.scanline);
+            assert_eq!(look.cell_size(), 10, "{prelude}: two frame pixels a sprite pixel");
+            let Some(Level::Map(grid)) = game.levels.first() else { panic!("a map") };
+            let f = grid_frame(&look, &game, grid, View::whole(grid));
+            assert_eq!((f.width, f.height), (30, 10));
+            let (white, black) = (Rgba::WHITE, Rgba::BLACK);
+            let blue = color("blue", &look.palette).expect("blue");
+            for y in 0..10 {
+                let want = if y % 2 == 0 { white } else { black };
+                assert_eq!(f.pixels[y * 30 + 2], want, "{prelude}: the player's row {y}");
+                assert_eq!(f.pixels[y * 30], black, "{prelude}: its clear column");
+                let want = if y % 2 == 0 { blue } else { black };
+                assert_eq!(f.pixels[y * 30 + 25], want, "{prelude}: the wall's row {y}");
+            }
+            // A thumbnail of one pixel a cell keeps the whole pixel.
+            let small = draw_grid(&look, &game, grid, View::whole(grid), 1);
+            assert_eq!(small.pixels[2], blue);
+        }
+        // Control: without scanline, five pixels a cell, every row drawn.
+        let game = lit("", "");
+        let look = Look::new(&game);
+        assert_eq!((look.cell_size(), look.scanline), (5, false));
+        let Some(Level::Map(grid)) = game.levels.first() else { panic!("a map") };
+        let f = grid_frame(&look, &game, grid, View::whole(grid));
+        assert!((0..5).all(|y| f.pixels[y * 15 + 1] == Rgba::WHITE));
+    }
+
+    #[test]
+    fn a_palette_with_changed_colours_and_colours_a_rule_changes_are_drawn() {
+        // PuzzleScript Next: the palette's white set to red.
+        let game = lit("color_palette arnecolors white #ff0000\nsprite_size 5", "");
+        let look = Look::new(&game);
+        let Some(Level::Map(grid)) = game.levels.first() else { panic!("a map") };
+        let f = grid_frame(&look, &game, grid, View::whole(grid));
+        assert_eq!(f.pixels[1], Rgba([255, 0, 0, 255]), "the player's white is red");
+        // A rule changes the palette and the background colour: the
+        // session's look has them, the game's is as it was.
+        let game = lit(
+            "runtime_metadata_twiddling\nbackground_color black",
+            "[ > Player ] -> [ > Player ] color_palette proteus_mellow\n[ > Player ] -> [ > Player ] background_color red",
+        );
+        let look = Look::new(&game);
+        let mut session = crate::run::Session::new(game.clone(), 0, None);
+        assert!(matches!(look.live(&game, session.metadata()), std::borrow::Cow::Borrowed(_)), "nothing changed yet");
+        session.input(crate::run::Input::Right);
+        let live = look.live(&game, session.metadata());
+        assert_eq!(live.palette.name, "proteus_mellow");
+        assert_eq!(look.palette.name, "arnecolors");
+        let board = session.board_grid().expect("a board");
+        let before = grid_frame(&look, &game, &board, View::whole(&board));
+        let after = grid_frame(&live, &game, &board, View::whole(&board));
+        let gb_white = color("white", &live.palette).expect("white");
+        assert_ne!(gb_white, Rgba::WHITE);
+        assert_eq!(after.pixels[5 + 1], gb_white, "the player in the new palette's white");
+        assert_eq!(before.pixels[5 + 1], Rgba::WHITE);
+        assert_eq!(live.background, color("red", &live.palette).expect("red"));
+        // The picture a player sees (render::screen) draws it so.
+        let mut play =
+            crate::play::Play::at_entry(game.clone(), crate::play::Progress::default(), 0, Default::default());
+        play.press(crate::play::Control::Right, std::time::Duration::from_millis(10));
+        let shown = super::super::screen::screen_frame(
+            &look,
+            &game,
+            &play.screen(),
+            &mut Camera::default(),
+            super::super::screen::Prompt::Keys,
+        );
+        assert_eq!(shown, after, "the screen draws the session's colours");
+    }
+
+    #[test]
+    fn a_smoothscreen_window_glides_after_the_player_drawn_part_way() {
+        let src = "title Glide\nsmoothscreen 3x1\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nWall\nblue\nLEGEND\n\
+                   . = Background\nP = Player\n# = Wall\nSOUNDS\nCOLLISIONLAYERS\nBackground\nPlayer, Wall\nRULES\n\
+                   WINCONDITIONS\nLEVELS\nP.....#\n";
+        let build = crate::build(src);
+        assert!(build.diagnostics.is_empty(), "{:?}", build.diagnostics);
+        let game = build.game.expect("compiles");
+        let look = Look::new(&game);
+        let ms = std::time::Duration::from_millis;
+        let mut session = crate::run::Session::new(game.clone(), 0, None);
+        let mut camera = Camera::default();
+        let grid = session.board_grid().expect("a board");
+        let view = camera.view_at(&game, &grid, ms(0));
+        assert_eq!((view.x0, view.x1, view.slide), (0, 3, (0, 0)), "three cells from the left");
+        for _ in 0..3 {
+            session.input(crate::run::Input::Right);
+        }
+        let grid = session.board_grid().expect("a board");
+        let at = |camera: &mut Camera, t| {
+            let view = camera.view_at(&game, &grid, t);
+            (view, draw_grid(&look, &game, &grid, view, 20))
+        };
+        let (view, frame) = at(&mut camera, ms(1000));
+        assert_eq!((view.x0, view.slide), (0, (0, 0)), "the glide starts where the camera was");
+        assert_eq!(frame.width, 60);
+        assert_eq!(frame.pixels[59], Rgba::BLACK, "the player, at column 3, is out of the window");
+        assert!(camera.gliding(&game, ms(1000)));
+        // A sixtieth of a second on: an eighth of the two cells, a quarter
+        // of a cell, five pixels of twenty.
+        let (view, frame) = at(&mut camera, ms(1000) + std::time::Duration::from_secs_f64(1.0 / 60.0));
+        assert_eq!((view.x0, view.x1, view.slide), (0, 3, (250, 0)));
+        assert_eq!(frame.pixels[54], Rgba::BLACK);
+        assert_eq!(frame.pixels[55], Rgba::WHITE, "the player's left edge slid into view");
+        // At rest: centred on the player, the same as the view at no time.
+        let (view, frame) = at(&mut camera, ms(9000));
+        assert_eq!((view.x0, view.x1, view.slide), (2, 5, (0, 0)));
+        assert!(!camera.gliding(&game, ms(9000)));
+        assert_eq!(
+            (frame.pixels[19], frame.pixels[20], frame.pixels[39], frame.pixels[40]),
+            (Rgba::BLACK, Rgba::WHITE, Rgba::WHITE, Rgba::BLACK)
+        );
+        assert_eq!(Camera::default().view_of(&game, &grid), view);
     }
 }

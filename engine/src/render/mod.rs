@@ -7,6 +7,7 @@
 
 mod drawn;
 mod frame;
+mod glide;
 pub mod screen;
 pub mod text;
 
@@ -16,7 +17,8 @@ pub use frame::{
 };
 
 pub use crate::palette::{
-    COLOR_NAMES, DEFAULT_PALETTE, PALETTES, PaletteTable, Rgba, blend, color, is_color_name, palette, parse_hex,
+    COLOR_NAMES, DEFAULT_PALETTE, PALETTES, PaletteTable, Rgba, blend, color, is_color_name, palette,
+    palette_with_changes, parse_hex,
 };
 pub use crate::wrap::{MESSAGE_COLUMNS, MESSAGE_ROWS, wrap_count, wrap_message};
 

@@ -258,7 +258,7 @@ impl TextColours {
         let pick = |option| {
             game.metadata
                 .option_value(option)
-                .and_then(|w| crate::palette::color(w, look.palette))
+                .and_then(|w| crate::palette::color(w, &look.palette))
                 .filter(|c| !c.is_transparent())
                 .unwrap_or(look.text)
         };
@@ -321,11 +321,12 @@ pub fn screen_frame_tweened(
     match screen_grid(screen) {
         Some(grid) if grid.width > 0 && grid.height > 0 => {
             let view = camera.view_of(game, &grid);
-            let status = match screen {
-                Screen::Level(session) => session.status(),
-                _ => None,
+            let (status, look) = match screen {
+                // The colours as the level's rules have left them.
+                Screen::Level(session) => (session.status(), look.live(game, session.metadata())),
+                _ => (None, std::borrow::Cow::Borrowed(look)),
             };
-            level_frame(look, game, (&grid, view), tween, status)
+            level_frame(&look, game, (&grid, view), tween, status)
         }
         _ => Frame { width: 0, height: 0, pixels: Vec::new() },
     }

@@ -502,12 +502,13 @@ mod tests {
     #[test]
     fn a_text_frame_is_the_font_in_the_games_colours_centred() {
         let look = Look {
-            palette: crate::render::DEFAULT_PALETTE,
+            palette: crate::render::DEFAULT_PALETTE.clone(),
             background: Rgba::BLACK,
             text: Rgba::WHITE,
             images: Vec::new(),
             plus_grid: None,
             detail: 1,
+            scanline: false,
         };
         let rows = message_rows("I", false);
         // At least the text grid; a bigger picture gets a whole scale.

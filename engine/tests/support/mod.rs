@@ -154,6 +154,7 @@ pub fn cases() -> Vec<Case> {
         }),
         case("W0119", "author name", WARNING, || game().prelude(&format!("author {}", "name ".repeat(30))).text()),
         case("E0120", "animate_interval", ERROR, || game().prelude("animate_interval 0.3").text()),
+        case("W0138", "smoothscreen", WARNING, || game().prelude("smoothscreen fast").text()),
         case("W0121", "sitelock_hostname_whitelist", WARNING, || {
             game().prelude("sitelock_hostname_whitelist example.com").text()
         }),
@@ -211,10 +212,10 @@ pub fn cases() -> Vec<Case> {
                 .rules("[ > Player | Crate ] -> [ > Player | > Crate ] noundo")
                 .text()
         }),
-        case("W0151", "background_color", WARNING, || {
+        case("W0151", "message_text_align", WARNING, || {
             game()
                 .prelude("runtime_metadata_twiddling")
-                .rules("[ > Player | Crate ] -> [ > Player | > Crate ] background_color red")
+                .rules("[ > Player | Crate ] -> [ > Player | > Crate ] message_text_align left")
                 .text()
         }),
         case("W0150", "(an old comment)", WARNING, || {

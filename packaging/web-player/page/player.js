@@ -137,7 +137,7 @@
     ctx.fillStyle = screen.background;
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     picture = null;
-    const width = x.pw_frame();
+    const width = x.pw_frame(now());
     const height = x.pw_frame_height();
     if (width === 0 || height === 0) return;
     const pixels = new Uint8ClampedArray(output());
@@ -170,6 +170,20 @@
   }
 
   // --- the flow's clock ------------------------------------------------------
+  // A move sliding (tween_length) or the camera gliding (smoothscreen):
+  // drawn every animation frame until still, then once more at rest.
+  let animating = false;
+  function animate() {
+    if (animating) return;
+    animating = true;
+    const step = () => {
+      if (!x) { animating = false; return; }
+      draw();
+      if (x.pw_animating(now())) requestAnimationFrame(step);
+      else { animating = false; draw(); }
+    };
+    requestAnimationFrame(step);
+  }
   let timer = null;
   let drawnGeneration = -1;
   // After every call into the flow: sounds, progress, picture, next wake-up.
@@ -180,6 +194,7 @@
     if (out.progress !== null) store(storageKey + ":progress", out.progress);
     const generation = x.pw_generation();
     if (generation !== drawnGeneration) { drawnGeneration = generation; draw(); }
+    if (x.pw_animating(now())) animate();
     if (timer !== null) { clearTimeout(timer); timer = null; }
     const due = x.pw_next_event();
     if (due >= 0) {

@@ -158,12 +158,19 @@ pub extern "C" fn pw_set_touch(touch: u32) {
     with_page(|p| p.set_touch(touch != 0));
 }
 
-/// Draw what is on screen into the output buffer as RGBA rows; returns
-/// its width in pixels (0 when there is nothing to draw; the height is
-/// [`pw_frame_height`]).
+/// Draw what is on screen at `now` (milliseconds; not a number: at rest)
+/// into the output buffer as RGBA rows; returns its width in pixels (0
+/// when there is nothing to draw; the height is [`pw_frame_height`]).
 #[unsafe(no_mangle)]
-pub extern "C" fn pw_frame() -> u32 {
-    with_page(|p| p.frame_to_output() as u32)
+pub extern "C" fn pw_frame(now: f64) -> u32 {
+    with_page(|p| p.frame_at(now) as u32)
+}
+
+/// 1 while the picture changes at `now` with no input (a slide, a
+/// gliding camera): the script draws every animation frame then.
+#[unsafe(no_mangle)]
+pub extern "C" fn pw_animating(now: f64) -> u32 {
+    with_page(|p| u32::from(p.animating(now)))
 }
 
 /// Height in pixels of the last frame drawn by [`pw_frame`].

@@ -13,7 +13,7 @@ use engine::compile::Game;
 use engine::json::string as json_string;
 use engine::play::{Control, Output, Play, Progress, Screen};
 use engine::render::screen::{
-    LEVEL_SELECT_TOP, Prompt, level_select_window, pause_choice_row, screen_frame, title_choice_row,
+    LEVEL_SELECT_TOP, Prompt, level_select_window, pause_choice_row, screen_frame_tweened, title_choice_row,
 };
 use engine::render::text::{CELL_HEIGHT, CELL_WIDTH, TEXT_COLUMNS, TEXT_ROWS};
 use engine::render::{Camera, Look, Rgba, View};
@@ -412,6 +412,13 @@ impl Page {
     /// level through the camera: `flickscreen`, `zoomscreen`); returns the
     /// width, 0 when there is nothing to draw.
     pub fn frame_to_output(&mut self) -> usize {
+        self.frame_at(f64::NAN)
+    }
+
+    /// [`Page::frame_to_output`] at `now_ms` (not a number: at rest): a
+    /// move sliding (`tween_length`) and a `smoothscreen` camera gliding
+    /// drawn part way, as the flow and the camera have them then.
+    pub fn frame_at(&mut self, now_ms: f64) -> usize {
         self.output.clear();
         self.frame_height = 0;
         self.level_view = None;
@@ -421,7 +428,13 @@ impl Page {
             self.camera_entry = Some(play.entry());
         }
         let screen = play.screen();
-        let frame = screen_frame(look, play.game(), &screen, &mut self.camera, self.prompt);
+        let tween = if now_ms.is_finite() {
+            self.camera.set_time(at(now_ms));
+            play.tween(at(now_ms))
+        } else {
+            None
+        };
+        let frame = screen_frame_tweened(look, play.game(), &screen, &mut self.camera, self.prompt, tween.as_ref());
         // The camera gives the same view again for the same board.
         self.level_view =
             engine::render::screen::screen_grid(&screen).filter(|_| matches!(screen, Screen::Level(_))).map(|grid| {
@@ -436,6 +449,15 @@ impl Page {
         frame.width
     }
 
+    /// Whether the picture changes at `now_ms` with no input (a move
+    /// sliding, a `smoothscreen` camera gliding): the script then draws
+    /// every animation frame.
+    #[must_use]
+    pub fn animating(&self, now_ms: f64) -> bool {
+        let Some(play) = self.play.as_ref() else { return false };
+        play.tween(at(now_ms)).is_some() || self.camera.gliding(play.game(), at(now_ms))
+    }
+
     /// The level cell under pixel (`x`, `y`) of the last picture (engine
     /// pixels, from its top left): `None` off the level, unless `clamp`,
     /// which takes the nearest cell of the picture.
@@ -445,7 +467,9 @@ impl Page {
         if w == 0 || h == 0 || cell == 0 || !x.is_finite() || !y.is_finite() {
             return None;
         }
-        let (cx, cy) = ((x / cell as f64).floor(), (y / cell as f64).floor());
+        // A gliding camera's picture starts part way into its first cell.
+        let slid = |at: f64, slide: u16| at + f64::from(slide) * cell as f64 / 1000.0;
+        let (cx, cy) = ((slid(x, view.slide.0) / cell as f64).floor(), (slid(y, view.slide.1) / cell as f64).floor());
         let inside = cx >= 0.0 && cy >= 0.0 && cx < w as f64 && cy < h as f64;
         if !inside && !clamp {
             return None;

@@ -209,7 +209,8 @@ impl Shooter {
                 self.camera_entry = Some(before.entry);
             }
             let view = self.camera.view_of(play.game(), &grid);
-            let frame = engine::render::screen::level_frame(&self.look, play.game(), (&grid, view), None, None);
+            let look = live_look(&self.look, play);
+            let frame = engine::render::screen::level_frame(&look, play.game(), (&grid, view), None, None);
             self.push((Shot::Level(frame), delay_cs))?;
             if last {
                 return Ok(Turn::WonTheEnd);
@@ -289,7 +290,7 @@ impl Shooter {
             }
             let tween = engine::tween::Tween { moved: session.moved(), remaining };
             let frame = engine::render::screen::level_frame(
-                &self.look,
+                &self.look.live(play.game(), session.metadata()),
                 play.game(),
                 (&grid, view),
                 Some(&tween),
@@ -304,7 +305,7 @@ impl Shooter {
     fn board(&mut self, play: &Play, grid: &engine::compile::LevelGrid) -> Frame {
         let view = self.view(play, grid);
         let status = play.session().and_then(Session::status);
-        engine::render::screen::level_frame(&self.look, play.game(), (grid, view), None, status)
+        engine::render::screen::level_frame(&live_look(&self.look, play), play.game(), (grid, view), None, status)
     }
 
     /// What the camera shows of `grid`, a fresh camera for each level.
@@ -365,7 +366,16 @@ pub fn screen(look: &Look, play: &Play, camera: &mut Camera, camera_entry: &mut 
     }
     let view = camera.view_of(play.game(), &grid);
     let status = play.session().and_then(Session::status);
-    Some(engine::render::screen::level_frame(look, play.game(), (&grid, view), None, status))
+    Some(engine::render::screen::level_frame(&live_look(look, play), play.game(), (&grid, view), None, status))
+}
+
+/// `look` with the colours as the level's rules have left them
+/// (`runtime_metadata_twiddling`).
+fn live_look<'a>(look: &'a Look, play: &Play) -> std::borrow::Cow<'a, Look> {
+    match play.session() {
+        Some(session) => look.live(play.game(), session.metadata()),
+        None => std::borrow::Cow::Borrowed(look),
+    }
 }
 
 /// Each pixel of `frame` as a `scale` x `scale` square.

@@ -392,7 +392,17 @@ impl<'r, 's, 't> RuleReader<'r, 's, 't> {
         }
         let twiddle = is_twiddle(text);
         if twiddle
-            && !matches!(text, "again_interval" | "realtime_interval" | "key_repeat_interval" | "noundo" | "norestart")
+            && !matches!(
+                text,
+                "again_interval"
+                    | "realtime_interval"
+                    | "key_repeat_interval"
+                    | "noundo"
+                    | "norestart"
+                    | "color_palette"
+                    | "background_color"
+                    | "text_color"
+            )
         {
             self.warnings.push(cat::twiddle_not_drawn(self.span(t), text));
         }

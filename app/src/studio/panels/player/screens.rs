@@ -56,11 +56,13 @@ impl PlayerPanel {
         let stepped = matches!(play.screen(), Screen::Level(session) if self.debug.shown_grid(session).is_some());
         let slide = if stepped { None } else { play.tween(self.now).map(|t| (t.moved.to_vec(), t.remaining)) };
         let key = (Arc::as_ptr(&game) as usize, play.generation(), self.debug.version);
-        if self.drawn_state == Some(key) && self.texture.is_some() && slide.is_none() && !self.tweened {
+        // A smoothscreen camera redraws every frame while it glides.
+        let gliding = self.camera.gliding(&game, self.now);
+        if self.drawn_state == Some(key) && self.texture.is_some() && slide.is_none() && !gliding && !self.tweened {
             return;
         }
-        self.tweened = slide.is_some();
-        if slide.is_some() {
+        self.tweened = slide.is_some() || gliding;
+        if self.tweened {
             ctx.request_repaint();
         }
         let grid = match play.screen() {
@@ -69,22 +71,27 @@ impl PlayerPanel {
             _ => None,
         };
         let Some(grid) = grid.filter(|g| g.width > 0 && g.height > 0) else { return };
-        let status = match play.screen() {
-            Screen::Level(session) => session.status().map(str::to_owned),
-            _ => None,
+        let (status, options) = match play.screen() {
+            Screen::Level(session) => (session.status().map(str::to_owned), Some(session.metadata().clone())),
+            _ => (None, None),
         };
         if self.camera_for != Some((key.0, play.entry())) {
             self.camera = engine::render::Camera::default();
             self.camera_for = Some((key.0, play.entry()));
         }
-        let view = self.camera.view_of(&game, &grid);
+        let view = self.camera.view_at(&game, &grid, self.now);
         self.board_view = Some(view);
         let Some(look) = self.look() else { return };
+        // The colours as the level's rules have left them.
+        let look = match &options {
+            Some(options) => look.live(&game, options),
+            None => std::borrow::Cow::Borrowed(look),
+        };
         let tween = slide.as_ref().map(|(moved, remaining)| engine::tween::Tween { moved, remaining: *remaining });
-        let frame = engine::render::screen::level_frame(look, &game, (&grid, view), tween.as_ref(), status.as_deref());
+        let frame = engine::render::screen::level_frame(&look, &game, (&grid, view), tween.as_ref(), status.as_deref());
         // The level's part of the picture (a status line may sit under it).
-        self.board_part =
-            (view.height() * engine::render::screen::level_cell(look, &game, view)) as f32 / frame.height.max(1) as f32;
+        self.board_part = (view.height() * engine::render::screen::level_cell(&look, &game, view)) as f32
+            / frame.height.max(1) as f32;
         let pixels = frame.pixels.iter().map(|p| color32(*p)).collect();
         let image = egui::ColorImage::new([frame.width, frame.height], pixels);
         match &mut self.texture {
