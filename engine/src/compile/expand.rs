@@ -15,7 +15,9 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 mod dedup;
+mod paired;
 use dedup::remove_duplicates;
+use paired::pair_properties;
 
 /// The direction word of a term, as a small number: the words a rule may
 /// write (see [`intern`]), the ellipsis, and the four words
@@ -639,8 +641,14 @@ fn expand_no_properties(syms: &Symbols, cell: &ICell) -> ICell {
 }
 
 /// Make the properties of `rule` concrete, adding the rules it becomes to
-/// `out` (nothing when one stays ambiguous on the right).
-fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) -> Result<(), StaysAmbiguous> {
+/// `out` (nothing when one stays ambiguous on the right). `paired`: the
+/// game is read as PuzzleScript Plus/Next read it (see [`pair_properties`]).
+fn concretize_properties(
+    syms: &Symbols,
+    mut rule: IRule,
+    paired: bool,
+    out: &mut Vec<IRule>,
+) -> Result<(), StaysAmbiguous> {
     // A rule that names no property stays as it is.
     if !rule.cells.iter().any(|c| c.iter().any(|t| syms.is_property(t.name))) {
         out.push(rule);
@@ -650,6 +658,17 @@ fn concretize_properties(syms: &Symbols, mut rule: IRule, out: &mut Vec<IRule>) 
         if has_no_property(syms, c) {
             *c = expand_no_properties(syms, c);
         }
+    }
+    if paired && let Some(rules) = pair_properties(syms, &rule) {
+        // Only `random` properties are left in them.
+        let start = out.len();
+        for r in rules {
+            if concretize_properties(syms, r, false, out).is_err() {
+                out.truncate(start);
+                return Err(StaysAmbiguous);
+            }
+        }
+        return Ok(());
     }
     let mut ambiguous: Vec<Sym> = Vec::new();
     for (l, r) in rule.lhs().iter().zip(rule.rhs()) {
@@ -782,8 +801,14 @@ fn make_spawned_stationary(syms: &Symbols, rule: &mut IRule) {
 
 /// Expand every rule; returns the concrete rules in reference order, with
 /// duplicates removed, and error diagnostics for rules that cannot be made
-/// concrete.
-pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<Written>, diags: &mut Vec<Diagnostic>) -> Vec<IRule> {
+/// concrete. `paired`: a Plus/Next game, whose rules may pair properties
+/// of the same size (see [`pair_properties`]).
+pub(crate) fn expand_rules(
+    syms: &Symbols,
+    rules: Vec<Written>,
+    paired: bool,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<IRule> {
     // One rule per direction at least: most rules become no more.
     let mut concrete = Vec::with_capacity(rules.iter().map(|r| r.directions.len()).sum());
     // The rules of one written rule with concrete movements. A written rule
@@ -830,7 +855,7 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<Written>, diags: &mut Vec<
         }
         for r in moved.drain(..) {
             let (line, span) = (r.line, r.span);
-            if concretize_properties(syms, r, &mut concrete).is_err() && bad_lines.insert(line) {
+            if concretize_properties(syms, r, paired, &mut concrete).is_err() && bad_lines.insert(line) {
                 diags.push(cat::property_undetermined(span));
             }
         }
@@ -842,37 +867,4 @@ pub(crate) fn expand_rules(syms: &Symbols, rules: Vec<Written>, diags: &mut Vec<
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn term(n: u32) -> Term {
-        Term { dir: if n.is_multiple_of(2) { Dir::No } else { Dir::None }, name: Sym::test(n) }
-    }
-
-    #[test]
-    fn a_cell_keeps_its_terms_in_order_past_the_inline_room() {
-        let mut c = ICell::new();
-        for n in 0..7 {
-            c.push(term(n));
-            assert_eq!(c.len(), n as usize + 1);
-        }
-        assert!(c.spilled());
-        let names: Vec<u32> = c.iter().map(|t| t.name.number()).collect();
-        assert_eq!(names, vec![0, 1, 2, 3, 4, 5, 6]);
-        c[6].dir = Dir::Right;
-        assert_eq!(c.last().map(|t| t.dir), Some(Dir::Right));
-    }
-
-    #[test]
-    fn cells_are_equal_and_hashed_by_their_terms_however_stored() {
-        let short: ICell = (0..2).map(term).collect();
-        let mut spilled = ICell::from_vec(Vec::with_capacity(8));
-        spilled.extend((0..2).map(term));
-        assert!(spilled.spilled() && !short.spilled() && short.len() == 2);
-        assert_eq!(short, spilled);
-        let mut set = HashSet::default();
-        set.insert(short);
-        assert!(!set.insert(spilled));
-        assert_ne!(ICell::from_elem(term(1), 1), ICell::from_elem(term(3), 1));
-    }
-}
+mod tests;

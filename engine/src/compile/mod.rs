@@ -444,7 +444,9 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
     let mut syms = symbols::Symbols::new(&names);
     let (irules, loops) = expand::read_rules(ast, &mut syms);
     lint::superfluous_no(&syms, &irules, &mut diags);
-    let concrete = expand::expand_rules(&syms, irules, &mut diags);
+    // A Plus/Next game may pair properties of one size across a rule.
+    let paired = crate::dialect::needed(ast).is_some();
+    let concrete = expand::expand_rules(&syms, irules, paired, &mut diags);
     lint::impossible_cells(&syms, &concrete, &mut diags);
     let compiled = rules::build(&syms, &layer_masks, &concrete, &loops, &subroutine_names(ast), clicks, &mut diags);
     if let Some(&g) = compiled.rigid.rigid_to_group.get(MAX_RIGID_GROUPS) {
