@@ -126,7 +126,8 @@ pub enum PreludeOption {
     /// `text_message_continue TEXT`: the line under a message
     /// (`render::screen::message_hint`).
     TextMessageContinue,
-    /// `custom_font URL`: a web font for the text screens (we draw our own font).
+    /// `custom_font URL`: a web font for the text screens. We draw our own
+    /// font and say so (W0139), so it is not also reported as W0121.
     CustomFont,
     /// `font_size EM`: how much larger the text of text sprites and the
     /// status line is drawn (drawing only).
@@ -245,7 +246,7 @@ const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 66] = [
     (PreludeOption::TweenSnap, "tween_snap", Dialect::Plus, true, Support::Full),
     (PreludeOption::TextControls, "text_controls", Dialect::Plus, true, Support::Full),
     (PreludeOption::TextMessageContinue, "text_message_continue", Dialect::Plus, true, Support::Full),
-    (PreludeOption::CustomFont, "custom_font", Dialect::Plus, true, Support::Cosmetic),
+    (PreludeOption::CustomFont, "custom_font", Dialect::Plus, true, Support::Full),
     (PreludeOption::FontSize, "font_size", Dialect::Plus, true, Support::Full),
     (PreludeOption::MessageTextAlign, "message_text_align", Dialect::Plus, true, Support::Full),
     (PreludeOption::SitelockOriginWhitelist, "sitelock_origin_whitelist", Dialect::Plus, true, Support::Cosmetic),

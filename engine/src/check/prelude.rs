@@ -28,6 +28,9 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
     for p in &ast.prelude {
         let key = p.key.text.as_str();
         let option = PreludeOption::from_keyword(key);
+        if option == Some(PreludeOption::CustomFont) {
+            out.push(cat::custom_font_not_loaded(p.span));
+        }
         if option == Some(PreludeOption::TweenLength) && has_late_rules(ast) {
             out.push(cat::tween_with_late_rules(p.span));
         }

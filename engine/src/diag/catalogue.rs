@@ -271,6 +271,16 @@ pub fn bad_tween_easing(span: Span, value: &str) -> Diagnostic {
         ),
     )
 }
+/// `custom_font`: the game names a font of its own (a web address or a
+/// data URI), which Puzzlewright does not load.
+#[must_use]
+pub fn custom_font_not_loaded(span: Span) -> Diagnostic {
+    Diagnostic::warning(
+        "W0139",
+        span,
+        "Puzzlewright does not load the font `custom_font` names; titles and messages are drawn in its own font",
+    )
+}
 /// A `smoothscreen` value that is not `[flick] WxH [IxJ] [S]`.
 #[must_use]
 pub fn bad_smoothscreen(span: Span, value: &str) -> Diagnostic {

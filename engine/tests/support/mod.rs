@@ -155,6 +155,9 @@ pub fn cases() -> Vec<Case> {
         case("W0119", "author name", WARNING, || game().prelude(&format!("author {}", "name ".repeat(30))).text()),
         case("E0120", "animate_interval", ERROR, || game().prelude("animate_interval 0.3").text()),
         case("W0138", "smoothscreen", WARNING, || game().prelude("smoothscreen fast").text()),
+        case("W0139", "custom_font", WARNING, || {
+            game().prelude("custom_font https://fonts.example.com/pixel.woff2").text()
+        }),
         case("W0121", "sitelock_hostname_whitelist", WARNING, || {
             game().prelude("sitelock_hostname_whitelist example.com").text()
         }),
