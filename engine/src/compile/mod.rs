@@ -444,8 +444,9 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
     let mut syms = symbols::Symbols::new(&names);
     let (irules, loops) = expand::read_rules(ast, &mut syms);
     lint::superfluous_no(&syms, &irules, &mut diags);
+    let metadata = metadata(ast);
     // A Plus/Next game may pair properties of one size across a rule.
-    let paired = crate::dialect::needed(ast).is_some();
+    let paired = metadata.dialect > crate::options::Dialect::Classic;
     let concrete = expand::expand_rules(&syms, irules, paired, &mut diags);
     lint::impossible_cells(&syms, &concrete, &mut diags);
     let compiled = rules::build(&syms, &layer_masks, &concrete, &loops, &subroutine_names(ast), clicks, &mut diags);
@@ -512,7 +513,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
         level_names: ast.level_names.iter().map(|n| (n.entry, n.name.clone())).collect(),
         links: links(ast, &mask_of),
         levels,
-        metadata: metadata(ast),
+        metadata,
         mouse,
     };
     if crate::diag::has_errors(&diags) {

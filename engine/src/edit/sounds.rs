@@ -14,16 +14,13 @@ use crate::syntax::keywords::{SoundDirection, SoundEvent, SoundVerb};
 /// verbs of every game).
 pub const OBJECT_VERBS: [SoundVerb; 5] = SoundVerb::CLASSIC;
 
-/// Directions the studio offers for a `move`/`cantmove` line (no
-/// `orthogonal`, which is the same as giving none).
-pub const DIRECTIONS: [SoundDirection; 6] = [
-    SoundDirection::Up,
-    SoundDirection::Down,
-    SoundDirection::Left,
-    SoundDirection::Right,
-    SoundDirection::Horizontal,
-    SoundDirection::Vertical,
-];
+/// Directions the studio offers for a `move`/`cantmove` line: every
+/// direction word but `orthogonal` (the last), which is the same as
+/// giving none.
+pub const DIRECTIONS: &[SoundDirection] = match SoundDirection::ALL.split_last() {
+    Some((_orthogonal, rest)) => rest,
+    None => &[],
+};
 
 /// What a sound line is for: a game-wide event or an object's event.
 #[derive(Debug, Clone, PartialEq, Eq)]
