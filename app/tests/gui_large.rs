@@ -66,7 +66,11 @@ fn rss_mb() -> (f64, f64) {
 /// A studio on `text` (saved in a temporary file), live checks on as in
 /// the real studio, first build done.
 fn open(text: &str, name: &str) -> Harness<'static, StudioApp> {
-    let dir = std::env::temp_dir().join(format!("puzzlewright-large-{}", std::process::id()));
+    // One folder per call: tests run in parallel, and two writing the same
+    // file let one read it half written.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("puzzlewright-large-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join(name);
     std::fs::write(&path, text).expect("write the game");
