@@ -77,8 +77,8 @@ fn the_status_line_shows_what_a_rule_said_until_the_next_move() {
     let before = shot(&play, &game, &look);
     // The level is drawn big enough for a line of text under it.
     let view = engine::render::View { x0: 0, y0: 0, x1: 5, y1: 2, slide: (0, 0) };
-    let cell = level_cell(&look, &game, view);
-    assert_eq!(cell, 5 * 16, "two rows of 5-pixel cells made tall (16 times at most)");
+    let (cell, tall) = level_cell(&look, &game, view);
+    assert_eq!((cell, tall), (5 * 16, 5 * 16), "two rows of 5-pixel cells made tall (16 times at most)");
     let level_h = 2 * cell;
     assert_eq!((before.width, before.height), (5 * cell, level_h + status_height(level_h)));
     assert_eq!(lit(&before, level_h..before.height, yellow), 0, "no status yet");
@@ -104,7 +104,8 @@ fn text_and_canvas_sprites_are_drawn_as_words_and_shapes() {
     let (play, game, look) = start(TEXT_GAME);
     assert!(look.detail > 1, "finer cells for the letters");
     let frame = shot(&play, &game, &look);
-    let cell = look.cell_size();
+    let (cell, tall) = look.cell_size();
+    assert_eq!(cell, tall, "a square grid's cells are square");
     assert_eq!((frame.width, frame.height), (5 * cell, cell));
     let colour = |name: &str| engine::render::color(name, &look.palette).expect("a colour");
     let in_cell = |k: usize, c: Rgba| {

@@ -40,18 +40,30 @@ pub struct LevelCard<'a> {
     picture: Picture,
     selected: bool,
     status: Option<(String, Color32)>,
+    /// A cell's height over its width (1 for square cells).
+    aspect: f32,
 }
 
 impl<'a> LevelCard<'a> {
     /// A level's card: its picture (`None` while it is being composed: a
     /// dark tile stands in) and its size in cells.
     pub fn map(label: &'a str, texture: Option<TextureId>, width: usize, height: usize) -> Self {
-        Self { label, picture: Picture::Map { texture, width, height }, selected: false, status: None }
+        Self { label, picture: Picture::Map { texture, width, height }, selected: false, status: None, aspect: 1.0 }
     }
 
     /// A message's card; the text after "Message: " in `label` is shown.
     pub fn message(label: &'a str) -> Self {
-        Self { label, picture: Picture::Message, selected: false, status: None }
+        Self { label, picture: Picture::Message, selected: false, status: None, aspect: 1.0 }
+    }
+
+    /// The level's cells are this shape, `width` by `height` in any unit
+    /// (a game's `sprite_size 7x4`): the picture keeps it. Square unless
+    /// given.
+    pub fn cell_shape(mut self, width: usize, height: usize) -> Self {
+        if width > 0 && height > 0 {
+            self.aspect = height as f32 / width as f32;
+        }
+        self
     }
 
     /// Highlight the card as the selected entry.
@@ -71,7 +83,7 @@ impl<'a> LevelCard<'a> {
     fn picture_size(&self) -> Vec2 {
         match self.picture {
             Picture::Map { width, height, .. } => {
-                let (w, h) = (width.max(1) as f32, height.max(1) as f32);
+                let (w, h) = (width.max(1) as f32, height.max(1) as f32 * self.aspect);
                 let k = (THUMB_SIDE / w.max(h)).min(12.0);
                 Vec2::new((w * k).max(8.0), (h * k).max(8.0))
             }

@@ -1,7 +1,8 @@
 //! A level drawn as the game draws it, painted with the mouse.
 //!
 //! The caller supplies the picture (a texture of the whole level, one
-//! sprite per cell) and its size in cells; the widget scales it by the zoom,
+//! sprite per cell) and its size in cells (and the cells' shape, when they
+//! are not square); the widget scales it by the zoom,
 //! outlines the hovered cell and the selection, and reports what the mouse
 //! did in cell coordinates: left button held = paint, right = erase, or in
 //! selection mode a rectangle dragged with the left button.
@@ -52,6 +53,8 @@ pub struct LevelGrid {
     texture: Option<egui::TextureId>,
     cells: (usize, usize),
     cell_size: f32,
+    /// A cell's height over its width (1 for square cells).
+    aspect: f32,
     selection: Option<CellRect>,
     select_mode: bool,
 }
@@ -61,7 +64,25 @@ impl LevelGrid {
     /// `cell_size` points wide.
     #[must_use]
     pub fn new(texture: Option<egui::TextureId>, width: usize, height: usize, cell_size: f32) -> Self {
-        Self { texture, cells: (width, height), cell_size: cell_size.max(1.0), selection: None, select_mode: false }
+        Self {
+            texture,
+            cells: (width, height),
+            cell_size: cell_size.max(1.0),
+            aspect: 1.0,
+            selection: None,
+            select_mode: false,
+        }
+    }
+
+    /// Cells of this shape, `width` by `height` in any unit (a game's
+    /// `sprite_size 7x4`): each drawn `cell_size` points wide and in
+    /// proportion high. Square unless given.
+    #[must_use]
+    pub fn cell_shape(mut self, width: usize, height: usize) -> Self {
+        if width > 0 && height > 0 {
+            self.aspect = height as f32 / width as f32;
+        }
+        self
     }
 
     /// Outline this selection.
@@ -81,8 +102,8 @@ impl LevelGrid {
     /// Draw the grid and read the mouse.
     pub fn show(self, ui: &mut egui::Ui) -> (egui::Response, GridOutput) {
         let (w, h) = self.cells;
-        let cs = self.cell_size;
-        let size = egui::vec2(w as f32 * cs, h as f32 * cs);
+        let (cs, ch) = (self.cell_size, (self.cell_size * self.aspect).max(1.0));
+        let size = egui::vec2(w as f32 * cs, h as f32 * ch);
         let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Level canvas"));
         let painter = ui.painter_at(rect);
@@ -100,13 +121,13 @@ impl LevelGrid {
                 return None;
             }
             let x = ((p.x - rect.min.x) / cs).floor().max(0.0) as usize;
-            let y = ((p.y - rect.min.y) / cs).floor().max(0.0) as usize;
+            let y = ((p.y - rect.min.y) / ch).floor().max(0.0) as usize;
             (x < w && y < h).then_some((x, y))
         };
         let cell_rect = |c: CellRect| {
             egui::Rect::from_min_max(
-                rect.min + egui::vec2(c.x0 as f32 * cs, c.y0 as f32 * cs),
-                rect.min + egui::vec2((c.x1 + 1) as f32 * cs, (c.y1 + 1) as f32 * cs),
+                rect.min + egui::vec2(c.x0 as f32 * cs, c.y0 as f32 * ch),
+                rect.min + egui::vec2((c.x1 + 1) as f32 * cs, (c.y1 + 1) as f32 * ch),
             )
         };
         let mut out = GridOutput::default();

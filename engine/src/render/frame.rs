@@ -106,14 +106,46 @@ impl Look {
         std::borrow::Cow::Owned(Look::with_options(game, live))
     }
 
-    /// Pixels across one cell: the largest sprite (5 for the usual 5x5);
-    /// in a PuzzleScript Plus/Next game, the larger side of its grid.
+    /// Pixels of one cell, across and down: the largest sprite each way
+    /// (5x5 for the usual sprites) in a classic game, always square; in a
+    /// PuzzleScript Plus/Next game its grid (`sprite_size N` or `WxH`),
+    /// so a `7x4` game's cells are 7 pixels wide and 4 high (times
+    /// [`Look::detail`]).
     #[must_use]
-    pub fn cell_size(&self) -> usize {
+    pub fn cell_size(&self) -> (usize, usize) {
+        let detail = self.detail.max(1);
         if let Some((w, h)) = self.plus_grid {
-            return w.max(h).max(1) * self.detail.max(1);
+            return (w.max(1) * detail, h.max(1) * detail);
         }
-        self.images.iter().map(|i| i.size).max().unwrap_or(5).max(1) * self.detail.max(1)
+        let n = self.images.iter().map(|i| i.size).max().unwrap_or(5).max(1) * detail;
+        (n, n)
+    }
+
+    /// [`Look::cell_size`] no more than `longest` pixels on its longer
+    /// side (scaled down, never up), the other side in proportion,
+    /// rounded, at least one pixel: small pictures of a level (the
+    /// debugger's boards) keep the cells' shape.
+    #[must_use]
+    pub fn cell_within(&self, longest: usize) -> (usize, usize) {
+        let (w, h) = self.cell_size();
+        let (big, longest) = (w.max(h), longest.max(1));
+        if big <= longest {
+            return (w, h);
+        }
+        let scale = |side: usize| ((side * longest + big / 2) / big).max(1);
+        (scale(w), scale(h))
+    }
+
+    /// [`Look::cell_size`] with its shorter side one pixel, the longer in
+    /// proportion (rounded): the smallest picture of a level that keeps
+    /// the cells' shape, one pixel a cell in a game of square cells (the
+    /// thumbnails of big levels).
+    #[must_use]
+    pub fn cell_smallest(&self) -> (usize, usize) {
+        let (w, h) = self.cell_size();
+        let small = w.min(h).max(1);
+        let scale = |side: usize| ((side + small / 2) / small).max(1);
+        (scale(w), scale(h))
     }
 }
 
@@ -309,12 +341,13 @@ pub fn grid_frame_tweened(
     draw_grid_tweened(look, game, grid, view, look.cell_size(), tween)
 }
 
-/// Draw `view` of `grid` with each cell `cell` pixels square: sprites are
-/// sampled (nearest pixel) down or up to that size, so thumbnails can use
-/// one pixel per cell and GIFs a whole multiple of the sprite size. Cells
-/// outside the grid and objects the look has no image for are skipped.
+/// Draw `view` of `grid` with each cell `cell` pixels (width, height;
+/// [`Look::cell_size`] is the natural size): sprites are sampled (nearest
+/// pixel) down or up to that size, so thumbnails can use one pixel per
+/// cell and GIFs a whole multiple of the sprite size. Cells outside the
+/// grid and objects the look has no image for are skipped.
 #[must_use]
-pub fn draw_grid(look: &Look, game: &Game, grid: &LevelGrid, view: View, cell: usize) -> Frame {
+pub fn draw_grid(look: &Look, game: &Game, grid: &LevelGrid, view: View, cell: (usize, usize)) -> Frame {
     draw_grid_tweened(look, game, grid, view, cell, None)
 }
 
@@ -325,19 +358,19 @@ pub fn draw_grid_tweened(
     game: &Game,
     grid: &LevelGrid,
     view: View,
-    cell: usize,
+    cell: (usize, usize),
     tween: Option<&crate::tween::Tween<'_>>,
 ) -> Frame {
-    let cell = cell.max(1);
+    let (cw, ch) = (cell.0.max(1), cell.1.max(1));
     let view = View { x1: view.x1.min(grid.width), y1: view.y1.min(grid.height), ..view };
-    let (width, height) = (view.width() * cell, view.height() * cell);
+    let (width, height) = (view.width() * cw, view.height() * ch);
     let mut pixels = vec![look.background; width * height];
     let ow = game.obj_words;
     if ow == 0 || grid.cells.len() < grid.width * grid.height * ow {
         return Frame { width, height, pixels };
     }
     if let Some(grid_dims) = look.plus_grid {
-        draw_plus(look, game, grid, view, (cell, grid_dims), tween, (&mut pixels, width));
+        draw_plus(look, game, grid, view, ((cw, ch), grid_dims), tween, (&mut pixels, width));
         return Frame { width, height, pixels };
     }
     let mut ids: Vec<(usize, usize)> = Vec::new();
@@ -358,15 +391,15 @@ pub fn draw_grid_tweened(
             for &(_, id) in &ids {
                 let Some(img) = look.images.get(id) else { continue };
                 let n = img.size.max(1);
-                for py in 0..cell {
-                    if look.scanline && !on_scanline(py, n, cell) {
+                for py in 0..ch {
+                    if look.scanline && !on_scanline(py, n, ch) {
                         continue;
                     }
-                    for px in 0..cell {
-                        let p = img.pixels[(py * n / cell) * img.size + px * n / cell];
+                    for px in 0..cw {
+                        let p = img.pixels[(py * n / ch) * img.size + px * n / cw];
                         if !p.is_transparent() {
-                            let x = (cx - view.x0) * cell + px;
-                            let y = (cy - view.y0) * cell + py;
+                            let x = (cx - view.x0) * cw + px;
+                            let y = (cy - view.y0) * ch + py;
                             pixels[y * width + x] = blend(pixels[y * width + x], p);
                         }
                     }
@@ -389,7 +422,8 @@ fn on_scanline(py: usize, n: usize, cell: usize) -> bool {
 
 /// [`draw_grid`] for a PuzzleScript Plus/Next game: layer by layer over
 /// the whole view (columns left to right, each top to bottom, as the
-/// reference draws), each image on a square of its canvas's size with its
+/// reference draws), each image's pixels `cw / gw` frame pixels wide and
+/// `ch / gh` high (a `WxH` grid's cells are not square), with the image's
 /// bottom-left on the cell's, so sprites larger than the cell cover the
 /// neighbours above and to the right (and cells just outside the view may
 /// reach into it). Colours with opacity blend.
@@ -398,7 +432,7 @@ fn draw_plus(
     game: &Game,
     grid: &LevelGrid,
     view: View,
-    (cell, (gw, gh)): (usize, (usize, usize)),
+    ((cw, ch), (gw, gh)): ((usize, usize), (usize, usize)),
     tween: Option<&crate::tween::Tween<'_>>,
     (pixels, width): (&mut [Rgba], usize),
 ) {
@@ -420,37 +454,32 @@ fn draw_plus(
         None => Vec::new(),
     };
     let remaining = tween.map_or(0.0, |t| t.remaining.clamp(0.0, 1.0));
-    // How many cells the largest image reaches past its own (one more
-    // while things slide in from outside the view).
-    let reach = look
-        .images
-        .iter()
-        .map(|i| i.size.div_ceil(i.sub.max(1)))
-        .max()
-        .unwrap_or(0)
-        .saturating_sub(gw.min(gh))
-        .div_ceil(gw.min(gh))
-        + usize::from(tween.is_some());
+    // How many cells the largest image reaches past its own, up and to
+    // the right (one more while things slide in from outside the view).
+    let largest = look.images.iter().map(|i| i.size.div_ceil(i.sub.max(1))).max().unwrap_or(0);
+    let sliding = usize::from(tween.is_some());
+    let reach_x = largest.saturating_sub(gw).div_ceil(gw) + sliding;
+    let reach_y = largest.saturating_sub(gh).div_ceil(gh) + sliding;
     // `translate:` (PuzzleScript Next) draws a sprite away from its cell,
     // so cells that far beyond the view on any side may reach into it.
-    let unit = gw.min(gh);
-    let moved =
-        game.objects.iter().map(|o| o.offset.0.unsigned_abs().max(o.offset.1.unsigned_abs())).max().unwrap_or(0);
-    let away = (moved as usize).div_ceil(unit);
+    let moved_x = game.objects.iter().map(|o| o.offset.0.unsigned_abs()).max().unwrap_or(0) as usize;
+    let moved_y = game.objects.iter().map(|o| o.offset.1.unsigned_abs()).max().unwrap_or(0) as usize;
+    let (away_x, away_y) = (moved_x.div_ceil(gw), moved_y.div_ceil(gh));
     // A gliding `smoothscreen` window shows part of the cells past it.
     let (slide_x, slide_y) = (usize::from(view.slide.0 > 0), usize::from(view.slide.1 > 0));
-    let xs = view.x0.saturating_sub(reach + away)..(view.x1 + away + slide_x).min(grid.width);
-    let ys = view.y0.saturating_sub(away)..(view.y1 + reach + away + slide_y).min(grid.height);
-    let shift = |s: u16| ((usize::from(s) * cell + 500) / 1000) as isize;
-    let (shift_x, shift_y) = (shift(view.slide.0), shift(view.slide.1));
+    let xs = view.x0.saturating_sub(reach_x + away_x)..(view.x1 + away_x + slide_x).min(grid.width);
+    let ys = view.y0.saturating_sub(away_y)..(view.y1 + reach_y + away_y + slide_y).min(grid.height);
+    let shift = |s: u16, cell: usize| ((usize::from(s) * cell + 500) / 1000) as isize;
+    let (shift_x, shift_y) = (shift(view.slide.0, cw), shift(view.slide.1, ch));
     let mut by_layer: Vec<Vec<usize>> = vec![Vec::new(); game.layer_count.max(1)];
     for (id, o) in game.objects.iter().enumerate() {
         if let Some(l) = by_layer.get_mut(o.layer) {
             l.push(id);
         }
     }
-    // Screen pixel bounds of unit `i` of a cell along an axis of `g` units.
-    let edge = |i: isize, g: usize| -> isize { i * cell as isize / g as isize };
+    // Screen pixel bounds of unit `i` of a cell `cell` pixels long along
+    // an axis of `g` units.
+    let edge = |i: isize, g: usize, cell: usize| -> isize { i * cell as isize / g as isize };
     for ids in &by_layer {
         for cx in xs.clone() {
             for cy in ys.clone() {
@@ -464,27 +493,27 @@ fn draw_plus(
                     let (n, sub) = (img.size, img.sub.max(1));
                     let (gw, gh) = (gw * sub, gh * sub);
                     // The cell's top-left on screen, in pixels (may be off it).
-                    let mut left = (cx as isize - view.x0 as isize) * cell as isize - shift_x;
-                    let mut top = (cy as isize - view.y0 as isize) * cell as isize - shift_y;
+                    let mut left = (cx as isize - view.x0 as isize) * cw as isize - shift_x;
+                    let mut top = (cy as isize - view.y0 as isize) * ch as isize - shift_y;
                     let (layer, (ox, oy)) = game.objects.get(id).map_or((0, (0, 0)), |o| (o.layer, o.offset));
-                    left += edge(ox as isize, gw);
-                    top += edge(oy as isize, gh);
+                    left += edge(ox as isize, gw, cw);
+                    top += edge(oy as isize, gh, ch);
                     let mut fade = 1.0;
                     match slide.get(i * layers + layer).copied().flatten() {
                         Some(crate::tween::MoveDir::Action) => fade = 1.0 - remaining,
                         Some(d) => {
                             // Drawn back towards where it came from.
                             let (dx, dy) = d.delta();
-                            let back = (cell as f64 * remaining).round() as isize;
-                            left -= dx * back;
-                            top -= dy * back;
+                            let back = |cell: usize| (cell as f64 * remaining).round() as isize;
+                            left -= dx * back(cw);
+                            top -= dy * back(ch);
                         }
                         None => {}
                     }
                     let lift = gh as isize - n as isize; // canvas top, in units from the cell's top
                     for iy in 0..n {
-                        let y0 = top + edge(iy as isize + lift, gh);
-                        let mut y1 = top + edge(iy as isize + lift + 1, gh);
+                        let y0 = top + edge(iy as isize + lift, gh, ch);
+                        let mut y1 = top + edge(iy as isize + lift + 1, gh, ch);
                         if look.scanline {
                             // `scanline`: the top half of the pixel's rows.
                             y1 = y0 + (y1 - y0 + 1) / 2;
@@ -497,8 +526,8 @@ fn draw_plus(
                             if p.is_transparent() {
                                 continue;
                             }
-                            let x0 = left + edge(ix as isize, gw);
-                            let x1 = left + edge(ix as isize + 1, gw);
+                            let x0 = left + edge(ix as isize, gw, cw);
+                            let x1 = left + edge(ix as isize + 1, gw, cw);
                             for y in y0.max(0)..y1.min(height as isize) {
                                 for x in x0.max(0)..x1.min(width as isize) {
                                     let k = y as usize * width + x as usize;
@@ -528,9 +557,9 @@ mod tests {
         let build = crate::build(src);
         let game = build.game.unwrap_or_else(|| panic!("{:#?}", build.diagnostics));
         let look = Look::new(&game);
-        assert_eq!(look.cell_size(), 2);
+        assert_eq!(look.cell_size(), (2, 2));
         let Some(Level::Map(grid)) = game.levels.first() else { panic!("a map") };
-        let f = draw_grid(&look, &game, grid, View::whole(grid), 2);
+        let f = draw_grid(&look, &game, grid, View::whole(grid), (2, 2));
         assert_eq!((f.width, f.height), (6, 4));
         let at = |x: usize, y: usize| f.pixels[y * f.width + x];
         let red = color("red", &look.palette).expect("red");
@@ -555,7 +584,7 @@ mod tests {
         let game = build.game.unwrap_or_else(|| panic!("{:#?}", build.diagnostics));
         let look = Look::new(&game);
         let Some(Level::Map(grid)) = game.levels.first() else { panic!("a map") };
-        let f = draw_grid(&look, &game, grid, View::whole(grid), 2);
+        let f = draw_grid(&look, &game, grid, View::whole(grid), (2, 2));
         let at = |x: usize, y: usize| f.pixels[y * f.width + x];
         let red = color("red", &look.palette).expect("red");
         let blue = color("blue", &look.palette).expect("blue");
@@ -606,11 +635,11 @@ mod tests {
         assert_eq!(frame.pixels[5 * 25 + 5], white);
         assert_eq!(frame.pixels[6 * 25 + 6], black);
         // One pixel per cell: each cell sampled at its sprite's corner.
-        let small = draw_grid(&look, &game, grid, View::whole(grid), 1);
+        let small = draw_grid(&look, &game, grid, View::whole(grid), (1, 1));
         assert_eq!((small.width, small.height), (5, 3));
         assert_eq!(small.pixels[5 + 1], white);
         // Three times the sprite size: every sprite pixel a 3x3 block.
-        let big = draw_grid(&look, &game, grid, View::whole(grid), 15);
+        let big = draw_grid(&look, &game, grid, View::whole(grid), (15, 15));
         assert_eq!((big.width, big.height), (75, 45));
         for (x, y) in [(15, 15), (17, 17), (21, 21)] {
             let (sx, sy) = (5 + (x - 15) / 3, 5 + (y - 15) / 3);
@@ -641,7 +670,7 @@ mod tests {
             let game = lit(prelude, "");
             let look = Look::new(&game);
             assert!(look.scanline);
-            assert_eq!(look.cell_size(), 10, "{prelude}: two frame pixels a sprite pixel");
+            assert_eq!(look.cell_size(), (10, 10), "{prelude}: two frame pixels a sprite pixel");
             let Some(Level::Map(grid)) = game.levels.first() else { panic!("a map") };
             let f = grid_frame(&look, &game, grid, View::whole(grid));
             assert_eq!((f.width, f.height), (30, 10));
@@ -655,13 +684,13 @@ mod tests {
                 assert_eq!(f.pixels[y * 30 + 25], want, "{prelude}: the wall's row {y}");
             }
             // A thumbnail of one pixel a cell keeps the whole pixel.
-            let small = draw_grid(&look, &game, grid, View::whole(grid), 1);
+            let small = draw_grid(&look, &game, grid, View::whole(grid), (1, 1));
             assert_eq!(small.pixels[2], blue);
         }
         // Control: without scanline, five pixels a cell, every row drawn.
         let game = lit("", "");
         let look = Look::new(&game);
-        assert_eq!((look.cell_size(), look.scanline), (5, false));
+        assert_eq!((look.cell_size(), look.scanline), ((5, 5), false));
         let Some(Level::Map(grid)) = game.levels.first() else { panic!("a map") };
         let f = grid_frame(&look, &game, grid, View::whole(grid));
         assert!((0..5).all(|y| f.pixels[y * 15 + 1] == Rgba::WHITE));
@@ -731,7 +760,7 @@ mod tests {
         let grid = session.board_grid().expect("a board");
         let at = |camera: &mut Camera, t| {
             let view = camera.view_at(&game, &grid, t);
-            (view, draw_grid(&look, &game, &grid, view, 20))
+            (view, draw_grid(&look, &game, &grid, view, (20, 20)))
         };
         let (view, frame) = at(&mut camera, ms(1000));
         assert_eq!((view.x0, view.slide), (0, (0, 0)), "the glide starts where the camera was");

@@ -11,6 +11,9 @@ mod glide;
 pub mod screen;
 pub mod text;
 
+#[cfg(test)]
+mod shaped;
+
 pub use frame::{
     Camera, Frame, Look, View, draw_grid, draw_grid_tweened, entry_frame, grid_frame, grid_frame_tweened,
     player_position_in,

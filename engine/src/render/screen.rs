@@ -344,18 +344,50 @@ pub fn has_status_line(game: &Game) -> bool {
 /// text row of the screen), at least 16 pixels, so that its letters show.
 const STATUS_LEVEL_HEIGHT: usize = 192;
 
-/// Pixels across a cell in [`level_frame`]'s picture of `view`: the look's
-/// cell, or in a game with a status line a whole multiple of it that makes
-/// the level [`STATUS_LEVEL_HEIGHT`] pixels tall at least (hosts that map
-/// pointer positions to cells use this).
+/// Pixels of a cell (width, height) in [`level_frame`]'s picture of
+/// `view`: the look's cell ([`Look::cell_size`]; not square in a game with
+/// `sprite_size WxH`), or in a game with a status line a whole multiple of
+/// it that makes the level [`STATUS_LEVEL_HEIGHT`] pixels tall at least
+/// (hosts that map pointer positions to cells use this, through
+/// [`cell_at_pixel`]).
 #[must_use]
-pub fn level_cell(look: &Look, game: &Game, view: super::View) -> usize {
-    let cell = look.cell_size();
+pub fn level_cell(look: &Look, game: &Game, view: super::View) -> (usize, usize) {
+    let (cw, ch) = look.cell_size();
     if !has_status_line(game) {
-        return cell;
+        return (cw, ch);
     }
-    let tall = view.height().max(1) * cell;
-    cell * STATUS_LEVEL_HEIGHT.div_ceil(tall).clamp(1, 16)
+    let tall = view.height().max(1) * ch;
+    let times = STATUS_LEVEL_HEIGHT.div_ceil(tall).clamp(1, 16);
+    (cw * times, ch * times)
+}
+
+/// The level cell under pixel (`x`, `y`) of [`level_frame`]'s picture of
+/// `view`, drawn `cell` pixels a cell ([`level_cell`]; from the picture's
+/// top left, fractions allowed): `None` off the level (a status line under
+/// it is off it), unless `clamp`, which takes the nearest cell of the
+/// picture (a drag that left it goes on along its edge). A gliding
+/// `smoothscreen` camera's picture starts part way into its first cell.
+#[must_use]
+pub fn cell_at_pixel(
+    view: super::View,
+    cell: (usize, usize),
+    (x, y): (f64, f64),
+    clamp: bool,
+) -> Option<crate::play::Cell> {
+    let (w, h) = (view.width(), view.height());
+    if w == 0 || h == 0 || cell.0 == 0 || cell.1 == 0 || !x.is_finite() || !y.is_finite() {
+        return None;
+    }
+    let along =
+        |at: f64, slide: u16, size: usize| ((at + f64::from(slide) * size as f64 / 1000.0) / size as f64).floor();
+    let (cx, cy) = (along(x, view.slide.0, cell.0), along(y, view.slide.1, cell.1));
+    let inside = cx >= 0.0 && cy >= 0.0 && cx < w as f64 && cy < h as f64;
+    if !inside && !clamp {
+        return None;
+    }
+    let cx = (cx.max(0.0) as usize).min(w - 1);
+    let cy = (cy.max(0.0) as usize).min(h - 1);
+    Some(((view.x0 + cx) as u32, (view.y0 + cy) as u32))
 }
 
 /// Pixels of the status line under a level `level_height` pixels tall.

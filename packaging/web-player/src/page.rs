@@ -37,9 +37,9 @@ pub struct Page {
     play: Option<Play>,
     frame_height: usize,
     /// The cells of the level the last picture showed (the camera's
-    /// view) and the pixels across one cell, to find the cell under a
+    /// view) and the pixels of one cell (width, height), to find the cell under a
     /// pointer; `None` when the picture is no level.
-    level_view: Option<(View, usize)>,
+    level_view: Option<(View, (usize, usize))>,
     /// Counts the flows started: a new flow's generations start again
     /// from 0, and the picture must still be drawn again.
     flows: u64,
@@ -463,20 +463,7 @@ impl Page {
     /// which takes the nearest cell of the picture.
     fn cell_at(&self, x: f64, y: f64, clamp: bool) -> Option<engine::play::Cell> {
         let (view, cell) = self.level_view?;
-        let (w, h) = (view.width(), view.height());
-        if w == 0 || h == 0 || cell == 0 || !x.is_finite() || !y.is_finite() {
-            return None;
-        }
-        // A gliding camera's picture starts part way into its first cell.
-        let slid = |at: f64, slide: u16| at + f64::from(slide) * cell as f64 / 1000.0;
-        let (cx, cy) = ((slid(x, view.slide.0) / cell as f64).floor(), (slid(y, view.slide.1) / cell as f64).floor());
-        let inside = cx >= 0.0 && cy >= 0.0 && cx < w as f64 && cy < h as f64;
-        if !inside && !clamp {
-            return None;
-        }
-        let cx = (cx.max(0.0) as usize).min(w - 1);
-        let cy = (cy.max(0.0) as usize).min(h - 1);
-        Some(((view.x0 + cx) as u32, (view.y0 + cy) as u32))
+        engine::render::screen::cell_at_pixel(view, cell, (x, y), clamp)
     }
 
     /// The mouse or a finger over pixel (`x`, `y`) of the last picture

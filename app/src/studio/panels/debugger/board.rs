@@ -48,7 +48,7 @@ fn texture(
         return None;
     }
     let look = engine::render::Look::new(game);
-    let cell = look.cell_size().clamp(1, 8);
+    let cell = look.cell_within(8);
     let frame = engine::render::draw_grid(&look, game, grid, engine::render::View::whole(grid), cell);
     let pixels = frame.pixels.iter().map(|p| color32(*p)).collect();
     let image = egui::ColorImage::new([frame.width, frame.height], pixels);

@@ -39,10 +39,13 @@ impl LevelsPanel {
         let tex = self.picture.as_ref().map(|(_, _, t)| t.id());
         let width = map.rows.iter().map(Vec::len).max().unwrap_or(0);
         let height = map.rows.len();
+        // The cells' shape: not square in a game with `sprite_size WxH`.
+        let (cell_w, cell_h) = self.look.as_ref().map_or((1, 1), |(_, _, look)| look.cell_size());
+        let aspect = cell_h.max(1) as f32 / cell_w.max(1) as f32;
         if (self.fit_pending || self.fit_now) && width > 0 && height > 0 {
             // Whole points per cell that show every cell in the space left.
             let room = ui.available_size() - egui::vec2(16.0, 16.0);
-            let fit = (room.x / width as f32).min(room.y / height as f32).floor().clamp(4.0, 64.0);
+            let fit = (room.x / width as f32).min(room.y / (height as f32 * aspect)).floor().clamp(4.0, 64.0);
             if self.fit_now || fit < self.zoom {
                 self.zoom = fit;
             }
@@ -53,6 +56,7 @@ impl LevelsPanel {
             .id_salt("level_canvas")
             .show(ui, |ui| {
                 LevelGrid::new(tex, width, height, self.zoom)
+                    .cell_shape(cell_w, cell_h)
                     .selection(self.selection)
                     .select_mode(self.select_mode)
                     .show(ui)

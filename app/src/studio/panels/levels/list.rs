@@ -24,7 +24,8 @@ enum CardAction {
 
 /// Thumbnails composed per frame at most; the rest follow on later frames.
 const THUMBS_PER_FRAME: usize = 6;
-/// Cells beyond which a thumbnail is drawn one pixel per cell.
+/// Cells beyond which a thumbnail is drawn one pixel per cell (on the
+/// shorter side of a cell that is not square).
 const THUMB_DETAIL_CELLS: usize = 400;
 /// Cells beyond which a level gets a plain tile instead of a picture.
 const THUMB_MAX_CELLS: usize = 256 * 256;
@@ -33,10 +34,11 @@ const THUMB_MAX_CELLS: usize = 256 * 256;
 /// and height; `None` for a message.
 type Thumb = Option<(Option<egui::TextureId>, usize, usize)>;
 
-/// The card of one LEVELS entry.
-fn level_card(label: &str, thumb: Thumb, selected: bool) -> LevelCard<'_> {
+/// The card of one LEVELS entry, for a game whose cells are `shape`
+/// (width, height; not square with `sprite_size WxH`).
+fn level_card(label: &str, thumb: Thumb, selected: bool, shape: (usize, usize)) -> LevelCard<'_> {
     match thumb {
-        Some((texture, w, h)) => LevelCard::map(label, texture, w, h),
+        Some((texture, w, h)) => LevelCard::map(label, texture, w, h).cell_shape(shape.0, shape.1),
         None => LevelCard::message(label),
     }
     .selected(selected)
@@ -194,7 +196,7 @@ impl LevelsPanel {
                 // Too big to picture cheaply: a plain tile stands in.
                 egui::ColorImage::filled([1, 1], egui::Color32::from_gray(60))
             } else {
-                let cell = if cells > THUMB_DETAIL_CELLS { 1 } else { look.cell_size() };
+                let cell = if cells > THUMB_DETAIL_CELLS { look.cell_smallest() } else { look.cell_size() };
                 let view = engine::render::View::whole(grid);
                 image_of(&engine::render::draw_grid(look, game, grid, view, cell))
             };
@@ -214,6 +216,7 @@ impl LevelsPanel {
         let mut clicked = None;
         let mut action = None;
         let mut dragged = None;
+        let shape = self.look.as_ref().map_or((1, 1), |(_, _, look)| look.cell_size());
         egui::ScrollArea::vertical().id_salt("levels_list").max_height(190.0).show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.spacing_mut().item_spacing = egui::vec2(6.0, 6.0);
@@ -231,7 +234,7 @@ impl LevelsPanel {
                         LevelEntry::Goto { target, .. } => (format!("Goto: {target}"), None),
                     };
                     let card = super::verdict::with_status(
-                        level_card(&label, thumb, i == self.selected),
+                        level_card(&label, thumb, i == self.selected, shape),
                         cx.live,
                         i,
                         ui.visuals(),
@@ -283,7 +286,7 @@ impl LevelsPanel {
                 .fixed_pos(at + egui::vec2(8.0, 8.0))
                 .show(ui.ctx(), |ui| {
                     ui.multiply_opacity(0.75);
-                    let card = level_card(&label, thumb, true);
+                    let card = level_card(&label, thumb, true, shape);
                     let (rect, _) = ui.allocate_exact_size(card.size(), egui::Sense::hover());
                     card.paint(ui, rect, false);
                 });

@@ -72,7 +72,9 @@ impl LevelsPanel {
                 ui.label("Brush:");
                 for (k, g) in glyphs.iter().enumerate() {
                     if let Some(t) = self.swatches.as_ref().and_then(|(_, m)| m.get(&g.ch)) {
-                        ui.add(egui::Image::new((t.id(), egui::vec2(16.0, 16.0))));
+                        // 16 points wide, as high as the game's cells are.
+                        let [w, h] = t.size();
+                        ui.add(egui::Image::new((t.id(), egui::vec2(16.0, 16.0 * h as f32 / w.max(1) as f32))));
                     }
                     let names: Vec<&str> = g.objects.iter().map(String::as_str).collect();
                     let key = if k < 9 { format!(" [{}]", k + 1) } else { String::new() };

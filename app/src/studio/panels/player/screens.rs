@@ -90,7 +90,7 @@ impl PlayerPanel {
         let tween = slide.as_ref().map(|(moved, remaining)| engine::tween::Tween { moved, remaining: *remaining });
         let frame = engine::render::screen::level_frame(&look, &game, (&grid, view), tween.as_ref(), status.as_deref());
         // The level's part of the picture (a status line may sit under it).
-        self.board_part = (view.height() * engine::render::screen::level_cell(&look, &game, view)) as f32
+        self.board_part = (view.height() * engine::render::screen::level_cell(&look, &game, view).1) as f32
             / frame.height.max(1) as f32;
         let pixels = frame.pixels.iter().map(|p| color32(*p)).collect();
         let image = egui::ColorImage::new([frame.width, frame.height], pixels);

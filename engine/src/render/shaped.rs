@@ -1,0 +1,159 @@
+//! Tests of cells that are not square: PuzzleScript Plus/Next's
+//! `sprite_size WxH` makes each cell W pixels wide and H high, in every
+//! picture of a level and in the mapping of a pointer back to a cell.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::screen::{Prompt, cell_at_pixel, level_cell, level_frame, screen_frame};
+use super::{Camera, Frame, Look, Rgba, View, color, draw_grid, entry_frame};
+use crate::compile::{Game, Level};
+use crate::play::{Play, Progress};
+use crate::run::Button;
+
+/// Cells 7 pixels wide and 4 high. The player is white with red corners;
+/// the wall a solid block (no sprite: it fills its cell); a click leaves a
+/// Mark, a green line along the bottom row of its cell. Entry 0 is 3 x 2:
+/// the player top left, a wall top right.
+const WIDE: &str = "title Wide\nsprite_size 7x4\nmouse_left Click\n\n\
+    OBJECTS\nBackground\nblack\n\nPlayer\nwhite red\n1000001\n0000000\n0000000\n1000001\n\n\
+    Wall\nblue\n\nMark\ngreen\n.......\n.......\n.......\n0000000\n\nClick\nyellow\n\n\
+    LEGEND\n. = Background\nP = Player\n# = Wall\n\nSOUNDS\n\n\
+    COLLISIONLAYERS\nBackground\nPlayer, Wall\nMark\nClick\n\n\
+    RULES\n[ Click ] -> [ Mark ]\n\nWINCONDITIONS\n\nLEVELS\nP.#\n...\n";
+
+fn wide() -> Arc<Game> {
+    let build = crate::build(WIDE);
+    let errors: Vec<&str> = build.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.message.as_str()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    build.game.expect("the game compiles")
+}
+
+fn at(f: &Frame, x: usize, y: usize) -> Rgba {
+    f.pixels[y * f.width + x]
+}
+
+/// The columns of row `y` of `f` whose pixel is `c`.
+fn columns_of(f: &Frame, y: usize, c: Rgba) -> Vec<usize> {
+    (0..f.width).filter(|&x| at(f, x, y) == c).collect()
+}
+
+/// The rows of column `x` of `f` whose pixel is `c`.
+fn rows_of(f: &Frame, x: usize, c: Rgba) -> Vec<usize> {
+    (0..f.height).filter(|&y| at(f, x, y) == c).collect()
+}
+
+#[test]
+fn a_wxh_game_draws_cells_w_pixels_wide_and_h_high() {
+    let game = wide();
+    let look = Look::new(&game);
+    assert_eq!(look.cell_size(), (7, 4));
+    let frame = entry_frame(&look, &game, 0).expect("a map");
+    assert_eq!((frame.width, frame.height), (3 * 7, 2 * 4), "3 x 2 cells of 7 x 4");
+    let c = |name: &str| color(name, &look.palette).expect("a colour");
+    let (red, blue, black) = (c("red"), c("blue"), c("black"));
+    // The player's cell is x 0..7, y 0..4: red in its four corners only.
+    assert_eq!(columns_of(&frame, 0, red), [0, 6]);
+    assert_eq!(columns_of(&frame, 3, red), [0, 6]);
+    assert_eq!(rows_of(&frame, 0, red), [0, 3], "the corners are 4 rows apart, not 7");
+    assert_eq!(at(&frame, 1, 1), Rgba::WHITE);
+    // The wall fills cell (2, 0): x 14..21, y 0..4, and nothing more.
+    assert_eq!(columns_of(&frame, 0, blue), (14..21).collect::<Vec<_>>());
+    assert_eq!(rows_of(&frame, 20, blue), [0, 1, 2, 3]);
+    // The second row of cells starts at y 4: background there.
+    assert!((0..21).all(|x| at(&frame, x, 4) == black && at(&frame, x, 7) == black));
+    // Scaled three times each way, the shape is kept.
+    let Some(Level::Map(grid)) = game.levels.first() else { panic!("a map") };
+    let big = draw_grid(&look, &game, grid, View::whole(grid), (21, 12));
+    assert_eq!((big.width, big.height), (63, 24));
+    assert_eq!(rows_of(&big, 0, red), [0, 1, 2, 9, 10, 11]);
+    assert_eq!(columns_of(&big, 11, blue), (42..63).collect::<Vec<_>>());
+}
+
+#[test]
+fn small_pictures_keep_the_cells_shape() {
+    let game = wide();
+    let look = Look::new(&game);
+    assert_eq!(look.cell_within(8), (7, 4), "small enough already");
+    assert_eq!(look.cell_within(4), (4, 2));
+    assert_eq!(look.cell_smallest(), (2, 1));
+    // Square cells: as before, one pixel a cell at the smallest.
+    let square = crate::build(&WIDE.replace("sprite_size 7x4", "sprite_size 5")).game.expect("compiles");
+    let look = Look::new(&square);
+    assert_eq!((look.cell_size(), look.cell_within(4), look.cell_smallest()), ((5, 5), (4, 4), (1, 1)));
+}
+
+#[test]
+fn a_pixel_of_the_picture_maps_to_its_wxh_cell() {
+    let view = View { x0: 0, y0: 0, x1: 3, y1: 2, slide: (0, 0) };
+    let cell = (7, 4);
+    let at = |x: f64, y: f64| cell_at_pixel(view, cell, (x, y), false);
+    assert_eq!(at(0.0, 0.0), Some((0, 0)));
+    assert_eq!(at(6.9, 3.9), Some((0, 0)));
+    assert_eq!(at(7.0, 3.9), Some((1, 0)), "the second column starts 7 pixels in");
+    assert_eq!(at(6.9, 4.0), Some((0, 1)), "the second row starts 4 pixels down, not 7");
+    assert_eq!(at(20.5, 7.5), Some((2, 1)));
+    assert_eq!(at(21.0, 7.5), None, "past the right edge");
+    assert_eq!(at(3.0, 8.0), None, "past the bottom (a status line would be here)");
+    assert_eq!(cell_at_pixel(view, cell, (30.0, 9.0), true), Some((2, 1)), "clamped to the nearest cell");
+    assert_eq!(cell_at_pixel(view, cell, (f64::NAN, 1.0), true), None);
+    // Through a camera's view: the cell in the level's own columns and
+    // rows; a gliding window starts part way (a half cell: 3.5 pixels
+    // across, 2 down) into its first cell.
+    let moved = View { x0: 4, y0: 1, x1: 7, y1: 3, slide: (500, 500) };
+    assert_eq!(cell_at_pixel(moved, cell, (3.4, 1.9), false), Some((4, 1)));
+    assert_eq!(cell_at_pixel(moved, cell, (3.5, 2.0), false), Some((5, 2)));
+}
+
+#[test]
+fn a_click_on_a_wxh_cell_plays_on_that_cell_and_draws_there() {
+    let game = wide();
+    let look = Look::new(&game);
+    let mut play = Play::at_entry(game.clone(), Progress::default(), 0, Duration::ZERO);
+    let mut camera = Camera::default();
+    let before = screen_frame(&look, &game, &play.screen(), &mut camera, Prompt::Keys);
+    assert_eq!((before.width, before.height), (21, 8));
+    // A host's pixel (15.5, 5.0) of the picture: column 2 (x 14..21), row
+    // 1 (y 4..8); with square 7-pixel cells it would be row 0.
+    let grid = play.session().and_then(crate::run::Session::board_grid).expect("a level");
+    let view = camera.view_of(&game, &grid);
+    let cell = cell_at_pixel(view, level_cell(&look, &game, view), (15.5, 5.0), false);
+    assert_eq!(cell, Some((2, 1)));
+    play.pointer_press(Button::Left, cell, Duration::from_millis(10));
+    play.pointer_release(Button::Left, cell, Duration::from_millis(20));
+    let marked: Vec<(usize, usize)> = (0..3)
+        .flat_map(|x| (0..2).map(move |y| (x, y)))
+        .filter(|&(x, y)| {
+            let s = play.session().expect("a level");
+            s.objects_at(x, y).iter().any(|&id| s.game().objects[id].name.eq_ignore_ascii_case("mark"))
+        })
+        .collect();
+    assert_eq!(marked, [(2, 1)]);
+    // The mark's green line is the bottom row of that cell: y 7, x 14..21.
+    let after = screen_frame(&look, &game, &play.screen(), &mut camera, Prompt::Keys);
+    let green = color("green", &look.palette).expect("green");
+    let lit: Vec<(usize, usize)> = (0..after.height)
+        .flat_map(|y| (0..after.width).map(move |x| (x, y)))
+        .filter(|&(x, y)| at(&after, x, y) == green)
+        .collect();
+    assert_eq!(lit, (14..21).map(|x| (x, 7)).collect::<Vec<_>>());
+}
+
+#[test]
+fn a_status_line_game_scales_wxh_cells_keeping_their_shape() {
+    let src = WIDE.replace("sprite_size 7x4\n", "sprite_size 7x4\nstatus_line\n");
+    let build = crate::build(&src);
+    let game = build.game.expect("compiles");
+    let look = Look::new(&game);
+    let view = View { x0: 0, y0: 0, x1: 3, y1: 2, slide: (0, 0) };
+    // Two rows of 4 pixels made 192 pixels tall at least: 16 times (the most).
+    assert_eq!(level_cell(&look, &game, view), (7 * 16, 4 * 16));
+    let Some(Level::Map(grid)) = game.levels.first() else { panic!("a map") };
+    let frame = level_frame(&look, &game, (grid, view), None, None);
+    assert_eq!(frame.width, 3 * 7 * 16);
+    assert_eq!(frame.height, 2 * 4 * 16 + super::screen::status_height(2 * 4 * 16));
+    // A pixel in the status line under the level is off the level.
+    let cell = level_cell(&look, &game, view);
+    assert_eq!(cell_at_pixel(view, cell, (10.0, 2.0 * 64.0 + 1.0), false), None);
+    assert_eq!(cell_at_pixel(view, cell, (10.0, 64.0), false), Some((0, 1)));
+}
