@@ -32,6 +32,10 @@ use engine::run::Step;
 use serde_json::{Value, json};
 use studio::cases::Code;
 
+/// A game whose cells are not square (`sprite_size WxH`).
+#[path = "html_export/cells.rs"]
+mod cells;
+
 fn shared() -> PathBuf {
     test_support::dir()
 }

@@ -1,12 +1,13 @@
-//! Tests of cells that are not square: PuzzleScript Plus/Next's
-//! `sprite_size WxH` makes each cell W pixels wide and H high, in every
-//! picture of a level and in the mapping of a pointer back to a cell.
+//! Tests of sprite images, blending, and cells that are not square:
+//! PuzzleScript Plus/Next's `sprite_size WxH` makes each cell W pixels wide
+//! and H high, in every picture of a level and in the mapping of a pointer
+//! back to a cell.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use super::screen::{Prompt, cell_at_pixel, level_cell, level_frame, screen_frame};
-use super::{Camera, Frame, Look, Rgba, View, color, draw_grid, entry_frame};
+use super::{Camera, Frame, Look, Rgba, View, blend, color, draw_grid, entry_frame, sprite_image, sprite_image_plus};
 use crate::compile::{Game, Level};
 use crate::play::{Play, Progress};
 use crate::run::Button;
@@ -156,4 +157,43 @@ fn a_status_line_game_scales_wxh_cells_keeping_their_shape() {
     let cell = level_cell(&look, &game, view);
     assert_eq!(cell_at_pixel(view, cell, (10.0, 2.0 * 64.0 + 1.0), false), None);
     assert_eq!(cell_at_pixel(view, cell, (10.0, 64.0), false), Some((0, 1)));
+}
+
+#[test]
+fn plus_sprites_sit_on_the_bottom_left_of_their_canvas() {
+    let red = Rgba([255, 0, 0, 255]);
+    // A 2x1 sprite on a 3x3 grid: the bottom row's two left pixels.
+    let img = sprite_image_plus(&[vec![Some(0), Some(0)]], &[red], (3, 3));
+    assert_eq!(img.size, 3);
+    let lit: Vec<usize> = (0..9).filter(|&i| img.pixels[i] == red).collect();
+    assert_eq!(lit, vec![6, 7]);
+    // A 4x4 sprite on a 2x2 grid is a 4x4 canvas; letters colour past 9.
+    let mut colors = vec![Rgba::BLACK; 11];
+    colors[10] = red;
+    let img = sprite_image_plus(&vec![vec![Some(10); 4]; 4], &colors, (2, 2));
+    assert_eq!((img.size, img.pixels.iter().filter(|p| **p == red).count()), (4, 16));
+    // No sprite: the grid's cell (3 wide, 2 high) filled at the bottom left.
+    let img = sprite_image_plus::<Vec<Option<u8>>>(&[], &[red], (3, 2));
+    assert_eq!(img.size, 3);
+    let lit: Vec<usize> = (0..9).filter(|&i| img.pixels[i] == red).collect();
+    assert_eq!(lit, vec![3, 4, 5, 6, 7, 8]);
+}
+
+#[test]
+fn opacity_blends() {
+    let half_red = Rgba([255, 0, 0, 128]);
+    assert_eq!(blend(Rgba([0, 0, 255, 255]), half_red), Rgba([128, 0, 127, 255]));
+    assert_eq!(blend(Rgba::BLACK, Rgba::WHITE), Rgba::WHITE);
+}
+
+#[test]
+fn sprites_paint_digits_and_leave_dots_clear() {
+    let red = Rgba([255, 0, 0, 255]);
+    let sprite = vec![vec![Some(0), None, Some(1), None, None]; 5];
+    let img = sprite_image(&sprite, &[red]);
+    assert_eq!(img.pixels[0], red);
+    assert!(img.pixels[1].is_transparent());
+    assert!(img.pixels[2].is_transparent(), "colour 1 is out of range");
+    let solid = sprite_image::<Vec<Option<u8>>>(&[], &[red]);
+    assert!(solid.pixels.iter().all(|p| *p == red));
 }
