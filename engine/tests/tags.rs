@@ -226,3 +226,23 @@ fn a_rewritten_object_copies_the_sprite_it_replaces() {
     assert_eq!(rows("gem:light"), rows("gem:dark"));
     assert_eq!(rows("lamp:light"), ["....0", "....0", ".....", ".....", "....."], "mirrored left to right");
 }
+
+/// A win condition may name objects and properties with tags
+/// (`Some Player:directions on Exit`, as Next's Coyote Time Lord ends).
+#[test]
+fn win_conditions_name_tagged_objects() {
+    let text = GAME.replacen("WINCONDITIONS\n", "WINCONDITIONS\nno Gem:Light\nsome Player:directions\n", 1).replacen(
+        "LEVELS\n",
+        "LEVELS\n.L.\nPL.\n\n",
+        1,
+    ) + "\nP..\n";
+    let build = engine::build(&text);
+    assert!(!engine::diag::has_errors(&build.diagnostics), "{:?}", build.diagnostics);
+    let game = build.game.expect("it compiles");
+    let mut s = Session::new(game.clone(), 0, None);
+    s.input(Input::Action);
+    assert_eq!(s.level_index(), 0, "one light gem turned, one left: not won");
+    let mut s = Session::new(game, 1, None);
+    s.input(Input::Action);
+    assert_eq!(s.level_index(), 2, "the only light gem turned dark: won");
+}
