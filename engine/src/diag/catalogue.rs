@@ -205,7 +205,7 @@ pub fn paren_in_slash_game(span: Span) -> Diagnostic {
     Diagnostic::warning(
         "W0150",
         span,
-        "this game writes its comments with `//`, so `(` starts no comment here; the line is ignored",
+        "this `)` closes no comment (this game writes its comments with `//`); the rest of the line is ignored",
     )
 }
 /// A rule's option command (`runtime_metadata_twiddling`) with no value.

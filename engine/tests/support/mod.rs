@@ -223,10 +223,10 @@ pub fn cases() -> Vec<Case> {
         }),
         case("W0142", "game_uri", WARNING, || game().prelude("game_uri https://example.com/game").text()),
         case("W0143", "flashing_lights", WARNING, || game().prelude("level_select\nflashing_lights on").text()),
-        case("W0150", "(an old comment)", WARNING, || {
+        case("W0150", ") and more", WARNING, || {
             game()
                 .prelude("// comments of PuzzleScript Next")
-                .rules("(an old comment)\n[ > Player | Crate ] -> [ > Player | > Crate ]")
+                .rules(") and more\n[ > Player | Crate ] -> [ > Player | > Crate ]")
                 .text()
         }),
         // ---- objects ----
