@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use egui_kittest::kittest::Queryable as _;
 use engine::compile::Game;
-use engine::run::Input;
+use engine::run::{Input, Step};
 use studio::app::Persisted;
 use studio::live::{Analyzer, CheckInfo, Finding, LevelSolver, LiveChecks, Verdict};
 use studio::{Startup, StudioApp};
@@ -70,7 +70,7 @@ fn a_level_won_in_one_push_is_trivial() {
     harness.state_mut().doc.set_text(edited);
     let trivial = wait_until(&mut harness, Duration::from_secs(60), 0.02, |h| card_status(h, "Level 1 (") == "trivial");
     assert!(trivial, "level 1's card says: {:?}", card_status(&harness, "Level 1 ("));
-    assert_eq!(harness.state().live.verdict(1), Some(&Verdict::Solved(vec![Input::Right])));
+    assert_eq!(harness.state().live.verdict(1), Some(&Verdict::Solved(vec![Step::Input(Input::Right)])));
 }
 
 /// A level whose every move sets off endless `again` turns is proven
@@ -126,7 +126,7 @@ impl LevelSolver for GatedSolver {
             std::thread::sleep(Duration::from_millis(2));
         }
         self.asked.lock().expect("lock").push(level);
-        Some(Verdict::Solved(vec![Input::Right; 3 + level]))
+        Some(Verdict::Solved(vec![Step::Input(Input::Right); 3 + level]))
     }
 }
 

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use engine::compile::Game;
-use engine::run::Input;
+use engine::run::{Input, Step};
 use studio::app::Persisted;
 use studio::live::{Analyzer, CheckInfo, Finding, HARDER_BUDGET, LevelSolver, LiveChecks, Verdict};
 use studio::{Startup, StudioApp};
@@ -46,7 +46,7 @@ impl LevelSolver for HeldSolver {
             progress(start.elapsed());
             std::thread::sleep(Duration::from_millis(5));
         }
-        Some(Verdict::Solved(vec![Input::Right; 7]))
+        Some(Verdict::Solved(vec![Step::Input(Input::Right); 7]))
     }
 }
 

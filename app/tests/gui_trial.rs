@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use engine::run::Input;
+use engine::run::{Input, Step};
 use studio::command::Command;
 use studio::layout::PanelId;
 use studio::{Startup, StudioApp};
@@ -21,7 +21,7 @@ const PUSH_LINE: u32 = 93;
 const LEVEL_1: usize = 1;
 
 /// [`support::GARDEN_LEVEL_1`] as the solver's inputs.
-fn level_1_solution() -> Vec<Input> {
+fn level_1_solution() -> Vec<Step> {
     support::GARDEN_LEVEL_1
         .iter()
         .map(|k| match k {
@@ -30,6 +30,7 @@ fn level_1_solution() -> Vec<Input> {
             egui::Key::ArrowLeft => Input::Left,
             _ => Input::Right,
         })
+        .map(Step::Input)
         .collect()
 }
 

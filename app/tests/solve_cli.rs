@@ -3,7 +3,7 @@
 //! won is reported exhausted, messages are skipped, and a game with errors
 //! exits with 2.
 
-use engine::run::Input;
+use engine::run::Step;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::Arc;
@@ -20,15 +20,18 @@ fn run(args: &[&str]) -> Output {
     Command::new(bin()).args(args).output().expect("run puzzlewright")
 }
 
-fn input_of(code: u64) -> Input {
-    match code {
-        0 => Input::Up,
-        1 => Input::Left,
-        2 => Input::Down,
-        3 => Input::Right,
-        4 => Input::Action,
-        _ => panic!("unknown input code {code}"),
+/// One input of a JSON line: a key's code or a click's text.
+fn step_of(value: &serde_json::Value) -> Step {
+    match value {
+        serde_json::Value::Number(n) => Step::from_code(n.as_u64().expect("a code")).expect("a key's code"),
+        serde_json::Value::String(s) => s.parse().expect("a click"),
+        other => panic!("not an input: {other}"),
     }
+}
+
+/// The inputs of a JSON line.
+fn steps_of(line: &serde_json::Value) -> Vec<Step> {
+    line["inputs"].as_array().expect("inputs").iter().map(step_of).collect()
 }
 
 #[test]
@@ -50,8 +53,7 @@ fn json_lines_give_inputs_that_win() {
         let level = v["entry"].as_u64().expect("entry") as usize;
         let status = v["status"].as_str().expect("status");
         assert!(v["states"].as_u64().is_some() && v["ms"].as_u64().is_some());
-        let inputs: Vec<Input> =
-            v["inputs"].as_array().expect("inputs").iter().map(|c| input_of(c.as_u64().expect("code"))).collect();
+        let inputs = steps_of(v);
         if status == "solved" {
             let opts = engine::solve::SolveOptions::default();
             assert!(engine::solve::replay_wins(&compiled, level, &opts, &inputs), "{v}");
@@ -61,6 +63,56 @@ fn json_lines_give_inputs_that_win() {
         statuses.push(status.to_owned());
     }
     assert_eq!(statuses, ["solved", "solved", "solved"]);
+}
+
+/// A mouse game of our own (PuzzleScript Plus's `mouse_left`, no player:
+/// `nokeyboard`): a left press drops a Click that switches the lamp under
+/// it; a level is won when no lamp is off, so only clicks win it.
+const LAMPS: &str = "title lamps\nnokeyboard\nmouse_left Click\n\n\
+    OBJECTS\nBackground\nblack\nOff\ndarkgrey\nOn\nyellow\nClick\nred\n\n\
+    LEGEND\n. = Background\nO = Off\nI = On\n\nSOUNDS\n\n\
+    COLLISIONLAYERS\nBackground\nOff, On\nClick\n\n\
+    RULES\n[ Click Off ] -> [ On ]\n[ Click On ] -> [ Off ]\n[ Click ] -> [ ]\n\n\
+    WINCONDITIONS\nno Off\n\nLEVELS\nO.I\n.O.\n\nOIO\nIOI\n";
+
+#[test]
+fn a_mouse_game_is_solved_by_clicks_that_replay_and_export() {
+    let dir = std::env::temp_dir().join(format!("pw-solve-mouse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("lamps.txt");
+    std::fs::write(&file, LAMPS).expect("write");
+    let f = file.to_str().expect("utf8");
+    let compiled: Arc<_> = engine::build(LAMPS).game.expect("compiles");
+
+    // The plain line lists the clicks as `export --gif --inputs` reads them.
+    let o = run(&["solve", f, "--level", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let line = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(line.starts_with("Level 1: solved in 2 inputs: press 0 0,press 1 1 ("), "{line}");
+
+    // JSON: each click is its text; they win when replayed.
+    let o = run(&["solve", f, "--all", "--json", "--timeout-ms", "5000"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&o.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["inputs"], serde_json::json!(["press 0 0", "press 1 1"]));
+    for v in &lines {
+        assert_eq!(v["status"], "solved", "{v}");
+        let inputs = steps_of(v);
+        assert!(inputs.iter().all(|s| matches!(s, Step::Click(_))), "{v}");
+        let level = v["entry"].as_u64().expect("entry") as usize;
+        assert!(engine::solve::replay_wins(&compiled, level, &engine::solve::SolveOptions::default(), &inputs), "{v}");
+    }
+    assert_eq!(steps_of(&lines[1]).len(), 3, "level 2 has three lamps off: {}", lines[1]);
+
+    // The plain list, given to the GIF export, plays the level to its win.
+    let list = line.split(": ").nth(2).and_then(|rest| rest.split(" (").next()).expect("the list");
+    let gif = dir.join("lamps.gif");
+    let o = run(&["export", f, "--gif", gif.to_str().expect("utf8"), "--level", "1", "--inputs", list]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(std::fs::read(&gif).is_ok_and(|b| b.starts_with(b"GIF89a")));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -127,8 +179,7 @@ fn several_threads_answer_like_one() {
     assert_eq!(lines.iter().map(|v| v["level"].as_u64().expect("level")).collect::<Vec<_>>(), [1, 2, 3]);
     for v in &lines {
         assert_eq!(v["status"], "solved", "{v}");
-        let inputs: Vec<Input> =
-            v["inputs"].as_array().expect("inputs").iter().map(|c| input_of(c.as_u64().expect("code"))).collect();
+        let inputs = steps_of(v);
         let level = v["entry"].as_u64().expect("entry") as usize;
         assert!(engine::solve::replay_wins(&compiled, level, &engine::solve::SolveOptions::default(), &inputs), "{v}");
     }
@@ -184,8 +235,7 @@ fn the_whole_corpus_at_500_ms_every_solution_wins() {
                 engine::play::entry_number(&game, level).and_then(|n| n.level()).map(|n| n as u64),
                 "\"level\" is the studio's number of the entry"
             );
-            let inputs: Vec<Input> =
-                v["inputs"].as_array().expect("inputs").iter().map(|c| input_of(c.as_u64().expect("code"))).collect();
+            let inputs = steps_of(&v);
             levels += 1;
             match v["status"].as_str().expect("status") {
                 "solved" => {
@@ -199,7 +249,7 @@ fn the_whole_corpus_at_500_ms_every_solution_wins() {
                         session.run_again();
                     }
                     for &i in &inputs {
-                        session.input(i);
+                        i.apply(&mut session);
                         while session.again_pending() {
                             session.run_again();
                         }

@@ -47,7 +47,7 @@ fn every_corpus_level_at_a_small_budget() {
                         s.run_again();
                     }
                     for &i in inputs {
-                        s.input(i);
+                        i.apply(&mut s);
                         while s.again_pending() {
                             s.run_again();
                         }

@@ -19,6 +19,13 @@
 //! a second queue that ranks states by pushes (turns that change more than
 //! where the player is) and expands all of a state's walks at once.
 //! Every solution is replayed by a fresh session before it is reported.
+//!
+//! The inputs are the arrows (and the action key when a rule looks at
+//! it) and, in a game that listens to the mouse (PuzzleScript Plus's
+//! `mouse_left` and the others, PuzzleScript Next's `mouse_clicks`), a
+//! click on every cell of the level per button the game listens to (see
+//! [`click_inputs`]); a solution is a list of [`Step`]s. A keyboard game's
+//! inputs are the keys alone, searched as before clicks existed.
 
 mod heuristic;
 mod patterns;
@@ -29,6 +36,8 @@ pub(crate) use search::only_player_moved;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_clicks;
+#[cfg(test)]
 mod tests_heuristic;
 #[cfg(test)]
 mod tests_walks;
@@ -36,7 +45,7 @@ mod tests_walks;
 pub use portfolio::{COMPANIONS, portfolio, solve_portfolio};
 
 use crate::compile::{Command, Game, Level};
-use crate::run::{Input, Session};
+use crate::run::{Button, Click, Gesture, Input, Session, Step};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -147,8 +156,8 @@ impl Cancel {
 pub enum Status {
     /// These inputs win the level (checked by a fresh session).
     Solved {
-        /// The inputs, first to last.
-        inputs: Vec<Input>,
+        /// The inputs (keys and clicks), first to last.
+        inputs: Vec<Step>,
     },
     /// Every reachable state was explored: no input sequence wins.
     Exhausted,
@@ -169,7 +178,7 @@ pub enum Status {
     /// way twice. Never reported as solved.
     ReplayFailed {
         /// The inputs that failed to replay.
-        inputs: Vec<Input>,
+        inputs: Vec<Step>,
     },
 }
 
@@ -249,7 +258,7 @@ pub fn solve_with_progress(
 /// says (each followed by its `again` turns), win the level at the last
 /// input and not before.
 #[must_use]
-pub fn replay_wins(game: &Arc<Game>, level: usize, opts: &SolveOptions, inputs: &[Input]) -> bool {
+pub fn replay_wins(game: &Arc<Game>, level: usize, opts: &SolveOptions, inputs: &[Step]) -> bool {
     let Some(mut session) = start_session(game, level, opts) else { return false };
     for (k, &input) in inputs.iter().enumerate() {
         let last = k + 1 == inputs.len();
@@ -271,7 +280,9 @@ pub fn every_move_loops(game: &Arc<Game>, level: usize, opts: &SolveOptions) -> 
     let Some(start) = start_session(game, level, opts) else { return false };
     let Some(before) = start.level_objects().map(<[_]>::to_vec) else { return false };
     let mut endless = 0;
-    for input in [Input::Up, Input::Down, Input::Left, Input::Right, Input::Action] {
+    let keys = [Input::Up, Input::Down, Input::Left, Input::Right, Input::Action].map(Step::Input);
+    let (width, height) = start.size();
+    for input in keys.into_iter().chain(click_inputs(game, width, height)) {
         let Some(mut session) = start_session(game, level, opts) else { return false };
         match step(&mut session, input, level, opts.again_limit) {
             Outcome::Endless => endless += 1,
@@ -303,8 +314,8 @@ enum Outcome {
 }
 
 /// Play `input`, then its `again` turns (at most `again_limit`).
-fn step(session: &mut Session, input: Input, level: usize, again_limit: usize) -> Outcome {
-    session.input(input);
+fn step(session: &mut Session, input: Step, level: usize, again_limit: usize) -> Outcome {
+    input.apply(session);
     let settled = session.settle(again_limit).is_ok();
     if session.level_index() != level || session.text_mode() {
         Outcome::Won
@@ -313,6 +324,33 @@ fn step(session: &mut Session, input: Input, level: usize, again_limit: usize) -
     } else {
         Outcome::Moved
     }
+}
+
+/// The clicks a search of a `width` x `height` level of `game` tries as
+/// inputs: for each button the game listens to (left, then right), one
+/// event on every cell, row by row from the top left. The event is the
+/// press when the game listens to the button's presses, else its release
+/// (a press that does nothing, then a release: a click a player can make
+/// on any cell), else its drag (a press on a neighbour that does nothing,
+/// then a move into the cell). A release or a drag after a press that
+/// plays a turn needs that press first, so it is no input of its own.
+/// Empty for a game that does not listen to the mouse.
+#[must_use]
+pub fn click_inputs(game: &Game, width: usize, height: usize) -> Vec<Step> {
+    let mut out = Vec::new();
+    for button in [Button::Left, Button::Right] {
+        let listens = |gesture| Click { button, gesture, x: 0, y: 0 }.mark(&game.mouse).is_some();
+        let Some(gesture) = [Gesture::Press, Gesture::Release, Gesture::Drag].into_iter().find(|&g| listens(g)) else {
+            continue;
+        };
+        for y in 0..height {
+            for x in 0..width {
+                let (Ok(x), Ok(y)) = (u32::try_from(x), u32::try_from(y)) else { continue };
+                out.push(Step::Click(Click { button, gesture, x, y }));
+            }
+        }
+    }
+    out
 }
 
 /// Whether any rule's left side looks at the action movement (requires it,

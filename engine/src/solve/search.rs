@@ -1,13 +1,19 @@
 //! The search itself: a store of distinct level states (each once, with
 //! its parent and the input that reached it), breadth-first and weighted
 //! A* over it, and the bounds (time, states, memory, cancel).
+//!
+//! The inputs are the keys first (the arrows, then the action key when a
+//! rule looks at it), then a mouse game's clicks ([`super::click_inputs`]).
+//! Only the keys are guessed about ([`NoopMemo`] pictures the cells
+//! around the players) or put aside; a state's clicks are all played
+//! when it is first expanded.
 
 use super::heuristic::Heuristic;
 use super::predict::{Guess, NoopMemo, Picture};
 use super::{Cancel, Outcome, Progress, SolveOptions, SolveReport, Status, Strategy};
 use crate::compile::Game;
 use crate::rng::Rng;
-use crate::run::{Input, LevelState, Session};
+use crate::run::{Input, LevelState, Session, Step};
 use rustc_hash::FxHasher;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -37,7 +43,8 @@ struct Store {
     data: Vec<u64>,
     rngs: Vec<Rng>,
     parent: Vec<u32>,
-    input: Vec<u8>,
+    /// The index in [`Search::inputs`] of the input that reached each state.
+    input: Vec<u16>,
     depth: Vec<u32>,
     hashes: Vec<u64>,
     table: Vec<u32>,
@@ -84,7 +91,7 @@ impl Store {
     }
 
     /// Store a state unless it is already there; returns its new index.
-    fn insert(&mut self, words: &[u64], rng: Option<&Rng>, parent: u32, input: u8, depth: u32) -> Option<u32> {
+    fn insert(&mut self, words: &[u64], rng: Option<&Rng>, parent: u32, input: u16, depth: u32) -> Option<u32> {
         let key_rng = rng.filter(|_| self.rng_in_key);
         let hash = Store::hash_of(words, key_rng);
         let mask = self.table.len() - 1;
@@ -137,7 +144,7 @@ impl Store {
         self.data.capacity() * 8
             + self.rngs.capacity() * size_of::<Rng>()
             + self.parent.capacity() * 4
-            + self.input.capacity()
+            + self.input.capacity() * 2
             + self.depth.capacity() * 4
             + self.hashes.capacity() * 8
             + self.table.capacity() * 4
@@ -154,7 +161,10 @@ struct Search<'a> {
     session: Session,
     restore_buf: LevelState,
     save_buf: LevelState,
-    inputs: Vec<Input>,
+    /// The keys, then the clicks (see the module's note).
+    inputs: Vec<Step>,
+    /// How many of `inputs` are keys (bit `k` of a key mask is `inputs[k]`).
+    keys: usize,
     random: bool,
     cell_words: usize,
     checkpoint: bool,
@@ -246,10 +256,16 @@ impl<'a> Search<'a> {
         let mut restore_buf = session.save_state()?;
         restore_buf.set_again(false);
         let save_buf = restore_buf.clone();
-        let mut inputs = vec![Input::Up, Input::Left, Input::Down, Input::Right];
+        let mut inputs: Vec<Step> = [Input::Up, Input::Left, Input::Down, Input::Right].map(Step::Input).to_vec();
         if super::uses_action(game) {
-            inputs.push(Input::Action);
+            inputs.push(Step::Input(Input::Action));
         }
+        let keys = inputs.len();
+        let (width, height) = restore_buf.size();
+        inputs.extend(super::click_inputs(game, width, height));
+        // Inputs are stored by a 16-bit index: a level too big for that
+        // many clicks is searched with the clicks that fit.
+        inputs.truncate(usize::from(u16::MAX));
         let cell_words = restore_buf.objects().len();
         let checkpoint = super::uses_checkpoint(game) && restore_buf.restart_objects().is_some();
         let words = if checkpoint { cell_words * 2 } else { cell_words };
@@ -264,6 +280,7 @@ impl<'a> Search<'a> {
             restore_buf,
             save_buf,
             inputs,
+            keys,
             random,
             cell_words,
             checkpoint,
@@ -309,7 +326,7 @@ impl<'a> Search<'a> {
     }
 
     /// The inputs from the start to `node`, then `last`.
-    fn path(&self, mut node: u32, last: Input) -> Vec<Input> {
+    fn path(&self, mut node: u32, last: Step) -> Vec<Step> {
         let mut out = vec![last];
         while node != ROOT {
             let n = node as usize;
@@ -365,17 +382,19 @@ impl<'a> Search<'a> {
         Ok(())
     }
 
-    /// Try the inputs of `node` in the mask `which` (bit `k` for
-    /// `inputs[k]`); new states go to `children`. With a `memo`, inputs it
-    /// guesses change nothing are not played but returned in the second
-    /// mask, to be tried later. `Ok(Some)` is a win.
+    /// Try the keys of `node` in the mask `which` (bit `k` for
+    /// `inputs[k]`), and its clicks when `clicks`; new states go to
+    /// `children`. With a `memo`, keys it guesses change nothing are not
+    /// played but returned in the second mask, to be tried later.
+    /// `Ok(Some)` is a win.
     fn expand(
         &mut self,
         node: u32,
         which: u8,
+        clicks: bool,
         mut memo: Option<&mut NoopMemo>,
         children: &mut Vec<u32>,
-    ) -> Result<(Option<Vec<Input>>, u8), Status> {
+    ) -> Result<(Option<Vec<Step>>, u8), Status> {
         children.clear();
         let depth = self.store.depth[node as usize].saturating_add(1);
         let guessing = match memo.as_deref_mut() {
@@ -385,19 +404,20 @@ impl<'a> Search<'a> {
         let mut deferred = 0u8;
         // The input that undoes the move into `node` (down after up, left
         // after right): a walk back to where the player came from.
-        let back = match self.store.parent[node as usize] {
-            ROOT => usize::MAX,
-            _ => usize::from(self.store.input[node as usize]) ^ 2,
+        let back = match (self.store.parent[node as usize], usize::from(self.store.input[node as usize])) {
+            (ROOT, _) => usize::MAX,
+            (_, moved) if moved < 4 => moved ^ 2,
+            _ => usize::MAX,
         };
         // Whether the session still holds `node` (after a turn that changed
         // nothing, when that leaves the whole state as it was).
         let mut at_node = false;
         for k in 0..self.inputs.len() {
-            if which & (1 << k) == 0 {
+            if (k < self.keys && which & (1 << k) == 0) || (k >= self.keys && !clicks) {
                 continue;
             }
             let (picture, guess) = match memo.as_deref_mut() {
-                Some(m) if guessing => {
+                Some(m) if guessing && k < self.keys => {
                     let p = m.picture(&self.store.state(node)[..self.cell_words], k, k == back);
                     (p, m.guess(p))
                 }
@@ -449,7 +469,7 @@ impl<'a> Search<'a> {
                     self.cur.extend_from_slice(self.save_buf.restart_objects().unwrap_or_default());
                 }
                 let rng = self.random.then_some(self.save_buf.rng());
-                self.store.insert(&self.cur, rng, node, k as u8, depth)
+                self.store.insert(&self.cur, rng, node, k as u16, depth)
             } else {
                 // The objects are the whole state: stored straight from the
                 // session, with no copy in between.
@@ -457,7 +477,7 @@ impl<'a> Search<'a> {
                     learn(false);
                     continue;
                 };
-                self.store.insert(objects, None, node, k as u8, depth)
+                self.store.insert(objects, None, node, k as u16, depth)
             };
             learn(child.is_none() && k == back);
             if let Some(child) = child {
@@ -482,7 +502,7 @@ impl<'a> Search<'a> {
             if self.store.len() >= max_states {
                 return (Status::StateLimit, self.store.bytes());
             }
-            match self.expand(*next, ALL_INPUTS, None, &mut children) {
+            match self.expand(*next, ALL_INPUTS, true, None, &mut children) {
                 Ok((Some(inputs), _)) => return (Status::Solved { inputs }, self.store.bytes()),
                 Ok((None, _)) => {}
                 Err(status) => return (status, self.store.bytes()),
@@ -573,12 +593,12 @@ impl<'a> Search<'a> {
             let mut tier = tier;
             loop {
                 let n = node as usize;
-                let (which, guesser) = if tier == DEFERRED_TIER {
-                    (std::mem::take(&mut deferred[n]), None)
+                let (which, clicks, guesser) = if tier == DEFERRED_TIER {
+                    (std::mem::take(&mut deferred[n]), false, None)
                 } else {
-                    (ALL_INPUTS, Some(&mut memo))
+                    (ALL_INPUTS, true, Some(&mut memo))
                 };
-                match self.expand(node, which, guesser, &mut children) {
+                match self.expand(node, which, clicks, guesser, &mut children) {
                     Ok((Some(inputs), _)) => return (Status::Solved { inputs }, bytes(self, &open, &deferred, &walk)),
                     Ok((None, later)) if later != 0 => {
                         if deferred.len() <= n {
@@ -733,7 +753,7 @@ pub(super) fn one_player(objects: &[u64], player_mask: &[u64]) -> bool {
     objects.chunks_exact(ow).filter(|c| c.iter().zip(player_mask).any(|(x, m)| x & m != 0)).count() == 1
 }
 
-/// Every input of the search (bit `k` for `inputs[k]`).
+/// Every key of the search (bit `k` for `inputs[k]`).
 const ALL_INPUTS: u8 = 0x1f;
 /// The queue tier of a state queued again for the inputs it put aside:
 /// after every novel (0) and stale (1) state.

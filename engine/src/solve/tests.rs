@@ -4,7 +4,7 @@
 
 use super::{Cancel, SolveOptions, Status, Strategy, replay_wins, solve, uses_action, uses_random};
 use crate::compile::Game;
-use crate::run::{Input, LevelState, Session};
+use crate::run::{Input, LevelState, Session, Step};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -31,6 +31,11 @@ fn sokoban() -> Arc<Game> {
         "all Crate on Target",
         "message hello\n\nWWWWWWW\nW.....W\nW.C..TW\nWP....W\nWWWWWWW\n\nWWWWW\nWC.TW\nW..PW\nWWWWW\n",
     )
+}
+
+/// Key inputs as the steps a solution is made of.
+fn keys(inputs: &[Input]) -> Vec<Step> {
+    inputs.iter().copied().map(Step::Input).collect()
 }
 
 fn opts(strategy: Strategy) -> SolveOptions {
@@ -133,7 +138,7 @@ fn action_is_tried_only_when_a_rule_reads_it() {
     assert!(uses_action(&acting));
     let report = solve(&acting, 0, &opts(Strategy::Bfs), &Cancel::new());
     let Status::Solved { inputs } = report.status else { panic!("{report:?}") };
-    assert!(inputs.contains(&Input::Action));
+    assert!(inputs.contains(&Step::Input(Input::Action)));
     // `stationary` reads the action movement too (an acting player moves).
     let still = game("[ stationary Player ] -> [ Player Mark ]", "some Mark", "P.\n");
     assert!(uses_action(&still));
@@ -141,7 +146,7 @@ fn action_is_tried_only_when_a_rule_reads_it() {
     // are those of four directions only, and its solutions never act.
     let report = solve(&plain, 1, &opts(Strategy::Bfs), &Cancel::new());
     let Status::Solved { inputs } = report.status else { panic!("{report:?}") };
-    assert!(!inputs.contains(&Input::Action));
+    assert!(!inputs.contains(&Step::Input(Input::Action)));
 }
 
 #[test]
@@ -164,11 +169,11 @@ fn random_rules_keep_the_generator_in_the_state() {
 fn replay_check_rejects_inputs_that_do_not_win() {
     let g = sokoban();
     let o = opts(Strategy::Bfs);
-    assert!(replay_wins(&g, 1, &o, &[Input::Up, Input::Right, Input::Right, Input::Right]));
-    assert!(!replay_wins(&g, 1, &o, &[Input::Up, Input::Right, Input::Right]));
+    assert!(replay_wins(&g, 1, &o, &keys(&[Input::Up, Input::Right, Input::Right, Input::Right])));
+    assert!(!replay_wins(&g, 1, &o, &keys(&[Input::Up, Input::Right, Input::Right])));
     // Winning before the end is not this solution winning.
-    assert!(!replay_wins(&g, 1, &o, &[Input::Up, Input::Right, Input::Right, Input::Right, Input::Left]));
-    assert!(!replay_wins(&g, 0, &o, &[Input::Up]));
+    assert!(!replay_wins(&g, 1, &o, &keys(&[Input::Up, Input::Right, Input::Right, Input::Right, Input::Left])));
+    assert!(!replay_wins(&g, 0, &o, &keys(&[Input::Up])));
 }
 
 #[test]
@@ -212,7 +217,7 @@ fn random_games_merge_states_with_the_same_objects() {
     let o = opts(Strategy::Bfs);
     let report = solve(&g, 0, &o, &Cancel::new());
     let Status::Solved { inputs } = report.status else { panic!("{report:?}") };
-    assert_eq!(inputs, vec![Input::Right; 5]);
+    assert_eq!(inputs, vec![Step::Input(Input::Right); 5]);
     assert!(replay_wins(&g, 0, &o, &inputs));
     // One state per place of the player and the crate: the generators
     // differ after every turn but do not make states of their own (the

@@ -36,7 +36,8 @@ pub struct Args {
     #[arg(long, value_name = "S", conflicts_with_all = ["html", "native"])]
     pub seed: Option<String>,
     /// GIF: the inputs, comma-separated: 0 up, 1 left, 2 down, 3 right, 4 action (or those words),
-    /// undo, restart, tick. A session that starts on a message shows it, then plays the inputs in
+    /// undo, restart, tick, and a mouse game's clicks on cells (press X Y, rpress X Y; as `solve`
+    /// prints them). A session that starts on a message shows it, then plays the inputs in
     /// the level after it
     #[arg(long, value_name = "3,3,0,undo,...", conflicts_with_all = ["html", "native"], conflicts_with = "case")]
     pub inputs: Option<String>,

@@ -5,8 +5,10 @@
 //! line per level; with `--json` one object per line:
 //! `{"level": N, "entry": K, "status": "solved", "inputs": [3,3,0], "states": S, "ms": T}`
 //! (`level` as the studio numbers it, `entry` the raw LEVELS entry)
-//! (inputs in the conformance codes: 0 up, 1 left, 2 down, 3 right,
-//! 4 action). Without `--level`, every level is searched (messages are
+//! (inputs as the conformance files write them: the codes 0 up, 1 left,
+//! 2 down, 3 right, 4 action, and a mouse game's clicks as their text,
+//! `"press 5 2"`; the plain line lists the same, comma-separated, as
+//! `export --gif --inputs` reads them). Without `--level`, every level is searched (messages are
 //! skipped). A game with errors prints its errors and exits with 2.
 
 use engine::compile::Level;
@@ -84,13 +86,26 @@ pub fn run(o: &Args) -> anyhow::Result<ExitCode> {
     Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
-fn codes(report: &SolveReport) -> Vec<u8> {
+/// The inputs of a solution (or of one that failed to replay).
+fn steps(report: &SolveReport) -> &[Step] {
     match &report.status {
-        Status::Solved { inputs } | Status::ReplayFailed { inputs } => {
-            inputs.iter().filter_map(|&i| Step::Input(i).code()).collect()
-        }
-        _ => Vec::new(),
+        Status::Solved { inputs } | Status::ReplayFailed { inputs } => inputs,
+        _ => &[],
     }
+}
+
+/// The inputs as JSON values: a key's code, a click's text.
+fn json_inputs(report: &SolveReport) -> Vec<serde_json::Value> {
+    steps(report)
+        .iter()
+        .map(|s| s.code().map_or_else(|| serde_json::Value::from(s.to_string()), serde_json::Value::from))
+        .collect()
+}
+
+/// The inputs comma-separated: `3,3,0`, `press 1 0,rpress 1 0`.
+fn list(report: &SolveReport) -> String {
+    let text = |s: &Step| s.code().map_or_else(|| s.to_string(), |c| c.to_string());
+    steps(report).iter().map(text).collect::<Vec<_>>().join(",")
 }
 
 /// `level`: the studio's number of the entry (`None` for a message).
@@ -99,7 +114,7 @@ fn json_line(level: Option<usize>, entry: usize, report: &SolveReport) -> String
         "level": level,
         "entry": entry,
         "status": report.status.word(),
-        "inputs": codes(report),
+        "inputs": json_inputs(report),
         "states": report.states,
         "ms": report.elapsed.as_millis() as u64,
     })
@@ -110,12 +125,11 @@ fn json_line(level: Option<usize>, entry: usize, report: &SolveReport) -> String
 /// levels are exhausted at once, and the line says why).
 fn plain_line(level: &str, report: &SolveReport, never_wins: bool) -> String {
     let figures = format!("{} states, {} ms", report.states, report.elapsed.as_millis());
-    let list = |c: &[u8]| c.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
     match &report.status {
         Status::Solved { inputs } => {
             let n = inputs.len();
             let noun = if n == 1 { "input" } else { "inputs" };
-            format!("{level}: solved in {n} {noun}: {} ({figures})", list(&codes(report)))
+            format!("{level}: solved in {n} {noun}: {} ({figures})", list(report))
         }
         Status::Exhausted => {
             let why = if never_wins { ": the game has no win conditions and no `win` command" } else { "" };
@@ -129,10 +143,7 @@ fn plain_line(level: &str, report: &SolveReport, never_wins: bool) -> String {
             "{level}: cannot be played from its start (loading it moves on by itself, or its again turns do not stop)"
         ),
         Status::ReplayFailed { .. } => {
-            format!(
-                "{level}: error: the solution found did not win when replayed: {} ({figures})",
-                list(&codes(report))
-            )
+            format!("{level}: error: the solution found did not win when replayed: {} ({figures})", list(report))
         }
     }
 }

@@ -94,7 +94,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             return None;
         }
         match solve(&game, entry, &opts(solver_ms), &Cancel::new()).status {
-            SolveStatus::Solved { inputs } => Some(inputs.into_iter().map(Step::Input).collect()),
+            SolveStatus::Solved { inputs } => Some(inputs),
             _ => None,
         }
     };

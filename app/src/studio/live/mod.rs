@@ -23,7 +23,7 @@ use std::sync::mpsc::{Receiver, Sender};
 use std::time::Duration;
 
 use engine::compile::{Game, Level};
-use engine::run::Input;
+use engine::run::Step;
 
 /// Time the background search spends on each level.
 pub const BUDGET: Duration = Duration::from_millis(300);
@@ -63,8 +63,8 @@ fn seconds(t: Duration) -> String {
 /// What the search found for one level.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// These inputs win it.
-    Solved(Vec<Input>),
+    /// These inputs (keys and a mouse game's clicks) win it.
+    Solved(Vec<Step>),
     /// Every reachable state was tried: no input sequence wins.
     Impossible,
     /// Proven impossible because no move leads anywhere: every move that

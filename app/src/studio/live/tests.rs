@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use engine::compile::Game;
-use engine::run::Input;
+use engine::run::{Input, Step};
 
 use super::{Analyzer, Bound, CheckInfo, Finding, LevelSolver, LiveChecks, Verdict};
 
@@ -45,7 +45,7 @@ impl LevelSolver for FakeSolver {
             std::thread::sleep(Duration::from_millis(2));
         }
         self.asked.lock().expect("lock").push(level);
-        Some(Verdict::Solved(vec![Input::Right; level + 3]))
+        Some(Verdict::Solved(vec![Step::Input(Input::Right); level + 3]))
     }
 }
 
@@ -95,7 +95,7 @@ fn every_level_gets_a_verdict_and_messages_none() {
     assert_eq!(live.status(0).as_deref(), Some("solved in 3 moves"));
     assert_eq!(live.status(1), None);
     assert_eq!(live.status(2).as_deref(), Some("solved in 5 moves"));
-    assert_eq!(live.verdict(2), Some(&Verdict::Solved(vec![Input::Right; 5])));
+    assert_eq!(live.verdict(2), Some(&Verdict::Solved(vec![Step::Input(Input::Right); 5])));
     let crate::live::DesignFindings { shown: found, stale } = live.findings();
     assert_eq!((found.len(), stale), (3, false));
 }
@@ -142,7 +142,7 @@ fn statuses_say_solving_until_answered_and_describe_verdicts() {
     assert_eq!(live.status(0).as_deref(), Some("solving…"));
     assert!(live.is_busy());
     assert_eq!(Verdict::Solved(vec![]).describe(), "trivial");
-    assert_eq!(Verdict::Solved(vec![Input::Up; 2]).describe(), "trivial");
+    assert_eq!(Verdict::Solved(vec![Step::Input(Input::Up); 2]).describe(), "trivial");
     assert_eq!(Verdict::Impossible.describe(), "proven impossible");
     assert_eq!(
         Verdict::EveryMoveLoops.describe(),
@@ -199,7 +199,7 @@ fn moved_levels_never_show_their_old_neighbours_verdicts() {
                 || status.as_deref() == Some(["solved in 4 moves", "solved in 3 moves"][i]),
             "level {i} shows {status:?}"
         );
-        assert!(live.verdict(i).is_none_or(|v| *v == Verdict::Solved(vec![Input::Right; [4, 3][i]])));
+        assert!(live.verdict(i).is_none_or(|v| *v == Verdict::Solved(vec![Step::Input(Input::Right); [4, 3][i]])));
     }
     // The level that did not move keeps its verdict meanwhile.
     assert_eq!(live.status(2).as_deref(), Some("solved in 5 moves"));
@@ -245,5 +245,5 @@ fn the_engine_solver_says_a_game_without_win_conditions_cannot_be_won() {
     let with_goal = text.replace("WINCONDITIONS\n\n", "WINCONDITIONS\nsome Player on Target\n\n");
     let game = engine::build(&with_goal).game.expect("compiles");
     let verdict = solver.solve(&game, 0, Duration::from_secs(5), &cancel, &mut |_| {});
-    assert_eq!(verdict, Some(Verdict::Solved(vec![Input::Right; 3])));
+    assert_eq!(verdict, Some(Verdict::Solved(vec![Step::Input(Input::Right); 3])));
 }

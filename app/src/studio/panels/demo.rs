@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use engine::run::Input;
+use engine::run::Step;
 
 /// Time between two inputs of a shown solution.
 pub const STEP: Duration = Duration::from_millis(300);
@@ -17,8 +17,8 @@ pub const LEAD_IN: Duration = Duration::from_millis(500);
 pub enum Tick {
     /// Nothing yet; look again after this long.
     Wait(Duration),
-    /// Play this input now.
-    Play(Input),
+    /// Play this input (a key or a click) now.
+    Play(Step),
     /// Every input has been played.
     Done,
 }
@@ -28,7 +28,7 @@ pub enum Tick {
 pub struct Demo {
     /// The LEVELS entry shown.
     entry: usize,
-    inputs: Vec<Input>,
+    inputs: Vec<Step>,
     next: usize,
     due: Option<Duration>,
 }
@@ -37,7 +37,7 @@ impl Demo {
     /// Show `inputs` winning entry `entry` of LEVELS, the first after
     /// [`LEAD_IN`].
     #[must_use]
-    pub fn new(entry: usize, inputs: Vec<Input>) -> Self {
+    pub fn new(entry: usize, inputs: Vec<Step>) -> Self {
         Self { entry, inputs, next: 0, due: None }
     }
 
@@ -79,31 +79,32 @@ impl Demo {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::run::Input;
 
     #[test]
     fn inputs_come_one_per_step_after_the_lead_in() {
-        let mut demo = Demo::new(1, vec![Input::Left, Input::Up]);
+        let mut demo = Demo::new(1, vec![Step::Input(Input::Left), Step::Input(Input::Up)]);
         let t0 = Duration::from_secs(1);
         assert!(matches!(demo.tick(t0, true), Tick::Wait(_)));
-        assert_eq!(demo.tick(t0 + LEAD_IN, true), Tick::Play(Input::Left));
+        assert_eq!(demo.tick(t0 + LEAD_IN, true), Tick::Play(Step::Input(Input::Left)));
         assert!(matches!(demo.tick(t0 + LEAD_IN + STEP / 2, true), Tick::Wait(_)));
         // An again turn pending holds the next input back.
         assert!(matches!(demo.tick(t0 + LEAD_IN + STEP, false), Tick::Wait(_)));
-        assert_eq!(demo.tick(t0 + LEAD_IN + STEP, true), Tick::Play(Input::Up));
+        assert_eq!(demo.tick(t0 + LEAD_IN + STEP, true), Tick::Play(Step::Input(Input::Up)));
         assert_eq!(demo.position(), (2, 2));
         assert_eq!(demo.tick(t0 + LEAD_IN + STEP * 2, true), Tick::Done);
     }
 
     #[test]
     fn a_hold_delays_the_next_input_by_a_step() {
-        let mut demo = Demo::new(0, vec![Input::Left, Input::Up]);
+        let mut demo = Demo::new(0, vec![Step::Input(Input::Left), Step::Input(Input::Up)]);
         let t0 = Duration::from_secs(1);
         assert!(matches!(demo.tick(t0, true), Tick::Wait(_)));
-        assert_eq!(demo.tick(t0 + LEAD_IN, true), Tick::Play(Input::Left));
+        assert_eq!(demo.tick(t0 + LEAD_IN, true), Tick::Play(Step::Input(Input::Left)));
         // Paused for a long while after the first input.
         let resumed = t0 + LEAD_IN + STEP * 10;
         demo.hold(resumed);
         assert!(matches!(demo.tick(resumed, true), Tick::Wait(_)));
-        assert_eq!(demo.tick(resumed + STEP, true), Tick::Play(Input::Up));
+        assert_eq!(demo.tick(resumed + STEP, true), Tick::Play(Step::Input(Input::Up)));
     }
 }

@@ -25,7 +25,7 @@ pub struct SolutionsPanel {
     pub measure: Measure,
     /// Pushes of the live solver's solutions, by the game they were found
     /// in (its address while held), the level's entry and the moves.
-    solver_pushes: std::collections::HashMap<(usize, usize), (Vec<engine::run::Input>, usize)>,
+    solver_pushes: std::collections::HashMap<(usize, usize), (Vec<Step>, usize)>,
 }
 
 /// What the difficulty curve plots for each level.
@@ -131,7 +131,7 @@ impl Panel for SolutionsPanel {
             _ => None,
         };
         let solver_steps = |entry: usize| match live.verdict(entry) {
-            Some(Verdict::Solved(inputs)) => Some(inputs.iter().copied().map(Step::Input).collect::<Vec<_>>()),
+            Some(Verdict::Solved(inputs)) => Some(inputs.clone()),
             _ => None,
         };
         self.summary_ui(ui, cx.doc.path.is_some(), &findings, cx.kept.is_busy());
@@ -166,8 +166,7 @@ impl Panel for SolutionsPanel {
                 let Some(Verdict::Solved(inputs)) = live.verdict(p.entry) else { continue };
                 let known = self.solver_pushes.get(&(key, p.entry)).filter(|(i, _)| i == inputs).map(|(_, n)| *n);
                 let n = known.unwrap_or_else(|| {
-                    let steps: Vec<Step> = inputs.iter().copied().map(Step::Input).collect();
-                    let n = engine::kept::pushes(game, p.entry, None, &steps);
+                    let n = engine::kept::pushes(game, p.entry, None, inputs);
                     self.solver_pushes.insert((key, p.entry), (inputs.clone(), n));
                     n
                 });

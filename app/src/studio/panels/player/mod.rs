@@ -261,7 +261,7 @@ impl PlayerPanel {
     /// Play entry `index` from its start and show `inputs` winning it, one
     /// at a time ([`super::demo::STEP`] apart) until a key is pressed. A
     /// breakpoint in the debugger holds it like play (F8 goes on).
-    pub fn show_solution(&mut self, index: usize, inputs: Vec<engine::run::Input>) {
+    pub fn show_solution(&mut self, index: usize, inputs: Vec<Step>) {
         self.select_level(index);
         self.demo = Some(super::demo::Demo::new(index, inputs));
     }
@@ -326,7 +326,7 @@ impl PlayerPanel {
         match demo.tick(now, settled) {
             Tick::Wait(after) => ui.ctx().request_repaint_after(after),
             Tick::Play(input) => {
-                self.with_play(|play| play.step(Step::Input(input), now));
+                self.with_play(|play| play.step(input, now));
                 ui.ctx().request_repaint();
             }
             // The last turn's `again` turns are still to come.
