@@ -420,6 +420,12 @@ fn draw_plus(
         None => Vec::new(),
     };
     let remaining = tween.map_or(0.0, |t| t.remaining.clamp(0.0, 1.0));
+    // PuzzleScript Next's `afx:` animations, by cell and object.
+    let afx_left = tween.map_or(0.0, |t| t.afx_left.clamp(0.0, 1.0));
+    let animations: rustc_hash::FxHashMap<(usize, usize), &crate::afx::Animation> = match tween {
+        Some(t) if afx_left > 0.0 => t.animations.iter().map(|a| ((a.cell, a.object), a)).collect(),
+        _ => rustc_hash::FxHashMap::default(),
+    };
     // How many cells the largest image reaches past its own (one more
     // while things slide in from outside the view).
     let reach = look
@@ -436,7 +442,8 @@ fn draw_plus(
     let unit = gw.min(gh);
     let moved =
         game.objects.iter().map(|o| o.offset.0.unsigned_abs().max(o.offset.1.unsigned_abs())).max().unwrap_or(0);
-    let away = (moved as usize).div_ceil(unit);
+    // An animation may draw an object a cell or so from its own.
+    let away = (moved as usize).div_ceil(unit) + usize::from(!animations.is_empty());
     // A gliding `smoothscreen` window shows part of the cells past it.
     let (slide_x, slide_y) = (usize::from(view.slide.0 > 0), usize::from(view.slide.1 > 0));
     let xs = view.x0.saturating_sub(reach + away)..(view.x1 + away + slide_x).min(grid.width);
@@ -457,7 +464,9 @@ fn draw_plus(
                 let i = cx * grid.height + cy;
                 let words = &grid.cells[i * ow..(i + 1) * ow];
                 for &id in ids {
-                    if words[id / 64] & (1 << (id % 64)) == 0 {
+                    // (A destroyed object is drawn while it animates.)
+                    let animation = if animations.is_empty() { None } else { animations.get(&(i, id)).copied() };
+                    if words[id / 64] & (1 << (id % 64)) == 0 && animation.is_none() {
                         continue;
                     }
                     let Some(img) = look.images.get(id) else { continue };
@@ -470,7 +479,22 @@ fn draw_plus(
                     left += edge(ox as isize, gw);
                     top += edge(oy as isize, gh);
                     let mut fade = 1.0;
-                    match slide.get(i * layers + layer).copied().flatten() {
+                    let sliding = slide.get(i * layers + layer).copied().flatten();
+                    // An animation, unless a tween slides the object.
+                    if let Some(a) = animation.filter(|_| sliding.is_none())
+                        && let Some(afx) = game.sounds.afx.words.get(a.afx)
+                    {
+                        let pose = afx.pose(a.event, a.dir, afx_left);
+                        let lift = gh as isize - n as isize;
+                        let (x0, y0) = (left + edge(0, gw), top + edge(lift, gh));
+                        let (x1, y1) = (left + edge(n as isize, gw), top + edge(lift + n as isize, gh));
+                        let rect =
+                            super::posed::Rect { x: x0 as f64, y: y0 as f64, w: (x1 - x0) as f64, h: (y1 - y0) as f64 };
+                        let unit = (cell as f64, cell as f64);
+                        super::posed::draw_posed(img, rect, &pose, unit, (&mut *pixels, width));
+                        continue;
+                    }
+                    match sliding {
                         Some(crate::tween::MoveDir::Action) => fade = 1.0 - remaining,
                         Some(d) => {
                             // Drawn back towards where it came from.
