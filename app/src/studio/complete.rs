@@ -28,7 +28,7 @@ pub fn keywords(section: Section) -> Vec<&'static str> {
         // do not support yet is an error, so it is not offered.
         Section::Prelude => engine::options::PreludeOption::ALL
             .iter()
-            .filter(|o| o.support() != engine::options::Support::Missing)
+            .filter(|o| !matches!(o.support(), engine::options::Support::Missing | engine::options::Support::Inert))
             .map(|o| o.keyword())
             .collect(),
         Section::Objects => {
