@@ -73,12 +73,9 @@ struct Parser<'s> {
     /// The prelude said `case_sensitive` (`case.rs`): object names are
     /// read as written.
     case_sensitive: bool,
-    /// Inside PuzzleScript Next's TAGS or MAPPINGS section (before
-    /// OBJECTS): its lines are read by `tags.rs`.
+    /// Inside PuzzleScript Next's TAGS or MAPPINGS section (wherever it
+    /// comes): its lines are read by `tags.rs`.
     tag_section: Option<tags::TagSection>,
-    /// After a TAGS or MAPPINGS header past OBJECTS (refused): lines are
-    /// skipped until the next section.
-    skip_section: bool,
 }
 
 /// Where the line starting at byte `start` of `bytes` ends (at its `\n`,
@@ -149,7 +146,6 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
         plus: false,
         case_sensitive: false,
         tag_section: None,
-        skip_section: false,
     };
     let mut depth = 0u32;
     let mut style = CommentStyle::Undecided;
@@ -188,7 +184,7 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
             }
         }
         if style == CommentStyle::Slash {
-            p.slash_line(&line, high);
+            p.slash_line(&line, high, &mut depth);
             if end == bytes.len() {
                 break line;
             }
@@ -276,46 +272,65 @@ const TEXT_OPTIONS: [&str; 8] = [
 
 impl<'s> Parser<'s> {
     /// A line of a game written with `//` comments: the comment is cut off
-    /// (where PuzzleScript Next starts one in this section), `(` is plain
-    /// text, and in OBJECTS and COLLISIONLAYERS `;` ends a line as a line
+    /// (where PuzzleScript Next starts one in this section); a `(` where a
+    /// token starts still opens a `( )` comment, which nests and may span
+    /// lines (`depth` carries it), as Next reads both kinds; a `)` that
+    /// closes nothing is W0150 and the rest of its line is skipped, as Next
+    /// skips it. In OBJECTS and COLLISIONLAYERS `;` ends a line as a line
     /// break does.
-    fn slash_line(&mut self, line: &Line<'_>, high: bool) {
+    fn slash_line(&mut self, line: &Line<'_>, high: bool, depth: &mut u32) {
         use scan::Slash;
         let raw = line.raw;
         let fc = text::ws_len(raw);
         if fc == raw.len() {
-            self.blank_line();
+            if *depth == 0 {
+                self.blank_line();
+            }
             return;
         }
+        let text_option = self.section == Section::Prelude && {
+            let wl = word_len(&raw[fc..]);
+            TEXT_OPTIONS.iter().any(|o| raw[fc..fc + wl].eq_ignore_ascii_case(o))
+        };
         let at = match self.section {
             Section::Levels => Slash::LineStart,
             Section::Rules => Slash::Anywhere,
-            Section::Prelude => {
-                let wl = word_len(&raw[fc..]);
-                if TEXT_OPTIONS.iter().any(|o| raw[fc..fc + wl].eq_ignore_ascii_case(o)) {
-                    Slash::LineStart
-                } else {
-                    Slash::TokenStart
-                }
-            }
+            Section::Prelude if text_option => Slash::LineStart,
             _ => Slash::TokenStart,
         };
         let cut = scan::slash_comment(raw, at).unwrap_or(raw.len());
         if cut <= fc {
             return;
         }
-        if raw[fc..].starts_with(['(', ')']) {
-            self.diags.push(cat::paren_in_slash_game(line.span(fc, text::trim_end_len(raw))));
-            return;
+        // Parentheses: a text option's value and a level's rows and verb
+        // lines take them as text, unless a `( )` comment is open or the
+        // line starts one or closes nothing.
+        let opens = raw[fc..].starts_with(['(', ')']);
+        let scan_parens = *depth > 0 || opens || !(text_option || self.section == Section::Levels);
+        let sc = if scan_parens {
+            scan::scan(&raw[..cut], *depth, Mode::Rules)
+        } else {
+            scan::scan_known(&raw[..cut], 0, Mode::Rules, false)
+        };
+        *depth = sc.depth_out;
+        let mut code = sc.code;
+        let mut end = cut;
+        if let Some(&close) = sc.stray_closes.first() {
+            self.diags.push(cat::paren_in_slash_game(line.span(close, text::trim_end_len(raw))));
+            end = close;
+            code = std::borrow::Cow::Owned(code[..close].to_owned());
         }
-        let kept = Line::with(line.no, line.start, &raw[..cut], !high, false);
-        let split = matches!(self.section, Section::Objects | Section::CollisionLayers) && kept.raw.contains(';');
+        let Some(fc) = code.find(|c: char| !is_ws(c)) else { return };
+        // A comment inside the line ends a rule there, as in a classic game.
+        let commented = scan_parens && *code != raw[..end];
+        let kept = Line::with(line.no, line.start, &raw[..end], !high, commented);
+        let split = matches!(self.section, Section::Objects | Section::CollisionLayers) && code.contains(';');
         if !split {
-            self.line(&kept, kept.raw, fc, &[]);
+            self.line(&kept, &code, fc, &[]);
             return;
         }
         let mut from = 0;
-        for part in kept.raw.split(';') {
+        for part in code.split(';') {
             let to = from + part.len();
             let lead = text::ws_len(part);
             if lead < part.len() {
@@ -376,17 +391,22 @@ impl<'s> Parser<'s> {
                 return;
             }
         }
-        // PuzzleScript Next's TAGS and MAPPINGS past OBJECTS: refused.
-        if self.plus && self.section != Section::Prelude && matches!(first, Some(b't' | b'm')) {
+        // PuzzleScript Next's TAGS and MAPPINGS may come anywhere (Next
+        // keeps no order of sections): past the prelude, their lines are
+        // read as theirs until the next section header.
+        if self.section != Section::Prelude && matches!(first, Some(b't' | b'm')) && self.is_plus() {
             let wl = word_len(rest);
             let word = rest[..wl].to_ascii_lowercase();
             if matches!(word.as_str(), "tags" | "mappings") && rest[wl..].trim_matches(is_ws).is_empty() {
-                self.diags.push(cat::next_section_unsupported(line.span(fc, fc + wl), &word));
-                self.skip_section = true;
+                if self.section == Section::Objects {
+                    self.obj_phase = ObjPhase::Name;
+                }
+                self.tag_header(&word);
                 return;
             }
         }
-        if self.skip_section {
+        if self.section != Section::Prelude && self.tag_section.is_some() {
+            self.tag_line(line, code, fc);
             return;
         }
         match self.section {
@@ -421,14 +441,26 @@ impl<'s> Parser<'s> {
         }
     }
 
+    /// Whether the game is read as PuzzleScript Plus/Next: it writes `//`
+    /// comments or TAGS, or its prelude (read by now) sets their option.
+    fn is_plus(&self) -> bool {
+        self.plus || self.ast.sets_plus_option()
+    }
+
     fn header(&mut self, line: &Line<'_>, sec: Section, a: usize, b: usize) {
         let span = line.span(a, b);
         let word = sec.as_str();
-        if self.visited.contains(&sec) {
+        // PuzzleScript Next reads sections in any order, and again.
+        let any_order = self.is_plus();
+        if self.visited.contains(&sec) && !any_order {
             self.diags.push(cat::duplicate_section(span, word));
         }
         self.visited.push(sec);
-        if sec == Section::Objects {
+        if any_order {
+            if sec == Section::Objects {
+                self.obj_phase = ObjPhase::Name;
+            }
+        } else if sec == Section::Objects {
             self.obj_phase = ObjPhase::Name;
             if self.visited.len() > 1 {
                 self.diags.push(cat::objects_not_first(span));
@@ -440,7 +472,6 @@ impl<'s> Parser<'s> {
         }
         self.section = sec;
         self.map_open = false;
-        self.skip_section = false;
         self.tag_section = None;
         if self.ast.sections.is_empty() {
             self.ast.sections.reserve(Section::HEADED.len());

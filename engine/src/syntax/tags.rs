@@ -145,8 +145,8 @@ impl Table {
 }
 
 impl Parser<'_> {
-    /// A TAGS or MAPPINGS header before OBJECTS (`word` lower case): the
-    /// lines after it are read as that section's.
+    /// A TAGS or MAPPINGS header (`word` lower case): the lines after it,
+    /// up to the next section header, are read as that section's.
     pub(super) fn tag_header(&mut self, word: &str) {
         self.plus = true;
         self.tag_section = Some(if word == "tags" { TagSection::Tags } else { TagSection::Mappings });

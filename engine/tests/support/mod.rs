@@ -185,7 +185,6 @@ pub fn cases() -> Vec<Case> {
             game().prelude("tween_length 0.05").rules("late [ Crate Target ] -> [ Crate Target ]").text()
         }),
         case("W0129", "tween_easing", WARNING, || game().prelude("tween_length 0.05\ntween_easing wobbly").text()),
-        case("E0130", "TAGS", ERROR, || game().prelude("// a Next game").legend("TAGS").text()),
         case("E0131", "Shade Light Dark", ERROR, || game().prelude("TAGS\nShade Light Dark").text()),
         case("E0132", "directions", ERROR, || game().prelude("TAGS\ndirections = a b").text()),
         case("E0133", "horizontal -> back", ERROR, || game().prelude("MAPPINGS\nhorizontal -> back").text()),
@@ -223,10 +222,10 @@ pub fn cases() -> Vec<Case> {
         }),
         case("W0142", "game_uri", WARNING, || game().prelude("game_uri https://example.com/game").text()),
         case("W0143", "flashing_lights", WARNING, || game().prelude("level_select\nflashing_lights on").text()),
-        case("W0150", "(an old comment)", WARNING, || {
+        case("W0150", ") and more", WARNING, || {
             game()
                 .prelude("// comments of PuzzleScript Next")
-                .rules("(an old comment)\n[ > Player | Crate ] -> [ > Player | > Crate ]")
+                .rules(") and more\n[ > Player | Crate ] -> [ > Player | > Crate ]")
                 .text()
         }),
         // ---- objects ----
