@@ -58,6 +58,11 @@ pub fn needed(ast: &Ast) -> Option<DialectNeed> {
             uses.push((d, c.name.span.line, format!("the rule command `{}`", c.name.text)));
         }
     }
+    for s in &ast.sounds {
+        if let Some(w) = s.words.iter().find(|w| crate::syntax::keywords::AfxWord::is_afx(&w.text)) {
+            uses.push((Dialect::Next, w.span.line, "an `afx:` animation in SOUNDS".to_owned()));
+        }
+    }
     for o in &ast.objects {
         if let Some(c) = &o.copy_from {
             uses.push((Dialect::Plus, c.span.line, "a sprite copied with `copy:`".to_owned()));

@@ -28,6 +28,7 @@
 
 #![warn(missing_docs)]
 
+pub mod afx;
 pub mod analyze;
 pub mod canvas;
 pub mod check;

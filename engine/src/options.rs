@@ -218,7 +218,7 @@ pub enum PreludeOption {
     /// `status_line`: a line of text under the level, which rules set
     /// with the `status` command (`render::screen::level_frame`).
     StatusLine,
-    /// `animate_interval SECONDS`: sprite animations (not supported yet).
+    /// `animate_interval SECONDS`: how long `afx:` animations take (see `crate::afx`).
     AnimateInterval,
     /// `load_images NAME=URL`: pictures for canvas sprites (not supported yet).
     LoadImages,
@@ -300,7 +300,7 @@ const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 70] = [
     (PreludeOption::Nokeyboard, "nokeyboard", Dialect::Next, false, Support::Full),
     (PreludeOption::MouseClicks, "mouse_clicks", Dialect::Next, false, Support::Full),
     (PreludeOption::StatusLine, "status_line", Dialect::Next, false, Support::Full),
-    (PreludeOption::AnimateInterval, "animate_interval", Dialect::Next, true, Support::Missing),
+    (PreludeOption::AnimateInterval, "animate_interval", Dialect::Next, true, Support::Full),
     (PreludeOption::LoadImages, "load_images", Dialect::Next, true, Support::Missing),
 ];
 
@@ -478,7 +478,7 @@ mod tests {
         }
         assert_eq!(PreludeOption::from_keyword("sprite_size").map(PreludeOption::dialect), Some(super::Dialect::Plus));
         assert_eq!(
-            PreludeOption::from_keyword("animate_interval").map(PreludeOption::support),
+            PreludeOption::from_keyword("load_images").map(PreludeOption::support),
             Some(super::Support::Missing)
         );
         // Drawn by render::screen (app/tests/play_text_frames.rs).

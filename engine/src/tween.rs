@@ -197,13 +197,54 @@ impl TweenOptions {
 }
 
 /// What to draw between two turns: the moves of the last turn and how
-/// much of their slide is left (see [`TweenOptions::remaining`]).
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// much of their slide is left (see [`TweenOptions::remaining`]), and the
+/// `afx:` animations it set off (PuzzleScript Next) and
+/// how much of them is left.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Tween<'a> {
     /// The moves.
     pub moved: &'a [Moved],
     /// 1 at the start of the slide, towards 0 at its end.
     pub remaining: f64,
+    /// The animations.
+    pub animations: &'a [Animation],
+    /// 1 at the start of the animations, towards 0 at their end.
+    pub afx_left: f64,
+}
+
+/// What set an `afx:` animation off (PuzzleScript Next, see
+/// [`crate::afx`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AfxEvent {
+    /// A `move` line: the object moved (an `action` or a click, which
+    /// moves nothing, animates as [`AfxEvent::Hit`]).
+    Move,
+    /// A `cantmove` line: the object could not move.
+    Cant,
+    /// A move that went nowhere (`action`, `lclick`, `rclick`).
+    Hit,
+    /// A `create` line: the object appeared.
+    Create,
+    /// A `destroy` line: the object disappeared (it is drawn while it
+    /// animates).
+    Destroy,
+}
+
+/// An `afx:` animation a turn set off (PuzzleScript Next, see
+/// [`crate::afx`]): object `object` in cell `cell`
+/// (`x * height + y`; where it moved to, or where it was destroyed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Animation {
+    /// The cell.
+    pub cell: usize,
+    /// The object id.
+    pub object: usize,
+    /// What set it off.
+    pub event: AfxEvent,
+    /// The movement bits of the move (0 for create and destroy).
+    pub dir: u64,
+    /// Which `afx:` word: an index into the game's `sounds.afx.words`.
+    pub afx: usize,
 }
 
 #[cfg(test)]

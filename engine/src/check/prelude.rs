@@ -116,6 +116,7 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
                     PreludeOption::LevelSelectUnlockedAhead
                     | PreludeOption::LevelSelectUnlockedRollover
                     | PreludeOption::TweenLength
+                    | PreludeOption::AnimateInterval
                     | PreludeOption::TweenSnap
                     | PreludeOption::FontSize,
                 ) if v.trim().parse::<f64>().is_err() => {

@@ -1,10 +1,11 @@
 //! SOUNDS lines: `EVENT SEED` or `NAME VERB [DIRECTIONS] SEED`.
 
+use crate::afx::{Afx, Problem};
 use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
 use crate::names::{Meaning, NameTable};
-use crate::syntax::ast::Ast;
-use crate::syntax::keywords::{SoundDirection, SoundEvent, SoundVerb};
+use crate::syntax::ast::{Ast, Ident};
+use crate::syntax::keywords::{AfxWord, SoundDirection, SoundEvent, SoundVerb};
 use crate::syntax::text::is_word;
 
 fn is_seed(w: &str) -> bool {
@@ -23,6 +24,16 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
         let Some(first) = w.first() else { continue };
         let f = first.text.as_str();
         if SoundEvent::parse(f).is_some() {
+            // PuzzleScript Next's `afx:` words are read apart from the seed.
+            let animations: Vec<&Ident> = w.iter().skip(1).filter(|x| AfxWord::is_afx(&x.text)).collect();
+            for x in &animations {
+                afx_word(x, out);
+                out.push(cat::afx_on_event(x.span, f));
+            }
+            let w: Vec<&Ident> = w.iter().filter(|x| !AfxWord::is_afx(&x.text)).collect();
+            if w.len() == 1 && !animations.is_empty() {
+                continue;
+            }
             match w.get(1) {
                 None => out.push(cat::sound_event_no_seed(s.span)),
                 Some(x) if !is_seed(&x.text) => out.push(cat::sound_expected_seed(x.span, f)),
@@ -57,16 +68,25 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
         let directional = parsed.is_directional();
         let mut k = 2;
         let mut ok = true;
+        // The seed, and PuzzleScript Next's `afx:` animations, end the line.
+        let (mut seeds, mut animations) = (0, 0);
         while let Some(x) = w.get(k) {
-            if is_seed(&x.text) {
-                if let Some(extra) = w.get(k + 1) {
-                    out.push(cat::sound_trailing(extra.span, &extra.text));
-                    ok = false;
-                }
+            k += 1;
+            if AfxWord::is_afx(&x.text) {
+                afx_word(x, out);
+                animations += 1;
+                continue;
+            }
+            if is_seed(&x.text) && seeds == 0 {
+                seeds += 1;
+                continue;
+            }
+            if seeds + animations > 0 {
+                out.push(cat::sound_trailing(x.span, &x.text));
+                ok = false;
                 break;
             }
             if directional && SoundDirection::parse(&x.text).is_some() {
-                k += 1;
                 continue;
             }
             if directional {
@@ -80,12 +100,25 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
         if !ok {
             continue;
         }
-        if w.get(k).is_none() {
+        if seeds + animations == 0 {
             out.push(cat::sound_no_seed(s.span));
             continue;
         }
         if let Meaning::Aggregate(_) = meaning {
             out.push(cat::sound_on_aggregate(s.span, f));
         }
+    }
+}
+
+/// What in an `afx:` word (PuzzleScript Next) is not read.
+fn afx_word(x: &Ident, out: &mut Vec<Diagnostic>) {
+    let Some((_, problems)) = Afx::parse(&x.text) else { return };
+    for p in problems {
+        out.push(match p {
+            Problem::UnknownPart(part) => cat::afx_unknown_part(x.span, &part),
+            Problem::NotANumber(v) => cat::afx_not_a_number(x.span, &v),
+            Problem::OneValue(part) => cat::afx_one_value(x.span, &part),
+            Problem::UnknownEasing(name) => cat::afx_unknown_easing(x.span, &name),
+        });
     }
 }

@@ -110,6 +110,9 @@ pub struct Metadata {
     /// `tween_length` and its companions (PuzzleScript Plus), when set:
     /// moves slide between cells as they are drawn.
     pub tween: Option<crate::tween::TweenOptions>,
+    /// `animate_interval` (PuzzleScript Next) as read (zero in metadata
+    /// not read from a prelude); [`Metadata::afx_interval`] is the time.
+    pub animate_interval: std::time::Duration,
     /// `level_select` and its options (PuzzleScript Plus), when set.
     pub level_select: Option<LevelSelectOptions>,
     /// `skip_title_screen` (PuzzleScript Plus): start as if continue had
@@ -181,6 +184,13 @@ fn links(ast: &Ast, mask_of: &dyn Fn(&str) -> ObjectMatch) -> Vec<LinkInfo> {
 }
 
 impl Metadata {
+    /// How long `afx:` animations take (`animate_interval`, else
+    /// [`crate::afx::DEFAULT_INTERVAL`]).
+    #[must_use]
+    pub fn afx_interval(&self) -> std::time::Duration {
+        if self.animate_interval.is_zero() { crate::afx::DEFAULT_INTERVAL } else { self.animate_interval }
+    }
+
     /// Whether the option `key` was given.
     #[must_use]
     pub fn has(&self, key: &str) -> bool {
@@ -347,6 +357,7 @@ impl Metadata {
             m.option_value(O::TweenSnap),
             m.sprite_size.map_or(5, |s| s.0),
         );
+        m.animate_interval = crate::afx::interval(m.option_value(O::AnimateInterval));
         m.skip_title_screen = m.has_option(O::SkipTitleScreen);
         m.local_radius = m.option_value(O::LocalRadius).and_then(|v| v.trim().parse::<isize>().ok());
         let count = |m: &Metadata, o: O| num(m, o).filter(|n| *n >= 0.0).map(|n| n as usize);

@@ -1178,6 +1178,45 @@ pub fn sound_on_aggregate(span: Span, name: &str) -> Diagnostic {
 pub fn sound_event_no_seed(span: Span) -> Diagnostic {
     Diagnostic::warning("W0410", span, "a sound event needs a seed number after it")
 }
+/// An `afx:` animation (PuzzleScript Next) with a part it does not know.
+#[must_use]
+pub fn afx_unknown_part(span: Span, part: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0412",
+        span,
+        format!("`{part}` is not a part of an animation (slide, zoom, fade, turn or ease=NAME); it is ignored"),
+    )
+}
+/// An `afx:` value that is not a number.
+#[must_use]
+pub fn afx_not_a_number(span: Span, value: &str) -> Diagnostic {
+    Diagnostic::warning("W0413", span, format!("\"{value}\" in an animation is not a number; it is read as 0"))
+}
+/// An `afx:` effect given one value: it needs a list to run along.
+#[must_use]
+pub fn afx_one_value(span: Span, part: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0414",
+        span,
+        format!(
+            "`{part}` gives one value; an animation runs from its first value to its last, so it needs two or more (it is not drawn)"
+        ),
+    )
+}
+/// `ease=` with a name that is not an easing.
+#[must_use]
+pub fn afx_unknown_easing(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0415",
+        span,
+        format!("\"{name}\" is not an easing (linear, easeInQuad... as for tween_easing, or 1-13); linear is used"),
+    )
+}
+/// An `afx:` animation on a sound event, which has no object to animate.
+#[must_use]
+pub fn afx_on_event(span: Span, event: &str) -> Diagnostic {
+    Diagnostic::warning("W0416", span, format!("{} animates no object; the animation is ignored", up(event)))
+}
 /// A sound event given a sound twice.
 #[must_use]
 pub fn sound_event_repeated(span: Span, event: &str) -> Diagnostic {

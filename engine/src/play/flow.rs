@@ -292,9 +292,9 @@ impl Play {
     pub(super) fn after_turn(&mut self, now: Duration) {
         self.generation += 1;
         let Some(session) = self.session.as_mut() else { return };
-        // A tween starts when a turn moved something (undo, restart and a
-        // new level leave nothing to slide).
-        self.tween_from = (!session.moved().is_empty()).then_some(now);
+        // A tween starts when a turn moved something or set off an
+        // animation (undo, restart and a new level leave nothing to slide).
+        self.tween_from = (!session.moved().is_empty() || !session.animations().is_empty()).then_some(now);
         let mut events = session.take_events();
         if self.replay {
             self.absorb_all(events);

@@ -549,16 +549,31 @@ impl Play {
     /// lasts; `None` in games without tweens, between slides, and off the
     /// level. Drawing only (hand it to `render`); a host keeps redrawing
     /// while this is `Some`.
+    /// With PuzzleScript Next's `afx:` animations, the same for them: the
+    /// last turn's animations and how much of `animate_interval` is left.
     #[must_use]
     pub fn tween(&self, now: Duration) -> Option<crate::tween::Tween<'_>> {
-        let options = self.game.metadata.tween?;
         let from = self.tween_from?;
         if !matches!(self.mode, Mode::Playing) {
             return None;
         }
-        let moved = self.session.as_ref()?.moved();
-        let remaining = options.remaining(now.saturating_sub(from));
-        (!moved.is_empty() && remaining > 0.0).then_some(crate::tween::Tween { moved, remaining })
+        let session = self.session.as_ref()?;
+        let elapsed = now.saturating_sub(from);
+        let mut tween = crate::tween::Tween::default();
+        if let Some(options) = self.game.metadata.tween {
+            tween.remaining = options.remaining(elapsed);
+            if tween.remaining > 0.0 {
+                tween.moved = session.moved();
+            }
+        }
+        let animations = session.animations();
+        if !animations.is_empty() {
+            tween.afx_left = crate::afx::left(elapsed, self.game.metadata.afx_interval());
+            if tween.afx_left > 0.0 {
+                tween.animations = animations;
+            }
+        }
+        (!tween.moved.is_empty() || !tween.animations.is_empty()).then_some(tween)
     }
 
     /// Run what is due at `now`: the end of a win pause, an `again` turn,

@@ -454,17 +454,25 @@ fn draw_plus(
         None => Vec::new(),
     };
     let remaining = tween.map_or(0.0, |t| t.remaining.clamp(0.0, 1.0));
+    // PuzzleScript Next's `afx:` animations, by cell and object.
+    let afx_left = tween.map_or(0.0, |t| t.afx_left.clamp(0.0, 1.0));
+    let animations: rustc_hash::FxHashMap<(usize, usize), &crate::afx::Animation> = match tween {
+        Some(t) if afx_left > 0.0 => t.animations.iter().map(|a| ((a.cell, a.object), a)).collect(),
+        _ => rustc_hash::FxHashMap::default(),
+    };
     // How many cells the largest image reaches past its own, up and to
     // the right (one more while things slide in from outside the view).
     let largest = look.images.iter().map(|i| i.size.div_ceil(i.sub.max(1))).max().unwrap_or(0);
-    let sliding = usize::from(tween.is_some());
-    let reach_x = largest.saturating_sub(gw).div_ceil(gw) + sliding;
-    let reach_y = largest.saturating_sub(gh).div_ceil(gh) + sliding;
+    let sliding_in = usize::from(tween.is_some());
+    let reach_x = largest.saturating_sub(gw).div_ceil(gw) + sliding_in;
+    let reach_y = largest.saturating_sub(gh).div_ceil(gh) + sliding_in;
     // `translate:` (PuzzleScript Next) draws a sprite away from its cell,
-    // so cells that far beyond the view on any side may reach into it.
+    // so cells that far beyond the view on any side may reach into it;
+    // an animation may draw an object a cell or so from its own.
     let moved_x = game.objects.iter().map(|o| o.offset.0.unsigned_abs()).max().unwrap_or(0) as usize;
     let moved_y = game.objects.iter().map(|o| o.offset.1.unsigned_abs()).max().unwrap_or(0) as usize;
-    let (away_x, away_y) = (moved_x.div_ceil(gw), moved_y.div_ceil(gh));
+    let animated = usize::from(!animations.is_empty());
+    let (away_x, away_y) = (moved_x.div_ceil(gw) + animated, moved_y.div_ceil(gh) + animated);
     // A gliding `smoothscreen` window shows part of the cells past it.
     let (slide_x, slide_y) = (usize::from(view.slide.0 > 0), usize::from(view.slide.1 > 0));
     let xs = view.x0.saturating_sub(reach_x + away_x)..(view.x1 + away_x + slide_x).min(grid.width);
@@ -486,7 +494,9 @@ fn draw_plus(
                 let i = cx * grid.height + cy;
                 let words = &grid.cells[i * ow..(i + 1) * ow];
                 for &id in ids {
-                    if words[id / 64] & (1 << (id % 64)) == 0 {
+                    // (A destroyed object is drawn while it animates.)
+                    let animation = if animations.is_empty() { None } else { animations.get(&(i, id)).copied() };
+                    if words[id / 64] & (1 << (id % 64)) == 0 && animation.is_none() {
                         continue;
                     }
                     let Some(img) = look.images.get(id) else { continue };
@@ -499,7 +509,22 @@ fn draw_plus(
                     left += edge(ox as isize, gw, cw);
                     top += edge(oy as isize, gh, ch);
                     let mut fade = 1.0;
-                    match slide.get(i * layers + layer).copied().flatten() {
+                    let sliding = slide.get(i * layers + layer).copied().flatten();
+                    // An animation, unless a tween slides the object.
+                    if let Some(a) = animation.filter(|_| sliding.is_none())
+                        && let Some(afx) = game.sounds.afx.words.get(a.afx)
+                    {
+                        let pose = afx.pose(a.event, a.dir, afx_left);
+                        let lift = gh as isize - n as isize;
+                        let (x0, y0) = (left + edge(0, gw, cw), top + edge(lift, gh, ch));
+                        let (x1, y1) = (left + edge(n as isize, gw, cw), top + edge(lift + n as isize, gh, ch));
+                        let rect =
+                            super::posed::Rect { x: x0 as f64, y: y0 as f64, w: (x1 - x0) as f64, h: (y1 - y0) as f64 };
+                        let unit = (cw as f64, ch as f64);
+                        super::posed::draw_posed(img, rect, &pose, unit, (&mut *pixels, width));
+                        continue;
+                    }
+                    match sliding {
                         Some(crate::tween::MoveDir::Action) => fade = 1.0 - remaining,
                         Some(d) => {
                             // Drawn back towards where it came from.

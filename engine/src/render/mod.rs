@@ -8,6 +8,7 @@
 mod drawn;
 mod frame;
 mod glide;
+mod posed;
 pub mod screen;
 pub mod text;
 

@@ -317,6 +317,9 @@ struct Report {
     /// What the last turn of play moved, for tweens (kept only in games
     /// with `tween_length`; emptied by undo, restart and a new level).
     moved: Vec<crate::tween::Moved>,
+    /// The animations the last turn of play set off (PuzzleScript Next's
+    /// `afx:`; noted only in games with any, emptied with `moved`).
+    animations: Vec<crate::afx::Animation>,
     /// The status line's text (PuzzleScript Next's `status` command).
     status: Option<Arc<str>>,
     /// Whether a `status` command has set it in the running turn (the
@@ -563,7 +566,19 @@ impl Session {
     /// or a new level): what a tween slides.
     #[must_use]
     pub fn moved(&self) -> &[crate::tween::Moved] {
+        // (A game with `afx:` animations notes moves for them too.)
+        if self.game.metadata.tween.is_none() {
+            return &[];
+        }
         &self.report.moved
+    }
+
+    /// The animations the last turn of play set off, in a game with
+    /// PuzzleScript Next's `afx:` words (empty in others, and after an
+    /// undo, a restart or a new level): what `render` animates.
+    #[must_use]
+    pub fn animations(&self) -> &[crate::afx::Animation] {
+        &self.report.animations
     }
 
     /// Events since the last call.
@@ -623,6 +638,7 @@ impl Session {
 
     fn load_level(&mut self, index: usize) {
         self.report.moved.clear();
+        self.report.animations.clear();
         self.report.status = None;
         self.keep_level_for_undo();
         let game = self.game.clone();
@@ -709,6 +725,7 @@ impl Session {
 
     fn restore(&mut self, snap: &Snapshot) {
         self.report.moved.clear();
+        self.report.animations.clear();
         self.report.status = None;
         let game = self.game.clone();
         match self.play.board.as_mut() {
@@ -756,6 +773,7 @@ impl Session {
     fn do_undo(&mut self, by: AskedBy, duplicates: Duplicates) -> bool {
         let force = by == AskedBy::Game;
         self.report.moved.clear();
+        self.report.animations.clear();
         if !force && self.metadata().has("noundo") {
             return false;
         }
@@ -786,6 +804,7 @@ impl Session {
     fn do_restart(&mut self, by: AskedBy) {
         let force = by == AskedBy::Game;
         self.report.moved.clear();
+        self.report.animations.clear();
         if self.mode.restarting {
             return;
         }

@@ -8,6 +8,7 @@
 //! [`CommandWord`]: the commands a rule may end with (`again`, `sfx3`).
 //! [`SoundVerb`] and [`SoundDirection`]: what an object's SOUNDS line
 //! reacts to (`crate move up 1234`).
+//! [`AfxWord`]: the parts of PuzzleScript Next's `afx:` animations.
 //! [`Modifier`] and [`RulePrefix`]: the words before an object in a rule's
 //! cell (`> crate`) and before a rule's first row (`late`).
 
@@ -377,6 +378,55 @@ impl SoundVerb {
 impl std::fmt::Display for SoundVerb {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+/// A part of PuzzleScript Next's `afx:` animation word on a SOUNDS line
+/// (`afx:slide`, `afx:turn=.25,0:ease=easeOutQuad`): the four effects and
+/// the easing that applies to the effects after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AfxWord {
+    /// `slide`: the object is drawn shifted, in cells.
+    Slide,
+    /// `zoom`: the object is drawn scaled about its centre.
+    Zoom,
+    /// `fade`: the object is drawn with this opacity.
+    Fade,
+    /// `turn`: the object is drawn turned, in whole turns.
+    Turn,
+    /// `ease=NAME`: the easing of the effects after it (`tween_easing`'s names).
+    Ease,
+}
+
+impl AfxWord {
+    /// Every part, in the order the editor offers them.
+    pub const ALL: [AfxWord; 5] = [AfxWord::Slide, AfxWord::Zoom, AfxWord::Fade, AfxWord::Turn, AfxWord::Ease];
+
+    /// What an `afx:` word starts with.
+    pub const PREFIX: &'static str = "afx:";
+
+    /// The part a word names, in lower case as the parser gives words.
+    #[must_use]
+    pub fn parse(word: &str) -> Option<AfxWord> {
+        Self::ALL.into_iter().find(|d| d.as_str() == word)
+    }
+
+    /// The word.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AfxWord::Slide => "slide",
+            AfxWord::Zoom => "zoom",
+            AfxWord::Fade => "fade",
+            AfxWord::Turn => "turn",
+            AfxWord::Ease => "ease",
+        }
+    }
+
+    /// Whether a SOUNDS word is an animation (`afx:...`, any case).
+    #[must_use]
+    pub fn is_afx(word: &str) -> bool {
+        word.get(..Self::PREFIX.len()).is_some_and(|p| p.eq_ignore_ascii_case(Self::PREFIX))
     }
 }
 

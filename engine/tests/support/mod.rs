@@ -153,7 +153,7 @@ pub fn cases() -> Vec<Case> {
             game().text().replace("title Test", &format!("title {}", "word ".repeat(40)))
         }),
         case("W0119", "author name", WARNING, || game().prelude(&format!("author {}", "name ".repeat(30))).text()),
-        case("E0120", "animate_interval", ERROR, || game().prelude("animate_interval 0.3").text()),
+        case("E0120", "load_images", ERROR, || game().prelude("load_images pics").text()),
         case("W0138", "smoothscreen", WARNING, || game().prelude("smoothscreen fast").text()),
         case("W0139", "custom_font", WARNING, || {
             game().prelude("custom_font https://fonts.example.com/pixel.woff2").text()
@@ -307,6 +307,11 @@ pub fn cases() -> Vec<Case> {
         }),
         case("W0410", "sfx0", WARNING, || game().sounds("sfx0").text()),
         case("W0411", "sfx0 456", WARNING, || game().sounds("sfx0 123\nsfx0 456").text()),
+        case("W0412", "afx:fade:scale", WARNING, || game().sounds("Crate create afx:fade:scale").text()),
+        case("W0413", "afx:turn=x,1", WARNING, || game().sounds("Crate move afx:turn=x,1").text()),
+        case("W0414", "afx:turn=-0.25", WARNING, || game().sounds("Crate destroy 123 afx:turn=-0.25").text()),
+        case("W0415", "afx:ease=bouncy:fade", WARNING, || game().sounds("Crate move up afx:ease=bouncy:fade").text()),
+        case("W0416", "sfx0 123 afx:zoom", WARNING, || game().sounds("sfx0 123 afx:zoom").text()),
         // ---- collision layers ----
         case("E0501", "Crate; Wall", ERROR, || game().layers("Player, Crate; Wall").text()),
         case("E0502", "Pile (aggregate)", ERROR, || {

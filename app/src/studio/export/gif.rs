@@ -274,21 +274,33 @@ impl Shooter {
         self.push(shot)
     }
 
-    /// The slide of the last turn's moves (`tween_length`), as frames
-    /// [`TWEEN_CS`] apart, drawn as the player draws them; how long they
-    /// take, in hundredths of a second (0 when nothing slides).
+    /// The slide of the last turn's moves (`tween_length`) and its `afx:`
+    /// animations (PuzzleScript Next), as frames [`TWEEN_CS`] apart, drawn
+    /// as the player draws them; how long they take, in hundredths of a
+    /// second (0 when nothing slides or animates).
     fn shoot_tween(&mut self, play: &Play) -> anyhow::Result<u16> {
-        let Some(options) = play.game().metadata.tween else { return Ok(0) };
         let Screen::Level(session) = play.screen() else { return Ok(0) };
-        let Some(grid) = session.board_grid().filter(|_| !session.moved().is_empty()) else { return Ok(0) };
+        let (moved, animations) = (session.moved(), session.animations());
+        if moved.is_empty() && animations.is_empty() {
+            return Ok(0);
+        }
+        let Some(grid) = session.board_grid() else { return Ok(0) };
+        let meta = &play.game().metadata;
         let view = self.view(play, &grid);
         let mut spent = 0u16;
         loop {
-            let remaining = options.remaining(std::time::Duration::from_millis(u64::from(spent) * 10));
-            if remaining <= 0.0 || spent >= 100 {
+            let at = std::time::Duration::from_millis(u64::from(spent) * 10);
+            let remaining = meta.tween.map_or(0.0, |o| o.remaining(at));
+            let afx_left = engine::afx::left(at, meta.afx_interval());
+            let tween = engine::tween::Tween {
+                moved: if remaining > 0.0 { moved } else { &[] },
+                remaining,
+                animations: if afx_left > 0.0 { animations } else { &[] },
+                afx_left,
+            };
+            if (tween.moved.is_empty() && tween.animations.is_empty()) || spent >= 100 {
                 return Ok(spent);
             }
-            let tween = engine::tween::Tween { moved: session.moved(), remaining };
             let frame = engine::render::screen::level_frame(
                 &self.look.live(play.game(), session.metadata()),
                 play.game(),

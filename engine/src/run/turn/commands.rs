@@ -108,6 +108,51 @@ impl Session {
         Ok(())
     }
 
+    /// The `create` and `destroy` animations (PuzzleScript Next's `afx:`)
+    /// of a turn of play: an object in a cell at its end that was not there
+    /// at its start (`before`) and did not move in, or the other way round.
+    /// (PuzzleScript Next notes the cells its rules write; comparing the
+    /// turn's two ends differs only for what appears and goes again.)
+    fn note_afx_changes(&mut self, before: &Snapshot) {
+        use crate::afx::{Animation, Event};
+        let afx = &self.game.sounds.afx;
+        if afx.create.is_empty() && afx.destroy.is_empty() {
+            return;
+        }
+        let Some(board) = self.play.board.as_ref() else { return };
+        if (before.width, before.height) != (board.width, board.height) {
+            return;
+        }
+        let (ow, h) = (board.ow, board.height as isize);
+        let moved = &self.report.moved;
+        let moved_to = |i: usize, layer: usize| moved.iter().any(|m| m.cell == i && m.layer == layer);
+        let moved_from = |i: usize, layer: usize| {
+            moved.iter().any(|m| {
+                let (dx, dy) = m.dir.delta();
+                m.layer == layer && m.cell as isize - dx * h - dy == i as isize
+            })
+        };
+        for i in 0..board.cells() {
+            let (was, now) = (&before.objects[i * ow..(i + 1) * ow], board.cell(i));
+            if was == now {
+                continue;
+            }
+            for (list, event) in [(&afx.create, Event::Create), (&afx.destroy, Event::Destroy)] {
+                for t in list {
+                    let (had, has) = (bits::get_bit(was, t.object), bits::get_bit(now, t.object));
+                    let hit = match event {
+                        Event::Create => has && !had && !moved_to(i, t.layer),
+                        _ => had && !has && !moved_from(i, t.layer),
+                    };
+                    if hit {
+                        let a = Animation { cell: i, object: t.object, event, dir: 0, afx: t.afx };
+                        self.report.animations.push(a);
+                    }
+                }
+            }
+        }
+    }
+
     pub(super) fn process_command_queue(&mut self, bak: Snapshot, mode: TurnMode, had_input: bool) -> bool {
         let keeps = mode.keeps_changes();
         let bak = match self.undo_or_jump(bak, keeps) {
@@ -143,6 +188,9 @@ impl Session {
         }
         let mut modified = false;
         let changed = self.play.board.as_ref().is_some_and(|b| b.objects != bak.objects);
+        if changed && self.turn.record_moves {
+            self.note_afx_changes(&bak);
+        }
         if changed {
             if !keeps {
                 self.play.backups.push(bak);

@@ -105,15 +105,18 @@ impl Session {
     /// mouse turn as PuzzleScript Next plays one: the object is put in the
     /// cell after the undo copy is taken, then the turn runs with no
     /// movement, counted as an input (undo, `require_player_movement`).
-    /// Tweens note the moves of each turn of play (a kept look-ahead does
+    /// Tweens and `afx:` animations note the moves of each turn of play (a kept look-ahead does
     /// not replay them, so those turns run in full).
     /// The status line (PuzzleScript Next) starts the turn too (`input`:
     /// the player's).
     fn begin_move_notes(&mut self, mode: TurnMode, input: bool) {
         self.begin_status(input);
-        self.turn.record_moves = mode == TurnMode::Play && self.game.metadata.tween.is_some();
+        // (One length read for `afx:`: a classic turn does no more.)
+        self.turn.record_moves =
+            mode == TurnMode::Play && (self.game.metadata.tween.is_some() || !self.game.sounds.afx.words.is_empty());
         if self.turn.record_moves {
             self.report.moved.clear();
+            self.report.animations.clear();
         }
     }
 

@@ -87,9 +87,13 @@ impl Session {
         }
         if let Some(from) = tween_from {
             note_moves(board, game.layer_count, &from, &mut self.report.moved);
+            if !game.sounds.afx.is_empty() {
+                note_afx_moves(board, &game, &from, &self.report.moved, &mut self.report.animations);
+            }
         }
         let mut do_undo = false;
-        if !game.rigid && game.sounds.cantmove.is_empty() {
+        let afx_cant = self.turn.record_moves && !game.sounds.afx.cantmove.is_empty();
+        if !game.rigid && game.sounds.cantmove.is_empty() && !afx_cant {
             // The leftover movements matter only to rigid bodies and
             // cantmove sounds.
             self.turn.planes.clear_movements(&board.map_mov);
@@ -147,6 +151,16 @@ impl Session {
                         self.turn.seeds_cantmove.push(o.seed.clone());
                     }
                 }
+                if afx_cant {
+                    for t in &game.sounds.afx.cantmove {
+                        let dir = bits::mov_get(&mm, t.layer);
+                        if bits::get_bit(cell, t.object) && dir & t.dirs != 0 {
+                            let event = crate::afx::Event::Cant;
+                            let a = crate::afx::Animation { cell: i, object: t.object, event, dir, afx: t.afx };
+                            self.report.animations.push(a);
+                        }
+                    }
+                }
             }
         }
         // Every cell's movements are spent: cleared at once, not per cell
@@ -180,6 +194,50 @@ fn note_moves(board: &Board, layers: usize, from: &[u64], out: &mut Vec<crate::t
             let cell = i as isize + dy + dx * h as isize;
             if let Ok(cell) = usize::try_from(cell) {
                 out.push(crate::tween::Moved { cell, layer, dir: d });
+            }
+        }
+    }
+}
+
+/// The `afx:` animations (PuzzleScript Next) of a movement phase: each
+/// object with a `move` animation for the way it went (`moved`, noted by
+/// [`note_moves`]), and each clicked object with a click animation whose
+/// mark was still there (`from`, the movements before the phase). Replaces
+/// what a rigid body's first try noted.
+fn note_afx_moves(
+    board: &Board,
+    game: &crate::compile::Game,
+    from: &[u64],
+    moved: &[crate::tween::Moved],
+    out: &mut Vec<crate::afx::Animation>,
+) {
+    use crate::afx::{Animation, Event};
+    use crate::tween::MoveDir;
+    out.clear();
+    let afx = &game.sounds.afx;
+    for m in moved {
+        let dir = match m.dir {
+            MoveDir::Up => 1,
+            MoveDir::Down => 2,
+            MoveDir::Left => 4,
+            MoveDir::Right => 8,
+            MoveDir::Action => 16,
+        };
+        for t in afx.moves.iter().filter(|t| t.layer == m.layer && t.dirs & dir != 0) {
+            if bits::get_bit(board.cell(m.cell), t.object) {
+                out.push(Animation { cell: m.cell, object: t.object, event: Event::Move, dir, afx: t.afx });
+            }
+        }
+    }
+    if afx.clicks.is_empty() {
+        return;
+    }
+    let (mw, clicks) = (board.mw, bits::click_layer(game.layer_count));
+    for i in 0..board.cells() {
+        let Some(was) = from.get(i * mw..(i + 1) * mw).filter(|w| !bits::is_zero(w)) else { continue };
+        for t in &afx.clicks {
+            if bits::mov_get(was, clicks + t.layer) & t.dirs != 0 && bits::get_bit(board.cell(i), t.object) {
+                out.push(Animation { cell: i, object: t.object, event: Event::Hit, dir: 0, afx: t.afx });
             }
         }
     }

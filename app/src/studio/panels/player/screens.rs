@@ -54,7 +54,11 @@ impl PlayerPanel {
         // A tween (tween_length) redraws every frame while it slides; the
         // debugger's stepped boards never slide.
         let stepped = matches!(play.screen(), Screen::Level(session) if self.debug.shown_grid(session).is_some());
-        let slide = if stepped { None } else { play.tween(self.now).map(|t| (t.moved.to_vec(), t.remaining)) };
+        let slide = if stepped {
+            None
+        } else {
+            play.tween(self.now).map(|t| (t.moved.to_vec(), t.remaining, t.animations.to_vec(), t.afx_left))
+        };
         let key = (Arc::as_ptr(&game) as usize, play.generation(), self.debug.version);
         // A smoothscreen camera redraws every frame while it glides.
         let gliding = self.camera.gliding(&game, self.now);
@@ -87,7 +91,12 @@ impl PlayerPanel {
             Some(options) => look.live(&game, options),
             None => std::borrow::Cow::Borrowed(look),
         };
-        let tween = slide.as_ref().map(|(moved, remaining)| engine::tween::Tween { moved, remaining: *remaining });
+        let tween = slide.as_ref().map(|(moved, remaining, animations, afx_left)| engine::tween::Tween {
+            moved,
+            remaining: *remaining,
+            animations,
+            afx_left: *afx_left,
+        });
         let frame = engine::render::screen::level_frame(&look, &game, (&grid, view), tween.as_ref(), status.as_deref());
         // The level's part of the picture (a status line may sit under it).
         self.board_part = (view.height() * engine::render::screen::level_cell(&look, &game, view).1) as f32
