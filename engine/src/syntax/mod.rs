@@ -75,7 +75,7 @@ struct Parser<'s> {
     case_sensitive: bool,
     /// Inside PuzzleScript Next's TAGS or MAPPINGS section (before
     /// OBJECTS): its lines are read by `tags.rs`.
-    tag_section: Option<tags::TagSection>,
+    tag_section: Option<tags::TagRead>,
     /// After a TAGS or MAPPINGS header past OBJECTS (refused): lines are
     /// skipped until the next section.
     skip_section: bool,
@@ -379,9 +379,10 @@ impl<'s> Parser<'s> {
         // PuzzleScript Next's TAGS and MAPPINGS past OBJECTS: refused.
         if self.plus && self.section != Section::Prelude && matches!(first, Some(b't' | b'm')) {
             let wl = word_len(rest);
-            let word = rest[..wl].to_ascii_lowercase();
-            if matches!(word.as_str(), "tags" | "mappings") && rest[wl..].trim_matches(is_ws).is_empty() {
-                self.diags.push(cat::next_section_unsupported(line.span(fc, fc + wl), &word));
+            if let Some(section) = keywords::TagSection::parse(&rest[..wl])
+                && rest[wl..].trim_matches(is_ws).is_empty()
+            {
+                self.diags.push(cat::next_section_unsupported(line.span(fc, fc + wl), section.as_str()));
                 self.skip_section = true;
                 return;
             }
