@@ -142,7 +142,10 @@ for (const dir of dirs) {
         try {
             psn.compile(['restart'], source, null);
             if (psn.errorCount > 0 || !psn.state || !psn.state.levels) throw new Error(`${psn.errorCount} errors`);
-            entries = psn.state.levels.map((l, i) => (l.message === undefined ? i : -1)).filter((i) => i >= 0);
+            // Maps only: PSN's level list also holds messages and `goto`
+            // entries (the latter carry a `target`).
+            const isMap = (l) => l.message === undefined && l.target === undefined;
+            entries = psn.state.levels.map((l, i) => (isMap(l) ? i : -1)).filter((i) => i >= 0);
         } catch (e) {
             say(`${dir}/${file}: skipped, it does not compile in PSN (${e.message || e})`);
             skipped += 1;

@@ -215,6 +215,10 @@ pub struct NameTable<'a> {
     undefined: HashMap<&'a str, &'a str>,
     /// What was wrong with the names, in the order found.
     problems: Vec<Diagnostic>,
+    /// Properties whose objects, listed as written, repeat one
+    /// (`count1 = c8 or c8 or c7`, or a member property sharing an object
+    /// with another member): that list, repeats kept. Empty in most games.
+    repeats: HashMap<&'a str, Vec<&'a str>>,
 }
 
 impl<'a> NameTable<'a> {
@@ -385,11 +389,48 @@ impl<'a> NameTable<'a> {
                 }
             };
             if !self.index.contains_key(n) {
+                self.note_repeats(n, d.kind, &items, &meaning);
                 // An alias keeps its one target as its part.
                 items.truncate(if d.kind == LegendKind::Alias { 1 } else { items.len() });
                 self.insert(n, Entry { meaning, parts: items, line: span.line });
             }
         }
+    }
+
+    /// Remember the members of property `n` as written, when they repeat an
+    /// object (see [`NameTable::members_as_written`]).
+    fn note_repeats(&mut self, n: &'a str, kind: LegendKind, items: &[&'a str], meaning: &Meaning<'a>) {
+        let Meaning::Property(members) = meaning else { return };
+        let written: Vec<&'a str> = match kind {
+            LegendKind::Alias => match items.first().and_then(|t| self.repeats.get(t)) {
+                Some(list) => list.clone(),
+                None => return,
+            },
+            LegendKind::Or => {
+                let len: usize = items.iter().map(|x| self.members_as_written(x).len()).sum();
+                if len == members.len() {
+                    return;
+                }
+                items.iter().flat_map(|x| self.members_as_written(x).iter().copied()).collect()
+            }
+            LegendKind::And => return,
+        };
+        self.repeats.insert(n, written);
+    }
+
+    /// The objects `name` stands for as its definition lists them, in order
+    /// and with repeats (`count1 = c8 or c8 or c7` is `c8 c8 c7`):
+    /// PuzzleScript Plus and Next pair two properties by position in this
+    /// list. The same as [`NameTable::objects_of`] unless an object repeats.
+    #[must_use]
+    pub fn members_as_written(&self, name: &str) -> &[&'a str] {
+        self.repeats.get(name).map_or_else(|| self.objects_of(name), Vec::as_slice)
+    }
+
+    /// The properties whose members as written repeat an object, with
+    /// that list (see [`NameTable::members_as_written`]).
+    pub fn repeated_members(&self) -> impl Iterator<Item = (&'a str, &[&'a str])> {
+        self.repeats.iter().map(|(&n, v)| (n, v.as_slice()))
     }
 
     /// Every entry's parts were registered before it, so one pass in

@@ -49,6 +49,9 @@ pub enum Support {
     Cosmetic,
     /// Known but not supported yet: an error that names it.
     Missing,
+    /// A word PuzzleScript Next reserves but does nothing with (it warns
+    /// that it is not implemented): accepted and ignored, with a warning.
+    Inert,
 }
 
 /// One option of the prelude, such as `title` or `noundo`.
@@ -156,6 +159,17 @@ pub enum PreludeOption {
     ExportOptions,
     /// `debug_switch LIST`: the reference's developer logging.
     DebugSwitch,
+    /// `puzzlescript VERSION...` (`puzzlescript next v1.0`): the version of
+    /// the language the game was written for; PuzzleScript Next reads it and
+    /// changes nothing by it, and neither do we.
+    Puzzlescript,
+    /// `game_uri`, `level_title_style`, `show_level_title_in_menu`: words
+    /// PuzzleScript Next reserves and does nothing with (it warns); ignored.
+    GameUri,
+    /// See [`PreludeOption::GameUri`].
+    LevelTitleStyle,
+    /// See [`PreludeOption::GameUri`].
+    ShowLevelTitleInMenu,
     /// `case_sensitive`: object names, legend keys and level glyphs keep
     /// their case (`syntax::case`); the language's own words do not.
     CaseSensitive,
@@ -211,7 +225,7 @@ pub enum PreludeOption {
 }
 
 /// Each option: its word, dialect, whether it takes a value, and our support.
-const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 66] = [
+const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 70] = [
     (PreludeOption::Title, "title", Dialect::Classic, true, Support::Full),
     (PreludeOption::Author, "author", Dialect::Classic, true, Support::Full),
     (PreludeOption::Homepage, "homepage", Dialect::Classic, true, Support::Full),
@@ -265,6 +279,10 @@ const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 66] = [
     (PreludeOption::KeyhintColor, "keyhint_color", Dialect::Next, true, Support::Full),
     (PreludeOption::ExportOptions, "export_options", Dialect::Next, true, Support::Cosmetic),
     (PreludeOption::DebugSwitch, "debug_switch", Dialect::Next, true, Support::Cosmetic),
+    (PreludeOption::Puzzlescript, "puzzlescript", Dialect::Next, true, Support::Full),
+    (PreludeOption::GameUri, "game_uri", Dialect::Next, true, Support::Inert),
+    (PreludeOption::LevelTitleStyle, "level_title_style", Dialect::Next, true, Support::Inert),
+    (PreludeOption::ShowLevelTitleInMenu, "show_level_title_in_menu", Dialect::Next, true, Support::Inert),
     (PreludeOption::CaseSensitive, "case_sensitive", Dialect::Plus, false, Support::Full),
     (PreludeOption::MouseLeft, "mouse_left", Dialect::Plus, true, Support::Full),
     (PreludeOption::MouseDrag, "mouse_drag", Dialect::Plus, true, Support::Full),
@@ -288,8 +306,8 @@ const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 66] = [
 
 impl PreludeOption {
     /// Every option, in the order the editor offers them (classic ones first).
-    pub const ALL: [PreludeOption; 66] = {
-        let mut all = [PreludeOption::Title; 66];
+    pub const ALL: [PreludeOption; 70] = {
+        let mut all = [PreludeOption::Title; 70];
         let mut i = 0;
         while i < TABLE.len() {
             all[i] = TABLE[i].0;
@@ -355,6 +373,28 @@ impl PreludeOption {
     #[must_use]
     pub fn takes_value(self) -> bool {
         self.row().3
+    }
+
+    /// True for an option whose value may be left out: the mouse options
+    /// (`mouse_left` alone drops the object `lmb`; `mouse_obstacle` alone
+    /// names nothing), as PuzzleScript Plus reads them, and the words
+    /// PuzzleScript Next reserves without reading.
+    #[must_use]
+    pub fn value_optional(self) -> bool {
+        use PreludeOption as O;
+        matches!(
+            self,
+            O::MouseLeft
+                | O::MouseDrag
+                | O::MouseUp
+                | O::MouseRight
+                | O::MouseRdrag
+                | O::MouseRup
+                | O::MouseObstacle
+                | O::GameUri
+                | O::LevelTitleStyle
+                | O::ShowLevelTitleInMenu
+        )
     }
 }
 
@@ -475,6 +515,34 @@ mod tests {
         let play = |g| crate::play::Play::at_entry(g, crate::play::Progress::default(), 0, std::time::Duration::ZERO);
         assert!(matches!(play(with).screen(), crate::play::Screen::Message("Hi")));
         assert!(matches!(play(without).screen(), crate::play::Screen::Message("Hi")));
+    }
+
+    /// `puzzlescript next v1.0` names the language version (PuzzleScript
+    /// Next's Yasban writes it) and changes nothing; the words Next reserves
+    /// without reading are a warning each; an option nobody knows is an
+    /// error in a classic game and, as Plus and Next read it, a warning in
+    /// theirs.
+    #[test]
+    fn version_and_reserved_words_are_accepted_as_puzzlescript_next_accepts_them() {
+        let src = |prelude: &str| {
+            format!(
+                "title Tiny\n{prelude}\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nLEGEND\n. = Background\nP = Player\n\
+                 SOUNDS\nCOLLISIONLAYERS\nBackground\nPlayer\nRULES\nWINCONDITIONS\nLEVELS\nP.\n"
+            )
+        };
+        let codes = |prelude: &str| -> Vec<&'static str> {
+            let b = crate::build(&src(prelude));
+            assert!(b.game.is_some(), "{prelude}: {}", b.first_errors(3));
+            b.diagnostics.iter().map(|d| d.code).filter(|c| c.starts_with("W01") || c.starts_with("E01")).collect()
+        };
+        assert_eq!(codes("puzzlescript next v1.0"), Vec::<&str>::new());
+        assert_eq!(
+            codes("game_uri https://example.com\nlevel_title_style fancy\nshow_level_title_in_menu"),
+            ["W0142", "W0142", "W0142"]
+        );
+        assert_eq!(codes("sprite_size 5\nsparkles on"), ["W0143"]);
+        let classic = crate::build(&src("sparkles on"));
+        assert!(classic.diagnostics.iter().any(|d| d.code == "E0108"), "a classic game refuses it");
     }
 
     #[test]

@@ -25,6 +25,9 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
     // Options given a value so far and the line of the latest (few, so a
     // list beats a map).
     let mut seen: Vec<(&str, u32)> = Vec::new();
+    // PuzzleScript Plus and Next ignore an option they do not know (with a
+    // warning) where the classic reference refuses it.
+    let plus = crate::dialect::needed(ast).is_some();
     for p in &ast.prelude {
         let key = p.key.text.as_str();
         let option = PreludeOption::from_keyword(key);
@@ -42,6 +45,10 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
                     out.push(cat::option_unsupported(p.span, key, o.dialect().name()));
                     continue;
                 }
+                Support::Inert => {
+                    out.push(cat::option_inert(p.span, key));
+                    continue;
+                }
             }
         }
         if option.is_some_and(PreludeOption::takes_value) {
@@ -49,7 +56,9 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
                 out.push(cat::youtube_unsupported(p.span));
             }
             let Some(v) = &p.value else {
-                out.push(cat::option_needs_value(p.span, key));
+                if !option.is_some_and(PreludeOption::value_optional) {
+                    out.push(cat::option_needs_value(p.span, key));
+                }
                 continue;
             };
             match seen.iter_mut().find(|(k, _)| *k == key) {
@@ -77,16 +86,14 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
                 }
                 // PuzzleScript Next: a palette followed by colours changed
                 // (`color_palette amstrad red #f00`).
-                Some(PreludeOption::ColorPalette) if crate::dialect::needed(ast).is_some() => {
-                    match crate::palette::palette_with_changes(v) {
-                        None => out.push(cat::unknown_palette(p.span, v)),
-                        Some((_, bad)) => {
-                            for word in bad {
-                                out.push(cat::bad_option_colour(p.span, key, &word));
-                            }
+                Some(PreludeOption::ColorPalette) if plus => match crate::palette::palette_with_changes(v) {
+                    None => out.push(cat::unknown_palette(p.span, v)),
+                    Some((_, bad)) => {
+                        for word in bad {
+                            out.push(cat::bad_option_colour(p.span, key, &word));
                         }
                     }
-                }
+                },
                 Some(PreludeOption::ColorPalette) if crate::palette::palette(&lv()).is_none() => {
                     out.push(cat::unknown_palette(p.span, v));
                 }
@@ -120,6 +127,8 @@ pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
             if let Some(v) = &p.value {
                 out.push(cat::option_takes_no_value(p.span, key, v));
             }
+        } else if plus {
+            out.push(cat::unknown_option_ignored(p.span, key));
         } else {
             out.push(cat::unknown_option(p.span, key));
         }

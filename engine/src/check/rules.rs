@@ -11,7 +11,15 @@ fn is_no(it: &CellItem) -> bool {
     it.modifier.as_ref().is_some_and(|m| m.text.as_str() == "no")
 }
 
-fn check_cell(items: &[CellItem], rhs: bool, names: &NameTable, span: crate::span::Span, out: &mut Vec<Diagnostic>) {
+/// `plus`: the game is written in PuzzleScript Plus/Next, which accept an
+/// object repeated in a cell (`random T random T`) and read it once.
+fn check_cell(
+    items: &[CellItem],
+    (rhs, plus): (bool, bool),
+    names: &NameTable,
+    span: crate::span::Span,
+    out: &mut Vec<Diagnostic>,
+) {
     for it in items {
         if let Some(missing) = names.undefined_part(&it.name.text) {
             out.push(cat::rule_name_broken(span, &it.name.text, missing));
@@ -21,6 +29,8 @@ fn check_cell(items: &[CellItem], rhs: bool, names: &NameTable, span: crate::spa
         if let Some(prev) = items[..i].iter().find(|p| p.name.text.as_str() == it.name.text.as_str()) {
             if is_no(prev) && is_no(it) {
                 out.push(cat::cell_no_repeat(span, &it.name.text));
+            } else if plus {
+                out.push(cat::cell_repeat_read_once(span, &it.name.text));
             } else {
                 out.push(cat::cell_repeat(span, &it.name.text));
             }
@@ -61,7 +71,7 @@ fn row_items(r: &CellRow) -> impl Iterator<Item = &CellItem> {
     })
 }
 
-fn check_rule(rule: &Rule, names: &NameTable, out: &mut Vec<Diagnostic>) {
+fn check_rule(rule: &Rule, names: &NameTable, plus: bool, out: &mut Vec<Diagnostic>) {
     for (side, rows) in [(false, &rule.lhs), (true, &rule.rhs)] {
         for row in rows.iter() {
             let n = row.cells.len();
@@ -86,7 +96,7 @@ fn check_rule(rule: &Rule, names: &NameTable, out: &mut Vec<Diagnostic>) {
             for (k, c) in row.cells.iter().enumerate() {
                 match c {
                     Cell::Items(items, s) => {
-                        check_cell(items, side, names, *s, out);
+                        check_cell(items, (side, plus), names, *s, out);
                         if !side
                             && items.iter().any(|i| i.modifier.as_ref().is_some_and(|m| m.text.as_str() == "random"))
                         {
@@ -213,6 +223,7 @@ pub fn check_unlayered(
 /// Check every rule line.
 pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
     check_loops(ast, out);
+    let plus = crate::dialect::needed(ast).is_some();
     let mut prev_late: Option<bool> = None;
     for def in &ast.rules {
         match &def.kind {
@@ -223,7 +234,7 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
                     out.push(cat::rule_group_mixes_late(def.span));
                 }
                 prev_late = Some(late);
-                check_rule(rule, names, out);
+                check_rule(rule, names, plus, out);
             }
         }
     }

@@ -67,6 +67,9 @@ pub(crate) struct Layout<'a> {
     pub id_names: Vec<&'a str>,
     /// Number of collision layers.
     pub layer_count: usize,
+    /// Properties whose members as written repeat an object, narrowed
+    /// like the rest ([`NameTable::members_as_written`]).
+    repeats: HashMap<&'a str, Vec<&'a str>>,
 }
 
 impl<'a> Layout<'a> {
@@ -131,7 +134,11 @@ impl<'a> Layout<'a> {
             let m = mask(ow, &ids);
             info.ids = Some((aggregate, ids, m));
         }
-        Layout { infos, id_names, layer_count: ast.layers.len() }
+        let repeats = names
+            .repeated_members()
+            .map(|(n, list)| (n, list.iter().copied().filter(|o| place.contains_key(o)).collect()))
+            .collect();
+        Layout { infos, id_names, layer_count: ast.layers.len(), repeats }
     }
 
     /// Number of object ids (bits in a cell mask).
@@ -152,6 +159,17 @@ impl<'a> Layout<'a> {
     /// The objects a name stands for, and whether it is an aggregate.
     pub(crate) fn objects_of(&self, name: &str) -> Option<(bool, &[usize])> {
         self.infos.get(name)?.ids.as_ref().map(|(a, ids, _)| (*a, &ids[..]))
+    }
+
+    /// Property `name`'s members as written, repeats kept, when an object
+    /// repeats (`None` otherwise: then its members are its kind's).
+    pub(crate) fn members_as_written(&self, name: &str) -> Option<&[&'a str]> {
+        self.repeats.get(name).map(Vec::as_slice)
+    }
+
+    /// True when some property's members as written repeat an object.
+    pub(crate) fn has_repeats(&self) -> bool {
+        !self.repeats.is_empty()
     }
 
     /// `(id, layer)` of a concrete object name.

@@ -96,3 +96,24 @@ fn shares_layer(names: &Layout, id: usize) -> bool {
     let Some((_, layer)) = names.id_names.get(id).and_then(|n| names.object(n)) else { return false };
     names.id_names.iter().filter_map(|n| names.object(n)).any(|(other, l)| l == layer && other != id)
 }
+
+#[cfg(test)]
+mod tests {
+    /// A mouse option written alone drops its default object (`mouse_left`
+    /// drops `lmb`), as PuzzleScript Plus reads it (its Gating and Jelly
+    /// No Puzzle write `mouse_left` alone); `mouse_obstacle` alone names
+    /// nothing. Neither is an error.
+    #[test]
+    fn a_mouse_option_alone_names_its_default_object() {
+        let text = "title Bare\nmouse_left\nmouse_obstacle\n\nOBJECTS\nBackground\nblack\n\nPlayer\nwhite\n\nLmb\nred\n\n\
+                    LEGEND\n. = Background\nP = Player\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer\nLmb\n\n\
+                    RULES\n[ Lmb ] -> [ Player ]\n\nWINCONDITIONS\n\nLEVELS\nP.\n";
+        let b = crate::build(text);
+        let errors: Vec<_> = b.diagnostics.iter().filter(|d| d.is_error()).collect();
+        assert!(errors.is_empty(), "{errors:?}");
+        let game = b.game.expect("compiled");
+        let left = game.mouse.left.expect("mouse_left drops an object");
+        assert!(game.objects[left].name.eq_ignore_ascii_case("lmb"));
+        assert!(game.mouse.obstacle.is_none());
+    }
+}

@@ -70,6 +70,9 @@ pub(crate) struct Symbols<'a> {
     /// text (see [`recent_slot`]): a game's rules name the same few names
     /// over and over, and a name found here needs no hashing.
     recent: [Option<Sym>; RECENT],
+    /// Properties whose members as written repeat an object: that list
+    /// (see [`Symbols::paired_members`]). Empty in most games.
+    written: HashMap<Sym, Vec<Sym>>,
 }
 
 /// How many symbols [`Symbols::recent`] holds.
@@ -87,7 +90,13 @@ fn recent_slot(text: &str) -> usize {
 impl<'a> Symbols<'a> {
     /// An empty table over `layout` (holding only [`ELLIPSIS`]).
     pub(crate) fn new(layout: &'a Layout<'a>) -> Symbols<'a> {
-        let mut s = Symbols { layout, infos: Vec::new(), index: HashMap::default(), recent: [None; RECENT] };
+        let mut s = Symbols {
+            layout,
+            infos: Vec::new(),
+            index: HashMap::default(),
+            recent: [None; RECENT],
+            written: HashMap::default(),
+        };
         let e = s.intern("...");
         debug_assert_eq!(e, ELLIPSIS);
         s
@@ -133,6 +142,12 @@ impl<'a> Symbols<'a> {
         if let Some(info) = self.infos.get_mut(sym.0 as usize) {
             info.kind = kind;
         }
+        if self.layout.has_repeats()
+            && let Some(list) = self.layout.members_as_written(text)
+        {
+            let list: Vec<Sym> = list.iter().map(|o| self.intern(o)).collect();
+            self.written.insert(sym, list);
+        }
         sym
     }
 
@@ -159,6 +174,13 @@ impl<'a> Symbols<'a> {
             Kind::Property(m) => Some(m),
             _ => None,
         }
+    }
+
+    /// The members of property `s` as its definition lists them, an object
+    /// repeated as often as written: the positions PuzzleScript Plus and
+    /// Next pair properties by (`expand::paired`).
+    pub(crate) fn paired_members(&self, s: Sym) -> Option<&[Sym]> {
+        self.written.get(&s).map(Vec::as_slice).or_else(|| self.property_members(s))
     }
 
     /// The object mask of `s`.

@@ -161,6 +161,24 @@ pub fn mouse_object_shares_layer(span: Span, key: &str, name: &str) -> Diagnosti
         ),
     )
 }
+/// An option PuzzleScript Next reserves and does nothing with.
+#[must_use]
+pub fn option_inert(span: Span, key: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0142",
+        span,
+        format!("`{key}` is a word PuzzleScript Next reserves but does not act on; it is ignored here too"),
+    )
+}
+/// An unknown option in a PuzzleScript Plus/Next game, which those ignore.
+#[must_use]
+pub fn unknown_option_ignored(span: Span, key: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0143",
+        span,
+        format!("`{key}` is not a prelude option; as in PuzzleScript Plus and Next, this game ignores the line"),
+    )
+}
 /// An option that needs a value has none.
 #[must_use]
 pub fn option_needs_value(span: Span, key: &str) -> Diagnostic {
@@ -187,7 +205,7 @@ pub fn paren_in_slash_game(span: Span) -> Diagnostic {
     Diagnostic::warning(
         "W0150",
         span,
-        "this game writes its comments with `//`, so `(` starts no comment here; the line is ignored",
+        "this `)` closes no comment (this game writes its comments with `//`); the rest of the line is ignored",
     )
 }
 /// A rule's option command (`runtime_metadata_twiddling`) with no value.
@@ -661,6 +679,16 @@ pub fn late_rigid(span: Span) -> Diagnostic {
 #[must_use]
 pub fn cell_repeat(span: Span, name: &str) -> Diagnostic {
     Diagnostic::error("E0608", span, format!("{} appears more than once in one cell", up(name)))
+}
+/// Same object twice in a cell of a PuzzleScript Plus/Next game, which
+/// reads it once.
+#[must_use]
+pub fn cell_repeat_read_once(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0680",
+        span,
+        format!("{} appears more than once in one cell; as in PuzzleScript Next, it counts once", up(name)),
+    )
 }
 /// `no X` twice.
 #[must_use]

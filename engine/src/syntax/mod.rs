@@ -188,7 +188,7 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
             }
         }
         if style == CommentStyle::Slash {
-            p.slash_line(&line, high);
+            p.slash_line(&line, high, &mut depth);
             if end == bytes.len() {
                 break line;
             }
@@ -276,46 +276,65 @@ const TEXT_OPTIONS: [&str; 8] = [
 
 impl<'s> Parser<'s> {
     /// A line of a game written with `//` comments: the comment is cut off
-    /// (where PuzzleScript Next starts one in this section), `(` is plain
-    /// text, and in OBJECTS and COLLISIONLAYERS `;` ends a line as a line
+    /// (where PuzzleScript Next starts one in this section); a `(` where a
+    /// token starts still opens a `( )` comment, which nests and may span
+    /// lines (`depth` carries it), as Next reads both kinds; a `)` that
+    /// closes nothing is W0150 and the rest of its line is skipped, as Next
+    /// skips it. In OBJECTS and COLLISIONLAYERS `;` ends a line as a line
     /// break does.
-    fn slash_line(&mut self, line: &Line<'_>, high: bool) {
+    fn slash_line(&mut self, line: &Line<'_>, high: bool, depth: &mut u32) {
         use scan::Slash;
         let raw = line.raw;
         let fc = text::ws_len(raw);
         if fc == raw.len() {
-            self.blank_line();
+            if *depth == 0 {
+                self.blank_line();
+            }
             return;
         }
+        let text_option = self.section == Section::Prelude && {
+            let wl = word_len(&raw[fc..]);
+            TEXT_OPTIONS.iter().any(|o| raw[fc..fc + wl].eq_ignore_ascii_case(o))
+        };
         let at = match self.section {
             Section::Levels => Slash::LineStart,
             Section::Rules => Slash::Anywhere,
-            Section::Prelude => {
-                let wl = word_len(&raw[fc..]);
-                if TEXT_OPTIONS.iter().any(|o| raw[fc..fc + wl].eq_ignore_ascii_case(o)) {
-                    Slash::LineStart
-                } else {
-                    Slash::TokenStart
-                }
-            }
+            Section::Prelude if text_option => Slash::LineStart,
             _ => Slash::TokenStart,
         };
         let cut = scan::slash_comment(raw, at).unwrap_or(raw.len());
         if cut <= fc {
             return;
         }
-        if raw[fc..].starts_with(['(', ')']) {
-            self.diags.push(cat::paren_in_slash_game(line.span(fc, text::trim_end_len(raw))));
-            return;
+        // Parentheses: a text option's value and a level's rows and verb
+        // lines take them as text, unless a `( )` comment is open or the
+        // line starts one or closes nothing.
+        let opens = raw[fc..].starts_with(['(', ')']);
+        let scan_parens = *depth > 0 || opens || !(text_option || self.section == Section::Levels);
+        let sc = if scan_parens {
+            scan::scan(&raw[..cut], *depth, Mode::Rules)
+        } else {
+            scan::scan_known(&raw[..cut], 0, Mode::Rules, false)
+        };
+        *depth = sc.depth_out;
+        let mut code = sc.code;
+        let mut end = cut;
+        if let Some(&close) = sc.stray_closes.first() {
+            self.diags.push(cat::paren_in_slash_game(line.span(close, text::trim_end_len(raw))));
+            end = close;
+            code = std::borrow::Cow::Owned(code[..close].to_owned());
         }
-        let kept = Line::with(line.no, line.start, &raw[..cut], !high, false);
-        let split = matches!(self.section, Section::Objects | Section::CollisionLayers) && kept.raw.contains(';');
+        let Some(fc) = code.find(|c: char| !is_ws(c)) else { return };
+        // A comment inside the line ends a rule there, as in a classic game.
+        let commented = scan_parens && *code != raw[..end];
+        let kept = Line::with(line.no, line.start, &raw[..end], !high, commented);
+        let split = matches!(self.section, Section::Objects | Section::CollisionLayers) && code.contains(';');
         if !split {
-            self.line(&kept, kept.raw, fc, &[]);
+            self.line(&kept, &code, fc, &[]);
             return;
         }
         let mut from = 0;
-        for part in kept.raw.split(';') {
+        for part in code.split(';') {
             let to = from + part.len();
             let lead = text::ws_len(part);
             if lead < part.len() {

@@ -93,8 +93,9 @@ fn lines_are_found_eight_bytes_at_a_time_as_byte_by_byte() {
 }
 
 /// A game of PuzzleScript Next written with `//` comments: they start
-/// where Next starts them in each section, `(` is plain text, and `;`
-/// ends a line in OBJECTS and COLLISIONLAYERS.
+/// where Next starts them in each section, `(` in a text option's value
+/// or a level row is plain text, and `;` ends a line in OBJECTS and
+/// COLLISIONLAYERS.
 const SLASH_GAME: &str = "title Slash // all of it\nhomepage https://example.com\n// first comment\nnoaction // trailing\n\nOBJECTS\nBackground;black\nPlayer // the hero\nblue\nSlope /\ngreen\n\nLEGEND\n. = Background // ground\nP = Player\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground;Player\nSlope\n\nRULES\n[ > Player ] -> [ > Player ] message see http://x\n// [ Player ] -> [ ]\n\nWINCONDITIONS\n\nLEVELS\n//P.\nP./\n.//\n";
 
 #[test]
@@ -122,6 +123,35 @@ fn slash_comments_read_as_puzzlescript_next_reads_them() {
     let LevelEntry::Map(m) = &ast.levels[0] else { panic!() };
     assert_eq!(m.rows.len(), 2, "only a row that starts with `//` is a comment: {:?}", m.rows);
     assert_eq!(m.rows[1], ['.', '/', '/']);
+}
+
+/// PuzzleScript Next reads `( )` comments too in a game written with
+/// `//` ones: a `(` where a token starts opens one, which nests and may
+/// span lines (its Soko Link demo comments out a level so); a level row's
+/// `(` after its first character is a glyph; a `)` that closes nothing is
+/// W0150 and the rest of its line is skipped.
+#[test]
+fn a_slash_game_still_reads_parenthesised_comments() {
+    let src = SLASH_GAME
+        .replacen(
+            "[ > Player ] -> [ > Player ] message see http://x",
+            "[ > Player ] -> [ > Player ] (a (nested)\nnote) ",
+            1,
+        )
+        .replacen("//P.\nP./\n.//\n", "P./\n\n(P..\n...\n..P)\n\n.P(\n) the rest\nP..\n", 1);
+    let (ast, diags) = parse(&src);
+    let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["W0150"], "{diags:?}");
+    assert_eq!(diags[0].span.line, src[..src.find(") the rest").expect("there")].matches('\n').count() as u32 + 1);
+    let RuleLineKind::Rule(r) = &ast.rules[0].kind else { panic!() };
+    assert!(r.commands.is_empty(), "the comment is no command: {:?}", r.commands);
+    let maps: Vec<Vec<Vec<char>>> = ast
+        .levels
+        .iter()
+        .filter_map(|l| if let LevelEntry::Map(m) = l { Some(m.rows.clone()) } else { None })
+        .collect();
+    assert_eq!(maps.len(), 2, "the commented-out map is gone: {maps:?}");
+    assert_eq!(maps[1], [vec!['.', 'p', '('], vec!['p', '.', '.']], "a row's `(` is a glyph; the `)` line is skipped");
 }
 
 #[test]

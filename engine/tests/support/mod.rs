@@ -221,10 +221,12 @@ pub fn cases() -> Vec<Case> {
                 .rules("[ > Player | Crate ] -> [ > Player | > Crate ] message_text_align left")
                 .text()
         }),
-        case("W0150", "(an old comment)", WARNING, || {
+        case("W0142", "game_uri", WARNING, || game().prelude("game_uri https://example.com/game").text()),
+        case("W0143", "flashing_lights", WARNING, || game().prelude("level_select\nflashing_lights on").text()),
+        case("W0150", ") and more", WARNING, || {
             game()
                 .prelude("// comments of PuzzleScript Next")
-                .rules("(an old comment)\n[ > Player | Crate ] -> [ > Player | > Crate ]")
+                .rules(") and more\n[ > Player | Crate ] -> [ > Player | > Crate ]")
                 .text()
         }),
         // ---- objects ----
@@ -341,6 +343,12 @@ pub fn cases() -> Vec<Case> {
         case("E0606", "late [", ERROR, || rules("late [ > Player | Crate ] -> [ > Player | > Crate ]")),
         case("E0607", "late rigid", ERROR, || rules("late rigid [ Player | Crate ] -> [ Player | Crate ]")),
         case("E0608", "Crate Crate", ERROR, || rules("[ > Player | Crate Crate ] -> [ > Player | Crate ]")),
+        case("W0680", "random Crate random Crate", WARNING, || {
+            game()
+                .prelude("level_select")
+                .rules("[ > Player | Crate ] -> [ > Player | random Crate random Crate ]")
+                .text()
+        }),
         case("W0609", "no Wall no Wall", WARNING, || rules("[ > Player | no Wall no Wall ] -> [ > Player | ]")),
         case("W0610", "[ Wall ]", WARNING, || rules("[ > Player | Crate ] [ Wall ] -> [ > Player | > Crate ]")),
         case("E0611", "-> [ > Player ]", ERROR, || rules("[ > Player | Crate ] -> [ > Player ]")),

@@ -39,3 +39,29 @@ fn a_classic_game_still_refuses_the_rule() {
     let codes: Vec<&str> = b.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.code).collect();
     assert_eq!(codes, ["E0602"], "{}", b.first_errors(5));
 }
+
+/// PuzzleScript Next counts a property's members as written, repeats kept
+/// (its Bridges demo counts with `count1 = c8 or c8 or c7 ...`): `Up` has
+/// three members, red listed twice, to pair with three. Bumping red or
+/// green gives red; blue gives green.
+#[test]
+fn a_repeated_member_keeps_its_place() {
+    let text = game("allow_undo_level")
+        .replace("Turned = Green or Blue or Red", "Turned = Red or Red or Green")
+        .replace("Pr\nPg\nPb\n", "Pb\nPg\nPr\n");
+    let b = crate::build(&text);
+    assert!(b.game.is_some(), "{}", b.first_errors(5));
+    let mut s = Session::new(b.game.expect("compiled"), 0, None);
+    s.input(Input::Right);
+    assert_eq!([name_at(&s, 0), name_at(&s, 1), name_at(&s, 2)], ["green", "red", "red"]);
+    // The same through a property made of properties: `Pair` lists red
+    // twice).
+    let nested = game("allow_undo_level")
+        .replace("Turned = Green or Blue or Red", "Warm = Red or Red\nTurned = Warm or Green")
+        .replace("Pr\nPg\nPb\n", "Pb\nPg\nPr\n");
+    let b = crate::build(&nested);
+    assert!(b.game.is_some(), "{}", b.first_errors(5));
+    let mut s = Session::new(b.game.expect("compiled"), 0, None);
+    s.input(Input::Right);
+    assert_eq!([name_at(&s, 0), name_at(&s, 1), name_at(&s, 2)], ["green", "red", "red"]);
+}
