@@ -178,3 +178,71 @@ fn a_classic_game_is_not_rewritten() {
     assert_eq!(ast.rules.len(), 1);
     assert_eq!(ast.legend.len(), 2);
 }
+
+/// PuzzleScript Next keeps no order of sections: the same game with its
+/// MAPPINGS after COLLISIONLAYERS and its TAGS in the middle of OBJECTS
+/// (OBJECTS opened again after it, as Next's Coyote Time Lord does) is the
+/// same game.
+#[test]
+fn tags_and_mappings_may_come_anywhere() {
+    let moved = GAME
+        .replacen("TAGS\nShade = Light Dark\n\nMAPPINGS\nShade => Other\nLight Dark -> Dark Light\n\n", "", 1)
+        .replacen("Gem:Shade\nwhite", "TAGS\nShade = Light Dark\n\nOBJECTS\nGem:Shade\nwhite", 1)
+        .replacen("RULES\n", "MAPPINGS\nShade => Other\nLight Dark -> Dark Light\n\nRULES\n", 1)
+        .replacen("author us", "author us\nlevel_select", 1);
+    assert!(moved.contains("TAGS") && moved.find("OBJECTS") < moved.find("TAGS"), "{moved}");
+    let build = engine::build(&moved);
+    assert!(!engine::diag::has_errors(&build.diagnostics), "{:?}", build.diagnostics);
+    let mut s = Session::new(build.game.expect("it compiles"), 0, None);
+    s.input(Input::Action);
+    assert_eq!(names_at(&s, 1, 0), ["background", "gem:dark"], "the mapping read after the layers works");
+    let (ast, _) = engine::syntax::parse(&moved);
+    let names: Vec<&str> = ast.objects.iter().map(|o| o.name.text.as_str()).collect();
+    assert!(names.contains(&"lamp:dark") && names.contains(&"player:left"), "{names:?}");
+}
+
+/// An object written again under the name of one made from tags may copy
+/// its own name: it takes the sprite of the one it replaces, in its own
+/// colours (Next's ColorBan recolours its joins so). `copy: NAME|` with the
+/// mirror written straight after the name mirrors the copy (Hebird).
+#[test]
+fn a_rewritten_object_copies_the_sprite_it_replaces() {
+    let text = GAME
+        .replacen("Gem:Dark\ngray", "Gem:Dark\ngray\ncopy: Gem:Dark", 1)
+        .replacen("Gem:Shade\nwhite", "Gem:Shade\nwhite\n0....\n0....\n.....\n.....\n.....", 1)
+        .replacen("Lamp:Shade\norange", "Lamp:Shade\norange\ncopy: Gem:Shade|", 1);
+    let build = engine::build(&text);
+    assert!(!engine::diag::has_errors(&build.diagnostics), "{:?}", build.diagnostics);
+    let game = build.game.expect("it compiles");
+    let object = |name: &str| game.objects.iter().find(|o| o.name == name).expect(name);
+    let rows = |name: &str| {
+        object(name)
+            .sprite
+            .iter()
+            .map(|r| r.iter().map(|p| if p.is_some() { '0' } else { '.' }).collect::<String>())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(rows("gem:dark"), ["0....", "0....", ".....", ".....", "....."]);
+    assert_eq!(rows("gem:light"), rows("gem:dark"));
+    assert_eq!(rows("lamp:light"), ["....0", "....0", ".....", ".....", "....."], "mirrored left to right");
+}
+
+/// A win condition may name objects and properties with tags
+/// (`Some Player:directions on Exit`, as Next's Coyote Time Lord ends).
+#[test]
+fn win_conditions_name_tagged_objects() {
+    let text = GAME.replacen("WINCONDITIONS\n", "WINCONDITIONS\nno Gem:Light\nsome Player:directions\n", 1).replacen(
+        "LEVELS\n",
+        "LEVELS\n.L.\nPL.\n\n",
+        1,
+    ) + "\nP..\n";
+    let build = engine::build(&text);
+    assert!(!engine::diag::has_errors(&build.diagnostics), "{:?}", build.diagnostics);
+    let game = build.game.expect("it compiles");
+    let mut s = Session::new(game.clone(), 0, None);
+    s.input(Input::Action);
+    assert_eq!(s.level_index(), 0, "one light gem turned, one left: not won");
+    let mut s = Session::new(game, 1, None);
+    s.input(Input::Action);
+    assert_eq!(s.level_index(), 2, "the only light gem turned dark: won");
+}

@@ -7,6 +7,9 @@ use crate::syntax::ast::Ast;
 
 /// Check every win condition.
 pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
+    // A Plus/Next game's names may carry tags (`Player:directions`).
+    let tagged = !ast.win_conditions.is_empty() && crate::dialect::needed(ast).is_some();
+    let name_char = |c: char| crate::syntax::text::is_word(c) || tagged && c == ':';
     for w in &ast.win_conditions {
         let ws = &w.words;
         if ws.is_empty() {
@@ -26,7 +29,7 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
         }
         for i in [1, 3] {
             let Some(n) = ws.get(i) else { continue };
-            if !n.text.chars().all(crate::syntax::text::is_word) || !names.defined(&n.text) {
+            if !n.text.chars().all(name_char) || !names.defined(&n.text) {
                 out.push(cat::win_unknown_name(w.span, &n.text));
             } else if names.objects_of(&n.text).is_empty()
                 && let Some(missing) = names.undefined_part(&n.text)

@@ -63,19 +63,6 @@ pub fn objects_not_first(span: Span) -> Diagnostic {
 pub fn prelude_garbage(span: Span) -> Diagnostic {
     Diagnostic::error("E0107", span, "this line before the first section is not an option")
 }
-/// PuzzleScript Next's TAGS or MAPPINGS section after OBJECTS, which we
-/// do not read there.
-#[must_use]
-pub fn next_section_unsupported(span: Span, word: &str) -> Diagnostic {
-    Diagnostic::error(
-        "E0130",
-        span,
-        format!(
-            "Puzzlewright reads the {} section only before OBJECTS; move it up (its lines here are skipped)",
-            word.to_uppercase()
-        ),
-    )
-}
 /// A TAGS line that is not `NAME = VALUE ...`.
 #[must_use]
 pub fn tag_line_shape(span: Span) -> Diagnostic {

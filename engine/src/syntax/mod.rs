@@ -73,12 +73,9 @@ struct Parser<'s> {
     /// The prelude said `case_sensitive` (`case.rs`): object names are
     /// read as written.
     case_sensitive: bool,
-    /// Inside PuzzleScript Next's TAGS or MAPPINGS section (before
-    /// OBJECTS): its lines are read by `tags.rs`.
+    /// Inside PuzzleScript Next's TAGS or MAPPINGS section (wherever it
+    /// comes): its lines are read by `tags.rs`.
     tag_section: Option<tags::TagRead>,
-    /// After a TAGS or MAPPINGS header past OBJECTS (refused): lines are
-    /// skipped until the next section.
-    skip_section: bool,
 }
 
 /// Where the line starting at byte `start` of `bytes` ends (at its `\n`,
@@ -149,7 +146,6 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
         plus: false,
         case_sensitive: false,
         tag_section: None,
-        skip_section: false,
     };
     let mut depth = 0u32;
     let mut style = CommentStyle::Undecided;
@@ -395,18 +391,23 @@ impl<'s> Parser<'s> {
                 return;
             }
         }
-        // PuzzleScript Next's TAGS and MAPPINGS past OBJECTS: refused.
-        if self.plus && self.section != Section::Prelude && matches!(first, Some(b't' | b'm')) {
+        // PuzzleScript Next's TAGS and MAPPINGS may come anywhere (Next
+        // keeps no order of sections): past the prelude, their lines are
+        // read as theirs until the next section header.
+        if self.section != Section::Prelude && matches!(first, Some(b't' | b'm')) && self.is_plus() {
             let wl = word_len(rest);
             if let Some(section) = keywords::TagSection::parse(&rest[..wl])
                 && rest[wl..].trim_matches(is_ws).is_empty()
             {
-                self.diags.push(cat::next_section_unsupported(line.span(fc, fc + wl), section.as_str()));
-                self.skip_section = true;
+                if self.section == Section::Objects {
+                    self.obj_phase = ObjPhase::Name;
+                }
+                self.tag_header(section, line.span(fc, fc + wl));
                 return;
             }
         }
-        if self.skip_section {
+        if self.section != Section::Prelude && self.tag_section.is_some() {
+            self.tag_line(line, code, fc);
             return;
         }
         match self.section {
@@ -441,14 +442,26 @@ impl<'s> Parser<'s> {
         }
     }
 
+    /// Whether the game is read as PuzzleScript Plus/Next: it writes `//`
+    /// comments or TAGS, or its prelude (read by now) sets their option.
+    fn is_plus(&self) -> bool {
+        self.plus || self.ast.sets_plus_option()
+    }
+
     fn header(&mut self, line: &Line<'_>, sec: Section, a: usize, b: usize) {
         let span = line.span(a, b);
         let word = sec.as_str();
-        if self.visited.contains(&sec) {
+        // PuzzleScript Next reads sections in any order, and again.
+        let any_order = self.is_plus();
+        if self.visited.contains(&sec) && !any_order {
             self.diags.push(cat::duplicate_section(span, word));
         }
         self.visited.push(sec);
-        if sec == Section::Objects {
+        if any_order {
+            if sec == Section::Objects {
+                self.obj_phase = ObjPhase::Name;
+            }
+        } else if sec == Section::Objects {
             self.obj_phase = ObjPhase::Name;
             if self.visited.len() > 1 {
                 self.diags.push(cat::objects_not_first(span));
@@ -460,7 +473,6 @@ impl<'s> Parser<'s> {
         }
         self.section = sec;
         self.map_open = false;
-        self.skip_section = false;
         self.tag_section = None;
         if self.ast.sections.is_empty() {
             self.ast.sections.reserve(Section::HEADED.len());

@@ -275,7 +275,19 @@ impl Parser<'_> {
             if text.len() > 5 && lower.starts_with("copy:") {
                 // The name alone (rename and go to definition use its span).
                 let from = if end == w.end { w.start + 5 } else { ws[i - 1].start };
-                *copy_from = Some(Ident { text: self.name_word(line, from, end), span: line.span(from, end) });
+                // Mirrors written straight after the name (`copy: a:b|`,
+                // as PuzzleScript Next lexes it) are transforms of their own.
+                let mut name_end = end;
+                if let Some(k) = line.raw[from..end].find(['|', '-'])
+                    && line.raw[from + k..end].bytes().all(|b| b == b'|' || b == b'-')
+                {
+                    name_end = from + k;
+                }
+                *copy_from =
+                    Some(Ident { text: self.name_word(line, from, name_end), span: line.span(from, name_end) });
+                for at in name_end..end {
+                    transforms.push(Ident { text: line.raw[at..=at].into(), span: line.span(at, at + 1) });
+                }
             } else {
                 transforms.push(Ident { text: text.into(), span });
             }

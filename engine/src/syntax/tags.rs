@@ -147,8 +147,8 @@ impl Table {
 }
 
 impl Parser<'_> {
-    /// A TAGS or MAPPINGS header before OBJECTS, written at `span`: the
-    /// lines after it are read as that section's.
+    /// A TAGS or MAPPINGS header, written at `span`: the lines after it,
+    /// up to the next section header, are read as that section's.
     pub(super) fn tag_header(&mut self, section: TagSection, span: Span) {
         self.plus = true;
         self.ast.tag_sections.push((section, span));

@@ -185,7 +185,6 @@ pub fn cases() -> Vec<Case> {
             game().prelude("tween_length 0.05").rules("late [ Crate Target ] -> [ Crate Target ]").text()
         }),
         case("W0129", "tween_easing", WARNING, || game().prelude("tween_length 0.05\ntween_easing wobbly").text()),
-        case("E0130", "TAGS", ERROR, || game().prelude("// a Next game").legend("TAGS").text()),
         case("E0131", "Shade Light Dark", ERROR, || game().prelude("TAGS\nShade Light Dark").text()),
         case("E0132", "directions", ERROR, || game().prelude("TAGS\ndirections = a b").text()),
         case("E0133", "horizontal -> back", ERROR, || game().prelude("MAPPINGS\nhorizontal -> back").text()),

@@ -407,7 +407,8 @@ pub(crate) fn expand(ast: &mut Ast, diags: &mut Vec<Diagnostic>) {
 
 /// Tagged objects become one object per combination of values (an
 /// object of that name already written stays; one made from tags is
-/// replaced by a later one, in its place) and a property of them.
+/// replaced by a later one, in its place, whose `copy:` of its own name
+/// means the replaced one's sprite) and a property of them.
 /// Relative directions in transforms count from up.
 fn objects(ast: &mut Ast, x: &mut Expander<'_>) {
     let old = std::mem::take(&mut ast.objects);
@@ -423,6 +424,14 @@ fn objects(ast: &mut Ast, x: &mut Expander<'_>) {
             if let Some(i) = index.get(&def.name.text)
                 && made.remove(&def.name.text)
             {
+                // `copy:` of its own name takes the sprite of the object
+                // made from tags that this one replaces (PuzzleScript
+                // Next's ColorBan recolours its joins so).
+                if def.sprite_rows.is_empty() && def.copy_from.as_ref().is_some_and(|f| f.text == def.name.text) {
+                    def.sprite_rows = out[i].sprite_rows.clone();
+                    def.sprite = out[i].sprite.clone();
+                    def.copy_from = out[i].copy_from.clone();
+                }
                 out[i] = def;
             } else {
                 index.set(&def.name.text, out.len());
