@@ -474,3 +474,22 @@ fn the_problems_table_lists_each_diagnostic_and_a_click_selects_it() {
     let selected = studio::panels::code::selection(&harness.ctx, harness.state().doc.text()).expect("cursor");
     assert_eq!(selected, pinned[1].span.start..pinned[1].span.end, "the error's span is selected");
 }
+
+/// In a narrow window a long status is cut short with "…" before the
+/// file's name at the right, never drawn over it (the snapshot was looked
+/// at: one line, the status ends in "…", then the name).
+#[test]
+fn a_long_status_is_cut_short_beside_the_file_name_in_a_narrow_window() {
+    let mut harness = studio(Startup::Example(0));
+    harness.set_size(egui::vec2(600.0, 400.0));
+    let long =
+        "A very long status line that says a great deal about what just happened in the studio, far more than fits";
+    harness.state_mut().status = long.to_owned();
+    harness.run_steps(3);
+    let status = harness.get_by_label(long).rect();
+    let name = harness.get_by_label("sokoban_garden.txt").rect();
+    assert!(status.right() <= name.left(), "the status {status:?} ends before the name {name:?}");
+    assert!(status.height() < 24.0, "one line: {status:?}");
+    assert!(name.right() <= 600.0 && status.left() >= 0.0, "both inside the window: {status:?} {name:?}");
+    snapshot_or_skip(&mut harness, "status_bar_narrow");
+}

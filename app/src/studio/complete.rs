@@ -4,8 +4,11 @@
 
 use std::ops::Range;
 
+use engine::options::Dialect;
 pub use engine::syntax::ast::Section;
-use engine::syntax::keywords::{CommandWord, LOOP_WORDS, Modifier, RulePrefix, SoundDirection, SoundEvent, SoundVerb};
+use engine::syntax::keywords::{
+    CommandWord, LOOP_WORDS, Modifier, RulePrefix, SoundDirection, SoundEvent, SoundVerb, SpriteWord, TagSection,
+};
 
 /// The section that `at` (a byte offset) is in.
 #[must_use]
@@ -20,57 +23,81 @@ pub fn section_at(text: &str, at: usize) -> Section {
     Section::Prelude
 }
 
-/// Keywords worth offering in `section`.
+/// Keywords worth offering in `section`, each with the dialect that brought
+/// it in (a Plus/Next word is offered only in a Plus/Next game: see
+/// [`candidates`]). Every word comes from the engine's lists
+/// (`engine::syntax::keywords`, the options table).
 #[must_use]
-pub fn keywords(section: Section) -> Vec<&'static str> {
-    let mut words: Vec<&'static str> = match section {
+pub fn keywords(section: Section) -> Vec<(&'static str, Dialect)> {
+    let classic = |w: &'static str| (w, Dialect::Classic);
+    let mut words: Vec<(&'static str, Dialect)> = match section {
         // Options we support (fully, or as drawing we accept): an option we
-        // do not support yet is an error, so it is not offered.
-        Section::Prelude => engine::options::PreludeOption::ALL
-            .iter()
-            .filter(|o| !matches!(o.support(), engine::options::Support::Missing | engine::options::Support::Inert))
-            .map(|o| o.keyword())
-            .collect(),
-        Section::Objects => {
-            // The colours, and PuzzleScript Next's sprite transforms.
-            let mut w = engine::render::COLOR_NAMES.to_vec();
-            w.extend(["copy:", "flip:", "rot:", "shift:", "translate:"]);
+        // do not support yet is an error, so it is not offered. Then the
+        // headers of PuzzleScript Next's sections before OBJECTS.
+        Section::Prelude => {
+            let mut w: Vec<(&'static str, Dialect)> = engine::options::PreludeOption::ALL
+                .iter()
+                .filter(|o| !matches!(o.support(), engine::options::Support::Missing | engine::options::Support::Inert))
+                .map(|o| (o.keyword(), o.dialect()))
+                .collect();
+            w.extend(TagSection::ALL.map(|t| (t.header(), Dialect::Next)));
             w
         }
-        Section::Legend => vec!["and", "or"],
+        Section::Objects => {
+            // The colours, and PuzzleScript Plus/Next's sprite words.
+            let mut w: Vec<(&'static str, Dialect)> =
+                engine::render::COLOR_NAMES.iter().copied().map(classic).collect();
+            w.extend(SpriteWord::ALL.map(|s| (s.as_str(), s.dialect())));
+            w
+        }
+        Section::Legend => vec![classic("and"), classic("or")],
         Section::Sounds => {
-            // The events (`sfx0`... last), then the verbs of every game
-            // and the directions.
-            let mut w: Vec<&'static str> = SoundEvent::all().map(SoundEvent::as_str).collect();
-            w.extend(SoundVerb::CLASSIC.map(SoundVerb::as_str));
-            w.extend(SoundDirection::ALL.map(SoundDirection::as_str));
+            // The events (`sfx0`... last), then the verbs (PuzzleScript
+            // Next's click verbs last) and the directions.
+            let mut w: Vec<(&'static str, Dialect)> = SoundEvent::all().map(|e| classic(e.as_str())).collect();
+            w.extend(
+                SoundVerb::ALL
+                    .map(|v| (v.as_str(), if v.needs_mouse_clicks() { Dialect::Next } else { Dialect::Classic })),
+            );
+            w.extend(SoundDirection::ALL.map(|d| classic(d.as_str())));
             w
         }
         Section::CollisionLayers => vec![],
         Section::Rules => {
-            let mut w: Vec<&'static str> = RulePrefix::ALL
-                .into_iter()
-                .filter(|p| !p.needs_plus())
-                .map(RulePrefix::as_str)
-                .chain(LOOP_WORDS)
-                .collect();
+            let mut w: Vec<(&'static str, Dialect)> =
+                RulePrefix::ALL.into_iter().map(|p| (p.as_str(), p.dialect())).collect();
+            w.extend(LOOP_WORDS.map(classic));
             // The modifiers that are words (`>` and the like are typed
-            // whole, never completed).
-            w.extend(Modifier::CLASSIC.map(Modifier::as_str).into_iter().filter(|m| m.len() > 1));
+            // whole, never completed), PuzzleScript Next's click marks too.
+            let modifiers = Modifier::CLASSIC.into_iter().chain([Modifier::LClick, Modifier::RClick]);
+            w.extend(
+                modifiers
+                    .filter(|m| m.as_str().len() > 1)
+                    .map(|m| (m.as_str(), if m.needs_mouse_clicks() { Dialect::Next } else { Dialect::Classic })),
+            );
             // The commands but PuzzleScript Next's `gosub`, whose
             // subroutine names are offered after it instead.
-            w.extend(CommandWord::all().filter(|c| *c != CommandWord::Gosub).map(CommandWord::as_str));
-            // PuzzleScript Plus and Next: the prefixes (`global`, `once`)
-            // and the commands of their games.
-            w.extend(RulePrefix::ALL.into_iter().filter(|p| p.needs_plus()).map(RulePrefix::as_str));
-            w.extend(["undo", "nosave", "quit", "status"]);
+            let commands = CommandWord::all().chain(CommandWord::PLUS).filter(|c| *c != CommandWord::Gosub);
+            w.extend(commands.map(|c| (c.as_str(), c.dialect())));
             w
         }
-        Section::WinConditions => vec!["all", "some", "no", "any", "on"],
-        Section::Levels => vec!["message"],
+        Section::WinConditions => ["all", "some", "no", "any", "on"].map(classic).to_vec(),
+        Section::Levels => vec![classic("message")],
     };
-    words.extend(Section::HEADED.map(Section::header));
+    words.extend(Section::HEADED.map(|s| classic(s.header())));
     words
+}
+
+/// The dialect `text` is written in, as the engine reads it: classic, or
+/// the newest fork a word of it needs (a TAGS or MAPPINGS section is
+/// PuzzleScript Next's).
+#[must_use]
+pub fn dialect_of(text: &str) -> Dialect {
+    let (ast, _) = engine::syntax::parse(text);
+    if !ast.tag_sections.is_empty() {
+        return Dialect::Next;
+    }
+    engine::dialect::needed(&ast).map_or(Dialect::Classic, |n| n.dialect)
 }
 
 fn is_word_byte(b: u8) -> bool {
@@ -136,7 +163,11 @@ fn gosub_candidates(text: &str, cursor: usize) -> Option<(Range<usize>, Vec<Stri
 
 /// What to offer for the word ending at `cursor`: the range of that word
 /// and the candidates (names first, then keywords), or `None`. After
-/// `gosub` in RULES: the subroutine names the text defines.
+/// `gosub` in RULES: the subroutine names the text defines. A word of
+/// PuzzleScript Plus or Next (`once`, `goto`, `TAGS`, `rot:`) is offered
+/// only when the game already is one ([`dialect_of`], read only when such
+/// a word would be offered): in a classic game it would change the
+/// language the game is read in.
 #[must_use]
 pub fn candidates(text: &str, cursor: usize, names: &[String]) -> Option<(Range<usize>, Vec<String>)> {
     if cursor > text.len() || !text.is_char_boundary(cursor) {
@@ -163,10 +194,15 @@ pub fn candidates(text: &str, cursor: usize, names: &[String]) -> Option<(Range<
     let offer_names = !matches!(section, Section::Prelude | Section::Objects | Section::Levels);
     let lower = prefix.to_ascii_lowercase();
     let mut out: Vec<String> = Vec::new();
-    let pool = names.iter().filter(|_| offer_names).map(String::as_str).chain(keywords(section));
-    for word in pool {
+    let named = names.iter().filter(|_| offer_names).map(|n| (n.as_str(), Dialect::Classic));
+    let mut forked: Option<bool> = None;
+    for (word, dialect) in named.chain(keywords(section)) {
         let w = word.to_ascii_lowercase();
-        if w.starts_with(&lower) && w != lower && !out.iter().any(|o| o.eq_ignore_ascii_case(word)) {
+        if w.starts_with(&lower)
+            && w != lower
+            && !out.iter().any(|o| o.eq_ignore_ascii_case(word))
+            && (dialect == Dialect::Classic || *forked.get_or_insert_with(|| dialect_of(text) > Dialect::Classic))
+        {
             out.push(word.to_owned());
         }
         if out.len() >= 12 {
@@ -190,19 +226,70 @@ mod tests {
         let text = "RULES\n[ > Player ] -> [ > Player ] ag";
         let (_, items) = candidates(text, text.len(), &names).expect("some");
         assert_eq!(items, vec!["again".to_owned()]);
+        // A classic game is offered the classic option only (`title_color`
+        // is PuzzleScript Next's); a Next game both.
         let text = "tit";
         let (_, items) = candidates(text, 3, &names).expect("some");
+        assert_eq!(items, vec!["title".to_owned()]);
+        let text = "status_line\ntit";
+        let (_, items) = candidates(text, text.len(), &names).expect("some");
         assert_eq!(items, vec!["title".to_owned(), "title_color".to_owned()]);
-        // The mouse options are offered, `mouse_clicks` among them.
-        let text = "mouse_";
+        // The mouse options are offered in a Plus game, `mouse_clicks` among
+        // them, and not in a classic one (they would make it a Plus game).
+        let text = "level_select\nmouse_";
         let (_, items) = candidates(text, text.len(), &names).expect("the mouse options");
         assert!(items.contains(&"mouse_left".to_owned()) && items.contains(&"mouse_obstacle".to_owned()), "{items:?}");
         assert!(items.contains(&"mouse_clicks".to_owned()), "{items:?}");
+        assert_eq!(candidates("mouse_", 6, &names), None);
         assert_eq!(section_at("a\nWINCONDITIONS\nall", 18), Section::WinConditions);
-        // PuzzleScript Next's sprite transforms in OBJECTS.
-        let text = "OBJECTS\nEast copy:Arrow ro";
+        // PuzzleScript Next's sprite transforms in OBJECTS (the copy makes
+        // it a Plus game).
+        let text = "OBJECTS\nArrow\nred\n\nEast copy:Arrow ro";
         let (_, items) = candidates(text, text.len(), &names).expect("a transform");
         assert_eq!(items, vec!["rot:".to_owned()]);
+        assert_eq!(candidates("OBJECTS\nArrow ro", 16, &names), None, "not in a classic game");
+    }
+
+    /// A small valid game, classic unless `prelude` says otherwise, with
+    /// `typed` at the end of its rules.
+    fn game(prelude: &str, typed: &str) -> String {
+        format!(
+            "title T\n{prelude}\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nLEGEND\n. = Background\nP = Player\nCOLLISIONLAYERS\nBackground\nPlayer\nRULES\n[ Player ] -> [ Player ] {typed}"
+        )
+    }
+
+    fn offered(text: &str) -> Vec<String> {
+        candidates(text, text.len(), &["Player".to_owned()]).map(|(_, items)| items).unwrap_or_default()
+    }
+
+    #[test]
+    fn plus_and_next_words_are_offered_only_in_their_games() {
+        // Classic: none of the forks' commands or prefixes.
+        assert_eq!(dialect_of(&game("", "")), Dialect::Classic);
+        for (typed, word) in [("go", "goto"), ("onc", "once"), ("nos", "nosave"), ("sta", "status"), ("lc", "lclick")] {
+            let found = offered(&game("", typed));
+            assert!(!found.iter().any(|w| w == word), "{typed}: {found:?}");
+        }
+        assert_eq!(offered(&game("", "sta")), ["startloop", "stationary"], "the classic words are still offered");
+        // A Plus game (an option of Plus) and a Next game (`status_line`).
+        let plus = game("level_select", "");
+        assert_eq!(dialect_of(&plus), Dialect::Plus);
+        assert_eq!(offered(&game("level_select", "go")), ["goto"], "never `gosub`, completed by name");
+        assert_eq!(offered(&game("level_select", "nos")), ["nosave"]);
+        assert_eq!(offered(&game("status_line", "onc")), ["once"]);
+        assert_eq!(offered(&game("status_line", "sta")), ["startloop", "stationary", "status"]);
+        assert_eq!(offered(&game("status_line", "lo")), ["log"]);
+        assert_eq!(offered(&game("status_line", "li")), ["link"]);
+        assert_eq!(offered(&game("status_line", "lc")), ["lclick"]);
+        assert_eq!(offered(&game("status_line", "glo")), ["global"]);
+        // TAGS and MAPPINGS in a Next game's prelude; a TAGS section makes
+        // the game a Next game by itself.
+        assert_eq!(offered("status_line\nTA"), ["TAGS"]);
+        assert_eq!(offered("status_line\nMAP"), ["MAPPINGS"]);
+        assert!(offered("title t\nMAP").is_empty());
+        let tagged = "title t\nTAGS\nDirs = up down\n\nOBJECTS\nArrow\nred\n\nEast ro";
+        assert_eq!(dialect_of(tagged), Dialect::Next);
+        assert_eq!(offered(tagged), ["rot:"]);
     }
 
     #[test]

@@ -1,6 +1,9 @@
 //! Syntax highlighting of PuzzleScript for the code panel.
 //!
-//! The grammar is our `assets/PuzzleScript.sublime-syntax`, run by syntect.
+//! The grammar is our `assets/PuzzleScript.sublime-syntax`, run by syntect,
+//! with the language's fixed words added to its variables from
+//! `engine::syntax::keywords` and the options table ([`grammar`]), so a
+//! word the engine learns is coloured without a second list here.
 //! Results are cached per line together with the parser state at the start
 //! of the line: after an edit only lines whose text or incoming state
 //! changed are parsed again, so typing in a 40 KB game stays cheap.
@@ -14,8 +17,83 @@ use egui::text::{LayoutJob, TextFormat};
 use egui::{Color32, FontId, Galley, Stroke};
 use syntect::parsing::{ParseState, Scope, ScopeStack, SyntaxSet, SyntaxSetBuilder};
 
-/// The grammar, written by us.
+/// The grammar, written by us, without its word variables (see [`grammar`]).
 pub const SYNTAX: &str = include_str!("../../assets/PuzzleScript.sublime-syntax");
+
+/// `words` as one regular-expression alternation, longest first (so no
+/// word stops at a shorter one it starts with), special characters escaped.
+fn alternation<'a>(words: impl IntoIterator<Item = &'a str>) -> String {
+    let mut words: Vec<&str> = words.into_iter().collect();
+    words.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+    words.dedup();
+    let escaped: Vec<String> = words
+        .iter()
+        .map(|w| {
+            w.chars().map(|c| if c.is_alphanumeric() || c == '_' { c.to_string() } else { format!("\\{c}") }).collect()
+        })
+        .collect();
+    escaped.join("|")
+}
+
+/// The word variables the grammar uses, each from the engine's own list:
+/// section headers (classic, and PuzzleScript Next's TAGS and MAPPINGS),
+/// prelude options (with a value, or switches), sound events, verbs and
+/// directions, rule prefixes, loop words, modifiers, commands (those whose
+/// text is the rest of the line apart), the options a rule may change, and
+/// the sprite words (`copy`, `rot`, `text`...).
+#[must_use]
+pub fn word_variables() -> Vec<(String, String)> {
+    use engine::options::PreludeOption;
+    use engine::syntax::keywords::{
+        CommandWord, LOOP_WORDS, Modifier, RulePrefix, Section, SoundDirection, SoundEvent, SoundVerb, SpriteWord,
+        TagSection,
+    };
+    let mut v: Vec<(String, String)> = Vec::new();
+    for s in Section::HEADED {
+        v.push((format!("header_{}", s.as_str()), s.as_str().to_owned()));
+    }
+    for t in TagSection::ALL {
+        v.push((format!("header_{}", t.as_str()), t.as_str().to_owned()));
+    }
+    let options = PreludeOption::ALL;
+    let with_value = options.iter().filter(|o| o.takes_value()).map(|o| o.keyword());
+    v.push(("prelude_key".to_owned(), alternation(with_value)));
+    let switches = options.iter().filter(|o| !o.takes_value()).map(|o| o.keyword());
+    v.push(("prelude_flag".to_owned(), alternation(switches)));
+    v.push(("sound_event".to_owned(), alternation(SoundEvent::all().map(SoundEvent::as_str))));
+    v.push(("sound_verb".to_owned(), alternation(SoundVerb::ALL.map(SoundVerb::as_str))));
+    v.push(("sound_direction".to_owned(), alternation(SoundDirection::ALL.map(SoundDirection::as_str))));
+    v.push(("rule_prefix".to_owned(), alternation(RulePrefix::ALL.map(RulePrefix::as_str))));
+    v.push(("loop_word".to_owned(), alternation(LOOP_WORDS)));
+    // The modifiers that are words (`>` and the like are matched apart),
+    // PuzzleScript Next's click marks among them.
+    let modifiers = Modifier::CLASSIC.into_iter().chain([Modifier::LClick, Modifier::RClick]);
+    let words = modifiers.map(Modifier::as_str).filter(|w| w.chars().all(char::is_alphabetic));
+    v.push(("direction".to_owned(), format!("(?i:{})", alternation(words))));
+    let commands: Vec<CommandWord> = CommandWord::all().chain(CommandWord::PLUS).collect();
+    let with_text = commands.iter().filter(|c| c.takes_text()).map(|c| c.as_str());
+    v.push(("command_text".to_owned(), alternation(with_text)));
+    // `gosub` is matched with the subroutine it names.
+    let plain = commands.iter().filter(|c| !c.takes_text() && **c != CommandWord::Gosub).map(|c| c.as_str());
+    v.push(("command".to_owned(), alternation(plain)));
+    v.push(("twiddle".to_owned(), alternation(options.iter().filter(|o| o.twiddleable()).map(|o| o.keyword()))));
+    let sprite_words = SpriteWord::ALL.map(|w| w.as_str().trim_end_matches(':'));
+    v.push(("sprite_word".to_owned(), alternation(sprite_words)));
+    v
+}
+
+/// The grammar as syntect loads it: [`SYNTAX`] with [`word_variables`]
+/// added to its `variables`.
+#[must_use]
+pub fn grammar() -> String {
+    use std::fmt::Write as _;
+    let mut added = String::new();
+    for (name, value) in word_variables() {
+        // Single-quoted YAML: a quote is written twice (no word has one).
+        let _ = writeln!(added, "  {name}: '{}'", value.replace('\'', "''"));
+    }
+    SYNTAX.replacen("variables:\n", &format!("variables:\n{added}"), 1)
+}
 
 /// What a piece of text is, as far as colouring goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,7 +245,7 @@ impl Highlighter {
     #[must_use]
     #[expect(clippy::unwrap_used, reason = "the grammar is built in and tested")]
     pub fn new() -> Self {
-        let def = syntect::parsing::SyntaxDefinition::load_from_str(SYNTAX, true, None).unwrap();
+        let def = syntect::parsing::SyntaxDefinition::load_from_str(&grammar(), true, None).unwrap();
         let mut builder = SyntaxSetBuilder::new();
         builder.add(def);
         let kind_table = KIND_SCOPES.iter().filter_map(|(s, k)| Scope::new(s).ok().map(|s| (s, *k))).collect();
@@ -518,6 +596,57 @@ mod tests {
         assert_eq!(of("shift"), Some(Kind::Keyword));
         assert_eq!(of("2"), Some(Kind::Number));
         assert_eq!(of("|"), Some(Kind::Keyword));
+    }
+
+    #[test]
+    fn tags_and_mappings_sections_are_coloured() {
+        // PuzzleScript Next's TAGS and MAPPINGS, before OBJECTS.
+        let game = "title t\n\nTAGS\nDirs = up down (two)\n\nMAPPINGS\nDirs => Back\nup down -> down up\n\nOBJECTS\nArrow:Dirs\nred\n";
+        let k = kinds(game);
+        let of = |w: &str| k.iter().find(|(t, _)| t.trim() == w).map(|(_, k)| *k);
+        assert_eq!(of("TAGS"), Some(Kind::Header), "{k:?}");
+        assert_eq!(of("MAPPINGS"), Some(Kind::Header), "{k:?}");
+        assert_eq!(of("OBJECTS"), Some(Kind::Header), "the sections after them still switch");
+        let labels: Vec<&str> = k.iter().filter(|(_, k)| *k == Kind::Label).map(|(t, _)| t.as_str()).collect();
+        assert_eq!(labels, ["Dirs", "Dirs", "Back"], "a tag where defined and mapped from, a mapping's name");
+        assert_eq!(of("="), Some(Kind::Operator));
+        assert_eq!(of("=>"), Some(Kind::Operator));
+        assert_eq!(of("->"), Some(Kind::Operator));
+        assert_eq!(of("up"), Some(Kind::Name), "a tag's value");
+        assert_eq!(of("two"), Some(Kind::Comment), "a comment in a TAGS line");
+        assert_eq!(of("Arrow:Dirs"), Some(Kind::ObjectName));
+        // In a classic game the same words are what they always were.
+        let classic = kinds("title t\nOBJECTS\ntags\nred\n");
+        assert_eq!(classic.iter().find(|(t, _)| t.trim() == "tags").map(|(_, k)| *k), Some(Kind::ObjectName));
+    }
+
+    #[test]
+    fn plus_and_next_rule_words_are_coloured() {
+        let game = "title t\nmouse_clicks\nenable_pause\n\nRULES\n\nonce [ lclick Crate ] -> [ ] undo nosave\n[ Crate ] -> [ Crate ] goto Level Two\n[ Crate ] -> [ Crate ] log moved it\n[ Crate ] -> [ Crate ] link quit\n";
+        let k = kinds(game);
+        let of = |w: &str| k.iter().find(|(t, _)| t.trim() == w).map(|(_, k)| *k);
+        assert_eq!(of("mouse_clicks"), Some(Kind::PreludeKey));
+        assert_eq!(of("enable_pause"), Some(Kind::PreludeKey));
+        assert_eq!(of("once"), Some(Kind::Prefix));
+        assert_eq!(of("lclick"), Some(Kind::Direction));
+        for w in ["undo", "nosave", "goto", "log", "link", "quit"] {
+            assert_eq!(of(w), Some(Kind::Keyword), "{w}: {k:?}");
+        }
+        assert_eq!(of("Level Two"), Some(Kind::Message), "goto's level name is text");
+        assert_eq!(of("moved it"), Some(Kind::Message));
+        // Every word variable is used by the grammar, and every variable the
+        // grammar uses is defined.
+        let g = grammar();
+        for (name, value) in word_variables() {
+            assert!(SYNTAX.contains(&format!("{{{{{name}}}}}")), "{name} is not used");
+            assert!(!value.is_empty(), "{name}");
+        }
+        let defined: Vec<String> = word_variables().into_iter().map(|(n, _)| n).collect();
+        for used in SYNTAX.split("{{").skip(1).filter_map(|s| s.split("}}").next()) {
+            let own = SYNTAX.contains(&format!("\n  {used}: "));
+            assert!(own || defined.iter().any(|d| d == used) || used == " ", "{used} is not defined");
+        }
+        assert!(g.len() > SYNTAX.len());
     }
 
     #[test]

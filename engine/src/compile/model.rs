@@ -143,13 +143,13 @@ impl Command {
             Command::Sound(k) => CommandWord::Sfx(*k),
             Command::Gosub(_) => CommandWord::Gosub,
             Command::Twiddle(o, _) => return o.keyword(),
-            Command::Undo => return "undo",
-            Command::Nosave => return "nosave",
-            Command::Quit => return "quit",
-            Command::Status(_) => return "status",
-            Command::Goto(_) => return "goto",
-            Command::Link => return "link",
-            Command::Log(_) => return "log",
+            Command::Undo => CommandWord::Undo,
+            Command::Nosave => CommandWord::Nosave,
+            Command::Quit => CommandWord::Quit,
+            Command::Status(_) => CommandWord::Status,
+            Command::Goto(_) => CommandWord::Goto,
+            Command::Link => CommandWord::Link,
+            Command::Log(_) => CommandWord::Log,
         }
         .as_str()
     }
@@ -162,16 +162,7 @@ impl Command {
         if let Some(o) = crate::options::PreludeOption::from_keyword(word).filter(|o| o.twiddleable()) {
             return Some(Command::Twiddle(o, Arc::from(argument.unwrap_or("").trim())));
         }
-        match word {
-            "undo" => return Some(Command::Undo),
-            "nosave" => return Some(Command::Nosave),
-            "quit" => return Some(Command::Quit),
-            "status" => return Some(Command::Status(Arc::from(argument.unwrap_or("").trim()))),
-            "goto" => return Some(Command::Goto(Arc::from(argument.unwrap_or("").trim()))),
-            "link" => return Some(Command::Link),
-            "log" => return Some(Command::Log(Arc::from(argument.unwrap_or("").trim()))),
-            _ => {}
-        }
+        let text = || Arc::from(argument.unwrap_or("").trim());
         Some(match CommandWord::parse(word)? {
             CommandWord::Cancel => Command::Cancel,
             CommandWord::Restart => Command::Restart,
@@ -184,6 +175,13 @@ impl Command {
                 Command::Gosub(subroutines.iter().position(|s| *s == name)?)
             }
             CommandWord::Sfx(k) => Command::Sound(k),
+            CommandWord::Undo => Command::Undo,
+            CommandWord::Nosave => Command::Nosave,
+            CommandWord::Quit => Command::Quit,
+            CommandWord::Status => Command::Status(text()),
+            CommandWord::Goto => Command::Goto(text()),
+            CommandWord::Link => Command::Link,
+            CommandWord::Log => Command::Log(text()),
         })
     }
 }

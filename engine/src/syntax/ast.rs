@@ -22,7 +22,7 @@ pub struct Ident {
     pub span: Span,
 }
 
-pub use super::keywords::Section;
+pub use super::keywords::{Section, TagSection};
 
 /// A whole game as written.
 #[derive(Debug, Clone, Default)]
@@ -70,6 +70,10 @@ pub struct Ast {
     pub tags: Vec<TagDef>,
     /// PuzzleScript Next's MAPPINGS section, in order.
     pub mappings: Vec<MappingDef>,
+    /// PuzzleScript Next's TAGS and MAPPINGS headers before OBJECTS, with
+    /// where each is written, in order (they are not in [`Self::sections`],
+    /// whose sections are the classic ones).
+    pub tag_sections: Vec<(TagSection, Span)>,
 }
 
 /// A line of PuzzleScript Next's TAGS section, `NAME = VALUE ...`: a tag

@@ -4,8 +4,12 @@
 //!
 //! [`SoundEvent`]: the events a SOUNDS line can give a seed without naming
 //! an object (`startlevel`, `sfx3`...), which the engine plays itself.
-//! [`Section`]: the sections and their header words (`OBJECTS`).
-//! [`CommandWord`]: the commands a rule may end with (`again`, `sfx3`).
+//! [`Section`]: the sections and their header words (`OBJECTS`);
+//! [`TagSection`]: PuzzleScript Next's TAGS and MAPPINGS before them.
+//! [`CommandWord`]: the commands a rule may end with (`again`, `sfx3`,
+//! PuzzleScript Plus/Next's `goto`, `status`...).
+//! [`SpriteWord`]: the words before `:` that start an object's sprite
+//! transforms or drawing (`copy:`, `rot:`, `text:`).
 //! [`SoundVerb`] and [`SoundDirection`]: what an object's SOUNDS line
 //! reacts to (`crate move up 1234`).
 //! [`AfxWord`]: the parts of PuzzleScript Next's `afx:` animations.
@@ -204,6 +208,48 @@ impl Section {
     }
 }
 
+/// PuzzleScript Next's two sections that may come before OBJECTS (after
+/// the prelude): TAGS (`Dirs = up down`) and MAPPINGS (`Dirs => Back`).
+/// They are read only in a Plus/Next game; their headers are written like
+/// [`Section`]'s.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum TagSection {
+    /// `TAGS`
+    Tags,
+    /// `MAPPINGS`
+    Mappings,
+}
+
+impl TagSection {
+    /// Both, in the order they are written.
+    pub const ALL: [TagSection; 2] = [TagSection::Tags, TagSection::Mappings];
+
+    /// The section a header word starts, in any case; `None` for any
+    /// other word.
+    #[must_use]
+    pub fn parse(word: &str) -> Option<TagSection> {
+        Self::ALL.into_iter().find(|s| s.as_str().eq_ignore_ascii_case(word))
+    }
+
+    /// The header word in lower case (`tags`).
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TagSection::Tags => "tags",
+            TagSection::Mappings => "mappings",
+        }
+    }
+
+    /// The header as written in a game (`TAGS`).
+    #[must_use]
+    pub fn header(self) -> &'static str {
+        match self {
+            TagSection::Tags => "TAGS",
+            TagSection::Mappings => "MAPPINGS",
+        }
+    }
+}
+
 /// A command word a rule may end with (`again`, `sfx3`, `message`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CommandWord {
@@ -223,6 +269,22 @@ pub enum CommandWord {
     Gosub,
     /// `sfx0` to `sfx10`: a sound plays.
     Sfx(u8),
+    /// `undo` (PuzzleScript Plus): the turn before is brought back.
+    Undo,
+    /// `nosave` (PuzzleScript Plus): the turn leaves no undo point.
+    Nosave,
+    /// `quit` (PuzzleScript Plus): the level is left for the title (or
+    /// Next's pause menu).
+    Quit,
+    /// `goto` (PuzzleScript Plus): play jumps to the level named after it.
+    Goto,
+    /// `status` (PuzzleScript Next): the status line shows the text after it.
+    Status,
+    /// `link` (PuzzleScript Next): play follows the level link of the
+    /// object it is on.
+    Link,
+    /// `log` (PuzzleScript Next): the text after it goes to the console.
+    Log,
 }
 
 impl CommandWord {
@@ -237,15 +299,64 @@ impl CommandWord {
         CommandWord::Gosub,
     ];
 
-    /// Every command: [`Self::NAMED`], then `sfx0` to `sfx10`.
+    /// PuzzleScript Plus's and Next's commands (see [`Self::dialect`]), in
+    /// the order the studio offers them.
+    pub const PLUS: [CommandWord; 7] = [
+        CommandWord::Undo,
+        CommandWord::Nosave,
+        CommandWord::Quit,
+        CommandWord::Goto,
+        CommandWord::Status,
+        CommandWord::Link,
+        CommandWord::Log,
+    ];
+
+    /// Every command of classic games and `gosub`: [`Self::NAMED`], then
+    /// `sfx0` to `sfx10` (not [`Self::PLUS`]).
     pub fn all() -> impl Iterator<Item = CommandWord> {
         Self::NAMED.into_iter().chain((0..SFX_COUNT).map(CommandWord::Sfx))
     }
 
-    /// The command a word names, in lower case as the parser gives words.
+    /// The dialect that brought the command in: classic for the words of
+    /// every game, Plus for `undo`, `nosave`, `quit` and `goto`, Next for
+    /// `gosub`, `status`, `link` and `log`.
+    #[must_use]
+    pub fn dialect(self) -> crate::options::Dialect {
+        use crate::options::Dialect;
+        match self {
+            CommandWord::Undo | CommandWord::Nosave | CommandWord::Quit | CommandWord::Goto => Dialect::Plus,
+            CommandWord::Gosub | CommandWord::Status | CommandWord::Link | CommandWord::Log => Dialect::Next,
+            _ => Dialect::Classic,
+        }
+    }
+
+    /// Whether the word is a command only in a game read as Plus/Next
+    /// (`undo`, `nosave`, `quit`, `status`; in a classic game it is an
+    /// unknown word). The other commands are read in every game.
+    #[must_use]
+    pub fn only_in_plus_games(self) -> bool {
+        matches!(self, CommandWord::Undo | CommandWord::Nosave | CommandWord::Quit | CommandWord::Status)
+    }
+
+    /// Whether the rest of the line is the command's text (`message`,
+    /// `status`, `goto`, `log`).
+    #[must_use]
+    pub fn takes_text(self) -> bool {
+        matches!(self, CommandWord::Message | CommandWord::Status | CommandWord::Goto | CommandWord::Log)
+    }
+
+    /// The command a word names, in lower case as the parser gives words
+    /// (Plus/Next's too: see [`Self::only_in_plus_games`]).
     #[must_use]
     pub fn parse(word: &str) -> Option<CommandWord> {
         Some(match word {
+            "undo" => CommandWord::Undo,
+            "nosave" => CommandWord::Nosave,
+            "quit" => CommandWord::Quit,
+            "goto" => CommandWord::Goto,
+            "status" => CommandWord::Status,
+            "link" => CommandWord::Link,
+            "log" => CommandWord::Log,
             "cancel" => CommandWord::Cancel,
             "checkpoint" => CommandWord::Checkpoint,
             "restart" => CommandWord::Restart,
@@ -281,6 +392,13 @@ impl CommandWord {
             CommandWord::Again => "again",
             CommandWord::Gosub => "gosub",
             CommandWord::Sfx(k) => SoundEvent::Sfx(k).as_str(),
+            CommandWord::Undo => "undo",
+            CommandWord::Nosave => "nosave",
+            CommandWord::Quit => "quit",
+            CommandWord::Goto => "goto",
+            CommandWord::Status => "status",
+            CommandWord::Link => "link",
+            CommandWord::Log => "log",
         }
     }
 }
@@ -677,6 +795,16 @@ impl RulePrefix {
         matches!(self, RulePrefix::Global | RulePrefix::Once)
     }
 
+    /// The dialect that brought it in: Plus for `global`, Next for `once`.
+    #[must_use]
+    pub fn dialect(self) -> crate::options::Dialect {
+        match self {
+            RulePrefix::Global => crate::options::Dialect::Plus,
+            RulePrefix::Once => crate::options::Dialect::Next,
+            _ => crate::options::Dialect::Classic,
+        }
+    }
+
     /// The prefix a word names, in lower case as the parser gives words.
     #[must_use]
     pub fn parse(word: &str) -> Option<RulePrefix> {
@@ -703,76 +831,83 @@ impl RulePrefix {
     }
 }
 
+/// A word that, with a `:` after it, starts an object's sprite
+/// transforms or drawing in PuzzleScript Plus/Next (`copy:Arrow`,
+/// `rot:up:right`, `text:Hello`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SpriteWord {
+    /// `copy:NAME` (PuzzleScript Plus): the sprite of another object.
+    Copy,
+    /// `flip:DIR` (PuzzleScript Next): mirrored.
+    Flip,
+    /// `rot:FROM:TO` (PuzzleScript Next): turned.
+    Rot,
+    /// `shift:DIR[:N]` (PuzzleScript Next): pixels moved round.
+    Shift,
+    /// `translate:DIR:N` (PuzzleScript Next): drawn moved by pixels.
+    Translate,
+    /// `scale:N` (PuzzleScript Next): a text sprite's size.
+    Scale,
+    /// `canvas:` (PuzzleScript Next): drawn by vector instructions.
+    Canvas,
+    /// `text:WORDS` (PuzzleScript Next): drawn as text.
+    Text,
+}
+
+impl SpriteWord {
+    /// Every word, transforms first, in the order the studio offers them.
+    pub const ALL: [SpriteWord; 8] = [
+        SpriteWord::Copy,
+        SpriteWord::Flip,
+        SpriteWord::Rot,
+        SpriteWord::Shift,
+        SpriteWord::Translate,
+        SpriteWord::Scale,
+        SpriteWord::Canvas,
+        SpriteWord::Text,
+    ];
+
+    /// The word with its colon, as written (`copy:`).
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SpriteWord::Copy => "copy:",
+            SpriteWord::Flip => "flip:",
+            SpriteWord::Rot => "rot:",
+            SpriteWord::Shift => "shift:",
+            SpriteWord::Translate => "translate:",
+            SpriteWord::Scale => "scale:",
+            SpriteWord::Canvas => "canvas:",
+            SpriteWord::Text => "text:",
+        }
+    }
+
+    /// The word `word` (lower case) starts with, if any (`rot:up` is
+    /// [`SpriteWord::Rot`]).
+    #[must_use]
+    pub fn starting(word: &str) -> Option<SpriteWord> {
+        Self::ALL.into_iter().find(|w| word.starts_with(w.as_str()))
+    }
+
+    /// Whether it turns or moves the pixels of a sprite (not `copy:`, nor
+    /// a way of drawing).
+    #[must_use]
+    pub fn is_transform(self) -> bool {
+        matches!(self, SpriteWord::Flip | SpriteWord::Rot | SpriteWord::Shift | SpriteWord::Translate)
+    }
+
+    /// The dialect that brought it in (Plus for `copy:`, Next for the rest).
+    #[must_use]
+    pub fn dialect(self) -> crate::options::Dialect {
+        match self {
+            SpriteWord::Copy => crate::options::Dialect::Plus,
+            _ => crate::options::Dialect::Next,
+        }
+    }
+}
+
 /// The words of a line that opens or closes a loop of rules.
 pub const LOOP_WORDS: [&str; 2] = ["startloop", "endloop"];
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_event_reads_back_from_its_word() {
-        let all: Vec<SoundEvent> = SoundEvent::all().collect();
-        assert_eq!(all.len(), 21);
-        for e in all {
-            assert_eq!(SoundEvent::parse(e.as_str()), Some(e), "{e}");
-        }
-        assert_eq!(SoundEvent::parse("sfx11"), None);
-        assert_eq!(SoundEvent::parse("sfx"), None);
-        assert_eq!(SoundEvent::parse("StartLevel"), None, "words come lower-cased from the parser");
-        assert_eq!(SoundEvent::Sfx(3).to_string(), "sfx3");
-    }
-
-    #[test]
-    fn every_section_and_command_reads_back_from_its_word() {
-        for s in Section::HEADED {
-            assert_eq!(Section::parse(s.as_str()), Some(s));
-            assert_eq!(Section::parse(s.header()), Some(s));
-            assert_eq!(s.header().to_ascii_lowercase(), s.as_str());
-        }
-        assert_eq!(Section::parse("prelude"), None, "the prelude has no header");
-        assert_eq!(Section::parse("objectss"), None);
-        assert_eq!(Section::Legend.before(), Some(Section::Objects));
-        assert_eq!((Section::Objects.before(), Section::Prelude.before()), (None, None));
-        let all: Vec<CommandWord> = CommandWord::all().collect();
-        assert_eq!(all.len(), 18);
-        for c in all {
-            assert_eq!(CommandWord::parse(c.as_str()), Some(c), "{c}");
-        }
-        for w in ["sfx11", "sfx", "Again", "late", "startlevel"] {
-            assert_eq!(CommandWord::parse(w), None, "{w}");
-        }
-    }
-
-    #[test]
-    fn every_sound_verb_direction_modifier_and_prefix_reads_back_from_its_word() {
-        for v in SoundVerb::ALL {
-            assert_eq!(SoundVerb::parse(v.as_str()), Some(v), "{v}");
-            assert_eq!(v.needs_mouse_clicks(), !SoundVerb::CLASSIC.contains(&v), "{v}");
-        }
-        let directional: Vec<&str> =
-            SoundVerb::ALL.into_iter().filter(|v| v.is_directional()).map(SoundVerb::as_str).collect();
-        assert_eq!(directional, ["move", "cantmove"]);
-        for d in SoundDirection::ALL {
-            assert_eq!(SoundDirection::parse(d.as_str()), Some(d), "{d}");
-        }
-        let or = |ds: &[SoundDirection]| ds.iter().fold(0, |m, d| m | d.bits());
-        use SoundDirection as D;
-        assert_eq!(D::Horizontal.bits(), or(&[D::Left, D::Right]));
-        assert_eq!(D::Vertical.bits(), or(&[D::Up, D::Down]));
-        assert_eq!(D::Orthogonal.bits(), or(&[D::Up, D::Down, D::Left, D::Right]));
-        for m in Modifier::CLASSIC.into_iter().chain([Modifier::LClick, Modifier::RClick]) {
-            assert_eq!(Modifier::parse(m.as_str()), Some(m), "{m}");
-            assert_eq!(m.needs_mouse_clicks(), !Modifier::CLASSIC.contains(&m), "{m}");
-        }
-        for p in RulePrefix::ALL {
-            assert_eq!(RulePrefix::parse(p.as_str()), Some(p));
-        }
-        for w in ["Move", "moves", "sfx1", "orthogonal ", "late"] {
-            assert_eq!(SoundVerb::parse(w), None, "{w}");
-            assert_eq!(SoundDirection::parse(w), None, "{w}");
-            assert_eq!(Modifier::parse(w), None, "{w}");
-        }
-        assert_eq!(RulePrefix::parse("rigid "), None);
-    }
-}
+mod tests;

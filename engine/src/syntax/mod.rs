@@ -75,7 +75,7 @@ struct Parser<'s> {
     case_sensitive: bool,
     /// Inside PuzzleScript Next's TAGS or MAPPINGS section (wherever it
     /// comes): its lines are read by `tags.rs`.
-    tag_section: Option<tags::TagSection>,
+    tag_section: Option<tags::TagRead>,
 }
 
 /// Where the line starting at byte `start` of `bytes` ends (at its `\n`,
@@ -396,12 +396,13 @@ impl<'s> Parser<'s> {
         // read as theirs until the next section header.
         if self.section != Section::Prelude && matches!(first, Some(b't' | b'm')) && self.is_plus() {
             let wl = word_len(rest);
-            let word = rest[..wl].to_ascii_lowercase();
-            if matches!(word.as_str(), "tags" | "mappings") && rest[wl..].trim_matches(is_ws).is_empty() {
+            if let Some(section) = keywords::TagSection::parse(&rest[..wl])
+                && rest[wl..].trim_matches(is_ws).is_empty()
+            {
                 if self.section == Section::Objects {
                     self.obj_phase = ObjPhase::Name;
                 }
-                self.tag_header(&word);
+                self.tag_header(section, line.span(fc, fc + wl));
                 return;
             }
         }

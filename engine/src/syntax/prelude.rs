@@ -17,8 +17,10 @@ impl Parser<'_> {
         // PuzzleScript Next's TAGS and MAPPINGS sections sit between the
         // prelude and OBJECTS (a classic game has no prelude option of
         // either name): `tags.rs` reads their lines.
-        if matches!(key.text.as_str(), "tags" | "mappings") && code[fc + wl..].trim_matches(is_ws).is_empty() {
-            self.tag_header(&key.text);
+        if let Some(section) = super::keywords::TagSection::parse(&key.text)
+            && code[fc + wl..].trim_matches(is_ws).is_empty()
+        {
+            self.tag_header(section, key.span);
             return;
         }
         if self.tag_section.is_some() {

@@ -190,9 +190,11 @@ pub(super) struct Scratch<'a> {
     items: Vec<CellItem>,
 }
 
-/// Whether `word` is a command word (after the right-hand side).
-fn is_command(word: &str) -> bool {
-    super::keywords::CommandWord::parse(word).is_some()
+/// Whether `word` is a command word (after the right-hand side) in a game
+/// read as Plus/Next (`plus`) or not: `undo`, `nosave`, `quit` and
+/// `status` are commands only in the former.
+fn is_command(word: &str, plus: bool) -> bool {
+    super::keywords::CommandWord::parse(word).is_some_and(|c| plus || !c.only_in_plus_games())
 }
 
 /// An option a rule may change with `runtime_metadata_twiddling`.
@@ -321,11 +323,20 @@ mod tests {
     fn the_word_tests_are_the_word_lists() {
         assert!(
             crate::syntax::keywords::Modifier::CLASSIC.iter().all(|m| modifier(m.as_str()) == Some(m.as_str()))
-                && crate::syntax::keywords::CommandWord::all().all(|c| is_command(c.as_str()))
+                && crate::syntax::keywords::CommandWord::all().all(|c| is_command(c.as_str(), false))
         );
+        // PuzzleScript Plus's commands: some in every game, some only in a
+        // Plus/Next game.
+        let classic: Vec<&str> = crate::syntax::keywords::CommandWord::PLUS
+            .iter()
+            .map(|c| c.as_str())
+            .filter(|w| is_command(w, false))
+            .collect();
+        assert_eq!(classic, ["goto", "link", "log"]);
+        assert!(crate::syntax::keywords::CommandWord::PLUS.iter().all(|c| is_command(c.as_str(), true)));
         // The click marks are words of `mouse_clicks` games only, read apart.
         for w in ["player", "sfx11", "V", "", "->", "...", "late", "rigid", "lclick", "rclick"] {
-            assert!(modifier(w).is_none() && !is_command(w), "{w}");
+            assert!(modifier(w).is_none() && !is_command(w, true), "{w}");
         }
     }
 

@@ -20,13 +20,15 @@ pub(crate) use expand::expand;
 
 use super::Parser;
 use super::ast::{Ident, MappingDef, SmolStr, TagDef};
+use super::keywords::TagSection;
 use super::text::{Line, is_ws};
 use crate::diag::catalogue as cat;
+use crate::span::Span;
 use rustc_hash::FxHashMap as HashMap;
 
 /// Which of PuzzleScript Next's two sections before OBJECTS a line is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum TagSection {
+pub(super) enum TagRead {
     /// TAGS: `NAME = VALUE ...` lines.
     Tags,
     /// MAPPINGS, expecting a `TAG => NAME` line.
@@ -145,20 +147,24 @@ impl Table {
 }
 
 impl Parser<'_> {
-    /// A TAGS or MAPPINGS header (`word` lower case): the lines after it,
+    /// A TAGS or MAPPINGS header, written at `span`: the lines after it,
     /// up to the next section header, are read as that section's.
-    pub(super) fn tag_header(&mut self, word: &str) {
+    pub(super) fn tag_header(&mut self, section: TagSection, span: Span) {
         self.plus = true;
-        self.tag_section = Some(if word == "tags" { TagSection::Tags } else { TagSection::Mappings });
+        self.ast.tag_sections.push((section, span));
+        self.tag_section = Some(match section {
+            TagSection::Tags => TagRead::Tags,
+            TagSection::Mappings => TagRead::Mappings,
+        });
     }
 
     /// A line of the TAGS or MAPPINGS section.
     pub(super) fn tag_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         match self.tag_section {
-            Some(TagSection::Tags) => self.tags_line(line, code, fc),
-            Some(TagSection::Mappings) => self.mapping_head(line, code, fc),
-            Some(TagSection::MappingValues) => self.mapping_values(line, code, fc),
-            Some(TagSection::SkipValues) => self.tag_section = Some(TagSection::Mappings),
+            Some(TagRead::Tags) => self.tags_line(line, code, fc),
+            Some(TagRead::Mappings) => self.mapping_head(line, code, fc),
+            Some(TagRead::MappingValues) => self.mapping_values(line, code, fc),
+            Some(TagRead::SkipValues) => self.tag_section = Some(TagRead::Mappings),
             None => {}
         }
     }
@@ -227,7 +233,7 @@ impl Parser<'_> {
         let ws = self.tag_words(line, code, fc);
         let whole = line.span(fc, super::text::trim_end_len(code));
         let ok = ws.len() == 3 && ws[0].1 && ws[1].0.text == "=>" && ws[2].1;
-        self.tag_section = Some(TagSection::SkipValues);
+        self.tag_section = Some(TagRead::SkipValues);
         if !ok {
             self.diags.push(cat::mapping_line_shape(whole, true));
             return;
@@ -245,12 +251,12 @@ impl Parser<'_> {
             return;
         }
         self.ast.mappings.push(MappingDef { from, name, keys: Vec::new(), values: Vec::new(), span: whole });
-        self.tag_section = Some(TagSection::MappingValues);
+        self.tag_section = Some(TagRead::MappingValues);
     }
 
     /// `KEY ... -> VALUE ...`, the second line of a mapping.
     fn mapping_values(&mut self, line: &Line<'_>, code: &str, fc: usize) {
-        self.tag_section = Some(TagSection::Mappings);
+        self.tag_section = Some(TagRead::Mappings);
         let ws = self.tag_words(line, code, fc);
         let whole = line.span(fc, super::text::trim_end_len(code));
         let Some(mapping) = self.ast.mappings.pop() else { return };

@@ -86,8 +86,7 @@ pub enum Problem {
 /// on a name line they are glyphs, as in classic games.)
 #[must_use]
 pub fn starts_transform(word: &str) -> bool {
-    const NAMES: [&str; 8] = ["copy:", "flip:", "rot:", "shift:", "translate:", "scale:", "canvas:", "text:"];
-    NAMES.iter().any(|n| word.starts_with(n))
+    super::keywords::SpriteWord::starting(word).is_some()
 }
 
 /// What `word` (a transform other than `copy:`, lower case, arguments

@@ -109,10 +109,27 @@ impl StudioApp {
             };
             ui.label(summary);
             ui.separator();
-            ui.label(&self.status);
+            // The file's name keeps its place at the right (at most half
+            // the room left); the status takes what remains, cut short with
+            // "…" when it is longer (egui shows the whole on hover), so the two
+            // never overlap in a narrow window.
+            let name = self.doc.path.as_ref().map_or_else(|| self.doc.display_name(), |p| p.display().to_string());
+            let name = if self.doc.is_dirty() { format!("{name} (unsaved)") } else { name };
+            let name = egui::RichText::new(name).weak();
+            let gap = ui.spacing().item_spacing.x;
+            let room = ui.available_width();
+            let name_width = egui::WidgetText::from(name.clone())
+                .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Body)
+                .size()
+                .x
+                .min(room / 2.0);
+            let status_width = (room - name_width - 2.0 * gap).max(0.0);
+            ui.scope(|ui| {
+                ui.set_max_width(status_width);
+                ui.add(egui::Label::new(&self.status).truncate());
+            });
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let name = self.doc.path.as_ref().map_or_else(|| self.doc.display_name(), |p| p.display().to_string());
-                ui.weak(if self.doc.is_dirty() { format!("{name} (unsaved)") } else { name });
+                ui.add(egui::Label::new(name).truncate());
             });
         });
     }

@@ -1,7 +1,7 @@
-//! The outline panel: a map of a long game. Its sections, its objects with
-//! their sprites, its rules and its levels with small pictures, each a
-//! click away from its place in the code; and, after Shift+F12, every use
-//! of a name.
+//! The outline panel: a map of a long game. Its sections, PuzzleScript
+//! Next's tags and mappings, its objects with their sprites, its rules and
+//! its levels with small pictures, each a click away from its place in the
+//! code; and, after Shift+F12, every use of a name.
 //!
 //! Reads the document's parse (and, for level pictures, its last good
 //! build); changes nothing but where the code panel looks.
@@ -182,6 +182,34 @@ fn line_text(text: &str, span: Span) -> &str {
     text.get(start..end).unwrap_or("").trim()
 }
 
+/// PuzzleScript Next's tags and mappings, each a click away from its name
+/// in the code (nothing for a game without them).
+fn tags_ui(ui: &mut egui::Ui, ast: &Ast, text: &str, jump: &mut Option<Span>) {
+    if !ast.tags.is_empty() {
+        egui::CollapsingHeader::new(format!("Tags ({})", ast.tags.len()))
+            .id_salt("outline_tags")
+            .default_open(true)
+            .show(ui, |ui| {
+                for tag in &ast.tags {
+                    let values: Vec<&str> = tag.values.iter().map(|v| v.span.text(text)).collect();
+                    let shown = format!("{:>5}  {} = {}", tag.span.line, tag.name.span.text(text), values.join(" "));
+                    entry(ui, &shown, tag.name.span, jump);
+                }
+            });
+    }
+    if !ast.mappings.is_empty() {
+        egui::CollapsingHeader::new(format!("Mappings ({})", ast.mappings.len()))
+            .id_salt("outline_mappings")
+            .default_open(true)
+            .show(ui, |ui| {
+                for m in &ast.mappings {
+                    let shown = format!("{:>5}  {} => {}", m.span.line, m.from.span.text(text), m.name.span.text(text));
+                    entry(ui, &shown, m.name.span, jump);
+                }
+            });
+    }
+}
+
 fn section_name(section: Section) -> &'static str {
     match section {
         Section::Prelude => "Prelude",
@@ -212,14 +240,21 @@ impl Panel for OutlinePanel {
         self.uses_shown = uses_now;
         scroll.show(ui, |ui| {
             self.uses_ui(ui, text, &mut jump);
-            egui::CollapsingHeader::new(format!("Sections ({})", ast.sections.len()))
+            // The classic sections and PuzzleScript Next's TAGS and
+            // MAPPINGS, in the order written.
+            let mut sections: Vec<(&str, Span)> =
+                ast.sections.iter().map(|(s, span)| (section_name(*s), *span)).collect();
+            sections.extend(ast.tag_sections.iter().map(|(t, span)| (t.header(), *span)));
+            sections.sort_by_key(|(_, span)| span.start);
+            egui::CollapsingHeader::new(format!("Sections ({})", sections.len()))
                 .id_salt("outline_sections")
                 .default_open(true)
                 .show(ui, |ui| {
-                    for (section, span) in &ast.sections {
-                        entry(ui, &format!("{:>5}  {}", span.line, section_name(*section)), *span, &mut jump);
+                    for (name, span) in &sections {
+                        entry(ui, &format!("{:>5}  {name}", span.line), *span, &mut jump);
                     }
                 });
+            tags_ui(ui, &ast, text, &mut jump);
             egui::CollapsingHeader::new(format!("Objects ({})", ast.objects.len()))
                 .id_salt("outline_objects")
                 .default_open(true)

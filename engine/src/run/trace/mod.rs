@@ -161,11 +161,11 @@ impl QueuedCommand {
             QueuedCommand::Again => CommandWord::Again,
             QueuedCommand::Checkpoint => CommandWord::Checkpoint,
             QueuedCommand::Message => CommandWord::Message,
-            QueuedCommand::Undo => return "undo",
-            QueuedCommand::Nosave => return "nosave",
-            QueuedCommand::Quit => return "quit",
-            QueuedCommand::Goto => return "goto",
-            QueuedCommand::Link => return "link",
+            QueuedCommand::Undo => CommandWord::Undo,
+            QueuedCommand::Nosave => CommandWord::Nosave,
+            QueuedCommand::Quit => CommandWord::Quit,
+            QueuedCommand::Goto => CommandWord::Goto,
+            QueuedCommand::Link => CommandWord::Link,
             QueuedCommand::Sound(k) => CommandWord::Sfx(k),
         }
         .as_str()

@@ -7,7 +7,7 @@ use crate::diag::catalogue as cat;
 use crate::span::Span;
 use crate::syntax::Parser;
 use crate::syntax::ast::{Cell, CellItem, CellRow, Ident, Rule, RuleCommand, RuleLineKind, SmolStr};
-use crate::syntax::keywords::{Modifier, RulePrefix};
+use crate::syntax::keywords::{CommandWord, Modifier, RulePrefix};
 use crate::syntax::text::{Line, is_ws};
 use rustc_hash::FxHashSet as HashSet;
 
@@ -336,11 +336,7 @@ impl<'r, 's, 't> RuleReader<'r, 's, 't> {
             } else {
                 self.warnings.push(cat::rule_ellipsis_outside(self.span(t)));
             }
-        } else if is_command(text)
-            || (parser.twiddling() && is_twiddle(text))
-            || (parser.plus && matches!(text, "undo" | "nosave" | "quit" | "status"))
-            || matches!(text, "goto" | "link" | "log")
-        {
+        } else if is_command(text, parser.plus) || (parser.twiddling() && is_twiddle(text)) {
             return self.command(t);
         } else if let Some(word) = click_word(text).filter(|_| parser.mouse_clicks()) {
             // PuzzleScript Next's click marks, directions only where the
@@ -407,7 +403,7 @@ impl<'r, 's, 't> RuleReader<'r, 's, 't> {
             self.warnings.push(cat::twiddle_not_drawn(self.span(t), text));
         }
         // `status TEXT` (PuzzleScript Next) takes the rest of the line too.
-        if matches!(text, "message" | "goto" | "log") || twiddle || text == "status" {
+        if CommandWord::parse(text).is_some_and(CommandWord::takes_text) || twiddle {
             let arg = self.line.raw[t.end..].trim_matches(is_ws).to_owned();
             if arg.is_empty() && twiddle {
                 return Err(self.error(t, cat::twiddle_without_value));

@@ -1,0 +1,120 @@
+//! The editor knows PuzzleScript Plus's and Next's words (issue 35, item
+//! 5): the Outline lists TAGS and MAPPINGS and their entries, go to
+//! definition (F12) on a tag, a mapping or a tag's value goes to its line,
+//! and completion offers the forks' words in their games only. (The
+//! highlighter's colours for them: `highlight.rs`'s unit tests.)
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::Queryable as _;
+use studio::Startup;
+
+mod support;
+use support::studio;
+
+/// A small PuzzleScript Next game with a tag and a mapping (it builds with
+/// no error: `a_tagged_game_builds_and_plays`).
+const TAGGED: &str = "title Tagged\nstatus_line\n\nTAGS\nShade = Red Blue\n\nMAPPINGS\nShade => Other\nRed Blue -> Blue Red\n\nOBJECTS\nBackground\nblack\n\nPlayer\nwhite\n\nLamp:Red\nred\n\nLamp:Blue\nblue\n\nLEGEND\n. = Background\nP = Player\nA = Lamp:Red\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer, Lamp:Shade\n\nRULES\nShade [ action Player | Lamp:Shade ] -> [ Player | Lamp:Other ]\n\nWINCONDITIONS\n\nLEVELS\nPA.\n";
+
+/// The studio on `game`, written to a folder of this test's own.
+fn open(game: &str, name: &str) -> egui_kittest::Harness<'static, studio::StudioApp> {
+    let dir = std::env::temp_dir().join(format!("puzzlewright-next-words-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("game.txt");
+    std::fs::write(&path, game).expect("write the game");
+    // Tall, so the whole outline shows without scrolling.
+    let app = support::app(Startup::File(path), studio::app::Persisted::default());
+    let mut harness = support::harness(app, [1280.0, 1600.0], false);
+    harness.run_steps(4);
+    harness
+}
+
+fn selected(harness: &egui_kittest::Harness<'_, studio::StudioApp>) -> Option<std::ops::Range<usize>> {
+    studio::panels::code::selection(&harness.ctx, harness.state().doc.text())
+}
+
+#[test]
+fn a_tagged_game_builds_and_plays() {
+    let b = engine::build(TAGGED);
+    let errors: Vec<_> = b.diagnostics.iter().filter(|d| d.severity == engine::Severity::Error).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let game = b.game.expect("built");
+    // Action beside the lamp turns it to the other shade, and back.
+    let mut session = engine::run::Session::new(game, 0, None);
+    let red = session.dump();
+    session.input(engine::run::Input::Action);
+    let blue = session.dump();
+    assert_ne!(red, blue, "the lamp changed");
+    session.input(engine::run::Input::Action);
+    assert_eq!(session.dump(), red, "and changed back");
+}
+
+#[test]
+fn the_outline_lists_tags_and_mappings_and_a_click_shows_them() {
+    let mut harness = open(TAGGED, "outline");
+    harness.get_by_label("Outline").click();
+    harness.run_steps(3);
+    for shown in ["Sections (9)", "Tags (1)", "Mappings (1)"] {
+        harness.get_by_label(shown);
+    }
+    harness.get_by_label("    4  TAGS");
+    harness.get_by_label("    7  MAPPINGS");
+    harness.get_by_label("   11  OBJECTS");
+    harness.get_by_label("    5  Shade = Red Blue");
+    harness.get_by_label("    8  Shade => Other").click();
+    harness.run_steps(3);
+    let other = TAGGED.find("Other\n").expect("the mapping");
+    assert_eq!(selected(&harness), Some(other..other + 5), "the mapping's name, selected in the code");
+    harness.get_by_label("Outline").click();
+    harness.run_steps(3);
+    harness.get_by_label("    5  Shade = Red Blue").click();
+    harness.run_steps(3);
+    let shade = TAGGED.find("Shade =").expect("the tag");
+    assert_eq!(selected(&harness), Some(shade..shade + 5), "the tag's name");
+}
+
+#[test]
+fn f12_on_a_tag_a_mapping_or_a_value_goes_to_its_line() {
+    let mut harness = open(TAGGED, "f12");
+    let shade = TAGGED.find("Shade =").expect("the tag");
+    let other = TAGGED.find("Other\n").expect("the mapping");
+    let red = TAGGED.find("Red Blue\n").expect("the value");
+    for (at, want, line) in [
+        (TAGGED.find("| Lamp:Shade").expect("a tagged name") + 8, shade..shade + 5, 5),
+        (TAGGED.find("Lamp:Other").expect("a mapped name") + 6, other..other + 5, 8),
+        (TAGGED.find("= Lamp:Red").expect("a value") + 8, red..red + 3, 5),
+    ] {
+        studio::panels::code::set_selection(&harness.ctx, TAGGED, at..at);
+        harness.run_steps(2);
+        harness.key_press(egui::Key::F12);
+        harness.run_steps(3);
+        let status = harness.state().status.clone();
+        assert_eq!(selected(&harness), Some(want.clone()), "{}: {status}", &TAGGED[want]);
+        assert!(status.contains(&format!("defined on line {line}")), "{status}");
+    }
+}
+
+/// Type `typed` at the end of the rules line of the open game and return
+/// the completion offered.
+fn offered_after(harness: &mut egui_kittest::Harness<'_, studio::StudioApp>, typed: &str) -> Vec<String> {
+    let text = harness.state().doc.text().to_owned();
+    let rule = text.find("RULES\n").expect("rules") + "RULES".len();
+    studio::panels::code::set_selection(&harness.ctx, &text, rule..rule);
+    harness.run_steps(2);
+    harness.get_by_role(Role::MultilineTextInput).type_text(typed);
+    harness.run_steps(2);
+    harness.state().panels.code.completion.as_ref().map(|c| c.items.clone()).unwrap_or_default()
+}
+
+#[test]
+fn completion_offers_next_words_only_in_a_next_game() {
+    let mut harness = open(TAGGED, "complete");
+    assert_eq!(offered_after(&mut harness, "\nonc"), ["once"]);
+    harness.get_by_label("once");
+    harness.key_press(egui::Key::Tab);
+    harness.run_steps(2);
+    assert!(harness.state().doc.text().contains("RULES\nonce\n"), "Tab puts the word in");
+    // The built-in example is a classic game: `once` would make it a Next
+    // game, so it is not offered.
+    let mut classic = studio(Startup::Example(0));
+    assert_eq!(offered_after(&mut classic, "\nonc"), Vec::<String>::new());
+}
