@@ -456,9 +456,10 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
     let (irules, loops) = expand::read_rules(ast, &mut syms);
     lint::superfluous_no(&syms, &irules, &mut diags);
     let metadata = metadata(ast);
-    // A Plus/Next game may pair properties of one size across a rule.
-    let paired = metadata.dialect > crate::options::Dialect::Classic;
-    let concrete = expand::expand_rules(&syms, irules, paired, &mut diags);
+    // A Plus/Next game may pair properties of one size across a rule, and
+    // plays its create and destroy sounds per object.
+    let plus = metadata.dialect > crate::options::Dialect::Classic;
+    let concrete = expand::expand_rules(&syms, irules, plus, &mut diags);
     lint::impossible_cells(&syms, &concrete, &mut diags);
     let compiled = rules::build(&syms, &layer_masks, &concrete, &loops, &subroutine_names(ast), clicks, &mut diags);
     if let Some(&g) = compiled.rigid.rigid_to_group.get(MAX_RIGID_GROUPS) {
@@ -498,7 +499,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
         };
         win_conditions.push(WinCondition { quantifier, subject, target, line: wc.span.line });
     }
-    let sounds = sounds::build(&names, &ast.sounds, ow);
+    let sounds = sounds::build(&names, &ast.sounds, ow, plus);
     let mouse = mouse::build(ast, &names, ow, &mut diags);
     let objects = object_infos(ast, table, &names);
     let game = Game {

@@ -90,7 +90,11 @@ impl AfxSounds {
     }
 }
 
-pub(crate) fn build(names: &Layout, defs: &[SoundDef], ow: usize) -> Sounds {
+/// Read the SOUNDS lines. `per_object`: the game is PuzzleScript
+/// Plus/Next, whose `create` and `destroy` sounds play once for each
+/// object of the line that was created or destroyed (a classic game's
+/// play once for the line).
+pub(crate) fn build(names: &Layout, defs: &[SoundDef], ow: usize, per_object: bool) -> Sounds {
     let mut s = Sounds { moves: vec![Vec::new(); names.layer_count], ..Sounds::default() };
     for def in defs {
         // PuzzleScript Next's `afx:` words may come with the seed or
@@ -164,6 +168,20 @@ pub(crate) fn build(names: &Layout, defs: &[SoundDef], ow: usize) -> Sounds {
             }
         }
         let Some(seed) = seed else { continue };
+        if per_object && matches!(verb, SoundVerb::Create | SoundVerb::Destroy) {
+            // PuzzleScript Next: one sound per object of the line (each
+            // member of a property as written), each played when that
+            // object was created (destroyed).
+            let list = if verb == SoundVerb::Create { &mut s.create } else { &mut s.destroy };
+            for o in names.members_as_written(target).unwrap_or(members) {
+                if let Some((id, _)) = names.object(o) {
+                    let mut mask = vec![0u64; ow];
+                    bits::set_bit(&mut mask, id);
+                    list.push((mask.into(), seed.clone()));
+                }
+            }
+            continue;
+        }
         let mut mask = vec![0u64; ow];
         for o in members {
             if let Some((id, _)) = names.object(o) {

@@ -9,6 +9,7 @@ use std::sync::Arc;
 mod case_sensitive;
 mod jumps;
 mod paired_properties;
+mod plus_sounds;
 mod shortcuts;
 
 /// A game with five objects (P player, C crate, W wall, T target, M mark)
