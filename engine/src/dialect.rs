@@ -62,6 +62,10 @@ pub fn needed(ast: &Ast) -> Option<DialectNeed> {
         if let Some(w) = s.words.iter().find(|w| crate::syntax::keywords::AfxWord::is_afx(&w.text)) {
             uses.push((Dialect::Next, w.span.line, "an `afx:` animation in SOUNDS".to_owned()));
         }
+        if let Some(w) = s.words.iter().find(|w| crate::sfx::SoundSeed::parse(&w.text).is_some_and(|s| s.has_volume()))
+        {
+            uses.push((Dialect::Plus, w.span.line, "a sound seed with a volume (`seed:tenths`)".to_owned()));
+        }
     }
     for o in &ast.objects {
         if let Some(c) = &o.copy_from {

@@ -246,3 +246,29 @@ fn win_conditions_name_tagged_objects() {
     s.input(Input::Action);
     assert_eq!(s.level_index(), 2, "the only light gem turned dark: won");
 }
+
+/// `copy:` reads the objects in the order they are written: an object made
+/// from a tagged definition may copy another made from it (Next makes them
+/// all first, as ColorBan relies on), and an object written again may copy
+/// one written before it even when its own place in the list, the place of
+/// the object it replaces, comes first (Tapaban). A copy from an object
+/// written later is still E0217.
+#[test]
+fn copies_follow_the_order_objects_are_written_in() {
+    let siblings = GAME.replacen("Lamp:Shade\norange", "Lamp:Shade\norange\ncopy: Lamp:Dark", 1);
+    let build = engine::build(&siblings);
+    assert!(!engine::diag::has_errors(&build.diagnostics), "{:?}", build.diagnostics);
+    let rewritten = GAME.replacen(
+        "Gem:Dark\ngray",
+        "Gem:Dark\ngray\n0....\n.....\n.....\n.....\n.....\n\nGem:Light\nwhite\ncopy: Gem:Dark",
+        1,
+    );
+    let build = engine::build(&rewritten);
+    assert!(!engine::diag::has_errors(&build.diagnostics), "{:?}", build.diagnostics);
+    let game = build.game.expect("it compiles");
+    let light = game.objects.iter().find(|o| o.name == "gem:light").expect("gem:light");
+    assert_eq!(light.sprite[0].iter().filter(|p| p.is_some()).count(), 1, "gem:light took gem:dark's sprite");
+    let later = GAME.replacen("Gem:Shade\nwhite", "Gem:Shade\nwhite\ncopy: Lamp:Dark", 1);
+    let build = engine::build(&later);
+    assert!(build.diagnostics.iter().any(|d| d.code == "E0217"), "{:?}", build.diagnostics);
+}

@@ -12,11 +12,18 @@ pub fn check(ast: &Ast, out: &mut Vec<Diagnostic>) {
     for (k, o) in ast.objects.iter().enumerate() {
         let n = &o.name.text;
         if let Some(source) = &o.copy_from {
+            let before = |(i, x): (usize, &crate::syntax::ast::ObjectDef)| {
+                x.name.text == source.text && (i < k || x.name.span.start <= o.name.span.start)
+            };
             if !ast.objects.iter().any(|x| x.name.text == source.text) {
                 out.push(cat::copy_source_missing(source.span, n, &source.text));
-            } else if !ast.objects[..k].iter().any(|x| x.name.text == source.text) {
+            } else if !ast.objects.iter().enumerate().any(before) {
                 // PuzzleScript Next copies when the object's definition
-                // ends: from an object defined before it only.
+                // ends: from an object defined before it only, or made
+                // from the same tagged definition (Next makes all of those
+                // before it copies). An object written again keeps the
+                // place of the one made from tags that it replaces, so
+                // either its place or where it is written may come first.
                 out.push(cat::copy_source_later(o.name.span, n, &source.text));
             }
         }

@@ -8,8 +8,14 @@ use crate::syntax::ast::{Ast, Ident};
 use crate::syntax::keywords::{AfxWord, SoundDirection, SoundEvent, SoundVerb};
 use crate::syntax::text::is_word;
 
-fn is_seed(w: &str) -> bool {
-    !w.is_empty() && w.chars().all(|c| c.is_ascii_digit())
+/// A seed: digits, with a volume after a colon (`142315:12`) only in a
+/// PuzzleScript Plus/Next game (`plus`).
+fn is_seed(w: &str, plus: bool) -> bool {
+    if plus {
+        crate::sfx::SoundSeed::parse(w).is_some()
+    } else {
+        !w.is_empty() && w.chars().all(|c| c.is_ascii_digit())
+    }
 }
 
 /// Check every sound line.
@@ -17,6 +23,8 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
     // `lclick` and `rclick` are verbs where the prelude says
     // `mouse_clicks`, as in PuzzleScript Next.
     let clicks = ast.mouse_clicks();
+    // PuzzleScript Plus/Next seeds may carry a volume (`142315:12`).
+    let plus = !ast.sounds.is_empty() && crate::dialect::needed(ast).is_some();
     // Events given a sound so far (at most the 21 of `SoundEvent`).
     let mut events: Vec<&str> = Vec::new();
     for s in &ast.sounds {
@@ -36,7 +44,7 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
             }
             match w.get(1) {
                 None => out.push(cat::sound_event_no_seed(s.span)),
-                Some(x) if !is_seed(&x.text) => out.push(cat::sound_expected_seed(x.span, f)),
+                Some(x) if !is_seed(&x.text, plus) => out.push(cat::sound_expected_seed(x.span, f)),
                 Some(_) => {
                     if let Some(x) = w.get(2) {
                         out.push(cat::sound_trailing(x.span, &x.text));
@@ -77,7 +85,7 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
                 animations += 1;
                 continue;
             }
-            if is_seed(&x.text) && seeds == 0 {
+            if is_seed(&x.text, plus) && seeds == 0 {
                 seeds += 1;
                 continue;
             }

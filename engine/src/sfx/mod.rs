@@ -112,6 +112,15 @@ pub fn sound_for_seed(seed: i64) -> Sound {
     Sound::render(&params_for_seed(seed).for_playback(), noise_seed(seed))
 }
 
+/// [`sound_for_seed`] at `volume` times the playback volume (PuzzleScript
+/// Plus/Next's `seed:tenths`; the gain grows as `e^v - 1`, clipped).
+#[must_use]
+pub fn sound_for_seed_at(seed: i64, volume: f64) -> Sound {
+    let mut params = params_for_seed(seed).for_playback();
+    params.sound_vol = PLAY_SOUND_VOL * volume;
+    Sound::render(&params, noise_seed(seed))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

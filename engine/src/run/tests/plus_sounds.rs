@@ -46,3 +46,27 @@ fn a_next_game_sounds_once_per_object_created_or_destroyed() {
     assert_eq!(next[1], ["5678"]);
     assert_eq!(classic[1], ["5678"]);
 }
+
+/// PuzzleScript Plus/Next's sound volume, `seed:tenths`: the seed is heard
+/// (and reported as written, as Next records it), and the volume alone
+/// marks the game as Plus.
+#[test]
+fn a_seed_may_carry_a_volume_in_a_plus_game_only() {
+    let loud = |extra: &str| game(extra).replace("Gem create 1234", "Gem create 1234:13");
+    let b = crate::build(&loud("level_select"));
+    assert!(b.game.is_some(), "{}", b.first_errors(5));
+    let mut s = Session::new(b.game.expect("compiled"), 0, None);
+    s.take_events();
+    s.input(Input::Action);
+    let heard: Vec<(String, f64)> = s
+        .take_events()
+        .into_iter()
+        .filter_map(|e| if let Event::Sound(seed) = e { Some((seed.to_string(), seed.volume())) } else { None })
+        .collect();
+    assert_eq!(heard, [("1234:13".to_owned(), 1.3), ("1234:13".to_owned(), 1.3)]);
+    // Written in a game with nothing else of Plus or Next, the volume is
+    // what makes it a Plus game, and the dialect check says so.
+    let (ast, _) = crate::syntax::parse(&loud(""));
+    let need = crate::dialect::needed(&ast).expect("a Plus game");
+    assert!(need.what.contains("volume"), "{}", need.what);
+}
