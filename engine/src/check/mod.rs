@@ -22,14 +22,17 @@ use crate::syntax::ast::Ast;
 #[must_use]
 pub fn check(ast: &Ast, names: &NameTable, source: &str) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    prelude::check(ast, source, &mut out);
+    // Whether the game is PuzzleScript Plus/Next, where several checks
+    // differ: worked out once (it reads the whole tree).
+    let plus = crate::dialect::needed(ast).is_some();
+    prelude::check(ast, source, plus, &mut out);
     out.extend_from_slice(names.problems());
     objects::check(ast, &mut out);
-    sounds::check(ast, names, &mut out);
+    sounds::check(ast, names, plus, &mut out);
     let layered = layers::check(ast, names, &mut out);
-    rules::check(ast, names, &mut out);
+    rules::check(ast, names, plus, &mut out);
     gosub::check(ast, &mut out);
-    winconditions::check(ast, names, &mut out);
+    winconditions::check(ast, names, plus, &mut out);
     levels::check(ast, names, &mut out);
     rules::check_unlayered(ast, names, &layered, &mut out);
     game::check(ast, names, &layered, &mut out);

@@ -21,13 +21,13 @@ fn option_colour_ok(v: &str) -> bool {
 }
 
 /// Check every prelude option.
-pub fn check(ast: &Ast, source: &str, out: &mut Vec<Diagnostic>) {
+/// `plus`: the game is PuzzleScript Plus/Next ([`crate::dialect::needed`]).
+pub fn check(ast: &Ast, source: &str, plus: bool, out: &mut Vec<Diagnostic>) {
     // Options given a value so far and the line of the latest (few, so a
     // list beats a map).
     let mut seen: Vec<(&str, u32)> = Vec::new();
-    // PuzzleScript Plus and Next ignore an option they do not know (with a
-    // warning) where the classic reference refuses it.
-    let plus = crate::dialect::needed(ast).is_some();
+    // (`plus`: PuzzleScript Plus and Next ignore an option they do not know,
+    // with a warning, where the classic reference refuses it.)
     for p in &ast.prelude {
         let key = p.key.text.as_str();
         let option = PreludeOption::from_keyword(key);

@@ -221,9 +221,9 @@ pub fn check_unlayered(
 }
 
 /// Check every rule line.
-pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
+/// `plus`: the game is PuzzleScript Plus/Next ([`crate::dialect::needed`]).
+pub fn check(ast: &Ast, names: &NameTable, plus: bool, out: &mut Vec<Diagnostic>) {
     check_loops(ast, out);
-    let plus = crate::dialect::needed(ast).is_some();
     let mut prev_late: Option<bool> = None;
     for def in &ast.rules {
         match &def.kind {

@@ -19,12 +19,12 @@ fn is_seed(w: &str, plus: bool) -> bool {
 }
 
 /// Check every sound line.
-pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
+/// `plus`: the game is PuzzleScript Plus/Next ([`crate::dialect::needed`]).
+pub fn check(ast: &Ast, names: &NameTable, plus: bool, out: &mut Vec<Diagnostic>) {
     // `lclick` and `rclick` are verbs where the prelude says
     // `mouse_clicks`, as in PuzzleScript Next.
     let clicks = ast.mouse_clicks();
     // PuzzleScript Plus/Next seeds may carry a volume (`142315:12`).
-    let plus = !ast.sounds.is_empty() && crate::dialect::needed(ast).is_some();
     // Events given a sound so far (at most the 21 of `SoundEvent`).
     let mut events: Vec<&str> = Vec::new();
     for s in &ast.sounds {

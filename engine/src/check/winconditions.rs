@@ -6,9 +6,10 @@ use crate::names::NameTable;
 use crate::syntax::ast::Ast;
 
 /// Check every win condition.
-pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
+/// `plus`: the game is PuzzleScript Plus/Next ([`crate::dialect::needed`]).
+pub fn check(ast: &Ast, names: &NameTable, plus: bool, out: &mut Vec<Diagnostic>) {
     // A Plus/Next game's names may carry tags (`Player:directions`).
-    let tagged = !ast.win_conditions.is_empty() && crate::dialect::needed(ast).is_some();
+    let tagged = plus;
     let name_char = |c: char| crate::syntax::text::is_word(c) || tagged && c == ':';
     for w in &ast.win_conditions {
         let ws = &w.words;
