@@ -108,7 +108,7 @@ pub fn build(source: &str) -> Build {
     diagnostics.extend(more.into_iter().filter(|d| checked_ok || d.code != "E0600"));
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
     let mut compiled = compiled.map(Arc::new);
-    if let Some(at) = first_past_limit(&diagnostics, &ast) {
+    if let Some(at) = first_past_limit(&diagnostics, dialect.is_some()) {
         // The reference stops compiling when it has this much to say.
         diagnostics.push(diag::catalogue::too_many_problems(at, MAX_PROBLEMS));
         diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
@@ -126,12 +126,10 @@ pub const MAX_PROBLEMS: usize = 100;
 
 /// Where the first problem past [`MAX_PROBLEMS`] is, counting a message
 /// repeated on one line once (in a Plus/Next game, errors only).
-fn first_past_limit(diagnostics: &[Diagnostic], ast: &syntax::ast::Ast) -> Option<Span> {
+fn first_past_limit(diagnostics: &[Diagnostic], errors_only: bool) -> Option<Span> {
     if diagnostics.len() <= MAX_PROBLEMS {
         return None;
     }
-    // Only a game with this many problems pays for reading its dialect.
-    let errors_only = dialect::needed(ast).is_some();
     let mut seen = rustc_hash::FxHashSet::default();
     diagnostics
         .iter()
