@@ -437,6 +437,13 @@ pub struct RuleSet {
     /// nothing for a next pass to change, so the turn may stop there
     /// (see [`RuleSet::settles`]).
     pub(crate) group_settles: SettleCache,
+    /// For each group, whether its passes stop once every rule has been
+    /// tried since the last change, as the reference's do: only a group
+    /// where that shows (a `gosub`, which a rule that matched without a
+    /// change would call again, or a `random` replacement or direction,
+    /// which would draw again) is marked; the others end with a full
+    /// pass that changes nothing, to the same effect.
+    pub group_stops_early: Vec<bool>,
 }
 
 /// Rigid-body tables over all non-late groups (main rules and subroutines).

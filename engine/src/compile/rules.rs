@@ -134,7 +134,19 @@ impl RuleSet {
             })
             .collect();
         let group_settles = SettleCache::new(groups.len());
-        RuleSet { groups, loop_point, group_base, group_masks, group_movements, group_settles }
+        let draws = |r: &Rule| {
+            r.rows
+                .iter()
+                .flat_map(|row| &row.cells)
+                .filter_map(|c| match c {
+                    super::model::PatternCell::Cell(p) => p.replace.as_ref(),
+                    super::model::PatternCell::Ellipsis => None,
+                })
+                .any(|rep| !rep.random_objects.is_empty() || !rep.random_dir_layers.is_empty())
+        };
+        let gosub = |r: &Rule| r.commands.iter().any(|c| matches!(c, super::model::Command::Gosub(_)));
+        let group_stops_early = groups.iter().map(|g| g.iter().any(|r| gosub(r) || draws(r))).collect();
+        RuleSet { groups, loop_point, group_base, group_masks, group_movements, group_settles, group_stops_early }
     }
 }
 

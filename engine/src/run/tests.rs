@@ -7,6 +7,7 @@ use super::{Event, Input, Limit, Session};
 use std::sync::Arc;
 
 mod case_sensitive;
+mod group_stops;
 mod jumps;
 mod paired_properties;
 mod plus_sounds;

@@ -3,7 +3,7 @@
 //! and the matches of a rule (random groups pick one).
 
 use crate::compile::bits;
-use crate::compile::{Command, Game, PatternCell, Phase, Rule, RuleSet};
+use crate::compile::{Game, PatternCell, Phase, Rule, RuleSet};
 use crate::run::board::RowMatch;
 use crate::run::trace::{EventKind, RuleList};
 use crate::run::{GOSUB_CALL_LIMIT, GOSUB_DEPTH_LIMIT, Limit, Session};
@@ -144,7 +144,8 @@ impl Session {
             };
             if !is_banned && may_match() {
                 let settles = || set.settles(gi, &game.layer_masks);
-                loop_propagated = self.apply_group(group, &settles) || loop_propagated;
+                let stops_early = set.group_stops_early.get(gi).copied().unwrap_or(false);
+                loop_propagated = self.apply_group(group, &settles, stops_early) || loop_propagated;
             }
             let loop_point = set.loop_point.get(gi).copied().flatten();
             let loop_due = loop_propagated && loop_point.is_some();
@@ -204,19 +205,17 @@ impl Session {
     /// changing pass leaves (see `RuleSet::settles`), so that pass is the
     /// last, unless a rule's tuples were cut at the cap or the turn is
     /// traced; it is asked only then.
-    pub(super) fn apply_group(&mut self, group: &[Rule], settles: &dyn Fn() -> bool) -> bool {
+    pub(super) fn apply_group(&mut self, group: &[Rule], settles: &dyn Fn() -> bool, stops_early: bool) -> bool {
         self.turn.tuples_capped = false;
         if group.first().is_some_and(|r| r.random) {
             return self.apply_random_group(group);
         }
-        // PuzzleScript Next ends a pass once every rule of the group has
-        // been tried since the last change. That only matters to which
-        // `gosub` a group takes (a rule that matched without changing
-        // anything is not tried again), so only groups with one do it.
-        // Asked only when that many rules have been tried (looking through
-        // every rule's commands on each call was 8% of robotarm's turns).
-        let mut stops_early: Option<bool> = None;
-        let has_gosub = || group.iter().any(|r| r.commands.iter().any(|c| matches!(c, Command::Gosub(_))));
+        // The reference ends a pass once every rule of the group has been
+        // tried since the last change. That only shows where a rule tried
+        // again would do something unseen: call its `gosub` again, or draw
+        // another `random` choice (W3RDS's racks); the compiler marks those
+        // groups (`RuleSet::group_stops_early`), the others run a last
+        // full pass instead, to the same end.
         let mut idle: isize = -1;
         let mut has_changes = false;
         let mut made_change = true;
@@ -248,7 +247,7 @@ impl Session {
                     let len = n as isize;
                     // The pass would have ended at the skipped rule that
                     // made a group's worth of rules tried since a change.
-                    if idle < len && idle + skipped as isize >= len && *stops_early.get_or_insert_with(has_gosub) {
+                    if stops_early && idle < len && idle + skipped as isize >= len {
                         break;
                     }
                     idle += skipped as isize;
@@ -265,7 +264,7 @@ impl Session {
                 } else {
                     idle += 1;
                 }
-                if idle == n as isize && *stops_early.get_or_insert_with(has_gosub) {
+                if stops_early && idle == n as isize {
                     break;
                 }
             }
