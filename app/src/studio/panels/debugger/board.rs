@@ -1,8 +1,10 @@
 //! The board at the selected moment: drawn with the cells the event
-//! changed outlined, pending movements as arrows (`r` for rigid), the
-//! cells that break a win condition outlined in red, a cell inspector on
-//! hover; the win conditions; and the layered view (one small board per
-//! collision layer, each with a switch to show it in the player).
+//! changed outlined, pending movements as arrows (`r` for rigid), click
+//! marks (PuzzleScript Next's `lclick`/`rclick`, left on a cell by a press
+//! before the turn's rules) as rings, the cells that break a win condition
+//! outlined in red, a cell inspector on hover; the win conditions; and the
+//! layered view (one small board per collision layer, each with a switch
+//! to show it in the player, its own click marks ringed too).
 
 use engine::compile::{Game, LevelGrid};
 use engine::run::Session;
@@ -19,6 +21,34 @@ pub struct Drawn {
     pub layers: Vec<egui::Rect>,
     /// The cells outlined as changed by the selected event.
     pub changed: Vec<usize>,
+    /// The cells ringed for a click mark on the board (any layer), with
+    /// their marks (1 `lclick`, 2 `rclick`, 3 both).
+    pub clicks: Vec<(usize, u8)>,
+}
+
+/// The ring of an `lclick` mark.
+pub const LCLICK_RING: egui::Color32 = egui::Color32::from_rgb(0x30, 0xd0, 0xff);
+/// The ring of an `rclick` mark.
+pub const RCLICK_RING: egui::Color32 = egui::Color32::from_rgb(0xff, 0x40, 0xe0);
+
+/// Ring the cell `r` for its click `marks` (1 `lclick`, 2 `rclick`): a
+/// ring in the cell's middle, the right button's inside the left's when a
+/// cell has both. Its outer edge is at 0.4 of the cell from its centre.
+fn click_ring(painter: &egui::Painter, r: egui::Rect, marks: u8) {
+    let width = (r.width() * 0.12).clamp(1.5, 4.0);
+    let outer = r.width() * 0.4 - width / 2.0;
+    if marks & 1 != 0 {
+        painter.circle_stroke(r.center(), outer, egui::Stroke::new(width, LCLICK_RING));
+    }
+    if marks & 2 != 0 {
+        let radius = if marks & 1 != 0 { outer - width * 1.5 } else { outer };
+        painter.circle_stroke(r.center(), radius.max(1.0), egui::Stroke::new(width, RCLICK_RING));
+    }
+}
+
+/// A cell's click marks over every layer (1 `lclick`, 2 `rclick`).
+fn clicks_in(board: &BoardState, layers: usize, x: usize, y: usize) -> u8 {
+    (0..layers).fold(0, |m, layer| m | board.click_at(x, y, layer, layers))
 }
 
 fn color32(p: engine::render::Rgba) -> egui::Color32 {
@@ -185,8 +215,17 @@ pub(super) fn moment(
             painter.text(r.center(), egui::Align2::CENTER_CENTER, marks, font.clone(), egui::Color32::WHITE);
         }
     }
+    let mut clicks = Vec::new();
+    for i in 0..board.cells() {
+        let marks = clicks_in(&board, game.layer_count, i / h.max(1), i % h.max(1));
+        if marks != 0 {
+            click_ring(&painter, cell_rect(rect, cell, h, i), marks);
+            clicks.push((i, marks));
+        }
+    }
     panel.drawn.board = Some(rect);
     panel.drawn.changed = changed;
+    panel.drawn.clicks = clicks;
     panel.hovered = response.hover_pos().map(|p| {
         let x = ((p.x - rect.min.x) / cell).floor().max(0.0) as usize;
         let y = ((p.y - rect.min.y) / cell).floor().max(0.0) as usize;
@@ -228,7 +267,8 @@ fn inspector(ui: &mut egui::Ui, game: &Game, board: &BoardState, i: usize) {
             .map(|&id| game.objects[id].name.as_str())
             .collect();
         let m = board.movement_at(x, y, layer);
-        if names.is_empty() && m == 0 {
+        let clicked = board.click_at(x, y, layer, game.layer_count);
+        if names.is_empty() && m == 0 && clicked == 0 {
             continue;
         }
         let mut line = format!("layer {layer}: {}", if names.is_empty() { "-".to_owned() } else { names.join(", ") });
@@ -236,6 +276,11 @@ fn inspector(ui: &mut egui::Ui, game: &Game, board: &BoardState, i: usize) {
             line.push_str(&format!("  moving {}", arrow(m)));
             if board.rigid_at(x, y, layer) {
                 line.push_str(" (rigid)");
+            }
+        }
+        for (bit, word) in [(1, "lclick"), (2, "rclick")] {
+            if clicked & bit != 0 {
+                line.push_str(&format!("  {word}"));
             }
         }
         ui.label(line);
@@ -291,6 +336,10 @@ pub(super) fn layers(panel: &mut DebuggerPanel, ui: &mut egui::Ui, session: &Ses
                     let painter = ui.painter_at(rect);
                     let h = board.height.max(1);
                     for i in 0..board.cells() {
+                        let marks = board.click_at(i / h, i % h, layer, game.layer_count);
+                        if marks != 0 {
+                            click_ring(&painter, cell_rect(rect, cell, h, i), marks);
+                        }
                         let m = board.movement_at(i / h, i % h, layer);
                         if m != 0 {
                             let r = cell_rect(rect, cell, h, i);
