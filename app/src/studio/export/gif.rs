@@ -208,8 +208,10 @@ impl Shooter {
                 self.camera = Camera::default();
                 self.camera_entry = Some(before.entry);
             }
-            let view = self.camera.view_of(play.game(), &grid);
-            let look = live_look(&self.look, play);
+            // As it was drawn when won (the flow has moved on).
+            let options = play.session().map_or(&play.game().metadata, Session::won_metadata);
+            let view = self.camera.view_of(play.game(), options, &grid);
+            let look = self.look.live(play.game(), options);
             let frame = engine::render::screen::level_frame(&look, play.game(), (&grid, view), None, None);
             self.push((Shot::Level(frame), delay_cs))?;
             if last {
@@ -230,7 +232,7 @@ impl Shooter {
 
     fn shoot(&mut self, play: &Play, delay_cs: u16) -> anyhow::Result<()> {
         let text = match play.screen() {
-            Screen::Message(text) => Some(text.to_owned()),
+            Screen::Message(text, _) => Some(text.to_owned()),
             Screen::GameOver => Some(GAME_OVER.to_owned()),
             _ => None,
         };
@@ -326,7 +328,7 @@ impl Shooter {
             self.camera = Camera::default();
             self.camera_entry = Some(play.entry());
         }
-        self.camera.view_of(play.game(), grid)
+        self.camera.view_of(play.game(), play.options(), grid)
     }
 
     /// The frames, text screens drawn the size of the largest level frame;
@@ -366,7 +368,7 @@ const GAME_OVER: &str = "You won the game!";
 pub fn screen(look: &Look, play: &Play, camera: &mut Camera, camera_entry: &mut Option<usize>) -> Option<Frame> {
     let grid = match play.screen() {
         Screen::Level(session) => session.board_grid()?,
-        Screen::LevelWon(grid) => grid.clone(),
+        Screen::LevelWon(grid, _) => grid.clone(),
         _ => return None,
     };
     if grid.width == 0 || grid.height == 0 {
@@ -376,7 +378,7 @@ pub fn screen(look: &Look, play: &Play, camera: &mut Camera, camera_entry: &mut 
         *camera = Camera::default();
         *camera_entry = Some(play.entry());
     }
-    let view = camera.view_of(play.game(), &grid);
+    let view = camera.view_of(play.game(), play.options(), &grid);
     let status = play.session().and_then(Session::status);
     Some(engine::render::screen::level_frame(&live_look(look, play), play.game(), (&grid, view), None, status))
 }
@@ -384,10 +386,7 @@ pub fn screen(look: &Look, play: &Play, camera: &mut Camera, camera_entry: &mut 
 /// `look` with the colours as the level's rules have left them
 /// (`runtime_metadata_twiddling`).
 fn live_look<'a>(look: &'a Look, play: &Play) -> std::borrow::Cow<'a, Look> {
-    match play.session() {
-        Some(session) => look.live(play.game(), session.metadata()),
-        None => std::borrow::Cow::Borrowed(look),
-    }
+    look.live(play.game(), play.options())
 }
 
 /// Each pixel of `frame` as a `scale` x `scale` square.
