@@ -220,7 +220,9 @@ fn title_screen(ast: &Ast, out: &mut Vec<Diagnostic>) {
 fn has_late_rules(ast: &Ast) -> bool {
     ast.rules.iter().any(|def| {
         matches!(&def.kind, crate::syntax::ast::RuleLineKind::Rule(rule)
-            if rule.prefixes.iter().any(|p| p.text.as_str() == "late"))
+        if rule.prefixes.iter().any(|p| {
+            crate::syntax::keywords::RulePrefix::parse(&p.text) == Some(crate::syntax::keywords::RulePrefix::Late)
+        }))
     })
 }
 

@@ -9,8 +9,7 @@ use crate::syntax::ast::Ast;
 /// `plus`: the game is PuzzleScript Plus/Next ([`crate::dialect::needed`]).
 pub fn check(ast: &Ast, names: &NameTable, plus: bool, out: &mut Vec<Diagnostic>) {
     // A Plus/Next game's names may carry tags (`Player:directions`).
-    let tagged = plus;
-    let name_char = |c: char| crate::syntax::text::is_word(c) || tagged && c == ':';
+    let name_char = |c: char| crate::syntax::text::is_word(c) || plus && c == ':';
     for w in &ast.win_conditions {
         let ws = &w.words;
         if ws.is_empty() {

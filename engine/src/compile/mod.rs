@@ -295,12 +295,12 @@ fn parse_dims(v: Option<&str>) -> Option<(u32, u32)> {
     Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
 }
 
-fn metadata(ast: &Ast) -> Metadata {
+fn metadata(ast: &Ast, dialect: crate::options::Dialect) -> Metadata {
     let mut m = Metadata {
         options: ast.prelude.iter().map(|p| (p.key.text.to_string(), p.value.clone())).collect(),
+        dialect,
         ..Metadata::default()
     };
-    m.dialect = crate::dialect::needed(ast).map_or_else(Default::default, |n| n.dialect);
     m.derive();
     m
 }
@@ -418,6 +418,13 @@ fn object_infos(ast: &Ast, table: &NameTable, names: &layout::Layout) -> Vec<Obj
 /// broken parts are skipped.
 #[must_use]
 pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) {
+    compile_as(ast, table, crate::dialect::needed(ast).map_or_else(Default::default, |n| n.dialect))
+}
+
+/// [`compile`] a game already known to be written in `dialect` (from
+/// [`crate::dialect::needed`], worked out once per build).
+#[must_use]
+pub fn compile_as(ast: &Ast, table: &NameTable, dialect: crate::options::Dialect) -> (Option<Game>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let names = layout::Layout::build(ast, table);
     if names.layer_count == 0 || names.id_count() == 0 {
@@ -455,7 +462,7 @@ pub fn compile(ast: &Ast, table: &NameTable) -> (Option<Game>, Vec<Diagnostic>) 
     let mut syms = symbols::Symbols::new(&names);
     let (irules, loops) = expand::read_rules(ast, &mut syms);
     lint::superfluous_no(&syms, &irules, &mut diags);
-    let metadata = metadata(ast);
+    let metadata = metadata(ast, dialect);
     // A Plus/Next game may pair properties of one size across a rule, and
     // plays its create and destroy sounds per object.
     let plus = metadata.dialect > crate::options::Dialect::Classic;
