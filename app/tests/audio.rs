@@ -188,3 +188,70 @@ fn the_player_forwards_the_recorded_sessions_sounds() {
     assert!(replayed >= 10, "only {replayed} sessions replayed");
     assert!(mismatches.is_empty(), "object sounds differ from the recording:\n{}", mismatches.join("\n"));
 }
+
+/// A PuzzleScript Plus game (its seed's volume is all that makes it one):
+/// the level starts with 142315 at the usual volume, and the player's move
+/// plays the same seed at 5 tenths.
+const LOUD_AND_QUIET: &str = "title Loud and quiet\n\nOBJECTS\nBackground\nblack\n\nPlayer\nwhite\n\n\
+    LEGEND\n. = Background\nP = Player\n\nSOUNDS\nstartlevel 142315\nPlayer move 142315:5\n\n\
+    COLLISIONLAYERS\nBackground\nPlayer\n\nRULES\n\nWINCONDITIONS\n\nLEVELS\nP..\n";
+
+fn texts(seeds: &[engine::sfx::SoundSeed]) -> Vec<String> {
+    seeds.iter().map(ToString::to_string).collect()
+}
+
+fn peak(samples: &[f32]) -> f32 {
+    samples.iter().fold(0.0f32, |m, x| m.max(x.abs()))
+}
+
+/// The player hands the output the seed as the game wrote it, volume and
+/// all, and the studio's output renders it at that volume: the same
+/// number at 5 tenths peaks lower than at the usual volume.
+#[test]
+fn the_player_plays_a_seed_at_its_volume() {
+    let build = engine::build(LOUD_AND_QUIET);
+    assert!(build.game.is_some(), "{}", build.first_errors(5));
+    let game = build.game.expect("compiled");
+    let out = Arc::new(Silent::default());
+    let mut player = PlayerPanel::default();
+    player.audio = Some(out.clone());
+    player.replay_start(game, 0, None);
+    player.replay_step(engine::run::Step::Input(engine::run::Input::Right));
+    let played = out.played_seeds();
+    assert_eq!(texts(&played).last().map(String::as_str), Some("142315:5"), "{:?}", texts(&played));
+    assert_eq!(out.played().last(), Some(&142_315), "the number is the seed's");
+    let quiet = played.last().expect("a sound");
+    assert!((quiet.volume() - 0.5).abs() < 1e-9);
+    let usual = studio::audio::render(&engine::sfx::SoundSeed::of_value(142_315));
+    let heard = studio::audio::render(quiet);
+    assert_eq!(heard.len(), usual.len(), "the same sound");
+    assert!(peak(&heard) < 0.8 * peak(&usual), "quieter: {} vs {}", peak(&heard), peak(&usual));
+}
+
+/// The exported game's window (its player, with the output it is given)
+/// plays the level's sound at the usual volume and the move's at 5 tenths.
+#[test]
+fn the_exported_window_plays_a_seed_at_its_volume() {
+    use std::collections::BTreeMap;
+    let out = Arc::new(Silent::default());
+    let shared: studio::audio::SharedAudio = Arc::new(studio::audio::Controlled::new(out.clone()));
+    let app = studio::standalone::StandaloneApp::new(
+        LOUD_AND_QUIET.to_owned(),
+        BTreeMap::new(),
+        &BTreeMap::new(),
+        Some(shared),
+    );
+    let mut h = Harness::builder()
+        .with_size([640.0, 480.0])
+        .build_ui_state(|ui, app: &mut studio::standalone::StandaloneApp| app.ui_root(ui), app);
+    h.run_steps(2);
+    h.key_press(egui::Key::X);
+    h.run_steps(3);
+    assert!(h.state().player().session().is_some(), "X started the game");
+    h.key_press(egui::Key::ArrowRight);
+    h.run_steps(3);
+    let played = texts(&out.played_seeds());
+    // The level's sound, then the move's (once per move made).
+    assert_eq!(played.first().map(String::as_str), Some("142315"), "{played:?}");
+    assert!(played.len() >= 2 && played[1..].iter().all(|s| s == "142315:5"), "{played:?}");
+}

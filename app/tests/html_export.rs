@@ -35,6 +35,9 @@ use studio::cases::Code;
 /// A game whose cells are not square (`sprite_size WxH`).
 #[path = "html_export/cells.rs"]
 mod cells;
+/// Seeds with a volume (PuzzleScript Plus/Next's `142315:5`).
+#[path = "html_export/sounds.rs"]
+mod sounds;
 
 fn shared() -> PathBuf {
     test_support::dir()

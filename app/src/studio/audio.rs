@@ -13,14 +13,27 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use engine::sfx::SoundSeed;
+
 /// Something that plays sound seeds.
 pub trait Audio: Send + Sync {
-    /// Starts playing `seed` (overlapping anything already playing).
-    fn play(&self, seed: i64);
-    /// Seeds played so far, oldest first (recording implementations only;
-    /// real devices return an empty list).
-    fn played(&self) -> Vec<i64> {
+    /// Starts playing `seed` as the game wrote it, at its volume when it
+    /// carries one (PuzzleScript Plus/Next's `142315:12`), overlapping
+    /// anything already playing.
+    fn play_seed(&self, seed: &SoundSeed);
+    /// Starts playing the seed of this number at the usual volume (the
+    /// sound browser's and the command line's seeds).
+    fn play(&self, seed: i64) {
+        self.play_seed(&SoundSeed::of_value(seed));
+    }
+    /// Seeds played so far as written, oldest first (recording
+    /// implementations only; real devices return an empty list).
+    fn played_seeds(&self) -> Vec<SoundSeed> {
         Vec::new()
+    }
+    /// The numbers of the seeds played so far, oldest first.
+    fn played(&self) -> Vec<i64> {
+        self.played_seeds().iter().map(SoundSeed::value).collect()
     }
     /// Sets the output volume (0 silent, 1 as the browser plays it) for
     /// sounds started from now on. Outputs without a volume ignore it.
@@ -46,27 +59,28 @@ impl NoDevice {
 }
 
 impl Audio for NoDevice {
-    fn play(&self, _seed: i64) {}
+    fn play_seed(&self, _seed: &SoundSeed) {}
 
     fn unavailable(&self) -> Option<String> {
         Some(self.reason.clone())
     }
 }
 
-/// Plays nothing; remembers every seed it was asked to play.
+/// Plays nothing; remembers every seed it was asked to play, as written
+/// (so with its volume).
 #[derive(Default, Clone)]
 pub struct Silent {
-    played: Arc<Mutex<Vec<i64>>>,
+    played: Arc<Mutex<Vec<SoundSeed>>>,
 }
 
 impl Audio for Silent {
-    fn play(&self, seed: i64) {
+    fn play_seed(&self, seed: &SoundSeed) {
         if let Ok(mut p) = self.played.lock() {
-            p.push(seed);
+            p.push(seed.clone());
         }
     }
 
-    fn played(&self) -> Vec<i64> {
+    fn played_seeds(&self) -> Vec<SoundSeed> {
         self.played.lock().map(|p| p.clone()).unwrap_or_default()
     }
 }
@@ -115,14 +129,14 @@ impl Controlled {
 }
 
 impl Audio for Controlled {
-    fn play(&self, seed: i64) {
+    fn play_seed(&self, seed: &SoundSeed) {
         if !self.muted() {
-            self.inner.play(seed);
+            self.inner.play_seed(seed);
         }
     }
 
-    fn played(&self) -> Vec<i64> {
-        self.inner.played()
+    fn played_seeds(&self) -> Vec<SoundSeed> {
+        self.inner.played_seeds()
     }
 
     fn set_volume(&self, volume: f32) {
@@ -176,7 +190,7 @@ enum Request {
     /// Open the device now, so the first sound is not late.
     Open,
     /// Play a seed, asked for at that instant.
-    Play(i64, Instant),
+    Play(SoundSeed, Instant),
 }
 
 /// Sound through the default output device, with rodio.
@@ -194,15 +208,16 @@ impl Default for RodioAudio {
 /// Plays older than this when the worker gets to them are dropped.
 const STALE_AFTER: Duration = Duration::from_millis(500);
 
-/// Rendered sounds kept by the worker (rendering is deterministic per seed).
+/// Rendered sounds kept by the worker (rendering is deterministic per seed
+/// and volume; the cache is keyed by the seed as written).
 const CACHE_LIMIT: usize = 256;
 
-/// The samples the worker plays for `seed`: the engine's sound for it
-/// through the browser's three low-pass stages, mono at
-/// [`engine::sfx::playback::CHAIN_RATE`].
+/// The samples the worker plays for `seed`: the engine's sound for it (at
+/// the seed's volume, [`SoundSeed::sound`]) through the browser's three
+/// low-pass stages, mono at [`engine::sfx::playback::CHAIN_RATE`].
 #[must_use]
-pub fn render(seed: i64) -> Vec<f32> {
-    engine::sfx::playback::browser_chain(&engine::sfx::sound_for_seed(seed))
+pub fn render(seed: &SoundSeed) -> Vec<f32> {
+    engine::sfx::playback::browser_chain(&seed.sound())
 }
 
 impl RodioAudio {
@@ -255,9 +270,9 @@ impl RodioAudio {
 }
 
 impl Audio for RodioAudio {
-    fn play(&self, seed: i64) {
+    fn play_seed(&self, seed: &SoundSeed) {
         // A worker that has gone away leaves the studio silent, nothing more.
-        let _ = self.sender.send(Request::Play(seed, Instant::now()));
+        let _ = self.sender.send(Request::Play(seed.clone(), Instant::now()));
     }
 
     fn set_volume(&self, volume: f32) {
@@ -288,7 +303,7 @@ fn open_device() -> anyhow::Result<rodio::MixerDeviceSink> {
 
 fn worker(receiver: &Receiver<Request>, shared: &Shared) {
     let mut sink: Option<rodio::MixerDeviceSink> = None;
-    let mut cache: HashMap<i64, Arc<Vec<f32>>> = HashMap::new();
+    let mut cache: HashMap<SoundSeed, Arc<Vec<f32>>> = HashMap::new();
     let rate = std::num::NonZero::new(engine::sfx::playback::CHAIN_RATE);
     let mono = std::num::NonZero::new(1u16);
     while let Ok(request) = receiver.recv() {
@@ -311,25 +326,25 @@ fn worker(receiver: &Receiver<Request>, shared: &Shared) {
             continue;
         }
         if let Some(out) = &sink {
-            play_on(out, seed, &mut cache, shared, rate, mono);
+            play_on(out, &seed, &mut cache, shared, rate, mono);
         }
     }
 }
 
 fn play_on(
     out: &rodio::MixerDeviceSink,
-    seed: i64,
-    cache: &mut HashMap<i64, Arc<Vec<f32>>>,
+    seed: &SoundSeed,
+    cache: &mut HashMap<SoundSeed, Arc<Vec<f32>>>,
     shared: &Shared,
     rate: Option<std::num::NonZero<u32>>,
     mono: Option<std::num::NonZero<u16>>,
 ) {
     use rodio::Source;
     let (Some(rate), Some(mono)) = (rate, mono) else { return };
-    if cache.len() >= CACHE_LIMIT && !cache.contains_key(&seed) {
+    if cache.len() >= CACHE_LIMIT && !cache.contains_key(seed) {
         cache.clear();
     }
-    let samples = cache.entry(seed).or_insert_with(|| Arc::new(render(seed))).clone();
+    let samples = cache.entry(seed.clone()).or_insert_with(|| Arc::new(render(seed))).clone();
     if samples.is_empty() {
         return;
     }
@@ -366,9 +381,37 @@ mod tests {
 
     #[test]
     fn render_is_the_browser_chain_of_the_seed() {
-        let samples = render(36_772_507);
+        let samples = render(&SoundSeed::of_value(36_772_507));
         assert!(!samples.is_empty());
         assert_eq!(samples, engine::sfx::playback::browser_chain(&engine::sfx::sound_for_seed(36_772_507)));
         assert!(samples.iter().all(|s| s.is_finite() && s.abs() <= 1.0));
+    }
+
+    /// A seed that carries a volume is rendered at it: louder above ten
+    /// tenths, quieter below; the classic seed of the same number is
+    /// rendered exactly as before.
+    #[test]
+    fn render_plays_a_seed_at_its_volume() {
+        let peak = |s: &[f32]| s.iter().fold(0.0f32, |m, x| m.max(x.abs()));
+        let seed = |t: &str| SoundSeed::parse(t).expect("a seed");
+        let usual = render(&seed("142315"));
+        let (quiet, loud) = (render(&seed("142315:5")), render(&seed("142315:15")));
+        assert_eq!(usual, engine::sfx::playback::browser_chain(&engine::sfx::sound_for_seed(142_315)));
+        assert_eq!(render(&seed("142315:10")).len(), usual.len());
+        assert!(peak(&quiet) < peak(&usual) * 0.8, "{} vs {}", peak(&quiet), peak(&usual));
+        // Louder, up to the clipping at 1.
+        assert!(peak(&loud) > peak(&usual), "{} vs {}", peak(&loud), peak(&usual));
+    }
+
+    #[test]
+    fn recording_outputs_keep_the_seed_as_written() {
+        let silent = Arc::new(Silent::default());
+        let c = Controlled::new(silent.clone());
+        c.play_seed(&SoundSeed::parse("142315:12").expect("a seed"));
+        c.play(7);
+        let texts: Vec<String> = silent.played_seeds().iter().map(ToString::to_string).collect();
+        assert_eq!(texts, ["142315:12", "7"]);
+        assert_eq!(c.played(), vec![142_315, 7]);
+        assert!((silent.played_seeds()[0].volume() - 1.2).abs() < 1e-9);
     }
 }

@@ -556,12 +556,21 @@ impl Page {
 
     /// The sound of the seed in the input buffer as little-endian `f32`
     /// samples in the output buffer; returns the sample rate, 0 when the
-    /// seed is not a number.
+    /// seed is not one. The seed is read as a game writes it (the sounds
+    /// the flow puts out), so one that carries a volume (`142315:12`,
+    /// PuzzleScript Plus/Next) sounds at it; a plain number (a negative
+    /// one too) is the usual sound of that number.
     pub fn sound_from_input(&mut self) -> u32 {
         let text = self.input_text();
         self.output.clear();
-        let Ok(seed) = text.trim().parse::<i64>() else { return 0 };
-        let sound = engine::sfx::sound_for_seed(seed);
+        let text = text.trim();
+        let sound = match engine::sfx::SoundSeed::parse(text) {
+            Some(seed) => seed.sound(),
+            None => match text.parse::<i64>() {
+                Ok(seed) => engine::sfx::sound_for_seed(seed),
+                Err(_) => return 0,
+            },
+        };
         for s in sound.to_f32() {
             self.output.extend_from_slice(&s.to_le_bytes());
         }

@@ -148,3 +148,38 @@ fn the_level_select_is_named_in_the_screen_json_with_the_rows_a_tap_maps_to() {
     assert!(page.screen_json().contains("\"kind\":\"level\""));
     assert_eq!(page.play().map(engine::play::Play::entry), Some(2));
 }
+
+/// The samples `sound_from_input` answers for `seed`, and their rate.
+fn samples_of(page: &mut Page, seed: &str) -> (u32, Vec<f32>) {
+    page.input_buffer(seed.len()).copy_from_slice(seed.as_bytes());
+    let rate = page.sound_from_input();
+    let samples = page.output().chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
+    (rate, samples)
+}
+
+/// A PuzzleScript Plus/Next seed with a volume (`142315:5`) comes out of
+/// the flow as written and the page's sound for it is the engine's at that
+/// volume; a plain seed's is the usual sound, exactly as before.
+#[test]
+fn a_seed_with_a_volume_is_put_out_as_written_and_sounds_at_it() {
+    const GAME: &str = "title Quiet\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\n\n\
+        LEGEND\n. = Background\nP = Player\n\nSOUNDS\nPlayer move 142315:5\n\n\
+        COLLISIONLAYERS\nBackground\nPlayer\n\nRULES\n\nWINCONDITIONS\n\nLEVELS\nP..\n";
+    let mut page = Page::default();
+    assert!(page.open(GAME), "{}", String::from_utf8_lossy(page.output()));
+    assert!(page.load(0, None, 0.0));
+    let _ = page.outputs_json();
+    assert!(page.automation_input(3, 0.0), "right");
+    let outputs: Value = serde_json::from_str(&page.outputs_json()).expect("JSON");
+    assert_eq!(outputs["sounds"], serde_json::json!(["142315:5"]));
+    let (rate, quiet) = samples_of(&mut page, "142315:5");
+    assert_eq!(rate, engine::sfx::PLAY_SAMPLE_RATE);
+    let want = engine::sfx::SoundSeed::parse("142315:5").expect("a seed").sound().to_f32();
+    assert_eq!(quiet, want, "the engine's sound at 5 tenths");
+    let (_, usual) = samples_of(&mut page, "142315");
+    assert_eq!(usual, engine::sfx::sound_for_seed(142_315).to_f32(), "a plain seed as before");
+    let peak = |s: &[f32]| s.iter().fold(0.0f32, |m, x| m.max(x.abs()));
+    assert!(peak(&quiet) < 0.8 * peak(&usual), "{} vs {}", peak(&quiet), peak(&usual));
+    let (_, negative) = samples_of(&mut page, "-5");
+    assert_eq!(negative, engine::sfx::sound_for_seed(-5).to_f32(), "a negative number is still a seed");
+}

@@ -199,7 +199,7 @@ impl PlayerPanel {
             match output {
                 Output::Sound { seed, .. } => {
                     if let Some(audio) = &self.audio {
-                        audio.play(seed.value());
+                        audio.play_seed(&seed);
                     }
                 }
                 Output::Log { line, text } => self.last_log = Some((line, text)),
