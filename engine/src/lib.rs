@@ -108,7 +108,7 @@ pub fn build(source: &str) -> Build {
     diagnostics.extend(more.into_iter().filter(|d| checked_ok || d.code != "E0600"));
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
     let mut compiled = compiled.map(Arc::new);
-    if let Some(at) = first_past_limit(&diagnostics) {
+    if let Some(at) = first_past_limit(&diagnostics, dialect.is_some()) {
         // The reference stops compiling when it has this much to say.
         diagnostics.push(diag::catalogue::too_many_problems(at, MAX_PROBLEMS));
         diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
@@ -120,15 +120,21 @@ pub fn build(source: &str) -> Build {
 
 /// The most distinct problems (by line and wording) a game may have before
 /// it is refused, as the reference refuses it: past this many errors and
-/// warnings together it gives up compiling.
+/// warnings together it gives up compiling. PuzzleScript Next counts
+/// errors only, so a Plus/Next game may have any number of warnings.
 pub const MAX_PROBLEMS: usize = 100;
 
 /// Where the first problem past [`MAX_PROBLEMS`] is, counting a message
-/// repeated on one line once.
-fn first_past_limit(diagnostics: &[Diagnostic]) -> Option<Span> {
+/// repeated on one line once (in a Plus/Next game, errors only).
+fn first_past_limit(diagnostics: &[Diagnostic], errors_only: bool) -> Option<Span> {
     if diagnostics.len() <= MAX_PROBLEMS {
         return None;
     }
     let mut seen = rustc_hash::FxHashSet::default();
-    diagnostics.iter().filter(|d| seen.insert((d.span.line, d.message.as_str()))).nth(MAX_PROBLEMS).map(|d| d.span)
+    diagnostics
+        .iter()
+        .filter(|d| !errors_only || d.is_error())
+        .filter(|d| seen.insert((d.span.line, d.message.as_str())))
+        .nth(MAX_PROBLEMS)
+        .map(|d| d.span)
 }

@@ -48,3 +48,26 @@ fn the_limits_sit_exactly_where_the_reference_has_them() {
     assert_eq!(b.diagnostics.len(), 100, "100 warnings");
     assert!(b.game.is_some(), "100 problems are allowed");
 }
+
+#[test]
+fn a_plus_game_counts_only_errors_towards_the_limit() {
+    // PuzzleScript Next gives up after 100 errors but lets warnings be
+    // (Tapaban warns on over 200 sprite rows and plays).
+    let plus = |game: &str| game.replacen("title Test\n", "title Test\nsprite_size 5\n", 1);
+    let classic = engine::build(&support::too_many_problems());
+    assert!(classic.game.is_none() && classic.diagnostics.iter().any(|d| d.code == "E0906"), "classic: refused");
+    let b = engine::build(&plus(&support::too_many_problems()));
+    let warnings = b.diagnostics.iter().filter(|d| d.severity == engine::Severity::Warning).count();
+    assert_eq!(warnings, 101, "{:#?}", b.diagnostics);
+    assert!(b.game.is_some(), "a Plus game with 101 warnings plays: {:#?}", b.diagnostics);
+    // 101 errors (an undefined name on each line) are still too many.
+    let errors = vec!["[ Nothing ] -> [ ]"; 101].join("\n");
+    let b = engine::build(&plus(&support::game().rules(&errors).text()));
+    let e0906 = b.diagnostics.iter().filter(|d| d.code == "E0906").count();
+    assert_eq!(e0906, 1, "{:#?}", b.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>());
+    assert!(b.game.is_none());
+    // 100 errors are not.
+    let errors = vec!["[ Nothing ] -> [ ]"; 100].join("\n");
+    let b = engine::build(&plus(&support::game().rules(&errors).text()));
+    assert!(b.diagnostics.iter().all(|d| d.code != "E0906"), "100 errors are within the limit");
+}

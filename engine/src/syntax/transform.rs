@@ -3,8 +3,10 @@
 //! `copy:NAME` (the sprite of another object), `flip:DIR` (mirror; `|`
 //! and `-` are the short forms), `rot:DIR` / `rot:FROM:TO` (turn a
 //! quarter, half or three quarters), `shift:DIR[:N]` (pixels move round
-//! the sprite's edge) and `translate:DIR:N` (the sprite is drawn N pixels
-//! away from its cell). The words are kept in the tree as written
+//! the sprite's edge; N as large as the sprite or larger leaves it as it
+//! is, as in Next) and `translate:DIR:N` (the sprite is drawn N pixels
+//! away from its cell; N may be large, to draw a big sprite from a cell at
+//! its corner, or negative, the other way). The words are kept in the tree as written
 //! (lower case); [`parse`] says what one means, for `check` and `compile`.
 
 /// One of the four directions a transform takes, clockwise from up (the
@@ -66,9 +68,13 @@ pub enum Transform {
     Rot(Dir, Dir),
     /// Move the pixels N steps, wrapping round the edge.
     Shift(Dir, u32),
-    /// Draw the sprite N pixels away from its cell.
-    Translate(Dir, u32),
+    /// Draw the sprite N pixels away from its cell (the other way when N
+    /// is negative).
+    Translate(Dir, i32),
 }
+
+/// The largest number of pixels a `shift:` or `translate:` takes.
+pub const MAX_PIXELS: u32 = 10_000;
 
 /// Why a transform word means nothing to us.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,7 +109,9 @@ pub fn parse(word: &str) -> Result<Transform, Problem> {
     let mut parts = word.split(':').map(str::trim);
     let name = parts.next().unwrap_or("");
     let args: Vec<&str> = parts.collect();
-    let amount = |s: &str| s.parse::<u32>().ok().filter(|&n| n <= 64);
+    // Next takes any number; a pixel count past this draws off any screen.
+    let amount = |s: &str| s.parse::<i32>().ok().filter(|n| n.unsigned_abs() <= MAX_PIXELS);
+    let count = |s: &str| s.parse::<u32>().ok().filter(|&n| n <= MAX_PIXELS);
     match name {
         "flip" => match args[..] {
             [d] => Dir::parse(d).map(Transform::Flip).ok_or(Problem::BadArgument("a direction")),
@@ -124,7 +132,7 @@ pub fn parse(word: &str) -> Result<Transform, Problem> {
             let want = Problem::BadArgument("a direction and, if you like, a number of pixels");
             match args[..] {
                 [d] => Dir::parse(d).map(|d| Transform::Shift(d, 1)).ok_or(want),
-                [d, n] => match (Dir::parse(d), amount(n)) {
+                [d, n] => match (Dir::parse(d), count(n)) {
                     (Some(d), Some(n)) => Ok(Transform::Shift(d, n)),
                     _ => Err(want),
                 },
@@ -168,12 +176,15 @@ pub fn apply(rows: Vec<Vec<Option<u8>>>, offset: (i32, i32), t: Transform) -> (V
             }
         }
         Transform::Shift(d, n) => {
+            // Next cuts the rows (or each row) at N and swaps the pieces: N
+            // at or past the edge cuts nothing off, so nothing moves.
             let n = n as usize;
             match d {
-                Dir::Up => m.rotate_left(n % h),
-                Dir::Down => m.rotate_right(n % h),
-                Dir::Left => m.iter_mut().for_each(|r| r.rotate_left(n % w)),
-                Dir::Right => m.iter_mut().for_each(|r| r.rotate_right(n % w)),
+                Dir::Up if n < h => m.rotate_left(n),
+                Dir::Down if n < h => m.rotate_right(n),
+                Dir::Left if n < w => m.iter_mut().for_each(|r| r.rotate_left(n)),
+                Dir::Right if n < w => m.iter_mut().for_each(|r| r.rotate_right(n)),
+                _ => {}
             }
         }
         Transform::Translate(d, n) => return (m, moved(offset, d, n)),
@@ -181,10 +192,9 @@ pub fn apply(rows: Vec<Vec<Option<u8>>>, offset: (i32, i32), t: Transform) -> (V
     (m, offset)
 }
 
-fn moved(offset: (i32, i32), d: Dir, n: u32) -> (i32, i32) {
+fn moved(offset: (i32, i32), d: Dir, n: i32) -> (i32, i32) {
     let (dx, dy) = d.delta();
-    let n = i32::try_from(n).unwrap_or(0);
-    (offset.0 + dx * n, offset.1 + dy * n)
+    (offset.0.saturating_add(dx * n), offset.1.saturating_add(dy * n))
 }
 
 /// `m` turned a quarter clockwise: row `c` of the result is column `c`
@@ -216,6 +226,14 @@ mod tests {
         assert_eq!(parse("shift:left"), Ok(Transform::Shift(Dir::Left, 1)));
         assert_eq!(parse("translate:down:2"), Ok(Transform::Translate(Dir::Down, 2)));
         assert_eq!(parse("translate:down"), Err(Problem::BadArgument("a direction and a number of pixels")));
+        // Large and negative amounts, as Next takes them (Tapaban draws a
+        // 45-pixel prompt 105 pixels left of its cell).
+        assert_eq!(parse("translate:left:105"), Ok(Transform::Translate(Dir::Left, 105)));
+        assert_eq!(parse("translate:up:-3"), Ok(Transform::Translate(Dir::Up, -3)));
+        assert_eq!(parse("shift:right:70"), Ok(Transform::Shift(Dir::Right, 70)));
+        assert!(matches!(parse("translate:left:99999"), Err(Problem::BadArgument(_))));
+        assert!(matches!(parse("shift:left:-1"), Err(Problem::BadArgument(_))));
+        assert!(matches!(parse("translate:left:x"), Err(Problem::BadArgument(_))));
         assert!(matches!(parse("rot:^:dirs"), Err(Problem::BadArgument(_))));
         assert_eq!(parse("scale:2"), Err(Problem::Unsupported("scale:".into())));
         assert!(starts_transform("copy:a") && !starts_transform("|") && !starts_transform("crate"));
@@ -239,6 +257,17 @@ mod tests {
         assert_eq!(text(&r), ["1..", "122", "1.."]);
         let (r, off) = apply(l.clone(), (1, 0), Transform::Translate(Dir::Up, 3));
         assert_eq!((text(&r), off), (text(&l), (1, -3)));
+        let (_, off) = apply(l.clone(), (1, 0), Transform::Translate(Dir::Left, -4));
+        assert_eq!(off, (5, 0), "a negative amount goes the other way");
+        // A shift as long as the sprite or longer leaves it as it is.
+        for n in [3, 4, 70] {
+            let (r, _) = apply(l.clone(), (0, 0), Transform::Shift(Dir::Right, n));
+            assert_eq!(text(&r), text(&l), "shift:right:{n}");
+            let (r, _) = apply(l.clone(), (0, 0), Transform::Shift(Dir::Up, n));
+            assert_eq!(text(&r), text(&l), "shift:up:{n}");
+        }
+        let (r, _) = apply(l.clone(), (0, 0), Transform::Shift(Dir::Left, 2));
+        assert_eq!(text(&r), [".1.", ".1.", "212"], "two left of three is one right");
         // A sprite wider than tall turns into one taller than wide.
         let (r, _) = apply(grid(&["12"]), (0, 0), Transform::Rot(Dir::Up, Dir::Right));
         assert_eq!(text(&r), ["1", "2"]);
