@@ -140,7 +140,9 @@ for (const dir of dirs) {
         psn.unitTesting = true;
         let entries;
         try {
-            psn.compile(['restart'], source, null);
+            // A compile that stops on an exception returns nothing and leaves
+            // the game before it loaded (its error count stays 0): skipped.
+            if (!psn.compile(['restart'], source, null)) throw new Error('its compiler stopped');
             if (psn.errorCount > 0 || !psn.state || !psn.state.levels) throw new Error(`${psn.errorCount} errors`);
             // Maps only: PSN's level list also holds messages and `goto`
             // entries (the latter carry a `target`).
@@ -156,7 +158,7 @@ for (const dir of dirs) {
             const next = walkRng(name);
             const seed = `psn-record:${name}`;
             try {
-                psn.compile(['loadLevel', entry], source, seed);
+                if (!psn.compile(['loadLevel', entry], source, seed)) throw new Error('its compiler stopped');
                 psn.soundHistory = [];
                 drain();
                 const events = mouseEvents(psn.state);
