@@ -35,8 +35,10 @@ pub const RCLICK_RING: egui::Color32 = egui::Color32::from_rgb(0xff, 0x40, 0xe0)
 /// ring in the cell's middle, the right button's inside the left's when a
 /// cell has both. Its outer edge is at 0.4 of the cell from its centre.
 fn click_ring(painter: &egui::Painter, r: egui::Rect, marks: u8) {
-    let width = (r.width() * 0.12).clamp(1.5, 4.0);
-    let outer = r.width() * 0.4 - width / 2.0;
+    // Round in a cell that is not square: sized by its shorter side.
+    let side = r.width().min(r.height());
+    let width = (side * 0.12).clamp(1.5, 4.0);
+    let outer = side * 0.4 - width / 2.0;
     if marks & 1 != 0 {
         painter.circle_stroke(r.center(), outer, egui::Stroke::new(width, LCLICK_RING));
     }
@@ -111,7 +113,8 @@ fn arrow(m: u8) -> &'static str {
 }
 
 /// Draw `board` in `rect`-sized space; returns the board's rect and the
-/// cell size on screen.
+/// cell size on screen (wider than high, or higher than wide, in a game
+/// with `sprite_size WxH`).
 fn draw_board(
     panel: &mut DebuggerPanel,
     ui: &mut egui::Ui,
@@ -120,7 +123,7 @@ fn draw_board(
     grid: &LevelGrid,
     stamp: u64,
     max: egui::Vec2,
-) -> Option<(egui::Rect, f32, egui::Response)> {
+) -> Option<(egui::Rect, egui::Vec2, egui::Response)> {
     let t = texture(panel, ui.ctx(), name, stamp, game, grid)?;
     let size = t.size_vec2();
     let scale = (max.x / size.x).min(max.y / size.y).clamp(0.1, 4.0);
@@ -131,12 +134,14 @@ fn draw_board(
         egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
         egui::Color32::WHITE,
     );
-    Some((rect, rect.width() / grid.width.max(1) as f32, response))
+    let cell = egui::vec2(rect.width() / grid.width.max(1) as f32, rect.height() / grid.height.max(1) as f32);
+    Some((rect, cell, response))
 }
 
-fn cell_rect(rect: egui::Rect, cell: f32, height: usize, i: usize) -> egui::Rect {
+/// Cell `i` (x * height + y) of a board drawn in `rect` with cells `cell`.
+fn cell_rect(rect: egui::Rect, cell: egui::Vec2, height: usize, i: usize) -> egui::Rect {
     let (x, y) = (i / height.max(1), i % height.max(1));
-    egui::Rect::from_min_size(rect.min + egui::vec2(x as f32 * cell, y as f32 * cell), egui::vec2(cell, cell))
+    egui::Rect::from_min_size(rect.min + egui::vec2(x as f32 * cell.x, y as f32 * cell.y), cell)
 }
 
 /// The board at the selected event, the win conditions there, and the
@@ -196,7 +201,7 @@ pub(super) fn moment(
             egui::StrokeKind::Inside,
         );
     }
-    let font = egui::FontId::monospace((cell * 0.45).clamp(8.0, 16.0));
+    let font = egui::FontId::monospace((cell.min_elem() * 0.45).clamp(8.0, 16.0));
     for i in 0..board.cells() {
         let (x, y) = (i / h.max(1), i % h.max(1));
         let mut marks = String::new();
@@ -211,7 +216,7 @@ pub(super) fn moment(
         }
         if !marks.is_empty() {
             let r = cell_rect(rect, cell, h, i);
-            painter.rect_filled(r.shrink(cell * 0.2), 3.0, egui::Color32::from_black_alpha(150));
+            painter.rect_filled(r.shrink2(cell * 0.2), 3.0, egui::Color32::from_black_alpha(150));
             painter.text(r.center(), egui::Align2::CENTER_CENTER, marks, font.clone(), egui::Color32::WHITE);
         }
     }
@@ -227,8 +232,8 @@ pub(super) fn moment(
     panel.drawn.changed = changed;
     panel.drawn.clicks = clicks;
     panel.hovered = response.hover_pos().map(|p| {
-        let x = ((p.x - rect.min.x) / cell).floor().max(0.0) as usize;
-        let y = ((p.y - rect.min.y) / cell).floor().max(0.0) as usize;
+        let x = ((p.x - rect.min.x) / cell.x).floor().max(0.0) as usize;
+        let y = ((p.y - rect.min.y) / cell.y).floor().max(0.0) as usize;
         x.min(board.width.saturating_sub(1)) * h + y.min(h.saturating_sub(1))
     });
     if let Some(i) = panel.hovered {
@@ -347,7 +352,7 @@ pub(super) fn layers(panel: &mut DebuggerPanel, ui: &mut egui::Ui, session: &Ses
                                 r.center(),
                                 egui::Align2::CENTER_CENTER,
                                 arrow(m),
-                                egui::FontId::monospace(cell.clamp(8.0, 14.0)),
+                                egui::FontId::monospace(cell.min_elem().clamp(8.0, 14.0)),
                                 egui::Color32::WHITE,
                             );
                         }
