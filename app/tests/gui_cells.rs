@@ -2,7 +2,8 @@
 //! in the studio, driven through egui_kittest: the docked player draws
 //! them W by H and a click lands on the cell under it, the level editor
 //! paints the cell under the pointer, the sprite painter edits W x H
-//! sprites.
+//! sprites, the debugger outlines and inspects the W x H cell under the
+//! pointer.
 
 use egui::PointerButton;
 use egui_kittest::Harness;
@@ -169,4 +170,88 @@ fn the_sprite_painter_edits_wxh_sprites() {
     harness.get_by_label("the size of the game's cells");
     let text = harness.state().doc.text().to_owned();
     assert!(text.contains(&format!("Wall\nblue{}\n", "\n0000000".repeat(4))), "{text}");
+}
+
+/// The player beside the debugger, past the title screen (so the debugger
+/// records the level from its load).
+fn with_debugger() -> Harness<'static, StudioApp> {
+    let mut harness = open(PanelId::Player, [1400.0, 800.0]);
+    let mut tiles = egui_tiles::Tiles::default();
+    let panes = vec![tiles.insert_pane(PanelId::Player), tiles.insert_pane(PanelId::Debugger)];
+    let root = tiles.insert_horizontal_tile(panes);
+    harness.state_mut().tree = egui_tiles::Tree::new(egui::Id::unique("cells_debugger"), root, tiles);
+    harness.run_steps(4);
+    harness.get_by_label("Start a new game").click();
+    harness.run_steps(4);
+    harness
+}
+
+/// The debugger's overlays take the cells' own width and height: the
+/// changed cell's outline is drawn around that cell (7 x 4 in shape), and
+/// the pointer over the board names the cell under it. With square cells
+/// the outline of cell (2, 2) would fall below the board and the pointer
+/// 2.5 cells down would be in row 1.
+#[test]
+fn the_debuggers_outline_and_hover_land_on_wxh_cells() {
+    let mut harness = with_debugger();
+    let player = harness.state().panels.player.board_rect().expect("the board is drawn");
+    let at = player.min + egui::vec2(15.5, 9.0) * (player.width() / 21.0);
+    support::press(&mut harness, at, PointerButton::Primary);
+    support::release(&mut harness, at, PointerButton::Primary);
+    harness.run_steps(3);
+    assert_eq!(objects(&harness, 2, 2), ["mark"]);
+    harness.get_by_label_contains("press 2 2: 1 rules").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("turn mouse").click();
+    harness.run_steps(3);
+    // Event >: the rule that made the click a mark changed cell (2, 2).
+    harness.get_by_label("Event >").click();
+    harness.run_steps(3);
+    let clicked = 2 * 3 + 2; // x * height + y
+    let drawn = harness.state().panels.debugger.drawn.clone();
+    assert_eq!(drawn.changed, [clicked], "the rule's cell is outlined");
+    let board = drawn.board.expect("the debugger's board");
+    assert!(shaped(board, 21.0, 12.0), "3 x 3 cells of 7 x 4: {board:?}");
+    for layer in &drawn.layers {
+        assert!(shaped(*layer, 21.0, 12.0), "a layer's board: {layer:?}");
+    }
+    let (cw, ch) = (board.width() / 3.0, board.height() / 3.0);
+    assert!(cw > ch * 1.5, "wide cells: {cw} x {ch}");
+    // The pointer in the middle of cell (1, 2).
+    harness.event(egui::Event::PointerMoved(board.min + egui::vec2(1.5 * cw, 2.5 * ch)));
+    // Past egui's tooltip delay (half a second; a step is 1/60 s).
+    harness.run_steps(40);
+    assert_eq!(harness.state().panels.debugger.hovered, Some(3 + 2), "cell (1, 2) is under the pointer");
+    harness.get_by_label_contains("Cell (1, 2)");
+    // Away from the board, so the inspector covers nothing, then pixels.
+    harness.event(egui::Event::PointerMoved(egui::pos2(1.0, 1.0)));
+    harness.run_steps(3);
+    match harness.render() {
+        Ok(image) => {
+            let scale = harness.ctx.pixels_per_point();
+            let px = |x: f32, y: f32| {
+                let p = board.min + egui::vec2(x, y);
+                image.get_pixel((p.x * scale) as u32, (p.y * scale) as u32).0
+            };
+            let outline = |p: [u8; 4]| p[0] > 230 && p[1] > 230 && p[2] < 40;
+            // Cell (2, 2) is x 2cw..3cw, y 2ch..3ch; its outline is 2 points
+            // wide inside it.
+            let edges = [
+                ("top", px(2.5 * cw, 2.0 * ch + 1.0)),
+                ("left", px(2.0 * cw + 1.0, 2.5 * ch)),
+                ("right", px(3.0 * cw - 1.0, 2.5 * ch)),
+                ("bottom", px(2.5 * cw, 3.0 * ch - 1.0)),
+            ];
+            for (edge, p) in edges {
+                assert!(outline(p), "the outline's {edge} edge: {p:?}");
+            }
+            assert!(!outline(px(2.5 * cw, 2.5 * ch)), "inside the cell is the picture: {:?}", px(2.5 * cw, 2.5 * ch));
+            assert!(!outline(px(2.5 * cw, ch + 1.0)), "no outline on cell (2, 1): {:?}", px(2.5 * cw, ch + 1.0));
+            assert!(!outline(px(1.0 * cw - 1.0, 2.5 * ch)), "no outline on cell (0, 2)");
+            let path = std::env::temp_dir().join("puzzlewright-gui-cells-debugger.png");
+            let _ = image.save(&path);
+        }
+        Err(err) if support::rendering_required() => panic!("cannot render headless: {err}"),
+        Err(err) => eprintln!("skipping the debugger's pixels: {err}"),
+    }
 }

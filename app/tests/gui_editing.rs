@@ -7,7 +7,7 @@ use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use studio::Startup;
 
 mod support;
-use support::studio;
+use support::{selected, studio};
 
 #[test]
 fn ctrl_shift_z_redoes_and_ctrl_z_undoes() {
@@ -436,11 +436,6 @@ fn tall_studio() -> egui_kittest::Harness<'static, studio::StudioApp> {
     let mut harness = support::harness(app, [1280.0, 1600.0], false);
     harness.run_steps(4);
     harness
-}
-
-/// The code panel's selection as a byte range.
-fn selected(harness: &egui_kittest::Harness<'_, studio::StudioApp>) -> Option<std::ops::Range<usize>> {
-    studio::panels::code::selection(&harness.ctx, harness.state().doc.text())
 }
 
 #[test]

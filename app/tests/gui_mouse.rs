@@ -261,10 +261,16 @@ fn the_exported_game_window_plays_by_the_mouse() {
 /// The player beside the debugger pane, on the game past its title screen
 /// (so the debugger records the level from its load).
 fn playing_with_debugger() -> Harness<'static, StudioApp> {
-    let dir = std::env::temp_dir().join("puzzlewright-gui-mouse-debugger");
+    playing_with_debugger_on(CLICKS, "puzzlewright-gui-mouse-debugger")
+}
+
+/// [`playing_with_debugger`] on the game `text`, written in the temporary
+/// folder `folder`.
+fn playing_with_debugger_on(text: &str, folder: &str) -> Harness<'static, StudioApp> {
+    let dir = std::env::temp_dir().join(folder);
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("clicks.txt");
-    std::fs::write(&path, CLICKS).expect("write the game");
+    std::fs::write(&path, text).expect("write the game");
     let mut harness = support::harness(support::app(Startup::File(path), Persisted::default()), [1400.0, 800.0], false);
     harness.state_mut().doc.finish_build();
     let mut tiles = egui_tiles::Tiles::default();
@@ -348,6 +354,94 @@ fn the_debugger_lists_and_steps_through_click_turns() {
     let (kind, names) = selected_event(&harness, clicked);
     assert!(matches!(kind, Some(EventKind::TurnStart { mouse: true, .. })), "{kind:?}");
     assert_eq!(names, ["click"]);
+}
+
+/// PuzzleScript Next's `mouse_clicks`: a left press marks the lamp
+/// `lclick`, and the rule takes the lamp. The level is 3 x 2, all on
+/// screen.
+const RINGS: &str = "title Rings\nmouse_clicks\n\n\
+    OBJECTS\nBackground\nblack\nPlayer\nwhite\nLamp\nyellow\n\n\
+    LEGEND\n. = Background\nP = Player\nL = Lamp\n\nSOUNDS\n\n\
+    COLLISIONLAYERS\nBackground\nPlayer, Lamp\n\n\
+    RULES\n[ lclick Lamp ] -> [ ]\n\nWINCONDITIONS\n\nLEVELS\nP.L\n...\n";
+
+/// The debugger draws a click mark (the `lclick` a press leaves on every
+/// layer of its cell before the rules run) as a ring: on the board at the
+/// click's turn start, on each marked layer's own board of the layered
+/// view, and the inspector names it per layer. The rule that takes the
+/// lamp clears the lamp layer's mark (its ring on that layer goes); the
+/// background keeps its mark until the turn ends, so the board still rings
+/// the cell.
+#[test]
+fn the_debugger_rings_the_cell_a_click_marked() {
+    let mut harness = playing_with_debugger_on(RINGS, "puzzlewright-gui-mouse-rings");
+    let lamp = cell(&harness, 2, 0);
+    click(&mut harness, lamp, PointerButton::Primary);
+    harness.run_steps(3);
+    assert!(objects(&harness, 2, 0).is_empty(), "the click took the lamp");
+    harness.get_by_label_contains("press 2 0: 1 rules").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("turn mouse").click();
+    harness.run_steps(3);
+    let clicked = 2 * 2; // level cell (2, 0): x * height + y
+    let drawn = harness.state().panels.debugger.drawn.clone();
+    assert_eq!(drawn.clicks, [(clicked, 1)], "the lamp's cell is ringed for lclick, and no other");
+    let board = drawn.board.expect("the board is drawn");
+    let (background_board, lamp_board) = (drawn.layers[0], drawn.layers[1]);
+    // The inspector names the mark on each layer of the cell.
+    let cell_side = board.width() / 3.0;
+    harness.event(egui::Event::PointerMoved(board.min + egui::vec2(2.5, 0.5) * cell_side));
+    // Past egui's tooltip delay (half a second; a step is 1/60 s).
+    harness.run_steps(40);
+    assert_eq!(harness.state().panels.debugger.hovered, Some(clicked));
+    harness.get_by_label("Cell (2, 0)");
+    harness.get_by_label("layer 0: background  lclick");
+    harness.get_by_label("layer 1: lamp  lclick");
+    harness.event(egui::Event::PointerMoved(egui::pos2(1.0, 1.0)));
+    harness.run_steps(3);
+    // The screen pixels on the row through the centre of cell (x, y) of a
+    // board of 3 x 2 square cells, from 0.2 to 0.5 of a cell right of the
+    // centre: the ring (its outer edge 0.4 of the cell out, its stroke 0.12
+    // of a cell wide, 1.5 to 4 points) crosses them.
+    let across = |rect: egui::Rect, x: f32, y: f32, scale: f32| {
+        let cell = rect.width() / 3.0;
+        let (cx, cy) = (rect.min.x + (x + 0.5) * cell, rect.min.y + (y + 0.5) * cell);
+        let (from, to) = (((cx + 0.2 * cell) * scale) as u32, ((cx + 0.5 * cell) * scale) as u32);
+        (from..to).map(move |px| (px, (cy * scale) as u32))
+    };
+    // The `lclick` ring's colour, (0x30, 0xd0, 0xff), where it covers a pixel.
+    let ring = |p: [u8; 4]| p[2] > 180 && p[1] > 150 && p[0] < 120;
+    match harness.render() {
+        Ok(image) => {
+            let _ = image.save(std::env::temp_dir().join("puzzlewright-gui-mouse-rings.png"));
+            let scale = harness.ctx.pixels_per_point();
+            let ringed = |rect: egui::Rect, x: f32, y: f32| {
+                across(rect, x, y, scale).filter(|&(px, py)| ring(image.get_pixel(px, py).0)).count()
+            };
+            assert!(ringed(board, 2.0, 0.0) >= 2, "the ring on the board: {}", ringed(board, 2.0, 0.0));
+            assert_eq!(ringed(board, 1.0, 0.0), 0, "no ring on an empty cell");
+            assert_eq!(ringed(board, 0.0, 0.0), 0, "no ring on the player");
+            assert_eq!(ringed(board, 2.0, 1.0), 0, "no ring under the lamp");
+            assert!(ringed(lamp_board, 2.0, 0.0) >= 2, "the ring on the lamp's layer");
+            assert!(ringed(background_board, 2.0, 0.0) >= 2, "the ring on the background's layer");
+        }
+        Err(err) if support::rendering_required() => panic!("cannot render headless: {err}"),
+        Err(err) => eprintln!("skipping the debugger's pixels: {err}"),
+    }
+    // Event >: the rule took the lamp and its layer's mark; the
+    // background's mark stays to the turn's end.
+    harness.get_by_label("Event >").click();
+    harness.run_steps(3);
+    assert_eq!(harness.state().panels.debugger.drawn.clicks, [(clicked, 1)], "the background's mark");
+    if let Ok(image) = harness.render() {
+        let scale = harness.ctx.pixels_per_point();
+        let ringed = |rect: egui::Rect| {
+            across(rect, 2.0, 0.0, scale).filter(|&(px, py)| ring(image.get_pixel(px, py).0)).count()
+        };
+        assert_eq!(ringed(lamp_board), 0, "no ring on the lamp's layer once its mark is gone");
+        assert!(ringed(background_board) >= 2, "the background's ring stays");
+        assert!(ringed(board) >= 2, "the board rings the cell while any layer is marked");
+    }
 }
 
 /// "Record GIF" keeps the clicks and drags played on the level, and the

@@ -9,7 +9,7 @@ use egui_kittest::kittest::Queryable as _;
 use studio::Startup;
 
 mod support;
-use support::studio;
+use support::{selected, studio};
 
 /// A small PuzzleScript Next game with a tag and a mapping (it builds with
 /// no error: `a_tagged_game_builds_and_plays`).
@@ -26,10 +26,6 @@ fn open(game: &str, name: &str) -> egui_kittest::Harness<'static, studio::Studio
     let mut harness = support::harness(app, [1280.0, 1600.0], false);
     harness.run_steps(4);
     harness
-}
-
-fn selected(harness: &egui_kittest::Harness<'_, studio::StudioApp>) -> Option<std::ops::Range<usize>> {
-    studio::panels::code::selection(&harness.ctx, harness.state().doc.text())
 }
 
 #[test]
@@ -117,4 +113,55 @@ fn completion_offers_next_words_only_in_a_next_game() {
     // game, so it is not offered.
     let mut classic = studio(Startup::Example(0));
     assert_eq!(offered_after(&mut classic, "\nonc"), Vec::<String>::new());
+}
+
+/// A PuzzleScript Plus/Next game with an `afx:` animation, TAGS after
+/// OBJECTS, a section, named levels and a link (it builds with no error:
+/// `the_outline_lists_level_sections_names_and_links`).
+const SECTIONED: &str = "title Sectioned\nlevel_select\n\nOBJECTS\nBackground\nblack\n\nPlayer\nwhite\n\nDoor\nbrown\n\n\
+TAGS\nShade = Red Blue\n\nOBJECTS\nLamp:Shade\nred\n\nLEGEND\n. = Background\nP = Player\nD = Door\nA = Lamp:Red\n\n\
+SOUNDS\nPlayer move afx:slide:ease=easeOutQuad\n\nCOLLISIONLAYERS\nBackground\nDoor\nPlayer, Lamp:Shade\n\n\
+RULES\n[ action Player ] -> [ Player ]\n\nWINCONDITIONS\n\nLEVELS\nsection Easy Ones\nlevel First Steps\nPA.D\n\n\
+link Door Easy Ones\nlevel Second\nP..\n";
+
+#[test]
+fn the_outline_lists_level_sections_names_and_links() {
+    let b = engine::build(SECTIONED);
+    let errors: Vec<_> = b.diagnostics.iter().filter(|d| d.severity == engine::Severity::Error).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    assert!(b.game.is_some());
+    let mut harness = open(SECTIONED, "levels");
+    harness.get_by_label("Outline").click();
+    harness.run_steps(3);
+    harness.get_by_label("Levels (2)");
+    harness.get_by_label("   14  TAGS");
+    harness.get_by_label("   42  level First Steps");
+    harness.get_by_label("   45  link Door Easy Ones");
+    harness.get_by_label("   46  level Second");
+    harness.get_by_label("   41  section Easy Ones").click();
+    harness.run_steps(3);
+    let at = SECTIONED.find("section Easy Ones").expect("the section");
+    assert_eq!(selected(&harness), Some(at..at + "section Easy Ones".len()), "the section's line, selected");
+}
+
+/// Type `typed` at the end of the SOUNDS line of the open game and return
+/// the completion offered.
+fn offered_in_sounds(harness: &mut egui_kittest::Harness<'_, studio::StudioApp>, typed: &str) -> Vec<String> {
+    let text = harness.state().doc.text().to_owned();
+    let end = text.find("easeOutQuad").expect("the afx word") + "easeOutQuad".len();
+    studio::panels::code::set_selection(&harness.ctx, &text, end..end);
+    harness.run_steps(2);
+    harness.get_by_role(Role::MultilineTextInput).type_text(typed);
+    harness.run_steps(2);
+    harness.state().panels.code.completion.as_ref().map(|c| c.items.clone()).unwrap_or_default()
+}
+
+#[test]
+fn completion_offers_afx_parts_and_tab_puts_one_in() {
+    let mut harness = open(SECTIONED, "afx");
+    assert_eq!(offered_in_sounds(&mut harness, ":zo"), ["zoom"]);
+    harness.get_by_label("zoom");
+    harness.key_press(egui::Key::Tab);
+    harness.run_steps(2);
+    assert!(harness.state().doc.text().contains("afx:slide:ease=easeOutQuad:zoom\n"), "Tab puts the part in");
 }

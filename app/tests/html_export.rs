@@ -97,7 +97,7 @@ fn expected_pictures(game: &Arc<Game>, entries: &[usize], walks: &[&Value]) -> B
     let mut play = play;
     play.press(Control::Action, Duration::from_millis(10));
     play.release(Control::Action, Duration::from_millis(20));
-    let timeless = matches!(play.screen(), engine::play::Screen::Message(_) | engine::play::Screen::GameOver);
+    let timeless = matches!(play.screen(), engine::play::Screen::Message(..) | engine::play::Screen::GameOver);
     out.insert("keys".to_owned(), timeless.then(|| picture(game, &play, &mut Camera::default())));
     for &k in entries {
         let mut play = Play::replay(game.clone(), k, None, zero);

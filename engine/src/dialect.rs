@@ -5,6 +5,7 @@
 
 use crate::options::{Dialect, PreludeOption};
 use crate::syntax::ast::Ast;
+use crate::syntax::keywords::LevelWord;
 
 /// The dialect a game needs and where it first needs it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,7 +42,7 @@ pub fn needed(ast: &Ast) -> Option<DialectNeed> {
         uses.push((Dialect::Next, n.span.line, "a `level` name line in LEVELS".to_owned()));
     }
     for v in &ast.level_verbs {
-        let d = if v.text == "goto" { Dialect::Plus } else { Dialect::Next };
+        let d = LevelWord::parse(&v.text).map_or(Dialect::Next, LevelWord::dialect);
         uses.push((d, v.span.line, format!("a `{}` line in LEVELS", v.text)));
     }
     for def in &ast.rules {

@@ -189,10 +189,11 @@ pub enum PreludeOption {
     /// `mouse_obstacle OBJECT`: a drag's path goes around these.
     MouseObstacle,
     /// `runtime_metadata_twiddling`: rules change options as the game runs
-    /// (the timings, `noundo`, `norestart`, the colours: `color_palette`,
+    /// (the timings, `noundo`, `norestart`; the colours `color_palette`,
     /// `background_color`, `text_color`, drawn through `render::Look::live`;
-    /// the other drawing options are accepted and not drawn yet, a warning
-    /// says so).
+    /// the camera's `flickscreen`, `zoomscreen`, `smoothscreen` and
+    /// `message_text_align`, drawn from `play::Play::options`), until the
+    /// next level loads.
     RuntimeMetadataTwiddling,
     /// `local_radius N`: a rule row (without `...`) matches only where it
     /// starts within N cells of the player; `global` rules everywhere.
@@ -513,8 +514,8 @@ mod tests {
         let (with, without) = (with.game.expect("compiles"), without.game.expect("compiles"));
         assert_eq!(with.levels.len(), without.levels.len(), "no title entries added");
         let play = |g| crate::play::Play::at_entry(g, crate::play::Progress::default(), 0, std::time::Duration::ZERO);
-        assert!(matches!(play(with).screen(), crate::play::Screen::Message("Hi")));
-        assert!(matches!(play(without).screen(), crate::play::Screen::Message("Hi")));
+        assert!(matches!(play(with).screen(), crate::play::Screen::Message("Hi", _)));
+        assert!(matches!(play(without).screen(), crate::play::Screen::Message("Hi", _)));
     }
 
     /// `puzzlescript next v1.0` names the language version (PuzzleScript

@@ -122,6 +122,12 @@ impl Easing {
         (Easing::InOutQuint, "easeinoutquint"),
     ];
 
+    /// Every easing's name, in lower case, in the order of their numbers
+    /// (`linear` is 1): what `tween_easing` and `afx:ease=` accept.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        Easing::ALL.iter().map(|e| e.1)
+    }
+
     /// `tween_easing`'s value: a name in any case, or its number 1-13.
     #[must_use]
     pub fn parse(word: &str) -> Option<Easing> {

@@ -55,8 +55,8 @@ fn describe(play: &Play) -> String {
             format!("level select {selected} {labels:?}")
         }
         Screen::Level(session) => format!("level\n{}", session.dump()),
-        Screen::LevelWon(_) => "won".to_owned(),
-        Screen::Message(text) => format!("message {text:?}"),
+        Screen::LevelWon(..) => "won".to_owned(),
+        Screen::Message(text, _) => format!("message {text:?}"),
         Screen::GameOver => "game over".to_owned(),
         Screen::Pause { choices, selected, .. } => format!("paused {selected} {choices:?}"),
     }

@@ -7,7 +7,8 @@ use std::ops::Range;
 use engine::options::Dialect;
 pub use engine::syntax::ast::Section;
 use engine::syntax::keywords::{
-    CommandWord, LOOP_WORDS, Modifier, RulePrefix, SoundDirection, SoundEvent, SoundVerb, SpriteWord, TagSection,
+    AfxWord, CommandWord, LOOP_WORDS, LevelWord, Modifier, RulePrefix, SoundDirection, SoundEvent, SoundVerb,
+    SpriteWord, TagSection,
 };
 
 /// The section that `at` (a byte offset) is in.
@@ -21,6 +22,90 @@ pub fn section_at(text: &str, at: usize) -> Section {
         }
     }
     Section::Prelude
+}
+
+/// The TAGS or MAPPINGS section (PuzzleScript Next) `at` is in, if any:
+/// past its header and before the next header. In the prelude's place
+/// always; after a section only in a game read as Plus/Next, where they may
+/// open anywhere (elsewhere `tags` on a line of its own is a name).
+#[must_use]
+pub fn tag_section_at(text: &str, at: usize) -> Option<TagSection> {
+    let at = at.min(text.len());
+    let before = text.get(..at).unwrap_or(text);
+    let mut end = before.len();
+    loop {
+        let line_start = before[..end].rfind('\n').map_or(0, |i| i + 1);
+        let trimmed = before[line_start..end].trim();
+        if Section::parse(trimmed).is_some() {
+            return None;
+        }
+        if let Some(tag) = TagSection::parse(trimmed) {
+            let in_prelude = section_at(text, line_start) == Section::Prelude;
+            return (in_prelude || crate::highlight::reads_as_plus(text)).then_some(tag);
+        }
+        if line_start == 0 {
+            return None;
+        }
+        end = line_start - 1;
+    }
+}
+
+/// Inside TAGS or MAPPINGS, what fits where the word starting at `start`
+/// is: in TAGS after `=`, the tags (a value that is a tag stands for its
+/// values); in MAPPINGS, the tags where a mapping starts (`TAG => NAME`),
+/// and on the line after it (`KEYS -> VALUES`) the values of the tag it
+/// maps from (after `->`, the tags too). Names as written, the tags every
+/// game has (`directions`...) after the game's own.
+fn tag_words(text: &str, section: TagSection, start: usize) -> Vec<String> {
+    use engine::syntax::tags::PREDEFINED;
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line = &text[line_start..start];
+    let (ast, _) = engine::syntax::parse(text);
+    let written = |i: &engine::syntax::ast::Ident| text.get(i.span.start..i.span.end).unwrap_or(&i.text).to_owned();
+    let mut tags: Vec<String> = ast.tags.iter().map(|t| written(&t.name)).collect();
+    tags.extend(PREDEFINED.iter().map(|(n, _)| (*n).to_owned()));
+    match section {
+        TagSection::Tags if line.contains('=') => {
+            // Not the tag being written.
+            let own = line.split('=').next().unwrap_or_default().trim();
+            tags.retain(|t| !t.eq_ignore_ascii_case(own));
+            tags
+        }
+        TagSection::Mappings if !line.contains("=>") => {
+            // The line before (past blank lines): a mapping's first line
+            // makes this its line of keys and values.
+            let above = text[..line_start].lines().rev().map(str::trim).find(|l| !l.is_empty()).unwrap_or_default();
+            let Some((from, _)) = above.split_once("=>") else { return tags };
+            let mut values = values_of(&ast, from.trim(), text);
+            if line.contains("->") {
+                values.extend(tags);
+            }
+            values
+        }
+        TagSection::Tags | TagSection::Mappings => Vec::new(),
+    }
+}
+
+/// The values `tag` stands for, as written: a value that is a tag stands
+/// for its own values (followed a few steps, as the engine reads them).
+fn values_of(ast: &engine::syntax::ast::Ast, tag: &str, text: &str) -> Vec<String> {
+    use engine::syntax::tags::PREDEFINED;
+    let mut out: Vec<String> = Vec::new();
+    let mut todo: Vec<(String, usize)> = vec![(tag.to_owned(), 0)];
+    while let Some((t, depth)) = todo.pop() {
+        if depth > 8 {
+            continue;
+        }
+        if let Some(def) = ast.tags.iter().find(|d| d.name.text.eq_ignore_ascii_case(&t)) {
+            let written = def.values.iter().rev().map(|v| text.get(v.span.start..v.span.end).unwrap_or(&v.text));
+            todo.extend(written.map(|v| (v.to_owned(), depth + 1)));
+        } else if let Some((_, vs)) = PREDEFINED.iter().find(|(n, _)| n.eq_ignore_ascii_case(&t)) {
+            todo.extend(vs.iter().rev().map(|v| ((*v).to_owned(), depth + 1)));
+        } else if depth > 0 && !out.iter().any(|o| o.eq_ignore_ascii_case(&t)) {
+            out.push(t);
+        }
+    }
+    out
 }
 
 /// Keywords worth offering in `section`, each with the dialect that brought
@@ -60,6 +145,8 @@ pub fn keywords(section: Section) -> Vec<(&'static str, Dialect)> {
                     .map(|v| (v.as_str(), if v.needs_mouse_clicks() { Dialect::Next } else { Dialect::Classic })),
             );
             w.extend(SoundDirection::ALL.map(|d| classic(d.as_str())));
+            // PuzzleScript Next's animations (their parts: `afx_candidates`).
+            w.push((AfxWord::PREFIX, AfxWord::Slide.dialect()));
             w
         }
         Section::CollisionLayers => vec![],
@@ -82,7 +169,11 @@ pub fn keywords(section: Section) -> Vec<(&'static str, Dialect)> {
             w
         }
         Section::WinConditions => ["all", "some", "no", "any", "on"].map(classic).to_vec(),
-        Section::Levels => vec![classic("message")],
+        // The words a line may start with (not `title` and `input`,
+        // which we refuse).
+        Section::Levels => {
+            LevelWord::ALL.into_iter().filter(|w| w.is_supported()).map(|w| (w.as_str(), w.dialect())).collect()
+        }
     };
     words.extend(Section::HEADED.map(|s| classic(s.header())));
     words
@@ -161,6 +252,40 @@ fn gosub_candidates(text: &str, cursor: usize) -> Option<(Range<usize>, Vec<Stri
     (!items.is_empty()).then_some((start..cursor, items))
 }
 
+/// Inside an `afx:` word on a SOUNDS line (PuzzleScript Next), after `afx:`
+/// or a `:` in it: the range of the part typed so far and the parts it
+/// could be (`slide`, `ease=`...); after `ease=`, the easings. The word
+/// itself makes the game a Next game, so nothing else is asked.
+fn afx_candidates(text: &str, cursor: usize) -> Option<(Range<usize>, Vec<String>)> {
+    let bytes = text.as_bytes();
+    let mut start = cursor;
+    while start > 0 && is_word_byte(bytes[start - 1]) {
+        start -= 1;
+    }
+    let mut token = start;
+    while token > 0 && !bytes[token - 1].is_ascii_whitespace() && bytes[token - 1] != b'(' {
+        token -= 1;
+    }
+    let word = &text[token..start];
+    if !AfxWord::is_afx(word) || section_at(text, token) != Section::Sounds {
+        return None;
+    }
+    let typed = text[start..cursor].to_ascii_lowercase();
+    let fits = |w: &&str| w.starts_with(&typed) && *w != typed;
+    let items: Vec<String> = if let Some(before) = word.strip_suffix('=') {
+        let part = before.rsplit(':').next().unwrap_or_default();
+        if AfxWord::parse(&part.to_ascii_lowercase()) != Some(AfxWord::Ease) {
+            return None;
+        }
+        engine::tween::Easing::names().filter(fits).map(str::to_owned).collect()
+    } else if word.ends_with(':') {
+        AfxWord::ALL.map(AfxWord::completion).into_iter().filter(fits).map(str::to_owned).collect()
+    } else {
+        return None;
+    };
+    (!items.is_empty()).then_some((start..cursor, items))
+}
+
 /// What to offer for the word ending at `cursor`: the range of that word
 /// and the candidates (names first, then keywords), or `None`. After
 /// `gosub` in RULES: the subroutine names the text defines. A word of
@@ -174,7 +299,7 @@ pub fn candidates(text: &str, cursor: usize, names: &[String]) -> Option<(Range<
         return None;
     }
     if !(cursor < text.len() && is_word_byte(text.as_bytes()[cursor]))
-        && let Some(found) = gosub_candidates(text, cursor)
+        && let Some(found) = gosub_candidates(text, cursor).or_else(|| afx_candidates(text, cursor))
     {
         return Some(found);
     }
@@ -191,12 +316,30 @@ pub fn candidates(text: &str, cursor: usize, names: &[String]) -> Option<(Range<
         return None;
     }
     let section = section_at(text, start);
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    if section == Section::Levels && !text[line_start..start].trim().is_empty() {
+        return None; // LEVELS' words start a line; the rest is map or text
+    }
     let offer_names = !matches!(section, Section::Prelude | Section::Objects | Section::Levels);
     let lower = prefix.to_ascii_lowercase();
     let mut out: Vec<String> = Vec::new();
-    let named = names.iter().filter(|_| offer_names).map(|n| (n.as_str(), Dialect::Classic));
+    // Inside TAGS or MAPPINGS (a Next game already): what fits there
+    // ([`tag_words`]), then the headers; elsewhere names, then keywords.
+    let tag_place = tag_section_at(text, start);
+    let tag_words = tag_place.map(|t| tag_words(text, t, start)).unwrap_or_default();
+    let offered: Vec<(&str, Dialect)> = match tag_place {
+        Some(_) => {
+            let headers =
+                TagSection::ALL.map(TagSection::header).into_iter().chain(Section::HEADED.map(Section::header));
+            tag_words.iter().map(String::as_str).chain(headers).map(|w| (w, Dialect::Classic)).collect()
+        }
+        None => {
+            let named = names.iter().filter(|_| offer_names).map(|n| (n.as_str(), Dialect::Classic));
+            named.chain(keywords(section)).collect()
+        }
+    };
     let mut forked: Option<bool> = None;
-    for (word, dialect) in named.chain(keywords(section)) {
+    for (word, dialect) in offered {
         let w = word.to_ascii_lowercase();
         if w.starts_with(&lower)
             && w != lower
@@ -313,6 +456,105 @@ mod tests {
         let done = game.replacen("gosub \n", "gosub merge\n", 1);
         let at = done.find("gosub merge").expect("typed") + 11;
         assert!(candidates(&done, at, &names).is_none_or(|(_, items)| !items.contains(&"merge".to_owned())));
+    }
+
+    /// A game with `sounds` as its SOUNDS section and `levels` after its
+    /// one map; Plus when `prelude` says so.
+    /// The cursor is at `¦` (taken out of the text), or at the end.
+    fn sounds_and_levels(prelude: &str, sounds: &str, levels: &str) -> String {
+        let sounds = if levels.is_empty() { format!("{sounds}¦") } else { sounds.to_owned() };
+        format!(
+            "title T\n{prelude}\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nLEGEND\n. = Background\nP = Player\n\
+             SOUNDS\n{sounds}\nCOLLISIONLAYERS\nBackground\nPlayer\nRULES\n[ Player ] -> [ Player ]\nLEVELS\nP.\n\n{levels}"
+        )
+    }
+
+    /// What is offered at the cursor ([`sounds_and_levels`]'s `¦`, or the
+    /// end of the text).
+    fn offered_at_end(text: &str) -> Vec<String> {
+        let at = text.find('¦').unwrap_or(text.len());
+        let text = text.replacen('¦', "", 1);
+        candidates(&text, at, &["Player".to_owned()]).map(|(_, items)| items).unwrap_or_default()
+    }
+
+    #[test]
+    fn afx_words_and_their_parts_are_offered_in_next_games() {
+        // `afx:` itself, only in a Plus/Next game.
+        assert!(offered_at_end(&sounds_and_levels("", "Player move 1234 af", "")).is_empty());
+        assert_eq!(offered_at_end(&sounds_and_levels("status_line", "Player move 1234 af", "")), ["afx:"]);
+        // After `afx:` or a `:` in it, the parts (the word makes the game a
+        // Next game by itself); `ease=` with its `=`.
+        let text = sounds_and_levels("", "Player move 1234 afx:", "");
+        assert_eq!(dialect_of(&text.replacen('¦', "", 1)), Dialect::Next);
+        assert_eq!(offered_at_end(&text), ["slide", "zoom", "fade", "turn", "ease="]);
+        let text = sounds_and_levels("", "Player move afx:slide:e", "").replacen('¦', "", 1);
+        let at = text.find("slide:e").expect("typed") + 7;
+        let (range, items) = candidates(&text, at, &[]).expect("offered");
+        assert_eq!((&text[range], items), ("e", vec!["ease=".to_owned()]));
+        assert_eq!(offered_at_end(&sounds_and_levels("", "Player move afx:turn=.25,0:z", "")), ["zoom"]);
+        // After `ease=`, the easings; after another part's `=`, nothing.
+        let text = sounds_and_levels("", "Player move afx:slide:ease=easeoutq", "");
+        assert_eq!(offered_at_end(&text), ["easeoutquad", "easeoutquart", "easeoutquint"]);
+        assert_eq!(offered_at_end(&sounds_and_levels("", "Player move afx:ease=", "")).len(), 13);
+        assert!(offered_at_end(&sounds_and_levels("", "Player move afx:zoom=", "")).is_empty());
+        // Not outside SOUNDS.
+        assert!(offered_at_end("title t\nRULES\n[ Player ] -> [ Player ] afx:").is_empty());
+    }
+
+    #[test]
+    fn level_words_start_a_line_of_levels_in_their_games() {
+        assert_eq!(offered_at_end(&sounds_and_levels("", "", "mes")), ["message"]);
+        // Classic: no `section`, `level`, `goto` or `link`.
+        for typed in ["sec", "lev", "go", "li"] {
+            let found = offered_at_end(&sounds_and_levels("", "", typed));
+            assert!(found.iter().all(|w| w == "LEVELS"), "{typed}: {found:?}");
+        }
+        // Plus (`level_select`): all four; `title` and `input` we refuse.
+        let plus = |typed: &str| offered_at_end(&sounds_and_levels("level_select", "", typed));
+        assert_eq!(plus("sec"), ["section"]);
+        assert_eq!(plus("lev"), ["level", "LEVELS"]);
+        assert_eq!(plus("go"), ["goto"]);
+        assert_eq!(plus("li"), ["link"]);
+        assert!(plus("ti").is_empty() && plus("in").is_empty());
+        // Only at the start of a line: a map row or a message is not a
+        // place for them.
+        assert!(plus("message see the sec").is_empty());
+        assert!(plus("#.P.sec").is_empty());
+        assert_eq!(plus("  sec"), ["section"]);
+    }
+
+    #[test]
+    fn tags_and_mappings_offer_their_own_words_not_the_preludes() {
+        let head = "title t\nstatus_line\n\nOBJECTS\nBackground\nblack\n\nTAGS\nShade = Red Blue\n";
+        // TAGS after OBJECTS (a Next game): after `=`, the tags but the
+        // one being written, the predefined ones too.
+        assert_eq!(offered_at_end(&format!("{head}Colour = Sh")), ["Shade"]);
+        assert_eq!(offered_at_end(&format!("{head}Colour = dir")), ["directions"]);
+        assert_eq!(offered_at_end(&format!("{head}Shadow = Sha")), ["Shade"]);
+        assert!(offered_at_end(&format!("{head}Colour = Red Blue Shadow\nCol = Colou")).contains(&"Colour".to_owned()));
+        // Never the prelude's options (`title`) nor object names.
+        assert!(offered_at_end(&format!("{head}ti")).is_empty());
+        assert!(offered_at_end(&format!("{head}Colour = Back")).is_empty());
+        // The headers, to leave the section.
+        assert_eq!(offered_at_end(&format!("{head}RUL")), ["RULES"]);
+        assert_eq!(offered_at_end(&format!("{head}MAP")), ["MAPPINGS"]);
+        // MAPPINGS: a tag to map from; on the line after, its values (the
+        // predefined tags' too); after `->`, values and tags.
+        let maps = format!("{head}\nMAPPINGS\n");
+        assert_eq!(offered_at_end(&format!("{maps}Sha")), ["Shade"]);
+        assert!(offered_at_end(&format!("{maps}Shade => Oth")).is_empty(), "a new name");
+        assert_eq!(offered_at_end(&format!("{maps}Shade => Other\nR")), ["Red", "RULES"]);
+        assert_eq!(offered_at_end(&format!("{maps}Shade => Other\nRed Blue -> B")), ["Blue"]);
+        assert_eq!(offered_at_end(&format!("{maps}Shade => Other\nRed Blue -> S")), ["Shade", "SOUNDS"]);
+        assert_eq!(offered_at_end(&format!("{maps}horizontal => Flip\nri")), ["right"]);
+        assert_eq!(offered_at_end(&format!("{maps}Shade => Other\nRed Blue -> Blue Red\n\nSha")), ["Shade"]);
+        // In the prelude's place too (before OBJECTS, any game with TAGS).
+        assert!(offered_at_end("title t\nTAGS\nDirs = up\nti").is_empty());
+        assert_eq!(offered_at_end("title t\nTAGS\nDirs = up\nMore = Di"), ["Dirs", "directions"]);
+        // A classic game's `tags` after OBJECTS is an object's name.
+        let classic = "title t\nOBJECTS\ntags\nred\n\nLEGEND\nx = ta";
+        assert_eq!(tag_section_at(classic, classic.len()), None);
+        assert_eq!(tag_section_at(&format!("{head}x"), head.len() + 1), Some(TagSection::Tags));
     }
 
     #[test]

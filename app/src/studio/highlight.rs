@@ -45,8 +45,8 @@ fn alternation<'a>(words: impl IntoIterator<Item = &'a str>) -> String {
 pub fn word_variables() -> Vec<(String, String)> {
     use engine::options::PreludeOption;
     use engine::syntax::keywords::{
-        CommandWord, LOOP_WORDS, Modifier, RulePrefix, Section, SoundDirection, SoundEvent, SoundVerb, SpriteWord,
-        TagSection,
+        AfxWord, CommandWord, LOOP_WORDS, LevelWord, Modifier, RulePrefix, Section, SoundDirection, SoundEvent,
+        SoundVerb, SpriteWord, TagSection,
     };
     let mut v: Vec<(String, String)> = Vec::new();
     for s in Section::HEADED {
@@ -79,20 +79,62 @@ pub fn word_variables() -> Vec<(String, String)> {
     v.push(("twiddle".to_owned(), alternation(options.iter().filter(|o| o.twiddleable()).map(|o| o.keyword()))));
     let sprite_words = SpriteWord::ALL.map(|w| w.as_str().trim_end_matches(':'));
     v.push(("sprite_word".to_owned(), alternation(sprite_words)));
+    // PuzzleScript Next's `afx:` words in SOUNDS: the effects and `ease`,
+    // and the easings `ease=` takes.
+    v.push(("afx_part".to_owned(), alternation(AfxWord::ALL.map(AfxWord::as_str))));
+    v.push(("easing".to_owned(), alternation(engine::tween::Easing::names())));
+    // LEVELS' line words: those followed by text (`message`, and Next's
+    // `title` and `input`, which we refuse but still colour), those that
+    // name what follows, `goto`, `link`.
+    let level =
+        |f: fn(LevelWord) -> bool| alternation(LevelWord::ALL.into_iter().filter(|w| f(*w)).map(LevelWord::as_str));
+    v.push(("level_text".to_owned(), level(|w| matches!(w, LevelWord::Message | LevelWord::Title | LevelWord::Input))));
+    v.push(("level_label".to_owned(), level(|w| matches!(w, LevelWord::Section | LevelWord::Level))));
+    v.push(("level_goto".to_owned(), level(|w| w == LevelWord::Goto)));
+    v.push(("level_link".to_owned(), level(|w| w == LevelWord::Link)));
     v
 }
 
-/// The grammar as syntect loads it: [`SYNTAX`] with [`word_variables`]
-/// added to its `variables`.
+/// The grammar as syntect loads it for a classic game: [`grammar_for`].
 #[must_use]
 pub fn grammar() -> String {
+    grammar_for(false)
+}
+
+/// The grammar as syntect loads it: [`SYNTAX`] with [`word_variables`]
+/// added to its `variables`, and its `tags_anywhere` context: in a game
+/// read as PuzzleScript Plus/Next (`plus`), TAGS and MAPPINGS headers open
+/// their sections in any section, as the engine reads them; in a classic
+/// game nothing (the words are names there).
+#[must_use]
+pub fn grammar_for(plus: bool) -> String {
     use std::fmt::Write as _;
     let mut added = String::new();
     for (name, value) in word_variables() {
         // Single-quoted YAML: a quote is written twice (no word has one).
         let _ = writeln!(added, "  {name}: '{}'", value.replace('\'', "''"));
     }
-    SYNTAX.replacen("variables:\n", &format!("variables:\n{added}"), 1)
+    let mut grammar = SYNTAX.replacen("variables:\n", &format!("variables:\n{added}"), 1);
+    grammar.push_str(if plus { "\n  tags_anywhere:\n    - include: tag_headers\n" } else { "\n  tags_anywhere: []\n" });
+    grammar
+}
+
+/// Whether the engine reads `text` as PuzzleScript Plus/Next past its
+/// prelude: the prelude has a `//` comment, a TAGS or MAPPINGS section or
+/// a Plus/Next option. Only the prelude is parsed, so this stays cheap on
+/// every edit.
+#[must_use]
+pub fn reads_as_plus(text: &str) -> bool {
+    let mut end = 0;
+    for line in text.split_inclusive('\n') {
+        let first = line.split(|c: char| c.is_whitespace() || c == '(').find(|w| !w.is_empty());
+        if first.is_some_and(|w| engine::syntax::keywords::Section::parse(w).is_some()) {
+            break;
+        }
+        end += line.len();
+    }
+    let (ast, _) = engine::syntax::parse(&text[..end]);
+    !ast.tag_sections.is_empty() || ast.slash_comments.is_some() || ast.sets_plus_option()
 }
 
 /// What a piece of text is, as far as colouring goes.
@@ -219,7 +261,13 @@ struct CachedLine {
 
 /// Highlights PuzzleScript text into egui layout jobs, caching per line.
 pub struct Highlighter {
+    /// The grammar for a classic game.
     syntaxes: SyntaxSet,
+    /// The grammar for a Plus/Next game ([`grammar_for`]), loaded the first
+    /// time one is highlighted.
+    plus_syntaxes: Option<SyntaxSet>,
+    /// Whether the cached lines were read with the Plus/Next grammar.
+    plus: bool,
     kind_table: Vec<(Scope, Kind)>,
     lines: Vec<CachedLine>,
     /// The last text, layout key and layout job (epaint caches the laid-out
@@ -243,14 +291,12 @@ impl Highlighter {
     /// # Panics
     /// Only if the built-in grammar does not load, which a test rules out.
     #[must_use]
-    #[expect(clippy::unwrap_used, reason = "the grammar is built in and tested")]
     pub fn new() -> Self {
-        let def = syntect::parsing::SyntaxDefinition::load_from_str(&grammar(), true, None).unwrap();
-        let mut builder = SyntaxSetBuilder::new();
-        builder.add(def);
         let kind_table = KIND_SCOPES.iter().filter_map(|(s, k)| Scope::new(s).ok().map(|s| (s, *k))).collect();
         Self {
-            syntaxes: builder.build(),
+            syntaxes: load(false),
+            plus_syntaxes: None,
+            plus: false,
             kind_table,
             lines: Vec::new(),
             galley: None,
@@ -259,8 +305,17 @@ impl Highlighter {
         }
     }
 
+    /// The grammar the cached lines are read with.
+    fn current(&self) -> &SyntaxSet {
+        match &self.plus_syntaxes {
+            Some(plus) if self.plus => plus,
+            _ => &self.syntaxes,
+        }
+    }
+
     fn initial_state(&self) -> (ParseState, ScopeStack) {
-        let syntax = self.syntaxes.syntaxes().first().unwrap_or_else(|| self.syntaxes.find_syntax_plain_text());
+        let set = self.current();
+        let syntax = set.syntaxes().first().unwrap_or_else(|| set.find_syntax_plain_text());
         (ParseState::new(syntax), ScopeStack::new())
     }
 
@@ -270,7 +325,20 @@ impl Highlighter {
     /// the last changed one are kept as soon as the parser's state at their
     /// start is what it was. Only the lines between are parsed again (and any
     /// that follow while the state differs, e.g. after opening a comment).
+    ///
+    /// When the text starts or stops being read as Plus/Next
+    /// ([`reads_as_plus`]: TAGS may then open in any section) every line is
+    /// parsed again with the other grammar.
     pub fn update(&mut self, text: &str) {
+        let plus = reads_as_plus(text);
+        if plus != self.plus {
+            if plus && self.plus_syntaxes.is_none() {
+                self.plus_syntaxes = Some(load(true));
+            }
+            self.plus = plus;
+            self.lines.clear();
+            self.galley = None;
+        }
         let new_lines: Vec<&str> = text.split_inclusive('\n').collect();
         let old = std::mem::take(&mut self.lines);
         let same = |o: &CachedLine, n: &str| o.text == n;
@@ -330,7 +398,7 @@ impl Highlighter {
     /// Parse one line from `state` (left at the line's end state).
     fn parse_line(&self, line: &str, state: &mut (ParseState, ScopeStack)) -> CachedLine {
         let start = state.clone();
-        let ops = state.0.parse_line(line, &self.syntaxes).unwrap_or_default();
+        let ops = state.0.parse_line(line, self.current()).unwrap_or_default();
         let mut spans = Vec::new();
         let mut pos = 0;
         for (i, op) in ops {
@@ -483,6 +551,18 @@ impl Highlighter {
     }
 }
 
+/// The grammar loaded ([`grammar_for`]).
+///
+/// # Panics
+/// Only if the built-in grammar does not load, which a test rules out.
+#[expect(clippy::unwrap_used, reason = "the grammar is built in and tested")]
+fn load(plus: bool) -> SyntaxSet {
+    let def = syntect::parsing::SyntaxDefinition::load_from_str(&grammar_for(plus), true, None).unwrap();
+    let mut builder = SyntaxSetBuilder::new();
+    builder.add(def);
+    builder.build()
+}
+
 fn push(job: &mut LayoutJob, base: usize, range: Range<usize>, format: TextFormat) {
     job.sections.push(egui::text::LayoutSection {
         leading_space: 0.0,
@@ -620,6 +700,47 @@ mod tests {
         assert_eq!(classic.iter().find(|(t, _)| t.trim() == "tags").map(|(_, k)| *k), Some(Kind::ObjectName));
     }
 
+    /// PuzzleScript Plus/Next may open TAGS and MAPPINGS after OBJECTS (or
+    /// any section), and open a section again: coloured as the engine reads
+    /// them. A classic game's `tags` there is still an object.
+    #[test]
+    fn tags_and_mappings_after_objects_are_coloured_in_plus_games() {
+        let game = "title t\nlevel_select\n\nOBJECTS\nArrow\nred\n\nTAGS\nDirs = up down\n\nMAPPINGS\nDirs => Back\nup down -> down up\n\n\
+                    OBJECTS\nArrow:Dirs\nred\n\nLEVELS\nTAGS\nMore = a b\n";
+        assert!(reads_as_plus(game));
+        let k = kinds(game);
+        let of = |w: &str| k.iter().find(|(t, _)| t.trim() == w).map(|(_, k)| *k);
+        assert_eq!(of("TAGS"), Some(Kind::Header), "{k:?}");
+        assert_eq!(of("MAPPINGS"), Some(Kind::Header), "{k:?}");
+        let labels: Vec<&str> = k.iter().filter(|(_, k)| *k == Kind::Label).map(|(t, _)| t.as_str()).collect();
+        assert_eq!(labels, ["Dirs", "Dirs", "Back", "More"], "{k:?}");
+        assert_eq!(of("=>"), Some(Kind::Operator));
+        assert_eq!(of("up"), Some(Kind::Name), "a tag's value");
+        assert_eq!(of("Arrow:Dirs"), Some(Kind::ObjectName), "OBJECTS opened again");
+        assert_eq!(k.iter().filter(|(t, k)| t.trim() == "TAGS" && *k == Kind::Header).count(), 2, "in LEVELS too");
+        // The same text without its Plus option is a classic game: `TAGS`
+        // is an object's name there, `MAPPINGS` too.
+        let classic = game.replacen("level_select\n", "", 1);
+        assert!(!reads_as_plus(&classic));
+        let k = kinds(&classic);
+        let of = |w: &str| k.iter().find(|(t, _)| t.trim() == w).map(|(_, k)| *k);
+        assert_eq!(of("TAGS"), Some(Kind::ObjectName), "{k:?}");
+        // A `//` comment in the prelude makes it a Next game.
+        assert!(reads_as_plus(&classic.replacen("title t\n", "title t\n// next\n", 1)));
+        // Typing the option in flips the later lines at once, as a fresh
+        // highlight reads them.
+        let mut h = Highlighter::new();
+        h.update(&classic);
+        h.update(game);
+        let mut fresh = Highlighter::new();
+        fresh.update(game);
+        assert!(h.lines.iter().zip(&fresh.lines).all(|(a, b)| a.spans == b.spans && a.end == b.end));
+        h.update(&classic);
+        let mut fresh = Highlighter::new();
+        fresh.update(&classic);
+        assert!(h.lines.iter().zip(&fresh.lines).all(|(a, b)| a.spans == b.spans && a.end == b.end));
+    }
+
     #[test]
     fn plus_and_next_rule_words_are_coloured() {
         let game = "title t\nmouse_clicks\nenable_pause\n\nRULES\n\nonce [ lclick Crate ] -> [ ] undo nosave\n[ Crate ] -> [ Crate ] goto Level Two\n[ Crate ] -> [ Crate ] log moved it\n[ Crate ] -> [ Crate ] link quit\n";
@@ -647,6 +768,41 @@ mod tests {
             assert!(own || defined.iter().any(|d| d == used) || used == " ", "{used} is not defined");
         }
         assert!(g.len() > SYNTAX.len());
+    }
+
+    #[test]
+    fn afx_words_on_sounds_lines_are_coloured() {
+        let game = "title t\n\nSOUNDS\nPlayer move up afx:slide:zoom=1,0.5 142315:12\nGem create afx:turn=.25,0:ease=easeOutQuad:bogus\n";
+        let k = kinds(game);
+        let of = |w: &str| k.iter().find(|(t, _)| t.trim() == w).map(|(_, k)| *k);
+        assert_eq!(of("move"), Some(Kind::Keyword));
+        assert_eq!(of("up"), Some(Kind::Direction));
+        for w in ["afx", "slide", "zoom", "turn", "ease", "easeOutQuad"] {
+            assert_eq!(of(w), Some(Kind::Keyword), "{w}: {k:?}");
+        }
+        assert_eq!(of(":"), Some(Kind::Bracket), "{k:?}");
+        assert_eq!(of("1"), Some(Kind::Number));
+        assert_eq!(of(".25"), Some(Kind::Number));
+        assert_eq!(of("142315:12"), Some(Kind::Number), "a seed with a volume");
+        assert_eq!(of("bogus"), Some(Kind::Plain), "a part that is not one");
+        assert_eq!(of("Gem"), Some(Kind::Name));
+    }
+
+    #[test]
+    fn level_words_are_coloured_with_their_names() {
+        let game = "title t\n\nLEVELS\nsection Easy Ones\nlevel First Steps (short)\n#P.#\n\ngoto The End\nlink Door Easy Ones\nmessage done\nlevelrow\n";
+        let k = kinds(game);
+        let of = |w: &str| k.iter().find(|(t, _)| t.trim() == w).map(|(_, k)| *k);
+        for w in ["section", "level", "goto", "link", "message"] {
+            assert_eq!(of(w), Some(Kind::Keyword), "{w}: {k:?}");
+        }
+        let labels: Vec<&str> = k.iter().filter(|(_, k)| *k == Kind::Label).map(|(t, _)| t.as_str()).collect();
+        assert_eq!(labels, ["Easy Ones", "First Steps", "The End", "Easy Ones"], "{k:?}");
+        assert_eq!(of("Door"), Some(Kind::Name), "link's object");
+        assert_eq!(of("short"), Some(Kind::Comment));
+        assert_eq!(of("#P.#"), Some(Kind::LevelRow));
+        assert_eq!(of("levelrow"), Some(Kind::LevelRow), "a row that starts like a word");
+        assert_eq!(of("done"), Some(Kind::Message));
     }
 
     #[test]

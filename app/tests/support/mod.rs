@@ -159,3 +159,8 @@ pub fn garden_level_1_but_the_last(harness: &mut Harness<'_, StudioApp>) -> egui
     }
     *last
 }
+
+/// The code panel's selection as a byte range of the document's text.
+pub fn selected(harness: &Harness<'_, StudioApp>) -> Option<std::ops::Range<usize>> {
+    studio::panels::code::selection(&harness.ctx, harness.state().doc.text())
+}

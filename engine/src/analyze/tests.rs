@@ -286,3 +286,29 @@ fn an_instant_victory_is_not_also_a_one_move_win() {
     let found = analyze(&crate::build(&source(won)), &AnalyzeOptions { disabled, ..AnalyzeOptions::default() });
     assert!(found.iter().any(|d| d.code == "A0402"), "{found:#?}");
 }
+
+/// A0103 judges the sprite as drawn: a `copy:` of a two-colour sprite,
+/// turned, uses both colours (PuzzleScript Next's Coyote Time Lord draws
+/// its player facing left so); a copy of a one-colour sprite still leaves
+/// its second colour unused.
+#[test]
+fn unused_colours_are_judged_after_copy_and_transforms() {
+    let copied = Game {
+        objects: "Gem\nblue green\n.000.\n0.1.0\n.....\n.....\n.....\n\n\
+                  Shard copy:Gem rot:up:right\nblue green\n\n\
+                  Chip copy:Shard\nblue green\n",
+        layers: "Player, Wall, Crate, Gem, Shard, Chip",
+        ..BASE
+    };
+    assert_eq!(hits(copied, Check::UnusedColour), [], "every colour of the copies is drawn");
+    let plain = Game {
+        objects: "Gem\nblue green\n.000.\n0...0\n.....\n.....\n.....\n\n\
+                  Shard copy:Gem flip:left\nyellow pink\n",
+        layers: "Player, Wall, Crate, Gem, Shard",
+        ..BASE
+    };
+    let found = hits(plain, Check::UnusedColour);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found.contains(&(line_of(plain, "yellow pink"), line_of(plain, "yellow pink"))), "{found:?}");
+    assert!(found.contains(&(line_of(plain, "blue green"), line_of(plain, "blue green"))), "{found:?}");
+}

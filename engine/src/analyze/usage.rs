@@ -95,16 +95,24 @@ fn unused_legend(ast: &Ast, played: &HashSet<String>, out: &mut Vec<Diagnostic>)
     }
 }
 
+/// A0103: a colour no pixel of the object's sprite uses. The sprite is
+/// the one drawn: after `copy:NAME` and the transforms (PuzzleScript
+/// Plus/Next), so a copied or turned sprite is judged by its pixels. An
+/// object drawn as text or on a canvas has no pixels to judge by.
 fn unused_colours(ast: &Ast, out: &mut Vec<Diagnostic>) {
     for def in &ast.objects {
+        if def.text.is_some() || def.canvas.is_some() {
+            continue;
+        }
+        let (sprite, _) = crate::compile::sprites::final_sprite(ast, def);
         let mut used = vec![false; def.colors.len()];
-        if def.sprite.is_empty() {
+        if sprite.is_empty() {
             // No sprite: a solid block of the first colour.
             if let Some(u) = used.first_mut() {
                 *u = true;
             }
         }
-        for px in def.sprite.iter().flatten().flatten() {
+        for px in sprite.iter().flatten().flatten() {
             if let Some(u) = used.get_mut(usize::from(*px)) {
                 *u = true;
             }

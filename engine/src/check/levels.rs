@@ -4,6 +4,7 @@ use crate::diag::Diagnostic;
 use crate::diag::catalogue as cat;
 use crate::names::{Meaning, NameTable};
 use crate::syntax::ast::{Ast, LevelEntry, RuleLineKind, Target};
+use crate::syntax::keywords::LevelWord;
 
 /// What a level glyph stands for.
 #[derive(Clone, Copy)]
@@ -62,7 +63,7 @@ pub fn check(ast: &Ast, names: &NameTable, out: &mut Vec<Diagnostic>) {
             None => Glyph::Unknown,
         })
     };
-    for v in ast.level_verbs.iter().filter(|v| !matches!(v.text.as_str(), "goto" | "link")) {
+    for v in ast.level_verbs.iter().filter(|v| LevelWord::parse(&v.text).is_none_or(|w| !w.is_supported())) {
         out.push(cat::level_verb_unsupported(v.span, &v.text));
     }
     jumps(ast, names, out);

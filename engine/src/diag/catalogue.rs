@@ -9,7 +9,8 @@
 //! E07xx/W07xx: win conditions. E08xx/W08xx: levels. E09xx: whole game.
 //!
 //! Retired codes (never to be given again): W0115 (an unknown palette is
-//! an error, E0117).
+//! an error, E0117), W0151 (a rule changed an option that was not drawn:
+//! every option a rule may change is drawn now).
 
 use crate::diag::Diagnostic;
 use crate::span::Span;
@@ -202,15 +203,6 @@ pub fn twiddle_without_value(span: Span) -> Diagnostic {
         "E0670",
         span,
         "this rule changes an option but gives it no value: write the value, `default` or `wipe` after it",
-    )
-}
-/// A rule changes a drawing option (`runtime_metadata_twiddling`).
-#[must_use]
-pub fn twiddle_not_drawn(span: Span, option: &str) -> Diagnostic {
-    Diagnostic::warning(
-        "W0151",
-        span,
-        format!("a rule may change `{option}` as the game runs, but Puzzlewright does not draw that change yet"),
     )
 }
 /// Text after a comment inside an option value.

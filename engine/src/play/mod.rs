@@ -183,11 +183,14 @@ pub enum Screen<'a> {
     },
     /// The level being played: draw the session's board.
     Level(&'a Session),
-    /// A level just won, shown for [`WIN_PAUSE`] before the next entry.
-    LevelWon(&'a LevelGrid),
+    /// A level just won, shown for [`WIN_PAUSE`] before the next entry,
+    /// with the options in force when it was won (a rule may have changed
+    /// them: `runtime_metadata_twiddling`).
+    LevelWon(&'a LevelGrid, &'a crate::compile::Metadata),
     /// A message (an entry of LEVELS or a rule's `message`), shown until
-    /// the action key.
-    Message(&'a str),
+    /// the action key, with the options in force (a rule's message is laid
+    /// out by the `message_text_align` a rule may have set).
+    Message(&'a str, &'a crate::compile::Metadata),
     /// The last level was won; the action key returns to the title.
     GameOver,
     /// PuzzleScript Next's pause menu (`enable_pause`) over a level: the
@@ -200,6 +203,20 @@ pub enum Screen<'a> {
         /// The name of the level paused (a `level` line), if it has one.
         level: Option<&'a str>,
     },
+}
+
+impl Screen<'_> {
+    /// The options a level or message on screen is drawn with (see
+    /// [`Play::options`]); `None` for the menus and the end, drawn with
+    /// the game's.
+    #[must_use]
+    pub fn options(&self) -> Option<&crate::compile::Metadata> {
+        match self {
+            Screen::Level(session) => Some(session.metadata()),
+            Screen::LevelWon(_, options) | Screen::Message(_, options) => Some(options),
+            Screen::Title { .. } | Screen::LevelSelect { .. } | Screen::GameOver | Screen::Pause { .. } => None,
+        }
+    }
 }
 
 /// The flow's state.
@@ -455,8 +472,8 @@ impl Play {
         match &self.mode {
             Mode::Title { choices, selected } => Screen::Title { choices, selected: *selected },
             Mode::LevelSelect { items, selected } => Screen::LevelSelect { items, selected: *selected },
-            Mode::Message { text, .. } => Screen::Message(text),
-            Mode::Won { board, .. } => Screen::LevelWon(board),
+            Mode::Message { text, .. } => Screen::Message(text, self.options()),
+            Mode::Won { board, .. } => Screen::LevelWon(board, self.options()),
             Mode::Ended => Screen::GameOver,
             Mode::Paused(menu) => Screen::Pause {
                 choices: &menu.choices,
@@ -467,6 +484,20 @@ impl Play {
                 Some(session) => Screen::Level(session),
                 None => Screen::GameOver,
             },
+        }
+    }
+
+    /// The options the screen is drawn with: the game's, or as the rules
+    /// of the level on screen have left them (`runtime_metadata_twiddling`:
+    /// the camera's `flickscreen`, `zoomscreen` and `smoothscreen`, the
+    /// colours, `message_text_align`); during the pause after a win, as
+    /// they were when it was won.
+    #[must_use]
+    pub fn options(&self) -> &crate::compile::Metadata {
+        match (&self.mode, &self.session) {
+            (Mode::Won { .. }, Some(session)) => session.won_metadata(),
+            (Mode::Title { .. } | Mode::LevelSelect { .. } | Mode::Ended, _) | (_, None) => &self.game.metadata,
+            (_, Some(session)) => session.metadata(),
         }
     }
 

@@ -129,7 +129,7 @@ fn tap(play: &mut Play, control: Control, t: Duration) {
 
 fn message(play: &Play) -> Option<String> {
     match play.screen() {
-        Screen::Message(text) => Some(text.to_owned()),
+        Screen::Message(text, _) => Some(text.to_owned()),
         _ => None,
     }
 }
@@ -167,15 +167,15 @@ fn title_start_move_win_pause_message_next_level_and_the_end() {
     // One push wins: the won board stays for the pause, with the
     // end-of-level sound now and the next entry's after it.
     tap(&mut play, Control::Right, ms(100));
-    let Screen::LevelWon(board) = play.screen() else { panic!("the won level shows") };
+    let Screen::LevelWon(board, _) = play.screen() else { panic!("the won level shows") };
     assert_eq!((board.width, board.height), (5, 3));
     assert_eq!(play.entry(), 1, "still the level won");
     assert_eq!(sounds(&play.take_outputs()), ["endlevel"]);
     assert_eq!(play.next_event(), Some(ms(100) + WIN_PAUSE));
     tap(&mut play, Control::Action, ms(200));
-    assert!(matches!(play.screen(), Screen::LevelWon(_)), "keys wait during the pause");
+    assert!(matches!(play.screen(), Screen::LevelWon(..)), "keys wait during the pause");
     play.advance(ms(599));
-    assert!(matches!(play.screen(), Screen::LevelWon(_)));
+    assert!(matches!(play.screen(), Screen::LevelWon(..)));
     play.advance(ms(600));
     assert_eq!(message(&play).as_deref(), Some("Middle"));
     assert_eq!(play.entry(), 2);
@@ -189,7 +189,7 @@ fn title_start_move_win_pause_message_next_level_and_the_end() {
     play.take_outputs();
     tap(&mut play, Control::Right, ms(800));
     tap(&mut play, Control::Right, ms(900));
-    assert!(matches!(play.screen(), Screen::LevelWon(_)));
+    assert!(matches!(play.screen(), Screen::LevelWon(..)));
     play.advance(play.next_event().expect("the pause ends"));
     assert!(matches!(play.screen(), Screen::GameOver));
     let out = play.take_outputs();
@@ -573,7 +573,7 @@ fn a_rules_message_waits_for_the_action_key_and_a_win_waits_behind_it() {
     assert_eq!(sounds(&play.take_outputs()), ["showmessage"], "the win is not heard yet");
     assert_eq!(play.next_event(), None);
     tap(&mut play, Control::Action, ms(100));
-    assert!(matches!(play.screen(), Screen::LevelWon(_)));
+    assert!(matches!(play.screen(), Screen::LevelWon(..)));
     assert_eq!(sounds(&play.take_outputs()), ["closemessage", "endlevel"]);
     play.advance(ms(100) + WIN_PAUSE);
     assert_eq!(play.entry(), 1);

@@ -6,7 +6,7 @@
 
 use super::{DEFAULT_PALETTE, PaletteTable, Rgba, SpriteImage, blend, color, palette, sprite_image, sprite_image_plus};
 use crate::compile::bits;
-use crate::compile::{Game, Level, LevelGrid};
+use crate::compile::{Game, Level, LevelGrid, Metadata};
 
 /// Everything needed to draw a game, computed once per compiled game.
 #[derive(Debug, Clone)]
@@ -182,37 +182,75 @@ impl View {
 /// Which part of the level is on screen. With `flickscreen WxH` the level
 /// is cut into screens and the one holding the player shows; with
 /// `zoomscreen WxH` a window of that size follows the player, kept inside
-/// the level. When there is no player the last view stays.
+/// the level; with PuzzleScript Plus's `smoothscreen` a window glides
+/// after the player. When there is no player the last view stays.
+///
+/// The options come from the caller at every view, so a rule that changes
+/// them (`runtime_metadata_twiddling`) changes the camera at once, as
+/// PuzzleScript Next does: the first of `flickscreen`, `zoomscreen` and
+/// `smoothscreen` set decides, a fixed window shows the player's screen
+/// straight away, and a `smoothscreen` window set anew (or again after
+/// another camera, or with other values) starts at rest on the player
+/// rather than gliding there.
 #[derive(Debug, Clone, Default)]
 pub struct Camera {
     last: Option<View>,
-    /// `smoothscreen`: the camera's aim, and the level size it is for.
-    glide: Option<(super::glide::Glide, (usize, usize))>,
+    /// `smoothscreen`: the camera's aim, the level size and the options
+    /// it is for.
+    glide: Option<(super::glide::Glide, (usize, usize), crate::options::SmoothScreen)>,
     /// The latest time given by [`Camera::set_time`], if any.
     clock: Option<std::time::Duration>,
 }
 
+/// The camera `options` ask for, in PuzzleScript Next's order.
+enum Kind {
+    Whole,
+    Flick(usize, usize),
+    Zoom(usize, usize),
+    Smooth(crate::options::SmoothScreen),
+}
+
+fn kind(options: &Metadata) -> Kind {
+    let size = |(w, h): (u32, u32)| ((w as usize).max(1), (h as usize).max(1));
+    if let Some(d) = options.flickscreen {
+        let (w, h) = size(d);
+        Kind::Flick(w, h)
+    } else if let Some(d) = options.zoomscreen {
+        let (w, h) = size(d);
+        Kind::Zoom(w, h)
+    } else if let Some(s) = options.smoothscreen {
+        Kind::Smooth(s)
+    } else {
+        Kind::Whole
+    }
+}
+
 impl Camera {
     /// The view for `grid`, a level of `game` (a session's board, the board
-    /// of a level just won, or a level of the game as written). With
-    /// PuzzleScript Plus's `smoothscreen`, the window part way through its
-    /// glide after the player at the time given by [`Camera::set_time`]
-    /// (see [`super::glide`]), or where it comes to rest when the host
-    /// gives no time (the GIF export, tests).
-    pub fn view_of(&mut self, game: &Game, grid: &LevelGrid) -> View {
-        if game.metadata.smoothscreen.is_some() {
-            return self.glide_view(game, grid);
-        }
+    /// of a level just won, or a level of the game as written), through
+    /// the camera `options` ask for: the game's metadata, or as a level's
+    /// rules have left them (`play::Play::options`,
+    /// `play::Screen::options`). With PuzzleScript Plus's `smoothscreen`,
+    /// the window part way through its glide after the player at the time
+    /// given by [`Camera::set_time`] (see [`super::glide`]), or where it
+    /// comes to rest when the host gives no time.
+    pub fn view_of(&mut self, game: &Game, options: &Metadata, grid: &LevelGrid) -> View {
         let (w, h) = (grid.width, grid.height);
         let whole = View::whole(grid);
-        let meta = &game.metadata;
-        let (flick, zoom) = (meta.flickscreen, meta.zoomscreen);
-        let Some((sw, sh)) = flick.or(zoom) else { return whole };
-        let (sw, sh) = ((sw as usize).max(1), (sh as usize).max(1));
+        let (sw, sh, flick) = match kind(options) {
+            Kind::Smooth(smooth) => return self.glide_view(game, &smooth, grid),
+            Kind::Whole => {
+                self.glide = None;
+                return whole;
+            }
+            Kind::Flick(sw, sh) => (sw, sh, true),
+            Kind::Zoom(sw, sh) => (sw, sh, false),
+        };
+        self.glide = None;
         let Some((px, py)) = player_position_in(game, grid) else {
             return self.last.filter(|v| v.x1 <= w && v.y1 <= h).unwrap_or(whole);
         };
-        let view = if flick.is_some() {
+        let view = if flick {
             let (x0, y0) = ((px / sw) * sw, (py / sh) * sh);
             View { x0, y0, x1: (x0 + sw).min(w), y1: (y0 + sh).min(h), slide: (0, 0) }
         } else {
@@ -231,42 +269,43 @@ impl Camera {
     }
 
     /// [`Camera::set_time`] then [`Camera::view_of`].
-    pub fn view_at(&mut self, game: &Game, grid: &LevelGrid, now: std::time::Duration) -> View {
+    pub fn view_at(&mut self, game: &Game, options: &Metadata, grid: &LevelGrid, now: std::time::Duration) -> View {
         self.set_time(now);
-        self.view_of(game, grid)
+        self.view_of(game, options, grid)
     }
 
     /// Whether a `smoothscreen` camera is still gliding at `now` (a host
-    /// keeps redrawing while it is).
+    /// keeps redrawing while it is), under `options` (as for
+    /// [`Camera::view_of`]).
     #[must_use]
-    pub fn gliding(&self, game: &Game, now: std::time::Duration) -> bool {
-        let (Some(options), Some((glide, _))) = (game.metadata.smoothscreen.as_ref(), self.glide.as_ref()) else {
+    pub fn gliding(&self, options: &Metadata, now: std::time::Duration) -> bool {
+        let (Kind::Smooth(smooth), Some((glide, _, made_for))) = (kind(options), self.glide.as_ref()) else {
             return false;
         };
-        glide.moving(options, self.clock.map_or(now, |c| c.max(now)))
+        smooth == *made_for && glide.moving(&smooth, self.clock.map_or(now, |c| c.max(now)))
     }
 
-    /// The `smoothscreen` window: at the camera's time, or at rest.
-    fn glide_view(&mut self, game: &Game, grid: &LevelGrid) -> View {
-        let Some(options) = game.metadata.smoothscreen else { return View::whole(grid) };
+    /// The `smoothscreen` window of `smooth`: at the camera's time, or at
+    /// rest.
+    fn glide_view(&mut self, game: &Game, smooth: &crate::options::SmoothScreen, grid: &LevelGrid) -> View {
         let size = (grid.width, grid.height);
         let Some(player) = player_position_in(game, grid) else {
             return self.last.filter(|v| v.x1 <= size.0 && v.y1 <= size.1).unwrap_or_else(|| View::whole(grid));
         };
         let clock = self.clock.unwrap_or_default();
         let glide = match &mut self.glide {
-            Some((glide, at)) if *at == size => {
-                glide.follow(&options, size, player, clock);
+            Some((glide, at, made_for)) if *at == size && made_for == smooth => {
+                glide.follow(smooth, size, player, clock);
                 glide
             }
-            slot => &mut slot.insert((super::glide::Glide::new(&options, size, player, clock), size)).0,
+            slot => &mut slot.insert((super::glide::Glide::new(smooth, size, player, clock), size, *smooth)).0,
         };
         let later = if self.clock.is_some() { std::time::Duration::ZERO } else { std::time::Duration::from_secs(3600) };
-        let at = glide.position(&options, clock + later);
-        let (x0, sx) = super::glide::window(at.0, size.0, options.screen.0);
-        let (y0, sy) = super::glide::window(at.1, size.1, options.screen.1);
+        let at = glide.position(smooth, clock + later);
+        let (x0, sx) = super::glide::window(at.0, size.0, smooth.screen.0);
+        let (y0, sy) = super::glide::window(at.1, size.1, smooth.screen.1);
         let thousandths = |f: f64| (f * 1000.0).round().clamp(0.0, 999.0) as u16;
-        let (sw, sh) = (options.screen.0 as usize, options.screen.1 as usize);
+        let (sw, sh) = (smooth.screen.0 as usize, smooth.screen.1 as usize);
         let (x1, y1) = ((x0 + sw).min(size.0), (y0 + sh).min(size.1));
         let view = View { x0, y0, x1, y1, slide: (thousandths(sx), thousandths(sy)) };
         self.last = Some(view);
@@ -637,7 +676,7 @@ mod tests {
         for index in [1, 2] {
             let session = crate::run::Session::new(game.clone(), index, None);
             let board = session.board_grid().expect("a level");
-            let view = Camera::default().view_of(&game, &board);
+            let view = Camera::default().view_of(&game, &game.metadata, &board);
             let from_session = grid_frame(&look, &game, &board, view);
             let from_level = entry_frame(&look, &game, index).expect("a map");
             assert_eq!(from_session, from_level, "entry {index}");
@@ -777,21 +816,21 @@ mod tests {
         let mut session = crate::run::Session::new(game.clone(), 0, None);
         let mut camera = Camera::default();
         let grid = session.board_grid().expect("a board");
-        let view = camera.view_at(&game, &grid, ms(0));
+        let view = camera.view_at(&game, &game.metadata, &grid, ms(0));
         assert_eq!((view.x0, view.x1, view.slide), (0, 3, (0, 0)), "three cells from the left");
         for _ in 0..3 {
             session.input(crate::run::Input::Right);
         }
         let grid = session.board_grid().expect("a board");
         let at = |camera: &mut Camera, t| {
-            let view = camera.view_at(&game, &grid, t);
+            let view = camera.view_at(&game, &game.metadata, &grid, t);
             (view, draw_grid(&look, &game, &grid, view, (20, 20)))
         };
         let (view, frame) = at(&mut camera, ms(1000));
         assert_eq!((view.x0, view.slide), (0, (0, 0)), "the glide starts where the camera was");
         assert_eq!(frame.width, 60);
         assert_eq!(frame.pixels[59], Rgba::BLACK, "the player, at column 3, is out of the window");
-        assert!(camera.gliding(&game, ms(1000)));
+        assert!(camera.gliding(&game.metadata, ms(1000)));
         // A sixtieth of a second on: an eighth of the two cells, a quarter
         // of a cell, five pixels of twenty.
         let (view, frame) = at(&mut camera, ms(1000) + std::time::Duration::from_secs_f64(1.0 / 60.0));
@@ -801,11 +840,11 @@ mod tests {
         // At rest: centred on the player, the same as the view at no time.
         let (view, frame) = at(&mut camera, ms(9000));
         assert_eq!((view.x0, view.x1, view.slide), (2, 5, (0, 0)));
-        assert!(!camera.gliding(&game, ms(9000)));
+        assert!(!camera.gliding(&game.metadata, ms(9000)));
         assert_eq!(
             (frame.pixels[19], frame.pixels[20], frame.pixels[39], frame.pixels[40]),
             (Rgba::BLACK, Rgba::WHITE, Rgba::WHITE, Rgba::BLACK)
         );
-        assert_eq!(Camera::default().view_of(&game, &grid), view);
+        assert_eq!(Camera::default().view_of(&game, &game.metadata, &grid), view);
     }
 }

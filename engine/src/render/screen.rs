@@ -187,9 +187,11 @@ pub fn screen_text(game: &Game, screen: &Screen<'_>, prompt: Prompt) -> Option<V
         Screen::LevelSelect { items, selected } => {
             keyhint_at(plain(level_select_rows(items, *selected, prompt)), prompt.level_select_help())
         }
-        Screen::Message(text) => {
+        Screen::Message(text, options) => {
+            // Laid out as the options on screen say (a rule may have set
+            // `message_text_align`).
             let hint = message_hint(game, prompt);
-            keyhint_at(plain(message_rows_styled(text, Some(&hint), MessageStyle::of(meta))), &hint)
+            keyhint_at(plain(message_rows_styled(text, Some(&hint), MessageStyle::of(options))), &hint)
         }
         Screen::GameOver => keyhint_at(
             plain(message_rows_with("Congratulations, you won the game!", Some(prompt.to_title()))),
@@ -200,7 +202,7 @@ pub fn screen_text(game: &Game, screen: &Screen<'_>, prompt: Prompt) -> Option<V
             rows[1].1 = Role::Title;
             rows
         }
-        Screen::Level(_) | Screen::LevelWon(_) => return None,
+        Screen::Level(_) | Screen::LevelWon(..) => return None,
     })
 }
 
@@ -287,15 +289,17 @@ impl TextColours {
 pub fn screen_grid(screen: &Screen<'_>) -> Option<LevelGrid> {
     match screen {
         Screen::Level(session) => session.board_grid(),
-        Screen::LevelWon(grid) => Some((*grid).clone()),
+        Screen::LevelWon(grid, _) => Some((*grid).clone()),
         _ => None,
     }
 }
 
 /// The picture of `screen`: a text screen at one pixel per font pixel
 /// ([`super::text::TEXT_SIZE`]), a level at its natural size through
-/// `camera` (which follows the player for `flickscreen` and `zoomscreen`;
-/// give each level a fresh one). A level with no cells is an empty frame.
+/// `camera` (which follows the player for `flickscreen`, `zoomscreen` and
+/// `smoothscreen`, as the options on screen have them: a rule may change
+/// them; give each level a fresh one). A level with no cells is an empty
+/// frame.
 #[must_use]
 pub fn screen_frame(look: &Look, game: &Game, screen: &Screen<'_>, camera: &mut Camera, prompt: Prompt) -> Frame {
     screen_frame_tweened(look, game, screen, camera, prompt, None)
@@ -320,12 +324,14 @@ pub fn screen_frame_tweened(
     }
     match screen_grid(screen) {
         Some(grid) if grid.width > 0 && grid.height > 0 => {
-            let view = camera.view_of(game, &grid);
-            let (status, look) = match screen {
-                // The colours as the level's rules have left them.
-                Screen::Level(session) => (session.status(), look.live(game, session.metadata())),
-                _ => (None, std::borrow::Cow::Borrowed(look)),
+            // The camera and colours as the level's rules have left them.
+            let options = screen.options().unwrap_or(&game.metadata);
+            let view = camera.view_of(game, options, &grid);
+            let status = match screen {
+                Screen::Level(session) => session.status(),
+                _ => None,
             };
+            let look = look.live(game, options);
             level_frame(&look, game, (&grid, view), tween, status)
         }
         _ => Frame { width: 0, height: 0, pixels: Vec::new() },

@@ -1,7 +1,8 @@
 //! Tests of sprite images, blending, and cells that are not square:
 //! PuzzleScript Plus/Next's `sprite_size WxH` makes each cell W pixels wide
 //! and H high, in every picture of a level and in the mapping of a pointer
-//! back to a cell.
+//! back to a cell. And pictures drawn with the options a rule changed
+//! (`runtime_metadata_twiddling`: the camera, the message layout).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -117,7 +118,7 @@ fn a_click_on_a_wxh_cell_plays_on_that_cell_and_draws_there() {
     // A host's pixel (15.5, 5.0) of the picture: column 2 (x 14..21), row
     // 1 (y 4..8); with square 7-pixel cells it would be row 0.
     let grid = play.session().and_then(crate::run::Session::board_grid).expect("a level");
-    let view = camera.view_of(&game, &grid);
+    let view = camera.view_of(&game, &game.metadata, &grid);
     let cell = cell_at_pixel(view, level_cell(&look, &game, view), (15.5, 5.0), false);
     assert_eq!(cell, Some((2, 1)));
     play.pointer_press(Button::Left, cell, Duration::from_millis(10));
@@ -196,4 +197,163 @@ fn sprites_paint_digits_and_leave_dots_clear() {
     assert!(img.pixels[2].is_transparent(), "colour 1 is out of range");
     let solid = sprite_image::<Vec<Option<u8>>>(&[], &[red]);
     assert!(solid.pixels.iter().all(|p| *p == red));
+}
+
+/// PuzzleScript Plus's `runtime_metadata_twiddling`: a rule switches the
+/// camera on stepping onto a switch. Every cell is a solid 5 x 5 block; the
+/// player white, the rest black. Entry 0 is one row of 9 cells (zoom at 2,
+/// flick at 4, a switch that wipes the flickscreen at 6, the goal at 8),
+/// entry 1 a row of 4.
+const SWITCHES: &str = "title Switches\nruntime_metadata_twiddling\n\n\
+    OBJECTS\nBackground\nblack\n\nPlayer\nwhite\n\nZoom\nblack\n\nFlick\nblack\n\nWipe\nblack\n\nGoal\nblack\n\n\
+    LEGEND\n. = Background\nP = Player\nZ = Zoom\nF = Flick\nW = Wipe\nG = Goal\n\nSOUNDS\n\n\
+    COLLISIONLAYERS\nBackground\nZoom, Flick, Wipe, Goal\nPlayer\n\n\
+    RULES\n[ > Player | Zoom ] -> [ > Player | Zoom ] zoomscreen 3x1\n\
+    [ > Player | Flick ] -> [ > Player | Flick ] flickscreen 4x1\n\
+    [ > Player | Wipe ] -> [ > Player | Wipe ] flickscreen wipe\n\n\
+    WINCONDITIONS\nall Player on Goal\n\nLEVELS\nP.Z.F.W.G\n\nP...\n";
+
+fn built(src: &str) -> Arc<Game> {
+    let build = crate::build(src);
+    let errors: Vec<&str> = build.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.message.as_str()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    let warnings: Vec<&str> = build.diagnostics.iter().map(|d| d.code).collect();
+    assert!(!warnings.contains(&"W0151"), "no warning that a change is not drawn: {warnings:?}");
+    build.game.expect("the game compiles")
+}
+
+/// One press of `control` at `now`.
+fn tap(play: &mut Play, control: crate::play::Control, now: Duration) {
+    play.press(control, now);
+    play.release(control, now);
+}
+
+/// The picture's width in cells and the cells of its middle row the white
+/// player covers (5-pixel cells).
+fn cells_shown(f: &Frame) -> (usize, Vec<usize>) {
+    let mut lit = columns_of(f, 2, Rgba::WHITE);
+    lit.dedup_by_key(|x| *x / 5);
+    (f.width / 5, lit.into_iter().map(|x| x / 5).collect())
+}
+
+#[test]
+fn a_rule_that_changes_zoomscreen_or_flickscreen_changes_the_picture_at_once() {
+    let game = built(SWITCHES);
+    let look = Look::new(&game);
+    let mut play = Play::at_entry(game.clone(), Progress::default(), 0, Duration::ZERO);
+    let mut camera = Camera::default();
+    let mut shot = |play: &Play| cells_shown(&screen_frame(&look, &game, &play.screen(), &mut camera, Prompt::Keys));
+    assert_eq!(shot(&play), (9, vec![0]), "the whole level at first");
+    let mut now = Duration::ZERO;
+    let mut right = |play: &mut Play| {
+        now += Duration::from_secs(1);
+        tap(play, crate::play::Control::Right, now);
+        now
+    };
+    right(&mut play);
+    assert_eq!(shot(&play), (9, vec![1]), "no rule yet: still the whole level");
+    right(&mut play);
+    assert_eq!(play.options().zoomscreen, Some((3, 1)));
+    assert_eq!(shot(&play), (3, vec![1]), "zoomscreen 3x1: three cells, the player (at 2) in the middle");
+    right(&mut play);
+    assert_eq!(shot(&play), (3, vec![1]), "the window follows the player to 3");
+    right(&mut play);
+    assert_eq!(shot(&play), (4, vec![0]), "flickscreen 4x1 goes before zoomscreen: cells 4 to 7, the player first");
+    right(&mut play);
+    assert_eq!(shot(&play), (4, vec![1]), "the same screen with the player at 5");
+    right(&mut play);
+    assert_eq!(shot(&play), (3, vec![1]), "flickscreen wiped: zoomscreen again, cells 5 to 7");
+    right(&mut play);
+    assert_eq!(shot(&play), (3, vec![1]), "kept inside the level: cells 6 to 8, the player at 7");
+    let won_at = right(&mut play);
+    assert!(matches!(play.screen(), crate::play::Screen::LevelWon(..)), "on the goal: the level is won");
+    assert_eq!(shot(&play), (3, vec![2]), "the level won is drawn as it was: the player last");
+    play.advance(won_at + crate::play::WIN_PAUSE);
+    assert!(matches!(play.screen(), crate::play::Screen::Level(_)), "the next level");
+    assert_eq!(play.options().zoomscreen, None, "a new level starts with the prelude's options");
+    assert_eq!(shot(&play), (4, vec![0]), "the whole of the next level");
+    // The game's own options are never changed.
+    assert_eq!((game.metadata.zoomscreen, game.metadata.flickscreen), (None, None));
+}
+
+#[test]
+fn a_smoothscreen_set_by_a_rule_starts_at_rest_on_the_player_then_glides() {
+    let src = SWITCHES
+        .replace("zoomscreen 3x1", "smoothscreen 3x1")
+        .replace("flickscreen 4x1", "smoothscreen 3x1 1x1 0.5")
+        .replace("flickscreen wipe", "smoothscreen wipe");
+    let game = built(&src);
+    let look = Look::new(&game);
+    let mut play = Play::at_entry(game.clone(), Progress::default(), 0, Duration::ZERO);
+    let mut camera = Camera::default();
+    let mut now = Duration::from_secs(1);
+    let mut view_at = |play: &Play, now: Duration| {
+        camera.set_time(now);
+        let grid = crate::render::screen::screen_grid(&play.screen()).expect("a level");
+        let frame = screen_frame(&look, &game, &play.screen(), &mut camera, Prompt::Keys);
+        (camera.view_of(&game, play.options(), &grid), cells_shown(&frame).0, camera.gliding(play.options(), now))
+    };
+    assert_eq!(view_at(&play, now).1, 9, "the whole level");
+    for _ in 0..2 {
+        now += Duration::from_secs(1);
+        tap(&mut play, crate::play::Control::Right, now);
+    }
+    let (view, width, gliding) = view_at(&play, now);
+    assert_eq!((view.x0, view.x1, view.slide, width, gliding), (1, 4, (0, 0), 3, false), "set: at rest on the player");
+    // A step right: the window glides after the player, part way a frame on.
+    now += Duration::from_secs(1);
+    tap(&mut play, crate::play::Control::Right, now);
+    let (start, _, _) = view_at(&play, now);
+    assert_eq!((start.x0, start.slide), (1, (0, 0)), "the glide starts where the camera was");
+    let (part, _, gliding) = view_at(&play, now + Duration::from_millis(50));
+    assert!(gliding && part.x0 == 1 && part.slide.0 > 0, "part way: {part:?}");
+    // Other values (a faster glide): at rest on the player again at once.
+    now += Duration::from_secs(1);
+    tap(&mut play, crate::play::Control::Right, now);
+    let (view, width, gliding) = view_at(&play, now);
+    assert_eq!((view.x0, view.slide, width, gliding), (3, (0, 0), 3, false), "new values: no glide from the old aim");
+    for _ in 0..2 {
+        now += Duration::from_secs(1);
+        tap(&mut play, crate::play::Control::Right, now);
+    }
+    let (view, width, gliding) = view_at(&play, now);
+    assert_eq!((view.x0, view.x1, width, gliding), (0, 9, 9, false), "wiped: the whole level");
+}
+
+#[test]
+fn a_rule_may_realign_its_messages_until_the_next_level() {
+    let src = "title Notes\nruntime_metadata_twiddling\n\n\
+        OBJECTS\nBackground\nblack\n\nPlayer\nwhite\n\nNote\nblack\n\nGoal\nblack\n\n\
+        LEGEND\n. = Background\nP = Player\nN = Note\nG = Goal\n\nSOUNDS\n\n\
+        COLLISIONLAYERS\nBackground\nNote, Goal\nPlayer\n\n\
+        RULES\n[ > Player | Note ] -> [ > Player | Note ] message_text_align right\n\
+        [ > Player | Note ] -> [ > Player | Note ] message Hi\n\n\
+        WINCONDITIONS\nall Player on Goal\n\nLEVELS\nPNG\n\nmessage Hi\n\nP.G\n";
+    let game = built(src);
+    let look = Look::new(&game);
+    let mut play = Play::at_entry(game.clone(), Progress::default(), 0, Duration::ZERO);
+    let mut camera = Camera::default();
+    // The columns of the message's row (row 5 of the text grid) in the text colour.
+    let mut message_columns = |play: &Play| {
+        assert!(matches!(play.screen(), crate::play::Screen::Message(..)), "a message on screen");
+        let frame = screen_frame(&look, &game, &play.screen(), &mut camera, Prompt::Keys);
+        let row = crate::render::text::CELL_HEIGHT;
+        let lit: Vec<usize> = (5 * row..6 * row)
+            .flat_map(|y| columns_of(&frame, y, look.text))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        assert!(!lit.is_empty(), "the message is drawn");
+        (lit[0], lit[lit.len() - 1], frame.width)
+    };
+    let right = crate::play::Control::Right;
+    tap(&mut play, right, Duration::from_secs(1));
+    let (first, last, width) = message_columns(&play);
+    assert!(first > width / 2 && last + crate::render::text::CELL_WIDTH >= width - 1, "on the right: {first}..{last}");
+    tap(&mut play, crate::play::Control::Action, Duration::from_secs(2));
+    tap(&mut play, right, Duration::from_secs(3));
+    play.advance(Duration::from_secs(3) + crate::play::WIN_PAUSE);
+    let (first, last, width) = message_columns(&play);
+    assert!(first > width / 4 && first < width / 2, "the next entry's message is centred again: {first}..{last}");
+    assert!(last < width * 3 / 4);
 }

@@ -239,8 +239,12 @@ struct PlayState {
     /// The board as it stood when the last level was won (see `resume`).
     won_board: Option<Snapshot>,
     /// The options as rules changed them (`runtime_metadata_twiddling`,
-    /// PuzzleScript Plus); None while no rule has changed one.
+    /// PuzzleScript Plus); None while no rule has changed one. A level's
+    /// load gives back the prelude's, as PuzzleScript Next does.
     options: Option<Box<crate::compile::Metadata>>,
+    /// The options in force when the last level was won (the level just
+    /// won is drawn with them while the flow pauses on it).
+    won_options: Option<Box<crate::compile::Metadata>>,
     /// Levels left with `allow_undo_level`, newest last (`jump.rs`).
     earlier: Vec<jump::EarlierLevel>,
     /// Where each `link` taken came from, newest last.
@@ -641,6 +645,8 @@ impl Session {
         self.report.animations.clear();
         self.report.status = None;
         self.keep_level_for_undo();
+        // Options a rule changed last only until the next level loads.
+        self.play.options = None;
         let game = self.game.clone();
         let Some((index, entry)) = self.follow_gotos(index).and_then(|i| Some((i, game.levels.get(i)?))) else {
             self.play.cur_level = index;
@@ -699,6 +705,7 @@ impl Session {
     fn do_win(&mut self) {
         self.mode.againing = false;
         self.play.won_board = self.play.board.as_ref().map(Snapshot::of);
+        self.play.won_options.clone_from(&self.play.options);
         self.play_event(SoundEvent::EndLevel);
         if self.return_from_link() {
             return;
@@ -760,6 +767,13 @@ impl Session {
     #[must_use]
     pub fn metadata(&self) -> &crate::compile::Metadata {
         self.play.options.as_deref().unwrap_or(&self.game.metadata)
+    }
+
+    /// The options in force when the last level was won (see
+    /// [`Session::won_board`]): the game's unless a rule had changed one.
+    #[must_use]
+    pub fn won_metadata(&self) -> &crate::compile::Metadata {
+        self.play.won_options.as_deref().unwrap_or(&self.game.metadata)
     }
 
     /// A rule's `OPTION VALUE` command.

@@ -15,6 +15,8 @@
 //! [`AfxWord`]: the parts of PuzzleScript Next's `afx:` animations.
 //! [`Modifier`] and [`RulePrefix`]: the words before an object in a rule's
 //! cell (`> crate`) and before a rule's first row (`late`).
+//! [`LevelWord`]: the words a LEVELS line may start with (`message`,
+//! PuzzleScript Plus/Next's `section`, `level`, `goto`, `link`).
 
 /// The number of `sfx` events: `sfx0` to `sfx10`.
 pub const SFX_COUNT: u8 = 11;
@@ -541,6 +543,23 @@ impl AfxWord {
         }
     }
 
+    /// The dialect that brought it in: PuzzleScript Next (an `afx:` word
+    /// makes a game a Next game by itself).
+    #[must_use]
+    pub fn dialect(self) -> crate::options::Dialect {
+        crate::options::Dialect::Next
+    }
+
+    /// The part as the editor offers it: `ease=` with its `=`, the
+    /// effects bare.
+    #[must_use]
+    pub fn completion(self) -> &'static str {
+        match self {
+            AfxWord::Ease => "ease=",
+            other => other.as_str(),
+        }
+    }
+
     /// Whether a SOUNDS word is an animation (`afx:...`, any case).
     #[must_use]
     pub fn is_afx(word: &str) -> bool {
@@ -831,7 +850,9 @@ impl RulePrefix {
     }
 }
 
+mod levels;
 mod sprite;
+pub use levels::LevelWord;
 pub use sprite::SpriteWord;
 
 /// The words of a line that opens or closes a loop of rules.

@@ -3,6 +3,7 @@
 
 use super::Parser;
 use super::ast::{Ident, LevelEntry, LevelLink, LevelMap, LevelName, LevelSection};
+use super::keywords::LevelWord;
 use super::text::{Line, is_word, lower_char, trim};
 use crate::diag::catalogue as cat;
 
@@ -10,10 +11,14 @@ impl Parser<'_> {
     pub(super) fn levels_line(&mut self, line: &Line<'_>, fc: usize) {
         let raw = line.raw;
         let rest = &raw[fc..];
-        if rest.len() >= 7 && rest.is_char_boundary(7) && rest[..7].eq_ignore_ascii_case("message") {
-            let after = &rest[7..];
+        let message = LevelWord::Message.as_str().len();
+        if rest.len() >= message
+            && rest.is_char_boundary(message)
+            && LevelWord::parse(&rest[..message]) == Some(LevelWord::Message)
+        {
+            let after = &rest[message..];
             if after.chars().next().is_some_and(is_word) {
-                self.diags.push(cat::message_no_space(line.span(fc, fc + 7)));
+                self.diags.push(cat::message_no_space(line.span(fc, fc + message)));
             }
             let text = trim(after).to_owned();
             let end = super::text::trim_end_len(raw);
@@ -61,10 +66,10 @@ impl Parser<'_> {
     /// Only a verb followed by a space and more text counts: a classic map
     /// row has no spaces, so no classic game reads differently.
     fn levels_verb_line(&mut self, line: &Line<'_>, fc: usize) -> bool {
-        const VERBS: [&str; 6] = ["section", "level", "goto", "link", "title", "input"];
         let raw = line.raw;
         let rest = &raw[fc..];
-        let Some(verb) = VERBS.iter().find(|v| {
+        let Some(word) = LevelWord::verbs().find(|w| {
+            let v = w.as_str();
             rest.len() > v.len()
                 && rest.is_char_boundary(v.len())
                 && rest[..v.len()].eq_ignore_ascii_case(v)
@@ -72,6 +77,7 @@ impl Parser<'_> {
         }) else {
             return false;
         };
+        let verb = word.as_str();
         let stop = line.open_paren_from(fc);
         let name = trim(&raw[(fc + verb.len()).min(stop)..stop]).to_owned();
         if name.is_empty() {
@@ -80,14 +86,14 @@ impl Parser<'_> {
         let end = super::text::trim_end_len(raw);
         let span = line.span(fc, end);
         let entry = self.ast.levels.len();
-        match *verb {
-            "section" => self.ast.level_sections.push(LevelSection { name, first_entry: entry, span }),
-            "level" => self.ast.level_names.push(LevelName { name, entry, span }),
+        match word {
+            LevelWord::Section => self.ast.level_sections.push(LevelSection { name, first_entry: entry, span }),
+            LevelWord::Level => self.ast.level_names.push(LevelName { name, entry, span }),
             _ => {
                 self.ast.level_verbs.push(Ident { text: super::smol(verb), span: line.span(fc, fc + verb.len()) });
-                if *verb == "goto" {
+                if word == LevelWord::Goto {
                     self.ast.levels.push(LevelEntry::Goto { target: name, span });
-                } else if *verb == "link" {
+                } else if word == LevelWord::Link {
                     let (object, target) = name.split_once(super::text::is_ws).unwrap_or((name.as_str(), ""));
                     let at = fc + verb.len() + super::text::ws_len(&raw[fc + verb.len()..]);
                     let object =

@@ -214,12 +214,6 @@ pub fn cases() -> Vec<Case> {
                 .rules("[ > Player | Crate ] -> [ > Player | > Crate ] noundo")
                 .text()
         }),
-        case("W0151", "message_text_align", WARNING, || {
-            game()
-                .prelude("runtime_metadata_twiddling")
-                .rules("[ > Player | Crate ] -> [ > Player | > Crate ] message_text_align left")
-                .text()
-        }),
         case("W0142", "game_uri", WARNING, || game().prelude("game_uri https://example.com/game").text()),
         case("W0143", "flashing_lights", WARNING, || game().prelude("level_select\nflashing_lights on").text()),
         case("W0150", ") and more", WARNING, || {

@@ -391,8 +391,8 @@ impl Page {
                     rows.join(","),
                 )
             }
-            Screen::Level(_) | Screen::LevelWon(_) => format!("{{\"kind\":\"level\",{colours}}}"),
-            Screen::Message(text) => format!("{{\"kind\":\"message\",{colours},\"text\":{}}}", json_string(text)),
+            Screen::Level(_) | Screen::LevelWon(..) => format!("{{\"kind\":\"level\",{colours}}}"),
+            Screen::Message(text, _) => format!("{{\"kind\":\"message\",{colours},\"text\":{}}}", json_string(text)),
             Screen::GameOver => format!("{{\"kind\":\"gameover\",{colours}}}"),
             Screen::Pause { choices, selected, .. } => {
                 let labels: Vec<String> = choices.iter().map(|c| json_string(c.label())).collect();
@@ -438,7 +438,7 @@ impl Page {
         // The camera gives the same view again for the same board.
         self.level_view =
             engine::render::screen::screen_grid(&screen).filter(|_| matches!(screen, Screen::Level(_))).map(|grid| {
-                let view = self.camera.view_of(play.game(), &grid);
+                let view = self.camera.view_of(play.game(), play.options(), &grid);
                 (view, engine::render::screen::level_cell(look, play.game(), view))
             });
         self.output.reserve(frame.pixels.len() * 4);
@@ -455,7 +455,7 @@ impl Page {
     #[must_use]
     pub fn animating(&self, now_ms: f64) -> bool {
         let Some(play) = self.play.as_ref() else { return false };
-        play.tween(at(now_ms)).is_some() || self.camera.gliding(play.game(), at(now_ms))
+        play.tween(at(now_ms)).is_some() || self.camera.gliding(play.options(), at(now_ms))
     }
 
     /// The level cell under pixel (`x`, `y`) of the last picture (engine

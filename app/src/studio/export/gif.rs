@@ -21,6 +21,12 @@
 //! after it. A turn that wins its level is drawn as the board it won on,
 //! and when it is the last input the GIF ends on that board; the last
 //! frame is held for [`LAST_HOLD_CS`] before the GIF loops.
+//!
+//! Motion between states: a move sliding (`tween_length`), an `afx:`
+//! animation and a `smoothscreen` camera gliding after the player are
+//! drawn in frames of their own after the turn, as the player draws them
+//! at those times (the camera's clock is the GIF's own timeline, the sum
+//! of the delays before the frame), until they come to rest.
 
 use std::sync::Arc;
 
@@ -90,13 +96,21 @@ pub fn frames(game: &Arc<Game>, recording: &Recording, options: GifOptions) -> a
     if recording.level >= game.levels.len() {
         bail!("there is no level {} (the game has {} entries in LEVELS)", recording.level + 1, game.levels.len());
     }
-    let meta = &game.metadata;
-    let repeat_cs = centiseconds(meta.key_repeat_interval * 1000.0);
-    let again_cs = centiseconds(meta.again_interval * 1000.0);
-    let tick_cs = centiseconds(meta.realtime_interval.unwrap_or(0.0) * 1000.0);
+    // The intervals as the level's rules leave them (a rule may change
+    // them: `runtime_metadata_twiddling`).
+    let repeat_cs = |play: &Play| centiseconds(play.options().key_repeat_interval * 1000.0);
+    let again_cs = |play: &Play| centiseconds(play.options().again_interval * 1000.0);
+    let tick_cs = |play: &Play| centiseconds(play.options().realtime_interval.unwrap_or(0.0) * 1000.0);
     let look = Look::new(game);
-    let mut shooter =
-        Shooter { look, camera: Camera::default(), camera_entry: None, options, out: Vec::new(), shown_text: None };
+    let mut shooter = Shooter {
+        look,
+        camera: Camera::default(),
+        camera_entry: None,
+        options,
+        out: Vec::new(),
+        shown_text: None,
+        clock: Duration::ZERO,
+    };
     let t = Duration::ZERO;
     // The level is drawn once it is loaded and its start rules (and their
     // `again` turns) have run, as the player and the conformance runner
@@ -124,7 +138,7 @@ pub fn frames(game: &Arc<Game>, recording: &Recording, options: GifOptions) -> a
         if shooter.shoot_turn(&play, before, delay, last)? == Turn::WonTheEnd {
             break;
         }
-        delay = if *step == Step::Tick { tick_cs } else { repeat_cs };
+        delay = if *step == Step::Tick { tick_cs(&play) } else { repeat_cs(&play) };
         let mut agains = 0;
         while play.session().is_some_and(Session::again_pending) {
             agains += 1;
@@ -135,7 +149,7 @@ pub fn frames(game: &Arc<Game>, recording: &Recording, options: GifOptions) -> a
             // so each is drawn).
             let before = Position::of(&play);
             play.step(Step::Tick, t);
-            delay = again_cs;
+            delay = again_cs(&play);
             if shooter.shoot_turn(&play, before, delay, last)? == Turn::WonTheEnd {
                 break;
             }
@@ -193,6 +207,9 @@ struct Shooter {
     out: Vec<(Shot, u16)>,
     /// The text screen on screen at the last shot (drawn once).
     shown_text: Option<String>,
+    /// The GIF's timeline: when the next frame shows (the delays of the
+    /// frames before it), the camera's clock.
+    clock: Duration,
 }
 
 impl Shooter {
@@ -208,8 +225,10 @@ impl Shooter {
                 self.camera = Camera::default();
                 self.camera_entry = Some(before.entry);
             }
-            let view = self.camera.view_of(play.game(), &grid);
-            let look = live_look(&self.look, play);
+            // As it was drawn when won (the flow has moved on).
+            let options = play.session().map_or(&play.game().metadata, Session::won_metadata);
+            let view = self.camera.view_at(play.game(), options, &grid, self.clock);
+            let look = self.look.live(play.game(), options);
             let frame = engine::render::screen::level_frame(&look, play.game(), (&grid, view), None, None);
             self.push((Shot::Level(frame), delay_cs))?;
             if last {
@@ -224,13 +243,14 @@ impl Shooter {
         if self.out.len() >= MAX_FRAMES {
             bail!("the session has more than {MAX_FRAMES} frames; record a shorter one");
         }
+        self.clock += Duration::from_millis(u64::from(shot.1) * 10);
         self.out.push(shot);
         Ok(())
     }
 
     fn shoot(&mut self, play: &Play, delay_cs: u16) -> anyhow::Result<()> {
         let text = match play.screen() {
-            Screen::Message(text) => Some(text.to_owned()),
+            Screen::Message(text, _) => Some(text.to_owned()),
             Screen::GameOver => Some(GAME_OVER.to_owned()),
             _ => None,
         };
@@ -264,7 +284,9 @@ impl Shooter {
             }
             None => {
                 self.shown_text = None;
-                let slid = self.shoot_tween(play)?;
+                let slid = self.shoot_motion(play)?;
+                self.fresh_camera(play);
+                self.camera.set_time(self.clock);
                 let Some(frame) = screen(&self.look, play, &mut self.camera, &mut self.camera_entry) else {
                     return Ok(());
                 };
@@ -274,19 +296,18 @@ impl Shooter {
         self.push(shot)
     }
 
-    /// The slide of the last turn's moves (`tween_length`) and its `afx:`
-    /// animations (PuzzleScript Next), as frames [`TWEEN_CS`] apart, drawn
-    /// as the player draws them; how long they take, in hundredths of a
-    /// second (0 when nothing slides or animates).
-    fn shoot_tween(&mut self, play: &Play) -> anyhow::Result<u16> {
+    /// What moves after a turn, drawn as the player draws it: the slide
+    /// of the turn's moves (`tween_length`) and its `afx:` animations
+    /// (PuzzleScript Next) in frames [`TWEEN_CS`] apart, and a
+    /// `smoothscreen` camera gliding after the player (PuzzleScript Plus)
+    /// in frames [`GLIDE_CS`] apart while nothing else moves, each drawn at
+    /// its time on the GIF's timeline; returns how long they take, in
+    /// hundredths of a second (0 when nothing moves).
+    fn shoot_motion(&mut self, play: &Play) -> anyhow::Result<u16> {
         let Screen::Level(session) = play.screen() else { return Ok(0) };
-        let (moved, animations) = (session.moved(), session.animations());
-        if moved.is_empty() && animations.is_empty() {
-            return Ok(0);
-        }
         let Some(grid) = session.board_grid() else { return Ok(0) };
+        let (moved, animations) = (session.moved(), session.animations());
         let meta = &play.game().metadata;
-        let view = self.view(play, &grid);
         let mut spent = 0u16;
         loop {
             let at = std::time::Duration::from_millis(u64::from(spent) * 10);
@@ -298,18 +319,23 @@ impl Shooter {
                 animations: if afx_left > 0.0 { animations } else { &[] },
                 afx_left,
             };
-            if (tween.moved.is_empty() && tween.animations.is_empty()) || spent >= 100 {
+            let sliding = !(tween.moved.is_empty() && tween.animations.is_empty()) && spent < SLIDE_LIMIT_CS;
+            // The camera takes its new aim at the first view after the turn.
+            let view = self.view(play, &grid);
+            let gliding = self.camera.gliding(play.options(), self.clock) && spent < GLIDE_LIMIT_CS;
+            if !sliding && !gliding {
                 return Ok(spent);
             }
             let frame = engine::render::screen::level_frame(
-                &self.look.live(play.game(), session.metadata()),
+                &self.look.live(play.game(), play.options()),
                 play.game(),
                 (&grid, view),
-                Some(&tween),
+                sliding.then_some(&tween),
                 session.status(),
             );
-            self.push((Shot::Level(frame), TWEEN_CS))?;
-            spent += TWEEN_CS;
+            let step = if sliding { TWEEN_CS } else { GLIDE_CS };
+            self.push((Shot::Level(frame), step))?;
+            spent += step;
         }
     }
 
@@ -320,13 +346,19 @@ impl Shooter {
         engine::render::screen::level_frame(&live_look(&self.look, play), play.game(), (grid, view), None, status)
     }
 
-    /// What the camera shows of `grid`, a fresh camera for each level.
+    /// What the camera shows of `grid` now on the GIF's timeline, a fresh
+    /// camera for each level.
     fn view(&mut self, play: &Play, grid: &engine::compile::LevelGrid) -> engine::render::View {
+        self.fresh_camera(play);
+        self.camera.view_at(play.game(), play.options(), grid, self.clock)
+    }
+
+    /// A fresh camera when the flow is on another entry.
+    fn fresh_camera(&mut self, play: &Play) {
         if self.camera_entry != Some(play.entry()) {
             self.camera = Camera::default();
             self.camera_entry = Some(play.entry());
         }
-        self.camera.view_of(play.game(), grid)
     }
 
     /// The frames, text screens drawn the size of the largest level frame;
@@ -356,6 +388,15 @@ impl Shooter {
 /// Hundredths of a second between the frames of a slide (`tween_length`):
 /// the shortest delay browsers honour.
 const TWEEN_CS: u16 = 2;
+/// Hundredths of a second between the frames of a `smoothscreen` glide
+/// (25 a second: smooth enough, and a long replay keeps under
+/// [`MAX_FRAMES`]).
+const GLIDE_CS: u16 = 4;
+/// A slide or animation is drawn for at most this long after a turn.
+const SLIDE_LIMIT_CS: u16 = 100;
+/// A glide is drawn for at most this long after a turn (a slow camera goes
+/// on gliding in the next turn's frames).
+const GLIDE_LIMIT_CS: u16 = 200;
 
 /// What the end of the game says in a GIF.
 const GAME_OVER: &str = "You won the game!";
@@ -366,7 +407,7 @@ const GAME_OVER: &str = "You won the game!";
 pub fn screen(look: &Look, play: &Play, camera: &mut Camera, camera_entry: &mut Option<usize>) -> Option<Frame> {
     let grid = match play.screen() {
         Screen::Level(session) => session.board_grid()?,
-        Screen::LevelWon(grid) => grid.clone(),
+        Screen::LevelWon(grid, _) => grid.clone(),
         _ => return None,
     };
     if grid.width == 0 || grid.height == 0 {
@@ -376,7 +417,7 @@ pub fn screen(look: &Look, play: &Play, camera: &mut Camera, camera_entry: &mut 
         *camera = Camera::default();
         *camera_entry = Some(play.entry());
     }
-    let view = camera.view_of(play.game(), &grid);
+    let view = camera.view_of(play.game(), play.options(), &grid);
     let status = play.session().and_then(Session::status);
     Some(engine::render::screen::level_frame(&live_look(look, play), play.game(), (&grid, view), None, status))
 }
@@ -384,10 +425,7 @@ pub fn screen(look: &Look, play: &Play, camera: &mut Camera, camera_entry: &mut 
 /// `look` with the colours as the level's rules have left them
 /// (`runtime_metadata_twiddling`).
 fn live_look<'a>(look: &'a Look, play: &Play) -> std::borrow::Cow<'a, Look> {
-    match play.session() {
-        Some(session) => look.live(play.game(), session.metadata()),
-        None => std::borrow::Cow::Borrowed(look),
-    }
+    look.live(play.game(), play.options())
 }
 
 /// Each pixel of `frame` as a `scale` x `scale` square.
@@ -585,6 +623,54 @@ mod tests {
         assert_eq!(lit(&frames[1].frame), [0, 1], "drawn where it came from as the slide starts");
         assert_eq!(lit(&frames[2].frame), [1, 2], "half way: one pixel on");
         assert_eq!(lit(&frames[3].frame), [2, 3], "in its new cell");
+    }
+
+    /// PuzzleScript Plus's `smoothscreen`: the window glides after the
+    /// player in frames of its own, GLIDE_CS apart. Decoded, the player is
+    /// drawn part way between cells while the window catches up.
+    #[test]
+    fn a_smoothscreen_camera_glides_in_frames_between_the_steps() {
+        let src = "title Glide\nsmoothscreen 3x1\n\nOBJECTS\nBackground\nblack\n\nPlayer\nwhite\n\n\
+            LEGEND\n. = Background\nP = Player\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer\n\n\
+            RULES\n\nWINCONDITIONS\n\nLEVELS\nP........\n";
+        let game = engine::build(src).game.expect("compiles");
+        let rec = Recording { level: 0, seed: None, steps: vec![Step::Input(Input::Right); 3] };
+        let options = GifOptions { scale: 1, messages: true };
+        let bytes = gif_of(&game, &rec, options).expect("gif");
+        let mut decoder = gif::DecodeOptions::new();
+        decoder.set_color_output(gif::ColorOutput::RGBA);
+        let mut decoder = decoder.read_info(bytes.as_slice()).expect("a GIF");
+        assert_eq!((decoder.width(), decoder.height()), (15, 5), "a window of 3 x 1 cells of 5 pixels");
+        // Each frame: where the white player's left edge is, and its delay.
+        let mut shown: Vec<(usize, u16)> = Vec::new();
+        while let Some(frame) = decoder.read_next_frame().expect("decodes") {
+            let row = &frame.buffer[2 * 15 * 4..3 * 15 * 4];
+            let x = row.chunks(4).position(|p| p[..3] == [255, 255, 255]).expect("the player is on screen");
+            shown.push((x, frame.delay));
+        }
+        let xs: Vec<usize> = shown.iter().map(|s| s.0).collect();
+        // At rest at first (the window on cells 0 to 2); the first step
+        // stays inside the camera's box (the player at 1, the aim at 1).
+        assert_eq!(&xs[..3], [0, 5, 10], "{xs:?}");
+        // The second and third steps move the aim a cell on: the player is
+        // first drawn in the window's last cell, then the window glides
+        // until the player is in its middle.
+        let mut moving = xs[2..].to_vec();
+        moving.dedup();
+        let glides: Vec<&[usize]> = moving.split_inclusive(|&x| x == 5).collect();
+        assert_eq!(glides.len(), 2, "two glides: {xs:?}");
+        for glide in glides {
+            assert_eq!((glide[0], glide[glide.len() - 1]), (10, 5), "from the last cell to the middle: {xs:?}");
+            assert!(glide.windows(2).all(|w| w[1] <= w[0]), "the camera only moves on: {xs:?}");
+            assert!((6..=9).all(|x| glide.contains(&x)), "drawn part way, pixel by pixel: {xs:?}");
+        }
+        let delays: Vec<u16> = shown.iter().map(|s| s.1).collect();
+        let glide_frames = delays[2..].iter().filter(|&&d| d == GLIDE_CS).count();
+        assert!(glide_frames >= 16, "about half a second a glide, 4 hundredths a frame: {delays:?}");
+        assert_eq!(delays.last(), Some(&LAST_HOLD_CS), "the last frame, at rest, is held");
+        // Control: without smoothscreen, one frame a step.
+        let still = engine::build(&src.replace("smoothscreen 3x1\n", "")).game.expect("compiles");
+        assert_eq!(frames(&still, &rec, options).expect("frames").len(), 4);
     }
 
     /// The player's first frame of `entry`, as the GIF should draw it.

@@ -210,6 +210,33 @@ fn tags_ui(ui: &mut egui::Ui, ast: &Ast, text: &str, jump: &mut Option<Span>) {
     }
 }
 
+/// Where a LEVELS entry is written.
+fn level_span(level: &LevelEntry) -> Span {
+    match level {
+        LevelEntry::Map(map) => map.span,
+        LevelEntry::Message { span, .. } | LevelEntry::Goto { span, .. } => *span,
+    }
+}
+
+/// PuzzleScript Plus/Next's `section NAME`, `level NAME` and `link OBJECT
+/// NAME` lines of LEVELS (not entries of their own), as written, in text
+/// order.
+fn level_word_lines(ast: &Ast, text: &str) -> Vec<(Span, String)> {
+    use engine::syntax::keywords::LevelWord;
+    let mut out: Vec<(Span, String)> = Vec::new();
+    for s in &ast.level_sections {
+        out.push((s.span, format!("{} {}", LevelWord::Section.as_str(), s.name)));
+    }
+    for n in &ast.level_names {
+        out.push((n.span, format!("{} {}", LevelWord::Level.as_str(), n.name)));
+    }
+    for l in &ast.level_links {
+        out.push((l.span, format!("{} {} {}", LevelWord::Link.as_str(), l.object.span.text(text), l.target)));
+    }
+    out.sort_by_key(|(span, _)| span.start);
+    out
+}
+
 fn section_name(section: Section) -> &'static str {
     match section {
         Section::Prelude => "Prelude",
@@ -287,8 +314,16 @@ impl Panel for OutlinePanel {
                 .id_salt("outline_levels")
                 .default_open(true)
                 .show(ui, |ui| {
+                    // PuzzleScript Plus/Next's `section`, `level` and
+                    // `link` lines, each shown where it is written.
+                    let mut words = level_word_lines(&ast, text);
+                    words.reverse();
                     let mut number = 0;
                     for (i, level) in ast.levels.iter().enumerate() {
+                        let at = level_span(level).start;
+                        while let Some((span, shown)) = words.pop_if(|(s, _)| s.start <= at) {
+                            entry(ui, &format!("{:>5}  {shown}", span.line), span, &mut jump);
+                        }
                         match level {
                             LevelEntry::Map(map) => {
                                 number += 1;
@@ -321,6 +356,9 @@ impl Panel for OutlinePanel {
                                 entry(ui, &format!("{:>5}  goto {target}", span.line), *span, &mut jump);
                             }
                         }
+                    }
+                    while let Some((span, shown)) = words.pop() {
+                        entry(ui, &format!("{:>5}  {shown}", span.line), span, &mut jump);
                     }
                 });
         });

@@ -206,6 +206,15 @@ impl BoardState {
         crate::compile::bits::mov_get(self.cell_movements(x * self.height + y), layer) as u8
     }
 
+    /// The click marks of `layer` in cell (x, y) of a game of `layers`
+    /// collision layers: 1 `lclick`, 2 `rclick` (PuzzleScript Next's
+    /// `mouse_clicks`, set by a press before the turn's rules run); 0 in
+    /// other games, whose boards keep no click marks.
+    #[must_use]
+    pub fn click_at(&self, x: usize, y: usize, layer: usize, layers: usize) -> u8 {
+        self.movement_at(x, y, crate::compile::bits::click_layer(layers) + layer)
+    }
+
     /// The state of cell `i`.
     #[must_use]
     pub fn cell_state(&self, i: usize) -> CellState {

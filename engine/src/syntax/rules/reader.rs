@@ -387,21 +387,6 @@ impl<'r, 's, 't> RuleReader<'r, 's, 't> {
             self.rule.commands = Vec::with_capacity(toks.len() - self.at);
         }
         let twiddle = is_twiddle(text);
-        if twiddle
-            && !matches!(
-                text,
-                "again_interval"
-                    | "realtime_interval"
-                    | "key_repeat_interval"
-                    | "noundo"
-                    | "norestart"
-                    | "color_palette"
-                    | "background_color"
-                    | "text_color"
-            )
-        {
-            self.warnings.push(cat::twiddle_not_drawn(self.span(t), text));
-        }
         // `status TEXT` (PuzzleScript Next) takes the rest of the line too.
         if CommandWord::parse(text).is_some_and(CommandWord::takes_text) || twiddle {
             let arg = self.line.raw[t.end..].trim_matches(is_ws).to_owned();

@@ -1,8 +1,10 @@
 //! The board at the selected moment: drawn with the cells the event
-//! changed outlined, pending movements as arrows (`r` for rigid), the
-//! cells that break a win condition outlined in red, a cell inspector on
-//! hover; the win conditions; and the layered view (one small board per
-//! collision layer, each with a switch to show it in the player).
+//! changed outlined, pending movements as arrows (`r` for rigid), click
+//! marks (PuzzleScript Next's `lclick`/`rclick`, left on a cell by a press
+//! before the turn's rules) as rings, the cells that break a win condition
+//! outlined in red, a cell inspector on hover; the win conditions; and the
+//! layered view (one small board per collision layer, each with a switch
+//! to show it in the player, its own click marks ringed too).
 
 use engine::compile::{Game, LevelGrid};
 use engine::run::Session;
@@ -19,6 +21,36 @@ pub struct Drawn {
     pub layers: Vec<egui::Rect>,
     /// The cells outlined as changed by the selected event.
     pub changed: Vec<usize>,
+    /// The cells ringed for a click mark on the board (any layer), with
+    /// their marks (1 `lclick`, 2 `rclick`, 3 both).
+    pub clicks: Vec<(usize, u8)>,
+}
+
+/// The ring of an `lclick` mark.
+pub const LCLICK_RING: egui::Color32 = egui::Color32::from_rgb(0x30, 0xd0, 0xff);
+/// The ring of an `rclick` mark.
+pub const RCLICK_RING: egui::Color32 = egui::Color32::from_rgb(0xff, 0x40, 0xe0);
+
+/// Ring the cell `r` for its click `marks` (1 `lclick`, 2 `rclick`): a
+/// ring in the cell's middle, the right button's inside the left's when a
+/// cell has both. Its outer edge is at 0.4 of the cell from its centre.
+fn click_ring(painter: &egui::Painter, r: egui::Rect, marks: u8) {
+    // Round in a cell that is not square: sized by its shorter side.
+    let side = r.width().min(r.height());
+    let width = (side * 0.12).clamp(1.5, 4.0);
+    let outer = side * 0.4 - width / 2.0;
+    if marks & 1 != 0 {
+        painter.circle_stroke(r.center(), outer, egui::Stroke::new(width, LCLICK_RING));
+    }
+    if marks & 2 != 0 {
+        let radius = if marks & 1 != 0 { outer - width * 1.5 } else { outer };
+        painter.circle_stroke(r.center(), radius.max(1.0), egui::Stroke::new(width, RCLICK_RING));
+    }
+}
+
+/// A cell's click marks over every layer (1 `lclick`, 2 `rclick`).
+fn clicks_in(board: &BoardState, layers: usize, x: usize, y: usize) -> u8 {
+    (0..layers).fold(0, |m, layer| m | board.click_at(x, y, layer, layers))
 }
 
 fn color32(p: engine::render::Rgba) -> egui::Color32 {
@@ -81,7 +113,8 @@ fn arrow(m: u8) -> &'static str {
 }
 
 /// Draw `board` in `rect`-sized space; returns the board's rect and the
-/// cell size on screen.
+/// cell size on screen (wider than high, or higher than wide, in a game
+/// with `sprite_size WxH`).
 fn draw_board(
     panel: &mut DebuggerPanel,
     ui: &mut egui::Ui,
@@ -90,7 +123,7 @@ fn draw_board(
     grid: &LevelGrid,
     stamp: u64,
     max: egui::Vec2,
-) -> Option<(egui::Rect, f32, egui::Response)> {
+) -> Option<(egui::Rect, egui::Vec2, egui::Response)> {
     let t = texture(panel, ui.ctx(), name, stamp, game, grid)?;
     let size = t.size_vec2();
     let scale = (max.x / size.x).min(max.y / size.y).clamp(0.1, 4.0);
@@ -101,12 +134,14 @@ fn draw_board(
         egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
         egui::Color32::WHITE,
     );
-    Some((rect, rect.width() / grid.width.max(1) as f32, response))
+    let cell = egui::vec2(rect.width() / grid.width.max(1) as f32, rect.height() / grid.height.max(1) as f32);
+    Some((rect, cell, response))
 }
 
-fn cell_rect(rect: egui::Rect, cell: f32, height: usize, i: usize) -> egui::Rect {
+/// Cell `i` (x * height + y) of a board drawn in `rect` with cells `cell`.
+fn cell_rect(rect: egui::Rect, cell: egui::Vec2, height: usize, i: usize) -> egui::Rect {
     let (x, y) = (i / height.max(1), i % height.max(1));
-    egui::Rect::from_min_size(rect.min + egui::vec2(x as f32 * cell, y as f32 * cell), egui::vec2(cell, cell))
+    egui::Rect::from_min_size(rect.min + egui::vec2(x as f32 * cell.x, y as f32 * cell.y), cell)
 }
 
 /// The board at the selected event, the win conditions there, and the
@@ -166,7 +201,7 @@ pub(super) fn moment(
             egui::StrokeKind::Inside,
         );
     }
-    let font = egui::FontId::monospace((cell * 0.45).clamp(8.0, 16.0));
+    let font = egui::FontId::monospace((cell.min_elem() * 0.45).clamp(8.0, 16.0));
     for i in 0..board.cells() {
         let (x, y) = (i / h.max(1), i % h.max(1));
         let mut marks = String::new();
@@ -181,15 +216,24 @@ pub(super) fn moment(
         }
         if !marks.is_empty() {
             let r = cell_rect(rect, cell, h, i);
-            painter.rect_filled(r.shrink(cell * 0.2), 3.0, egui::Color32::from_black_alpha(150));
+            painter.rect_filled(r.shrink2(cell * 0.2), 3.0, egui::Color32::from_black_alpha(150));
             painter.text(r.center(), egui::Align2::CENTER_CENTER, marks, font.clone(), egui::Color32::WHITE);
+        }
+    }
+    let mut clicks = Vec::new();
+    for i in 0..board.cells() {
+        let marks = clicks_in(&board, game.layer_count, i / h.max(1), i % h.max(1));
+        if marks != 0 {
+            click_ring(&painter, cell_rect(rect, cell, h, i), marks);
+            clicks.push((i, marks));
         }
     }
     panel.drawn.board = Some(rect);
     panel.drawn.changed = changed;
+    panel.drawn.clicks = clicks;
     panel.hovered = response.hover_pos().map(|p| {
-        let x = ((p.x - rect.min.x) / cell).floor().max(0.0) as usize;
-        let y = ((p.y - rect.min.y) / cell).floor().max(0.0) as usize;
+        let x = ((p.x - rect.min.x) / cell.x).floor().max(0.0) as usize;
+        let y = ((p.y - rect.min.y) / cell.y).floor().max(0.0) as usize;
         x.min(board.width.saturating_sub(1)) * h + y.min(h.saturating_sub(1))
     });
     if let Some(i) = panel.hovered {
@@ -228,7 +272,8 @@ fn inspector(ui: &mut egui::Ui, game: &Game, board: &BoardState, i: usize) {
             .map(|&id| game.objects[id].name.as_str())
             .collect();
         let m = board.movement_at(x, y, layer);
-        if names.is_empty() && m == 0 {
+        let clicked = board.click_at(x, y, layer, game.layer_count);
+        if names.is_empty() && m == 0 && clicked == 0 {
             continue;
         }
         let mut line = format!("layer {layer}: {}", if names.is_empty() { "-".to_owned() } else { names.join(", ") });
@@ -236,6 +281,11 @@ fn inspector(ui: &mut egui::Ui, game: &Game, board: &BoardState, i: usize) {
             line.push_str(&format!("  moving {}", arrow(m)));
             if board.rigid_at(x, y, layer) {
                 line.push_str(" (rigid)");
+            }
+        }
+        for (bit, word) in [(1, "lclick"), (2, "rclick")] {
+            if clicked & bit != 0 {
+                line.push_str(&format!("  {word}"));
             }
         }
         ui.label(line);
@@ -291,6 +341,10 @@ pub(super) fn layers(panel: &mut DebuggerPanel, ui: &mut egui::Ui, session: &Ses
                     let painter = ui.painter_at(rect);
                     let h = board.height.max(1);
                     for i in 0..board.cells() {
+                        let marks = board.click_at(i / h, i % h, layer, game.layer_count);
+                        if marks != 0 {
+                            click_ring(&painter, cell_rect(rect, cell, h, i), marks);
+                        }
                         let m = board.movement_at(i / h, i % h, layer);
                         if m != 0 {
                             let r = cell_rect(rect, cell, h, i);
@@ -298,7 +352,7 @@ pub(super) fn layers(panel: &mut DebuggerPanel, ui: &mut egui::Ui, session: &Ses
                                 r.center(),
                                 egui::Align2::CENTER_CENTER,
                                 arrow(m),
-                                egui::FontId::monospace(cell.clamp(8.0, 14.0)),
+                                egui::FontId::monospace(cell.min_elem().clamp(8.0, 14.0)),
                                 egui::Color32::WHITE,
                             );
                         }

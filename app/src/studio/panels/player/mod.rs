@@ -154,9 +154,9 @@ impl PlayerPanel {
                 Shown::Menu(("Paused".to_owned(), level.map(str::to_owned)), labels, selected)
             }
             Screen::LevelSelect { items, selected } => Shown::LevelSelect(items.to_vec(), selected),
-            Screen::Message(text) => Shown::Message(text.to_owned()),
+            Screen::Message(text, _) => Shown::Message(text.to_owned()),
             Screen::GameOver => Shown::Text("You won the game! Press X to return to the title screen.".to_owned()),
-            Screen::Level(_) | Screen::LevelWon(_) => Shown::Board,
+            Screen::Level(_) | Screen::LevelWon(..) => Shown::Board,
         })
     }
 
@@ -322,7 +322,7 @@ impl PlayerPanel {
         let left = done > 0
             && self.pending_entry.is_none()
             && self.play.as_ref().is_some_and(|p| p.entry() != demo.entry() || matches!(p.screen(), Screen::GameOver));
-        let won = left || play.is_some_and(|p| matches!(p.screen(), Screen::LevelWon(_)));
+        let won = left || play.is_some_and(|p| matches!(p.screen(), Screen::LevelWon(..)));
         match demo.tick(now, settled) {
             Tick::Wait(after) => ui.ctx().request_repaint_after(after),
             Tick::Play(input) => {

@@ -60,8 +60,9 @@ impl PlayerPanel {
             play.tween(self.now).map(|t| (t.moved.to_vec(), t.remaining, t.animations.to_vec(), t.afx_left))
         };
         let key = (Arc::as_ptr(&game) as usize, play.generation(), self.debug.version);
-        // A smoothscreen camera redraws every frame while it glides.
-        let gliding = self.camera.gliding(&game, self.now);
+        // A smoothscreen camera redraws every frame while it glides; the
+        // camera and colours follow the options as the rules left them.
+        let gliding = self.camera.gliding(play.options(), self.now);
         if self.drawn_state == Some(key) && self.texture.is_some() && slide.is_none() && !gliding && !self.tweened {
             return;
         }
@@ -71,26 +72,23 @@ impl PlayerPanel {
         }
         let grid = match play.screen() {
             Screen::Level(session) => self.debug.shown_grid(session).or_else(|| session.board_grid()),
-            Screen::LevelWon(grid) => Some(grid.clone()),
+            Screen::LevelWon(grid, _) => Some(grid.clone()),
             _ => None,
         };
         let Some(grid) = grid.filter(|g| g.width > 0 && g.height > 0) else { return };
-        let (status, options) = match play.screen() {
-            Screen::Level(session) => (session.status().map(str::to_owned), Some(session.metadata().clone())),
-            _ => (None, None),
+        let status = match play.screen() {
+            Screen::Level(session) => session.status().map(str::to_owned),
+            _ => None,
         };
+        let options = play.options().clone();
         if self.camera_for != Some((key.0, play.entry())) {
             self.camera = engine::render::Camera::default();
             self.camera_for = Some((key.0, play.entry()));
         }
-        let view = self.camera.view_at(&game, &grid, self.now);
+        let view = self.camera.view_at(&game, &options, &grid, self.now);
         self.board_view = Some(view);
         let Some(look) = self.look() else { return };
-        // The colours as the level's rules have left them.
-        let look = match &options {
-            Some(options) => look.live(&game, options),
-            None => std::borrow::Cow::Borrowed(look),
-        };
+        let look = look.live(&game, &options);
         let tween = slide.as_ref().map(|(moved, remaining, animations, afx_left)| engine::tween::Tween {
             moved,
             remaining: *remaining,
@@ -231,7 +229,9 @@ impl PlayerPanel {
         let Some(game) = self.game.clone() else {
             return self.text_ui(ui, rect, format!("{text}\n\nPress X to continue"));
         };
-        let style = MessageStyle::of(&game.metadata);
+        // Laid out as the options on screen say (a rule may have set
+        // `message_text_align`).
+        let style = MessageStyle::of(self.play.as_ref().map_or(&game.metadata, |p| p.options()));
         if style == MessageStyle::default() {
             // A classic game: as it always was.
             return self.text_ui(ui, rect, format!("{text}\n\nPress X to continue"));
