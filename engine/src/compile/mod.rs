@@ -468,7 +468,15 @@ pub fn compile_as(ast: &Ast, table: &NameTable, dialect: crate::options::Dialect
     let plus = metadata.dialect > crate::options::Dialect::Classic;
     let concrete = expand::expand_rules(&syms, irules, plus, &mut diags);
     lint::impossible_cells(&syms, &concrete, &mut diags);
-    let compiled = rules::build(&syms, &layer_masks, &concrete, &loops, &subroutine_names(ast), clicks, &mut diags);
+    let compiled = rules::build(
+        &syms,
+        &layer_masks,
+        &concrete,
+        &loops,
+        &subroutine_names(ast),
+        rules::GameKind { clicks, plus },
+        &mut diags,
+    );
     if let Some(&g) = compiled.rigid.rigid_to_group.get(MAX_RIGID_GROUPS) {
         // Rigid groups are numbered over the main rules, then each
         // subroutine's; the first rule of the one past the limit is blamed.

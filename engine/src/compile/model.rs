@@ -441,8 +441,10 @@ pub struct RuleSet {
     /// tried since the last change, as the reference's do: only a group
     /// where that shows (a `gosub`, which a rule that matched without a
     /// change would call again, or a `random` replacement or direction,
-    /// which would draw again) is marked; the others end with a full
-    /// pass that changes nothing, to the same effect.
+    /// which would draw again, in a PuzzleScript Plus/Next game) is marked;
+    /// the others end with a full pass that changes nothing, to the same
+    /// effect. A classic game's random groups keep their full passes, as
+    /// the classic engine runs them.
     pub group_stops_early: Vec<bool>,
 }
 

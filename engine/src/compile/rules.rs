@@ -103,7 +103,9 @@ impl RuleKey {
 }
 
 impl RuleSet {
-    fn new(groups: Vec<Vec<Rule>>, loop_point: Vec<Option<usize>>, group_base: usize) -> RuleSet {
+    /// `plus`: the game is PuzzleScript Plus/Next, whose groups that draw
+    /// a random choice stop early too (see `group_stops_early`).
+    fn new(groups: Vec<Vec<Rule>>, loop_point: Vec<Option<usize>>, group_base: usize, plus: bool) -> RuleSet {
         let group_masks = groups
             .iter()
             .map(|g| {
@@ -145,7 +147,7 @@ impl RuleSet {
                 .any(|rep| !rep.random_objects.is_empty() || !rep.random_dir_layers.is_empty())
         };
         let gosub = |r: &Rule| r.commands.iter().any(|c| matches!(c, super::model::Command::Gosub(_)));
-        let group_stops_early = groups.iter().map(|g| g.iter().any(|r| gosub(r) || draws(r))).collect();
+        let group_stops_early = groups.iter().map(|g| g.iter().any(|r| gosub(r) || plus && draws(r))).collect();
         RuleSet { groups, loop_point, group_base, group_masks, group_movements, group_settles, group_stops_early }
     }
 }
@@ -602,6 +604,15 @@ pub(crate) struct CompiledRules {
     pub subroutines: Vec<Subroutine>,
 }
 
+/// What of the game, beyond its rules, shapes how they compile.
+#[derive(Clone, Copy)]
+pub(crate) struct GameKind {
+    /// The game keeps click marks (`mouse_clicks`).
+    pub clicks: bool,
+    /// The game is PuzzleScript Plus/Next.
+    pub plus: bool,
+}
+
 /// Compile the concrete rules into the main and late rule sets and the
 /// subroutines. `subroutines` are the defined subroutines (key and line) in
 /// order; a rule's subroutine is looked up there by its key.
@@ -611,9 +622,10 @@ pub(crate) fn build(
     rules: &[IRule],
     loops: &[LoopMarker],
     subroutines: &[(String, u32)],
-    clicks: bool,
+    kind: GameKind,
     diags: &mut Vec<Diagnostic>,
 ) -> CompiledRules {
+    let GameKind { clicks, plus } = kind;
     let keys: Vec<String> = subroutines.iter().map(|(k, _)| k.clone()).collect();
     let names = syms.layout();
     let ctx = Ctx {
@@ -673,7 +685,7 @@ pub(crate) fn build(
     let mut base = 0;
     let mut non_late = probes.into_iter().map(|groups| {
         let loop_point = loop_points(&loops, &groups);
-        let set = RuleSet::new(groups, loop_point, base);
+        let set = RuleSet::new(groups, loop_point, base, plus);
         base += set.groups.len();
         set
     });
@@ -681,7 +693,7 @@ pub(crate) fn build(
     let mut late_set = |sub: Option<usize>| {
         let groups = group_rules(&ctx, &mut scratch, &set_rules(sub, Phase::Late), Some(&mut *diags));
         let loop_point = loop_points(&loops, &groups);
-        RuleSet::new(groups, loop_point, 0)
+        RuleSet::new(groups, loop_point, 0, plus)
     };
     let late = late_set(None);
     let subs: Vec<Subroutine> = non_late

@@ -6,11 +6,11 @@
 
 use crate::run::Session;
 
-/// A game of ours: a letter, then racks; each empty cell right of a rack
+/// A PuzzleScript Next game of ours (its `//` comment): a letter, then racks; each empty cell right of a rack
 /// right of a letter or a mark gets a random mark (recorded from
 /// PuzzleScript Next at 3b7dd97 with seed `s1`: twenty draws, every mark a
 /// `Seed1`).
-const GAME: &str = "title Racks\nrun_rules_on_level_start\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nA\nred\nE\nblue\n\
+const GAME: &str = "title Racks\nrun_rules_on_level_start\n// a PuzzleScript Next game\n\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nA\nred\nE\nblue\n\
     O\ngreen\nT\nyellow\nSeed1\ngrey\nSeed2\ngrey\nRack\nbrown\n\nLEGEND\n. = Background\nP = Player\nr = Rack\nx = A\n\
     Letter = A or E or O or T\nBlue = A or E or Seed1 or Seed2\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer\n\
     A, E, O, T, Rack\nSeed1, Seed2\n\nRULES\n\
@@ -41,4 +41,15 @@ fn a_group_without_random_or_gosub_is_not_marked() {
     // Its last pass is a full one; the rack fills all the same.
     let s = Session::new(game, 0, Some("s1"));
     assert_eq!(s.dump(), EXPECTED);
+}
+
+/// A classic game's random groups keep their full passes, as the classic
+/// engine runs them: the same game without its `//` comment is not marked.
+#[test]
+fn a_classic_group_that_draws_is_not_marked() {
+    let classic = GAME.replace("// a PuzzleScript Next game\n", "");
+    let b = crate::build(&classic);
+    assert!(crate::dialect::needed(&b.ast).is_none(), "a classic game");
+    let game = b.game.expect("the game builds");
+    assert_eq!(game.rules.group_stops_early, [false]);
 }

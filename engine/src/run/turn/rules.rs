@@ -144,8 +144,8 @@ impl Session {
             };
             if !is_banned && may_match() {
                 let settles = || set.settles(gi, &game.layer_masks);
-                let stops_early = set.group_stops_early.get(gi).copied().unwrap_or(false);
-                loop_propagated = self.apply_group(group, &settles, stops_early) || loop_propagated;
+                let stops_early = || set.group_stops_early.get(gi).copied().unwrap_or(false);
+                loop_propagated = self.apply_group(group, &settles, &stops_early) || loop_propagated;
             }
             let loop_point = set.loop_point.get(gi).copied().flatten();
             let loop_due = loop_propagated && loop_point.is_some();
@@ -205,7 +205,12 @@ impl Session {
     /// changing pass leaves (see `RuleSet::settles`), so that pass is the
     /// last, unless a rule's tuples were cut at the cap or the turn is
     /// traced; it is asked only then.
-    pub(super) fn apply_group(&mut self, group: &[Rule], settles: &dyn Fn() -> bool, stops_early: bool) -> bool {
+    pub(super) fn apply_group(
+        &mut self,
+        group: &[Rule],
+        settles: &dyn Fn() -> bool,
+        stops_early: &dyn Fn() -> bool,
+    ) -> bool {
         self.turn.tuples_capped = false;
         if group.first().is_some_and(|r| r.random) {
             return self.apply_random_group(group);
@@ -215,7 +220,9 @@ impl Session {
         // again would do something unseen: call its `gosub` again, or draw
         // another `random` choice (W3RDS's racks); the compiler marks those
         // groups (`RuleSet::group_stops_early`), the others run a last
-        // full pass instead, to the same end.
+        // full pass instead, to the same end. Asked only when a group's
+        // worth of rules has been tried since a change.
+        let mut stops: Option<bool> = None;
         let mut idle: isize = -1;
         let mut has_changes = false;
         let mut made_change = true;
@@ -247,7 +254,7 @@ impl Session {
                     let len = n as isize;
                     // The pass would have ended at the skipped rule that
                     // made a group's worth of rules tried since a change.
-                    if stops_early && idle < len && idle + skipped as isize >= len {
+                    if idle < len && idle + skipped as isize >= len && *stops.get_or_insert_with(stops_early) {
                         break;
                     }
                     idle += skipped as isize;
@@ -264,7 +271,7 @@ impl Session {
                 } else {
                     idle += 1;
                 }
-                if stops_early && idle == n as isize {
+                if idle == n as isize && *stops.get_or_insert_with(stops_early) {
                     break;
                 }
             }
