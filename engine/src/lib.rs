@@ -99,7 +99,7 @@ pub fn build(source: &str) -> Build {
     let names = names::NameTable::build(&ast);
     // The dialect reads the whole tree: worked out once for both.
     let dialect = dialect::needed(&ast).map(|n| n.dialect);
-    diagnostics.extend(check::check_as(&ast, &names, source, dialect.is_some()));
+    diagnostics.extend(check::check(&ast, &names, source, dialect.is_some()));
     let checked_ok = !diag::has_errors(&diagnostics);
     let (compiled, more) = compile::compile_as(&ast, &names, dialect.unwrap_or_default());
     // What the compiler finds is about rules the checks cannot judge, so it

@@ -18,18 +18,13 @@ use crate::diag::Diagnostic;
 use crate::names::NameTable;
 use crate::syntax::ast::Ast;
 
-/// Every problem `check` can see in `ast`, whose names are `names`.
+/// Every problem `check` can see in `ast`, whose names are `names`, in a
+/// game that is PuzzleScript Plus/Next when `plus` (from
+/// [`crate::dialect::needed`]), where several checks differ: a build works
+/// the dialect out once (it reads the whole tree) and hands it to both the
+/// checks and the compiler.
 #[must_use]
-pub fn check(ast: &Ast, names: &NameTable, source: &str) -> Vec<Diagnostic> {
-    check_as(ast, names, source, crate::dialect::needed(ast).is_some())
-}
-
-/// [`check`] for a game already known to be PuzzleScript Plus/Next
-/// (`plus`, from [`crate::dialect::needed`]), where several checks differ:
-/// a build works the dialect out once (it reads the whole tree) and hands
-/// it to both the checks and the compiler.
-#[must_use]
-pub fn check_as(ast: &Ast, names: &NameTable, source: &str, plus: bool) -> Vec<Diagnostic> {
+pub fn check(ast: &Ast, names: &NameTable, source: &str, plus: bool) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     prelude::check(ast, source, plus, &mut out);
     out.extend_from_slice(names.problems());

@@ -236,6 +236,15 @@ pub struct Replacement {
     pub random_dir_layers: Vec<usize>,
 }
 
+impl Replacement {
+    /// Whether it draws a random choice (an object of `random prop` or a
+    /// `randomdir` direction) each time it is applied.
+    #[must_use]
+    pub fn draws(&self) -> bool {
+        !self.random_objects.is_empty() || !self.random_dir_layers.is_empty()
+    }
+}
+
 /// One cell of a pattern row.
 #[derive(Debug, Clone)]
 #[cfg_attr(

@@ -144,7 +144,7 @@ impl RuleSet {
                     super::model::PatternCell::Cell(p) => p.replace.as_ref(),
                     super::model::PatternCell::Ellipsis => None,
                 })
-                .any(|rep| !rep.random_objects.is_empty() || !rep.random_dir_layers.is_empty())
+                .any(super::model::Replacement::draws)
         };
         let gosub = |r: &Rule| r.commands.iter().any(|c| matches!(c, super::model::Command::Gosub(_)));
         let group_stops_early = groups.iter().map(|g| g.iter().any(|r| gosub(r) || plus && draws(r))).collect();

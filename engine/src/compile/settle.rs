@@ -163,7 +163,7 @@ impl<'a> Cells<'a> {
             movs[MOV_READS * mw + w] = word(&p.mov_present, w) | word(&p.mov_missing, w);
         }
         let Some(rep) = &p.replace else { return true };
-        if !rep.random_objects.is_empty() || !rep.random_dir_layers.is_empty() {
+        if rep.draws() {
             return false;
         }
         for w in 0..ow {
@@ -274,7 +274,7 @@ fn stays(rule: &Rule, layer_masks: &[Box<[u64]>]) -> bool {
 /// pattern needs one of unless it adds one, and adds nothing a pattern
 /// forbids. A random object or direction counts as able to.
 fn keeps_all<'p>(rep: &Replacement, mut patterns: impl Iterator<Item = &'p CellPattern>) -> bool {
-    if !rep.random_objects.is_empty() || !rep.random_dir_layers.is_empty() {
+    if rep.draws() {
         return false;
     }
     let word = |m: &[u64], w: usize| m.get(w).copied().unwrap_or(0);

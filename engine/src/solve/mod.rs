@@ -382,7 +382,7 @@ pub fn uses_random(game: &Game) -> bool {
         rule.random
             || rule.rows.iter().flat_map(|row| row.cells.iter()).any(|cell| match cell {
                 crate::compile::PatternCell::Cell(p) => {
-                    p.replace.as_ref().is_some_and(|r| !r.random_objects.is_empty() || !r.random_dir_layers.is_empty())
+                    p.replace.as_ref().is_some_and(crate::compile::Replacement::draws)
                 }
                 crate::compile::PatternCell::Ellipsis => false,
             })
