@@ -423,3 +423,32 @@ fn undo_and_restart_draw_the_options_of_their_moment() {
     press(&mut play, Control::Restart);
     assert_eq!(last_cell(&play), Rgba::BLACK, "restarted: black again");
 }
+
+/// A `flickscreen` or `zoomscreen` level that starts without a player
+/// (PuzzleScript Next's ABRACADABRA maze places its player on a click)
+/// shows the top left screen, as both references draw it, not the whole
+/// level.
+#[test]
+fn a_windowed_level_without_a_player_shows_its_top_left_screen() {
+    for option in ["flickscreen 2x1", "zoomscreen 2x1"] {
+        let src = format!(
+            "title Nobody\n{option}\n\nOBJECTS\nBackground\nblack\n\nPlayer\nwhite\n\nMark\nwhite\n\n\
+             LEGEND\n. = Background\nP = Player\nM = Mark\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer, Mark\n\n\
+             RULES\n\nWINCONDITIONS\n\nLEVELS\nM....\n"
+        );
+        let game = built(&src);
+        let look = Look::new(&game);
+        let grid = game
+            .levels
+            .iter()
+            .find_map(|l| match l {
+                Level::Map(m) => Some(m.clone()),
+                _ => None,
+            })
+            .expect("a map");
+        let view = Camera::default().view_of(&game, &game.metadata, &grid);
+        assert_eq!((view.x0, view.x1, view.y0, view.y1), (0, 2, 0, 1), "{option}: the top left screen");
+        let frame = level_frame(&look, &game, (&grid, view), None, None);
+        assert_eq!(cells_shown(&frame), (2, vec![0]), "{option}: two cells, the mark in the first");
+    }
+}
