@@ -508,8 +508,8 @@ pub enum Target {
 impl Ast {
     /// The sections that hold at least one entry, with their first entry,
     /// in order (a `section` line followed at once by another one, or by
-    /// the end, names nothing).
-    fn live_sections(&self) -> impl Iterator<Item = &LevelSection> {
+    /// the end, names nothing): the sections a `goto` may lead to.
+    pub fn live_sections(&self) -> impl Iterator<Item = &LevelSection> {
         let secs = &self.level_sections;
         secs.iter()
             .enumerate()
