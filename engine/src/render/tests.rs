@@ -516,3 +516,43 @@ fn a_palette_change_by_a_rule_snaps_the_smoothscreen_camera_to_the_player() {
     assert_eq!(snapped[6], (5, vec![2]), "re-snapped on 6 (window 5..8), the player at 7 in it");
     assert_eq!(lagging[6], (0, vec![]), "a background change leaves the camera behind");
 }
+
+/// PuzzleScript Next also puts a `smoothscreen` camera at rest on the
+/// player after the player's undo and after a restart: a very slow camera
+/// (3 cells of a row of 12) that lags far behind a running player catches
+/// up at once, where a step would leave it behind.
+#[test]
+fn undo_and_restart_snap_the_smoothscreen_camera_to_the_player() {
+    let src = "title Snap back\nsmoothscreen 3x1 1x1 0.01\n\n\
+               OBJECTS\nBackground\n#000000\n\nPlayer\n#ffffff\n\n\
+               LEGEND\n. = Background\nP = Player\n\nSOUNDS\n\n\
+               COLLISIONLAYERS\nBackground\nPlayer\n\n\
+               RULES\n\nWINCONDITIONS\n\nLEVELS\nP...........\n";
+    let game = built(src);
+    let look = Look::new(&game);
+    let mut play = Play::at_entry(game.clone(), Progress::default(), 0, Duration::ZERO);
+    let mut camera = Camera::default();
+    let mut now = Duration::ZERO;
+    let mut shot = |play: &Play, camera: &mut Camera, now: Duration| {
+        camera.set_time(now);
+        let frame = screen_frame(&look, &game, &play.screen(), camera, Prompt::Keys);
+        let grid = crate::render::screen::screen_grid(&play.screen()).expect("a level");
+        (camera.view_of(&game, play.options(), &grid).x0, cells_shown(&frame).1)
+    };
+    assert_eq!(shot(&play, &mut camera, now), (0, vec![0]));
+    for _ in 0..7 {
+        now += Duration::from_millis(1);
+        tap(&mut play, crate::play::Control::Right, now);
+        shot(&play, &mut camera, now);
+    }
+    assert_eq!(shot(&play, &mut camera, now), (0, vec![]), "the slow camera lags: the player at 7 is out of sight");
+    now += Duration::from_millis(1);
+    tap(&mut play, crate::play::Control::Undo, now);
+    assert_eq!(shot(&play, &mut camera, now), (5, vec![1]), "undo: at rest on the player at 6 (window 5..8)");
+    now += Duration::from_millis(1);
+    tap(&mut play, crate::play::Control::Right, now);
+    tap(&mut play, crate::play::Control::Right, now);
+    now += Duration::from_millis(1);
+    tap(&mut play, crate::play::Control::Restart, now);
+    assert_eq!(shot(&play, &mut camera, now), (0, vec![0]), "restart: at rest on the player at 0 at once");
+}

@@ -20,6 +20,7 @@ mod step;
 mod tests;
 pub mod trace;
 mod turn;
+mod twiddle;
 
 use crate::compile::{Direction, Game, Level};
 use crate::rng::Rng;
@@ -532,10 +533,12 @@ impl Session {
             self.trace_begin(trace::Origin::Step(Step::Undo));
         }
         let before = self.play.saved().map(|board| Undone { board, againing: self.mode.againing });
-        if self.do_undo(AskedBy::Player, Duplicates::Skip)
-            && let Some(before) = before
-        {
+        let undone = self.do_undo(AskedBy::Player, Duplicates::Skip);
+        if undone && let Some(before) = before {
             self.play.redo_stack.push(before);
+        }
+        if undone {
+            self.snap_smooth_camera();
         }
     }
 
@@ -573,6 +576,7 @@ impl Session {
             self.trace_begin(trace::Origin::Step(Step::Restart));
         }
         self.do_restart(AskedBy::Player);
+        self.snap_smooth_camera();
     }
 
     /// The status line's text, set by a rule's `status` command
@@ -797,28 +801,6 @@ impl Session {
         self.play.won_board.as_ref().and_then(|s| s.options.as_deref()).unwrap_or(&self.game.metadata)
     }
 
-    /// A rule's `OPTION VALUE` command (the saved states that share the
-    /// options keep them as they were). A change PuzzleScript Next lays
-    /// its canvas out again for notes a [`crate::options::CameraSnap`] at
-    /// the player's cell as the rule applies.
-    fn twiddle(&mut self, option: crate::options::PreludeOption, value: &str) {
-        use crate::options::PreludeOption as O;
-        let game = Arc::clone(&self.game);
-        let relayout = matches!(option, O::ColorPalette | O::Flickscreen | O::Zoomscreen | O::Smoothscreen)
-            || self.metadata().has_option(O::RuntimeMetadataTwiddlingDebug);
-        // The first player cell, in the reference's order (column by column).
-        let player = self.play.board.as_ref().filter(|_| relayout).and_then(|b| {
-            let at = (0..b.cells()).find(|&i| game.player.matches(b.cell(i)))?;
-            Some((at / b.height.max(1), at % b.height.max(1)))
-        });
-        let live = Arc::make_mut(self.play.options.get_or_insert_with(|| Arc::new(game.metadata.clone())));
-        live.twiddle(option, value, &game.metadata);
-        if relayout {
-            self.play.camera_snaps = self.play.camera_snaps.wrapping_add(1);
-            live.camera_snap = Some(crate::options::CameraSnap { serial: self.play.camera_snaps, player });
-        }
-    }
-
     /// The reference's `DoUndo`; returns whether a state was restored.
     fn do_undo(&mut self, by: AskedBy, duplicates: Duplicates) -> bool {
         let force = by == AskedBy::Game;
@@ -871,6 +853,7 @@ impl Session {
         if let Some(target) = self.play.restart_target.clone() {
             self.restore(&target);
         }
+        self.snap_smooth_camera();
         self.play.redo_stack.clear();
         if self.trace.is_some() {
             self.trace_event(trace::EventKind::RestartLevel { forced: force });
