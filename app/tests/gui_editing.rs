@@ -243,6 +243,29 @@ fn no_sound_device_is_said_once_with_the_reason() {
     harness.get_by_label_contains("No sound output: no card in this machine");
 }
 
+/// A file given at start-up that cannot be opened says why, and the
+/// no-sound notice that comes a moment later is said beside it, not over it
+/// (it used to replace it, so a folder or a binary file given on the command
+/// line opened an empty game with no word of what went wrong).
+#[test]
+fn a_file_that_cannot_be_opened_is_still_said_when_there_is_no_sound() {
+    let dir = std::env::temp_dir().join(format!("pw-open-unopenable-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp folder");
+    let binary = dir.join("picture.txt");
+    std::fs::write(&binary, [0x89u8, b'P', b'N', b'G', 0, 0, 0, 13]).expect("write the binary file");
+    for (path, says) in [(dir.clone(), "is a folder, not a game"), (binary, "is not a text file")] {
+        let mut harness = studio(Startup::File(path.clone()));
+        harness.state_mut().set_audio_output(std::sync::Arc::new(studio::audio::NoDevice::new("no card here")));
+        harness.run_steps(2);
+        let status = harness.state().status.clone();
+        assert!(status.contains(&path.display().to_string()) && status.contains(says), "{status}");
+        assert!(status.contains("No sound: no card here"), "{status}");
+        // Nothing of the unreadable file became the document.
+        assert_eq!(harness.state().doc.text(), "");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The real output on this machine: when it has no sound device (as CI
 /// machines do not), the studio says so in the status line.
 #[test]

@@ -241,6 +241,45 @@ fn typing_timing() {
     );
 }
 
+/// Escape answers each question with its Cancel: the typed-path prompt,
+/// the New chooser and the unsaved-changes question close and nothing is
+/// opened, replaced or lost. (Escape used to do nothing: under Xvfb the
+/// path prompt stayed open however often it was pressed.)
+#[test]
+fn escape_cancels_the_path_prompt_the_new_chooser_and_the_unsaved_question() {
+    let mut harness = studio(Startup::Example(0));
+    let prompt = "No file dialog is available on this desktop. Type a path:";
+    harness.state_mut().queue(studio::command::Command::Open);
+    harness.run_steps(3);
+    harness.get_by_label(prompt);
+    harness.get_by_role(Role::TextInput).type_text("/somewhere/else.txt");
+    harness.run_steps(1);
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+    assert!(harness.query_by_label(prompt).is_none(), "Escape closes the path prompt");
+    assert!(harness.state().doc.text().starts_with("title Pots in the Garden"), "the example stays open");
+
+    let mut text = harness.state().doc.text().to_owned();
+    text.push_str("\n(more)\n");
+    harness.state_mut().doc.set_text(text.clone());
+    harness.state_mut().queue(studio::command::Command::New);
+    harness.run_steps(3);
+    harness.get_by_label("Collect the coins");
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+    assert!(harness.query_by_label("Collect the coins").is_none(), "Escape closes the New chooser");
+
+    harness.state_mut().queue(studio::command::Command::New);
+    harness.run_steps(3);
+    harness.get_by_label("Collect the coins").click();
+    harness.run_steps(3);
+    harness.get_by_label("Don't Save");
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+    assert!(harness.query_by_label("Don't Save").is_none(), "Escape closes the unsaved question");
+    assert_eq!(harness.state().doc.text(), text, "and keeps the text");
+}
+
 #[test]
 fn open_and_save_through_the_path_prompt_when_no_dialog_service() {
     let dir = std::env::temp_dir().join(format!("puzzlewright-files-test-{}", std::process::id()));

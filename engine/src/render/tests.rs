@@ -357,3 +357,32 @@ fn a_rule_may_realign_its_messages_until_the_next_level() {
     assert!(first > width / 4 && first < width / 2, "the next entry's message is centred again: {first}..{last}");
     assert!(last < width * 3 / 4);
 }
+
+/// A `flickscreen` or `zoomscreen` level that starts without a player
+/// (PuzzleScript Next's ABRACADABRA maze places its player on a click)
+/// shows the top left screen, as both references draw it, not the whole
+/// level.
+#[test]
+fn a_windowed_level_without_a_player_shows_its_top_left_screen() {
+    for option in ["flickscreen 2x1", "zoomscreen 2x1"] {
+        let src = format!(
+            "title Nobody\n{option}\n\nOBJECTS\nBackground\nblack\n\nPlayer\nwhite\n\nMark\nwhite\n\n\
+             LEGEND\n. = Background\nP = Player\nM = Mark\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer, Mark\n\n\
+             RULES\n\nWINCONDITIONS\n\nLEVELS\nM....\n"
+        );
+        let game = built(&src);
+        let look = Look::new(&game);
+        let grid = game
+            .levels
+            .iter()
+            .find_map(|l| match l {
+                Level::Map(m) => Some(m.clone()),
+                _ => None,
+            })
+            .expect("a map");
+        let view = Camera::default().view_of(&game, &game.metadata, &grid);
+        assert_eq!((view.x0, view.x1, view.y0, view.y1), (0, 2, 0, 1), "{option}: the top left screen");
+        let frame = level_frame(&look, &game, (&grid, view), None, None);
+        assert_eq!(cells_shown(&frame), (2, vec![0]), "{option}: two cells, the mark in the first");
+    }
+}

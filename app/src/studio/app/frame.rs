@@ -95,7 +95,12 @@ impl StudioApp {
         // on a thread, so look until it has answered).
         if !self.no_sound_said {
             if let Some(reason) = self.audio.unavailable() {
-                self.status = format!("No sound: {reason}. The studio plays silently.");
+                // Beside what the status line already says, never over it:
+                // at start-up that is whether the game given opened, and a
+                // file that could not be opened must not be hidden by this.
+                let notice = format!("No sound: {reason}. The studio plays silently.");
+                self.status =
+                    if self.status.is_empty() { notice } else { format!("{} \u{2022} {notice}", self.status) };
                 self.no_sound_said = true;
             } else if self.started.elapsed() < std::time::Duration::from_secs(10) {
                 ctx.request_repaint_after(std::time::Duration::from_millis(250));

@@ -85,7 +85,7 @@ impl StudioApp {
                     self.clear_recovery();
                     self.execute_unchecked(command.clone(), ctx);
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button("Cancel").clicked() || escaped(ui) {
                     self.unsaved_prompt = None;
                 }
             });
@@ -108,7 +108,7 @@ impl StudioApp {
                 });
             }
             ui.add_space(6.0);
-            if ui.button("Cancel").clicked() {
+            if ui.button("Cancel").clicked() || escaped(ui) {
                 self.new_chooser = false;
             }
         });
@@ -140,7 +140,7 @@ impl StudioApp {
                     keep = false;
                     self.chosen(kind, PathBuf::from(path.trim()), true);
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button("Cancel").clicked() || escaped(ui) {
                     keep = false;
                 }
             });
@@ -167,7 +167,7 @@ impl StudioApp {
                     self.confirm_replace = None;
                     self.write_chosen(pending.kind, pending.path.clone(), Replace::Confirmed);
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button("Cancel").clicked() || escaped(ui) {
                     self.confirm_replace = None;
                     if pending.from_prompt {
                         self.path_prompt = Some((pending.kind, pending.path.display().to_string()));
@@ -178,4 +178,11 @@ impl StudioApp {
             });
         });
     }
+}
+
+/// Escape answers a question with its Cancel, as in any desktop dialog.
+/// (The restore offer has no Cancel: Escape leaves it open, since neither
+/// of its answers should be given by a stray key.)
+fn escaped(ui: &egui::Ui) -> bool {
+    ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
 }
