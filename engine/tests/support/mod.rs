@@ -131,6 +131,9 @@ fn rules(r: &str) -> String {
     game().rules(r).text()
 }
 
+/// A sprite row of 129 pixels (E0218).
+const WIDE_ROW: &str = "010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010";
+
 /// Every case, in catalogue order.
 #[expect(clippy::too_many_lines, reason = "one case per diagnostic code, in catalogue order")]
 pub fn cases() -> Vec<Case> {
@@ -284,7 +287,15 @@ pub fn cases() -> Vec<Case> {
         case("E0217", "Gem copy:Late", ERROR, || {
             game().objects("Gem copy:Late\nblue\n\nLate\nred").layers("Player, Crate, Wall, Gem, Late").text()
         }),
-        case("W0218", "drawImage", WARNING, || {
+        // A row of 129 pixels, one past the largest sprite.
+        case("E0218", WIDE_ROW, ERROR, || {
+            game()
+                .prelude("sprite_size 5")
+                .objects(&format!("Gem\nblue red\n{WIDE_ROW}"))
+                .layers("Player, Crate, Wall, Gem")
+                .text()
+        }),
+        case("W0219", "drawImage", WARNING, || {
             game()
                 .prelude("load_images hero=data:image/png;base64,QUJD")
                 .objects("Gem canvas:\n{\"drawImage\":[\"villain\",0,0]}")
