@@ -400,6 +400,23 @@ impl PreludeOption {
     }
 }
 
+/// A moment a rule made PuzzleScript Next lay its canvas out again (its
+/// change of `color_palette`, `flickscreen`, `zoomscreen` or
+/// `smoothscreen`; of any option with `runtime_metadata_twiddling_debug`):
+/// a `smoothscreen` camera comes to rest on the player where they stood
+/// then, and follows them from there (`render::Camera`). Not written by a
+/// game: a session sets it in its live options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CameraSnap {
+    /// Counts the session's snaps: a later one is greater (the options an
+    /// undo brings back may hold an earlier one, which a camera has
+    /// already followed).
+    pub serial: u32,
+    /// The player's cell then (column, row); `None` with no player (the
+    /// camera stays).
+    pub player: Option<(usize, usize)>,
+}
+
 /// `smoothscreen [flick] WxH [IxJ] [S]` (PuzzleScript Plus): a window of
 /// `screen` cells that glides after the player (`render::glide`).
 #[derive(Debug, Clone, Copy, PartialEq)]

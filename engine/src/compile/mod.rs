@@ -124,6 +124,10 @@ pub struct Metadata {
     /// The dialect the game is written in ([`crate::dialect::needed`]):
     /// a Plus/Next game's sprites are drawn as those dialects draw them.
     pub dialect: crate::options::Dialect,
+    /// Not an option: in a session's live options, the last time a rule
+    /// made PuzzleScript Next lay its canvas out again, which re-snaps a
+    /// `smoothscreen` camera; `None` in a game's own.
+    pub camera_snap: Option<crate::options::CameraSnap>,
 }
 
 /// How a PuzzleScript Plus level select behaves (`level_select_*` options).

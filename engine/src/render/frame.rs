@@ -194,7 +194,11 @@ impl View {
 /// `smoothscreen` set decides, a fixed window shows the player's screen
 /// straight away, and a `smoothscreen` window set anew (or again after
 /// another camera, or with other values) starts at rest on the player
-/// rather than gliding there.
+/// rather than gliding there. When a rule makes PuzzleScript Next lay its
+/// canvas out again (a change of `color_palette` or a camera option: the
+/// options' [`crate::options::CameraSnap`]), a `smoothscreen` window comes
+/// to rest on where the player stood as the rule applied, and glides after
+/// them from there.
 #[derive(Debug, Clone, Default)]
 pub struct Camera {
     last: Option<View>,
@@ -203,6 +207,10 @@ pub struct Camera {
     glide: Option<(super::glide::Glide, (usize, usize), crate::options::SmoothScreen)>,
     /// The latest time given by [`Camera::set_time`], if any.
     clock: Option<std::time::Duration>,
+    /// The latest [`crate::options::CameraSnap`] seen in the options
+    /// (0 for none); `None` before the first view (a new camera starts at
+    /// rest on the player anyway).
+    snapped: Option<u32>,
 }
 
 /// The camera `options` ask for, in PuzzleScript Next's order.
@@ -240,8 +248,13 @@ impl Camera {
     pub fn view_of(&mut self, game: &Game, options: &Metadata, grid: &LevelGrid) -> View {
         let (w, h) = (grid.width, grid.height);
         let whole = View::whole(grid);
+        // A rule made PuzzleScript Next lay its canvas out again since the
+        // last view (an undo may bring back an earlier snap: seen already).
+        let snap = options.camera_snap;
+        let seen = self.snapped.replace(self.snapped.unwrap_or(0).max(snap.map_or(0, |s| s.serial)));
+        let snapped_at = snap.filter(|s| seen.is_some_and(|seen| s.serial > seen)).and_then(|s| s.player);
         let (sw, sh, flick) = match kind(options) {
-            Kind::Smooth(smooth) => return self.glide_view(game, &smooth, grid),
+            Kind::Smooth(smooth) => return self.glide_view(game, &smooth, grid, snapped_at),
             Kind::Whole => {
                 self.glide = None;
                 return whole;
@@ -292,19 +305,33 @@ impl Camera {
     }
 
     /// The `smoothscreen` window of `smooth`: at the camera's time, or at
-    /// rest.
-    fn glide_view(&mut self, game: &Game, smooth: &crate::options::SmoothScreen, grid: &LevelGrid) -> View {
+    /// rest. After a snap (`snapped_at`: where the player stood when a rule
+    /// asked for it), the camera is at rest there and follows the player
+    /// from there, as PuzzleScript Next's camera does after its canvas is
+    /// laid out again mid-turn.
+    fn glide_view(
+        &mut self,
+        game: &Game,
+        smooth: &crate::options::SmoothScreen,
+        grid: &LevelGrid,
+        snapped_at: Option<(usize, usize)>,
+    ) -> View {
         let size = (grid.width, grid.height);
         let Some(player) = player_position_in(game, grid) else {
             return self.last.filter(|v| v.x1 <= size.0 && v.y1 <= size.1).unwrap_or_else(|| View::whole(grid));
         };
         let clock = self.clock.unwrap_or_default();
+        let snapped_at = snapped_at.filter(|p| p.0 < size.0 && p.1 < size.1);
         let glide = match &mut self.glide {
-            Some((glide, at, made_for)) if *at == size && made_for == smooth => {
+            Some((glide, at, made_for)) if snapped_at.is_none() && *at == size && made_for == smooth => {
                 glide.follow(smooth, size, player, clock);
                 glide
             }
-            slot => &mut slot.insert((super::glide::Glide::new(smooth, size, player, clock), size, *smooth)).0,
+            slot => {
+                let mut glide = super::glide::Glide::new(smooth, size, snapped_at.unwrap_or(player), clock);
+                glide.follow(smooth, size, player, clock);
+                &mut slot.insert((glide, size, *smooth)).0
+            }
         };
         let later = if self.clock.is_some() { std::time::Duration::ZERO } else { std::time::Duration::from_secs(3600) };
         let at = glide.position(smooth, clock + later);

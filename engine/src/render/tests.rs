@@ -276,8 +276,11 @@ fn a_rule_that_changes_zoomscreen_or_flickscreen_changes_the_picture_at_once() {
     assert_eq!((game.metadata.zoomscreen, game.metadata.flickscreen), (None, None));
 }
 
+/// As PuzzleScript Next lays its canvas out when a rule sets
+/// `smoothscreen`, the camera comes to rest on the player's cell as the
+/// rule applies (before the move) and glides after the move.
 #[test]
-fn a_smoothscreen_set_by_a_rule_starts_at_rest_on_the_player_then_glides() {
+fn a_smoothscreen_set_by_a_rule_starts_at_rest_where_the_player_stood_then_glides() {
     let src = SWITCHES
         .replace("zoomscreen 3x1", "smoothscreen 3x1")
         .replace("flickscreen 4x1", "smoothscreen 3x1 1x1 0.5")
@@ -299,7 +302,14 @@ fn a_smoothscreen_set_by_a_rule_starts_at_rest_on_the_player_then_glides() {
         tap(&mut play, crate::play::Control::Right, now);
     }
     let (view, width, gliding) = view_at(&play, now);
-    assert_eq!((view.x0, view.x1, view.slide, width, gliding), (1, 4, (0, 0), 3, false), "set: at rest on the player");
+    assert_eq!(
+        (view.x0, view.x1, view.slide, width, gliding),
+        (0, 3, (0, 0), 3, true),
+        "set as the player stepped from 1: at rest on 1, gliding after the step to 2"
+    );
+    now += Duration::from_secs(3);
+    let (view, _, gliding) = view_at(&play, now);
+    assert_eq!((view.x0, view.x1, view.slide, gliding), (1, 4, (0, 0), false), "then at rest on the player at 2");
     // A step right: the window glides after the player, part way a frame on.
     now += Duration::from_secs(1);
     tap(&mut play, crate::play::Control::Right, now);
@@ -307,11 +317,15 @@ fn a_smoothscreen_set_by_a_rule_starts_at_rest_on_the_player_then_glides() {
     assert_eq!((start.x0, start.slide), (1, (0, 0)), "the glide starts where the camera was");
     let (part, _, gliding) = view_at(&play, now + Duration::from_millis(50));
     assert!(gliding && part.x0 == 1 && part.slide.0 > 0, "part way: {part:?}");
-    // Other values (a faster glide): at rest on the player again at once.
+    // Other values (a faster glide), set as the player steps from 3 to 4:
+    // at rest where the player stood, gliding to 4 at the new speed.
     now += Duration::from_secs(1);
     tap(&mut play, crate::play::Control::Right, now);
     let (view, width, gliding) = view_at(&play, now);
-    assert_eq!((view.x0, view.slide, width, gliding), (3, (0, 0), 3, false), "new values: no glide from the old aim");
+    assert_eq!((view.x0, view.slide, width, gliding), (2, (0, 0), 3, true), "new values: no glide from the old aim");
+    now += Duration::from_secs(3);
+    let (view, _, gliding) = view_at(&play, now);
+    assert_eq!((view.x0, view.slide, gliding), (3, (0, 0), false), "then at rest on the player at 4");
     for _ in 0..2 {
         now += Duration::from_secs(1);
         tap(&mut play, crate::play::Control::Right, now);
@@ -451,4 +465,54 @@ fn a_windowed_level_without_a_player_shows_its_top_left_screen() {
         let frame = level_frame(&look, &game, (&grid, view), None, None);
         assert_eq!(cells_shown(&frame), (2, vec![0]), "{option}: two cells, the mark in the first");
     }
+}
+
+/// A rule's `color_palette` makes PuzzleScript Next lay its canvas out
+/// again, and that puts a `smoothscreen` camera at rest on the player (as
+/// they stood when the rule applied): a camera lagging far behind a
+/// running player catches up at once. A `background_color` change does
+/// not (the control). The window is 3 cells of a row of 12 and glides very
+/// slowly; the player runs right a step a millisecond, and the rule fires
+/// on the step from 6 onto the brush at 7.
+#[test]
+fn a_palette_change_by_a_rule_snaps_the_smoothscreen_camera_to_the_player() {
+    let src = |change: &str| {
+        format!(
+            "title Snap\nruntime_metadata_twiddling\nsmoothscreen 3x1 1x1 0.01\n\n\
+             OBJECTS\nBackground\n#000000\n\nPlayer\n#ffffff\n\nBrush\n#000000\n\n\
+             LEGEND\n. = Background\nP = Player\nB = Brush\n\nSOUNDS\n\n\
+             COLLISIONLAYERS\nBackground\nBrush\nPlayer\n\n\
+             RULES\n[ > Player | Brush ] -> [ > Player | Brush ] {change}\n\n\
+             WINCONDITIONS\n\nLEVELS\nP......B....\n"
+        )
+    };
+    let run = |change: &str| {
+        let game = built(&src(change));
+        let look = Look::new(&game);
+        let mut play = Play::at_entry(game.clone(), Progress::default(), 0, Duration::ZERO);
+        let mut camera = Camera::default();
+        let mut shots = Vec::new();
+        let mut now = Duration::ZERO;
+        camera.set_time(now);
+        let first = cells_shown(&screen_frame(&look, &game, &play.screen(), &mut camera, Prompt::Keys));
+        assert_eq!(first, (3, vec![0]), "cells 0 to 2, the player in the first");
+        for _ in 0..7 {
+            now += Duration::from_millis(1);
+            tap(&mut play, crate::play::Control::Right, now);
+            camera.set_time(now);
+            let frame = screen_frame(&look, &game, &play.screen(), &mut camera, Prompt::Keys);
+            let grid = crate::render::screen::screen_grid(&play.screen()).expect("a level");
+            let view = camera.view_of(&game, play.options(), &grid);
+            shots.push((view.x0, cells_shown(&frame).1));
+        }
+        shots
+    };
+    let snapped = run("color_palette proteus_mellow");
+    let lagging = run("background_color #000000");
+    // Six steps: the camera has hardly moved from cell 1 (window 0..3);
+    // the player has left the picture.
+    assert_eq!(snapped[5], (0, vec![]), "control: the slow camera lags behind");
+    assert_eq!(lagging[5], snapped[5]);
+    assert_eq!(snapped[6], (5, vec![2]), "re-snapped on 6 (window 5..8), the player at 7 in it");
+    assert_eq!(lagging[6], (0, vec![]), "a background change leaves the camera behind");
 }

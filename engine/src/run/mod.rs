@@ -252,6 +252,9 @@ struct PlayState {
     /// [`Snapshot`] keeps the ones in force when it was taken (shared, not
     /// copied: a rule's change copies them first).
     options: Option<Arc<crate::compile::Metadata>>,
+    /// How many [`crate::options::CameraSnap`]s the rules have asked for
+    /// in this session (never goes back, not even with undo).
+    camera_snaps: u32,
     /// Levels left with `allow_undo_level`, newest last (`jump.rs`).
     earlier: Vec<jump::EarlierLevel>,
     /// Where each `link` taken came from, newest last.
@@ -795,11 +798,25 @@ impl Session {
     }
 
     /// A rule's `OPTION VALUE` command (the saved states that share the
-    /// options keep them as they were).
+    /// options keep them as they were). A change PuzzleScript Next lays
+    /// its canvas out again for notes a [`crate::options::CameraSnap`] at
+    /// the player's cell as the rule applies.
     fn twiddle(&mut self, option: crate::options::PreludeOption, value: &str) {
+        use crate::options::PreludeOption as O;
         let game = Arc::clone(&self.game);
-        let live = self.play.options.get_or_insert_with(|| Arc::new(game.metadata.clone()));
-        Arc::make_mut(live).twiddle(option, value, &game.metadata);
+        let relayout = matches!(option, O::ColorPalette | O::Flickscreen | O::Zoomscreen | O::Smoothscreen)
+            || self.metadata().has_option(O::RuntimeMetadataTwiddlingDebug);
+        // The first player cell, in the reference's order (column by column).
+        let player = self.play.board.as_ref().filter(|_| relayout).and_then(|b| {
+            let at = (0..b.cells()).find(|&i| game.player.matches(b.cell(i)))?;
+            Some((at / b.height.max(1), at % b.height.max(1)))
+        });
+        let live = Arc::make_mut(self.play.options.get_or_insert_with(|| Arc::new(game.metadata.clone())));
+        live.twiddle(option, value, &game.metadata);
+        if relayout {
+            self.play.camera_snaps = self.play.camera_snaps.wrapping_add(1);
+            live.camera_snap = Some(crate::options::CameraSnap { serial: self.play.camera_snaps, player });
+        }
     }
 
     /// The reference's `DoUndo`; returns whether a state was restored.
