@@ -3,11 +3,13 @@
 //! `{"fillStyle":"red"}`), and drawn into pixels by a small vector painter
 //! of our own that does what a web canvas does with the instructions games
 //! use: paths of lines, arcs, rectangles and rounded rectangles, filled and
-//! stroked, in CSS colours, with moves, scales and rotations. Units are
+//! stroked, in CSS colours, with moves, scales and rotations, and the
+//! pictures of `load_images` (`drawImage`, [`crate::images`]). Units are
 //! cells, from the canvas's top left. Below `check` (which reports a line
 //! that is not JSON, and an instruction we do not draw, by name) and
 //! `render` (which draws the sprites).
 
+use crate::images::{Image, Images, Picture};
 use crate::palette::{Rgba, parse_hex};
 
 /// A JSON value of an instruction.
@@ -19,7 +21,9 @@ pub enum Value {
     Str(String),
     /// An array.
     List(Vec<Value>),
-    /// `true`, `false`, `null` or an object: read, never used.
+    /// `true` or `false`.
+    Bool(bool),
+    /// `null` or an object: read, never used.
     Other,
 }
 
@@ -43,9 +47,23 @@ pub struct Instr {
     pub value: Value,
 }
 
+impl Instr {
+    /// The picture a `drawImage` names (its first argument).
+    #[must_use]
+    pub fn image_name(&self) -> Option<&str> {
+        match (self.key.as_str(), &self.value) {
+            ("drawImage", Value::List(items)) => match items.first() {
+                Some(Value::Str(name)) => Some(name),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
 /// The instructions our painter draws; any other is skipped (and `check`
 /// names it).
-pub const DRAWN: [&str; 24] = [
+pub const DRAWN: [&str; 26] = [
     "beginPath",
     "closePath",
     "moveTo",
@@ -70,6 +88,8 @@ pub const DRAWN: [&str; 24] = [
     "rotate",
     "!include",
     "lineCap",
+    "drawImage",
+    "imageSmoothingEnabled",
 ];
 
 /// Read one line of instructions: JSON objects one after another, with
@@ -232,10 +252,10 @@ impl Reader<'_> {
                 }
             }
             b't' | b'f' | b'n' => {
-                for w in ["true", "false", "null"] {
+                for (w, v) in [("true", Value::Bool(true)), ("false", Value::Bool(false)), ("null", Value::Other)] {
                     if self.s[self.pos..].starts_with(w.as_bytes()) {
                         self.pos += w.len();
-                        return Some(Value::Other);
+                        return Some(v);
                     }
                 }
                 None
@@ -333,6 +353,16 @@ impl Matrix {
             b * e2 + d * f2 + f,
         ])
     }
+    /// The point this transform takes to (`x`, `y`), if it has an inverse.
+    fn unapply(&self, x: f64, y: f64) -> Option<(f64, f64)> {
+        let [a, b, c, d, e, f] = self.0;
+        let det = a * d - b * c;
+        if det == 0.0 || !det.is_finite() {
+            return None;
+        }
+        let (x, y) = (x - e, y - f);
+        Some(((d * x - c * y) / det, (a * y - b * x) / det))
+    }
     fn scale(&self) -> f64 {
         let [a, b, c, d, ..] = self.0;
         ((a * d - b * c).abs()).sqrt()
@@ -346,10 +376,15 @@ struct Pen {
     width: f64,
     alpha: f64,
     matrix: Matrix,
+    /// `imageSmoothingEnabled`: pictures scaled with blending (else each
+    /// picture pixel a block).
+    smooth: bool,
 }
 
 /// The painter's state while it runs instructions.
-struct Painter {
+struct Painter<'a> {
+    /// `load_images`'s pictures.
+    images: &'a Images,
     w: usize,
     h: usize,
     pixels: Vec<Rgba>,
@@ -366,7 +401,37 @@ fn args(v: &Value) -> Vec<f64> {
     }
 }
 
-impl Painter {
+/// How large PuzzleScript Next's black and red placeholders are, in
+/// pixels each way.
+const PLACEHOLDER_SIDE: usize = 4096;
+
+/// `img` at (`s`, `t`) (picture pixels) blended from its four nearest
+/// pixels, kept inside `clip` (left, top, right, bottom).
+fn bilinear(img: &Image, (s, t): (f64, f64), clip: (f64, f64, f64, f64)) -> Rgba {
+    let (l, tp) = (clip.0.floor() as usize, clip.1.floor() as usize);
+    let (r, b) = ((clip.2.ceil() as usize).max(l + 1) - 1, (clip.3.ceil() as usize).max(tp + 1) - 1);
+    let (fx, fy) = (s - 0.5, t - 0.5);
+    let (x0, y0) = (fx.floor(), fy.floor());
+    let (ax, ay) = (fx - x0, fy - y0);
+    let at = |x: f64, y: f64| {
+        let x = (x.max(l as f64) as usize).min(r).min(img.width - 1);
+        let y = (y.max(tp as f64) as usize).min(b).min(img.height - 1);
+        img.pixels[y * img.width + x]
+    };
+    let ps = [at(x0, y0), at(x0 + 1.0, y0), at(x0, y0 + 1.0), at(x0 + 1.0, y0 + 1.0)];
+    let ws = [(1.0 - ax) * (1.0 - ay), ax * (1.0 - ay), (1.0 - ax) * ay, ax * ay];
+    // Blended with their alphas, as a canvas does (premultiplied).
+    let a: f64 = ps.iter().zip(ws).map(|(p, w)| f64::from(p.0[3]) * w).sum();
+    if a <= 0.0 {
+        return Rgba::TRANSPARENT;
+    }
+    let ch = |k: usize| {
+        (ps.iter().zip(ws).map(|(p, w)| f64::from(p.0[k]) * f64::from(p.0[3]) * w).sum::<f64>() / a).round() as u8
+    };
+    Rgba([ch(0), ch(1), ch(2), a.round() as u8])
+}
+
+impl Painter<'_> {
     fn point(&self, x: f64, y: f64) -> (f64, f64) {
         self.pen.matrix.apply(x, y)
     }
@@ -511,6 +576,87 @@ impl Painter {
         }
     }
 
+    /// `drawImage`: the part `src` (picture pixels: x, y, width, height)
+    /// of `picture` into the rectangle `dst` (units), through the
+    /// transform; a picture that is not there is a solid colour as large as
+    /// PuzzleScript Next's placeholders (4096 pixels each way).
+    fn draw_image(&mut self, picture: &Picture, src: [f64; 4], dst: [f64; 4]) {
+        // Negative sizes count from the other edge, as a canvas reads them.
+        let norm = |[x, y, w, h]: [f64; 4]| {
+            let (x, w) = if w < 0.0 { (x + w, -w) } else { (x, w) };
+            let (y, h) = if h < 0.0 { (y + h, -h) } else { (y, h) };
+            [x, y, w, h]
+        };
+        let ([sx, sy, sw, sh], [dx, dy, dw, dh]) = (norm(src), norm(dst));
+        if sw == 0.0 || sh == 0.0 || dw == 0.0 || dh == 0.0 {
+            return;
+        }
+        let corners = [(dx, dy), (dx + dw, dy), (dx, dy + dh), (dx + dw, dy + dh)].map(|(x, y)| self.point(x, y));
+        let lo = |v: f64, n: usize| (v.floor().max(0.0) as usize).min(n);
+        let x0 = lo(corners.iter().map(|p| p.0).fold(f64::INFINITY, f64::min), self.w);
+        let x1 = lo(corners.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max).ceil(), self.w);
+        let y0 = lo(corners.iter().map(|p| p.1).fold(f64::INFINITY, f64::min), self.h);
+        let y1 = lo(corners.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max).ceil(), self.h);
+        let alpha = self.pen.alpha.clamp(0.0, 1.0);
+        let (side, pixel) = match picture {
+            Picture::Loaded(img) => ((img.width, img.height), None),
+            other => ((PLACEHOLDER_SIDE, PLACEHOLDER_SIDE), other.placeholder()),
+        };
+        // The source rectangle cut to the picture.
+        let (cx0, cy0) = (sx.max(0.0), sy.max(0.0));
+        let (cx1, cy1) = ((sx + sw).min(side.0 as f64), (sy + sh).min(side.1 as f64));
+        if cx0 >= cx1 || cy0 >= cy1 {
+            return;
+        }
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let Some((u, v)) = self.pen.matrix.unapply(x as f64 + 0.5, y as f64 + 0.5) else { return };
+                if u < dx || u >= dx + dw || v < dy || v >= dy + dh {
+                    continue;
+                }
+                let (s, t) = (sx + (u - dx) / dw * sw, sy + (v - dy) / dh * sh);
+                if s < cx0 || s >= cx1 || t < cy0 || t >= cy1 {
+                    continue;
+                }
+                let mut c = match (picture, pixel) {
+                    (_, Some(c)) => c,
+                    (Picture::Loaded(img), None) if self.pen.smooth => bilinear(img, (s, t), (cx0, cy0, cx1, cy1)),
+                    (Picture::Loaded(img), None) => img.pixels[(t as usize) * img.width + s as usize],
+                    _ => continue,
+                };
+                c.0[3] = (f64::from(c.0[3]) * alpha).round() as u8;
+                let k = y * self.w + x;
+                self.pixels[k] = crate::palette::blend(self.pixels[k], c);
+            }
+        }
+    }
+
+    /// `drawImage` with the arguments of `i`, as a canvas takes them.
+    fn draw_image_instr(&mut self, i: &Instr) {
+        let (Some(name), Value::List(items)) = (i.image_name(), &i.value) else { return };
+        let Some(picture) = self.images.get(name) else { return };
+        let nums: Vec<f64> = items[1..].iter().take(8).map(|v| v.num().unwrap_or(f64::NAN)).collect();
+        if nums.iter().any(|v| !v.is_finite()) {
+            return;
+        }
+        let side = match picture {
+            Picture::Loaded(img) => (img.width as f64, img.height as f64),
+            _ => (PLACEHOLDER_SIDE as f64, PLACEHOLDER_SIDE as f64),
+        };
+        let whole = [0.0, 0.0, side.0, side.1];
+        // As a canvas takes them: (x, y) at the picture's own
+        // size, one picture pixel a unit; (x, y, w, h); or a
+        // part of it (sx, sy, sw, sh) into (x, y, w, h).
+        let (src, dst) = match nums.len() {
+            2 => (whole, [nums[0], nums[1], side.0, side.1]),
+            4 => (whole, [nums[0], nums[1], nums[2], nums[3]]),
+            n if n >= 8 => ([nums[0], nums[1], nums[2], nums[3]], [nums[4], nums[5], nums[6], nums[7]]),
+            _ => return,
+        };
+        let picture = picture.clone();
+        self.draw_image(&picture, src, dst);
+    }
+
     fn run(&mut self, instrs: &[Instr], include: &dyn Fn(&str) -> Option<Vec<Instr>>, depth: usize) {
         for i in instrs {
             let a = args(&i.value);
@@ -551,7 +697,7 @@ impl Painter {
                 }
                 "arc" => {
                     if let (Some(x), Some(y), Some(r), Some(a0), Some(a1)) = (n(0), n(1), n(2), n(3), n(4)) {
-                        let ccw = matches!(&i.value, Value::List(v) if v.len() > 5 && !matches!(v[5], Value::Other | Value::Num(0.0)));
+                        let ccw = matches!(&i.value, Value::List(v) if v.len() > 5 && !matches!(v[5], Value::Other | Value::Num(0.0) | Value::Bool(false)));
                         self.arc(x, y, (r, r), (a0, a1), ccw);
                     }
                 }
@@ -565,6 +711,13 @@ impl Painter {
                 }
                 "fill" => self.fill(),
                 "stroke" => self.stroke(),
+                "drawImage" => self.draw_image_instr(i),
+                "imageSmoothingEnabled" => {
+                    self.pen.smooth = match &i.value {
+                        Value::Bool(b) => *b,
+                        other => other.num().map_or(self.pen.smooth, |v| v != 0.0),
+                    };
+                }
                 "fillRect" | "strokeRect" | "clearRect" => {
                     if let (Some(x), Some(y), Some(w), Some(h)) = (n(0), n(1), n(2), n(3)) {
                         let kept = std::mem::take(&mut self.path);
@@ -626,6 +779,7 @@ impl Painter {
 pub fn draw(
     instrs: &[Instr],
     include: &dyn Fn(&str) -> Option<Vec<Instr>>,
+    images: &Images,
     (width, height): (usize, usize),
     cell: f64,
 ) -> Vec<Rgba> {
@@ -635,8 +789,10 @@ pub fn draw(
         width: 1.0 / cell.max(1.0),
         alpha: 1.0,
         matrix: Matrix([cell, 0.0, 0.0, cell, 0.0, 0.0]),
+        smooth: true,
     };
     let mut p = Painter {
+        images,
         w: width,
         h: height,
         pixels: vec![Rgba::TRANSPARENT; width * height],
@@ -672,7 +828,7 @@ mod tests {
             parse_line(r#"{"beginPath":[]}{"lineWidth":0.1}{"strokeStyle":"blue"}{"moveTo":[0,0.9]}{"lineTo":[1,0.9]}{"stroke":[]}"#)
                 .expect("reads"),
         );
-        let px = draw(&instrs, &|_| None, (20, 20), 20.0);
+        let px = draw(&instrs, &|_| None, &Images::default(), (20, 20), 20.0);
         let at = |x: usize, y: usize| px[y * 20 + x];
         assert_eq!(at(10, 10), Rgba([255, 0, 0, 255]), "the circle's centre");
         assert!(at(1, 1).is_transparent(), "outside it");

@@ -36,6 +36,7 @@ pub mod compile;
 pub mod diag;
 pub mod dialect;
 pub mod edit;
+pub mod images;
 pub mod json;
 pub mod kept;
 pub mod names;
@@ -92,9 +93,20 @@ impl Build {
 }
 
 /// Parse, check and compile `source`. Never panics; `game` is `None`
-/// exactly when some diagnostic is an error.
+/// exactly when some diagnostic is an error. PuzzleScript Next's
+/// `load_images` pictures given as `data:` URIs are decoded; those in
+/// files wait (drawn black): a host that reads files uses
+/// [`build_with_files`].
 #[must_use]
 pub fn build(source: &str) -> Build {
+    build_with_files(source, &mut |_| None)
+}
+
+/// [`build`], asking `files` for the bytes of each file `load_images`
+/// names (the path as written: relative to the game file, or absolute).
+/// The engine itself reads no file; see [`images`].
+#[must_use]
+pub fn build_with_files(source: &str, files: &mut dyn FnMut(&str) -> images::FileAnswer) -> Build {
     let (ast, mut diagnostics) = syntax::parse(source);
     let names = names::NameTable::build(&ast);
     // The dialect reads the whole tree: worked out once for both.
@@ -106,6 +118,14 @@ pub fn build(source: &str) -> Build {
     // is reported even next to the checks' errors; only "nothing to
     // compile" would repeat them.
     diagnostics.extend(more.into_iter().filter(|d| checked_ok || d.code != "E0600"));
+    let mut compiled = compiled;
+    if let Some(game) = &mut compiled
+        && game.metadata.has_option(options::PreludeOption::LoadImages)
+    {
+        let (pictures, why) = images::load(&ast, files);
+        game.images = pictures;
+        diagnostics.extend(why);
+    }
     diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
     let mut compiled = compiled.map(Arc::new);
     if let Some(at) = first_past_limit(&diagnostics, dialect.is_some()) {

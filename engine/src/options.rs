@@ -7,8 +7,10 @@
 //! PuzzleScript Plus and PuzzleScript Next (github:david-pfx/PuzzleScriptNext,
 //! `src/Documentation/prelude.html`), each marked with the dialect that
 //! introduced it and how far we support it: fully, as drawing or page
-//! settings we accept but do not show yet, or not yet at all (an error that
-//! names the option, never a silent misreading).
+//! settings we accept but do not show yet (a warning that names the
+//! option), or as words PuzzleScript Next itself ignores. Every option of
+//! both is one of these now; a new one we could not support would come
+//! back as an error that names it, never a silent misreading.
 //!
 //! Owns only the list of options and what each one takes (and the one
 //! value both the checks and the compiler read, `sprite_size`); it may not
@@ -47,8 +49,6 @@ pub enum Support {
     /// Accepted: it only changes how the reference draws its screens or its
     /// web page, never a turn; we do not show it yet (a warning says so).
     Cosmetic,
-    /// Known but not supported yet: an error that names it.
-    Missing,
     /// A word PuzzleScript Next reserves but does nothing with (it warns
     /// that it is not implemented): accepted and ignored, with a warning.
     Inert,
@@ -221,7 +221,8 @@ pub enum PreludeOption {
     StatusLine,
     /// `animate_interval SECONDS`: how long `afx:` animations take (see `crate::afx`).
     AnimateInterval,
-    /// `load_images NAME=URL`: pictures for canvas sprites (not supported yet).
+    /// `load_images NAME=SOURCE ...`: pictures for canvas sprites' `drawImage`
+    /// ([`crate::images`]).
     LoadImages,
 }
 
@@ -302,7 +303,7 @@ const TABLE: [(PreludeOption, &str, Dialect, bool, Support); 70] = [
     (PreludeOption::MouseClicks, "mouse_clicks", Dialect::Next, false, Support::Full),
     (PreludeOption::StatusLine, "status_line", Dialect::Next, false, Support::Full),
     (PreludeOption::AnimateInterval, "animate_interval", Dialect::Next, true, Support::Full),
-    (PreludeOption::LoadImages, "load_images", Dialect::Next, true, Support::Missing),
+    (PreludeOption::LoadImages, "load_images", Dialect::Next, true, Support::Full),
 ];
 
 impl PreludeOption {
@@ -495,10 +496,7 @@ mod tests {
             assert_eq!(*o as usize, i, "the table follows the enum's order");
         }
         assert_eq!(PreludeOption::from_keyword("sprite_size").map(PreludeOption::dialect), Some(super::Dialect::Plus));
-        assert_eq!(
-            PreludeOption::from_keyword("load_images").map(PreludeOption::support),
-            Some(super::Support::Missing)
-        );
+        assert_eq!(PreludeOption::from_keyword("load_images").map(PreludeOption::support), Some(super::Support::Full));
         // Drawn by render::screen (app/tests/play_text_frames.rs).
         for word in [
             "message_text_align",

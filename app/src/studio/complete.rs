@@ -122,7 +122,7 @@ pub fn keywords(section: Section) -> Vec<(&'static str, Dialect)> {
         Section::Prelude => {
             let mut w: Vec<(&'static str, Dialect)> = engine::options::PreludeOption::ALL
                 .iter()
-                .filter(|o| !matches!(o.support(), engine::options::Support::Missing | engine::options::Support::Inert))
+                .filter(|o| !matches!(o.support(), engine::options::Support::Inert))
                 .map(|o| (o.keyword(), o.dialect()))
                 .collect();
             w.extend(TagSection::ALL.map(|t| (t.header(), Dialect::Next)));

@@ -107,11 +107,13 @@ pub struct RuntimeProblem {
 
 type BuildResult = (Option<engine::Build>, Duration);
 
-fn build_guarded(text: &str) -> BuildResult {
+/// Build `text`, the game saved at `path` (`None`: not saved; its
+/// `load_images` files are read beside it).
+fn build_guarded(text: &str, path: Option<&std::path::Path>) -> BuildResult {
     let start = Instant::now();
     // The engine promises never to panic; while it is being written we
     // still keep the studio alive if it does.
-    let build = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine::build(text))).ok();
+    let build = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| crate::pictures::build(text, path))).ok();
     (build, start.elapsed())
 }
 
@@ -365,7 +367,7 @@ impl Document {
 
     /// Build the text again, now, on this thread.
     pub fn rebuild(&mut self) {
-        (self.build, self.build_time) = build_guarded(&self.text);
+        (self.build, self.build_time) = build_guarded(&self.text, self.path.as_deref());
         self.built_revision = self.revision;
         self.worker = None;
     }
@@ -396,8 +398,9 @@ impl Document {
         if self.worker.is_none() && self.is_building() {
             let (tx, rx) = mpsc::channel();
             let text = self.text.clone();
+            let path = self.path.clone();
             let spawned = std::thread::Builder::new().name("puzzlewright-build".into()).spawn(move || {
-                let _ = tx.send(build_guarded(&text));
+                let _ = tx.send(build_guarded(&text, path.as_deref()));
             });
             if spawned.is_ok() {
                 self.worker = Some((self.revision, rx));

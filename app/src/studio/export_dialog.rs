@@ -280,6 +280,10 @@ pub fn export_now(
     options: GifOptions,
 ) -> anyhow::Result<Written> {
     export::check_target(out, game_path)?;
+    // The `load_images` files beside the game go inside it, so the export
+    // needs no other file.
+    let embedded = crate::pictures::embed(text, game_path);
+    let text = embedded.as_str();
     match kind {
         ExportKind::Html => export::write_export(out, export::html::page(text)?.as_bytes(), game_path, FileMode::Plain),
         ExportKind::Native => {

@@ -24,6 +24,7 @@ pub mod live;
 pub mod navigate;
 pub mod panel_id;
 pub mod panels;
+pub mod pictures;
 pub mod recovery;
 pub mod request;
 pub mod solutions;

@@ -46,9 +46,19 @@ pub fn check(ast: &Ast, out: &mut Vec<Diagnostic>) {
         }
         if let Some(canvas) = &o.canvas {
             for line in &canvas.lines {
-                if let Err(at) = crate::canvas::parse_line(&line.text) {
-                    let bad = &line.text[at..];
-                    out.push(cat::canvas_json_bad(line.span, n, bad.split_whitespace().next().unwrap_or(bad)));
+                match crate::canvas::parse_line(&line.text) {
+                    Err(at) => {
+                        let bad = &line.text[at..];
+                        out.push(cat::canvas_json_bad(line.span, n, bad.split_whitespace().next().unwrap_or(bad)));
+                    }
+                    Ok(instrs) => {
+                        for name in instrs.iter().filter_map(crate::canvas::Instr::image_name) {
+                            let loaded = crate::images::names(ast);
+                            if !loaded.iter().any(|l| l.eq_ignore_ascii_case(name)) {
+                                out.push(cat::draw_image_unknown(line.span, n, name));
+                            }
+                        }
+                    }
                 }
             }
         }

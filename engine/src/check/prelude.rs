@@ -41,10 +41,6 @@ pub fn check(ast: &Ast, source: &str, plus: bool, out: &mut Vec<Diagnostic>) {
             match o.support() {
                 Support::Full => {}
                 Support::Cosmetic => out.push(cat::option_not_shown(p.span, key, o.dialect().name())),
-                Support::Missing => {
-                    out.push(cat::option_unsupported(p.span, key, o.dialect().name()));
-                    continue;
-                }
                 Support::Inert => {
                     out.push(cat::option_inert(p.span, key));
                     continue;
@@ -78,6 +74,18 @@ pub fn check(ast: &Ast, source: &str, plus: bool, out: &mut Vec<Diagnostic>) {
             // is checked.
             let lv = || v.to_lowercase();
             match option {
+                Some(PreludeOption::LoadImages) => {
+                    for arg in crate::images::args(v) {
+                        match arg {
+                            crate::images::Arg::Bad(word) => out.push(cat::image_arg_bad(p.span, word)),
+                            crate::images::Arg::Pair(name, src) => {
+                                if let crate::images::Source::Web(url) = crate::images::Source::of(src) {
+                                    out.push(cat::image_on_the_web(p.span, name, url));
+                                }
+                            }
+                        }
+                    }
+                }
                 Some(PreludeOption::Flickscreen | PreludeOption::Zoomscreen) if !dims_ok(&lv()) => {
                     out.push(cat::bad_dimensions(p.span, key, v));
                 }

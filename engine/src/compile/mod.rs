@@ -280,6 +280,9 @@ pub struct Game {
     /// What mouse and touch events do (PuzzleScript Plus's `mouse_*`
     /// options).
     pub mouse: Mouse,
+    /// PuzzleScript Next's `load_images` pictures, for canvas sprites'
+    /// `drawImage` (loaded by [`crate::build_with_files`], not here).
+    pub images: crate::images::Images,
 }
 
 impl Game {
@@ -546,6 +549,7 @@ pub fn compile_as(ast: &Ast, table: &NameTable, dialect: crate::options::Dialect
         levels,
         metadata,
         mouse,
+        images: crate::images::Images::default(),
     };
     if crate::diag::has_errors(&diags) {
         return (None, diags);

@@ -10,7 +10,9 @@
 //!
 //! Retired codes (never to be given again): W0115 (an unknown palette is
 //! an error, E0117), W0151 (a rule changed an option that was not drawn:
-//! every option a rule may change is drawn now).
+//! every option a rule may change is drawn now), E0120 (an option of
+//! PuzzleScript Plus/Next we did not support: `load_images`, the last of
+//! them, is supported now).
 
 use crate::diag::Diagnostic;
 use crate::span::Span;
@@ -167,6 +169,48 @@ pub fn unknown_option_ignored(span: Span, key: &str) -> Diagnostic {
         format!("`{key}` is not a prelude option; as in PuzzleScript Plus and Next, this game ignores the line"),
     )
 }
+/// A word of `load_images` that is not `NAME=SOURCE`.
+#[must_use]
+pub fn image_arg_bad(span: Span, word: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0144",
+        span,
+        format!(
+            "`load_images` takes pictures as NAME=SOURCE, separated by spaces (like `hero=hero.png`); \
+             \"{word}\" is not one and is skipped"
+        ),
+    )
+}
+/// A `load_images` picture on the web: never downloaded.
+#[must_use]
+pub fn image_on_the_web(span: Span, name: &str, url: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0145",
+        span,
+        format!(
+            "the picture `{name}` is on the web ({url}), and Puzzlewright never downloads anything: save the file \
+             beside the game and write its file name instead; until then it is drawn solid red"
+        ),
+    )
+}
+/// A `load_images` file that could not be read.
+#[must_use]
+pub fn image_file_missing(span: Span, name: &str, path: &str, why: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0146",
+        span,
+        format!("the picture `{name}` could not be read from {path}: {why}; it is drawn solid red"),
+    )
+}
+/// A `load_images` picture whose bytes are not a PNG we read.
+#[must_use]
+pub fn image_unreadable(span: Span, name: &str, src: &str, why: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0147",
+        span,
+        format!("the picture `{name}` ({src}) could not be decoded: {why}; it is drawn solid red"),
+    )
+}
 /// An option that needs a value has none.
 #[must_use]
 pub fn option_needs_value(span: Span, key: &str) -> Diagnostic {
@@ -225,11 +269,6 @@ pub fn bad_option_colour(span: Span, key: &str, value: &str) -> Diagnostic {
     Diagnostic::error("E0116", span, format!("`{key}` needs a colour name or a #hex code, not \"{value}\""))
 }
 
-/// A PuzzleScript Plus/Next option we know but do not support yet.
-#[must_use]
-pub fn option_unsupported(span: Span, key: &str, dialect: &str) -> Diagnostic {
-    Diagnostic::error("E0120", span, format!("`{key}` is a {dialect} option that Puzzlewright does not support yet"))
-}
 /// A PuzzleScript Plus/Next option that only changes the reference's drawing or web page.
 #[must_use]
 pub fn option_not_shown(span: Span, key: &str, dialect: &str) -> Diagnostic {
@@ -444,6 +483,18 @@ pub fn canvas_json_bad(span: Span, object: &str, at: &str) -> Diagnostic {
         span,
         format!(
             "the canvas sprite {} expects drawing instructions in JSON, like {{\"fill\":[]}}, found \"{at}\"",
+            up(object)
+        ),
+    )
+}
+/// A canvas sprite's `drawImage` that names no picture of `load_images`.
+#[must_use]
+pub fn draw_image_unknown(span: Span, object: &str, name: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0219",
+        span,
+        format!(
+            "the canvas sprite {} draws the picture \"{name}\", which `load_images` does not name; nothing is drawn for it",
             up(object)
         ),
     )

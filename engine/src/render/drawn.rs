@@ -72,6 +72,7 @@ pub fn drawn_image(
     (gw, gh): (usize, usize),
     detail: usize,
     font_size: f64,
+    images: &crate::images::Images,
 ) -> SpriteImage {
     let detail = detail.max(1);
     let (cw, ch) = (gw.max(1) * detail, gh.max(1) * detail);
@@ -94,7 +95,7 @@ pub fn drawn_image(
         }
         Drawn::Canvas { size: (w, h), instrs } => {
             let (pw, ph) = (cw * (*w).max(1) as usize, ch * (*h).max(1) as usize);
-            let drawn = crate::canvas::draw(instrs, &|_| None, (pw, ph), cw as f64);
+            let drawn = crate::canvas::draw(instrs, &|_| None, images, (pw, ph), cw as f64);
             let size = pw.max(ph);
             let mut pixels = vec![Rgba::TRANSPARENT; size * size];
             let top = size - ph;
@@ -115,7 +116,7 @@ mod tests {
         let red = Rgba([255, 0, 0, 255]);
         let drawn = Drawn::Text { text: "I".into(), scale: Some(1.0) };
         // A 5x5 cell at 4 image pixels each: 20 pixels, the em 20 tall.
-        let img = drawn_image(&drawn, &[red], (5, 5), 4, 1.0);
+        let img = drawn_image(&drawn, &[red], (5, 5), 4, 1.0, &Default::default());
         assert_eq!((img.size, img.sub), (20, 4));
         let lit: Vec<(usize, usize)> = (0..400).filter(|i| img.pixels[*i] == red).map(|i| (i % 20, i / 20)).collect();
         assert!(!lit.is_empty());
@@ -125,7 +126,14 @@ mod tests {
         let (ymin, ymax) = (lit.iter().map(|p| p.1).min().unwrap_or(0), lit.iter().map(|p| p.1).max().unwrap_or(0));
         assert_eq!((ymin, ymax), (3, 16), "7 font pixels of 2 each around the middle");
         // Half the scale: half the height.
-        let small = drawn_image(&Drawn::Text { text: "I".into(), scale: Some(0.5) }, &[red], (5, 5), 4, 1.0);
+        let small = drawn_image(
+            &Drawn::Text { text: "I".into(), scale: Some(0.5) },
+            &[red],
+            (5, 5),
+            4,
+            1.0,
+            &Default::default(),
+        );
         let rows = (0..20).filter(|y| (0..20).any(|x| small.pixels[y * 20 + x] == red)).count();
         assert_eq!(rows, 7);
     }

@@ -79,7 +79,9 @@ impl Look {
                 let colors: Vec<Rgba> =
                     o.colors.iter().map(|c| color(c, &palette).unwrap_or(Rgba::TRANSPARENT)).collect();
                 match (plus_grid, &o.drawn) {
-                    (Some(grid), Some(drawn)) => super::drawn::drawn_image(drawn, &colors, grid, detail, font_size),
+                    (Some(grid), Some(drawn)) => {
+                        super::drawn::drawn_image(drawn, &colors, grid, detail, font_size, &game.images)
+                    }
                     (Some(grid), None) => sprite_image_plus(&o.sprite, &colors, grid),
                     (None, _) => sprite_image(&o.sprite, &colors),
                 }

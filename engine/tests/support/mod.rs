@@ -100,6 +100,9 @@ pub enum Via {
     /// which `build` never shows because the checks report the same
     /// problem first.
     Compile,
+    /// `engine::build_with_files`, with a host that finds no file (for
+    /// `load_images` pictures it cannot read).
+    Files,
 }
 
 /// One small game per diagnostic: the code it must raise, a piece of the
@@ -156,7 +159,18 @@ pub fn cases() -> Vec<Case> {
             game().text().replace("title Test", &format!("title {}", "word ".repeat(40)))
         }),
         case("W0119", "author name", WARNING, || game().prelude(&format!("author {}", "name ".repeat(30))).text()),
-        case("E0120", "load_images", ERROR, || game().prelude("load_images pics").text()),
+        case("W0144", "load_images", WARNING, || game().prelude("load_images pics").text()),
+        case("W0145", "load_images", WARNING, || {
+            game().prelude("load_images hero=https://example.com/hero.png").text()
+        }),
+        Case {
+            code: "W0146",
+            line: "load_images",
+            refused: WARNING,
+            via: Via::Files,
+            source: || game().prelude("load_images hero=art/hero.png").text(),
+        },
+        case("W0147", "load_images", WARNING, || game().prelude("load_images hero=data:image/png;base64,QUJD").text()),
         case("W0138", "smoothscreen", WARNING, || game().prelude("smoothscreen fast").text()),
         case("W0139", "custom_font", WARNING, || {
             game().prelude("custom_font https://fonts.example.com/pixel.woff2").text()
@@ -278,6 +292,13 @@ pub fn cases() -> Vec<Case> {
             game()
                 .prelude("sprite_size 5")
                 .objects(&format!("Gem\nblue red\n{WIDE_ROW}"))
+                .layers("Player, Crate, Wall, Gem")
+                .text()
+        }),
+        case("W0219", "drawImage", WARNING, || {
+            game()
+                .prelude("load_images hero=data:image/png;base64,QUJD")
+                .objects("Gem canvas:\n{\"drawImage\":[\"villain\",0,0]}")
                 .layers("Player, Crate, Wall, Gem")
                 .text()
         }),
@@ -550,6 +571,10 @@ pub fn check(case: &Case) -> Result<(), String> {
     let (diagnostics, refused) = match case.via {
         Via::Build => {
             let b = engine::build(&src);
+            (b.diagnostics, b.game.is_none())
+        }
+        Via::Files => {
+            let b = engine::build_with_files(&src, &mut |_| Some(Err("no such file".to_owned())));
             (b.diagnostics, b.game.is_none())
         }
         Via::Compile => {

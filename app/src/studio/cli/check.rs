@@ -31,7 +31,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     if loaded.replaced > 0 {
         eprintln!("{file}: {} byte(s) that are not UTF-8 read as U+FFFD", loaded.replaced);
     }
-    let build = engine::build(&loaded.text);
+    // `load_images` files are read beside the game.
+    let build = crate::pictures::build(&loaded.text, Some(&args.file));
     let mut diagnostics = build.diagnostics.clone();
     if analysis {
         // Empty for a game with errors: those come first.

@@ -107,6 +107,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let game_file = args.file.as_path();
     export::check_target(out, Some(game_file))?;
     let source = std::fs::read_to_string(game_file).with_context(|| format!("cannot read {}", game_file.display()))?;
+    // The `load_images` files beside the game go inside it, so the export
+    // needs no other file.
+    let source = crate::pictures::embed(&source, Some(game_file));
     let written = match kind {
         ExportKind::Html => {
             let page = export::html::page(&source)?;
