@@ -270,6 +270,20 @@ pub fn cases() -> Vec<Case> {
         case("E0217", "Gem copy:Late", ERROR, || {
             game().objects("Gem copy:Late\nblue\n\nLate\nred").layers("Player, Crate, Wall, Gem, Late").text()
         }),
+        case("W0219", "setLineDash", WARNING, || {
+            game()
+                .prelude("sprite_size 5")
+                .objects("Gem canvas:\n{\"fill\":[]}\n{\"setLineDash\":[[0.1]]}")
+                .layers("Player, Crate, Wall, Gem")
+                .text()
+        }),
+        case("W0220", "!include", WARNING, || {
+            game()
+                .prelude("sprite_size 5")
+                .objects("Gem canvas:\n{\"!include\":\"nothing\"}")
+                .layers("Player, Crate, Wall, Gem")
+                .text()
+        }),
         case("E0215", "{fill}", ERROR, || {
             game().prelude("sprite_size 5").objects("Gem canvas:\n{fill}").layers("Player, Crate, Wall, Gem").text()
         }),
