@@ -236,3 +236,78 @@ fn typing_in_a_large_text_edits_it_where_the_cursor_is() {
     harness.run_steps(2);
     support::snapshot(&mut harness, "large_text_window");
 }
+
+/// A PuzzleScript Plus game over [`studio::panels::code::LARGE_TEXT`]
+/// (a long comment in LEVELS after its map) whose TAGS and MAPPINGS come
+/// after OBJECTS, `filler` objects down: far from the prelude that makes
+/// it a Plus game.
+fn large_plus_game(filler: usize) -> String {
+    let names: Vec<String> = (0..filler).map(|i| format!("Filler{i}")).collect();
+    let objects: String = names.iter().map(|n| format!("{n}\nblue\n\n")).collect();
+    let padding = "(a long note about the levels, kept in the file as authors do)\n".repeat(5000);
+    format!(
+        "title Big\nlevel_select\n\nOBJECTS\nBackground\nblack\n\nPlayer\nwhite\n\n{objects}\
+TAGS\nShade = Red Blue\n\nMAPPINGS\nShade => Other\nRed Blue -> Blue Red\n\nOBJECTS\nLamp:Shade\nred\n\n\
+LEGEND\n. = Background\nP = Player\nA = Lamp:Red\n\nCOLLISIONLAYERS\nBackground\n{}\nPlayer, Lamp:Shade\n\n\
+RULES\nShade [ action Player | Lamp:Shade ] -> [ Player | Lamp:Other ]\n\nWINCONDITIONS\n\nLEVELS\nPA.\n\n{padding}",
+        names.join(", ")
+    )
+}
+
+/// In a large text the editor highlights a window of lines, away from the
+/// prelude; it still knows the game is a Plus game, so TAGS after OBJECTS
+/// is drawn as the header it is (issue 35 item 5), in the header's colour.
+#[test]
+fn tags_after_objects_are_headers_in_a_large_plus_game() {
+    let text = large_plus_game(150);
+    assert!(text.len() > studio::panels::code::LARGE_TEXT, "{} bytes", text.len());
+    let build = engine::build(&text);
+    let errors: Vec<_> = build.diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    assert!(build.game.is_some());
+    let mut harness = open(&text, "big-plus.txt");
+    let tags = text.find("TAGS\n").expect("the TAGS header");
+    let line = text[..tags].matches('\n').count() as u32 + 1;
+    studio::panels::code::set_selection(&harness.ctx, &text, tags..tags);
+    harness.run_steps(4);
+    let (first, _) = harness.state().panels.code.visible_lines().expect("lines on screen");
+    assert!(first > 100, "the prelude is far above the window: the first line shown is {first}");
+    let row = harness
+        .state()
+        .panels
+        .code
+        .gutter_drawn
+        .iter()
+        .find(|(n, _)| *n == line)
+        .map(|(_, r)| *r)
+        .unwrap_or_else(|| panic!("line {line} is on screen"));
+    match harness.render() {
+        Ok(image) => {
+            let scale = harness.ctx.pixels_per_point();
+            // The header's colour (amber, ffcb6b, antialiased over the
+            // dark background) on the TAGS line, just right of the gutter;
+            // an object's name would be teal, a tag's name (the line below)
+            // a redder orange (f0a85a: green under 0.76 of red).
+            let amber = |p: [u8; 4]| {
+                let [r, g, b] = [p[0], p[1], p[2]].map(f32::from);
+                r > 150.0 && g > 0.76 * r && b < 0.5 * r
+            };
+            let (y0, y1) = ((row.top() * scale) as u32, (row.bottom() * scale) as u32);
+            let (x0, x1) = ((row.right() * scale) as u32, ((row.right() + 120.0) * scale) as u32);
+            let count = |y0: u32, y1: u32| {
+                (y0..y1)
+                    .flat_map(|y| (x0..x1).map(move |x| (x, y)))
+                    .filter(|&(x, y)| amber(image.get_pixel(x, y).0))
+                    .count()
+            };
+            let on_tags = count(y0, y1);
+            let _ = image.save(std::env::temp_dir().join("puzzlewright-large-plus-tags.png"));
+            assert!(on_tags > 20, "TAGS in the header's colour: {on_tags} amber pixels in rows {y0}..{y1}");
+            // The line below (`Shade = Red Blue`) is no header.
+            let below = count(y1 + 1, y1 + (y1 - y0));
+            assert!(below < on_tags, "{below} amber pixels on the next line");
+        }
+        Err(err) if support::rendering_required() => panic!("cannot render headless: {err}"),
+        Err(err) => eprintln!("skipping the pixels: {err}"),
+    }
+}

@@ -165,3 +165,59 @@ fn completion_offers_afx_parts_and_tab_puts_one_in() {
     harness.run_steps(2);
     assert!(harness.state().doc.text().contains("afx:slide:ease=easeOutQuad:zoom\n"), "Tab puts the part in");
 }
+
+/// A PuzzleScript Plus game with sections, a rule's `goto`, a LEVELS
+/// `goto` and a link (it builds with no error:
+/// `goto_offers_the_sections_a_click_puts_one_in_and_f12_goes_there`).
+const FLOW: &str = "title Flow\nlevel_select\n\nOBJECTS\nBackground\nblack\n\nPlayer\nwhite\n\nDoor\nbrown\n\n\
+LEGEND\n. = Background\nP = Player\nD = Door\n\nCOLLISIONLAYERS\nBackground\nDoor\nPlayer\n\n\
+RULES\n[ action Player ] -> link\n\nWINCONDITIONS\n\nLEVELS\nsection Easy Ones\nP.D\n\ngoto The End\n\n\
+section Hard Ones\nlink Door Easy Ones\nlevel Bridge\nP.D\n\nsection The End\nmessage done\n";
+
+#[test]
+fn goto_offers_the_sections_a_click_puts_one_in_and_f12_goes_there() {
+    let b = engine::build(FLOW);
+    let errors: Vec<_> = b.diagnostics.iter().filter(|d| d.severity == engine::Severity::Error).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    assert!(b.game.is_some());
+    let mut harness = open(FLOW, "goto");
+    // A rule's `goto `: the sections, in a popup under the cursor.
+    assert_eq!(offered_after(&mut harness, "\nlate [ Player Door ] -> goto "), ["Easy Ones", "Hard Ones", "The End"]);
+    // The picture once the build of the typed text has landed (its E0807:
+    // no section is named "" yet), so it does not depend on the build's pace.
+    // The file's place (a folder per process) is not part of the picture.
+    harness.state_mut().doc.finish_build();
+    harness.state_mut().doc.path = Some(std::path::PathBuf::from("game.txt"));
+    harness.state_mut().status.clear();
+    harness.run_steps(2);
+    assert_eq!(harness.state().panels.code.completion.as_ref().map(|c| c.items.len()), Some(3), "still open");
+    support::snapshot(&mut harness, "code_goto_completion");
+    // A click on one puts it in.
+    harness.get_by_label("Hard Ones").click();
+    harness.run_steps(2);
+    let text = harness.state().doc.text().to_owned();
+    assert!(text.contains("RULES\nlate [ Player Door ] -> goto Hard Ones\n"), "{text}");
+    assert!(harness.state().panels.code.completion.is_none(), "the popup closed");
+    // F12 on it goes to the section's line.
+    let at = text.find("goto Hard").expect("typed") + 7;
+    studio::panels::code::set_selection(&harness.ctx, &text, at..at);
+    harness.run_steps(2);
+    harness.key_press(egui::Key::F12);
+    harness.run_steps(3);
+    let section = text.find("section Hard Ones").expect("the section");
+    let status = harness.state().status.clone();
+    assert_eq!(selected(&harness), Some(section..section + "section Hard Ones".len()), "{status}");
+    let line = text[..section].matches('\n').count() + 1;
+    assert!(status.contains(&format!("defined on line {line}")), "{status}");
+    // A link's target in LEVELS: the sections and the named level.
+    let end = text.len();
+    studio::panels::code::set_selection(&harness.ctx, &text, end..end);
+    harness.run_steps(2);
+    harness.get_by_role(Role::MultilineTextInput).type_text("\nlink Door B");
+    harness.run_steps(2);
+    let offered = harness.state().panels.code.completion.as_ref().map(|c| c.items.clone()).unwrap_or_default();
+    assert_eq!(offered, ["Bridge"]);
+    harness.key_press(egui::Key::Tab);
+    harness.run_steps(2);
+    assert!(harness.state().doc.text().ends_with("\nlink Door Bridge"), "Tab puts it in");
+}

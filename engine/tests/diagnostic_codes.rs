@@ -71,3 +71,29 @@ fn a_plus_game_counts_only_errors_towards_the_limit() {
     let b = engine::build(&plus(&support::game().rules(&errors).text()));
     assert!(b.diagnostics.iter().all(|d| d.code != "E0906"), "100 errors are within the limit");
 }
+
+#[test]
+fn a_next_game_may_share_the_background_layer_when_background_comes_first() {
+    // PuzzleScript Next lets BACKGROUND open a layer line that other objects
+    // share (Next's own demo ABRACADABRA maze writes `Background char`);
+    // the classic reference refuses any other name on BACKGROUND's line.
+    let game = |prelude: &str, layer: &str| {
+        format!(
+            "title Shared\n{prelude}\n========\nOBJECTS\n========\nBackground\nblack\nFloor\ngrey\nPlayer\nwhite\n\
+             =======\nLEGEND\n=======\n. = Background\nf = Floor\nP = Player\n=======\nSOUNDS\n=======\n\
+             ================\nCOLLISIONLAYERS\n================\n{layer}\nPlayer\n\
+             ======\nRULES\n======\n==============\nWINCONDITIONS\n==============\n\
+             =======\nLEVELS\n=======\nP.f\n"
+        )
+    };
+    let codes = |text: &str| engine::build(text).diagnostics.iter().map(|d| d.code).collect::<Vec<_>>();
+    let next = game("sprite_size 5", "Background Floor");
+    let b = engine::build(&next);
+    assert!(b.diagnostics.iter().all(|d| d.code != "E0504"), "{:#?}", b.diagnostics);
+    assert!(b.game.is_some(), "the Next game builds");
+    assert!(codes(&game("", "Background Floor")).contains(&"E0504"), "a classic game keeps BACKGROUND alone");
+    assert!(
+        codes(&game("sprite_size 5", "Floor Background")).contains(&"E0504"),
+        "Next too refuses it after another name"
+    );
+}

@@ -252,6 +252,92 @@ fn gosub_candidates(text: &str, cursor: usize) -> Option<(Range<usize>, Vec<Stri
     (!items.is_empty()).then_some((start..cursor, items))
 }
 
+/// Where a `goto` or a `link` may lead in the game `ast` (PuzzleScript
+/// Plus/Next): the sections that hold entries (what `goto` takes) and, for
+/// a link, the names `level` lines give too; as written, each once
+/// (ignoring case), in text order.
+fn jump_targets(ast: &engine::syntax::ast::Ast, link: bool) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let sections = ast.live_sections().map(|s| s.name.as_str());
+    let levels = ast.level_names.iter().filter(|_| link).map(|n| n.name.as_str());
+    for name in sections.chain(levels) {
+        if !name.is_empty() && !out.iter().any(|o| o.eq_ignore_ascii_case(name)) {
+            out.push(name.to_owned());
+        }
+    }
+    out
+}
+
+/// The byte (of `line`) where the word `word` (lower case) starts, first
+/// after `from`, followed by a space or a tab.
+fn word_after(line: &str, from: usize, word: &str) -> Option<usize> {
+    let lower = line.to_ascii_lowercase();
+    lower.get(from..)?.match_indices(word).map(|(i, _)| from + i).find(|&i| {
+        let starts_word = i == 0 || !is_word_byte(lower.as_bytes()[i - 1]);
+        starts_word && lower[i + word.len()..].starts_with([' ', '\t'])
+    })
+}
+
+/// A level flow name being written (PuzzleScript Plus/Next): after
+/// `goto ` in a rule's commands (past `->`, outside brackets) or on a
+/// LEVELS line, the sections it may lead to; on a `link OBJECT ` line of
+/// LEVELS, the sections and named levels; while the link's object is
+/// being written, the names (`names`). The range is the name typed so far
+/// (several words, replaced whole). Only in a Plus/Next game, where these
+/// words are commands.
+fn jump_candidates(text: &str, cursor: usize, names: &[String]) -> Option<(Range<usize>, Vec<String>)> {
+    let line_start = text[..cursor].rfind('\n').map_or(0, |i| i + 1);
+    let before = &text[line_start..cursor];
+    // What is being written: a target (and whether a link's), or a link's object.
+    let (typed, link, object) = match section_at(text, line_start) {
+        Section::Rules => {
+            let arrow = before.find("->")?;
+            let at = word_after(before, arrow, "goto")?;
+            let commands = &before[arrow..at];
+            if commands.rfind('[').is_some_and(|open| !commands[open..].contains(']')) {
+                return None; // inside a cell
+            }
+            (before[at + 4..].trim_start(), false, false)
+        }
+        Section::Levels => {
+            let line = before.trim_start();
+            let verb_end = line.find([' ', '\t'])?;
+            let (verb, rest) = (&line[..verb_end], line[verb_end..].trim_start());
+            if verb.eq_ignore_ascii_case(LevelWord::Goto.as_str()) {
+                (rest, false, false)
+            } else if !verb.eq_ignore_ascii_case(LevelWord::Link.as_str()) {
+                return None;
+            } else if let Some(object_end) = rest.find([' ', '\t']) {
+                (rest[object_end..].trim_start(), true, false)
+            } else {
+                (rest, true, true)
+            }
+        }
+        _ => return None,
+    };
+    if typed.contains('(') {
+        return None;
+    }
+    let (ast, _) = engine::syntax::parse(text);
+    let forked =
+        !ast.tag_sections.is_empty() || engine::dialect::needed(&ast).is_some_and(|n| n.dialect > Dialect::Classic);
+    if !forked {
+        return None;
+    }
+    let wanted = typed.split_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase();
+    let offered = if object { names.to_vec() } else { jump_targets(&ast, link) };
+    let start = cursor - typed.len();
+    let items: Vec<String> = offered
+        .into_iter()
+        .filter(|n| {
+            let n = n.to_ascii_lowercase();
+            n.starts_with(&wanted) && n != wanted
+        })
+        .take(12)
+        .collect();
+    (!items.is_empty()).then_some((start..cursor, items))
+}
+
 /// Inside an `afx:` word on a SOUNDS line (PuzzleScript Next), after `afx:`
 /// or a `:` in it: the range of the part typed so far and the parts it
 /// could be (`slide`, `ease=`...); after `ease=`, the easings. The word
@@ -299,7 +385,9 @@ pub fn candidates(text: &str, cursor: usize, names: &[String]) -> Option<(Range<
         return None;
     }
     if !(cursor < text.len() && is_word_byte(text.as_bytes()[cursor]))
-        && let Some(found) = gosub_candidates(text, cursor).or_else(|| afx_candidates(text, cursor))
+        && let Some(found) = gosub_candidates(text, cursor)
+            .or_else(|| afx_candidates(text, cursor))
+            .or_else(|| jump_candidates(text, cursor, names))
     {
         return Some(found);
     }
@@ -521,6 +609,47 @@ mod tests {
         assert!(plus("message see the sec").is_empty());
         assert!(plus("#.P.sec").is_empty());
         assert_eq!(plus("  sec"), ["section"]);
+    }
+
+    /// A Plus game (`level_select`) with sections and a named level, `rule`
+    /// ending its rules and `levels` after its maps; the cursor at `¦`.
+    fn flow_game(prelude: &str, rule: &str, levels: &str) -> String {
+        format!(
+            "title T\n{prelude}\nOBJECTS\nBackground\nblack\nPlayer\nwhite\nDoor\nbrown\nLEGEND\n. = Background\nP = Player\nD = Door\n\
+             COLLISIONLAYERS\nBackground\nDoor\nPlayer\nRULES\n[ Player ] -> [ Player ]\n{rule}\n\
+             LEVELS\nsection Easy Ones\nP.\n\nsection Empty\nsection Hard Ones\nlevel Bridge\nP.D\n\nsection easy ones\nmessage again\n{levels}"
+        )
+    }
+
+    #[test]
+    fn goto_and_link_offer_the_sections_and_levels_they_may_lead_to() {
+        let plus = |rule: &str, levels: &str| offered_at_end(&flow_game("level_select", rule, levels));
+        // A rule's `goto`: the sections with entries (`Empty` has none, so
+        // `goto Empty` would be an error), each once.
+        assert_eq!(plus("late [ Player Door ] -> goto ¦", ""), ["Easy Ones", "Hard Ones"]);
+        assert_eq!(plus("[ Player Door ] -> [ Player ] GOTO h¦", ""), ["Hard Ones"]);
+        assert_eq!(plus("[ Player ] -> goto easy o¦", ""), ["Easy Ones"], "several words typed");
+        assert!(plus("[ Player ] -> goto Easy Ones¦", "").is_empty(), "a finished name");
+        assert!(plus("[ goto ¦", "").is_empty(), "not before `->`");
+        assert!(plus("[ Player ] -> [ goto ¦", "").is_empty(), "not inside a cell");
+        // A LEVELS `goto` line, and a link's target: sections, then named levels.
+        assert_eq!(plus("", "goto ¦"), ["Easy Ones", "Hard Ones"]);
+        assert_eq!(plus("", "link Door ¦"), ["Easy Ones", "Hard Ones", "Bridge"]);
+        assert_eq!(plus("", "  LINK Door b¦"), ["Bridge"]);
+        // The link's object: the names.
+        let text = flow_game("level_select", "", "link Do");
+        let (range, items) = candidates(&text, text.len(), &["Door".to_owned(), "Player".to_owned()]).expect("offered");
+        assert_eq!((&text[range], items), ("Do", vec!["Door".to_owned()]));
+        // The replaced range is the name typed so far, whole.
+        let text = flow_game("level_select", "", "link Door hard o");
+        let (range, _) = candidates(&text, text.len(), &[]).expect("offered");
+        assert_eq!(&text[range], "hard o");
+        // A `section` line makes a game a Plus game; a classic game has no
+        // sections, and there `goto` is no command: nothing.
+        assert!(dialect_of(&flow_game("", "", "")) > Dialect::Classic);
+        assert!(offered(&game("", "goto ")).is_empty());
+        // Nowhere else.
+        assert!(offered_at_end(&flow_game("level_select\ngoto ¦", "", "")).is_empty());
     }
 
     #[test]

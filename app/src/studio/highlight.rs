@@ -125,6 +125,35 @@ pub fn grammar_for(plus: bool) -> String {
 /// every edit.
 #[must_use]
 pub fn reads_as_plus(text: &str) -> bool {
+    let end = prelude_end(text, usize::MAX).unwrap_or(text.len());
+    prelude_is_plus(&text[..end])
+}
+
+/// Preludes longer than this are not parsed by [`prelude_reads_as_plus`].
+pub const PRELUDE_SCAN_LIMIT: usize = 64 * 1024;
+
+/// [`reads_as_plus`] for a large text whose highlighting sees only a
+/// window of it (`panels/code/window.rs`): the answer from its prelude,
+/// or `None` when the prelude runs past [`PRELUDE_SCAN_LIMIT`] bytes (no
+/// game's does; 2 MB of text without a section header would be parsed
+/// whole), where the caller asks the last build ([`ast_reads_as_plus`]).
+#[must_use]
+pub fn prelude_reads_as_plus(text: &str) -> Option<bool> {
+    let end = prelude_end(text, PRELUDE_SCAN_LIMIT)?;
+    Some(prelude_is_plus(&text[..end]))
+}
+
+/// Whether a game's whole tree was read as PuzzleScript Plus/Next: what
+/// [`reads_as_plus`] says of its text (the three things it looks for are
+/// all read in the prelude, or only in such a game).
+#[must_use]
+pub fn ast_reads_as_plus(ast: &engine::syntax::ast::Ast) -> bool {
+    !ast.tag_sections.is_empty() || ast.slash_comments.is_some() || ast.sets_plus_option()
+}
+
+/// Where the prelude of `text` ends: the first line starting with a
+/// section header (the end of the text without one); `None` past `limit`.
+fn prelude_end(text: &str, limit: usize) -> Option<usize> {
     let mut end = 0;
     for line in text.split_inclusive('\n') {
         let first = line.split(|c: char| c.is_whitespace() || c == '(').find(|w| !w.is_empty());
@@ -132,9 +161,16 @@ pub fn reads_as_plus(text: &str) -> bool {
             break;
         }
         end += line.len();
+        if end > limit {
+            return None;
+        }
     }
-    let (ast, _) = engine::syntax::parse(&text[..end]);
-    !ast.tag_sections.is_empty() || ast.slash_comments.is_some() || ast.sets_plus_option()
+    Some(end)
+}
+
+fn prelude_is_plus(prelude: &str) -> bool {
+    let (ast, _) = engine::syntax::parse(prelude);
+    ast_reads_as_plus(&ast)
 }
 
 /// What a piece of text is, as far as colouring goes.
@@ -330,7 +366,13 @@ impl Highlighter {
     /// ([`reads_as_plus`]: TAGS may then open in any section) every line is
     /// parsed again with the other grammar.
     pub fn update(&mut self, text: &str) {
-        let plus = reads_as_plus(text);
+        self.update_as(text, reads_as_plus(text));
+    }
+
+    /// [`Self::update`], read as PuzzleScript Plus/Next when `plus` says so
+    /// (a large text's window: the dialect is the whole text's, not what
+    /// the window shows of it).
+    fn update_as(&mut self, text: &str, plus: bool) {
         if plus != self.plus {
             if plus && self.plus_syntaxes.is_none() {
                 self.plus_syntaxes = Some(load(true));
@@ -448,19 +490,29 @@ impl Highlighter {
     }
 
     /// The laid-out window of a large text (see `panels/code/window.rs`):
-    /// highlighted as if it followed the `section` header, never wrapped.
-    pub fn window_galley(&mut self, ui: &egui::Ui, section: Option<&str>, text: &str, font: &FontId) -> Arc<Galley> {
-        let header = section.map(|s| format!("{s}\n")).unwrap_or_default();
-        let skip = usize::from(!header.is_empty());
-        let full = format!("{header}{text}");
+    /// highlighted as if it followed the `section` header, in the whole
+    /// text's dialect (`plus`: [`prelude_reads_as_plus`], worked out once
+    /// per revision by the caller, since the window rarely shows the
+    /// prelude), never wrapped.
+    pub fn window_galley(
+        &mut self,
+        ui: &egui::Ui,
+        section: Option<&str>,
+        text: &str,
+        font: &FontId,
+        plus: bool,
+    ) -> Arc<Galley> {
         let key = {
             use std::hash::{Hash as _, Hasher as _};
             let mut h = std::collections::hash_map::DefaultHasher::new();
             font.hash(&mut h);
             "window".hash(&mut h);
+            plus.hash(&mut h);
             ui.pixels_per_point().to_bits().hash(&mut h);
             h.finish()
         };
+        let header = section.map(|s| format!("{s}\n")).unwrap_or_default();
+        let full = format!("{header}{text}");
         if let Some((t, k, job)) = &self.galley
             && *k == key
             && *t == full
@@ -468,12 +520,20 @@ impl Highlighter {
             let job = job.clone();
             return ui.fonts_mut(|f| f.layout_job(job));
         }
-        self.update(&full);
-        let mut job = self.job_skipping(font, skip);
+        let mut job = self.window_job(section, text, font, plus);
         job.wrap.max_width = f32::INFINITY;
         let galley = ui.fonts_mut(|f| f.layout_job(job.clone()));
         self.galley = Some((full, key, job));
         galley
+    }
+
+    /// The layout job of a large text's window: `text` highlighted after
+    /// the `section` header (not shown), read as Plus/Next when `plus`.
+    pub fn window_job(&mut self, section: Option<&str>, text: &str, font: &FontId, plus: bool) -> LayoutJob {
+        let header = section.map(|s| format!("{s}\n")).unwrap_or_default();
+        let skip = usize::from(!header.is_empty());
+        self.update_as(&format!("{header}{text}"), plus);
+        self.job_skipping(font, skip)
     }
 
     /// Every object, alias and legend name defined in the text, in order.
@@ -739,6 +799,46 @@ mod tests {
         let mut fresh = Highlighter::new();
         fresh.update(&classic);
         assert!(h.lines.iter().zip(&fresh.lines).all(|(a, b)| a.spans == b.spans && a.end == b.end));
+    }
+
+    /// The colour `job` draws the first `word` of its text in.
+    fn colour_in_job(job: &LayoutJob, word: &str) -> Option<Color32> {
+        let at = job.text.find(word)?;
+        job.sections.iter().find(|s| s.byte_range.contains(&egui::text::ByteIndex(at))).map(|s| s.format.color)
+    }
+
+    /// A large text's window starts past the prelude: it is highlighted in
+    /// the dialect the caller gives (the whole text's), so TAGS and
+    /// MAPPINGS after OBJECTS are headers in a Plus/Next game there too.
+    #[test]
+    fn a_window_is_highlighted_in_the_whole_texts_dialect() {
+        let prelude = "title t\nlevel_select\n\nOBJECTS\n";
+        let window = "Wall\nred\n\nTAGS\nDirs = up down\n\nMAPPINGS\nDirs => Back\nup down -> down up\n\nOBJECTS\nArrow:Dirs\nred\n";
+        let whole = format!("{prelude}{}", "Filler\nblue\n\n".repeat(100) + window);
+        assert_eq!(prelude_reads_as_plus(&whole), Some(true));
+        assert!(!reads_as_plus(&format!("OBJECTS\n{window}")), "the window under its header reads as classic");
+        let font = FontId::monospace(13.0);
+        let header = kind_colour(Kind::Header);
+        let mut h = Highlighter::new();
+        let job = h.window_job(Some("OBJECTS"), window, &font, true);
+        assert!(job.text == window, "the header is not drawn");
+        assert_eq!(colour_in_job(&job, "TAGS"), Some(header));
+        assert_eq!(colour_in_job(&job, "MAPPINGS"), Some(header));
+        assert_eq!(colour_in_job(&job, "Dirs ="), Some(kind_colour(Kind::Label)));
+        assert_eq!(colour_in_job(&job, "OBJECTS"), Some(header));
+        // Read as classic (the dialect the window alone has), TAGS is an
+        // object's name: what the window drew before it knew the dialect.
+        let job = h.window_job(Some("OBJECTS"), window, &font, false);
+        assert_eq!(colour_in_job(&job, "TAGS"), Some(kind_colour(Kind::ObjectName)));
+        // And the same window read as Plus again, reusing the highlighter.
+        let job = h.window_job(Some("OBJECTS"), window, &font, true);
+        assert_eq!(colour_in_job(&job, "TAGS"), Some(header));
+        // A prelude longer than the scan's limit is left to the build.
+        let long = format!("title t\n{}OBJECTS\n", "(a comment line)\n".repeat(PRELUDE_SCAN_LIMIT / 10));
+        assert_eq!(prelude_reads_as_plus(&long), None);
+        assert_eq!(prelude_reads_as_plus(&format!("level_select\n{}", "x\n".repeat(100))), Some(true));
+        let (ast, _) = engine::syntax::parse(&whole);
+        assert!(ast_reads_as_plus(&ast));
     }
 
     #[test]

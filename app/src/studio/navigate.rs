@@ -4,7 +4,7 @@
 //! syntax tree; the code and outline panels show the answers.
 
 use engine::span::Span;
-use engine::syntax::ast::{Ast, Cell, Ident, LevelEntry, RuleLineKind};
+use engine::syntax::ast::{Ast, Cell, Ident, LevelEntry, RuleLineKind, Target};
 
 /// Every name the tree records, with where it is written: object names and
 /// glyphs, legend names and items, sound words, layer names, the names in
@@ -166,16 +166,101 @@ fn subroutine_names(text: &str, ast: &Ast) -> Vec<(String, Span)> {
     out
 }
 
+/// What a `goto` target (PuzzleScript Plus/Next, a LEVELS line or a
+/// rule's command) is called by: `goto easy ones`.
+const GOTO: &str = "goto ";
+/// What a `link OBJECT TARGET` line's target is called by: `link level 3`.
+const LINK: &str = "link ";
+/// What a `section` line's own name is called by: `section easy ones`.
+const SECTION: &str = "section ";
+
+/// The span of `name` written in `text` at `start` (after any spaces from
+/// `start`), on line `line`, if it is written there.
+fn written_at(text: &str, start: usize, name: &str, line: u32) -> Option<Span> {
+    let rest = text.get(start..)?;
+    let start = start + (rest.len() - rest.trim_start_matches([' ', '\t']).len());
+    let end = start + name.len();
+    if name.is_empty() || text.get(start..end) != Some(name) {
+        return None;
+    }
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let col = u32::try_from(text[line_start..start].chars().count() + 1).unwrap_or(u32::MAX);
+    Some(Span::new(start, end, line, col))
+}
+
+/// Every place a level flow name is written (PuzzleScript Plus/Next):
+/// `goto` targets (LEVELS lines and rules' commands), `link` lines'
+/// targets and `section` lines' names, as (`goto NAME`, `link NAME` or
+/// `section NAME`, lower case; the span of the name), in text order.
+fn jump_names(text: &str, ast: &Ast) -> Vec<(String, Span)> {
+    let mut out = Vec::new();
+    let mut push = |prefix: &str, name: &str, span: Option<Span>| {
+        if let Some(span) = span {
+            out.push((format!("{prefix}{}", name.to_lowercase()), span));
+        }
+    };
+    for s in &ast.level_sections {
+        push(SECTION, &s.name, written_at(text, s.span.start + "section".len(), &s.name, s.span.line));
+    }
+    for e in &ast.levels {
+        if let LevelEntry::Goto { target, span } = e {
+            push(GOTO, target, written_at(text, span.start + "goto".len(), target, span.line));
+        }
+    }
+    for link in &ast.level_links {
+        push(LINK, &link.target, written_at(text, link.object.span.end, &link.target, link.span.line));
+    }
+    for r in &ast.rules {
+        let RuleLineKind::Rule(rule) = &r.kind else { continue };
+        for c in rule.commands.iter().filter(|c| c.name.text.eq_ignore_ascii_case("goto")) {
+            let Some(target) = &c.argument else { continue };
+            push(GOTO, target, written_at(text, c.name.span.end, target, c.name.span.line));
+        }
+    }
+    out.sort_by_key(|(_, sp)| sp.start);
+    out
+}
+
+/// Where a level flow name leads ([`jump_names`]' keys): for `goto NAME`
+/// and `section NAME` the `section` line of that name (the first that has
+/// entries, as `goto` takes it; else the first); for `link NAME` the
+/// section of that name, else the `level NAME` line, else the map it
+/// counts as ("Level 3").
+fn jump_definition(ast: &Ast, key: &str) -> Option<Span> {
+    let same = |a: &str, b: &str| a.trim().eq_ignore_ascii_case(b.trim());
+    if let Some(name) = key.strip_prefix(GOTO).or_else(|| key.strip_prefix(SECTION)) {
+        let live = ast.live_sections().find(|s| same(&s.name, name));
+        return live.or_else(|| ast.level_sections.iter().find(|s| same(&s.name, name))).map(|s| s.span);
+    }
+    let name = key.strip_prefix(LINK)?;
+    let Target::Entry(entry) = ast.link_target(name) else { return None };
+    if let Some(s) = ast.live_sections().find(|s| s.first_entry == entry && same(&s.name, name)) {
+        return Some(s.span);
+    }
+    if let Some(n) = ast.level_names.iter().rev().find(|n| n.entry == entry).filter(|n| same(&n.name, name)) {
+        return Some(n.span);
+    }
+    match ast.levels.get(entry)? {
+        LevelEntry::Map(map) => Some(map.span),
+        _ => None,
+    }
+}
+
 /// The name (lower case) written at byte `at` of `text`: a name the tree
 /// records there, or a glyph of a level map. On a subroutine's name (where
-/// it is defined or called with `gosub`) it is `subroutine NAME`, which
-/// [`definition`] and [`uses`] understand.
+/// it is defined or called with `gosub`) it is `subroutine NAME`; on a
+/// `goto` or `link` target `goto NAME` or `link NAME`, on a `section`
+/// line's name `section NAME`; [`definition`] and [`uses_in`] understand
+/// them.
 #[must_use]
 pub fn name_at(text: &str, ast: &Ast, at: usize) -> Option<String> {
     // The cursor just after a word still counts as on it.
     let on = |sp: &Span| sp.start <= at && at <= sp.end;
     if let Some((name, ..)) = subroutine_names(text, ast).into_iter().find(|(_, sp)| on(sp)) {
         return Some(format!("{SUBROUTINE}{name}"));
+    }
+    if let Some((name, _)) = jump_names(text, ast).into_iter().find(|(_, sp)| on(sp)) {
+        return Some(name);
     }
     if let Some(name) = tag_name_at(text, ast, at) {
         return Some(name);
@@ -199,9 +284,13 @@ pub fn name_at(text: &str, ast: &Ast, at: usize) -> Option<String> {
 /// else the legend entry; for `subroutine NAME`, its `subroutine` line;
 /// for PuzzleScript Next's `tag NAME` and `mapping NAME`, the name in its
 /// TAGS or MAPPINGS line, and for `tag value NAME` the first TAGS line
-/// that lists it.
+/// that lists it; for `goto NAME`, `link NAME` and `section NAME` the
+/// `section` line (or, for a link, the level) it leads to.
 #[must_use]
 pub fn definition(ast: &Ast, name: &str) -> Option<Span> {
+    if [GOTO, LINK, SECTION].iter().any(|p| name.starts_with(p)) {
+        return jump_definition(ast, name);
+    }
     let same = |i: &Ident, n: &str| i.text.to_lowercase() == n;
     if let Some(value) = name.strip_prefix(TAG_VALUE) {
         return ast.tags.iter().flat_map(|t| &t.values).find(|v| same(v, value)).map(|v| v.span);
@@ -230,9 +319,21 @@ pub fn definition(ast: &Ast, name: &str) -> Option<Span> {
 /// Every place `name` (lower case) is written as a name, in text order
 /// (its definition included; level glyphs are not). For `subroutine NAME`:
 /// its `subroutine` line and every `gosub` calling it (`text` gives where
-/// a call's name is written).
+/// a call's name is written). For a level flow name (`goto NAME`...): the
+/// line it leads to and every `goto` and `link` leading there.
 #[must_use]
 pub fn uses_in(text: &str, ast: &Ast, name: &str) -> Vec<Span> {
+    if [GOTO, LINK, SECTION].iter().any(|p| name.starts_with(p)) {
+        let Some(def) = jump_definition(ast, name) else { return Vec::new() };
+        let mut spans: Vec<Span> = jump_names(text, ast)
+            .into_iter()
+            .filter(|(key, _)| !key.starts_with(SECTION) && jump_definition(ast, key) == Some(def))
+            .map(|(_, sp)| sp)
+            .collect();
+        spans.push(def);
+        spans.sort_by_key(|s| (s.start, s.end));
+        return spans;
+    }
     if let Some(word) = [TAG_VALUE, TAG, MAPPING].into_iter().find_map(|k| name.strip_prefix(k)) {
         return tag_word_uses(text, ast, word);
     }
@@ -362,6 +463,55 @@ mod tests {
         // A classic game has no tags: a word is what it always was.
         let (classic, _) = engine::syntax::parse(GAME);
         assert_eq!(name_at(GAME, &classic, at("Crate ]", 0) + 2).as_deref(), Some("crate"));
+    }
+
+    /// A PuzzleScript Plus game with sections, `goto` (a LEVELS line and
+    /// a rule's command) and links to a section, a named level and "Level 1".
+    pub(crate) const FLOW: &str = "title Flow\nlevel_select\n\nOBJECTS\nBackground\nblack\n\nPlayer\nwhite\n\nDoor\nbrown\n\nLEGEND\n. = Background\nP = Player\nD = Door\n\nCOLLISIONLAYERS\nBackground\nDoor\nPlayer\n\nRULES\nlate [ Player Door ] -> goto Hard Ones\n[ action Player ] -> link\n\nWINCONDITIONS\n\nLEVELS\nsection Easy Ones\nP.D\n\ngoto  The End (the last)\n\nsection Hard Ones\nlink Door Easy Ones\nlevel Bridge\nP.D\n\nlink Door Bridge\nlink Door Level 1\nP.D\n\nsection The End\nmessage done\n";
+
+    #[test]
+    fn goto_and_link_targets_lead_to_their_section_or_level() {
+        let build = engine::build(FLOW);
+        let errors: Vec<_> = build.diagnostics.iter().filter(|d| d.is_error()).collect();
+        assert!(errors.is_empty(), "{errors:#?}");
+        let ast = &build.ast;
+        let find = |needle: &str| FLOW.find(needle).unwrap_or_else(|| panic!("{needle}"));
+        let line_of = |needle: &str| FLOW[..find(needle)].matches('\n').count() as u32 + 1;
+        // On a rule's `goto` target, a LEVELS `goto` line's (spaced twice,
+        // with a comment after), a link's target: the name, and where it leads.
+        for (at, key, leads_to) in [
+            (find("goto Hard") + 7, "goto hard ones", "section Hard Ones"),
+            (find("The End (") + 3, "goto the end", "section The End"),
+            (find("Door Easy Ones") + 6, "link easy ones", "section Easy Ones"),
+            (find("Door Bridge") + 5, "link bridge", "level Bridge"),
+            (find("section Hard") + 12, "section hard ones", "section Hard Ones"),
+        ] {
+            let name = name_at(FLOW, ast, at).unwrap_or_else(|| panic!("{key}"));
+            assert_eq!(name, key);
+            let def = definition(ast, &name).unwrap_or_else(|| panic!("{key} leads somewhere"));
+            assert_eq!(def.text(FLOW), leads_to, "{key}");
+            assert_eq!(def.line, line_of(leads_to), "{key}");
+        }
+        // "Level 1" (no `level` line names the first map): the map.
+        let name = name_at(FLOW, ast, find("Level 1") + 2).expect("a link target");
+        let def = definition(ast, &name).expect("the first map");
+        assert_eq!((def.text(FLOW), def.line), ("P.D", line_of("P.D")));
+        // The verbs name nothing; an unknown target leads nowhere.
+        assert_eq!(name_at(FLOW, ast, find("goto  The") + 1), None);
+        assert_eq!(definition(ast, "goto nowhere"), None);
+        assert_eq!(definition(ast, "link level 9"), None);
+        // And the engine says so, by its codes: a rule's `goto` nowhere
+        // (E0807), a link to no section or level (E0809).
+        let broken = FLOW.replacen("goto Hard Ones", "goto Nowhere", 1).replacen("Door Bridge", "Door Bridges", 1);
+        let codes: Vec<(&str, u32)> =
+            engine::build(&broken).diagnostics.iter().map(|d| (d.code, d.span.line)).collect();
+        assert!(codes.contains(&("E0807", line_of("goto Hard"))), "{codes:?}");
+        assert!(codes.contains(&("E0809", line_of("Door Bridge"))), "{codes:?}");
+        // The uses of a section: its line and every goto and link to it.
+        let lines: Vec<u32> = uses_in(FLOW, ast, "section easy ones").iter().map(|s| s.line).collect();
+        assert_eq!(lines, vec![line_of("section Easy"), line_of("link Door Easy")]);
+        let lines: Vec<u32> = uses_in(FLOW, ast, "goto hard ones").iter().map(|s| s.line).collect();
+        assert_eq!(lines, vec![line_of("goto Hard"), line_of("section Hard")]);
     }
 
     #[test]

@@ -8,8 +8,11 @@ use crate::diag::catalogue as cat;
 use crate::names::{Meaning, NameTable};
 use crate::syntax::ast::Ast;
 
-/// Check the layers; returns each layered object's layer index.
-pub fn check<'a>(ast: &Ast, names: &NameTable<'a>, out: &mut Vec<Diagnostic>) -> HashMap<&'a str, usize> {
+/// Check the layers; returns each layered object's layer index. In a
+/// PuzzleScript Plus/Next game (`plus`) BACKGROUND may open a layer line
+/// that other objects share, as Next allows (it refuses BACKGROUND only
+/// after another name on its line); a classic game keeps it alone.
+pub fn check<'a>(ast: &Ast, names: &NameTable<'a>, plus: bool, out: &mut Vec<Diagnostic>) -> HashMap<&'a str, usize> {
     let mut layer_of: HashMap<&'a str, usize> = HashMap::default();
     layer_of.reserve(names.objects().len());
     // The names of one layer line so far (one list for every line).
@@ -25,7 +28,7 @@ pub fn check<'a>(ast: &Ast, names: &NameTable<'a>, out: &mut Vec<Diagnostic>) ->
                     out.push(cat::background_not_alone(id.span));
                 }
                 bg_first = k == 0 || bg_first;
-            } else if k > 0 && layer.names[..k].iter().any(|x| x.text.as_str() == "background") {
+            } else if !plus && k > 0 && layer.names[..k].iter().any(|x| x.text.as_str() == "background") {
                 out.push(cat::background_not_alone(id.span));
             }
             let objs: &[&'a str] = match names.meaning(n) {

@@ -32,7 +32,7 @@ pub fn check(ast: &Ast, names: &NameTable, source: &str, plus: bool) -> Vec<Diag
     objects::check(ast, &mut out);
     canvas::check(ast, &mut out);
     sounds::check(ast, names, plus, &mut out);
-    let layered = layers::check(ast, names, &mut out);
+    let layered = layers::check(ast, names, plus, &mut out);
     rules::check(ast, names, plus, &mut out);
     gosub::check(ast, &mut out);
     winconditions::check(ast, names, plus, &mut out);

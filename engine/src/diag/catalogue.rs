@@ -368,6 +368,19 @@ pub fn sprite_junk(span: Span, object: &str) -> Diagnostic {
 pub fn sprite_too_wide(span: Span) -> Diagnostic {
     Diagnostic::warning("W0207", span, "sprite rows are 5 pixels wide; the extra pixels are ignored")
 }
+/// A sprite wider or taller than Puzzlewright draws (PuzzleScript Next sets
+/// no limit); the pixels or rows past `max` are left out.
+#[must_use]
+pub fn sprite_too_big(span: Span, object: &str, max: usize) -> Diagnostic {
+    Diagnostic::error(
+        "E0218",
+        span,
+        format!(
+            "the sprite of {} is larger than {max}x{max} pixels, the largest sprite Puzzlewright draws",
+            up(object)
+        ),
+    )
+}
 /// Sprite uses a colour index past the colour list.
 #[must_use]
 pub fn sprite_colour_missing(span: Span, object: &str, index: u8, count: usize) -> Diagnostic {

@@ -174,7 +174,7 @@ pub fn sprite_grid(ast: &Ast) -> (usize, usize) {
 /// cell): rows come and go at the top, columns at the right; new pixels
 /// are transparent. A single-colour object is given a sprite of that size.
 pub fn resize_sprite(src: &str, ast: &Ast, name: &str, width: usize, height: usize) -> Res {
-    let max = crate::options::MAX_SPRITE_SIZE as usize;
+    let max = crate::syntax::ast::PixelRow::MAX;
     if !(1..=max).contains(&width) || !(1..=max).contains(&height) {
         return Err(ObjectEditError::BadSprite);
     }
@@ -538,7 +538,7 @@ mod tests {
         assert!(t.contains("green\n000\n000\n"), "{t}");
         let (ast, _) = parse(GAME);
         assert_eq!(resize_sprite(GAME, &ast, "player", 0, 3), Err(ObjectEditError::BadSprite));
-        assert_eq!(resize_sprite(GAME, &ast, "player", 33, 3), Err(ObjectEditError::BadSprite));
+        assert_eq!(resize_sprite(GAME, &ast, "player", 129, 3), Err(ObjectEditError::BadSprite));
 
         // sprite_size: new sprites take the game's grid.
         let big = GAME.replace("title t\n", "title t\nsprite_size 7x3\n");

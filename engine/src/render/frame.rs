@@ -183,7 +183,8 @@ impl View {
 /// is cut into screens and the one holding the player shows; with
 /// `zoomscreen WxH` a window of that size follows the player, kept inside
 /// the level; with PuzzleScript Plus's `smoothscreen` a window glides
-/// after the player. When there is no player the last view stays.
+/// after the player. When there is no player the last view stays, or
+/// the top left screen when there has been none.
 ///
 /// The options come from the caller at every view, so a rule that changes
 /// them (`runtime_metadata_twiddling`) changes the camera at once, as
@@ -248,7 +249,10 @@ impl Camera {
         };
         self.glide = None;
         let Some((px, py)) = player_position_in(game, grid) else {
-            return self.last.filter(|v| v.x1 <= w && v.y1 <= h).unwrap_or(whole);
+            // No player: the last view stays; before there was one, the
+            // first screen (top left), as both references draw it.
+            let first = View { x0: 0, y0: 0, x1: sw.min(w), y1: sh.min(h), slide: (0, 0) };
+            return self.last.filter(|v| v.x1 <= w && v.y1 <= h).unwrap_or(first);
         };
         let view = if flick {
             let (x0, y0) = ((px / sw) * sw, (py / sh) * sh);

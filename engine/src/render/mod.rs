@@ -91,3 +91,5 @@ pub fn sprite_image_plus<R: AsRef<[Option<u8>]>>(sprite: &[R], colors: &[Rgba], 
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_wide;

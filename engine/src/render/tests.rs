@@ -357,3 +357,98 @@ fn a_rule_may_realign_its_messages_until_the_next_level() {
     assert!(first > width / 4 && first < width / 2, "the next entry's message is centred again: {first}..{last}");
     assert!(last < width * 3 / 4);
 }
+
+/// Undo and restart bring back the options of their moment, as
+/// PuzzleScript Next's saved states do, and the picture with them: the
+/// zoom a rule set goes with the step undone, and a rule's background
+/// colour with the restart.
+#[test]
+fn undo_and_restart_draw_the_options_of_their_moment() {
+    use crate::play::Control;
+    let game = built(SWITCHES);
+    let look = Look::new(&game);
+    let mut play = Play::at_entry(game.clone(), Progress::default(), 0, Duration::ZERO);
+    let mut camera = Camera::default();
+    let mut shot = |play: &Play| cells_shown(&screen_frame(&look, &game, &play.screen(), &mut camera, Prompt::Keys));
+    let mut now = Duration::ZERO;
+    let mut press = |play: &mut Play, control: Control| {
+        now += Duration::from_secs(1);
+        tap(play, control, now);
+    };
+    press(&mut play, Control::Right);
+    press(&mut play, Control::Right);
+    assert_eq!(shot(&play), (3, vec![1]), "control: the rule's zoomscreen 3x1");
+    press(&mut play, Control::Undo);
+    assert_eq!(shot(&play), (9, vec![1]), "undone: the whole level again, the player at 1");
+    press(&mut play, Control::Right);
+    press(&mut play, Control::Right);
+    assert_eq!(shot(&play), (3, vec![1]), "zoomed again, the player at 3");
+    press(&mut play, Control::Restart);
+    assert_eq!(shot(&play), (9, vec![0]), "restarted: the whole level, the player at 0");
+    press(&mut play, Control::Undo);
+    assert_eq!(shot(&play), (3, vec![1]), "the restart undone: zoomed on the player at 3");
+
+    // A rule paints the background red on the step onto the brush (the
+    // level's cells are see-through: the background shows between them).
+    let src = "title Paint\nruntime_metadata_twiddling\n\n\
+        OBJECTS\nBackground\ntransparent\n\nPlayer\nwhite\n\nBrush\ntransparent\n\n\
+        LEGEND\n. = Background\nP = Player\nB = Brush\n\nSOUNDS\n\n\
+        COLLISIONLAYERS\nBackground\nBrush\nPlayer\n\n\
+        RULES\n[ > Player | Brush ] -> [ > Player | Brush ] background_color red\n\n\
+        WINCONDITIONS\n\nLEVELS\nP.B.\n";
+    let game = built(src);
+    let look = Look::new(&game);
+    let red = color("red", &look.palette).expect("red");
+    let mut play = Play::at_entry(game.clone(), Progress::default(), 0, Duration::ZERO);
+    let mut camera = Camera::default();
+    // The last cell's middle pixel: nothing but the background there.
+    let mut last_cell = |play: &Play| {
+        let frame = screen_frame(&look, &game, &play.screen(), &mut camera, Prompt::Keys);
+        assert_eq!((frame.width, frame.height), (20, 5), "four 5-pixel cells");
+        at(&frame, 17, 2)
+    };
+    assert_eq!(last_cell(&play), Rgba::BLACK, "the prelude's background");
+    let mut now = Duration::ZERO;
+    let mut press = |play: &mut Play, control: Control| {
+        now += Duration::from_secs(1);
+        tap(play, control, now);
+    };
+    press(&mut play, Control::Right);
+    press(&mut play, Control::Right);
+    assert_eq!(last_cell(&play), red, "control: the rule's red");
+    press(&mut play, Control::Undo);
+    assert_eq!(last_cell(&play), Rgba::BLACK, "undone: black again");
+    press(&mut play, Control::Right);
+    assert_eq!(last_cell(&play), red);
+    press(&mut play, Control::Restart);
+    assert_eq!(last_cell(&play), Rgba::BLACK, "restarted: black again");
+}
+
+/// A `flickscreen` or `zoomscreen` level that starts without a player
+/// (PuzzleScript Next's ABRACADABRA maze places its player on a click)
+/// shows the top left screen, as both references draw it, not the whole
+/// level.
+#[test]
+fn a_windowed_level_without_a_player_shows_its_top_left_screen() {
+    for option in ["flickscreen 2x1", "zoomscreen 2x1"] {
+        let src = format!(
+            "title Nobody\n{option}\n\nOBJECTS\nBackground\nblack\n\nPlayer\nwhite\n\nMark\nwhite\n\n\
+             LEGEND\n. = Background\nP = Player\nM = Mark\n\nSOUNDS\n\nCOLLISIONLAYERS\nBackground\nPlayer, Mark\n\n\
+             RULES\n\nWINCONDITIONS\n\nLEVELS\nM....\n"
+        );
+        let game = built(&src);
+        let look = Look::new(&game);
+        let grid = game
+            .levels
+            .iter()
+            .find_map(|l| match l {
+                Level::Map(m) => Some(m.clone()),
+                _ => None,
+            })
+            .expect("a map");
+        let view = Camera::default().view_of(&game, &game.metadata, &grid);
+        assert_eq!((view.x0, view.x1, view.y0, view.y1), (0, 2, 0, 1), "{option}: the top left screen");
+        let frame = level_frame(&look, &game, (&grid, view), None, None);
+        assert_eq!(cells_shown(&frame), (2, vec![0]), "{option}: two cells, the mark in the first");
+    }
+}

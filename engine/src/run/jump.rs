@@ -79,7 +79,7 @@ impl Session {
         let Some(Some(target)) = target else { return };
         let back = LinkReturn {
             entry: cur,
-            board: Snapshot::of(board),
+            board: Snapshot::of(board, self.play.options.as_ref()),
             restart_target: self.play.restart_target.clone(),
             earlier: self.play.earlier.len(),
         };

@@ -163,11 +163,17 @@ pub(crate) struct Snapshot {
     width: usize,
     height: usize,
     objects: Vec<u64>,
+    /// The options as rules had changed them (`runtime_metadata_twiddling`):
+    /// undo, restart and a return by `link` bring them back, as
+    /// PuzzleScript Next's saved levels do. None (the prelude's) in a game
+    /// no rule has changed an option in: a classic game's never copies one.
+    options: Option<Arc<crate::compile::Metadata>>,
 }
 
 impl Snapshot {
-    fn of(b: &Board) -> Snapshot {
-        Snapshot { width: b.width, height: b.height, objects: b.objects.clone() }
+    /// `b` with the options in force (`options`: see [`PlayState::options`]).
+    fn of(b: &Board, options: Option<&Arc<crate::compile::Metadata>>) -> Snapshot {
+        Snapshot { width: b.width, height: b.height, objects: b.objects.clone(), options: options.cloned() }
     }
 }
 
@@ -236,19 +242,28 @@ struct PlayState {
     restart_target: Option<Snapshot>,
     /// What undo went back from (newest last): what `redo` brings back.
     redo_stack: Vec<Undone>,
-    /// The board as it stood when the last level was won (see `resume`).
+    /// The board as it stood when the last level was won (see `resume`),
+    /// with the options in force then (the level just won is drawn with
+    /// them while the flow pauses on it).
     won_board: Option<Snapshot>,
     /// The options as rules changed them (`runtime_metadata_twiddling`,
     /// PuzzleScript Plus); None while no rule has changed one. A level's
-    /// load gives back the prelude's, as PuzzleScript Next does.
-    options: Option<Box<crate::compile::Metadata>>,
-    /// The options in force when the last level was won (the level just
-    /// won is drawn with them while the flow pauses on it).
-    won_options: Option<Box<crate::compile::Metadata>>,
+    /// load gives back the prelude's, as PuzzleScript Next does; every
+    /// [`Snapshot`] keeps the ones in force when it was taken (shared, not
+    /// copied: a rule's change copies them first).
+    options: Option<Arc<crate::compile::Metadata>>,
     /// Levels left with `allow_undo_level`, newest last (`jump.rs`).
     earlier: Vec<jump::EarlierLevel>,
     /// Where each `link` taken came from, newest last.
     links: Vec<jump::LinkReturn>,
+}
+
+impl PlayState {
+    /// The board as it stands, with the options in force (for undo,
+    /// restart and the level won); None before any map.
+    fn saved(&self) -> Option<Snapshot> {
+        self.board.as_ref().map(|b| Snapshot::of(b, self.options.as_ref()))
+    }
 }
 
 /// Which screen the session is on, and what kind of turn is running.
@@ -513,7 +528,7 @@ impl Session {
         if self.trace.is_some() {
             self.trace_begin(trace::Origin::Step(Step::Undo));
         }
-        let before = self.play.board.as_ref().map(|b| Undone { board: Snapshot::of(b), againing: self.mode.againing });
+        let before = self.play.saved().map(|board| Undone { board, againing: self.mode.againing });
         if self.do_undo(AskedBy::Player, Duplicates::Skip)
             && let Some(before) = before
         {
@@ -532,8 +547,8 @@ impl Session {
             self.trace_begin(trace::Origin::Step(Step::Redo));
         }
         let Some(Undone { board, againing }) = self.play.redo_stack.pop() else { return false };
-        if let Some(b) = self.play.board.as_ref() {
-            self.play.backups.push(Snapshot::of(b));
+        if let Some(now) = self.play.saved() {
+            self.play.backups.push(now);
         }
         self.restore(&board);
         self.mode.againing = againing;
@@ -669,7 +684,7 @@ impl Session {
                     Some(Board::new(grid.width, grid.height, game.obj_words, game.mov_words, grid.cells.clone()));
                 self.turn.queue.clear();
                 self.play.backups.clear();
-                self.play.restart_target = self.play.board.as_ref().map(Snapshot::of);
+                self.play.restart_target = self.play.saved();
                 if self.trace.is_some() {
                     self.trace_event(trace::EventKind::LevelLoaded { index });
                 }
@@ -704,8 +719,7 @@ impl Session {
 
     fn do_win(&mut self) {
         self.mode.againing = false;
-        self.play.won_board = self.play.board.as_ref().map(Snapshot::of);
-        self.play.won_options.clone_from(&self.play.options);
+        self.play.won_board = self.play.saved();
         self.play_event(SoundEvent::EndLevel);
         if self.return_from_link() {
             return;
@@ -730,10 +744,13 @@ impl Session {
         }
     }
 
+    /// Put `snap` back: its board and the options in force when it was
+    /// taken.
     fn restore(&mut self, snap: &Snapshot) {
         self.report.moved.clear();
         self.report.animations.clear();
         self.report.status = None;
+        self.play.options.clone_from(&snap.options);
         let game = self.game.clone();
         match self.play.board.as_mut() {
             Some(b) if b.width == snap.width && b.height == snap.height => b.restore(&snap.objects),
@@ -752,6 +769,7 @@ impl Session {
         match self.play.board.as_mut() {
             Some(b) if b.width == snap.width && b.height == snap.height && b.objects.len() == snap.objects.len() => {
                 std::mem::swap(&mut b.objects, &mut snap.objects);
+                self.play.options = snap.options.take();
                 self.report.status = None;
                 b.restore_in_place();
                 self.mode.againing = false;
@@ -773,14 +791,15 @@ impl Session {
     /// [`Session::won_board`]): the game's unless a rule had changed one.
     #[must_use]
     pub fn won_metadata(&self) -> &crate::compile::Metadata {
-        self.play.won_options.as_deref().unwrap_or(&self.game.metadata)
+        self.play.won_board.as_ref().and_then(|s| s.options.as_deref()).unwrap_or(&self.game.metadata)
     }
 
-    /// A rule's `OPTION VALUE` command.
+    /// A rule's `OPTION VALUE` command (the saved states that share the
+    /// options keep them as they were).
     fn twiddle(&mut self, option: crate::options::PreludeOption, value: &str) {
         let game = Arc::clone(&self.game);
-        let live = self.play.options.get_or_insert_with(|| Box::new(game.metadata.clone()));
-        live.twiddle(option, value, &game.metadata);
+        let live = self.play.options.get_or_insert_with(|| Arc::new(game.metadata.clone()));
+        Arc::make_mut(live).twiddle(option, value, &game.metadata);
     }
 
     /// The reference's `DoUndo`; returns whether a state was restored.
@@ -829,8 +848,8 @@ impl Session {
             self.do_undo(by, Duplicates::Skip);
         }
         self.mode.restarting = true;
-        if !force && let Some(b) = self.play.board.as_ref() {
-            self.play.backups.push(Snapshot::of(b));
+        if !force && let Some(now) = self.play.saved() {
+            self.play.backups.push(now);
         }
         if let Some(target) = self.play.restart_target.clone() {
             self.restore(&target);

@@ -26,7 +26,7 @@ impl Session {
     /// The level on screen as a grid (`None` before any map was loaded).
     #[must_use]
     pub fn board_grid(&self) -> Option<LevelGrid> {
-        self.play.board.as_ref().map(|b| grid_of(&Snapshot::of(b)))
+        self.play.board.as_ref().map(|b| LevelGrid { width: b.width, height: b.height, cells: b.objects.clone() })
     }
 
     /// The state a restart returns to: the level's start, or its last
@@ -40,6 +40,9 @@ impl Session {
     /// runs): it becomes the board and the state a restart returns to, and
     /// the undo history is cleared. Only when a map of the same size is on
     /// screen and `grid` has one cell mask per cell; returns whether it did.
+    /// A grid keeps no options: those a rule had changed
+    /// (`runtime_metadata_twiddling`) are the prelude's again, as
+    /// PuzzleScript Next does with a checkpoint saved without them.
     pub fn resume_from(&mut self, grid: &LevelGrid) -> bool {
         let ow = self.game.obj_words;
         if self.mode.text_mode {
@@ -51,7 +54,8 @@ impl Session {
         }
         board.restore(&grid.cells);
         board.recompute_masks();
-        self.play.restart_target = Some(Snapshot::of(board));
+        self.play.options = None;
+        self.play.restart_target = Some(Snapshot::of(board, None));
         self.play.backups.clear();
         self.mode.againing = false;
         true

@@ -148,7 +148,12 @@ impl Session {
         match (&mut self.play.restart_target, &state.restart) {
             (Some(t), Some(r)) if t.width == state.width && t.height == state.height => t.objects.clone_from(r),
             (t, r) => {
-                *t = r.as_ref().map(|r| Snapshot { width: state.width, height: state.height, objects: r.clone() });
+                *t = r.as_ref().map(|r| Snapshot {
+                    width: state.width,
+                    height: state.height,
+                    objects: r.clone(),
+                    options: None,
+                });
             }
         }
         self.mode.text_mode = false;

@@ -613,6 +613,53 @@ fn rules_change_options_with_runtime_metadata_twiddling() {
     assert_eq!(grid(&s), ". . M P T W", "noundo wiped: undo works again");
 }
 
+/// PuzzleScript Next keeps the options in force with every saved state:
+/// undo, restart (from the level's start or its checkpoint), undoing a
+/// restart and a cancelled turn bring back the ones of their moment.
+#[test]
+fn undo_and_restart_bring_back_the_options_a_rule_changed() {
+    let rules = "[ > Player | Mark ] -> [ > Player | Mark ] zoomscreen 3x1\n\
+                 [ > Player | Target ] -> [ > Player | Target ] checkpoint again_interval 0.5\n\
+                 [ > Player | Crate ] -> [ > Player | > Crate ] background_color red\n\
+                 [ > Crate | Wall ] -> [ Crate | Wall ] cancel zoomscreen 5x1";
+    let g = Game { prelude: "runtime_metadata_twiddling", ..Game::rules(rules, "P.M.T.C.W") };
+    let mut s = g.start();
+    let options = |s: &Session| {
+        let m = s.metadata();
+        (m.zoomscreen, m.again_interval, m.background_color.clone())
+    };
+    let start = (None, 0.15, None);
+    let red = Some("red".to_owned());
+    assert_eq!(options(&s), start);
+    play(&mut s, "RR");
+    assert_eq!(options(&s), (Some((3, 1)), 0.15, None), "control: the step onto the mark set zoomscreen");
+    play(&mut s, "z");
+    assert_eq!(grid(&s), ". P M . T . C . W");
+    assert_eq!(options(&s), start, "undone: the options before that step");
+    play(&mut s, "R");
+    assert_eq!(options(&s), (Some((3, 1)), 0.15, None), "and again");
+    play(&mut s, "r");
+    assert_eq!(grid(&s), "P . M . T . C . W");
+    assert_eq!(options(&s), start, "restarted from the level's start: the prelude's");
+    play(&mut s, "z");
+    assert_eq!(grid(&s), ". . MP . T . C . W", "the restart undone");
+    assert_eq!(options(&s), (Some((3, 1)), 0.15, None), "with the options it left");
+    play(&mut s, "RR");
+    assert_eq!(options(&s), (Some((3, 1)), 0.5, None), "the checkpoint's step set again_interval");
+    play(&mut s, "RR");
+    assert_eq!(grid(&s), ". . M . T . P C W");
+    assert_eq!(options(&s), (Some((3, 1)), 0.5, red.clone()), "the push set background_color");
+    play(&mut s, "R");
+    assert_eq!(grid(&s), ". . M . T . P C W", "cancelled: crate against the wall");
+    assert_eq!(options(&s), (Some((3, 1)), 0.5, red.clone()), "a cancelled turn's option change is undone too");
+    play(&mut s, "r");
+    assert_eq!(grid(&s), ". . M . PT . C . W", "restarted from the checkpoint");
+    assert_eq!(options(&s), (Some((3, 1)), 0.5, None), "with the options in force at the checkpoint");
+    play(&mut s, "z");
+    assert_eq!(options(&s), (Some((3, 1)), 0.5, red), "the restart undone: the options it left");
+    assert_eq!(s.game().metadata.zoomscreen, None, "the game itself is unchanged");
+}
+
 #[test]
 fn plus_commands_undo_nosave_and_quit() {
     // `nosave`: the turn onto the mark leaves no undo step.

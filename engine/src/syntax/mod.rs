@@ -64,6 +64,9 @@ struct Parser<'s> {
     /// is not a repeat, and only one whose hash is known is compared with
     /// every object.
     object_hashes: rustc_hash::FxHashSet<u64>,
+    /// The object whose sprite was found larger than [`ast::PixelRow::MAX`]
+    /// pixels either way (reported once, at its first cut row).
+    sprite_cut: Option<usize>,
     /// Lists rule lines are read with, kept from line to line.
     rule_scratch: Option<rules::Scratch<'s>>,
     /// The prelude set an option of PuzzleScript Plus/Next: sprites are
@@ -142,6 +145,7 @@ pub fn parse(source: &str) -> (Ast, Vec<Diagnostic>) {
         map_open: false,
         rule_names: None,
         object_hashes: rustc_hash::FxHashSet::with_capacity_and_hasher(64, Default::default()),
+        sprite_cut: None,
         rule_scratch: None,
         plus: false,
         case_sensitive: false,

@@ -355,12 +355,37 @@ impl Parser<'_> {
         o.span = o.span.to(span);
     }
 
+    /// Whether object `idx`'s sprite has room for another row; when it has
+    /// [`PixelRow::MAX`] already, the row (from `fc` in `line`) is
+    /// reported (once per object) and left out.
+    #[inline]
+    fn sprite_row_fits(&mut self, idx: usize, line: &Line<'_>, code: &str, fc: usize) -> bool {
+        if self.ast.objects[idx].sprite.len() < PixelRow::MAX {
+            return true;
+        }
+        self.sprite_cut_at(idx, line.span(fc, super::text::trim_end_len(code)));
+        false
+    }
+
+    /// Report object `idx`'s sprite as larger than Puzzlewright draws, at
+    /// `span` (its first pixel or row past [`PixelRow::MAX`]), once.
+    fn sprite_cut_at(&mut self, idx: usize, span: crate::span::Span) {
+        if self.sprite_cut != Some(idx) {
+            self.sprite_cut = Some(idx);
+            let name = self.cur_name();
+            self.diags.push(cat::sprite_too_big(span, &name, PixelRow::MAX));
+        }
+    }
+
     /// A sprite row as PuzzleScript Plus/Next read it: `.`, digits and
     /// letters (`a` is colour 10) up to the first space, any length up to
     /// [`PixelRow::MAX`]; rows go on until a blank line or a line that
-    /// does not look like one.
+    /// does not look like one (at most [`PixelRow::MAX`] of them).
     fn plus_sprite_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         let Some(idx) = self.cur_object else { return };
+        if !self.sprite_row_fits(idx, line, code, fc) {
+            return;
+        }
         let mut pixels = PixelRow::default();
         let mut last = fc;
         for (k, c) in code[fc..].char_indices() {
@@ -379,7 +404,7 @@ impl Parser<'_> {
                 }
             };
             if !pixels.push(px) {
-                self.diags.push(cat::sprite_too_wide(line.span(i, i + 1)));
+                self.sprite_cut_at(idx, line.span(i, i + 1));
                 break;
             }
             last = i + c.len_utf8();
@@ -393,6 +418,9 @@ impl Parser<'_> {
 
     fn sprite_line(&mut self, line: &Line<'_>, code: &str, fc: usize) {
         let Some(idx) = self.cur_object else { return };
+        if !self.sprite_row_fits(idx, line, code, fc) {
+            return;
+        }
         // Sprites are 5x5: room for a row, and for five rows at the first.
         let mut r = SpriteRow { row: [0u8; 5], width: 0, pixels: PixelRow::default(), first: fc, last: fc, stop: None };
         if line.ascii {

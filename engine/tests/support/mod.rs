@@ -128,6 +128,9 @@ fn rules(r: &str) -> String {
     game().rules(r).text()
 }
 
+/// A sprite row of 129 pixels (E0218).
+const WIDE_ROW: &str = "010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010";
+
 /// Every case, in catalogue order.
 #[expect(clippy::too_many_lines, reason = "one case per diagnostic code, in catalogue order")]
 pub fn cases() -> Vec<Case> {
@@ -281,6 +284,14 @@ pub fn cases() -> Vec<Case> {
             game()
                 .prelude("sprite_size 5")
                 .objects("Gem canvas:\n{\"!include\":\"nothing\"}")
+                .layers("Player, Crate, Wall, Gem")
+                .text()
+        }),
+        // A row of 129 pixels, one past the largest sprite.
+        case("E0218", WIDE_ROW, ERROR, || {
+            game()
+                .prelude("sprite_size 5")
+                .objects(&format!("Gem\nblue red\n{WIDE_ROW}"))
                 .layers("Player, Crate, Wall, Gem")
                 .text()
         }),

@@ -242,8 +242,9 @@ impl Session {
                 let line = self.turn.queue.line_of(Queued::Checkpoint);
                 self.trace_event(EventKind::Checkpoint { line });
             }
-            if let Some(b) = self.play.board.as_ref() {
-                self.play.restart_target = Some(Snapshot::of(b));
+            // With the options in force: a restart brings them back.
+            if let Some(now) = self.play.saved() {
+                self.play.restart_target = Some(now);
             }
             self.report.events.push(Event::Checkpoint);
         }

@@ -329,7 +329,7 @@ impl Session {
         let b = self.play.board.as_ref()?;
         let mut objects = self.caches.spare_objects.pop().unwrap_or_default();
         objects.clone_from(&b.objects);
-        Some(Snapshot { width: b.width, height: b.height, objects })
+        Some(Snapshot { width: b.width, height: b.height, objects, options: self.play.options.clone() })
     }
 
     /// Keep `snap`'s buffer for the next [`Session::snapshot`].

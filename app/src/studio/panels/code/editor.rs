@@ -139,11 +139,20 @@ impl CodePanel {
                         completion = cursor_byte
                             .and_then(|at| crate::complete::candidates(text, at, &names))
                             .map(|(range, items)| Completion { range, items, selected: 0 });
-                    } else if out.response.response.clicked() || !out.response.response.has_focus() {
+                    } else if (out.response.response.clicked() || !out.response.response.has_focus())
+                        && !pointer_on_completion(ui.ctx())
+                    {
+                        // (A click on the list itself takes the focus from
+                        // the editor first: the list stays for the click.)
                         completion = None;
                     }
-                    if let (Some(c), Some(r)) = (&completion, cursor_row) {
-                        clicked_item = completion_ui(ui.ctx(), c, r);
+                    // Under the cursor's row; where it was while a click on
+                    // it has taken the focus (and so the cursor) away.
+                    let anchor = cursor_row.map(|r| r.left_bottom() + Vec2::new(0.0, 2.0)).or_else(|| {
+                        ui.ctx().memory(|m| m.area_rect(completion_id())).map(|r| r.min)
+                    });
+                    if let (Some(c), Some(at)) = (&completion, anchor) {
+                        clicked_item = completion_ui(ui.ctx(), c, at);
                     }
                     if let Some(at) = scroll_to {
                         ui.scroll_to_rect(view.char_rect(at).expand(20.0), Some(egui::Align::Center));
@@ -344,23 +353,33 @@ pub(super) fn diagnostics_ui(
 }
 
 /// The autocomplete list under the cursor's row; returns the item clicked.
-fn completion_ui(ctx: &egui::Context, completion: &Completion, row: Rect) -> Option<usize> {
+/// The completion list's area.
+fn completion_id() -> egui::Id {
+    egui::Id::unique("code_completion")
+}
+
+/// Whether the pointer is pressing or clicking on the completion list (as
+/// it was laid out in the last frame).
+fn pointer_on_completion(ctx: &egui::Context) -> bool {
+    let rect = ctx.memory(|m| m.area_rect(completion_id()));
+    let pos = ctx.input(|i| i.pointer.interact_pos());
+    rect.zip(pos).is_some_and(|(r, p)| r.contains(p))
+}
+
+fn completion_ui(ctx: &egui::Context, completion: &Completion, at: Pos2) -> Option<usize> {
     let mut clicked = None;
-    egui::Area::new(egui::Id::unique("code_completion"))
-        .order(egui::Order::Foreground)
-        .fixed_pos(row.left_bottom() + Vec2::new(0.0, 2.0))
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                // One name per line, never broken.
-                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
-                for (i, item) in completion.items.iter().enumerate() {
-                    let label = egui::RichText::new(item).monospace();
-                    if ui.selectable_label(i == completion.selected, label).clicked() {
-                        clicked = Some(i);
-                    }
+    egui::Area::new(completion_id()).order(egui::Order::Foreground).fixed_pos(at).show(ctx, |ui| {
+        egui::Frame::popup(ui.style()).show(ui, |ui| {
+            // One name per line, never broken.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+            for (i, item) in completion.items.iter().enumerate() {
+                let label = egui::RichText::new(item).monospace();
+                if ui.selectable_label(i == completion.selected, label).clicked() {
+                    clicked = Some(i);
                 }
-            });
+            }
         });
+    });
     clicked
 }
 

@@ -78,6 +78,9 @@ pub struct CodePanel {
     line_starts: Option<(u64, Vec<usize>)>,
     /// A large text's cursor while the view is away from it (bytes).
     window_cursor: Option<Range<usize>>,
+    /// Whether a large text reads as PuzzleScript Plus/Next, for the
+    /// revision it is of (and whether that revision was built then).
+    window_plus: Option<(u64, bool, bool)>,
 }
 
 impl Default for CodePanel {
@@ -98,6 +101,7 @@ impl Default for CodePanel {
             gutter_drawn: Vec::new(),
             line_starts: None,
             window_cursor: None,
+            window_plus: None,
         }
     }
 }

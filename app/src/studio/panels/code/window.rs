@@ -87,13 +87,17 @@ pub fn line_starts(text: &str) -> Vec<usize> {
 
 /// The section header above byte `at` (looked for at most 2,000 lines up),
 /// so the window's highlighting starts in the right section; a
-/// PuzzleScript Plus `SECTION` line counts too.
-fn section_above(text: &str, at: usize) -> Option<&'static str> {
+/// PuzzleScript Plus `SECTION` line counts too, and in a game read as
+/// Plus/Next (`plus`) the TAGS and MAPPINGS headers, which open their
+/// sections anywhere there.
+fn section_above(text: &str, at: usize, plus: bool) -> Option<&'static str> {
+    use engine::syntax::keywords::TagSection;
     text[..at].rsplit('\n').take(2000).find_map(|l| {
         let word = l.trim();
         engine::syntax::ast::Section::parse(word)
             .map(engine::syntax::ast::Section::header)
             .or_else(|| word.eq_ignore_ascii_case("SECTION").then_some("SECTION"))
+            .or_else(|| TagSection::parse(word).filter(|_| plus).map(TagSection::header))
     })
 }
 
@@ -104,6 +108,24 @@ impl CodePanel {
             self.line_starts = Some((revision, line_starts(cx.doc.text())));
         }
         self.line_starts.as_ref().map_or(&[], |(_, s)| s.as_slice())
+    }
+
+    /// Whether the whole text reads as PuzzleScript Plus/Next, for the
+    /// window's highlighting: worked out from its prelude once per revision
+    /// (and, for a prelude too long to parse on the way, from the last
+    /// build, again when a build lands).
+    fn window_reads_as_plus(&mut self, cx: &PanelContext<'_>) -> bool {
+        let (revision, built) = (cx.doc.revision(), !cx.doc.is_building());
+        if let Some((r, b, plus)) = self.window_plus
+            && r == revision
+            && (b || !built)
+        {
+            return plus;
+        }
+        let plus = crate::highlight::prelude_reads_as_plus(cx.doc.text())
+            .unwrap_or_else(|| cx.doc.build().is_some_and(|b| crate::highlight::ast_reads_as_plus(&b.ast)));
+        self.window_plus = Some((revision, built, plus));
+        plus
     }
 
     /// Where the cursor goes this frame, in bytes of the whole text: a
@@ -151,6 +173,7 @@ impl CodePanel {
         let font = FontId::monospace(self.font_size);
         let (row_height, digit_width) = ctx.fonts_mut(|f| (f.row_height(&font), f.glyph_width(&font, '0')));
         let starts = self.starts(cx).to_vec();
+        let plus = self.window_reads_as_plus(cx);
         let text_len = cx.doc.text().len();
         let line_count = starts.len();
         let gutter_width = digit_width * (line_count.to_string().len().max(3) as f32) + 14.0;
@@ -208,9 +231,9 @@ impl CodePanel {
                 state.store(ui.ctx(), id);
                 ui.data_mut(|d| d.insert_temp(window_id(), window));
 
-                let section = section_above(text, start);
+                let section = section_above(text, start, plus);
                 let mut layouter = |ui: &egui::Ui, buf: &dyn egui::TextBuffer, _wrap: f32| {
-                    highlighter.window_galley(ui, section, buf.as_str(), &font)
+                    highlighter.window_galley(ui, section, buf.as_str(), &font, plus)
                 };
                 let rect = Rect::from_min_size(
                     egui::pos2(left + gutter_width, top + first_line as f32 * row_height),
@@ -312,7 +335,11 @@ mod tests {
     fn line_starts_and_sections() {
         assert_eq!(line_starts("a\nbc\n"), vec![0, 2, 5]);
         let text = "title x\nRULES\n[ a ] -> [ b ]\nmore\n";
-        assert_eq!(section_above(text, text.len()), Some("RULES"));
-        assert_eq!(section_above(text, 3), None);
+        assert_eq!(section_above(text, text.len(), false), Some("RULES"));
+        assert_eq!(section_above(text, 3, false), None);
+        // TAGS after OBJECTS opens its section in a Plus/Next game only.
+        let text = "title x\nOBJECTS\nWall\nred\n\nTAGS\nDirs = up down\n";
+        assert_eq!(section_above(text, text.len(), true), Some("TAGS"));
+        assert_eq!(section_above(text, text.len(), false), Some("OBJECTS"));
     }
 }

@@ -333,7 +333,7 @@ impl SpritesPanel {
             self.size_ui(ui, cx, ast, obj);
             let pixels = object_pixels(ast, obj, palette);
             let side = pixels.len().max(pixels.iter().map(Vec::len).max().unwrap_or(0)).max(5) as f32;
-            let cell = ((ui.available_width().min(ui.available_height() - 120.0)) / side).clamp(4.0, 48.0);
+            let cell = ((ui.available_width().min(ui.available_height() - 120.0)) / side).clamp(2.0, 48.0);
             let out = SpriteGrid::new(&pixels, cell).show(ui);
             self.hover = out.hovered;
             for ev in out.events {
@@ -378,7 +378,7 @@ impl SpritesPanel {
         let name = obj.name.text.clone();
         let (mut w, mut h) = (obj.sprite.iter().map(|r| r.len()).max().unwrap_or(0), obj.sprite.len());
         let grid = objects::sprite_grid(ast);
-        let max = engine::options::MAX_SPRITE_SIZE as usize;
+        let max = engine::syntax::ast::PixelRow::MAX;
         let tip = "Rows come and go at the top and columns at the right, so the bottom-left corner stays put \
                    (a sprite larger than its cell reaches up and right over its neighbours)";
         let mut began = false;
