@@ -494,7 +494,7 @@ impl Painter {
         };
         // A `maxWidth` not over 0 draws nothing, as on a canvas.
         let (Some(x), Some(y), max_width) = (a.get(1), a.get(2), a.get(3).copied()) else { return };
-        if !(x.is_finite() && y.is_finite()) || max_width.is_some_and(|m| !(m > 0.0)) {
+        if !(x.is_finite() && y.is_finite()) || max_width.is_some_and(|m| m.is_nan() || m <= 0.0) {
             return;
         }
         let letters = crate::canvas_text::letters(&text, (*x, *y), max_width, &self.pen.text);

@@ -264,27 +264,27 @@ mod tests {
     #[test]
     fn a_capital_stands_on_the_baseline_placed_by_align() {
         let mut s = TextStyle { size: 1.0, ..TextStyle::default() };
-        // "I" at size 1: 0.5 wide (5 font pixels of 0.1), 0.7 tall.
-        let (l, t, r, b) = bounds(&call("I", 2.0, 3.0, &s));
+        // "H" at size 1: 0.5 wide (5 font pixels of 0.1), 0.7 tall.
+        let (l, t, r, b) = bounds(&call("H", 2.0, 3.0, &s));
         assert!((l - 2.0).abs() < 1e-9 && (r - 2.5).abs() < 1e-9, "left: {l} {r}");
         assert!((b - 3.0).abs() < 1e-9 && (t - 2.3).abs() < 1e-9, "on the baseline: {t} {b}");
         s.align = Align::Center;
-        let (l, _, r, _) = bounds(&call("I", 2.0, 3.0, &s));
+        let (l, _, r, _) = bounds(&call("H", 2.0, 3.0, &s));
         assert!((l - 1.75).abs() < 1e-9 && (r - 2.25).abs() < 1e-9, "centred: {l} {r}");
         s.align = Align::Right;
         s.baseline = Baseline::Top;
-        let (l, t, r, _) = bounds(&call("I", 2.0, 3.0, &s));
+        let (l, t, r, _) = bounds(&call("H", 2.0, 3.0, &s));
         assert!((r - 2.0).abs() < 1e-9 && (l - 1.5).abs() < 1e-9, "right: {l} {r}");
         assert!((t - 3.1).abs() < 1e-9, "an em's top is a font pixel above the capitals: {t}");
         s.baseline = Baseline::Middle;
-        let (_, t, _, b) = bounds(&call("I", 2.0, 3.0, &s));
+        let (_, t, _, b) = bounds(&call("H", 2.0, 3.0, &s));
         assert!((t - 2.6).abs() < 1e-9 && (b - 3.3).abs() < 1e-9, "middle of the em: {t} {b}");
     }
 
     #[test]
     fn max_width_narrows_and_an_outline_goes_round_the_ink() {
         let s = TextStyle { size: 1.0, ..TextStyle::default() };
-        let (l, _, r, _) = bounds(&letters("II", (0.0, 1.0), Some(0.55), &s));
+        let (l, _, r, _) = bounds(&letters("HH", (0.0, 1.0), Some(0.55), &s));
         assert!((l - 0.0).abs() < 1e-9 && (r - 0.55).abs() < 1e-9, "squeezed to maxWidth: {l} {r}");
         // An outline goes round the ink: an I's 3-wide bars and stem.
         let i = call("I", 0.0, 1.0, &s);

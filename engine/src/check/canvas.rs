@@ -68,7 +68,7 @@ mod tests {
              B canvas:\n{\"!include\":\"a\"} {\"fill\":[]}\n",
         );
         assert_eq!(got.len(), 1, "{got:?}");
-        assert_eq!((got[0].0.as_str(), got[0].1), ("W0219", 10));
+        assert_eq!((got[0].0.as_str(), got[0].1), ("W0219", 11));
         for word in ["setLineDash", "closepath", "shadowBlur"] {
             assert_eq!(got[0].2.matches(word).count(), 1, "{word} once in {}", got[0].2);
         }
