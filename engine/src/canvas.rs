@@ -371,6 +371,8 @@ impl Matrix {
 
 #[derive(Debug, Clone, Copy)]
 struct Pen {
+    /// `font`, `textAlign`, `textBaseline`.
+    text: crate::canvas_text::TextStyle,
     fill: Rgba,
     stroke: Rgba,
     width: f64,
@@ -546,6 +548,33 @@ impl Painter<'_> {
         self.fill_polys(&polys, self.pen.fill);
     }
 
+    /// `fillText`/`strokeText` ([`crate::canvas_text`] lays the letters
+    /// out), leaving the path as it was, as a canvas does.
+    fn text(&mut self, value: &Value, stroke: bool) {
+        let (Value::List(items), a) = (value, args(value)) else { return };
+        let text = match items.first() {
+            Some(Value::Str(s)) => s.clone(),
+            Some(Value::Num(n)) => n.to_string(),
+            _ => return,
+        };
+        // A `maxWidth` not over 0 draws nothing, as on a canvas.
+        let (Some(x), Some(y), max_width) = (a.get(1), a.get(2), a.get(3).copied()) else { return };
+        if !(x.is_finite() && y.is_finite()) || max_width.is_some_and(|m| m.is_nan() || m <= 0.0) {
+            return;
+        }
+        let letters = crate::canvas_text::letters(&text, (*x, *y), max_width, &self.pen.text);
+        let to_pixels = |pts: &[(f64, f64)]| pts.iter().map(|&(x, y)| self.point(x, y)).collect::<Vec<_>>();
+        if stroke {
+            let outline = letters.outline.iter().map(|seg| (to_pixels(seg), false)).collect();
+            let kept = std::mem::replace(&mut self.path, outline);
+            self.stroke();
+            self.path = kept;
+        } else {
+            let runs: Vec<Vec<(f64, f64)>> = letters.runs.iter().map(|r| to_pixels(r)).collect();
+            self.fill_polys(&runs, self.pen.fill);
+        }
+    }
+
     /// Each segment of the path as a quad as wide as the line, filled.
     fn stroke(&mut self) {
         let half = self.pen.width * self.pen.matrix.scale() / 2.0;
@@ -570,10 +599,16 @@ impl Painter<'_> {
             }
         }
         let colour = self.pen.stroke;
-        // One at a time, so that overlaps do not cancel out.
-        for q in quads {
-            self.fill_polys(&[q], colour);
+        // All turned the same way round, so that where they overlap they
+        // add up instead of cancelling out: filled at once, as one shape,
+        // with no seams where they meet.
+        for q in &mut quads {
+            let twice_area: f64 = (0..4).map(|k| q[k].0 * q[(k + 1) % 4].1 - q[(k + 1) % 4].0 * q[k].1).sum();
+            if twice_area < 0.0 {
+                q.reverse();
+            }
         }
+        self.fill_polys(&quads, colour);
     }
 
     /// `drawImage`: the part `src` (picture pixels: x, y, width, height)
@@ -764,6 +799,12 @@ impl Painter<'_> {
                         self.pen.matrix = self.pen.matrix.then([c, s, -s, c, 0.0, 0.0]);
                     }
                 }
+                "font" | "textAlign" | "textBaseline" => {
+                    if let Value::Str(s) = &i.value {
+                        self.pen.text.set(&i.key, s);
+                    }
+                }
+                "fillText" | "strokeText" => self.text(&i.value, i.key == "strokeText"),
                 _ => {}
             }
         }
@@ -784,6 +825,7 @@ pub fn draw(
     cell: f64,
 ) -> Vec<Rgba> {
     let pen = Pen {
+        text: crate::canvas_text::TextStyle::default(),
         fill: Rgba::BLACK,
         stroke: Rgba::BLACK,
         width: 1.0 / cell.max(1.0),

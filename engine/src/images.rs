@@ -442,7 +442,7 @@ mod tests {
         // A drawImage naming a picture that is not loaded: warned, nothing drawn.
         let src = game(QUAD, r#"{"drawImage":["villain",0,0,1,1]}"#);
         let build = crate::build(&src);
-        assert_eq!(build.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(), ["W0219"]);
+        assert_eq!(build.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(), ["W0221"]);
         let (f, c) = frame(&build);
         assert_eq!(at(&f, c + c / 2, c / 2), Rgba::BLACK, "the background shows");
     }

@@ -31,6 +31,7 @@
 pub mod afx;
 pub mod analyze;
 pub mod canvas;
+pub mod canvas_text;
 pub mod check;
 pub mod compile;
 pub mod diag;
@@ -42,6 +43,7 @@ pub mod kept;
 pub mod names;
 pub mod options;
 pub mod palette;
+pub mod pixel_font;
 pub mod play;
 pub mod render;
 pub mod rng;

@@ -4,6 +4,7 @@
 //! every broken item on its own, so one mistake is reported once (names
 //! that refer to a broken definition are not reported again).
 
+mod canvas;
 mod game;
 mod gosub;
 mod layers;
@@ -29,6 +30,7 @@ pub fn check(ast: &Ast, names: &NameTable, source: &str, plus: bool) -> Vec<Diag
     prelude::check(ast, source, plus, &mut out);
     out.extend_from_slice(names.problems());
     objects::check(ast, &mut out);
+    canvas::check(ast, &mut out);
     sounds::check(ast, names, plus, &mut out);
     let layered = layers::check(ast, names, plus, &mut out);
     rules::check(ast, names, plus, &mut out);

@@ -41,32 +41,49 @@ fn follow<'a>(ast: &'a Ast, def: &'a ObjectDef, what: impl Fn(&ObjectDef) -> boo
     None
 }
 
-/// A canvas object's instructions, includes expanded (`depth` deep at most).
-fn instructions(ast: &Ast, def: &ObjectDef, depth: usize) -> Vec<Instr> {
+/// How deep `!include`s are followed (an object that includes itself,
+/// through others or not, stops there).
+const INCLUDE_DEPTH: usize = 8;
+/// How many instructions a canvas object may grow to with its includes
+/// (one that includes itself many times would otherwise grow without end).
+const MAX_INSTRUCTIONS: usize = 20_000;
+
+/// The object named `name`, in any case, as PuzzleScript Next finds what
+/// `!include` names.
+fn named<'a>(ast: &'a Ast, name: &str) -> Option<&'a ObjectDef> {
+    let name = name.to_lowercase();
+    ast.objects.iter().find(|o| o.name.text.to_lowercase() == name)
+}
+
+/// A canvas object's instructions, includes expanded (`depth` deep at
+/// most), appended to `out` up to [`MAX_INSTRUCTIONS`].
+fn instructions(ast: &Ast, def: &ObjectDef, depth: usize, out: &mut Vec<Instr>) {
     let Some(def) = follow(ast, def, |o| o.canvas.as_ref().is_some_and(|c| !c.lines.is_empty())) else {
-        return Vec::new();
+        return;
     };
-    let mut out = Vec::new();
     for line in def.canvas.iter().flat_map(|c| &c.lines) {
         for i in parse_line(&line.text).unwrap_or_default() {
+            if out.len() >= MAX_INSTRUCTIONS {
+                return;
+            }
             match (&i.key[..], &i.value) {
-                ("!include", Value::Str(name)) if depth < 8 => {
-                    let name = name.to_lowercase();
-                    if let Some(inc) = ast.objects.iter().find(|o| o.name.text == name) {
-                        out.extend(instructions(ast, inc, depth + 1));
+                ("!include", Value::Str(name)) => {
+                    if let Some(inc) = named(ast, name).filter(|_| depth < INCLUDE_DEPTH) {
+                        instructions(ast, inc, depth + 1, out);
                     }
                 }
                 _ => out.push(i),
             }
         }
     }
-    out
 }
 
 /// How `def` is drawn, if not by a sprite.
 pub(super) fn drawn(ast: &Ast, def: &ObjectDef) -> Option<Arc<Drawn>> {
     if let Some(canvas) = &def.canvas {
-        return Some(Arc::new(Drawn::Canvas { size: canvas.size, instrs: instructions(ast, def, 0) }));
+        let mut instrs = Vec::new();
+        instructions(ast, def, 0, &mut instrs);
+        return Some(Arc::new(Drawn::Canvas { size: canvas.size, instrs }));
     }
     let def = follow(ast, def, |o| o.text.is_some())?;
     let text = def.text.as_ref()?;

@@ -475,6 +475,35 @@ pub fn scale_not_a_number(span: Span, object: &str, value: &str) -> Diagnostic {
         format!("`scale:` of {} takes a number greater than 0, found \"{value}\"", up(object)),
     )
 }
+/// Instructions of a canvas sprite that Puzzlewright's painter does not
+/// draw (all of one object's in one warning).
+#[must_use]
+pub fn canvas_not_drawn(span: Span, object: &str, keys: &[String]) -> Diagnostic {
+    let list = keys.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ");
+    let (them, are) = if keys.len() == 1 { ("it", "is") } else { ("them", "are") };
+    Diagnostic::warning(
+        "W0219",
+        span,
+        format!(
+            "Puzzlewright skips {list} in the canvas sprite {}: {are} not among the canvas instructions it draws, so \
+             the sprite may look different from PuzzleScript Next's (the names are case-sensitive; check how you \
+             spelled {them})",
+            up(object)
+        ),
+    )
+}
+/// A canvas sprite's `!include` naming no object.
+#[must_use]
+pub fn canvas_include_missing(span: Span, object: &str, name: &str) -> Diagnostic {
+    Diagnostic::warning(
+        "W0220",
+        span,
+        format!(
+            "the canvas sprite {} includes \"{name}\", but no object has that name, so nothing is included",
+            up(object)
+        ),
+    )
+}
 /// A canvas sprite's line that is not JSON instructions.
 #[must_use]
 pub fn canvas_json_bad(span: Span, object: &str, at: &str) -> Diagnostic {
@@ -491,7 +520,7 @@ pub fn canvas_json_bad(span: Span, object: &str, at: &str) -> Diagnostic {
 #[must_use]
 pub fn draw_image_unknown(span: Span, object: &str, name: &str) -> Diagnostic {
     Diagnostic::warning(
-        "W0219",
+        "W0221",
         span,
         format!(
             "the canvas sprite {} draws the picture \"{name}\", which `load_images` does not name; nothing is drawn for it",

@@ -9,9 +9,9 @@
 //! of its size in cells. Both sit on the bottom left of a square image, as
 //! sprites do.
 
-use super::text::glyph;
 use super::{Rgba, SpriteImage, blend};
 use crate::compile::Drawn;
+use crate::pixel_font::glyph;
 
 /// Font pixels across one character (a 5-pixel glyph and a gap).
 const ADVANCE: f64 = 6.0;

@@ -287,6 +287,20 @@ pub fn cases() -> Vec<Case> {
         case("E0217", "Gem copy:Late", ERROR, || {
             game().objects("Gem copy:Late\nblue\n\nLate\nred").layers("Player, Crate, Wall, Gem, Late").text()
         }),
+        case("W0219", "setLineDash", WARNING, || {
+            game()
+                .prelude("sprite_size 5")
+                .objects("Gem canvas:\n{\"fill\":[]}\n{\"setLineDash\":[[0.1]]}")
+                .layers("Player, Crate, Wall, Gem")
+                .text()
+        }),
+        case("W0220", "!include", WARNING, || {
+            game()
+                .prelude("sprite_size 5")
+                .objects("Gem canvas:\n{\"!include\":\"nothing\"}")
+                .layers("Player, Crate, Wall, Gem")
+                .text()
+        }),
         // A row of 129 pixels, one past the largest sprite.
         case("E0218", WIDE_ROW, ERROR, || {
             game()
@@ -295,7 +309,7 @@ pub fn cases() -> Vec<Case> {
                 .layers("Player, Crate, Wall, Gem")
                 .text()
         }),
-        case("W0219", "drawImage", WARNING, || {
+        case("W0221", "drawImage", WARNING, || {
             game()
                 .prelude("load_images hero=data:image/png;base64,QUJD")
                 .objects("Gem canvas:\n{\"drawImage\":[\"villain\",0,0]}")
