@@ -533,7 +533,7 @@ fn undo_and_restart_snap_the_smoothscreen_camera_to_the_player() {
     let mut play = Play::at_entry(game.clone(), Progress::default(), 0, Duration::ZERO);
     let mut camera = Camera::default();
     let mut now = Duration::ZERO;
-    let mut shot = |play: &Play, camera: &mut Camera, now: Duration| {
+    let shot = |play: &Play, camera: &mut Camera, now: Duration| {
         camera.set_time(now);
         let frame = screen_frame(&look, &game, &play.screen(), camera, Prompt::Keys);
         let grid = crate::render::screen::screen_grid(&play.screen()).expect("a level");
