@@ -231,6 +231,16 @@ pub const MAX_SIDE: u32 = 4096;
 ///
 /// # Errors
 /// Why it could not be read (not a PNG, too large, broken).
+#[cfg(not(feature = "png"))]
+pub fn decode_png(_bytes: &[u8]) -> Result<Image, String> {
+    Err("this player was built without a PNG decoder (the web page of an HTML export)".to_owned())
+}
+
+/// A PNG file's picture, as RGBA.
+///
+/// # Errors
+/// Why it could not be read (not a PNG, too large, broken).
+#[cfg(feature = "png")]
 pub fn decode_png(bytes: &[u8]) -> Result<Image, String> {
     let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     decoder.set_transformations(png::Transformations::normalize_to_color8());

@@ -112,6 +112,12 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let source = crate::pictures::embed(&source, Some(game_file));
     let written = match kind {
         ExportKind::Html => {
+            if source.lines().any(|l| l.trim_start().to_ascii_lowercase().starts_with("load_images")) {
+                eprintln!(
+                    "note: the web page draws the pictures of `load_images` red: its player carries no PNG \
+                     decoder (it would take the page past 500 KB); the studio, a native export and a GIF draw them"
+                );
+            }
             let page = export::html::page(&source)?;
             export::write_export(out, page.as_bytes(), Some(game_file), FileMode::Plain)?
         }
