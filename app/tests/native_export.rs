@@ -12,8 +12,12 @@ use std::process::{Command, Output};
 /// engine's opt-level 3, took the dev export from 24.82 to 25.04 MB; the
 /// `afx:` animations and 9b8b2fa's Plus/Next reading, 25.127 to 25.207 MB;
 /// the W x H cells, the solver's clicks and the editor's Plus/Next words,
-/// to 25.424 MB at the merge of 2026-11-29).
-const MOST_BYTES: u64 = 25_600_000;
+/// to 25.424 MB at the merge of 2026-11-29; canvas text, `load_images`
+/// pictures, sprites to 128 pixels and `goto` completion, to 25.667 MB at
+/// the end of 2026-11-29, when the allowance went from 0.6 to 0.8 MB). The
+/// allowance keeps growing with the studio: a player-only binary for
+/// exports is the way to stop it.
+const MOST_BYTES: u64 = 25_800_000;
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_puzzlewright")
