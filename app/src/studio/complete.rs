@@ -239,9 +239,15 @@ fn gosub_candidates(text: &str, cursor: usize) -> Option<(Range<usize>, Vec<Stri
     if typed.contains('(') || section_at(text, line_start) != Section::Rules {
         return None;
     }
-    let start = cursor - typed.len();
+    names_typed(subroutine_names(text), typed, cursor)
+}
+
+/// The names of `offered` that the words `typed` just before `cursor` begin
+/// (ignoring case and runs of spaces; not one already typed whole), at most
+/// 12, with the range they replace.
+fn names_typed(offered: Vec<String>, typed: &str, cursor: usize) -> Option<(Range<usize>, Vec<String>)> {
     let wanted = typed.split_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase();
-    let items: Vec<String> = subroutine_names(text)
+    let items: Vec<String> = offered
         .into_iter()
         .filter(|n| {
             let n = n.to_ascii_lowercase();
@@ -249,7 +255,7 @@ fn gosub_candidates(text: &str, cursor: usize) -> Option<(Range<usize>, Vec<Stri
         })
         .take(12)
         .collect();
-    (!items.is_empty()).then_some((start..cursor, items))
+    (!items.is_empty()).then_some((cursor - typed.len()..cursor, items))
 }
 
 /// Where a `goto` or a `link` may lead in the game `ast` (PuzzleScript
@@ -324,18 +330,8 @@ fn jump_candidates(text: &str, cursor: usize, names: &[String]) -> Option<(Range
     if !forked {
         return None;
     }
-    let wanted = typed.split_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase();
     let offered = if object { names.to_vec() } else { jump_targets(&ast, link) };
-    let start = cursor - typed.len();
-    let items: Vec<String> = offered
-        .into_iter()
-        .filter(|n| {
-            let n = n.to_ascii_lowercase();
-            n.starts_with(&wanted) && n != wanted
-        })
-        .take(12)
-        .collect();
-    (!items.is_empty()).then_some((start..cursor, items))
+    names_typed(offered, typed, cursor)
 }
 
 /// Inside an `afx:` word on a SOUNDS line (PuzzleScript Next), after `afx:`
